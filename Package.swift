@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+// The package layout follows docs/ARCHITECTURE.md: a pure ring (Core, Interchange, Render),
+// an adapter ring (Store, MarketData) and the shell (CLI + the `ledger` executable).
+import PackageDescription
+
+let package = Package(
+    name: "ledger",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "ledger", targets: ["ledger"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    ],
+    targets: [
+        // Pure ring: values in, values out.
+        .target(name: "LedgerCore"),
+        .target(name: "LedgerInterchange", dependencies: ["LedgerCore"]),
+        .target(name: "LedgerRender", dependencies: ["LedgerCore"]),
+
+        // Adapter ring.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "LedgerStore",
+            dependencies: [
+                "LedgerCore", "LedgerInterchange", "CSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "LedgerMarketData", dependencies: ["LedgerCore"]),
+
+        // Shell.
+        .target(
+            name: "LedgerCLI",
+            dependencies: [
+                "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerStore", "LedgerMarketData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "ledger", dependencies: ["LedgerCLI"]),
+
+        // Test support (never a product).
+        .target(name: "LedgerTestSupport", dependencies: ["LedgerCore", "LedgerStore", "LedgerCLI"]),
+        .executableTarget(
+            name: "ledger-stress",
+            dependencies: ["LedgerCore", "LedgerStore"],
+            path: "Tests/Tools/ledger-stress"
+        ),
+
+        .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
+        .testTarget(name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerTestSupport"]),
+        .testTarget(name: "LedgerRenderTests", dependencies: ["LedgerRender", "LedgerTestSupport"]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerTestSupport"]),
+        .testTarget(
+            name: "LedgerCLITests",
+            dependencies: ["LedgerCLI", "LedgerTestSupport"],
+            resources: [.copy("Scenarios")]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["LedgerTestSupport", "ledger", "ledger-stress"]
+        ),
+    ]
+)

@@ -1,0 +1,47 @@
+import LedgerCore
+
+/// Reads the words of one event kind into its ``EventAction``.
+struct ActionBuilder {
+    let command: AddCommand
+    let assetClass: AssetClass?
+
+    func action(from words: inout EventWords) throws -> EventAction {
+        switch words.kind {
+        case .buy, .sell:
+            let amount = try words.amount("what to \(words.kind)", assetClass: assetClass)
+            let price = try words.price(for: amount.quantity, required: true)!
+            return words.kind == .buy ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price)
+        case .trade:
+            let given = try words.amount("what is given", assetClass: assetClass)
+            try words.expect("for")
+            let received = try words.amount("what is received")
+            return .trade(given: given, received: received)
+        case .deposit: return .deposit(try words.amount("an amount", assetClass: assetClass))
+        case .withdraw: return .withdraw(try words.amount("an amount", assetClass: assetClass))
+        case .fee: return .fee(try words.amount("an amount", assetClass: assetClass))
+        case .transfer:
+            let amount = try words.amount("what to transfer", assetClass: assetClass)
+            guard let destination = command.to else {
+                throw words.failure("a transfer needs --to ACCOUNT")
+            }
+            return .transfer(amount, toAccount: destination)
+        case .income:
+            let amount = try words.amount("what was received", assetClass: assetClass)
+            let value = try words.price(for: amount.quantity, required: false)
+            return .income(amount, kind: try incomeKind(), unitValue: value)
+        case .split:
+            let (asset, ratio) = try words.splitRatio()
+            return .split(assetClass.map { Asset(asset.symbol, class: $0) } ?? asset, ratio)
+        case .void:
+            throw CommandFailure.usage("to cancel an event use: ledger void ID --reason \"…\"")
+        }
+    }
+
+    private func incomeKind() throws -> IncomeKind {
+        guard let text = command.incomeKind else { return .other }
+        guard let kind = IncomeKind(rawValue: text.lowercased()) else {
+            throw CommandFailure.usage("--kind '\(text)' is not an income kind; use one of \(IncomeKind.list)")
+        }
+        return kind
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import LedgerCore
+import LedgerRender
+import LedgerStore
+
+/// `ledger add KIND …`: appends one event.
+struct AddCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Record a trade, transfer, income, fee or split.",
+        discussion: """
+            Kinds and their words (QUOTE defaults to the ledger's currency):
+              buy|sell ASSET QTY @ PRICE [QUOTE]   add buy BTC 0.1 @ 30000 --fee 5
+              buy|sell ASSET QTY @@ TOTAL [QUOTE]  add sell BTC 0.1 @@ 3100
+              trade QTY ASSET for QTY ASSET        add trade 1 ETH for 0.05 BTC
+              deposit|withdraw|fee ASSET QTY       add deposit USD 10000
+              transfer ASSET QTY --to ACCOUNT      add transfer BTC 0.5 --to cold
+              income ASSET QTY [--kind K]          add income BTC 0.001 --kind staking
+              split ASSET NEW:OLD                  add split AAPL 4:1
+
+            The ledger is created on first use. Selling, withdrawing or transferring \
+            more than the account holds is refused, and nothing is written.
+            """
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
+        "A fee paid with this event: an amount in the quote currency, or an amount and an asset.",
+        valueName: "amount [asset]"
+    ))
+    var fee: [String] = []
+
+    @Option(help: "When it happened: YYYY-MM-DD (midnight UTC), YYYY-MM-DDTHH:MM:SSZ or with an offset (default: now).")
+    var date: String?
+
+    @Option(help: "The account (exchange, wallet, broker).")
+    var account: String = LedgerEvent.defaultAccount
+
+    @Option(help: "For transfers: the account the asset leaves (default: --account).")
+    var from: String?
+
+    @Option(help: "For transfers: the account the asset arrives in.")
+    var to: String?
+
+    @Option(name: .customLong("kind"), help: "For income: \(IncomeKind.list).")
+    var incomeKind: String?
+
+    @Option(name: .customLong("class"), help: "The asset's class: crypto, stock, etf or fiat (default: as recorded before, else inferred).")
+    var assetClass: String?
+
+    @Option(help: "A note kept with the event.")
+    var note: String = ""
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
+    var outputFormat: OutputFormat = .text
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("KIND and its words (see above).", valueName: "words"))
+    var words: [String] = []
+
+    func run(in environment: CommandEnvironment) throws {
+        guard outputFormat != .csv else { throw CommandFailure.usage("add prints text or json; use -O text or -O json") }
+        let path = ledgerOptions.path(in: environment)
+        let existing = SQLiteEventStore.exists(at: path) ? try ledgerOptions.openExisting(in: environment) : nil
+        let currency = try existing?.ledgerCurrency() ?? defaultCurrency(environment)
+        let draft = try AddRequest(command: self).makeEvent(
+            defaultQuote: currency, environment: environment, classOf: { try existing?.assetClass(of: $0) }
+        )
+        let store: any EventStore
+        if let existing {
+            store = existing
+        } else {
+            try HoldingsGuard.check(draft, against: InMemoryEventStore())
+            store = try ledgerOptions.openOrCreate(in: environment)
+            try store.setSetting(LedgerSetting.currency, currency.text)
+        }
+        let stored = try store.append([draft]) { reader in try HoldingsGuard.check(draft, against: reader) }
+        try EventOutput(environment: environment, format: outputFormat).printRecorded(stored)
+    }
+
+    private func defaultCurrency(_ environment: CommandEnvironment) throws -> AssetSymbol {
+        let text = environment.variables[environmentPrefix + "CURRENCY"] ?? LedgerSetting.defaultCurrency
+        guard let symbol = AssetSymbol(text) else {
+            throw CommandFailure.usage("\(environmentPrefix)CURRENCY='\(text)' is not a currency code; use a code such as USD")
+        }
+        return symbol
+    }
+}
+
+extension EventStore {
+    func ledgerCurrency() throws -> AssetSymbol {
+        let text: String = try ledgerCurrency()
+        return AssetSymbol(text) ?? AssetSymbol(LedgerSetting.defaultCurrency)!
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import LedgerCore
+import LedgerStore
+
+/// `ledger log`: the events, newest first, with filters.
+struct LogCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "List recorded events, newest first.",
+        discussion: "Voided events are listed with the void that cancelled them and its reason."
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Option(help: "Only events that touch this asset.")
+    var asset: String?
+
+    @Option(help: "Only events in (or transferring to) this account.")
+    var account: String?
+
+    @Option(help: "Only events of this kind: \(EventKind.list).")
+    var kind: String?
+
+    @Option(help: "Only events on or after this date (YYYY-MM-DD).")
+    var since: String?
+
+    @Option(help: "Only events on or before this date (YYYY-MM-DD).")
+    var until: String?
+
+    @Option(help: "At most this many events.")
+    var limit: Int?
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
+    var outputFormat: OutputFormat = .text
+
+    func run(in environment: CommandEnvironment) throws {
+        let filter = try makeFilter()
+        let store = try ledgerOptions.openExisting(in: environment)
+        let events = try store.allEvents()
+        let entries = LogEntry.build(events).filter(filter.matches)
+            .sorted { LedgerEvent.replayOrder($1.event, $0.event) }
+            .prefix(limit ?? Int.max)
+        let output = LogOutput(entries: Array(entries), width: environment.terminalWidth)
+        switch outputFormat {
+        case .text: environment.write(entries.isEmpty ? "No events match.\n" : output.text())
+        case .json: environment.print(output.json())
+        case .csv: environment.write(output.csv())
+        }
+    }
+
+    private func makeFilter() throws -> LogFilter {
+        var filter = LogFilter()
+        if let asset {
+            guard let symbol = AssetSymbol(asset) else { throw CommandFailure.usage("--asset '\(asset)' is not an asset symbol; e.g. --asset BTC") }
+            filter.asset = symbol
+        }
+        if let kind {
+            guard let parsed = EventKind(rawValue: kind.lowercased()) else {
+                throw CommandFailure.usage("--kind '\(kind)' is not an event kind; use one of \(EventKind.list)")
+            }
+            filter.kind = parsed
+        }
+        filter.account = account
+        filter.since = try since.map { try Self.date($0, "--since") }
+        filter.until = try until.map { try Self.date($0, "--until") }
+        if let limit, limit < 1 { throw CommandFailure.usage("--limit must be 1 or more, got \(limit)") }
+        return filter
+    }
+
+    private static func date(_ text: String, _ option: String) throws -> LocalDate {
+        guard let date = LocalDate.parse(text) else {
+            throw CommandFailure.usage("\(option) '\(text)' is not a date; use YYYY-MM-DD, e.g. \(option) 2024-01-31")
+        }
+        return date
+    }
+}
+
+/// An event with the void that cancelled it, if any.
+struct LogEntry {
+    let event: LedgerEvent
+    let voidedBy: LedgerEvent?
+    /// For a void: the event it cancels.
+    let target: LedgerEvent?
+
+    static func build(_ events: [LedgerEvent]) -> [LogEntry] {
+        let voided = EventReplay.voidedIDs(events)
+        let byID = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return events.map { event in
+            var target: LedgerEvent?
+            if case .void(let id, _) = event.action { target = byID[id] }
+            return LogEntry(event: event, voidedBy: voided[event.id], target: target)
+        }
+    }
+}
+
+/// The `log` filters; a void matches through the event it cancels.
+struct LogFilter {
+    var asset: AssetSymbol?
+    var account: String?
+    var kind: EventKind?
+    var since: LocalDate?
+    var until: LocalDate?
+
+    func matches(_ entry: LogEntry) -> Bool {
+        let event = entry.event
+        if let kind, event.kind != kind { return false }
+        let date = event.occurredAt.date
+        if let since, date < since { return false }
+        if let until, date > until { return false }
+        let subject = entry.target ?? event
+        if let asset, !subject.touchedAssets.contains(asset) { return false }
+        if let account, !subject.accounts.contains(account) { return false }
+        return true
+    }
+}
+
+extension LedgerEvent {
+    /// The accounts an event touches (both sides of a transfer).
+    var accounts: Set<String> {
+        if case .transfer(_, let destination) = action { return [account, destination] }
+        return [account]
+    }
+}

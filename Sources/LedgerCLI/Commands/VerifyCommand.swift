@@ -1,0 +1,60 @@
+import ArgumentParser
+import LedgerCore
+import LedgerInterchange
+import LedgerRender
+import LedgerStore
+
+/// `ledger verify`: walks the hash chain and the ledger's invariants.
+struct VerifyCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check the hash chain and the ledger's invariants.",
+        discussion: "Exit 0 with a summary when intact; exit 1 naming the first event that does not match."
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
+    var outputFormat: OutputFormat = .text
+
+    func run(in environment: CommandEnvironment) throws {
+        let store = try ledgerOptions.openExisting(in: environment)
+        let result = try store.verifyChain()
+        if let broken = result.firstBreak {
+            throw CommandFailure.data("event #\(broken.sequence) (\(broken.id)) fails verification: \(broken.reason)")
+        }
+        let events = try store.allEvents()
+        if let problem = Self.invariantProblem(events) { throw CommandFailure.data(problem) }
+        switch outputFormat {
+        case .json:
+            var writer = JSONWriter(pretty: true)
+            writer.beginObject()
+            writer.field("schema", "ledger.verify/1")
+            writer.key("ok")
+            writer.bool(true)
+            writer.field("events", result.head.count)
+            writer.field("head", result.head.hash)
+            writer.endObject()
+            environment.print(writer.text)
+        case .text, .csv:
+            environment.print("ok: \(result.head.count) events verified; chain head \(result.head.hash)")
+        }
+    }
+
+    /// Voids name existing, non-void events once each; no event takes out more than is held.
+    static func invariantProblem(_ events: [LedgerEvent]) -> String? {
+        let byID = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var voided: Set<EventID> = []
+        for event in events {
+            guard case .void(let target, _) = event.action else { continue }
+            guard let cancelled = byID[target], cancelled.kind != .void else {
+                return "event #\(event.sequence) voids \(target), which is not an event that can be voided"
+            }
+            guard voided.insert(target).inserted else { return "event #\(event.sequence) voids #\(cancelled.sequence) a second time" }
+        }
+        if let shortfall = PositionBook.firstShortfall(in: events) {
+            return "event #\(shortfall.event.sequence) (\(EventSummary.describe(shortfall.event))) takes \(shortfall.needed) \(shortfall.key.asset) from '\(shortfall.key.account)' where \(shortfall.held) was held"
+        }
+        return nil
+    }
+}

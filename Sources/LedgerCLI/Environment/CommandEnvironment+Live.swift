@@ -1,0 +1,48 @@
+import Foundation
+import LedgerCore
+
+extension CommandEnvironment {
+    /// The environment of the running process.
+    public static func live() -> CommandEnvironment {
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        return CommandEnvironment(
+            variables: ProcessInfo.processInfo.environment,
+            clockMilliseconds: {
+                var now = timespec()
+                clock_gettime(CLOCK_REALTIME, &now)
+                return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec / 1_000_000)
+            },
+            stdout: TextSink { FileOutput.standardOutput.write($0) },
+            stderr: TextSink { FileOutput.standardError.write($0) },
+            stdoutIsTerminal: isTerminal,
+            terminalWidth: isTerminal ? terminalColumns() : 80,
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            randomBits: {
+                var generator = SystemRandomNumberGenerator()
+                return (generator.next(), generator.next())
+            }
+        )
+    }
+
+    private static func terminalColumns() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+}
+
+/// Unbuffered writes to a file descriptor (whole strings, retried on partial writes).
+enum FileOutput {
+    case standardOutput, standardError
+
+    func write(_ text: String) {
+        let descriptor = self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

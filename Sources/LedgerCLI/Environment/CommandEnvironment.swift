@@ -1,0 +1,62 @@
+import LedgerCore
+
+/// Where a command's text goes.
+public struct TextSink: Sendable {
+    public let write: @Sendable (String) -> Void
+
+    public init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+}
+
+/// Everything a command may learn about the world, passed in explicitly: the clock, the
+/// environment variables, the output streams and what they are attached to, and how new event
+/// ids are made. `live` reads the real process; tests build a fixed one.
+public struct CommandEnvironment: Sendable {
+    public var variables: [String: String]
+    /// The current time in milliseconds since 1970 (UTC).
+    public var clockMilliseconds: @Sendable () -> UInt64
+    public var stdout: TextSink
+    public var stderr: TextSink
+    /// True when stdout is a terminal (colour and progress bars only then).
+    public var stdoutIsTerminal: Bool
+    /// Columns of the terminal, or 80 when stdout is not one.
+    public var terminalWidth: Int
+    /// The directory relative paths are resolved against.
+    public var currentDirectory: String
+    /// 80 random bits for a new event id.
+    public var randomBits: @Sendable () -> (UInt16, UInt64)
+
+    public init(
+        variables: [String: String], clockMilliseconds: @escaping @Sendable () -> UInt64,
+        stdout: TextSink, stderr: TextSink, stdoutIsTerminal: Bool, terminalWidth: Int,
+        currentDirectory: String, randomBits: @escaping @Sendable () -> (UInt16, UInt64)
+    ) {
+        self.variables = variables
+        self.clockMilliseconds = clockMilliseconds
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.terminalWidth = terminalWidth
+        self.currentDirectory = currentDirectory
+        self.randomBits = randomBits
+    }
+
+    /// Now, to the second.
+    public var now: Timestamp { Timestamp(secondsSinceEpoch: Int64(clockMilliseconds() / 1000)) }
+
+    /// A fresh, time-ordered event id.
+    public func newEventID() -> EventID {
+        EventID(milliseconds: clockMilliseconds(), random: randomBits())
+    }
+
+    /// Writes `text` plus a newline to stdout.
+    public func print(_ text: String) { stdout.write(text + "\n") }
+
+    /// Writes `text` as is to stdout.
+    public func write(_ text: String) { stdout.write(text) }
+}
+
+/// The prefix of every environment variable the tool reads. Not `LEDGER_`: ledger-cli and
+/// hledger read `LEDGER_FILE` and ledger-cli any `LEDGER_<OPTION>`.
+public let environmentPrefix = "LGR_"

@@ -1,0 +1,47 @@
+import ArgumentParser
+import LedgerCore
+import LedgerStore
+
+/// Turns any error into what the user sees: help on stdout for `--help`, else exactly one
+/// `ledger: error: …` line on stderr, and the exit status. Never a stack trace or a type name.
+struct ErrorReporter {
+    let environment: CommandEnvironment
+    let arguments: [String]
+
+    func report(_ error: Error) -> Int32 {
+        switch error {
+        case let failure as CommandFailure:
+            return fail(failure.message, failure.exitCode)
+        case let store as StoreError:
+            return fail(store.description, 1)
+        default:
+            return reportParserError(error)
+        }
+    }
+
+    private func reportParserError(_ error: Error) -> Int32 {
+        let code = RootCommand.exitCode(for: error).rawValue
+        if code == 0 {
+            environment.write(RootCommand.fullMessage(for: error) + "\n")
+            return 0
+        }
+        let message = RootCommand.message(for: error)
+        let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        var clean = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
+        if let first = clean.first, first.isUppercase { clean = first.lowercased() + clean.dropFirst() }
+        return fail(clean + helpHint, code == 1 && error is ValidationError ? 64 : code)
+    }
+
+    /// "; see 'ledger add --help'" for the subcommand the user was typing.
+    private var helpHint: String {
+        let subcommand = arguments.first { !$0.hasPrefix("-") }
+        let known = RootCommand.configuration.subcommands.map { $0._commandName }
+        guard let subcommand, known.contains(subcommand) else { return "; see 'ledger --help'" }
+        return "; see 'ledger \(subcommand) --help'"
+    }
+
+    private func fail(_ message: String, _ code: Int32) -> Int32 {
+        environment.stderr.write("ledger: error: \(message)\n")
+        return code
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Glibc
+import LedgerCore
+import LedgerStore
+
+/// A subcommand that runs against an explicit environment (so tests run it in-process).
+protocol EnvironmentCommand: ParsableCommand {
+    func run(in environment: CommandEnvironment) throws
+}
+
+extension EnvironmentCommand {
+    mutating func run() throws {
+        try run(in: .live())
+    }
+}
+
+/// The entry points of the command line.
+public enum LedgerCLI {
+    /// Runs the process's own arguments and exits with the command's status.
+    public static func main() async {
+        let code = run(Array(CommandLine.arguments.dropFirst()), in: .live())
+        exit(code)
+    }
+
+    /// Parses and runs one command line; every error becomes one `ledger: error: …` line on
+    /// stderr and an exit status (0 ok, 1 data or operation error, 64 usage).
+    public static func run(_ arguments: [String], in environment: CommandEnvironment) -> Int32 {
+        do {
+            var command = try RootCommand.parseAsRoot(GlobalOptionPlacement.normalize(arguments))
+            if let runnable = command as? EnvironmentCommand {
+                try runnable.run(in: environment)
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch {
+            return ErrorReporter(environment: environment, arguments: arguments).report(error)
+        }
+    }
+}

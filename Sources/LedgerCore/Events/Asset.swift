@@ -1,0 +1,83 @@
+/// What kind of thing an asset is; decides defaults (fiat balances may go below zero as "paid in")
+/// and groups the allocation report.
+public enum AssetClass: String, CaseIterable, Sendable, Comparable {
+    case crypto, stock, etf, fiat
+
+    public static func < (lhs: AssetClass, rhs: AssetClass) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// An asset symbol such as `BTC`, `1INCH`, `AAPL`, `BRK.B` or `USD`, kept upper-case.
+public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let text: String
+
+    /// Accepts 1–20 letters and digits (and `.` inside, for share classes), containing a
+    /// letter; lower case is folded to upper. Nil for anything else.
+    public init?(_ raw: some StringProtocol) {
+        let upper = raw.uppercased()
+        let bytes = Array(upper.utf8)
+        guard (1...20).contains(bytes.count),
+              bytes.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") }),
+              bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+              bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".") else { return nil }
+        text = upper
+    }
+
+    public var description: String { text }
+
+    /// True for ISO 4217 codes of currencies in common use.
+    public var isWellKnownFiat: Bool { FiatCurrency.named[text] != nil }
+
+    /// The class a symbol gets when the user does not say: fiat for well-known currency codes,
+    /// else crypto.
+    public var inferredClass: AssetClass { isWellKnownFiat ? .fiat : .crypto }
+
+    public static func < (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool { lhs.text < rhs.text }
+}
+
+/// An asset: its symbol and class.
+public struct Asset: Hashable, Sendable, CustomStringConvertible {
+    public let symbol: AssetSymbol
+    public let assetClass: AssetClass
+
+    public init(_ symbol: AssetSymbol, class assetClass: AssetClass? = nil) {
+        self.symbol = symbol
+        self.assetClass = assetClass ?? symbol.inferredClass
+    }
+
+    public var description: String { symbol.text }
+    public var isFiat: Bool { assetClass == .fiat }
+}
+
+/// A quantity of an asset: `0.1 BTC`.
+public struct AssetAmount: Hashable, Sendable, CustomStringConvertible {
+    public let asset: Asset
+    public let quantity: ExactDecimal
+
+    public init(_ quantity: ExactDecimal, _ asset: Asset) {
+        self.asset = asset
+        self.quantity = quantity
+    }
+
+    public var description: String { "\(quantity) \(asset)" }
+}
+
+/// A price per unit in a quote currency (or asset): `30000 USD`.
+public struct Price: Hashable, Sendable, CustomStringConvertible {
+    public let amount: ExactDecimal
+    public let currency: AssetSymbol
+
+    public init(_ amount: ExactDecimal, _ currency: AssetSymbol) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    public var description: String { "\(amount) \(currency)" }
+}
+
+extension UInt8 {
+    var isASCIIAlphanumeric: Bool {
+        (self >= 48 && self <= 57) || (self >= 65 && self <= 90) || (self >= 97 && self <= 122)
+    }
+}

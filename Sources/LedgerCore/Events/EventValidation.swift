@@ -1,0 +1,80 @@
+/// A reason an event cannot be recorded, independent of what the ledger already holds.
+public enum EventValidationError: Error, Equatable, Sendable {
+    case quantityNotPositive(field: String, value: ExactDecimal)
+    case negativePrice(ExactDecimal)
+    case negativeFee(ExactDecimal)
+    case sameAssetBothSides(AssetSymbol)
+    case sameAccountBothSides(String)
+    case invalidAccountName(String)
+    case emptyVoidReason
+    case outOfRange(field: String)
+
+    public var message: String {
+        switch self {
+        case .quantityNotPositive(let field, let value):
+            "\(field) must be greater than 0, got \(value)"
+        case .negativePrice(let value): "price must be 0 or more, got \(value)"
+        case .negativeFee(let value): "fee must be 0 or more, got \(value)"
+        case .sameAssetBothSides(let symbol): "a trade needs two different assets, got \(symbol) on both sides"
+        case .sameAccountBothSides(let account): "a transfer needs two different accounts, got '\(account)' twice"
+        case .invalidAccountName(let name):
+            "'\(name)' is not a valid account name; use letters, digits, '-', '_', '.' or ':' (e.g. binance, cold-wallet)"
+        case .emptyVoidReason: "a void needs a reason; add --reason \"…\""
+        case .outOfRange(let field): "\(field) is too large to record"
+        }
+    }
+}
+
+extension LedgerEvent {
+    /// Checks what can be checked from the event alone: positive quantities, non-negative
+    /// prices and fees, distinct sides, valid account names.
+    public func validate() -> EventValidationError? {
+        if let problem = Self.checkAccount(account) { return problem }
+        if let fee {
+            if fee.quantity.isOverflow { return .outOfRange(field: "fee") }
+            if fee.quantity.isNegative { return .negativeFee(fee.quantity) }
+        }
+        return validateAction()
+    }
+
+    private func validateAction() -> EventValidationError? {
+        switch action {
+        case .buy(let amount, let price), .sell(let amount, let price):
+            if let problem = Self.checkQuantity(amount.quantity, "quantity") { return problem }
+            if price.amount.isOverflow { return .outOfRange(field: "price") }
+            if price.amount.isNegative { return .negativePrice(price.amount) }
+            if price.currency == amount.asset.symbol { return .sameAssetBothSides(price.currency) }
+            return nil
+        case .trade(let given, let received):
+            if given.asset.symbol == received.asset.symbol { return .sameAssetBothSides(given.asset.symbol) }
+            return Self.checkQuantity(given.quantity, "quantity given")
+                ?? Self.checkQuantity(received.quantity, "quantity received")
+        case .deposit(let amount), .withdraw(let amount), .fee(let amount):
+            return Self.checkQuantity(amount.quantity, "quantity")
+        case .transfer(let amount, let destination):
+            if let problem = Self.checkAccount(destination) { return problem }
+            if destination == account { return .sameAccountBothSides(account) }
+            return Self.checkQuantity(amount.quantity, "quantity")
+        case .income(let amount, _, let value):
+            if let value, value.amount.isNegative { return .negativePrice(value.amount) }
+            return Self.checkQuantity(amount.quantity, "quantity")
+        case .split: return nil
+        case .void(_, let reason):
+            return reason.allSatisfy(\.isWhitespace) ? .emptyVoidReason : nil
+        }
+    }
+
+    private static func checkQuantity(_ value: ExactDecimal, _ field: String) -> EventValidationError? {
+        if value.isOverflow { return .outOfRange(field: field) }
+        return value.isPositive ? nil : .quantityNotPositive(field: field, value: value)
+    }
+
+    /// Account names: 1–64 of letters, digits, `-`, `_`, `.`, `:`.
+    static func checkAccount(_ name: String) -> EventValidationError? {
+        let allowed = name.utf8.allSatisfy {
+            $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":")
+        }
+        return allowed && (1...64).contains(name.utf8.count) ? nil : .invalidAccountName(name)
+    }
+}

@@ -1,0 +1,97 @@
+/// What an event records, with the data each kind needs.
+public enum EventAction: Hashable, Sendable {
+    /// Acquire `amount` at a unit price (in a quote currency, or another asset).
+    case buy(AssetAmount, unitPrice: Price)
+    /// Dispose of `amount` at a unit price.
+    case sell(AssetAmount, unitPrice: Price)
+    /// Swap one asset for another: `given` leaves, `received` arrives, at the same value.
+    case trade(given: AssetAmount, received: AssetAmount)
+    /// Money or an asset arriving from outside the ledger.
+    case deposit(AssetAmount)
+    /// Money or an asset leaving for outside the ledger.
+    case withdraw(AssetAmount)
+    /// Moving an asset from the event's account to another, lots and cost basis included.
+    case transfer(AssetAmount, toAccount: String)
+    /// Staking, airdrops, interest, mining: acquired at market value (or at `unitValue`).
+    case income(AssetAmount, kind: IncomeKind, unitValue: Price?)
+    /// A fee paid on its own, in any asset.
+    case fee(AssetAmount)
+    /// A split of every open lot of the asset, in every account.
+    case split(Asset, SplitRatio)
+    /// Cancels an earlier event, which stays in the log and the chain.
+    case void(target: EventID, reason: String)
+
+    public var kind: EventKind {
+        switch self {
+        case .buy: .buy
+        case .sell: .sell
+        case .trade: .trade
+        case .deposit: .deposit
+        case .withdraw: .withdraw
+        case .transfer: .transfer
+        case .income: .income
+        case .fee: .fee
+        case .split: .split
+        case .void: .void
+        }
+    }
+
+    /// The main asset the event is about (nil for a void).
+    public var primaryAsset: Asset? {
+        switch self {
+        case .buy(let amount, _), .sell(let amount, _), .deposit(let amount), .withdraw(let amount),
+             .transfer(let amount, _), .income(let amount, _, _), .fee(let amount):
+            amount.asset
+        case .trade(let given, _): given.asset
+        case .split(let asset, _): asset
+        case .void: nil
+        }
+    }
+}
+
+/// One fact in the ledger's log.
+public struct LedgerEvent: Hashable, Sendable {
+    /// The current schema version of events written by this build.
+    public static let currentSchemaVersion = 1
+
+    /// Position in this ledger's log, from 1; 0 until appended.
+    public var sequence: Int64
+    public var id: EventID
+    public var schemaVersion: Int
+    /// When the thing happened (UTC): the replay order.
+    public var occurredAt: Timestamp
+    /// When it was written down.
+    public var recordedAt: Timestamp
+    public var account: String
+    public var action: EventAction
+    /// A fee paid with this event, in the quote currency or any asset.
+    public var fee: AssetAmount?
+    public var note: String
+    public var provenance: Provenance
+
+    public init(
+        sequence: Int64 = 0, id: EventID, schemaVersion: Int = LedgerEvent.currentSchemaVersion,
+        occurredAt: Timestamp, recordedAt: Timestamp, account: String = LedgerEvent.defaultAccount,
+        action: EventAction, fee: AssetAmount? = nil, note: String = "", provenance: Provenance = .manual
+    ) {
+        self.sequence = sequence
+        self.id = id
+        self.schemaVersion = schemaVersion
+        self.occurredAt = occurredAt
+        self.recordedAt = recordedAt
+        self.account = account
+        self.action = action
+        self.fee = fee
+        self.note = note
+        self.provenance = provenance
+    }
+
+    public static let defaultAccount = "default"
+
+    public var kind: EventKind { action.kind }
+
+    /// Replay order: occurred-at, then sequence.
+    public static func replayOrder(_ lhs: LedgerEvent, _ rhs: LedgerEvent) -> Bool {
+        (lhs.occurredAt, lhs.sequence) < (rhs.occurredAt, rhs.sequence)
+    }
+}

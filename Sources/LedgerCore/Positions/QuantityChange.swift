@@ -1,0 +1,61 @@
+/// Identifies one running balance: an asset in an account.
+public struct PositionKey: Hashable, Sendable {
+    public let account: String
+    public let asset: AssetSymbol
+
+    public init(account: String, asset: AssetSymbol) {
+        self.account = account
+        self.asset = asset
+    }
+}
+
+/// How an event moves one balance. `mustBeHeld` marks the outflows that may not exceed what is
+/// held; fiat spent on a purchase is exempt, because buying with money never deposited is
+/// allowed and shows as net fiat paid in.
+public struct QuantityChange: Hashable, Sendable {
+    public let key: PositionKey
+    public let delta: ExactDecimal
+    public let mustBeHeld: Bool
+}
+
+extension LedgerEvent {
+    /// The balance changes this event makes (a split, which scales balances, and a void make
+    /// none here; see ``PositionBook``).
+    public var quantityChanges: [QuantityChange] {
+        var changes: [QuantityChange] = []
+        func add(_ account: String, _ asset: AssetSymbol, _ delta: ExactDecimal, held: Bool) {
+            changes.append(QuantityChange(key: PositionKey(account: account, asset: asset), delta: delta, mustBeHeld: held))
+        }
+        switch action {
+        case .buy(let amount, let price):
+            add(account, amount.asset.symbol, amount.quantity, held: false)
+            add(account, price.currency, -(amount.quantity * price.amount), held: !price.currency.isWellKnownFiat)
+        case .sell(let amount, let price):
+            add(account, amount.asset.symbol, -amount.quantity, held: true)
+            add(account, price.currency, amount.quantity * price.amount, held: false)
+        case .trade(let given, let received):
+            add(account, given.asset.symbol, -given.quantity, held: !given.asset.isFiat)
+            add(account, received.asset.symbol, received.quantity, held: false)
+        case .deposit(let amount), .income(let amount, _, _):
+            add(account, amount.asset.symbol, amount.quantity, held: false)
+        case .withdraw(let amount), .fee(let amount):
+            add(account, amount.asset.symbol, -amount.quantity, held: true)
+        case .transfer(let amount, let destination):
+            add(account, amount.asset.symbol, -amount.quantity, held: true)
+            add(destination, amount.asset.symbol, amount.quantity, held: false)
+        case .split, .void:
+            break
+        }
+        if let fee, !fee.quantity.isZero {
+            add(account, fee.asset.symbol, -fee.quantity, held: !fee.asset.isFiat)
+        }
+        return changes
+    }
+
+    /// Every asset symbol the event touches (for loading only the events that matter).
+    public var touchedAssets: Set<AssetSymbol> {
+        var symbols = Set(quantityChanges.map(\.key.asset))
+        if case .split(let asset, _) = action { symbols.insert(asset.symbol) }
+        return symbols
+    }
+}

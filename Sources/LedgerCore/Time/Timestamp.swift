@@ -1,0 +1,46 @@
+/// An instant in UTC, kept to the second.
+///
+/// Events are ordered by their `Timestamp`; fractional seconds in input are dropped (see
+/// docs/EVENTS.md), which is the only rounding of time the ledger does.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let secondsSinceEpoch: Int64
+
+    public init(secondsSinceEpoch: Int64) {
+        self.secondsSinceEpoch = secondsSinceEpoch
+    }
+
+    /// The UTC calendar date of this instant.
+    public var date: LocalDate {
+        let days = secondsSinceEpoch >= 0
+            ? secondsSinceEpoch / 86_400
+            : (secondsSinceEpoch - 86_399) / 86_400
+        return LocalDate(daysSinceEpoch: Int(days))
+    }
+
+    /// Seconds since the start of the UTC day (0…86 399).
+    public var secondOfDay: Int {
+        Int(secondsSinceEpoch - Int64(date.daysSinceEpoch) * 86_400)
+    }
+
+    /// True when the instant is exactly midnight UTC (a date given without a time).
+    public var isMidnight: Bool { secondOfDay == 0 }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339, UTC).
+    public var description: String {
+        let second = secondOfDay
+        return "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+    }
+
+    /// The date alone at midnight, else the full instant: how lists show an event's time.
+    public var compactDescription: String {
+        isMidnight ? date.description : description
+    }
+
+    public func adding(seconds: Int64) -> Timestamp {
+        Timestamp(secondsSinceEpoch: secondsSinceEpoch + seconds)
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.secondsSinceEpoch < rhs.secondsSinceEpoch
+    }
+}

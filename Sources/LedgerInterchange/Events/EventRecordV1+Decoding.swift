@@ -1,0 +1,84 @@
+import LedgerCore
+
+extension EventRecordV1 {
+    /// The domain event this record describes, or the first field that is missing or invalid.
+    public func event() throws(EventRecordError) -> LedgerEvent {
+        guard let eventID = EventID(id) else { throw fail("id", "is not an event id: '\(id)'") }
+        guard let eventKind = EventKind(rawValue: kind) else {
+            throw fail("kind", "is '\(kind)'; expected one of \(EventKind.list)")
+        }
+        var event = LedgerEvent(
+            sequence: sequence, id: eventID, schemaVersion: schemaVersion,
+            occurredAt: Timestamp(secondsSinceEpoch: occurredAt),
+            recordedAt: Timestamp(secondsSinceEpoch: recordedAt),
+            account: account, action: try action(eventKind), note: note
+        )
+        if let fee {
+            event.fee = AssetAmount(try number("fee", fee), try assetValue("fee_asset", feeAsset, feeClass))
+        }
+        if source == "import" {
+            event.provenance = .imported(batch: batch ?? "", fingerprint: fingerprint ?? "")
+        }
+        return event
+    }
+
+    private func action(_ kind: EventKind) throws(EventRecordError) -> EventAction {
+        switch kind {
+        case .buy: return .buy(try main(), unitPrice: try unitPrice())
+        case .sell: return .sell(try main(), unitPrice: try unitPrice())
+        case .trade:
+            let received = AssetAmount(
+                try number("counter_quantity", counterQuantity),
+                try assetValue("counter_asset", counterAsset, counterClass)
+            )
+            return .trade(given: try main(), received: received)
+        case .deposit: return .deposit(try main())
+        case .withdraw: return .withdraw(try main())
+        case .fee: return .fee(try main())
+        case .transfer:
+            guard let toAccount else { throw fail("to_account", "is missing") }
+            return .transfer(try main(), toAccount: toAccount)
+        case .income:
+            guard let name = incomeKind, let incomeKind = IncomeKind(rawValue: name) else {
+                throw fail("income_kind", "must be one of \(IncomeKind.list)")
+            }
+            return .income(try main(), kind: incomeKind, unitValue: price == nil ? nil : try unitPrice())
+        case .split:
+            guard let text = splitRatio, let ratio = SplitRatio(text) else { throw fail("split_ratio", "must look like 4:1") }
+            return .split(try assetValue("asset", asset, assetClass), ratio)
+        case .void:
+            guard let text = voidTarget, let target = EventID(text) else { throw fail("void_target", "is not an event id") }
+            return .void(target: target, reason: reason ?? "")
+        }
+    }
+
+    private func main() throws(EventRecordError) -> AssetAmount {
+        AssetAmount(try number("quantity", quantity), try assetValue("asset", asset, assetClass))
+    }
+
+    private func unitPrice() throws(EventRecordError) -> Price {
+        guard let quote, let symbol = AssetSymbol(quote) else { throw fail("quote", "is not an asset symbol") }
+        return Price(try number("price", price), symbol)
+    }
+
+    private func number(_ field: String, _ text: String?) throws(EventRecordError) -> ExactDecimal {
+        guard let text else { throw fail(field, "is missing") }
+        switch ExactDecimal.parse(text) {
+        case .success(let value): return value
+        case .failure(let error): throw fail(field, "'\(text)' \(error.reason)")
+        }
+    }
+
+    private func assetValue(_ field: String, _ symbol: String?, _ classText: String?) throws(EventRecordError) -> Asset {
+        guard let symbol, let parsed = AssetSymbol(symbol) else { throw fail(field, "is not an asset symbol") }
+        guard let classText else { return Asset(parsed) }
+        guard let assetClass = AssetClass(rawValue: classText) else {
+            throw fail(field + "_class", "must be crypto, stock, etf or fiat")
+        }
+        return Asset(parsed, class: assetClass)
+    }
+
+    private func fail(_ field: String, _ problem: String) -> EventRecordError {
+        EventRecordError(sequence: sequence, field: field, problem: problem)
+    }
+}

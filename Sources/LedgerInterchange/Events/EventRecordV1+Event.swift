@@ -1,0 +1,77 @@
+import LedgerCore
+
+/// Why a stored or imported record does not describe a valid event.
+public struct EventRecordError: Error, Equatable, Sendable {
+    public let sequence: Int64
+    public let field: String
+    public let problem: String
+
+    public var message: String { "event #\(sequence): field '\(field)' \(problem)" }
+}
+
+extension EventRecordV1 {
+    /// The record of a domain event.
+    public init(_ event: LedgerEvent) {
+        let source: String
+        switch event.provenance {
+        case .manual: source = "manual"
+        case .imported: source = "import"
+        }
+        self.init(
+            sequence: event.sequence, id: event.id.text, schemaVersion: event.schemaVersion,
+            kind: event.kind.rawValue, occurredAt: event.occurredAt.secondsSinceEpoch,
+            recordedAt: event.recordedAt.secondsSinceEpoch, account: event.account,
+            note: event.note, source: source
+        )
+        if case .imported(let batch, let fingerprint) = event.provenance {
+            self.batch = batch
+            self.fingerprint = fingerprint
+        }
+        if let fee = event.fee {
+            self.fee = fee.quantity.description
+            feeAsset = fee.asset.symbol.text
+            feeClass = fee.asset.assetClass.rawValue
+        }
+        fill(from: event.action)
+    }
+
+    private mutating func fill(from action: EventAction) {
+        switch action {
+        case .buy(let amount, let unitPrice), .sell(let amount, let unitPrice):
+            setMain(amount)
+            setPrice(unitPrice)
+        case .trade(let given, let received):
+            setMain(given)
+            counterAsset = received.asset.symbol.text
+            counterClass = received.asset.assetClass.rawValue
+            counterQuantity = received.quantity.description
+        case .deposit(let amount), .withdraw(let amount), .fee(let amount):
+            setMain(amount)
+        case .transfer(let amount, let destination):
+            setMain(amount)
+            toAccount = destination
+        case .income(let amount, let kind, let unitValue):
+            setMain(amount)
+            incomeKind = kind.rawValue
+            if let unitValue { setPrice(unitValue) }
+        case .split(let asset, let ratio):
+            self.asset = asset.symbol.text
+            assetClass = asset.assetClass.rawValue
+            splitRatio = ratio.description
+        case .void(let target, let why):
+            voidTarget = target.text
+            reason = why
+        }
+    }
+
+    private mutating func setMain(_ amount: AssetAmount) {
+        asset = amount.asset.symbol.text
+        assetClass = amount.asset.assetClass.rawValue
+        quantity = amount.quantity.description
+    }
+
+    private mutating func setPrice(_ unitPrice: Price) {
+        price = unitPrice.amount.description
+        quote = unitPrice.currency.text
+    }
+}

@@ -1,0 +1,94 @@
+import LedgerCore
+
+/// The flat, versioned form of an event: one optional text column per field, numbers as exact
+/// decimal strings. The store's columns, the canonical (hashed) encoding and the JSON export
+/// are all this record, so they cannot drift apart. The domain's `LedgerEvent` never encodes
+/// itself; it goes through ``init(_:)`` and ``event()``.
+public struct EventRecordV1: Hashable, Sendable {
+    public var sequence: Int64
+    public var id: String
+    public var schemaVersion: Int
+    public var kind: String
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var occurredAt: Int64
+    public var recordedAt: Int64
+    public var account: String
+    public var asset: String?
+    public var assetClass: String?
+    public var quantity: String?
+    public var price: String?
+    public var quote: String?
+    public var counterAsset: String?
+    public var counterClass: String?
+    public var counterQuantity: String?
+    public var toAccount: String?
+    public var incomeKind: String?
+    public var splitRatio: String?
+    public var voidTarget: String?
+    public var reason: String?
+    public var fee: String?
+    public var feeAsset: String?
+    public var feeClass: String?
+    public var note: String
+    /// `manual` or `import`.
+    public var source: String
+    public var batch: String?
+    public var fingerprint: String?
+
+    public init(
+        sequence: Int64, id: String, schemaVersion: Int, kind: String, occurredAt: Int64,
+        recordedAt: Int64, account: String, note: String = "", source: String = "manual"
+    ) {
+        self.sequence = sequence
+        self.id = id
+        self.schemaVersion = schemaVersion
+        self.kind = kind
+        self.occurredAt = occurredAt
+        self.recordedAt = recordedAt
+        self.account = account
+        self.note = note
+        self.source = source
+    }
+
+    /// The canonical encoding that the hash chain signs: compact JSON, keys in a fixed order,
+    /// absent fields left out, times as RFC 3339 UTC text. Changing this breaks every existing
+    /// chain, so it is versioned with the record.
+    public var canonicalJSON: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
+
+    /// Writes the record as one JSON object (the export and the canonical form share this);
+    /// `extra` fields (not part of the record, e.g. `voided_by`) go last.
+    public func write(to writer: inout JSONWriter, extra: [(String, String)] = []) {
+        writer.beginObject()
+        writer.field("schema", Int64(schemaVersion))
+        writer.field("seq", sequence)
+        writer.field("id", id)
+        writer.field("kind", kind)
+        writer.field("occurred_at", Timestamp(secondsSinceEpoch: occurredAt).description)
+        writer.field("recorded_at", Timestamp(secondsSinceEpoch: recordedAt).description)
+        writer.field("account", account)
+        for (name, value) in optionalFields { writer.field(name, value) }
+        writer.field("note", note)
+        writer.field("source", source)
+        writer.field("batch", batch)
+        writer.field("fingerprint", fingerprint)
+        for (name, value) in extra { writer.field(name, value) }
+        writer.endObject()
+    }
+
+    /// The kind-specific fields in their fixed order, with their JSON names.
+    public var optionalFields: [(String, String?)] {
+        [
+            ("asset", asset), ("asset_class", assetClass), ("quantity", quantity),
+            ("price", price), ("quote", quote),
+            ("counter_asset", counterAsset), ("counter_class", counterClass),
+            ("counter_quantity", counterQuantity), ("to_account", toAccount),
+            ("income_kind", incomeKind), ("split_ratio", splitRatio),
+            ("void_target", voidTarget), ("reason", reason),
+            ("fee", fee), ("fee_asset", feeAsset), ("fee_class", feeClass),
+        ]
+    }
+}

@@ -1,0 +1,60 @@
+import LedgerInterchange
+
+/// The mapping between ``EventRecordV1`` and the columns of the `events` table, in one place.
+enum EventColumns {
+    static let names = [
+        "seq", "id", "schema", "kind", "occurred_at", "recorded_at", "account",
+        "asset", "asset_class", "quantity", "price", "quote",
+        "counter_asset", "counter_class", "counter_quantity", "to_account", "income_kind",
+        "split_ratio", "void_target", "reason", "fee", "fee_asset", "fee_class",
+        "note", "source", "batch", "fingerprint",
+    ]
+
+    static let list = names.joined(separator: ", ")
+
+    static let insertSQL = "INSERT INTO events (\(list), prev_hash, hash) VALUES ("
+        + Array(repeating: "?", count: names.count + 2).joined(separator: ", ") + ")"
+
+    static func values(of record: EventRecordV1) -> [SQLiteValue] {
+        let text = SQLiteValue.optionalText
+        return [
+            .integer(record.sequence), .text(record.id), .integer(Int64(record.schemaVersion)),
+            .text(record.kind), .integer(record.occurredAt), .integer(record.recordedAt),
+            .text(record.account),
+            text(record.asset), text(record.assetClass), text(record.quantity), text(record.price),
+            text(record.quote), text(record.counterAsset), text(record.counterClass),
+            text(record.counterQuantity), text(record.toAccount), text(record.incomeKind),
+            text(record.splitRatio), text(record.voidTarget), text(record.reason),
+            text(record.fee), text(record.feeAsset), text(record.feeClass),
+            .text(record.note), .text(record.source), text(record.batch), text(record.fingerprint),
+        ]
+    }
+
+    /// Reads columns 0…26 (in ``names`` order) of the current row.
+    static func record(from row: SQLiteStatement) -> EventRecordV1 {
+        var record = EventRecordV1(
+            sequence: row.int(0), id: row.text(1) ?? "", schemaVersion: Int(row.int(2)),
+            kind: row.text(3) ?? "", occurredAt: row.int(4), recordedAt: row.int(5),
+            account: row.text(6) ?? "", note: row.text(23) ?? "", source: row.text(24) ?? ""
+        )
+        record.asset = row.text(7)
+        record.assetClass = row.text(8)
+        record.quantity = row.text(9)
+        record.price = row.text(10)
+        record.quote = row.text(11)
+        record.counterAsset = row.text(12)
+        record.counterClass = row.text(13)
+        record.counterQuantity = row.text(14)
+        record.toAccount = row.text(15)
+        record.incomeKind = row.text(16)
+        record.splitRatio = row.text(17)
+        record.voidTarget = row.text(18)
+        record.reason = row.text(19)
+        record.fee = row.text(20)
+        record.feeAsset = row.text(21)
+        record.feeClass = row.text(22)
+        record.batch = row.text(25)
+        record.fingerprint = row.text(26)
+        return record
+    }
+}

@@ -1,0 +1,85 @@
+import LedgerCore
+
+/// Read access to a ledger's events.
+public protocol EventReading {
+    /// Every event, in sequence order.
+    func allEvents() throws -> [LedgerEvent]
+    /// The events that touch any of `symbols` (as asset, counter asset, quote or fee), plus
+    /// every void: what a balance check of those assets needs. Sequence order.
+    func events(touching symbols: Set<AssetSymbol>) throws -> [LedgerEvent]
+    /// The event with this sequence number (`12`, `#12`) or id, or nil.
+    func event(reference: String) throws -> LedgerEvent?
+    /// The class the ledger last recorded for `symbol`, or nil if it never appeared.
+    func assetClass(of symbol: AssetSymbol) throws -> AssetClass?
+}
+
+/// The append-only event log. Implementations: ``SQLiteEventStore`` and ``InMemoryEventStore``,
+/// held to the same contract by the tests.
+public protocol EventStore: EventReading {
+    /// Appends `drafts` in order as one transaction, assigning sequence numbers and hashes.
+    /// `check` runs first under the write lock with the log as it is then; if it throws,
+    /// nothing is written. Returns the events as stored.
+    func append(_ drafts: [LedgerEvent], check: (any EventReading) throws -> Void) throws -> [LedgerEvent]
+    /// The number of events and the hash of the last (the chain head).
+    func chainHead() throws -> ChainHead
+    /// Re-derives every hash from the stored fields and reports the first that does not match.
+    func verifyChain() throws -> ChainVerification
+    /// A ledger-level setting (e.g. `currency`), or nil.
+    func setting(_ key: String) throws -> String?
+    /// Stores a setting (in its own transaction).
+    func setSetting(_ key: String, _ value: String) throws
+}
+
+/// The end of the hash chain.
+public struct ChainHead: Equatable, Sendable {
+    public let count: Int64
+    /// Hex SHA-256 of the last event; 64 zeros for an empty ledger.
+    public let hash: String
+}
+
+/// What walking the chain found.
+public struct ChainVerification: Equatable, Sendable {
+    public let head: ChainHead
+    /// The first event that does not match, if any.
+    public let firstBreak: ChainBreak?
+}
+
+/// One place where the stored events and the chain disagree.
+public struct ChainBreak: Equatable, Sendable {
+    public let sequence: Int64
+    public let id: String
+    public let reason: String
+}
+
+extension EventReading {
+    public func assetClass(of symbol: AssetSymbol) throws -> AssetClass? {
+        for event in try events(touching: [symbol]).reversed() {
+            if let asset = event.action.primaryAsset, asset.symbol == symbol { return asset.assetClass }
+            if case .trade(_, let received) = event.action, received.asset.symbol == symbol { return received.asset.assetClass }
+        }
+        return nil
+    }
+
+    /// Resolves `12`, `#12` or a ULID to an event, or throws ``StoreError/eventNotFound(reference:)``.
+    public func requireEvent(_ reference: String) throws -> LedgerEvent {
+        guard let event = try event(reference: reference) else { throw StoreError.eventNotFound(reference: reference) }
+        return event
+    }
+}
+
+/// Parses an event reference: a sequence number (with or without `#`) or an event id.
+enum EventReference {
+    case sequence(Int64)
+    case id(EventID)
+
+    init?(_ text: String) {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        if let number = Int64(digits), number > 0 {
+            self = .sequence(number)
+        } else if let id = EventID(text) {
+            self = .id(id)
+        } else {
+            return nil
+        }
+    }
+}

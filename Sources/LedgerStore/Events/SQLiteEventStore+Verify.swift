@@ -1,0 +1,42 @@
+import LedgerInterchange
+
+extension SQLiteEventStore {
+    /// Walks every stored event in sequence order, recomputing each hash from the stored
+    /// fields, and names the first event whose sequence, link or hash does not match.
+    public func verifyChain() throws -> ChainVerification {
+        try guarded {
+            try self.database.readTransaction {
+                let statement = try self.database.prepare("SELECT \(EventColumns.list), prev_hash, hash FROM events ORDER BY seq")
+                var head = ChainHead(count: 0, hash: HashChain.genesis)
+                var firstBreak: ChainBreak?
+                while try statement.step() {
+                    let record = EventColumns.record(from: statement)
+                    let storedPrevious = statement.text(27) ?? ""
+                    let storedHash = statement.text(28) ?? ""
+                    if firstBreak == nil {
+                        firstBreak = Self.check(record, storedPrevious, storedHash, after: head)
+                    }
+                    head = ChainHead(count: record.sequence, hash: storedHash)
+                }
+                return ChainVerification(head: head, firstBreak: firstBreak)
+            }
+        }
+    }
+
+    private static func check(_ record: EventRecordV1, _ previous: String, _ hash: String, after head: ChainHead) -> ChainBreak? {
+        func fail(_ reason: String) -> ChainBreak { ChainBreak(sequence: record.sequence, id: record.id, reason: reason) }
+        if record.sequence != head.count + 1 {
+            return fail("its number follows #\(head.count): an event is missing or out of order")
+        }
+        if previous != head.hash { return fail("it does not link to the event before it") }
+        if HashChain.hash(previous: previous, record: record) != hash {
+            return fail("its stored fields do not match its hash: it was changed after it was recorded")
+        }
+        do {
+            _ = try record.event()
+        } catch {
+            return fail("it is not a valid event: \(error.message)")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,157 @@
+import LedgerCore
+import LedgerInterchange
+
+/// The event log in one SQLite file: WAL journal, a busy timeout, `BEGIN IMMEDIATE` for every
+/// append, append-only by triggers, hash-chained.
+public final class SQLiteEventStore: EventStore {
+    public let path: String
+    let database: SQLiteDatabase
+
+    /// How to treat a path with no ledger yet.
+    public enum OpenMode: Sendable {
+        /// Fail with ``StoreError/noLedger(path:)``.
+        case mustExist
+        /// Create it (and its parent directories).
+        case createIfMissing
+    }
+
+    /// Opens the ledger at `path` (use ":memory:" for a private in-memory ledger).
+    public init(path: String, mode: OpenMode) throws(StoreError) {
+        self.path = path
+        var isNew = path == ":memory:"
+        if !isNew {
+            switch try LedgerFile.inspect(path) {
+            case .missing:
+                guard mode == .createIfMissing else { throw .noLedger(path: path) }
+                try LedgerFile.createParentDirectories(of: path)
+                isNew = true
+            case .emptyFile: isNew = true
+            case .sqliteFile: break
+            }
+        }
+        do {
+            database = try SQLiteDatabase(path: path, create: isNew)
+        } catch {
+            throw .cannotOpen(path: path, detail: error.message)
+        }
+        try LedgerFile.prepare(database, path: path, isNew: isNew)
+    }
+
+    /// True when a ledger (or anything) exists at `path`.
+    public static func exists(at path: String) -> Bool {
+        (try? LedgerFile.inspect(path)).map { $0 != .missing } ?? true
+    }
+
+    public func allEvents() throws -> [LedgerEvent] {
+        try guarded { try self.query("SELECT \(EventColumns.list) FROM events ORDER BY seq", []) }
+    }
+
+    public func events(touching symbols: Set<AssetSymbol>) throws -> [LedgerEvent] {
+        let list = symbols.map { "'" + $0.text + "'" }.sorted().joined(separator: ",")
+        let sql = """
+            SELECT \(EventColumns.list) FROM events
+            WHERE asset IN (\(list)) OR counter_asset IN (\(list)) OR quote IN (\(list))
+               OR fee_asset IN (\(list)) OR kind = 'void' ORDER BY seq
+            """
+        return try guarded { try self.query(sql, []) }
+    }
+
+    public func event(reference: String) throws -> LedgerEvent? {
+        guard let parsed = EventReference(reference) else { return nil }
+        let sql = "SELECT \(EventColumns.list) FROM events WHERE "
+        return try guarded {
+            switch parsed {
+            case .sequence(let number): try self.query(sql + "seq = ?", [.integer(number)]).first
+            case .id(let id): try self.query(sql + "id = ?", [.text(id.text)]).first
+            }
+        }
+    }
+
+    public func assetClass(of symbol: AssetSymbol) throws -> AssetClass? {
+        try guarded {
+            let sql = """
+                SELECT class FROM (
+                    SELECT seq, asset_class AS class FROM events WHERE asset = ?1 AND asset_class IS NOT NULL
+                    UNION ALL SELECT seq, counter_class FROM events WHERE counter_asset = ?1
+                ) ORDER BY seq DESC LIMIT 1
+                """
+            let statement = try self.database.prepare(sql)
+            try statement.bind([.text(symbol.text)])
+            guard try statement.step(), let text = statement.text(0) else { return nil }
+            return AssetClass(rawValue: text)
+        }
+    }
+
+    public func append(_ drafts: [LedgerEvent], check: (any EventReading) throws -> Void) throws -> [LedgerEvent] {
+        try guarded {
+            try self.database.immediateTransaction {
+                try check(self)
+                var head = try self.chainHead()
+                var stored: [LedgerEvent] = []
+                for var event in drafts {
+                    event.sequence = head.count + 1
+                    let record = EventRecordV1(event)
+                    let hash = HashChain.hash(previous: head.hash, record: record)
+                    try self.database.prepare(EventColumns.insertSQL)
+                        .run(EventColumns.values(of: record) + [.text(head.hash), .text(hash)])
+                    head = ChainHead(count: event.sequence, hash: hash)
+                    stored.append(event)
+                }
+                return stored
+            }
+        }
+    }
+
+    public func chainHead() throws -> ChainHead {
+        try guarded {
+            let statement = try self.database.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1")
+            guard try statement.step() else { return ChainHead(count: 0, hash: HashChain.genesis) }
+            return ChainHead(count: statement.int(0), hash: statement.text(1) ?? "")
+        }
+    }
+
+    public func setting(_ key: String) throws -> String? {
+        try guarded {
+            let statement = try self.database.prepare("SELECT value FROM settings WHERE key = ?")
+            try statement.bind([.text(key)])
+            return try statement.step() ? statement.text(0) : nil
+        }
+    }
+
+    public func setSetting(_ key: String, _ value: String) throws {
+        try guarded {
+            try self.database.immediateTransaction {
+                try self.database.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+                    .run([.text(key), .text(value)])
+            }
+        }
+    }
+
+    /// Runs SQL against the raw database (tests use it to tamper behind the tool's back).
+    public func executeRaw(_ sql: String) throws(SQLiteError) {
+        try database.execute(sql)
+    }
+
+    func query(_ sql: String, _ arguments: [SQLiteValue]) throws -> [LedgerEvent] {
+        let statement = try database.prepare(sql)
+        try statement.bind(arguments)
+        var events: [LedgerEvent] = []
+        while try statement.step() {
+            do {
+                events.append(try EventColumns.record(from: statement).event())
+            } catch {
+                throw StoreError.corruptRecord(error.message)
+            }
+        }
+        return events
+    }
+
+    /// Maps SQLite failures to store errors with the ledger's path.
+    func guarded<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw error.isBusy ? StoreError.busy(path: path) : StoreError.sqlite(error)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import CSQLite
+
+/// A failure reported by SQLite itself.
+public struct SQLiteError: Error, Equatable, Sendable {
+    public let code: Int32
+    public let message: String
+
+    /// True for SQLITE_BUSY / SQLITE_LOCKED: another process held the lock past the timeout.
+    public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+}
+
+/// One connection to an SQLite file: the thin layer over the C API that the store is written
+/// against. Not thread-safe; one per command.
+public final class SQLiteDatabase {
+    let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens `path`; `create` allows a new file. The caller has checked what the path is.
+    public init(path: String, create: Bool) throws(SQLiteError) {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw SQLiteError(code: code, message: message)
+        }
+        handle = pointer
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        guard code == SQLITE_OK else {
+            let message = errorMessage.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: code, message: message)
+        }
+    }
+
+    /// A prepared statement for `sql`, cached for the life of the connection and reset.
+    public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var pointer: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        guard code == SQLITE_OK, let pointer else { throw SQLiteError(code: code, message: lastMessage) }
+        let statement = SQLiteStatement(pointer, database: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// The single integer (or nil) that `sql` returns.
+    public func scalarInt(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        guard try statement.step() else { return nil }
+        return statement.isNull(0) ? nil : statement.int(0)
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`: the write lock is taken up front, so two
+    /// writers queue on the busy timeout instead of failing mid-transaction. Any error rolls back.
+    public func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// A read transaction, so a multi-statement read sees one consistent snapshot.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
+    /// Waits up to `milliseconds` for another process's lock before failing with SQLITE_BUSY.
+    public func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+}

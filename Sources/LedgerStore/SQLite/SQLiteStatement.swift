@@ -1,0 +1,78 @@
+import CSQLite
+
+/// A value to bind to a statement parameter.
+public enum SQLiteValue: Sendable, Equatable {
+    case integer(Int64)
+    case text(String)
+    case null
+
+    /// `.text(value)` or `.null`.
+    public static func optionalText(_ value: String?) -> SQLiteValue {
+        value.map(SQLiteValue.text) ?? .null
+    }
+}
+
+/// A prepared statement. Reused through the database's cache; bind, step, read columns.
+public final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private unowned let database: SQLiteDatabase
+
+    init(_ handle: OpaquePointer, database: SQLiteDatabase) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds `values` to parameters 1…n.
+    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .text(let string): code = sqlite3_bind_text(handle, index, string, -1, sqliteTransient)
+            case .null: code = sqlite3_bind_null(handle, index)
+            }
+            guard code == SQLITE_OK else { throw SQLiteError(code: code, message: database.lastMessage) }
+        }
+    }
+
+    /// Advances to the next row: true when a row is ready, false when done.
+    public func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = SQLiteError(code: sqlite3_extended_errcode(database.handle), message: database.lastMessage)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Binds, then steps to the end (for INSERT and the like).
+    public func run(_ values: [SQLiteValue]) throws(SQLiteError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    /// The column as text, or nil when NULL.
+    public func text(_ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+}
+
+/// SQLITE_TRANSIENT: SQLite copies the bound bytes before the call returns.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

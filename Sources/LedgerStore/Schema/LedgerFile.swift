@@ -1,0 +1,107 @@
+import CSQLite
+import Glibc
+
+/// Opening a ledger file safely: refuse directories, non-SQLite files, SQLite files that are not
+/// ledgers and ledgers from a newer schema before anything is written.
+enum LedgerFile {
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    /// What is at the path before it is opened.
+    enum Existing {
+        case missing
+        case emptyFile
+        case sqliteFile
+    }
+
+    static func inspect(_ path: String) throws(StoreError) -> Existing {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notALedger(path: path, detail: "not a regular file") }
+        if info.st_size == 0 { return .emptyFile }
+        guard let file = fopen(path, "rb") else { throw .cannotOpen(path: path, detail: "permission denied") }
+        defer { fclose(file) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let read = fread(&header, 1, 16, file)
+        guard read == 16, header == sqliteHeader else {
+            throw .notALedger(path: path, detail: "it is not an SQLite database")
+        }
+        return .sqliteFile
+    }
+
+    /// Creates the directories leading to `path` (like `mkdir -p` of its parent).
+    static func createParentDirectories(of path: String) throws(StoreError) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        var current = path.hasPrefix("/") ? "" : "."
+        if path.hasPrefix("/") { components = components.dropFirst() }
+        for component in components where !component.isEmpty {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw .cannotOpen(path: path, detail: "cannot create directory '\(current)'")
+            }
+        }
+    }
+
+    /// Checks the identity and version of an open ledger, then applies pending migrations.
+    static func prepare(_ database: SQLiteDatabase, path: String, isNew: Bool) throws(StoreError) {
+        do {
+            database.setBusyTimeout(milliseconds: 15_000)
+            if !isNew { try checkIdentity(database, path: path) }
+            try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            try migrate(database, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw error.isBusy ? .busy(path: path) : .sqlite(error)
+        } catch {
+            throw .cannotOpen(path: path, detail: "\(error)")
+        }
+    }
+
+    private static func checkIdentity(_ database: SQLiteDatabase, path: String) throws {
+        let applicationID: Int64?
+        do {
+            applicationID = try database.scalarInt("PRAGMA application_id")
+        } catch {
+            throw StoreError.notALedger(path: path, detail: "SQLite cannot read it: \(error.message)")
+        }
+        if applicationID == 0, try isBeingCreated(database) { return }
+        guard applicationID == Schema.applicationID else {
+            throw StoreError.notALedger(path: path, detail: "an SQLite database of another program")
+        }
+        let version = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+        if version > Schema.currentVersion {
+            throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+        }
+    }
+
+    /// True for a file another process has just created and not yet marked: it holds nothing
+    /// but (at most) the migrations table.
+    private static func isBeingCreated(_ database: SQLiteDatabase) throws -> Bool {
+        let others = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'schema_migrations%'")
+        return others == 0
+    }
+
+    /// Applies the migrations not yet recorded, each in its own immediate transaction so that
+    /// two processes opening a new ledger at once apply each exactly once.
+    private static func migrate(_ database: SQLiteDatabase, path: String) throws {
+        try database.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT")
+        for (index, migration) in Schema.migrations.enumerated() {
+            try database.immediateTransaction {
+                let applied = try database.scalarInt("SELECT 1 FROM schema_migrations WHERE name = ?", [.text(migration.name)])
+                guard applied == nil else { return }
+                try database.execute(migration.sql)
+                try database.prepare("INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%s','now'))")
+                    .run([.text(migration.name)])
+                try database.execute("PRAGMA user_version = \(index + 1); PRAGMA application_id = \(Schema.applicationID)")
+            }
+        }
+        let known = Set(Schema.migrations.map(\.name))
+        let statement = try database.prepare("SELECT name FROM schema_migrations")
+        while try statement.step() {
+            if let name = statement.text(0), !known.contains(name) {
+                throw StoreError.newerSchema(path: path, found: Int(try database.scalarInt("PRAGMA user_version") ?? 0), supported: Schema.currentVersion)
+            }
+        }
+    }
+}

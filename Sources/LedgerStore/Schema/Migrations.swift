@@ -1,0 +1,50 @@
+/// One named schema change. Migrations run once each, in order, inside a transaction, and the
+/// names of those applied are recorded in `schema_migrations`.
+struct Migration {
+    let name: String
+    let sql: String
+}
+
+enum Schema {
+    /// `PRAGMA application_id`: 'LDGR'. Marks the SQLite file as a ledger.
+    static let applicationID: Int64 = 0x4C44_4752
+
+    /// Every migration this build knows, oldest first. Append only; never edit a shipped one.
+    static let migrations: [Migration] = [
+        Migration(name: "0001-events", sql: """
+            CREATE TABLE events (
+                seq INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                schema INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                occurred_at INTEGER NOT NULL,
+                recorded_at INTEGER NOT NULL,
+                account TEXT NOT NULL,
+                asset TEXT, asset_class TEXT, quantity TEXT, price TEXT, quote TEXT,
+                counter_asset TEXT, counter_class TEXT, counter_quantity TEXT,
+                to_account TEXT, income_kind TEXT, split_ratio TEXT,
+                void_target TEXT, reason TEXT,
+                fee TEXT, fee_asset TEXT, fee_class TEXT,
+                note TEXT NOT NULL,
+                source TEXT NOT NULL, batch TEXT, fingerprint TEXT,
+                prev_hash TEXT NOT NULL,
+                hash TEXT NOT NULL
+            ) STRICT;
+            CREATE INDEX events_asset ON events(asset);
+            CREATE INDEX events_counter_asset ON events(counter_asset) WHERE counter_asset IS NOT NULL;
+            CREATE UNIQUE INDEX events_fingerprint ON events(fingerprint) WHERE fingerprint IS NOT NULL;
+            CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+            BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused; record a void instead'); END;
+            CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+            BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused; record a void instead'); END;
+            CREATE TRIGGER events_contiguous_seq BEFORE INSERT ON events
+            WHEN NEW.seq IS NOT (SELECT COALESCE(MAX(seq), 0) + 1 FROM events)
+            BEGIN SELECT RAISE(ABORT, 'events are append-only: seq must follow the last event'); END;
+            """),
+        Migration(name: "0002-settings", sql: """
+            CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+            """),
+    ]
+
+    static var currentVersion: Int { migrations.count }
+}

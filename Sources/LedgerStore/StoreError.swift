@@ -1,0 +1,35 @@
+/// Why the store could not do what was asked. `description` is the user-facing sentence.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noLedger(path: String)
+    case isDirectory(path: String)
+    case notALedger(path: String, detail: String)
+    case newerSchema(path: String, found: Int, supported: Int)
+    case cannotOpen(path: String, detail: String)
+    case busy(path: String)
+    case eventNotFound(reference: String)
+    case corruptRecord(String)
+    case sqlite(SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .noLedger(let path):
+            "no ledger at '\(path)'; create one with 'ledger init' or 'ledger add …', or pass --ledger PATH"
+        case .isDirectory(let path):
+            "'\(path)' is a directory; pass --ledger with a file path such as '\(path)/books.ledger'"
+        case .notALedger(let path, let detail):
+            "'\(path)' is not a ledger (\(detail)); pass --ledger with a ledger file, or a new path to create one"
+        case .newerSchema(let path, let found, let supported):
+            "'\(path)' was written by a newer version of ledger (schema \(found); this version reads up to \(supported)); upgrade ledger to open it"
+        case .cannotOpen(let path, let detail):
+            "cannot open '\(path)': \(detail)"
+        case .busy(let path):
+            "'\(path)' stayed locked by another ledger process; try again"
+        case .eventNotFound(let reference):
+            "no event '\(reference)'; 'ledger log' lists events with their numbers"
+        case .corruptRecord(let detail):
+            "the ledger holds an unreadable event: \(detail); run 'ledger verify'"
+        case .sqlite(let error):
+            "the ledger database failed: \(error.message)"
+        }
+    }
+}
