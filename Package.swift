@@ -49,13 +49,19 @@ let package = Package(
         ),
 
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
-        .testTarget(name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerTestSupport"]),
-        .testTarget(name: "LedgerRenderTests", dependencies: ["LedgerRender", "LedgerTestSupport"]),
+        .testTarget(
+            name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerTestSupport"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "LedgerRenderTests", dependencies: ["LedgerRender", "LedgerTestSupport"],
+            exclude: ["Snapshots"]
+        ),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerCLITests",
             dependencies: ["LedgerCLI", "LedgerTestSupport"],
-            resources: [.copy("Scenarios")]
+            exclude: ["Scenarios"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -12,8 +12,11 @@ struct AddRequest {
         guard let kindWord = command.words.first else {
             throw CommandFailure.usage("add needs an event kind (\(EventKind.list)); e.g. ledger add buy BTC 0.1 @ 30000")
         }
-        guard let kind = EventKind(rawValue: kindWord.lowercased()), kind != .void else {
+        guard let kind = EventKind(rawValue: kindWord.lowercased()) else {
             throw CommandFailure.usage(Self.unknownKind(kindWord))
+        }
+        guard kind != .void else {
+            throw CommandFailure.usage("add does not record voids; to cancel an event use: ledger void ID --reason \"…\"")
         }
         if kind != .transfer, command.from != nil || command.to != nil {
             throw CommandFailure.usage("--from and --to are for transfers; use --account for a \(kind)")
@@ -82,9 +85,9 @@ struct AddRequest {
         let kinds = EventKind.allCases.filter { $0 != .void }
         let guess = kinds.min { editDistance($0.rawValue, word.lowercased()) < editDistance($1.rawValue, word.lowercased()) }
         var message = "unknown event kind '\(word)'"
-        if let guess, editDistance(guess.rawValue, word.lowercased()) <= 2 { message += "; did you mean '\(guess)'?" }
+        if let guess, editDistance(guess.rawValue, word.lowercased()) <= 2 { message += " (did you mean '\(guess)'?)" }
         let list = kinds.map(\.rawValue).joined(separator: ", ")
-        return message + " Kinds: \(list) (to cancel an event: ledger void ID)"
+        return message + "; use one of \(list)"
     }
 }
 

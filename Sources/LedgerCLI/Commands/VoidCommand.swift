@@ -50,7 +50,8 @@ struct VoidCommand: EnvironmentCommand {
     private func check(_ reader: any EventReading) throws {
         let target = try reader.requireEvent(id)
         if case .void(let cancelled, _) = target.action {
-            throw CommandFailure.data("#\(target.sequence) is itself a void (of \(cancelled)); to restore that event, record it again with 'ledger add'")
+            let number = try reader.event(reference: cancelled.text).map { "#\($0.sequence)" } ?? cancelled.text
+            throw CommandFailure.data("#\(target.sequence) is itself a void (of \(number)); to restore that event, record it again with 'ledger add'")
         }
         let voids = try reader.events(touching: [])
         if let earlier = voids.first(where: { if case .void(target.id, _) = $0.action { true } else { false } }),

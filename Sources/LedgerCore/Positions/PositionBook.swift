@@ -28,19 +28,23 @@ public struct PositionBook: Sendable {
             applySplit(asset.symbol, ratio)
             return nil
         }
+        // Judge each balance by the event's net change: a sell with a BTC fee needs both, a
+        // buy of ETH whose fee is paid in ETH is paid out of what it brings in.
+        var net: [PositionKey: ExactDecimal] = [:]
+        var guarded: Set<PositionKey> = []
+        let changes = event.quantityChanges
+        for change in changes {
+            net[change.key, default: .zero] += change.delta
+            if change.mustBeHeld && change.delta.isNegative { guarded.insert(change.key) }
+        }
         var shortfall: Shortfall?
-        // Sum an event's changes per key first: a sell of BTC with a BTC fee needs both held.
-        var needed: [PositionKey: ExactDecimal] = [:]
-        for change in event.quantityChanges where change.mustBeHeld && change.delta.isNegative {
-            needed[change.key, default: .zero] += change.delta.negated
-        }
-        for change in event.quantityChanges {
-            let before = balance(change.key)
-            if shortfall == nil, let need = needed[change.key], need > before {
-                shortfall = Shortfall(key: change.key, needed: need, held: before, event: event)
+        for change in changes where guarded.contains(change.key) && shortfall == nil {
+            let before = balance(change.key), delta = net[change.key] ?? .zero
+            if (before + delta).isNegative {
+                shortfall = Shortfall(key: change.key, needed: delta.negated, held: before, event: event)
             }
-            balances[change.key] = before + change.delta
         }
+        for (key, delta) in net { balances[key] = balance(key) + delta }
         return shortfall
     }
 

@@ -63,7 +63,7 @@ public struct EventRecordV1: Hashable, Sendable {
     /// `extra` fields (not part of the record, e.g. `voided_by`) go last.
     public func write(to writer: inout JSONWriter, extra: [(String, String)] = []) {
         writer.beginObject()
-        writer.field("schema", Int64(schemaVersion))
+        writer.field("version", Int64(schemaVersion))
         writer.field("seq", sequence)
         writer.field("id", id)
         writer.field("kind", kind)

@@ -76,13 +76,18 @@ public struct JSONWriter {
 
     private mutating func close(_ bracket: String) {
         let hadItems = needsComma.removeLast()
-        if hadItems { newline() }
+        if hadItems { newline(depth: needsComma.count - 1) }
         text += bracket
     }
 
     private mutating func newline() {
-        guard pretty, needsComma.count > 1 else { return }
-        text += "\n" + String(repeating: "  ", count: needsComma.count - 1)
+        guard needsComma.count > 1 else { return }
+        newline(depth: needsComma.count - 1)
+    }
+
+    private mutating func newline(depth: Int) {
+        guard pretty else { return }
+        text += "\n" + String(repeating: "  ", count: depth)
     }
 
     /// Appends `value` as a JSON string literal (RFC 8259 escaping).

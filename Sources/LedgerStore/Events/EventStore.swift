@@ -35,6 +35,11 @@ public struct ChainHead: Equatable, Sendable {
     public let count: Int64
     /// Hex SHA-256 of the last event; 64 zeros for an empty ledger.
     public let hash: String
+
+    public init(count: Int64, hash: String) {
+        self.count = count
+        self.hash = hash
+    }
 }
 
 /// What walking the chain found.
@@ -42,6 +47,11 @@ public struct ChainVerification: Equatable, Sendable {
     public let head: ChainHead
     /// The first event that does not match, if any.
     public let firstBreak: ChainBreak?
+
+    public init(head: ChainHead, firstBreak: ChainBreak?) {
+        self.head = head
+        self.firstBreak = firstBreak
+    }
 }
 
 /// One place where the stored events and the chain disagree.

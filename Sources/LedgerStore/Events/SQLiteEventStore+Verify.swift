@@ -7,6 +7,7 @@ extension SQLiteEventStore {
         try guarded {
             try self.database.readTransaction {
                 let statement = try self.database.prepare("SELECT \(EventColumns.list), prev_hash, hash FROM events ORDER BY seq")
+                defer { statement.reset() }
                 var head = ChainHead(count: 0, hash: HashChain.genesis)
                 var firstBreak: ChainBreak?
                 while try statement.step() {

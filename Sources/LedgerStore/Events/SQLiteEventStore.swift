@@ -76,6 +76,7 @@ public final class SQLiteEventStore: EventStore {
                 ) ORDER BY seq DESC LIMIT 1
                 """
             let statement = try self.database.prepare(sql)
+            defer { statement.reset() }
             try statement.bind([.text(symbol.text)])
             guard try statement.step(), let text = statement.text(0) else { return nil }
             return AssetClass(rawValue: text)
@@ -105,6 +106,7 @@ public final class SQLiteEventStore: EventStore {
     public func chainHead() throws -> ChainHead {
         try guarded {
             let statement = try self.database.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1")
+            defer { statement.reset() }
             guard try statement.step() else { return ChainHead(count: 0, hash: HashChain.genesis) }
             return ChainHead(count: statement.int(0), hash: statement.text(1) ?? "")
         }
@@ -113,6 +115,7 @@ public final class SQLiteEventStore: EventStore {
     public func setting(_ key: String) throws -> String? {
         try guarded {
             let statement = try self.database.prepare("SELECT value FROM settings WHERE key = ?")
+            defer { statement.reset() }
             try statement.bind([.text(key)])
             return try statement.step() ? statement.text(0) : nil
         }
@@ -134,6 +137,7 @@ public final class SQLiteEventStore: EventStore {
 
     func query(_ sql: String, _ arguments: [SQLiteValue]) throws -> [LedgerEvent] {
         let statement = try database.prepare(sql)
+        defer { statement.reset() }
         try statement.bind(arguments)
         var events: [LedgerEvent] = []
         while try statement.step() {

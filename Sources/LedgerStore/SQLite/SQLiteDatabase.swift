@@ -62,6 +62,9 @@ public final class SQLiteDatabase {
     /// The single integer (or nil) that `sql` returns.
     public func scalarInt(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
         let statement = try prepare(sql)
+        // A statement left on a row keeps a read transaction open, which would later stop
+        // BEGIN IMMEDIATE from waiting for the lock; reset it as soon as the value is read.
+        defer { statement.reset() }
         try statement.bind(arguments)
         guard try statement.step() else { return nil }
         return statement.isNull(0) ? nil : statement.int(0)

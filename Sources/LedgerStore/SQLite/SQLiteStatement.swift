@@ -24,7 +24,8 @@ public final class SQLiteStatement {
 
     deinit { sqlite3_finalize(handle) }
 
-    func reset() {
+    /// Ends the statement's current run (releasing its read snapshot) and clears bindings.
+    public func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }

@@ -85,6 +85,11 @@ enum LedgerFile {
     /// Applies the migrations not yet recorded, each in its own immediate transaction so that
     /// two processes opening a new ledger at once apply each exactly once.
     private static func migrate(_ database: SQLiteDatabase, path: String) throws {
+        // The common case, an up-to-date ledger, costs one read and takes no lock.
+        if try database.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion),
+           try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'") == 1 {
+            return
+        }
         try database.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT")
         for (index, migration) in Schema.migrations.enumerated() {
             try database.immediateTransaction {
@@ -98,6 +103,7 @@ enum LedgerFile {
         }
         let known = Set(Schema.migrations.map(\.name))
         let statement = try database.prepare("SELECT name FROM schema_migrations")
+        defer { statement.reset() }
         while try statement.step() {
             if let name = statement.text(0), !known.contains(name) {
                 throw StoreError.newerSchema(path: path, found: Int(try database.scalarInt("PRAGMA user_version") ?? 0), supported: Schema.currentVersion)

@@ -1,0 +1,62 @@
+import Foundation
+import LedgerCLI
+import LedgerCore
+
+/// Collects what a command writes.
+public final class CapturedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+
+    public init() {}
+
+    public var text: String { lock.withLock { buffer } }
+
+    public func append(_ text: String) { lock.withLock { buffer += text } }
+
+    public func clear() { lock.withLock { buffer = "" } }
+
+    public var sink: TextSink { TextSink { [self] in append($0) } }
+}
+
+/// A fixed environment for running commands in-process: a clock that ticks one second per
+/// reading from a fixed start, seeded ids, captured output, 80 columns, no terminal.
+public final class FixedEnvironment: @unchecked Sendable {
+    public let stdout = CapturedOutput()
+    public let stderr = CapturedOutput()
+    private let lock = NSLock()
+    private var milliseconds: UInt64
+    private var generator: SplitMix64
+    public var variables: [String: String]
+    public var width = 80
+    public var isTerminal = false
+
+    public init(start: String = "2024-06-01T12:00:00Z", seed: UInt64 = 42, variables: [String: String] = [:]) {
+        milliseconds = UInt64(Events.time(start).secondsSinceEpoch) * 1000
+        generator = SplitMix64(seed: seed)
+        self.variables = variables
+    }
+
+    public var environment: CommandEnvironment {
+        CommandEnvironment(
+            variables: variables,
+            clockMilliseconds: { [self] in lock.withLock { milliseconds += 1000; return milliseconds } },
+            stdout: stdout.sink, stderr: stderr.sink,
+            stdoutIsTerminal: isTerminal, terminalWidth: width,
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            randomBits: { [self] in lock.withLock { (UInt16(truncatingIfNeeded: generator.next()), generator.next()) } }
+        )
+    }
+
+    /// Runs one command line (without the leading `ledger`) and returns its exit status.
+    @discardableResult
+    public func run(_ arguments: [String]) -> Int32 {
+        LedgerCLI.run(arguments, in: environment)
+    }
+}
+
+/// A fresh temporary directory, removed by the caller when done.
+public func makeTemporaryDirectory(_ prefix: String = "ledger-test") -> String {
+    let path = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}

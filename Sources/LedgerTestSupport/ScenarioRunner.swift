@@ -1,0 +1,105 @@
+import Foundation
+import LedgerStore
+
+/// Runs a transcript file: every `$ ledger …` line is run in-process in a fresh temporary
+/// directory (with `LGR_FILE=$TMP/books.ledger`), and the file is rebuilt from the commands
+/// and what they printed: stdout as is, stderr lines prefixed `! `, `[exit N]` when N ≠ 0.
+/// The rebuilt text is compared with the file like any golden file.
+///
+/// Lines starting `## ` are comments and stay where they are.
+/// Two helper commands prepare odd states: `$ write FILE TEXT` and `$ sqlite FILE SQL`.
+/// After every command that fails, the runner checks that the ledger file is byte-for-byte
+/// what it was before (or still absent).
+public struct ScenarioRunner {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Runs the scenario; returns failure messages (empty when it passes).
+    public func run() throws -> [String] {
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let directory = makeTemporaryDirectory("ledger-scenario")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fixed = FixedEnvironment(variables: ["LGR_FILE": directory + "/books.ledger", "HOME": directory])
+        var transcript = ""
+        var problems: [String] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("## ") || line == "##" { transcript += line + "\n"; continue }
+            guard line.hasPrefix("$ ") else { continue }
+            let command = line.dropFirst(2).replacingOccurrences(of: "$TMP", with: directory)
+            transcript += line + "\n"
+            let ledgerPath = directory + "/books.ledger"
+            let before = FileManager.default.contents(atPath: ledgerPath)
+            let status = try execute(ShellWords.split(command), fixed, directory)
+            transcript += fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP")
+            for error in fixed.stderr.text.split(separator: "\n") {
+                transcript += "! " + error.replacingOccurrences(of: directory, with: "$TMP") + "\n"
+            }
+            if status != 0 {
+                transcript += "[exit \(status)]\n"
+                if FileManager.default.contents(atPath: ledgerPath) != before {
+                    problems.append("'\(line)' failed but changed the ledger file")
+                }
+            }
+            fixed.stdout.clear()
+            fixed.stderr.clear()
+        }
+        if let failure = Golden.check(transcript, path: path) { problems.append(failure) }
+        return problems
+    }
+
+    private func execute(_ words: [String], _ fixed: FixedEnvironment, _ directory: String) throws -> Int32 {
+        switch words.first {
+        case "ledger": return fixed.run(Array(words.dropFirst()))
+        case "write" where words.count == 3:
+            try words[2].appending("\n").write(toFile: words[1], atomically: true, encoding: .utf8)
+            return 0
+        case "sqlite" where words.count == 3:
+            try SQLiteDatabase(path: words[1], create: false).execute(words[2])
+            return 0
+        default:
+            throw ScenarioError(message: "unknown scenario command: \(words.joined(separator: " "))")
+        }
+    }
+}
+
+struct ScenarioError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Splits a command line the way a POSIX shell does for plain words, '…', "…" and `\`.
+public enum ShellWords {
+    public static func split(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        var escaped = false
+        for character in line {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" && quote != "'" {
+                escaped = true
+                inWord = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+@Suite("Killed writers", .serialized)
+struct KillTests {
+    /// A writer killed with SIGKILL at a random moment leaves only whole events: the ledger
+    /// verifies, numbers are contiguous, and every event the writer reported committed is there.
+    @Test("SIGKILL at random moments during appends", arguments: [11, 12, 13] as [UInt64])
+    func killDuringAppends(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        var lastCommitted: Int64 = 0
+        for _ in 0..<10 {
+            let committed = try runAndKill(after: UInt32.random(in: 5_000...150_000, using: &generator), path: path)
+            lastCommitted = max(lastCommitted, committed)
+            let verify = try BuiltProducts.run(BuiltProducts.ledger, ["verify", "--ledger", path])
+            #expect(verify.status == 0, "seed \(seed): \(verify.stderr)")
+        }
+        #expect(lastCommitted > 0, "seed \(seed): the writer never committed; the test proved nothing")
+        let log = try BuiltProducts.run(BuiltProducts.ledger, ["log", "--ledger", path, "-O", "csv"])
+        let rows = log.stdout.split(separator: "\n").dropFirst()
+        #expect(Int64(rows.count) >= lastCommitted, "seed \(seed): a committed event is missing")
+        // Each batch is 5 events in one transaction: only whole batches may exist.
+        #expect(rows.count % 5 == 0, "seed \(seed): a partial batch was written")
+        #expect(rows.allSatisfy { $0.contains(String(repeating: "x", count: 200)) })
+    }
+
+    /// Starts the stress writer (batches of 5), kills it after `microseconds`, returns the
+    /// highest sequence number it reported as committed.
+    private func runAndKill(after microseconds: UInt32, path: String) throws -> Int64 {
+        let process = Process()
+        process.executableURL = BuiltProducts.stress
+        process.arguments = [path, "100000", "5"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        usleep(microseconds)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.split(separator: "\n").compactMap { Int64($0) }.max() ?? 0
+    }
+}

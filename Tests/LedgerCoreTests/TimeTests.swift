@@ -1,0 +1,42 @@
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@Suite("Dates and timestamps")
+struct TimeTests {
+    @Test("accepted forms", arguments: [
+        ("2024-01-02", "2024-01-02T00:00:00Z"),
+        ("2024-01-02T10:00:00Z", "2024-01-02T10:00:00Z"),
+        ("2024-01-02 10:00:00Z", "2024-01-02T10:00:00Z"),
+        ("2024-01-02T12:00:00+02:00", "2024-01-02T10:00:00Z"),
+        ("2024-01-02T01:30:00-0230", "2024-01-02T04:00:00Z"),
+        ("2024-01-02T10:00:00.987Z", "2024-01-02T10:00:00Z"),
+        ("2024-02-29", "2024-02-29T00:00:00Z"),
+        ("1969-12-31T23:59:59Z", "1969-12-31T23:59:59Z"),
+    ])
+    func accepted(_ input: String, _ expected: String) throws {
+        #expect(try Timestamp.parse(input).get().description == expected)
+    }
+
+    @Test("refused forms", arguments: [
+        "2024-13-45", "2023-02-29", "2024-1-2", "02/01/2024", "2024-01-02T10:00:00", "2024-01-02T25:00:00Z",
+        "2024-01-02T10:00Z", "", "yesterday", "2024-01-02T10:00:00+2",
+    ])
+    func refused(_ input: String) {
+        #expect((try? Timestamp.parse(input).get()) == nil, "'\(input)' should be refused")
+    }
+
+    @Test("days since epoch round-trip over four centuries")
+    func civilDays() {
+        var previous: LocalDate?
+        for days in stride(from: -150_000, through: 150_000, by: 7) {
+            let date = LocalDate(daysSinceEpoch: days)
+            #expect(date.daysSinceEpoch == days)
+            #expect(LocalDate(year: date.year, month: date.month, day: date.day) == date)
+            if let previous { #expect(previous < date) }
+            previous = date
+        }
+        #expect(LocalDate(daysSinceEpoch: 0).description == "1970-01-01")
+        #expect(LocalDate(daysSinceEpoch: 19_723).description == "2024-01-01")
+    }
+}

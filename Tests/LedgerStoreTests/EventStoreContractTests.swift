@@ -1,0 +1,101 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import LedgerTestSupport
+import Testing
+
+/// One contract, three stores: the in-memory twin, SQLite in memory, SQLite on a file.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory, sqliteMemory, sqliteFile
+
+    var testDescription: String { rawValue }
+
+    func make() throws -> any EventStore {
+        switch self {
+        case .inMemory: return InMemoryEventStore()
+        case .sqliteMemory: return try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        case .sqliteFile: return try SQLiteEventStore(path: makeTemporaryDirectory() + "/sub/dir/books.ledger", mode: .createIfMissing)
+        }
+    }
+}
+
+struct Refused: Error {}
+
+@Suite("EventStore contract")
+struct EventStoreContractTests {
+    @Test("appends number events from 1 and keep what was given", arguments: StoreKind.allCases)
+    func appendNumbers(kind: StoreKind) throws {
+        let store = try kind.make()
+        var make = Events()
+        let first = try store.append([make.buy("BTC", "0.1", at: "30000", on: "2024-01-02")]) { _ in }
+        let next = try store.append([make.deposit("USD", "5", on: "2024-01-01"), make.deposit("EUR", "6", on: "2024-01-03")]) { _ in }
+        #expect(first.map(\.sequence) == [1])
+        #expect(next.map(\.sequence) == [2, 3])
+        #expect(try store.allEvents() == first + next)
+        #expect(try store.chainHead().count == 3)
+    }
+
+    @Test("a failing check writes nothing", arguments: StoreKind.allCases)
+    func checkFails(kind: StoreKind) throws {
+        let store = try kind.make()
+        var make = Events()
+        _ = try store.append([make.deposit("USD", "5", on: "2024-01-01")]) { _ in }
+        let head = try store.chainHead()
+        #expect(throws: Refused.self) {
+            try store.append([make.deposit("USD", "6", on: "2024-01-02")]) { _ in throw Refused() }
+        }
+        #expect(try store.chainHead() == head)
+        #expect(try store.allEvents().count == 1)
+    }
+
+    @Test("the chain verifies and its head changes with every append", arguments: StoreKind.allCases)
+    func chain(kind: StoreKind) throws {
+        let store = try kind.make()
+        var make = Events()
+        #expect(try store.verifyChain() == ChainVerification(head: ChainHead(count: 0, hash: String(repeating: "0", count: 64)), firstBreak: nil))
+        var heads: Set<String> = []
+        for day in 1...5 {
+            _ = try store.append([make.deposit("BTC", "1", on: "2024-01-0\(day)")]) { _ in }
+            heads.insert(try store.chainHead().hash)
+        }
+        #expect(heads.count == 5)
+        let verification = try store.verifyChain()
+        #expect(verification.firstBreak == nil)
+        let head = try store.chainHead()
+        #expect(verification.head == head)
+    }
+
+    @Test("events are found by number, #number or id", arguments: StoreKind.allCases)
+    func references(kind: StoreKind) throws {
+        let store = try kind.make()
+        var make = Events()
+        let stored = try store.append([make.deposit("BTC", "1", on: "2024-01-01"), make.deposit("ETH", "2", on: "2024-01-01")]) { _ in }
+        #expect(try store.event(reference: "2") == stored[1])
+        #expect(try store.event(reference: "#1") == stored[0])
+        #expect(try store.event(reference: stored[1].id.text.lowercased()) == stored[1])
+        #expect(try store.event(reference: "3") == nil)
+        #expect(try store.event(reference: "abc") == nil)
+    }
+
+    @Test("events touching an asset include quotes, fees and every void", arguments: StoreKind.allCases)
+    func touching(kind: StoreKind) throws {
+        let store = try kind.make()
+        var make = Events()
+        let buy = make.buy("BTC", "1", at: "100", in: "USDT", on: "2024-01-01")
+        let other = make.deposit("ETH", "1", on: "2024-01-02")
+        let void = make.void(other, on: "2024-01-03")
+        _ = try store.append([buy, other, void]) { _ in }
+        #expect(try store.events(touching: [AssetSymbol("USDT")!]).map(\.id) == [buy.id, void.id])
+        #expect(try store.assetClass(of: AssetSymbol("BTC")!) == .crypto)
+        #expect(try store.assetClass(of: AssetSymbol("DOGE")!) == nil)
+    }
+
+    @Test("settings are kept", arguments: StoreKind.allCases)
+    func settings(kind: StoreKind) throws {
+        let store = try kind.make()
+        #expect(try store.setting("currency") == nil)
+        try store.setSetting("currency", "EUR")
+        try store.setSetting("currency", "GBP")
+        #expect(try store.setting("currency") == "GBP")
+    }
+}

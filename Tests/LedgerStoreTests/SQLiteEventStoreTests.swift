@@ -1,0 +1,108 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import LedgerTestSupport
+import Testing
+
+@Suite("SQLite event store")
+struct SQLiteEventStoreTests {
+    func ledgerWithEvents(_ count: Int = 3) throws -> (SQLiteEventStore, String) {
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+        var make = Events()
+        for index in 1...count { _ = try store.append([make.deposit("BTC", "\(index)", on: "2024-01-0\(index)")]) { _ in } }
+        return (store, path)
+    }
+
+    @Test("UPDATE and DELETE on events are refused by the database itself")
+    func appendOnly() throws {
+        let (store, _) = try ledgerWithEvents()
+        for sql in ["UPDATE events SET quantity = '9' WHERE seq = 2", "DELETE FROM events WHERE seq = 3", "DELETE FROM events"] {
+            #expect {
+                try store.executeRaw(sql)
+            } throws: { error in
+                (error as? SQLiteError)?.message.contains("append-only") == true
+            }
+        }
+        #expect(throws: SQLiteError.self) {
+            try store.executeRaw("INSERT INTO events SELECT seq + 10, id || 'x', schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint, prev_hash, hash FROM events WHERE seq = 1")
+        }
+        #expect(try store.allEvents().map(\.sequence) == [1, 2, 3])
+    }
+
+    @Test("numbers are stored as text, never REAL")
+    func textNumbers() throws {
+        let (store, path) = try ledgerWithEvents(1)
+        _ = store
+        let probe = try SQLiteEventStore(path: path, mode: .mustExist)
+        #expect(throws: SQLiteError.self) {
+            // STRICT tables refuse a REAL in a TEXT column.
+            try probe.executeRaw("CREATE TEMP TABLE t AS SELECT 1; INSERT INTO events (seq) VALUES (1.5)")
+        }
+    }
+
+    @Test("an event changed behind the tool's back is named by verify")
+    func tamper() throws {
+        let (store, _) = try ledgerWithEvents()
+        try store.executeRaw("DROP TRIGGER events_append_only_update; UPDATE events SET quantity = '2.5' WHERE seq = 2")
+        let verification = try store.verifyChain()
+        #expect(verification.firstBreak?.sequence == 2)
+        #expect(verification.firstBreak?.reason.contains("do not match its hash") == true)
+    }
+
+    @Test("a deleted event breaks the chain at the next one")
+    func deleted() throws {
+        let (store, _) = try ledgerWithEvents()
+        try store.executeRaw("DROP TRIGGER events_append_only_delete; DELETE FROM events WHERE seq = 2")
+        #expect(try store.verifyChain().firstBreak?.sequence == 3)
+    }
+
+    @Test("what is not a ledger is refused before anything is written")
+    func refusals() throws {
+        let directory = makeTemporaryDirectory()
+        #expect(throws: StoreError.isDirectory(path: directory)) { try SQLiteEventStore(path: directory, mode: .createIfMissing) }
+
+        let text = directory + "/notes.txt"
+        try "hello\n".write(toFile: text, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.self) { try SQLiteEventStore(path: text, mode: .createIfMissing) }
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == "hello\n")
+
+        let missing = directory + "/missing.ledger"
+        #expect(throws: StoreError.noLedger(path: missing)) { try SQLiteEventStore(path: missing, mode: .mustExist) }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test("another program's SQLite file is refused")
+    func foreignSQLite() throws {
+        let path = makeTemporaryDirectory() + "/other.db"
+        let other = try SQLiteDatabase(path: path, create: true)
+        try other.execute("CREATE TABLE things (x)")
+        #expect {
+            try SQLiteEventStore(path: path, mode: .mustExist)
+        } throws: { error in
+            if case .notALedger = error as? StoreError { return true }
+            return false
+        }
+    }
+
+    @Test("a ledger from a newer schema is refused with a message that says so")
+    func newerSchema() throws {
+        let (store, path) = try ledgerWithEvents(1)
+        try store.executeRaw("PRAGMA user_version = 99")
+        #expect {
+            try SQLiteEventStore(path: path, mode: .mustExist)
+        } throws: { error in
+            (error as? StoreError)?.description.contains("newer version of ledger") == true
+        }
+    }
+
+    @Test("migrations run once and are recorded by name")
+    func migrations() throws {
+        let (_, path) = try ledgerWithEvents(1)
+        _ = try SQLiteEventStore(path: path, mode: .mustExist)
+        let database = try SQLiteDatabase(path: path, create: false)
+        #expect(try database.scalarInt("SELECT count(*) FROM schema_migrations") == 2)
+        #expect(try database.scalarInt("PRAGMA user_version") == 2)
+        #expect(try database.scalarInt("PRAGMA application_id") == 0x4C44_4752)
+    }
+}
