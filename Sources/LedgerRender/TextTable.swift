@@ -8,11 +8,14 @@ public struct TextTable: Sendable {
         public let alignment: Alignment
         /// The one column that is cut (with `…`) when the table is wider than allowed.
         public let flexible: Bool
+        /// When the table is too wide, columns are dropped lowest priority first (0 = never).
+        public let dropPriority: Int
 
-        public init(_ title: String, _ alignment: Alignment = .left, flexible: Bool = false) {
+        public init(_ title: String, _ alignment: Alignment = .left, flexible: Bool = false, dropPriority: Int = 0) {
             self.title = title
             self.alignment = alignment
             self.flexible = flexible
+            self.dropPriority = dropPriority
         }
     }
 
@@ -34,8 +37,32 @@ public struct TextTable: Sendable {
         rulesAfter.insert(rows.count - 1)
     }
 
-    /// The table as lines no wider than `width` (when a flexible column can absorb the excess).
+    /// The table as lines no wider than `width`: droppable columns go first (highest
+    /// `dropPriority` first), then a flexible column absorbs what is left over.
     public func render(width: Int = 80) -> String {
+        let visible = visibleColumns(width: width)
+        guard visible.count < columns.count else { return renderAll(width: width) }
+        var narrowed = TextTable(columns: visible.map { columns[$0] })
+        for row in rows { narrowed.append(visible.map { row[$0] }) }
+        narrowed.rulesAfter = rulesAfter
+        return narrowed.renderAll(width: width)
+    }
+
+    /// Indices of the columns kept at `width`.
+    private func visibleColumns(width: Int) -> [Int] {
+        var kept = Array(columns.indices)
+        func total() -> Int {
+            kept.map { index in rows.reduce(columns[index].title.displayWidth) { max($0, $1[index].displayWidth) } }
+                .reduce(0, +) + 2 * (kept.count - 1)
+        }
+        while total() > width, let drop = kept.filter({ columns[$0].dropPriority > 0 })
+            .max(by: { columns[$0].dropPriority < columns[$1].dropPriority }) {
+            kept.removeAll { $0 == drop }
+        }
+        return kept
+    }
+
+    private func renderAll(width: Int) -> String {
         var widths = columns.indices.map { index in
             rows.reduce(columns[index].title.displayWidth) { max($0, $1[index].displayWidth) }
         }
@@ -74,9 +101,22 @@ public struct TextTable: Sendable {
 }
 
 extension String {
-    /// Terminal columns: one per character (wide East Asian characters are not expected in
-    /// symbols and numbers; notes are cut conservatively).
-    public var displayWidth: Int { count }
+    /// Terminal columns: one per character, ANSI colour sequences not counted (wide East Asian
+    /// characters are not expected in symbols and numbers).
+    public var displayWidth: Int {
+        var width = 0
+        var inEscape = false
+        for scalar in unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += 1
+            }
+        }
+        return width
+    }
 
     /// The text cut to `width` columns with a trailing `…` when it was longer.
     public func truncated(to width: Int) -> String {

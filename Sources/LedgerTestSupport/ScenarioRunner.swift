@@ -6,8 +6,13 @@ import LedgerStore
 /// and what they printed: stdout as is, stderr lines prefixed `! `, `[exit N]` when N ≠ 0.
 /// The rebuilt text is compared with the file like any golden file.
 ///
-/// Lines starting `## ` are comments and stay where they are.
+/// Lines starting `## ` before the first command are comments and are kept.
 /// Two helper commands prepare odd states: `$ write FILE TEXT` and `$ sqlite FILE SQL`.
+/// `write` writes TEXT plus a final newline; inside TEXT the two characters `\n` stand for a
+/// line break and `\r` for a carriage return, so a multi-line file fits on one line (quote
+/// TEXT with '…', in which the shell-like splitter keeps backslashes).
+/// `$ width N` sets the terminal width for the commands after it; `$REPO` in a command is
+/// the repository root (for the samples in `ledgers/`).
 /// After every command that fails, the runner checks that the ledger file is byte-for-byte
 /// what it was before (or still absent).
 public struct ScenarioRunner {
@@ -26,16 +31,18 @@ public struct ScenarioRunner {
         var transcript = ""
         var problems: [String] = []
         for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("## ") || line == "##" { transcript += line + "\n"; continue }
+            // Comments belong to the header: output (Markdown headings) may start with "## " too.
+            if (line.hasPrefix("## ") || line == "##") && !transcript.contains("$ ") { transcript += line + "\n"; continue }
             guard line.hasPrefix("$ ") else { continue }
             let command = line.dropFirst(2).replacingOccurrences(of: "$TMP", with: directory)
+                .replacingOccurrences(of: "$REPO", with: Self.repository)
             transcript += line + "\n"
             let ledgerPath = directory + "/books.ledger"
             let before = FileManager.default.contents(atPath: ledgerPath)
             let status = try execute(ShellWords.split(command), fixed, directory)
-            transcript += fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP")
+            transcript += fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(of: Self.repository, with: "$REPO")
             for error in fixed.stderr.text.split(separator: "\n") {
-                transcript += "! " + error.replacingOccurrences(of: directory, with: "$TMP") + "\n"
+                transcript += "! " + error.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(of: Self.repository, with: "$REPO") + "\n"
             }
             if status != 0 {
                 transcript += "[exit \(status)]\n"
@@ -54,7 +61,11 @@ public struct ScenarioRunner {
         switch words.first {
         case "ledger": return fixed.run(Array(words.dropFirst()))
         case "write" where words.count == 3:
-            try words[2].appending("\n").write(toFile: words[1], atomically: true, encoding: .utf8)
+            let text = words[2].replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\r", with: "\r")
+            try text.appending("\n").write(toFile: words[1], atomically: true, encoding: .utf8)
+            return 0
+        case "width" where words.count == 2:
+            fixed.width = Int(words[1]) ?? 80
             return 0
         case "sqlite" where words.count == 3:
             try SQLiteDatabase(path: words[1], create: false).execute(words[2])
@@ -62,6 +73,14 @@ public struct ScenarioRunner {
         default:
             throw ScenarioError(message: "unknown scenario command: \(words.joined(separator: " "))")
         }
+    }
+}
+
+extension ScenarioRunner {
+    /// The repository root, found from this source file's place in it.
+    static var repository: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("Pure targets use no banned APIs")
 struct PurityTests {
     static let banned = [
-        "import Foundation", "Date()", "Double", "Float", "print(", ".random", "ProcessInfo",
+        "import Foundation\n", "Date()", "Double", "Float", "print(", ".random", "ProcessInfo",
         "FileManager", "getenv", "fopen", "time(nil)",
     ]
 
@@ -21,7 +21,8 @@ struct PurityTests {
         for file in files {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                // FoundationEssentials (JSON, Data) is allowed; the rest of Foundation is not.
+                let code = (line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "") + "\n"
                 for word in Self.banned where code.contains(word) {
                     Issue.record("\(target)/\(file):\(number + 1) uses \(word)")
                 }

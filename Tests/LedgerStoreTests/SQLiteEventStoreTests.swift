@@ -101,8 +101,8 @@ struct SQLiteEventStoreTests {
         let (_, path) = try ledgerWithEvents(1)
         _ = try SQLiteEventStore(path: path, mode: .mustExist)
         let database = try SQLiteDatabase(path: path, create: false)
-        #expect(try database.scalarInt("SELECT count(*) FROM schema_migrations") == 2)
-        #expect(try database.scalarInt("PRAGMA user_version") == 2)
+        #expect(try database.scalarInt("SELECT count(*) FROM schema_migrations") == 3)
+        #expect(try database.scalarInt("PRAGMA user_version") == 3)
         #expect(try database.scalarInt("PRAGMA application_id") == 0x4C44_4752)
     }
 }

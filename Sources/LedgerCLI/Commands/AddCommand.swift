@@ -59,7 +59,7 @@ struct AddCommand: EnvironmentCommand {
     var words: [String] = []
 
     func run(in environment: CommandEnvironment) throws {
-        guard outputFormat != .csv else { throw CommandFailure.usage("add prints text or json; use -O text or -O json") }
+        try outputFormat.require([.text, .json], for: "add")
         let path = ledgerOptions.path(in: environment)
         let existing = SQLiteEventStore.exists(at: path) ? try ledgerOptions.openExisting(in: environment) : nil
         let currency = try existing?.ledgerCurrency() ?? defaultCurrency(environment)

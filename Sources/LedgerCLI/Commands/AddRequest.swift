@@ -10,8 +10,12 @@ struct AddRequest {
         classOf: (AssetSymbol) throws -> AssetClass?
     ) throws -> LedgerEvent {
         guard let kindWord = command.words.first else {
-            throw CommandFailure.usage("add needs an event kind (\(EventKind.list)); e.g. ledger add buy BTC 0.1 @ 30000")
+            if command.fee.count > 2 {
+                throw CommandFailure.usage("--fee took the event's words; put --fee after them, e.g. ledger add buy BTC 0.1 @ 30000 --fee 5")
+            }
+            throw CommandFailure.usage("add needs an event kind (\(Self.kinds)); e.g. ledger add buy BTC 0.1 @ 30000")
         }
+        if kindWord.hasPrefix("-") { throw CommandFailure.usage("unknown option '\(kindWord)'; see 'ledger add --help'") }
         guard let kind = EventKind(rawValue: kindWord.lowercased()) else {
             throw CommandFailure.usage(Self.unknownKind(kindWord))
         }
@@ -81,6 +85,9 @@ struct AddRequest {
     }
 
     /// "unknown event kind 'bye'; did you mean 'buy'? Kinds: buy, sell, …".
+    /// The kinds `add` records (a void has its own command).
+    static var kinds: String { EventKind.allCases.filter { $0 != .void }.map(\.rawValue).joined(separator: ", ") }
+
     static func unknownKind(_ word: String) -> String {
         let kinds = EventKind.allCases.filter { $0 != .void }
         let guess = kinds.min { editDistance($0.rawValue, word.lowercased()) < editDistance($1.rawValue, word.lowercased()) }

@@ -19,7 +19,7 @@ struct EventOutput {
             writer.endArray()
             writer.endObject()
             environment.print(writer.text)
-        case .text, .csv:
+        case .text, .csv, .md:
             for event in events { environment.print(EventSummary.recordedLine(event)) }
         }
     }

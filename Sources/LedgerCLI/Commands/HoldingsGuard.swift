@@ -32,12 +32,11 @@ enum HoldingsGuard {
 
     static func message(_ shortfall: Shortfall, draft: LedgerEvent) -> String {
         let key = shortfall.key
-        let what = "\(shortfall.needed) \(key.asset)"
+        let held = "\(shortfall.held) \(key.asset)"
         if shortfall.event.id == draft.id {
-            let verb = draft.kind == .trade ? "give" : draft.kind.rawValue
-            return "cannot \(verb) \(what) from '\(key.account)': \(shortfall.held) \(key.asset) held on \(draft.occurredAt.compactDescription); record the deposit, buy or transfer that brought it in first"
+            return "not enough \(key.asset) in '\(key.account)': this \(draft.kind) needs \(shortfall.needed) \(key.asset) and \(held) is held on \(draft.occurredAt.compactDescription); record the deposit, buy or transfer that brought it in first"
         }
-        return "recording this \(draft.kind) would leave #\(shortfall.event.sequence) on \(shortfall.event.occurredAt.date) (\(EventSummary.describe(shortfall.event))) short: it needs \(what) in '\(key.account)' and only \(shortfall.held) would be held"
+        return "recording this \(draft.kind) would leave #\(shortfall.event.sequence) on \(shortfall.event.occurredAt.date) (\(EventSummary.describe(shortfall.event))) short: it needs \(shortfall.needed) \(key.asset) in '\(key.account)' and only \(held) would be held"
     }
 }
 

@@ -26,16 +26,18 @@ struct InitCommand: EnvironmentCommand {
         let existed = SQLiteEventStore.exists(at: path)
         let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
         let stored = try store.setting(LedgerSetting.currency)
-        let wanted = currency.flatMap(AssetSymbol.init)?.text ?? stored ?? LedgerSetting.defaultCurrency
+        let fromEnvironment = environment.variables[environmentPrefix + "CURRENCY"].flatMap(AssetSymbol.init)?.text
+        let wanted = currency.flatMap(AssetSymbol.init)?.text ?? stored ?? fromEnvironment ?? LedgerSetting.defaultCurrency
         if stored != wanted { try store.setSetting(LedgerSetting.currency, wanted) }
-        let events = try store.chainHead().count
+        let count = try store.chainHead().count
+        let events = "\(count) event\(count == 1 ? "" : "s")"
         switch (existed, stored) {
         case (false, _), (true, nil):
             environment.print("Created ledger \(path) (currency \(wanted))")
         case (true, let previous?) where previous != wanted:
-            environment.print("Ledger \(path) exists (\(events) events); currency changed from \(previous) to \(wanted)")
+            environment.print("Ledger \(path) exists (\(events)); currency changed from \(previous) to \(wanted)")
         default:
-            environment.print("Ledger \(path) exists (\(events) events, currency \(wanted))")
+            environment.print("Ledger \(path) exists (\(events), currency \(wanted))")
         }
     }
 }

@@ -34,6 +34,7 @@ struct LogCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json, .csv], for: "log")
         let filter = try makeFilter()
         let store = try ledgerOptions.openExisting(in: environment)
         let events = try store.allEvents()
@@ -44,7 +45,7 @@ struct LogCommand: EnvironmentCommand {
         switch outputFormat {
         case .text: environment.write(entries.isEmpty ? "No events match.\n" : output.text())
         case .json: environment.print(output.json())
-        case .csv: environment.write(output.csv())
+        case .csv, .md: environment.write(output.csv())
         }
     }
 

@@ -13,6 +13,9 @@ struct RootCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InitCommand.self, AddCommand.self, LogCommand.self, VoidCommand.self, VerifyCommand.self,
+            PricesCommand.self,
+            PortfolioCommand.self, GainsCommand.self, AllocationCommand.self,
+            ImportCommand.self, ExportCommand.self,
         ]
     )
 }

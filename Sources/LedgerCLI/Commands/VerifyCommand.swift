@@ -18,6 +18,7 @@ struct VerifyCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json], for: "verify")
         let store = try ledgerOptions.openExisting(in: environment)
         let result = try store.verifyChain()
         if let broken = result.firstBreak {
@@ -36,7 +37,7 @@ struct VerifyCommand: EnvironmentCommand {
             writer.field("head", result.head.hash)
             writer.endObject()
             environment.print(writer.text)
-        case .text, .csv:
+        case .text, .csv, .md:
             environment.print("ok: \(result.head.count) events verified; chain head \(result.head.hash)")
         }
     }
@@ -45,6 +46,9 @@ struct VerifyCommand: EnvironmentCommand {
     static func invariantProblem(_ events: [LedgerEvent]) -> String? {
         let byID = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var voided: Set<EventID> = []
+        for event in events {
+            if let problem = event.validate() { return "event #\(event.sequence) is not a valid event: \(problem.message)" }
+        }
         for event in events {
             guard case .void(let target, _) = event.action else { continue }
             guard let cancelled = byID[target], cancelled.kind != .void else {

@@ -23,6 +23,7 @@ struct VoidCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json], for: "void")
         guard let reason, !reason.allSatisfy(\.isWhitespace) else {
             throw CommandFailure.usage("a void needs a reason; e.g. ledger void \(id) --reason \"entered twice\"")
         }

@@ -29,6 +29,7 @@ struct ErrorReporter {
         let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         var clean = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
         if let first = clean.first, first.isUppercase { clean = first.lowercased() + clean.dropFirst() }
+        while clean.hasSuffix(".") { clean.removeLast() }
         return fail(clean + helpHint, code == 1 && error is ValidationError ? 64 : code)
     }
 

@@ -47,6 +47,9 @@ struct EventWords {
         guard tokens.count >= 2 else {
             throw failure(tokens.isEmpty ? "\(kind) needs \(role): an asset and a quantity" : "\(kind) needs a quantity after '\(tokens[0])'")
         }
+        if let option = tokens.prefix(2).first(where: { $0.hasPrefix("--") }) {
+            throw .usage("unknown option '\(option)'; see 'ledger add --help'")
+        }
         let first = tokens.removeFirst()
         let second = tokens.removeFirst()
         let (quantityText, symbolText) = Self.looksNumeric(first) ? (first, second) : (second, first)

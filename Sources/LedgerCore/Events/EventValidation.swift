@@ -4,6 +4,7 @@ public enum EventValidationError: Error, Equatable, Sendable {
     case negativePrice(ExactDecimal)
     case negativeFee(ExactDecimal)
     case sameAssetBothSides(AssetSymbol)
+    case priceInSameAsset(AssetSymbol)
     case sameAccountBothSides(String)
     case invalidAccountName(String)
     case emptyVoidReason
@@ -16,6 +17,7 @@ public enum EventValidationError: Error, Equatable, Sendable {
         case .negativePrice(let value): "price must be 0 or more, got \(value)"
         case .negativeFee(let value): "fee must be 0 or more, got \(value)"
         case .sameAssetBothSides(let symbol): "a trade needs two different assets, got \(symbol) on both sides"
+        case .priceInSameAsset(let symbol): "the price must be in another asset than \(symbol), e.g. @ 30000 USD"
         case .sameAccountBothSides(let account): "a transfer needs two different accounts, got '\(account)' twice"
         case .invalidAccountName(let name):
             "'\(name)' is not a valid account name; use letters, digits, '-', '_', '.' or ':' (e.g. binance, cold-wallet)"
@@ -43,7 +45,9 @@ extension LedgerEvent {
             if let problem = Self.checkQuantity(amount.quantity, "quantity") { return problem }
             if price.amount.isOverflow { return .outOfRange(field: "price") }
             if price.amount.isNegative { return .negativePrice(price.amount) }
-            if price.currency == amount.asset.symbol { return .sameAssetBothSides(price.currency) }
+            if price.currency == amount.asset.symbol { return .priceInSameAsset(price.currency) }
+            // The total (quantity × price) must fit too, or every balance it touches would overflow.
+            if (amount.quantity * price.amount).isOverflow { return .outOfRange(field: "quantity × price") }
             return nil
         case .trade(let given, let received):
             if given.asset.symbol == received.asset.symbol { return .sameAssetBothSides(given.asset.symbol) }

@@ -36,6 +36,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         isMidnight ? date.description : description
     }
 
+    /// How a report's as-of time reads: the date alone for midnight or the last second of a
+    /// day (what `--as-of DATE` gives), else the full instant.
+    public var reportDescription: String {
+        isMidnight || secondOfDay == 86_399 ? date.description : description
+    }
+
     public func adding(seconds: Int64) -> Timestamp {
         Timestamp(secondsSinceEpoch: secondsSinceEpoch + seconds)
     }

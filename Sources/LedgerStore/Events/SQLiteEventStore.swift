@@ -25,7 +25,12 @@ public final class SQLiteEventStore: EventStore {
                 guard mode == .createIfMissing else { throw .noLedger(path: path) }
                 try LedgerFile.createParentDirectories(of: path)
                 isNew = true
-            case .emptyFile: isNew = true
+            case .emptyFile:
+                // Only a command that may create a ledger turns an empty file into one.
+                guard mode == .createIfMissing else {
+                    throw .notALedger(path: path, detail: "it is empty; 'ledger init --ledger \(path)' makes it one")
+                }
+                isNew = true
             case .sqliteFile: break
             }
         }

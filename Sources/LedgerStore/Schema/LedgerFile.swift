@@ -15,7 +15,10 @@ enum LedgerFile {
 
     static func inspect(_ path: String) throws(StoreError) -> Existing {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return .missing }
+            throw .cannotOpen(path: path, detail: String(cString: strerror(errno)))
+        }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notALedger(path: path, detail: "not a regular file") }
         if info.st_size == 0 { return .emptyFile }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import LedgerCore
+import LedgerInterchange
+import LedgerRender
+
+/// `ledger allocation`: how the portfolio's value is split, with the pie.
+struct AllocationCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "allocation",
+        abstract: "How the portfolio's value splits by asset, class or account, with a pie chart."
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+    @OptionGroup var reportOptions: ReportOptions
+
+    @Option(help: "Group by asset, class or account.")
+    var by: String = "asset"
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
+    var outputFormat: OutputFormat = .text
+
+    func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json], for: "allocation")
+        guard let grouping = AllocationReport.Grouping(rawValue: by.lowercased()) else {
+            throw CommandFailure.usage("--by '\(by)' is not a grouping; use asset, class or account")
+        }
+        let store = try ledgerOptions.openExisting(in: environment)
+        let options = try reportOptions.valuation(store: store, environment: environment, perAccount: grouping == .account)
+        let runner = try ReplayRunner(store: store, environment: environment)
+        let holdings = HoldingsReport(state: runner.replay(options), prices: runner.prices)
+        try runner.report(holdings.diagnostics)
+        let report = AllocationReport(holdings: holdings, by: grouping)
+        if outputFormat == .json {
+            return environment.print(ReportJSON.allocation(report, currency: options.currency, asOf: options.asOf))
+        }
+        environment.write(render(report, options, theme: reportOptions.theme(environment), width: environment.terminalWidth))
+    }
+
+    private func render(_ report: AllocationReport, _ options: ValuationOptions, theme: Theme, width: Int) -> String {
+        var text = theme.bold("Allocation") + " by \(report.grouping.rawValue) as of \(options.asOf.reportDescription) · \(options.currency) · total \(NumberFormat.money(report.total))\n\n"
+        let slices = AllocationChart.grouped(report.slices.map { AllocationSlice(label: $0.label, share: $0.share) },
+                                             threshold: AllocationChart.defaultThreshold)
+        text += AllocationChart.render(slices, width: width, color: theme.isColored)
+        if !report.unpricedAssets.isEmpty {
+            text += "\nUnpriced, not shown: " + report.unpricedAssets.map(\.text).joined(separator: ", ") + "\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import LedgerCore
+import LedgerInterchange
+import LedgerRender
+
+/// `ledger gains`: realized gains per disposal, for a year or a period.
+struct GainsCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gains",
+        abstract: "Realized gains per disposal, with holding period and term.",
+        discussion: "Held more than 365 days is long term. -O csv gives one row per disposal for a tax preparer."
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+    @OptionGroup var reportOptions: ReportOptions
+
+    @Option(help: "Only disposals in this calendar year.")
+    var year: Int?
+
+    @Option(help: "Only disposals on or after this date (YYYY-MM-DD).")
+    var since: String?
+
+    @Option(help: "Only disposals on or before this date (YYYY-MM-DD).")
+    var until: String?
+
+    @Option(help: "Compare the totals of several methods side by side, e.g. fifo,lifo,hifo,average.")
+    var compare: String?
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
+    var outputFormat: OutputFormat = .text
+
+    func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json, .csv], for: "gains")
+        let (from, to) = try period()
+        let methods = try comparedMethods()
+        let store = try ledgerOptions.openExisting(in: environment)
+        let runner = try ReplayRunner(store: store, environment: environment)
+        let base = try reportOptions.valuation(store: store, environment: environment, perAccount: false)
+        let reports = (methods ?? [base.method]).map { method in
+            var options = base
+            options.method = method
+            return GainsReport(state: runner.replay(options), since: from, until: to)
+        }
+        try runner.report(reports[0].diagnostics)
+        if methods != nil {
+            try outputFormat.require([.text], for: "gains --compare")
+            return environment.write(MethodComparisonView(reports: reports, width: environment.terminalWidth).render())
+        }
+        switch outputFormat {
+        case .json: environment.print(ReportJSON.gains(reports[0]))
+        case .csv, .md: environment.write(ReportCSV.gains(reports[0]))
+        case .text:
+            environment.write(GainsView(report: reports[0], width: environment.terminalWidth, theme: reportOptions.theme(environment)).render())
+        }
+    }
+
+    private func period() throws -> (LocalDate?, LocalDate?) {
+        if let year {
+            guard since == nil, until == nil else { throw CommandFailure.usage("use either --year or --since/--until, not both") }
+            guard let start = LocalDate(year: year, month: 1, day: 1), let end = LocalDate(year: year, month: 12, day: 31) else {
+                throw CommandFailure.usage("--year \(year) is not a year; e.g. --year 2024")
+            }
+            return (start, end)
+        }
+        let from = try since.map { try Self.date($0, "--since") }
+        let to = try until.map { try Self.date($0, "--until") }
+        if let from, let to, from > to { throw CommandFailure.usage("--since \(from) is after --until \(to)") }
+        return (from, to)
+    }
+
+    private func comparedMethods() throws -> [BookingMethod]? {
+        guard let compare else { return nil }
+        return try compare.split(separator: ",").map { name in
+            guard let method = BookingMethod(rawValue: name.trimmingSpaces.lowercased()) else {
+                throw CommandFailure.usage("--compare '\(name)' is not a booking method; use a list of \(BookingMethod.list)")
+            }
+            return method
+        }
+    }
+
+    private static func date(_ text: String, _ option: String) throws -> LocalDate {
+        guard let date = LocalDate.parse(text) else {
+            throw CommandFailure.usage("\(option) '\(text)' is not a date; use YYYY-MM-DD, e.g. \(option) 2024-01-31")
+        }
+        return date
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import LedgerCore
+import LedgerInterchange
+import LedgerRender
+
+/// `ledger portfolio`: holdings valued at as-of, totals, and the allocation pie.
+struct PortfolioCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "portfolio",
+        abstract: "Holdings, cost basis, realized and unrealized P&L, and allocation.",
+        discussion: "Values come from the ledger's price table (ledger prices set/import); a holding without a price is shown as unpriced, never as 0."
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+    @OptionGroup var reportOptions: ReportOptions
+
+    @Flag(name: .customLong("by-account"), help: "Keep lots per account and show one line per account.")
+    var byAccount = false
+
+    @Flag(name: .customLong("no-chart"), help: "Leave out the allocation chart.")
+    var noChart = false
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json, csv or md.")
+    var outputFormat: OutputFormat = .text
+
+    func run(in environment: CommandEnvironment) throws {
+        let store = try ledgerOptions.openExisting(in: environment)
+        let options = try reportOptions.valuation(store: store, environment: environment, perAccount: byAccount)
+        let runner = try ReplayRunner(store: store, environment: environment)
+        let report = HoldingsReport(state: runner.replay(options), prices: runner.prices)
+        try runner.report(report.diagnostics)
+        switch outputFormat {
+        case .text:
+            let view = PortfolioView(report: report, width: environment.terminalWidth,
+                                     theme: reportOptions.theme(environment), showChart: !noChart)
+            environment.write(view.render())
+        case .json: environment.print(ReportJSON.portfolio(report))
+        case .csv: environment.write(ReportCSV.portfolio(report))
+        case .md: environment.write(MarkdownView.portfolio(report))
+        }
+    }
+}

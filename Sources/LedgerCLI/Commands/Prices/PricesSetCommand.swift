@@ -1,0 +1,70 @@
+import ArgumentParser
+import LedgerCore
+import LedgerInterchange
+import LedgerStore
+
+/// `ledger prices set ASSET PRICE [--date D] [--currency C]`: records one price by hand.
+struct PricesSetCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Record the price of one unit of an asset.",
+        discussion: """
+            ledger prices set BTC 31000                  now, in the ledger's currency
+            ledger prices set BTC 28500 --currency EUR --date 2024-01-02
+
+            The price is kept exactly (up to 18 decimal places) with source 'manual'; setting \
+            the same asset, currency and date again replaces it. The ledger is created on \
+            first use.
+            """
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Option(help: "When the price held: YYYY-MM-DD (midnight UTC), YYYY-MM-DDTHH:MM:SSZ or with an offset (default: now).")
+    var date: String?
+
+    @Option(help: "The currency the price is in (default: the ledger's currency).")
+    var currency: String?
+
+    @Argument(help: "The asset, e.g. BTC.")
+    var asset: String
+
+    // Collected loosely so that a negative price reaches validation instead of being
+    // taken for an option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The price of one unit, e.g. 31000.", valueName: "price"))
+    var price: [String] = []
+
+    func run(in environment: CommandEnvironment) throws {
+        let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let now = environment.now
+        let observation = try makeObservation(defaultQuote: try ledger.defaultQuote(currency), now: now)
+        let replaced = try ledger.existing?.observations(asset: observation.asset).first { stored in
+            let old = stored.observation
+            return (old.quote, old.observedAt, old.source) == (observation.quote, observation.observedAt, observation.source)
+        }
+        try ledger.storeForWriting().record([observation], fetchedAt: now)
+        var line = "recorded \(observation.asset) \(observation.price) \(observation.quote) on \(observation.observedAt.compactDescription) (\(observation.source))"
+        if let old = replaced?.observation.price {
+            line += old == observation.price ? ", unchanged" : ", replacing \(old)"
+        }
+        environment.print(line)
+    }
+
+    private func makeObservation(defaultQuote: AssetSymbol, now: Timestamp) throws -> PriceObservation {
+        let price = price.filter { $0 != "--" }
+        if let option = price.first(where: { $0.hasPrefix("--") }) {
+            throw CommandFailure.usage("unknown option '\(option)'; see 'ledger prices set --help'")
+        }
+        guard let text = price.first else {
+            throw CommandFailure.usage("prices set needs a price after the asset; e.g. ledger prices set \(asset) 31000")
+        }
+        if let extra = price.dropFirst().first {
+            throw CommandFailure.usage("unexpected '\(extra)' after the price; e.g. ledger prices set BTC 31000 --currency EUR --date 2024-01-02")
+        }
+        let input = PriceInput(asset: asset, price: text, date: date, currency: nil)
+        switch input.observation(defaultQuote: defaultQuote, defaultDate: now, source: "manual", labels: .commandLine) {
+        case .success(let observation): return observation
+        case .failure(let problem): throw CommandFailure.usage(problem.message)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import LedgerCore
+import LedgerStore
+
+/// `ledger prices show [ASSET]`: the latest price of every asset, or one asset's history.
+struct PricesShowCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "List the latest price of each asset, or one asset's price history.",
+        discussion: """
+            Without ASSET: the latest price per asset and currency, the one valuation uses \
+            (at equal times, the source last in alphabetical order). With ASSET: every price \
+            recorded for it, newest first.
+            """
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Argument(help: "Only this asset, with its whole history.")
+    var asset: String?
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
+    var outputFormat: OutputFormat = .text
+
+    func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json, .csv], for: "prices show")
+        let symbol = try asset.map { text in
+            guard let symbol = AssetSymbol(text) else {
+                throw CommandFailure.usage("'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+            }
+            return symbol
+        }
+        let store = try ledgerOptions.openExisting(in: environment)
+        let stored = try store.observations(asset: symbol)
+        let output = PricesOutput(
+            prices: symbol == nil ? PricesOutput.latest(stored) : PricesOutput.newestFirst(stored),
+            asset: symbol, width: environment.terminalWidth
+        )
+        switch outputFormat {
+        case .text: environment.write(output.text())
+        case .json: environment.print(output.json())
+        case .csv, .md: environment.write(output.csv())
+        }
+    }
+}

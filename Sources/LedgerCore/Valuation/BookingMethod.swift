@@ -1,0 +1,37 @@
+/// Which open lots a reduction (sell, trade, fee, transfer) takes. The methods differ only in
+/// that choice: FIFO takes the oldest, LIFO the newest, HIFO the highest unit cost, and
+/// average cost keeps one pooled lot per position so every unit costs the same.
+public enum BookingMethod: String, CaseIterable, Sendable {
+    case fifo, lifo, hifo, average
+
+    public static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// One open lot: a quantity acquired together, with its total cost in the valuation currency
+/// (fee included) and the date that counts for the holding period.
+public struct Lot: Hashable, Sendable {
+    /// The event that acquired it.
+    public let source: EventID
+    public let acquired: Timestamp
+    public var quantity: ExactDecimal
+    public var cost: ExactDecimal
+
+    public init(source: EventID, acquired: Timestamp, quantity: ExactDecimal, cost: ExactDecimal) {
+        self.source = source
+        self.acquired = acquired
+        self.quantity = quantity
+        self.cost = cost
+    }
+
+    /// Cost per unit (rounded half-even at 10⁻¹⁸; used for ordering and display only).
+    public var unitCost: ExactDecimal { quantity.isPositive ? cost / quantity : .zero }
+
+    /// Takes `part` of the lot out. Its cost goes pro rata to quantity, except that the last
+    /// piece takes exactly what is left, so a lot's pieces always add up to its cost.
+    mutating func take(_ part: ExactDecimal) -> Lot {
+        let partCost = part == quantity ? cost : cost * part / quantity
+        quantity -= part
+        cost -= partCost
+        return Lot(source: source, acquired: acquired, quantity: part, cost: partCost)
+    }
+}

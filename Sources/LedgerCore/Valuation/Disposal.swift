@@ -1,0 +1,46 @@
+/// Whether a gain was held long enough for long-term treatment (more than 365 days).
+public enum HoldingTerm: String, Sendable {
+    case short, long
+}
+
+/// One realized piece: part of one lot disposed of by one event.
+public struct Disposal: Hashable, Sendable {
+    public let asset: AssetSymbol
+    public let account: String
+    public let quantity: ExactDecimal
+    public let acquired: Timestamp
+    public let disposed: Timestamp
+    /// What the piece brought in, fees deducted, in the valuation currency.
+    public let proceeds: ExactDecimal
+    public let cost: ExactDecimal
+    /// The event that disposed of it.
+    public let sequence: Int64
+
+    public var gain: ExactDecimal { proceeds - cost }
+
+    /// Whole days between acquisition and disposal (by UTC date).
+    public var holdingDays: Int { disposed.date.daysSinceEpoch - acquired.date.daysSinceEpoch }
+
+    public var term: HoldingTerm { holdingDays > 365 ? .long : .short }
+}
+
+/// What a replay is asked to compute.
+public struct ValuationOptions: Hashable, Sendable {
+    public var method: BookingMethod
+    /// Lots per account (true) or pooled across accounts (false, the default).
+    public var perAccount: Bool
+    /// The currency every cost, proceeds and value is expressed in.
+    public var currency: AssetSymbol
+    /// Events after this instant are left out, and holdings are valued at it.
+    public var asOf: Timestamp
+
+    public init(method: BookingMethod = .fifo, perAccount: Bool = false, currency: AssetSymbol, asOf: Timestamp) {
+        self.method = method
+        self.perAccount = perAccount
+        self.currency = currency
+        self.asOf = asOf
+    }
+
+    /// The account name lots are kept under when pooled.
+    public static let pooledAccount = "*"
+}

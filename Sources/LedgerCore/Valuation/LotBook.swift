@@ -1,0 +1,97 @@
+/// What a reduction took: the lot pieces, oldest first in the order taken, and what could not
+/// be covered by open lots.
+public struct Reduction: Sendable {
+    public var pieces: [Lot] = []
+    /// The quantity asked for beyond what the lots held (0 when covered).
+    public var uncovered: ExactDecimal = .zero
+}
+
+/// The open lots of one asset in one position, kept in acquisition order, reduced by a
+/// ``BookingMethod``.
+public struct LotBook: Sendable {
+    public let method: BookingMethod
+    /// Open lots from `head` on, in acquisition order (FIFO consumes from the front without
+    /// shifting the array).
+    private var storage: [Lot] = []
+    private var head = 0
+
+    public init(method: BookingMethod) {
+        self.method = method
+    }
+
+    public var lots: ArraySlice<Lot> { storage[head...] }
+    public var quantity: ExactDecimal { lots.reduce(.zero) { $0 + $1.quantity } }
+    public var cost: ExactDecimal { lots.reduce(.zero) { $0 + $1.cost } }
+    public var isEmpty: Bool { head == storage.count }
+
+    /// Adds a lot at its place in acquisition order (average cost merges it into the pool,
+    /// keeping the earliest acquisition date).
+    public mutating func add(_ lot: Lot) {
+        guard lot.quantity.isPositive else { return }
+        if method == .average, !isEmpty {
+            var pooled = storage[head]
+            pooled = Lot(source: pooled.source, acquired: min(pooled.acquired, lot.acquired),
+                         quantity: pooled.quantity + lot.quantity, cost: pooled.cost + lot.cost)
+            storage[head] = pooled
+            return
+        }
+        var index = storage.count
+        while index > head, storage[index - 1].acquired > lot.acquired { index -= 1 }
+        storage.insert(lot, at: index)
+    }
+
+    /// Takes `quantity` from the lots the method chooses.
+    public mutating func reduce(_ quantity: ExactDecimal) -> Reduction {
+        var reduction = Reduction()
+        var remaining = quantity
+        while remaining.isPositive, !isEmpty {
+            let index = nextIndex()
+            let part = min(remaining, storage[index].quantity)
+            reduction.pieces.append(storage[index].take(part))
+            remaining -= part
+            if !storage[index].quantity.isPositive { remove(at: index) }
+        }
+        reduction.uncovered = remaining
+        compactIfSparse()
+        return reduction
+    }
+
+    /// Multiplies every open quantity by `numerator / denominator`; costs stay. The position's
+    /// total is scaled once (rounded half-even at 10⁻¹⁸, as the held-quantity check does) and
+    /// the last lot takes what the per-lot roundings left, so a 1:3 reverse split of three
+    /// lots of 1 holds exactly 1, not 0.999999999999999999.
+    public mutating func split(numerator: ExactDecimal, denominator: ExactDecimal) {
+        guard !isEmpty else { return }
+        let total = quantity * numerator / denominator
+        var scaled = ExactDecimal.zero
+        for index in head..<(storage.count - 1) {
+            storage[index].quantity = storage[index].quantity * numerator / denominator
+            scaled += storage[index].quantity
+        }
+        storage[storage.count - 1].quantity = total - scaled
+    }
+
+    private func nextIndex() -> Int {
+        switch method {
+        case .fifo, .average: return head
+        case .lifo: return storage.count - 1
+        case .hifo:
+            var best = head
+            for index in (head + 1)..<max(storage.count, head + 1) where storage[index].unitCost > storage[best].unitCost {
+                best = index
+            }
+            return best
+        }
+    }
+
+    private mutating func remove(at index: Int) {
+        if index == head { head += 1 } else { storage.remove(at: index) }
+    }
+
+    private mutating func compactIfSparse() {
+        if head > 64, head * 2 > storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+    }
+}

@@ -1,0 +1,79 @@
+extension PortfolioFold {
+    mutating func deposit(_ amount: AssetAmount) {
+        if amount.asset.isFiat {
+            fiatIn(amount, account: event.account)
+            state.netFiatPaidIn += valueOrError(amount, purpose: "deposit")
+        } else {
+            openLot(amount, cost: valueOrWarning(amount, purpose: "deposit"))
+        }
+        if let fee = event.fee { state.feesPaid += payFee(fee) }
+    }
+
+    mutating func withdraw(_ amount: AssetAmount) {
+        if amount.asset.isFiat {
+            fiatOut(amount, account: event.account)
+            state.netFiatPaidIn -= valueOrError(amount, purpose: "withdrawal")
+        } else {
+            let reduction = take(amount, from: event.account)
+            state.withdrawnCost += reduction.pieces.reduce(.zero) { $0 + $1.cost }
+        }
+        if let fee = event.fee { state.feesPaid += payFee(fee) }
+    }
+
+    mutating func transfer(_ amount: AssetAmount, to destination: String) {
+        if amount.asset.isFiat {
+            fiatOut(amount, account: event.account)
+            fiatIn(amount, account: destination)
+        } else if state.options.perAccount {
+            let reduction = take(amount, from: event.account)
+            let key = PositionKey(account: destination, asset: amount.asset.symbol)
+            for piece in reduction.pieces { state.books[key, default: LotBook(method: state.options.method)].add(piece) }
+        }
+        if let fee = event.fee { state.feesPaid += payFee(fee) }
+    }
+
+    mutating func receiveIncome(_ amount: AssetAmount, unitValue: Price?) {
+        let value: ExactDecimal
+        if let unitValue {
+            value = valueOrError(AssetAmount(amount.quantity * unitValue.amount, Asset(unitValue.currency)), purpose: "income")
+        } else {
+            value = valueOrWarning(amount, purpose: "income")
+        }
+        state.income += value
+        if amount.asset.isFiat {
+            fiatIn(amount, account: event.account)
+        } else {
+            openLot(amount, cost: value)
+        }
+        if let fee = event.fee { state.feesPaid += payFee(fee) }
+    }
+
+    mutating func split(_ symbol: AssetSymbol, _ ratio: SplitRatio) {
+        for key in state.books.keys where key.asset == symbol {
+            state.books[key]!.split(numerator: ExactDecimal(ratio.numerator), denominator: ExactDecimal(ratio.denominator))
+        }
+    }
+
+    /// Pays a fee and returns its value.
+    mutating func payFee(_ fee: AssetAmount) -> ExactDecimal {
+        let value = valueOfFee(fee)
+        settleFee(fee, value: value)
+        return value
+    }
+
+    /// A fee's value in the valuation currency (0 with a diagnostic when unpriced).
+    mutating func valueOfFee(_ fee: AssetAmount) -> ExactDecimal {
+        guard fee.quantity.isPositive else { return .zero }
+        return fee.asset.isFiat ? valueOrError(fee, purpose: "fee") : valueOrWarning(fee, purpose: "fee")
+    }
+
+    /// Fiat leaves the balance; any other asset is disposed of at its market value.
+    mutating func settleFee(_ fee: AssetAmount, value: ExactDecimal) {
+        guard fee.quantity.isPositive else { return }
+        if fee.asset.isFiat {
+            fiatOut(fee, account: event.account)
+        } else {
+            dispose(fee, proceeds: value)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+extension PortfolioFold {
+    /// The position lots are kept under for `account`.
+    func lotKey(_ asset: AssetSymbol, _ account: String) -> PositionKey {
+        PositionKey(account: state.options.perAccount ? account : ValuationOptions.pooledAccount, asset: asset)
+    }
+
+    mutating func remember(_ asset: Asset?) {
+        guard let asset else { return }
+        state.assetClasses[asset.symbol] = asset.assetClass
+    }
+
+    mutating func openLot(_ amount: AssetAmount, cost: ExactDecimal) {
+        remember(amount.asset)
+        let lot = Lot(source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost)
+        state.books[lotKey(amount.asset.symbol, event.account), default: LotBook(method: state.options.method)].add(lot)
+        state.acquiredCost += cost
+    }
+
+    /// Takes lots out of a position; a quantity not covered by lots becomes a warning.
+    mutating func take(_ amount: AssetAmount, from account: String) -> Reduction {
+        let key = lotKey(amount.asset.symbol, account)
+        let reduction = state.books[key, default: LotBook(method: state.options.method)].reduce(amount.quantity)
+        if reduction.uncovered.isPositive {
+            state.diagnostics.append(LedgerDiagnostic(.warning,
+                "takes \(amount) from '\(account)' but only \(amount.quantity - reduction.uncovered) was held; the rest is treated as acquired at zero cost",
+                sequence: event.sequence))
+        }
+        return reduction
+    }
+
+    /// Disposes of `amount`, spreading `proceeds` over the lot pieces by quantity (the last
+    /// piece takes what is left, so the pieces add up to the proceeds exactly).
+    mutating func dispose(_ amount: AssetAmount, proceeds: ExactDecimal) {
+        var reduction = take(amount, from: event.account)
+        if reduction.uncovered.isPositive {
+            reduction.pieces.append(Lot(source: event.id, acquired: event.occurredAt, quantity: reduction.uncovered, cost: .zero))
+        }
+        var left = proceeds
+        for (index, piece) in reduction.pieces.enumerated() {
+            let share = index == reduction.pieces.count - 1 ? left : proceeds * piece.quantity / amount.quantity
+            left -= share
+            state.disposals.append(Disposal(
+                asset: amount.asset.symbol, account: event.account, quantity: piece.quantity,
+                acquired: piece.acquired, disposed: event.occurredAt, proceeds: share, cost: piece.cost,
+                sequence: event.sequence))
+        }
+    }
+
+    mutating func fiatIn(_ amount: AssetAmount, account: String) {
+        remember(amount.asset)
+        state.fiat[lotKey(amount.asset.symbol, account), default: .zero] += amount.quantity
+    }
+
+    /// Spends fiat; what the balance does not cover was paid in from outside.
+    mutating func fiatOut(_ amount: AssetAmount, account: String) {
+        remember(amount.asset)
+        let key = lotKey(amount.asset.symbol, account)
+        let balance = state.fiat[key] ?? .zero
+        if balance >= amount.quantity {
+            state.fiat[key] = balance - amount.quantity
+        } else {
+            state.fiat[key] = .zero
+            let shortfall = AssetAmount(amount.quantity - balance, amount.asset)
+            state.netFiatPaidIn += valueOrError(shortfall, purpose: "payment")
+        }
+    }
+
+    /// The value of `amount` in the valuation currency at the event's time, if priced.
+    func value(_ amount: AssetAmount) -> ExactDecimal? {
+        if amount.asset.symbol == currency { return amount.quantity }
+        return prices.price(of: amount.asset.symbol, in: currency, at: event.occurredAt).map { $0.value * amount.quantity }
+    }
+
+    /// The value, or 0 with an error naming the missing pair and date (the report fails).
+    mutating func valueOrError(_ amount: AssetAmount, purpose: String) -> ExactDecimal {
+        if let value = value(amount) { return value }
+        if reportedMissing.insert(amount.asset.symbol).inserted {
+            state.diagnostics.append(LedgerDiagnostic(.error, missingPrice(amount.asset.symbol, purpose), sequence: event.sequence))
+        }
+        return .zero
+    }
+
+    /// The value, or 0 with a warning (deposits, income and fees of unpriced assets).
+    mutating func valueOrWarning(_ amount: AssetAmount, purpose: String) -> ExactDecimal {
+        if let value = value(amount) { return value }
+        guard reportedMissing.insert(amount.asset.symbol).inserted else { return .zero }
+        state.diagnostics.append(LedgerDiagnostic(.warning, missingPrice(amount.asset.symbol, purpose) + "; valued at 0 until a price is recorded", sequence: event.sequence))
+        return .zero
+    }
+
+    func missingPrice(_ asset: AssetSymbol, _ purpose: String) -> String {
+        let date = event.occurredAt.date
+        return "no \(asset)/\(currency) price on or before \(date) to value this \(purpose); add one with 'ledger prices set \(asset) PRICE --currency \(currency) --date \(date)'"
+    }
+}

@@ -1,0 +1,99 @@
+/// The replay: a pure function from (events, prices, options) to a ``PortfolioState``.
+///
+/// Conventions (docs/VALUATION.md has worked examples): a buy's fee is part of its lot's
+/// cost; a sell's fee reduces its proceeds; a trade is a sale of one side and a purchase of
+/// the other at one value; a fee paid in a non-fiat asset disposes of that asset at market
+/// value; transfers move lots with their dates and cost; income opens a lot at market value;
+/// splits scale open quantities; voided events are skipped as if never recorded. Fiat is a
+/// balance, not lots; spending fiat never deposited counts as fiat paid in.
+public struct PortfolioFold {
+    var state: PortfolioState
+    let prices: PriceTable
+    /// The event being applied.
+    var event: LedgerEvent {
+        didSet { reportedMissing.removeAll(keepingCapacity: true) }
+    }
+    /// Assets already reported unpriced for the current event: one message per missing rate,
+    /// even when a purchase and its fee both need it.
+    var reportedMissing: Set<AssetSymbol> = []
+
+    /// Replays `events` (any order; voids applied; those after `options.asOf` left out).
+    public static func replay(_ events: [LedgerEvent], options: ValuationOptions, prices: PriceTable) -> PortfolioState {
+        let effective = EventReplay.effective(events).filter { $0.occurredAt <= options.asOf }
+        guard let first = effective.first else { return PortfolioState(options: options) }
+        var fold = PortfolioFold(state: PortfolioState(options: options), prices: prices, event: first)
+        for event in effective {
+            fold.event = event
+            fold.apply()
+        }
+        return fold.state
+    }
+
+    /// Continues a replay: applies `suffix` (events that all follow the ones already folded
+    /// into `state` in replay order) on top of `state`. A void in `suffix` of an event inside
+    /// `state` cannot be undone here; callers replay from the start in that case.
+    public static func replay(_ suffix: [LedgerEvent], from state: PortfolioState, prices: PriceTable) -> PortfolioState {
+        let effective = EventReplay.effective(suffix).filter { $0.occurredAt <= state.options.asOf }
+        guard let first = effective.first else { return state }
+        var fold = PortfolioFold(state: state, prices: prices, event: first)
+        for event in effective {
+            fold.event = event
+            fold.apply()
+        }
+        return fold.state
+    }
+
+    var currency: AssetSymbol { state.options.currency }
+
+    mutating func apply() {
+        state.eventCount += 1
+        remember(event.action.primaryAsset)
+        switch event.action {
+        case .buy(let amount, let price):
+            let paid = AssetAmount(amount.quantity * price.amount, Asset(price.currency))
+            exchange(given: paid, received: amount, value: valueOrError(paid, purpose: "purchase"))
+        case .sell(let amount, let price):
+            let received = AssetAmount(amount.quantity * price.amount, Asset(price.currency))
+            exchange(given: amount, received: received, value: valueOrError(received, purpose: "sale"))
+        case .trade(let given, let received):
+            remember(received.asset)
+            exchange(given: given, received: received, value: tradeValue(given, received))
+        case .deposit(let amount): deposit(amount)
+        case .withdraw(let amount): withdraw(amount)
+        case .transfer(let amount, let destination): transfer(amount, to: destination)
+        case .income(let amount, _, let unitValue): receiveIncome(amount, unitValue: unitValue)
+        case .fee(let amount): state.feesPaid += payFee(amount)
+        case .split(let asset, let ratio): split(asset.symbol, ratio)
+        case .void: break
+        }
+    }
+
+    /// One side leaves, the other arrives, both at `value`. The fee adds to the cost of what
+    /// arrives, or (when fiat arrives, as in a sale) reduces the proceeds of what leaves.
+    mutating func exchange(given: AssetAmount, received: AssetAmount, value: ExactDecimal) {
+        // Value the fee first, pay it last: a sale's fee comes out of its own proceeds.
+        let feeValue = event.fee.map { valueOfFee($0) } ?? .zero
+        let feeOnProceeds = received.asset.isFiat
+        if given.asset.isFiat && received.asset.isFiat { state.feesPaid += feeValue }
+        if given.asset.isFiat {
+            fiatOut(given, account: event.account)
+        } else {
+            dispose(given, proceeds: value - (feeOnProceeds ? feeValue : .zero))
+        }
+        if received.asset.isFiat {
+            fiatIn(received, account: event.account)
+        } else {
+            openLot(received, cost: value + (feeOnProceeds ? .zero : feeValue))
+        }
+        if let fee = event.fee { settleFee(fee, value: feeValue) }
+    }
+
+    /// A trade's value: the fiat side when there is one, else the market value of the side
+    /// that has a price.
+    mutating func tradeValue(_ given: AssetAmount, _ received: AssetAmount) -> ExactDecimal {
+        if given.asset.isFiat { return valueOrError(given, purpose: "trade") }
+        if received.asset.isFiat { return valueOrError(received, purpose: "trade") }
+        if let value = value(given) ?? value(received) { return value }
+        return valueOrError(given, purpose: "trade")
+    }
+}

@@ -1,0 +1,42 @@
+/// The result of replaying a ledger: open lots, fiat balances, realized pieces and the
+/// running totals the reports need. Built only by ``PortfolioFold``.
+public struct PortfolioState: Sendable {
+    public let options: ValuationOptions
+    /// Open lots per position (account is ``ValuationOptions/pooledAccount`` when pooled).
+    public internal(set) var books: [PositionKey: LotBook] = [:]
+    /// Fiat balances per position; never negative (spending fiat never deposited counts as
+    /// money paid in instead).
+    public internal(set) var fiat: [PositionKey: ExactDecimal] = [:]
+    public internal(set) var disposals: [Disposal] = []
+    /// Fiat deposited, minus fiat withdrawn, plus fiat spent beyond what was held.
+    public internal(set) var netFiatPaidIn: ExactDecimal = .zero
+    /// Market value of income (staking, airdrops, interest…) when received.
+    public internal(set) var income: ExactDecimal = .zero
+    /// Fees paid outside a buy, sell or trade (standalone fee events, transfer and withdrawal
+    /// fees): an expense counted in realized P&L.
+    public internal(set) var feesPaid: ExactDecimal = .zero
+    /// Cost basis that left the ledger with withdrawals of non-fiat assets.
+    public internal(set) var withdrawnCost: ExactDecimal = .zero
+    /// Total cost of every lot ever opened (the conservation check's right-hand side).
+    public internal(set) var acquiredCost: ExactDecimal = .zero
+    public internal(set) var assetClasses: [AssetSymbol: AssetClass] = [:]
+    public internal(set) var diagnostics: [LedgerDiagnostic] = []
+    /// How many events were replayed (voided ones and those after as-of excluded).
+    public internal(set) var eventCount = 0
+
+    init(options: ValuationOptions) {
+        self.options = options
+    }
+
+    /// Realized P&L: gains of every disposal minus the fees paid outside trades.
+    public var realizedPnL: ExactDecimal { disposals.reduce(.zero) { $0 + $1.gain } - feesPaid }
+
+    /// The open quantity of an asset across all positions.
+    public func quantity(of asset: AssetSymbol) -> ExactDecimal {
+        books.filter { $0.key.asset == asset }.values.reduce(.zero) { $0 + $1.quantity }
+            + fiat.filter { $0.key.asset == asset }.values.reduce(.zero, +)
+    }
+
+    /// Cost of all open lots.
+    public var openCost: ExactDecimal { books.values.reduce(.zero) { $0 + $1.cost } }
+}

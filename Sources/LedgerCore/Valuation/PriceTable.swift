@@ -1,0 +1,101 @@
+/// One observed price: `asset` cost `price` units of `quote` at `observedAt`, according to
+/// `source` (`manual`, `import`, `coingecko`, …).
+public struct PriceObservation: Hashable, Sendable {
+    public let asset: AssetSymbol
+    public let quote: AssetSymbol
+    public let observedAt: Timestamp
+    public let price: ExactDecimal
+    public let source: String
+
+    public init(asset: AssetSymbol, quote: AssetSymbol, observedAt: Timestamp, price: ExactDecimal, source: String) {
+        self.asset = asset
+        self.quote = quote
+        self.observedAt = observedAt
+        self.price = price
+        self.source = source
+    }
+}
+
+/// A price found for a valuation: the value per unit in the wanted currency and when (and
+/// from where) the observation it rests on was made. Through a bridge (BTC→USD→EUR) the
+/// older of the two observations is reported.
+public struct PriceQuote: Hashable, Sendable {
+    public let value: ExactDecimal
+    public let observedAt: Timestamp
+    public let source: String
+
+    public init(value: ExactDecimal, observedAt: Timestamp, source: String) {
+        self.value = value
+        self.observedAt = observedAt
+        self.source = source
+    }
+}
+
+/// Every recorded price, indexed for "the latest price of A in Q at or before T".
+///
+/// Lookups try, in order: the identity (USD in USD is 1), a direct observation A/Q, the
+/// inverse of Q/A, and one bridge through any currency C with A/C and C/Q (or their inverses).
+/// Nothing is ever extrapolated: a missing price is nil, never zero.
+public struct PriceTable: Sendable {
+    private var series: [Pair: [PriceObservation]] = [:]
+    private var quotesByAsset: [AssetSymbol: Set<AssetSymbol>] = [:]
+
+    private struct Pair: Hashable {
+        let asset: AssetSymbol
+        let quote: AssetSymbol
+    }
+
+    public init(_ observations: [PriceObservation] = []) {
+        for observation in observations {
+            series[Pair(asset: observation.asset, quote: observation.quote), default: []].append(observation)
+            quotesByAsset[observation.asset, default: []].insert(observation.quote)
+            quotesByAsset[observation.quote, default: []].insert(observation.asset)
+        }
+        for key in series.keys {
+            series[key]!.sort { ($0.observedAt, $0.source) < ($1.observedAt, $1.source) }
+        }
+    }
+
+    /// True when no price is recorded.
+    public var isEmpty: Bool { series.isEmpty }
+
+    /// The latest value of one unit of `asset` in `quote` observed at or before `time`.
+    public func price(of asset: AssetSymbol, in quote: AssetSymbol, at time: Timestamp) -> PriceQuote? {
+        if asset == quote { return PriceQuote(value: .one, observedAt: time, source: "identity") }
+        if let direct = pairPrice(asset, quote, at: time) { return direct }
+        let bridges = (quotesByAsset[asset] ?? []).intersection(quotesByAsset[quote] ?? []).sorted()
+        for bridge in bridges {
+            guard let first = pairPrice(asset, bridge, at: time), let second = pairPrice(bridge, quote, at: time) else { continue }
+            let older = first.observedAt < second.observedAt ? first : second
+            return PriceQuote(value: first.value * second.value, observedAt: older.observedAt, source: older.source)
+        }
+        return nil
+    }
+
+    /// A direct or inverted observation of one pair.
+    private func pairPrice(_ asset: AssetSymbol, _ quote: AssetSymbol, at time: Timestamp) -> PriceQuote? {
+        if let observation = latest(Pair(asset: asset, quote: quote), at: time) {
+            return PriceQuote(value: observation.price, observedAt: observation.observedAt, source: observation.source)
+        }
+        if let inverse = latest(Pair(asset: quote, quote: asset), at: time), inverse.price.isPositive {
+            return PriceQuote(value: .one / inverse.price, observedAt: inverse.observedAt, source: inverse.source)
+        }
+        return nil
+    }
+
+    /// Binary search for the last observation at or before `time`.
+    private func latest(_ pair: Pair, at time: Timestamp) -> PriceObservation? {
+        guard let list = series[pair], !list.isEmpty else { return nil }
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].observedAt <= time { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : list[low - 1]
+    }
+
+    /// Every observation, oldest first within each pair.
+    public var observations: [PriceObservation] {
+        series.keys.sorted { ($0.asset, $0.quote) < ($1.asset, $1.quote) }.flatMap { series[$0]! }
+    }
+}

@@ -1,0 +1,153 @@
+import LedgerCore
+
+/// JSON for scripts: versioned by a `schema` key, numbers as exact decimal strings, `null`
+/// where a value is unknown (an unpriced holding). Documented in docs/JSON.md.
+public enum ReportJSON {
+    public static let portfolioSchema = "ledger.portfolio/1"
+    public static let gainsSchema = "ledger.gains/1"
+    public static let allocationSchema = "ledger.allocation/1"
+
+    public static func portfolio(_ report: HoldingsReport) -> String {
+        var writer = JSONWriter(pretty: true)
+        let options = report.options
+        writer.beginObject()
+        writer.field("schema", portfolioSchema)
+        writer.field("as_of", options.asOf.description)
+        writer.field("currency", options.currency.text)
+        writer.field("method", options.method.rawValue)
+        writer.key("by_account")
+        writer.bool(options.perAccount)
+        writer.field("events", Int64(report.eventCount))
+        writer.key("holdings")
+        writer.beginArray()
+        for row in report.rows { holding(row, &writer) }
+        writer.endArray()
+        writer.key("totals")
+        totals(report.totals, &writer)
+        diagnostics(report.diagnostics, &writer)
+        writer.endObject()
+        return writer.text
+    }
+
+    private static func holding(_ row: HoldingRow, _ writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("asset", row.asset.text)
+        writer.field("class", row.assetClass.rawValue)
+        nullable("account", row.account, &writer)
+        writer.field("quantity", row.quantity.description)
+        number("average_cost", row.averageCost, &writer)
+        writer.field("cost_basis", row.costBasis.description)
+        number("price", row.price?.value, &writer)
+        nullable("price_as_of", row.price?.observedAt.description, &writer)
+        nullable("price_source", row.price?.source, &writer)
+        number("value", row.value, &writer)
+        number("unrealized_pnl", row.unrealizedPnL, &writer)
+        number("unrealized_pnl_pct", row.unrealizedPercent, &writer)
+        number("allocation_pct", row.allocationPercent, &writer)
+        writer.endObject()
+    }
+
+    private static func totals(_ totals: HoldingsTotals, _ writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("value", totals.value.description)
+        writer.field("cost_basis", totals.costBasis.description)
+        writer.field("unrealized_pnl", totals.unrealizedPnL.description)
+        writer.field("realized_pnl", totals.realizedPnL.description)
+        writer.field("income", totals.income.description)
+        writer.field("fees_paid", totals.feesPaid.description)
+        writer.field("net_fiat_paid_in", totals.netFiatPaidIn.description)
+        writer.key("unpriced_assets")
+        writer.beginArray()
+        for asset in totals.unpricedAssets { writer.string(asset.text) }
+        writer.endArray()
+        writer.field("unpriced_cost_basis", totals.unpricedCost.description)
+        writer.endObject()
+    }
+
+    public static func gains(_ report: GainsReport) -> String {
+        var writer = JSONWriter(pretty: true)
+        writer.beginObject()
+        writer.field("schema", gainsSchema)
+        writer.field("method", report.method.rawValue)
+        writer.field("currency", report.currency.text)
+        nullable("since", report.since?.description, &writer)
+        nullable("until", report.until?.description, &writer)
+        writer.key("disposals")
+        writer.beginArray()
+        for disposal in report.disposals {
+            writer.beginObject()
+            writer.field("asset", disposal.asset.text)
+            writer.field("account", disposal.account)
+            writer.field("quantity", disposal.quantity.description)
+            writer.field("acquired", disposal.acquired.description)
+            writer.field("disposed", disposal.disposed.description)
+            writer.field("holding_days", Int64(disposal.holdingDays))
+            writer.field("term", disposal.term.rawValue)
+            writer.field("proceeds", disposal.proceeds.description)
+            writer.field("cost_basis", disposal.cost.description)
+            writer.field("gain", disposal.gain.description)
+            writer.field("event", disposal.sequence)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("totals")
+        writer.beginObject()
+        let totals = report.totals
+        for (name, value) in [("proceeds", totals.proceeds), ("cost_basis", totals.costBasis), ("gain", totals.gain),
+                              ("short_term_gain", totals.shortTermGain), ("long_term_gain", totals.longTermGain)] {
+            writer.field(name, value.description)
+        }
+        writer.endObject()
+        diagnostics(report.diagnostics, &writer)
+        writer.endObject()
+        return writer.text
+    }
+
+    public static func allocation(_ report: AllocationReport, currency: AssetSymbol, asOf: Timestamp) -> String {
+        var writer = JSONWriter(pretty: true)
+        writer.beginObject()
+        writer.field("schema", allocationSchema)
+        writer.field("as_of", asOf.description)
+        writer.field("currency", currency.text)
+        writer.field("by", report.grouping.rawValue)
+        writer.field("total_value", report.total.description)
+        writer.key("slices")
+        writer.beginArray()
+        for slice in report.slices {
+            writer.beginObject()
+            writer.field("label", slice.label)
+            writer.field("value", slice.value.description)
+            writer.field("allocation_pct", (slice.share * 100).description)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("unpriced_assets")
+        writer.beginArray()
+        for asset in report.unpricedAssets { writer.string(asset.text) }
+        writer.endArray()
+        writer.endObject()
+        return writer.text
+    }
+
+    private static func diagnostics(_ list: [LedgerDiagnostic], _ writer: inout JSONWriter) {
+        writer.key("diagnostics")
+        writer.beginArray()
+        for diagnostic in list {
+            writer.beginObject()
+            writer.field("severity", diagnostic.severity.rawValue)
+            if let sequence = diagnostic.sequence { writer.field("event", sequence) }
+            writer.field("message", diagnostic.message)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    private static func number(_ name: String, _ value: ExactDecimal?, _ writer: inout JSONWriter) {
+        nullable(name, value?.description, &writer)
+    }
+
+    private static func nullable(_ name: String, _ value: String?, _ writer: inout JSONWriter) {
+        writer.key(name)
+        if let value { writer.string(value) } else { writer.null() }
+    }
+}

@@ -1,0 +1,82 @@
+import LedgerCore
+
+/// The text of `ledger gains`: one line per disposal piece and the totals.
+public struct GainsView {
+    public let report: GainsReport
+    public let width: Int
+    public let theme: Theme
+
+    public init(report: GainsReport, width: Int, theme: Theme) {
+        self.report = report
+        self.width = width
+        self.theme = theme
+    }
+
+    public func render() -> String {
+        var text = theme.bold("Realized gains") + " \(period) · \(report.currency) · \(report.method.rawValue.uppercased())\n\n"
+        guard !report.disposals.isEmpty else { return text + "No disposals in this period.\n" }
+        var table = TextTable(columns: [
+            .init("asset"), .init("quantity", .right), .init("acquired"), .init("disposed"),
+            .init("days", .right, dropPriority: 2), .init("term", dropPriority: 1),
+            .init("proceeds", .right), .init("cost basis", .right), .init("gain", .right),
+        ])
+        for disposal in report.disposals {
+            table.append([
+                disposal.asset.text, NumberFormat.quantity(disposal.quantity), disposal.acquired.date.description,
+                disposal.disposed.date.description, "\(disposal.holdingDays)", disposal.term.rawValue,
+                NumberFormat.money(disposal.proceeds), NumberFormat.money(disposal.cost),
+                theme.signed(NumberFormat.signedMoney(disposal.gain), disposal.gain),
+            ])
+        }
+        text += table.render(width: width) + "\n"
+        let totals = report.totals
+        let lines: [(String, ExactDecimal, Bool)] = [
+            ("proceeds", totals.proceeds, false), ("cost basis", totals.costBasis, false),
+            ("gain", totals.gain, true), ("  short term", totals.shortTermGain, true), ("  long term", totals.longTermGain, true),
+        ]
+        let formatted = lines.map { ($0.0, $0.2 ? NumberFormat.signedMoney($0.1) : NumberFormat.money($0.1), $0.1, $0.2) }
+        let valueWidth = formatted.map { $0.1.count }.max() ?? 0
+        text += theme.bold("Totals") + " (\(report.disposals.count) disposal\(report.disposals.count == 1 ? "" : "s"))\n"
+        for (label, value, raw, signed) in formatted {
+            let padded = String(repeating: " ", count: valueWidth - value.count) + value
+            text += "  " + label.padding(14) + (signed ? theme.signed(padded, raw) : padded) + "\n"
+        }
+        return text
+    }
+
+    var period: String {
+        switch (report.since, report.until) {
+        case (nil, nil): "all time"
+        case (let since?, nil): "since \(since)"
+        case (nil, let until?): "until \(until)"
+        case (let since?, let until?): "\(since) to \(until)"
+        }
+    }
+}
+
+/// Realized totals of several booking methods side by side (`ledger gains --compare`).
+public struct MethodComparisonView {
+    public let reports: [GainsReport]
+    public let width: Int
+
+    public init(reports: [GainsReport], width: Int) {
+        self.reports = reports
+        self.width = width
+    }
+
+    public func render() -> String {
+        var table = TextTable(columns: [
+            .init("method"), .init("disposals", .right), .init("proceeds", .right), .init("cost basis", .right),
+            .init("gain", .right), .init("short term", .right, dropPriority: 1), .init("long term", .right, dropPriority: 1),
+        ])
+        for report in reports {
+            let totals = report.totals
+            table.append([
+                report.method.rawValue.uppercased(), "\(report.disposals.count)", NumberFormat.money(totals.proceeds),
+                NumberFormat.money(totals.costBasis), NumberFormat.signedMoney(totals.gain),
+                NumberFormat.signedMoney(totals.shortTermGain), NumberFormat.signedMoney(totals.longTermGain),
+            ])
+        }
+        return table.render(width: width)
+    }
+}

@@ -1,0 +1,39 @@
+import LedgerCore
+
+/// The in-memory twin of the `prices` table of ``SQLiteEventStore``: the same keys, upserts,
+/// refusals and order, with no file. For tests and dry runs.
+public final class InMemoryPriceStore: PriceStore {
+    private struct Key: Hashable {
+        let asset: AssetSymbol
+        let quote: AssetSymbol
+        let observedAt: Timestamp
+        let source: String
+    }
+
+    private var stored: [Key: StoredPrice] = [:]
+
+    public init() {}
+
+    public func record(_ observations: [PriceObservation], fetchedAt: Timestamp) throws {
+        if let problem = observations.lazy.compactMap(PriceRecordCheck.problem).first {
+            throw StoreError.sqlite(problem)
+        }
+        for observation in observations {
+            let key = Key(asset: observation.asset, quote: observation.quote, observedAt: observation.observedAt, source: observation.source)
+            stored[key] = StoredPrice(observation, fetchedAt: fetchedAt)
+        }
+    }
+
+    public func observations(asset: AssetSymbol?) throws -> [StoredPrice] {
+        stored.values.filter { asset == nil || $0.observation.asset == asset }.sorted(by: Self.storeOrder)
+    }
+
+    /// SQLite's order: asset, quote, observed-at, source, text compared byte by byte.
+    private static func storeOrder(_ lhs: StoredPrice, _ rhs: StoredPrice) -> Bool {
+        let left = lhs.observation, right = rhs.observation
+        if left.asset != right.asset { return left.asset.text.utf8.lexicographicallyPrecedes(right.asset.text.utf8) }
+        if left.quote != right.quote { return left.quote.text.utf8.lexicographicallyPrecedes(right.quote.text.utf8) }
+        if left.observedAt != right.observedAt { return left.observedAt < right.observedAt }
+        return left.source.utf8.lexicographicallyPrecedes(right.source.utf8)
+    }
+}

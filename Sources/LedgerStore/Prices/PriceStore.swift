@@ -1,0 +1,57 @@
+import LedgerCore
+
+/// The ledger's price table: market data, not books. Unlike the event log it is not
+/// append-only: an observation is keyed by (asset, quote, observed at, source), and recording
+/// the same key again replaces its price and fetch time.
+///
+/// Implementations: ``SQLiteEventStore`` (the `prices` table of the ledger file) and
+/// ``InMemoryPriceStore``, held to the same contract by the tests.
+public protocol PriceStore {
+    /// Records `observations` as one transaction (all or none), each replacing any stored
+    /// observation with the same key; within one call a later duplicate key wins.
+    /// Refuses (and records nothing) a negative or overflowed price, or an asset priced in
+    /// itself.
+    func record(_ observations: [PriceObservation], fetchedAt: Timestamp) throws
+    /// Every stored observation, ready for valuation.
+    func priceTable() throws -> PriceTable
+    /// The stored observations of `asset` (every asset when nil), ordered by asset, quote,
+    /// observed-at and source, oldest first.
+    func observations(asset: AssetSymbol?) throws -> [StoredPrice]
+}
+
+/// An observation as stored: what was observed and when the ledger recorded it.
+public struct StoredPrice: Hashable, Sendable {
+    public let observation: PriceObservation
+    /// When it was recorded (typed, imported or fetched); a fresher fetch of the same key
+    /// moves it forward.
+    public let fetchedAt: Timestamp
+
+    public init(_ observation: PriceObservation, fetchedAt: Timestamp) {
+        self.observation = observation
+        self.fetchedAt = fetchedAt
+    }
+}
+
+extension PriceStore {
+    public func priceTable() throws -> PriceTable {
+        PriceTable(try observations(asset: nil).map(\.observation))
+    }
+}
+
+/// Why an observation cannot be stored, in the words of the `prices` table's constraints
+/// (the in-memory twin reports the same).
+enum PriceRecordCheck {
+    /// SQLITE_CONSTRAINT_CHECK.
+    static let constraintCode: Int32 = 275
+
+    static func problem(_ observation: PriceObservation) -> SQLiteError? {
+        let price = observation.price
+        if price.isOverflow || price.isNegative {
+            return SQLiteError(code: constraintCode, message: "CHECK constraint failed: price must be an exact decimal of 0 or more, got \(price)")
+        }
+        if observation.asset == observation.quote {
+            return SQLiteError(code: constraintCode, message: "CHECK constraint failed: asset <> quote (\(observation.asset))")
+        }
+        return nil
+    }
+}

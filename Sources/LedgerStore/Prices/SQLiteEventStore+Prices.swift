@@ -1,0 +1,64 @@
+import LedgerCore
+
+/// The price table in the ledger file (`prices`, migration 0003). Prices are stored as exact
+/// decimal text and times as whole seconds since 1970 (UTC).
+extension SQLiteEventStore: PriceStore {
+    private static let upsertSQL = """
+        INSERT INTO prices (asset, quote, observed_at, price, source, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (asset, quote, observed_at, source) DO UPDATE
+        SET price = excluded.price, fetched_at = excluded.fetched_at
+        """
+
+    private static let selectSQL = "SELECT asset, quote, observed_at, price, source, fetched_at FROM prices"
+    private static let orderSQL = " ORDER BY asset, quote, observed_at, source"
+
+    public func record(_ observations: [PriceObservation], fetchedAt: Timestamp) throws {
+        guard !observations.isEmpty else { return }
+        try guarded {
+            if let problem = observations.lazy.compactMap(PriceRecordCheck.problem).first { throw problem }
+            try self.database.immediateTransaction {
+                let statement = try self.database.prepare(Self.upsertSQL)
+                for observation in observations {
+                    try statement.run([
+                        .text(observation.asset.text), .text(observation.quote.text),
+                        .integer(observation.observedAt.secondsSinceEpoch), .text(observation.price.formatted()),
+                        .text(observation.source), .integer(fetchedAt.secondsSinceEpoch),
+                    ])
+                    statement.reset()
+                }
+            }
+        }
+    }
+
+    public func observations(asset: AssetSymbol?) throws -> [StoredPrice] {
+        try guarded {
+            let sql = Self.selectSQL + (asset == nil ? "" : " WHERE asset = ?") + Self.orderSQL
+            let statement = try self.database.prepare(sql)
+            // Reset even after an error, so no read snapshot outlives the call.
+            defer { statement.reset() }
+            try statement.bind(asset.map { [.text($0.text)] } ?? [])
+            var prices: [StoredPrice] = []
+            while try statement.step() {
+                prices.append(try Self.storedPrice(from: statement))
+            }
+            return prices
+        }
+    }
+
+    /// Reads columns asset, quote, observed_at, price, source, fetched_at of the current row.
+    private static func storedPrice(from row: SQLiteStatement) throws -> StoredPrice {
+        let assetText = row.text(0) ?? "", quoteText = row.text(1) ?? "", priceText = row.text(3) ?? ""
+        let observedAt = Timestamp(secondsSinceEpoch: row.int(2))
+        guard let asset = AssetSymbol(assetText), let quote = AssetSymbol(quoteText),
+              case .success(let price) = ExactDecimal.parse(priceText) else {
+            throw StoreError.sqlite(SQLiteError(
+                code: 11, // SQLITE_CORRUPT
+                message: "the price of '\(assetText)' in '\(quoteText)' at \(observedAt) is stored as '\(priceText)', which this version cannot read"
+            ))
+        }
+        let observation = PriceObservation(
+            asset: asset, quote: quote, observedAt: observedAt, price: price, source: row.text(4) ?? ""
+        )
+        return StoredPrice(observation, fetchedAt: Timestamp(secondsSinceEpoch: row.int(5)))
+    }
+}

@@ -1,0 +1,84 @@
+import LedgerInterchange
+import Testing
+
+@Suite("CSV reader")
+struct CSVReaderTests {
+    /// Every record as (line, fields), stopping at the first error.
+    func read(_ text: String) throws -> [CSVRow] {
+        try CSVReader.rows(text)
+    }
+
+    func row(_ line: Int, _ fields: String...) -> CSVRow {
+        CSVRow(line: line, fields: fields)
+    }
+
+    @Test func plainFields() throws {
+        #expect(try read("asset,price\nBTC,31000\n") == [row(1, "asset", "price"), row(2, "BTC", "31000")])
+        #expect(try read("a,,c\n") == [row(1, "a", "", "c")])
+        #expect(try read(" a , b \n") == [row(1, " a ", " b ")], "fields are not trimmed")
+    }
+
+    @Test func quotedFields() throws {
+        #expect(try read("\"BTC\",\"31000\"\n") == [row(1, "BTC", "31000")])
+        #expect(try read("\"a, b\",c\n") == [row(1, "a, b", "c")], "a comma inside quotes")
+        #expect(try read("\"say \"\"hi\"\"\",x\n") == [row(1, "say \"hi\"", "x")], "doubled quotes")
+        #expect(try read("\"\",\"\"\n") == [row(1, "", "")], "empty quoted fields")
+        #expect(try read("5\" disk,x\n") == [row(1, "5\" disk", "x")], "a quote inside an unquoted field is text")
+    }
+
+    @Test func lineEnds() throws {
+        #expect(try read("a,b\r\nc,d\r\n") == [row(1, "a", "b"), row(2, "c", "d")], "CRLF")
+        #expect(try read("a\rb\r") == [row(1, "a"), row(2, "b")], "a lone CR")
+        #expect(try read("a,b") == [row(1, "a", "b")], "no final line break")
+        #expect(try read("a,b\n") == [row(1, "a", "b")], "a final line break adds no record")
+        #expect(try read("a,\n") == [row(1, "a", "")], "a trailing comma is an empty last field")
+        #expect(try read("a,") == [row(1, "a", "")])
+        #expect(try read("") == [])
+    }
+
+    @Test func blankLinesAreRecordsTheCallerCanSkip() throws {
+        let rows = try read("a\n\n,,\nb\n\n")
+        #expect(rows == [row(1, "a"), row(2, ""), row(3, "", "", ""), row(4, "b"), row(5, "")])
+        #expect(rows.map(\.isBlank) == [false, true, true, false, true])
+    }
+
+    @Test func byteOrderMark() throws {
+        var reader = CSVReader(bytes: [0xEF, 0xBB, 0xBF] + Array("asset,price\r\n".utf8))
+        #expect(try reader.next() == row(1, "asset", "price"))
+        #expect(try read("\u{FEFF}BTC,1\n") == [row(1, "BTC", "1")])
+    }
+
+    @Test("line numbers count line breaks inside quoted fields")
+    func embeddedLineBreaks() throws {
+        let text = "a,\"one\ntwo\nthree\"\nb,\"x\r\ny\"\r\nc,z\n"
+        #expect(try read(text) == [row(1, "a", "one\ntwo\nthree"), row(4, "b", "x\r\ny"), row(6, "c", "z")])
+    }
+
+    @Test("text after a closing quote fails that record only")
+    func textAfterQuote() throws {
+        var reader = CSVReader("a,1\n\"b\"x,2\nc,3\n")
+        #expect(try reader.next() == row(1, "a", "1"))
+        #expect(throws: CSVError.self) { try reader.next() }
+        #expect(try reader.next() == row(3, "c", "3"))
+        #expect(try reader.next() == nil)
+    }
+
+    @Test("an unclosed quote is reported at the line it opened and ends the input")
+    func unclosedQuote() throws {
+        var reader = CSVReader("a,1\nb,\"2\nc,3\n")
+        #expect(try reader.next() == row(1, "a", "1"))
+        do {
+            _ = try reader.next()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.reason.contains("never closed"))
+        }
+        #expect(try reader.next() == nil)
+    }
+
+    @Test func invalidUTF8BecomesReplacementCharacters() throws {
+        var reader = CSVReader(bytes: [0x61, 0xFF, 0x2C, 0x62])
+        #expect(try reader.next() == row(1, "a\u{FFFD}", "b"))
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import LedgerTestSupport
+import Testing
+
+/// One price contract, three stores: the in-memory twin, SQLite in memory, SQLite on a file.
+enum PriceStoreKind: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory, sqliteMemory, sqliteFile
+
+    var testDescription: String { rawValue }
+
+    func make() throws -> any PriceStore {
+        switch self {
+        case .inMemory: return InMemoryPriceStore()
+        case .sqliteMemory: return try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        case .sqliteFile: return try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        }
+    }
+}
+
+/// `price("BTC", "31000", on: "2024-01-02")`: an observation for tests.
+func price(_ asset: String, _ value: String, in quote: String = "USD", on date: String, source: String = "manual") -> PriceObservation {
+    PriceObservation(
+        asset: AssetSymbol(asset)!, quote: AssetSymbol(quote)!, observedAt: Events.time(date),
+        price: ExactDecimal(value)!, source: source
+    )
+}
+
+@Suite("PriceStore contract")
+struct PriceStoreContractTests {
+    static let fetched = Events.time("2024-06-01T12:00:00Z")
+
+    @Test("exact decimals come back exactly", arguments: PriceStoreKind.allCases)
+    func exactRoundTrip(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        let recorded = [
+            price("BTC", "123456789012.5", on: "2024-01-01"),
+            price("DUST", "0.000000000000000001", on: "2024-01-01"),
+            price("ETH", "0", on: "2024-01-01"),
+            price("SOL", "170141183460469231731.687303715884105727", on: "2024-01-01"),
+        ]
+        try store.record(recorded, fetchedAt: Self.fetched)
+        let stored = try store.observations(asset: nil)
+        #expect(stored.map(\.observation) == recorded)
+        #expect(stored.map(\.observation.price.description) == [
+            "123456789012.5", "0.000000000000000001", "0", "170141183460469231731.687303715884105727",
+        ])
+        #expect(stored.allSatisfy { $0.fetchedAt == Self.fetched })
+    }
+
+    @Test("re-recording a key replaces its price and fetch time; another source is another key", arguments: PriceStoreKind.allCases)
+    func upsert(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        try store.record([price("BTC", "30000", on: "2024-01-02")], fetchedAt: Self.fetched)
+        let later = Self.fetched.adding(seconds: 60)
+        try store.record([price("BTC", "31000", on: "2024-01-02"), price("BTC", "30500", on: "2024-01-02", source: "coingecko")], fetchedAt: later)
+        let stored = try store.observations(asset: nil)
+        #expect(stored == [
+            StoredPrice(price("BTC", "30500", on: "2024-01-02", source: "coingecko"), fetchedAt: later),
+            StoredPrice(price("BTC", "31000", on: "2024-01-02"), fetchedAt: later),
+        ])
+    }
+
+    @Test("within one call the later of two equal keys wins", arguments: PriceStoreKind.allCases)
+    func duplicateInOneCall(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        try store.record([price("BTC", "1", on: "2024-01-02"), price("BTC", "2", on: "2024-01-02")], fetchedAt: Self.fetched)
+        #expect(try store.observations(asset: nil).map(\.observation.price) == [ExactDecimal(2)])
+    }
+
+    @Test("observations come ordered by asset, quote, time and source", arguments: PriceStoreKind.allCases)
+    func ordering(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        let expected = [
+            price("BTC", "28000", in: "EUR", on: "2024-01-03"),
+            price("BTC", "30000", on: "2024-01-01", source: "coingecko"),
+            price("BTC", "30001", on: "2024-01-01", source: "manual"),
+            price("BTC", "31000", on: "2024-01-02T09:30:00Z"),
+            price("BTC", "32000", on: "2024-01-05"),
+            price("ETH", "2000", on: "2023-12-31"),
+        ]
+        var generator = SplitMix64(seed: 7)
+        try store.record(expected.shuffled(using: &generator), fetchedAt: Self.fetched)
+        #expect(try store.observations(asset: nil).map(\.observation) == expected)
+    }
+
+    @Test("filtering by asset", arguments: PriceStoreKind.allCases)
+    func filter(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        try store.record([
+            price("ETH", "2000", on: "2024-01-01"), price("BTC", "30000", on: "2024-01-01"),
+            price("USD", "0.9", in: "EUR", on: "2024-01-01"), price("ETH", "2100", on: "2024-01-02"),
+        ], fetchedAt: Self.fetched)
+        #expect(try store.observations(asset: AssetSymbol("ETH")!).map(\.observation.price.description) == ["2000", "2100"])
+        // A quote is not an asset of its own: EUR appears only as the quote of USD.
+        #expect(try store.observations(asset: AssetSymbol("EUR")!).isEmpty)
+        #expect(try store.observations(asset: AssetSymbol("DOGE")!).isEmpty)
+        #expect(try store.observations(asset: nil).count == 4)
+    }
+
+    @Test("a bad observation refuses the whole call", arguments: PriceStoreKind.allCases)
+    func allOrNothing(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        let bad = [
+            price("BTC", "-1", on: "2024-01-02"),
+            price("USD", "1", in: "USD", on: "2024-01-02"),
+            PriceObservation(asset: AssetSymbol("BTC")!, quote: AssetSymbol("USD")!, observedAt: Events.time("2024-01-02"), price: .overflow, source: "manual"),
+        ]
+        for observation in bad {
+            #expect(throws: StoreError.self) {
+                try store.record([price("ETH", "2000", on: "2024-01-01"), observation], fetchedAt: Self.fetched)
+            }
+        }
+        #expect(try store.observations(asset: nil).isEmpty)
+        try store.record([], fetchedAt: Self.fetched)
+        #expect(try store.observations(asset: nil).isEmpty)
+    }
+
+    @Test("the price table finds the latest observation at or before a time", arguments: PriceStoreKind.allCases)
+    func table(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        #expect(try store.priceTable().isEmpty)
+        try store.record([
+            price("BTC", "30000", on: "2024-01-01"), price("BTC", "31000", on: "2024-01-03"),
+            price("EUR", "1.1", on: "2024-01-01"),
+        ], fetchedAt: Self.fetched)
+        let table = try store.priceTable()
+        let btc = AssetSymbol("BTC")!, usd = AssetSymbol("USD")!
+        #expect(table.price(of: btc, in: usd, at: Events.time("2024-01-02"))?.value == ExactDecimal(30000))
+        #expect(table.price(of: btc, in: usd, at: Events.time("2024-01-03"))?.value == ExactDecimal(31000))
+        #expect(table.price(of: btc, in: usd, at: Events.time("2023-12-31")) == nil)
+        #expect(table.observations.count == 3)
+    }
+}
+
+@Suite("SQLite price table")
+struct SQLitePriceTableTests {
+    @Test("prices survive closing and reopening the ledger file")
+    func persistence() throws {
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        let recorded = [price("BTC", "0.000000000000000001", on: "2024-01-01"), price("BTC", "123456789012.5", on: "2024-01-02")]
+        do {
+            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+            try store.record(recorded, fetchedAt: Events.time("2024-06-01"))
+        }
+        let reopened = try SQLiteEventStore(path: path, mode: .mustExist)
+        #expect(try reopened.observations(asset: AssetSymbol("BTC")!).map(\.observation) == recorded)
+        let database = try SQLiteDatabase(path: path, create: false)
+        #expect(try database.scalarInt("SELECT count(*) FROM prices WHERE typeof(price) = 'text'") == 2)
+    }
+
+    @Test("the table itself refuses prices that are not exact non-negative decimal text")
+    func constraints() throws {
+        let store = try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        for text in ["'1e5'", "'-1'", "'1,5'", "'.5'", "'5.'", "'1.2.3'", "''", "' 1'", "'abc'"] {
+            #expect(throws: SQLiteError.self, "\(text)") {
+                try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'USD', 1, \(text), 'raw', 1)")
+            }
+        }
+        #expect(throws: SQLiteError.self) { try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'BTC', 1, '1', 'raw', 1)") }
+        try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'USD', 1, '0.5', 'raw', 1)")
+        #expect(try store.observations(asset: nil).map(\.observation.price) == [ExactDecimal("0.5")!])
+    }
+
+    @Test("a ledger made before the price table gets it when opened")
+    func migratesOlderLedger() throws {
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        do {
+            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+            try store.executeRaw("DROP TABLE prices; DELETE FROM schema_migrations WHERE name = '0003-prices'; PRAGMA user_version = 2")
+        }
+        let store = try SQLiteEventStore(path: path, mode: .mustExist)
+        try store.record([price("BTC", "30000", on: "2024-01-01")], fetchedAt: Events.time("2024-06-01"))
+        #expect(try store.observations(asset: nil).count == 1)
+        let database = try SQLiteDatabase(path: path, create: false)
+        #expect(try database.scalarInt("PRAGMA user_version") == 3)
+    }
+
+    @Test("reading prices leaves no read transaction open, so a second writer is not blocked")
+    func readsRelease() throws {
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        let reader = try SQLiteEventStore(path: path, mode: .createIfMissing)
+        try reader.record([price("BTC", "1", on: "2024-01-01"), price("BTC", "2", on: "2024-01-02")], fetchedAt: Events.time("2024-06-01"))
+        _ = try reader.observations(asset: nil)
+        _ = try reader.priceTable()
+        let writer = try SQLiteEventStore(path: path, mode: .mustExist)
+        try writer.record([price("BTC", "3", on: "2024-01-03")], fetchedAt: Events.time("2024-06-01"))
+        // The first connection held no stale snapshot: it can write after the second did,
+        // and it sees the second's write.
+        try reader.record([price("BTC", "4", on: "2024-01-04")], fetchedAt: Events.time("2024-06-01"))
+        #expect(try reader.observations(asset: nil).count == 4)
+    }
+}
