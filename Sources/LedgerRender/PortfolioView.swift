@@ -20,7 +20,7 @@ public struct PortfolioView {
         var text = theme.bold("Portfolio") + " as of \(options.asOf.reportDescription) · \(options.currency) · \(options.method.rawValue.uppercased())"
             + (options.perAccount ? " · by account" : "") + " · \(report.eventCount) event\(report.eventCount == 1 ? "" : "s")\n\n"
         guard !report.rows.isEmpty else {
-            return text + "No holdings. Record one with: ledger add buy BTC 0.1 @ 30000\n" + totals()
+            return text + "No holdings. Record one with: ledger add buy BTC 0.1 @ 30000\n\n" + totals()
         }
         text += table().render(width: width) + "\n" + totals() + priceSources()
         if showChart {

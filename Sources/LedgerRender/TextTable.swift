@@ -8,7 +8,8 @@ public struct TextTable: Sendable {
         public let alignment: Alignment
         /// The one column that is cut (with `…`) when the table is wider than allowed.
         public let flexible: Bool
-        /// When the table is too wide, columns are dropped lowest priority first (0 = never).
+        /// When the table is too wide, columns are dropped highest `dropPriority` first
+        /// (0 = never dropped).
         public let dropPriority: Int
 
         public init(_ title: String, _ alignment: Alignment = .left, flexible: Bool = false, dropPriority: Int = 0) {

@@ -19,8 +19,11 @@ extension PortfolioState {
     }
 
     /// The fiat balance of `currency` in `account` (the pooled account by default).
-    public func fiatBalance(_ currency: String, account: String = ValuationOptions.pooledAccount) -> ExactDecimal {
-        fiat[PositionKey(account: account, asset: sym(currency))] ?? .zero
+    /// A fiat balance in one account, or (by default) summed over every account: fiat is kept
+    /// per account even when lots are pooled.
+    public func fiatBalance(_ currency: String, account: String? = nil) -> ExactDecimal {
+        fiat.filter { $0.key.asset == sym(currency) && (account == nil || $0.key.account == account) }
+            .values.reduce(.zero, +)
     }
 
     public var warnings: [LedgerDiagnostic] { diagnostics.filter { $0.severity == .warning } }

@@ -101,8 +101,9 @@ struct SQLiteEventStoreTests {
         let (_, path) = try ledgerWithEvents(1)
         _ = try SQLiteEventStore(path: path, mode: .mustExist)
         let database = try SQLiteDatabase(path: path, create: false)
-        #expect(try database.scalarInt("SELECT count(*) FROM schema_migrations") == 3)
-        #expect(try database.scalarInt("PRAGMA user_version") == 3)
+        let applied = try database.scalarInt("SELECT count(*) FROM schema_migrations")
+        #expect(applied ?? 0 >= 3)
+        #expect(try database.scalarInt("PRAGMA user_version") == applied)
         #expect(try database.scalarInt("PRAGMA application_id") == 0x4C44_4752)
     }
 }

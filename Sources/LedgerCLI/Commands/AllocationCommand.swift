@@ -16,6 +16,9 @@ struct AllocationCommand: EnvironmentCommand {
     @Option(help: "Group by asset, class or account.")
     var by: String = "asset"
 
+    @Flag(name: .customLong("full-replay"), help: "Replay the whole log, ignoring saved snapshots (for benchmarks and checks).")
+    var fullReplay = false
+
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
     var outputFormat: OutputFormat = .text
 
@@ -24,10 +27,11 @@ struct AllocationCommand: EnvironmentCommand {
         guard let grouping = AllocationReport.Grouping(rawValue: by.lowercased()) else {
             throw CommandFailure.usage("--by '\(by)' is not a grouping; use asset, class or account")
         }
+        try reportOptions.validate(environment)
         let store = try ledgerOptions.openExisting(in: environment)
         let options = try reportOptions.valuation(store: store, environment: environment, perAccount: grouping == .account)
         let runner = try ReplayRunner(store: store, environment: environment)
-        let holdings = HoldingsReport(state: runner.replay(options), prices: runner.prices)
+        let holdings = HoldingsReport(state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
         try runner.report(holdings.diagnostics)
         let report = AllocationReport(holdings: holdings, by: grouping)
         if outputFormat == .json {

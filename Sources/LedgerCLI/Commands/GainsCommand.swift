@@ -33,14 +33,16 @@ struct GainsCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json, .csv], for: "gains")
         let (from, to) = try period()
         let methods = try comparedMethods()
+        try reportOptions.validate(environment)
         let store = try ledgerOptions.openExisting(in: environment)
         let runner = try ReplayRunner(store: store, environment: environment)
         let base = try reportOptions.valuation(store: store, environment: environment, perAccount: false)
-        let reports = (methods ?? [base.method]).map { method in
+        let states = try runner.replay((methods ?? [base.method]).map { method in
             var options = base
             options.method = method
-            return GainsReport(state: runner.replay(options), since: from, until: to)
-        }
+            return options
+        })
+        let reports = states.map { GainsReport(state: $0, since: from, until: to) }
         try runner.report(reports[0].diagnostics)
         if methods != nil {
             try outputFormat.require([.text], for: "gains --compare")
@@ -70,6 +72,9 @@ struct GainsCommand: EnvironmentCommand {
 
     private func comparedMethods() throws -> [BookingMethod]? {
         guard let compare else { return nil }
+        guard compare.contains(where: { $0 != "," && $0 != " " }) else {
+            throw CommandFailure.usage("--compare needs booking methods, e.g. --compare fifo,lifo,hifo,average")
+        }
         return try compare.split(separator: ",").map { name in
             guard let method = BookingMethod(rawValue: name.trimmingSpaces.lowercased()) else {
                 throw CommandFailure.usage("--compare '\(name)' is not a booking method; use a list of \(BookingMethod.list)")

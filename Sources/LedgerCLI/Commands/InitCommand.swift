@@ -32,8 +32,10 @@ struct InitCommand: EnvironmentCommand {
         let count = try store.chainHead().count
         let events = "\(count) event\(count == 1 ? "" : "s")"
         switch (existed, stored) {
-        case (false, _), (true, nil):
+        case (false, _):
             environment.print("Created ledger \(path) (currency \(wanted))")
+        case (true, nil):
+            environment.print("Ledger \(path) exists (\(events)); currency set to \(wanted)")
         case (true, let previous?) where previous != wanted:
             environment.print("Ledger \(path) exists (\(events)); currency changed from \(previous) to \(wanted)")
         default:

@@ -20,14 +20,18 @@ struct PortfolioCommand: EnvironmentCommand {
     @Flag(name: .customLong("no-chart"), help: "Leave out the allocation chart.")
     var noChart = false
 
+    @Flag(name: .customLong("full-replay"), help: "Replay the whole log, ignoring saved snapshots (for benchmarks and checks).")
+    var fullReplay = false
+
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json, csv or md.")
     var outputFormat: OutputFormat = .text
 
     func run(in environment: CommandEnvironment) throws {
+        try reportOptions.validate(environment)
         let store = try ledgerOptions.openExisting(in: environment)
         let options = try reportOptions.valuation(store: store, environment: environment, perAccount: byAccount)
         let runner = try ReplayRunner(store: store, environment: environment)
-        let report = HoldingsReport(state: runner.replay(options), prices: runner.prices)
+        let report = HoldingsReport(state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
         try runner.report(report.diagnostics)
         switch outputFormat {
         case .text:

@@ -1,23 +1,68 @@
 import LedgerCore
 import LedgerStore
 
-/// Loads a ledger's events and prices and replays them; reports diagnostics the same way for
-/// every report: warnings to stderr, and errors (after printing all of them) as a failure.
+/// Replays a ledger for the reports — streaming its effective events from the store in replay
+/// order — and reports diagnostics the same way for every report: warnings to stderr, and
+/// errors (after printing all of them) as a failure.
 struct ReplayRunner {
     let store: SQLiteEventStore
     let environment: CommandEnvironment
-    let events: [LedgerEvent]
     let prices: PriceTable
+
+    /// A full replay of at least this many events leaves a snapshot behind, and a tail at
+    /// least this long renews it (`LGR_SNAPSHOT_EVERY` overrides, for tests and tuning).
+    var snapshotThreshold: Int {
+        environment.variables[environmentPrefix + "SNAPSHOT_EVERY"].flatMap(Int.init).map { max(1, $0) } ?? 1000
+    }
 
     init(store: SQLiteEventStore, environment: CommandEnvironment) throws {
         self.store = store
         self.environment = environment
-        events = try store.allEvents()
         prices = try store.priceTable()
     }
 
-    func replay(_ options: ValuationOptions) -> PortfolioState {
-        PortfolioFold.replay(events, options: options, prices: prices)
+    /// A full replay with every disposal piece (for `gains`).
+    func replay(_ options: ValuationOptions) throws -> PortfolioState {
+        try replay([options])[0]
+    }
+
+    /// Several folds fed by one pass over the log (`gains --compare`).
+    func replay(_ options: [ValuationOptions]) throws -> [PortfolioState] {
+        var folds = options.map { PortfolioFold(options: $0, prices: prices) }
+        let asOf = options.map(\.asOf).max() ?? Timestamp(secondsSinceEpoch: 0)
+        try store.forEachEffectiveEvent(through: asOf) { event in
+            for index in folds.indices { folds[index].apply(event) }
+        }
+        return folds.map(\.state)
+    }
+
+    /// The state a holdings report needs (no disposal pieces): a valid snapshot plus the events
+    /// appended since, or a full replay that leaves a snapshot when it covered the whole log.
+    func replayForHoldings(_ options: ValuationOptions, useSnapshots: Bool) throws -> PortfolioState {
+        let key = "\(options.method.rawValue)|\(options.perAccount ? "account" : "pooled")|\(options.currency)"
+        if useSnapshots, let snapshot = try store.validSnapshot(key: key), options.asOf >= snapshot.lastOccurred,
+           let restored = PortfolioState(snapshot: snapshot.data, options: options) {
+            var fold = PortfolioFold(state: restored, prices: prices)
+            let position = try store.forEachEvent(after: snapshot.sequence, through: options.asOf) { fold.apply($0) }
+            if fold.state.eventCount - restored.eventCount >= snapshotThreshold {
+                save(fold.state, key: key, at: position)
+            }
+            return fold.state
+        }
+        var fold = PortfolioFold(options: options, prices: prices, recordingDisposals: false)
+        let position = try store.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
+        if useSnapshots, fold.state.eventCount >= snapshotThreshold { save(fold.state, key: key, at: position) }
+        return fold.state
+    }
+
+    /// Saves `state` as covering the log up to `position`, if it does: every event, none
+    /// left out by as-of.
+    private func save(_ state: PortfolioState, key: String, at position: LogPosition) {
+        guard let last = position.lastOccurred, state.options.asOf >= last,
+              let version = try? store.pricesVersion() else { return }
+        store.saveSnapshot(SnapshotRecord(
+            key: key, sequence: position.head.count, head: position.head.hash, lastOccurred: state.lastOccurredAt,
+            pricesVersion: version, usesPrices: state.usedPrices, data: state.snapshotBytes()))
     }
 
     /// Prints every diagnostic; fails when any is an error.

@@ -23,6 +23,16 @@ struct ReportOptions: ParsableArguments {
     @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
 
+    /// Checks what can be checked before the ledger is opened, so a typo is a usage error
+    /// even when the ledger is missing.
+    func validate(_ environment: CommandEnvironment) throws {
+        _ = try bookingMethod()
+        _ = try asOfTime(environment)
+        if let currency, AssetSymbol(currency) == nil {
+            throw CommandFailure.usage("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+        }
+    }
+
     /// The valuation options, with defaults from the ledger's settings.
     func valuation(store: any EventStore, environment: CommandEnvironment, perAccount: Bool) throws -> ValuationOptions {
         ValuationOptions(

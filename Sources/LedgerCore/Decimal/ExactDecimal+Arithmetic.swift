@@ -84,10 +84,14 @@ extension ExactDecimal {
 
     /// 10^exponent as an `Int128`, for 0 ≤ exponent ≤ 38.
     static func powerOfTen(_ exponent: Int) -> Int128 {
-        var result: Int128 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
+        powersOfTen[exponent]
     }
+
+    private static let powersOfTen: [Int128] = {
+        var table: [Int128] = [1]
+        for _ in 1...38 { table.append(table[table.count - 1] * 10) }
+        return table
+    }()
 
     /// Applies the sign and the rounding rule to a magnitude quotient and its remainder.
     private static func make(

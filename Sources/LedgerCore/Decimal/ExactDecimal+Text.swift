@@ -35,8 +35,17 @@ extension ExactDecimal {
     public static func parse(
         _ text: some StringProtocol, allowExponent: Bool = false
     ) -> Result<ExactDecimal, DecimalParseError> {
-        var scanner = DecimalScanner(bytes: Array(text.utf8), allowExponent: allowExponent)
-        return scanner.scan()
+        let utf8 = text.utf8
+        if let result = utf8.withContiguousStorageIfAvailable({ bytes in
+            var scanner = DecimalScanner(bytes: bytes, allowExponent: allowExponent)
+            return scanner.scan()
+        }) {
+            return result
+        }
+        return Array(utf8).withUnsafeBufferPointer { bytes in
+            var scanner = DecimalScanner(bytes: bytes, allowExponent: allowExponent)
+            return scanner.scan()
+        }
     }
 
     /// Parses like ``parse(_:allowExponent:)`` and returns nil for anything that is not a number.
@@ -45,10 +54,10 @@ extension ExactDecimal {
         self = value
     }
 
-    /// Parses directly from UTF-8 bytes (the store and CSV reader hand these over without
+    /// Parses directly from UTF-8 bytes (the store hands over SQLite's column text without
     /// building a `String`).
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
-        var scanner = DecimalScanner(bytes: Array(bytes), allowExponent: false)
+        var scanner = DecimalScanner(bytes: bytes, allowExponent: false)
         guard case .success(let value) = scanner.scan() else { return nil }
         return value
     }
@@ -86,13 +95,13 @@ extension ExactDecimal {
 
 /// A one-pass scanner over the bytes of a decimal number.
 private struct DecimalScanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let allowExponent: Bool
     var position = 0
     var units: UInt128 = 0
     var fractionDigits = 0
 
-    init(bytes: [UInt8], allowExponent: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, allowExponent: Bool) {
         self.bytes = bytes
         self.allowExponent = allowExponent
     }
@@ -159,9 +168,9 @@ private struct DecimalScanner {
     }
 
     private func unexpected() -> DecimalParseError {
-        let prefix = bytes[..<position]
+        let prefix = UnsafeBufferPointer(rebasing: bytes[..<position])
         let offset = String(decoding: prefix, as: UTF8.self).count
-        let rest = String(decoding: bytes[position...], as: UTF8.self)
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[position...]), as: UTF8.self)
         return .unexpectedCharacter(rest.first ?? "?", offset: offset)
     }
 

@@ -1,30 +1,62 @@
 /// The stable identity of an event: a 26-character ULID (time-ordered, Crockford base 32).
 ///
 /// The sequence number says where an event sits in one ledger's log; the id stays the same
-/// when the event is exported and imported into another ledger.
-public struct EventID: Hashable, Sendable, CustomStringConvertible {
-    public let text: String
+/// when the event is exported and imported into another ledger. Kept as its 128-bit value
+/// (no string per event on the replay path); ``text`` spells it out.
+public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The 128 bits the 26 characters encode (the first character carries only 3 bits).
+    public let value: UInt128
 
     /// Accepts a ULID-shaped id (26 Crockford base-32 characters), case-insensitively.
     public init?(_ raw: some StringProtocol) {
-        let upper = raw.uppercased()
-        guard upper.utf8.count == 26, upper.utf8.allSatisfy({ EventID.alphabet.contains($0) }) else { return nil }
-        text = upper
+        var value: UInt128 = 0
+        var count = 0
+        for byte in raw.utf8 {
+            guard count < 26, let digit = EventID.digit(byte) else { return nil }
+            if count == 0 && digit > 7 { return nil }
+            value = value << 5 | UInt128(digit)
+            count += 1
+        }
+        guard count == 26 else { return nil }
+        self.value = value
+    }
+
+    /// The id with these 128 bits.
+    public init(value: UInt128) {
+        self.value = value
     }
 
     /// Builds a ULID from a millisecond time and 80 random bits.
     public init(milliseconds: UInt64, random: (high: UInt16, low: UInt64)) {
-        var value = (UInt128(milliseconds & 0xFFFF_FFFF_FFFF) << 80)
-            | (UInt128(random.high) << 64) | UInt128(random.low)
+        value = (UInt128(milliseconds & 0xFFFF_FFFF_FFFF) << 80) | (UInt128(random.high) << 64) | UInt128(random.low)
+    }
+
+    /// The 26-character text, upper case.
+    public var text: String {
         var characters = [UInt8](repeating: 0, count: 26)
+        var rest = value
         for index in stride(from: 25, through: 0, by: -1) {
-            characters[index] = EventID.alphabet[Int(value & 31)]
-            value >>= 5
+            characters[index] = EventID.alphabet[Int(rest & 31)]
+            rest >>= 5
         }
-        text = String(decoding: characters, as: UTF8.self)
+        return String(decoding: characters, as: UTF8.self)
     }
 
     public var description: String { text }
 
+    public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.value < rhs.value }
+
     private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+
+    /// The value of one Crockford digit (upper or lower case), or nil.
+    private static func digit(_ byte: UInt8) -> UInt8? {
+        let upper = byte >= 97 && byte <= 122 ? byte - 32 : byte
+        return decode[Int(upper)]
+    }
+
+    private static let decode: [UInt8?] = {
+        var table = [UInt8?](repeating: nil, count: 256)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        return table
+    }()
 }

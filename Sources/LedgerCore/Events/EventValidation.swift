@@ -60,7 +60,11 @@ extension LedgerEvent {
             if destination == account { return .sameAccountBothSides(account) }
             return Self.checkQuantity(amount.quantity, "quantity")
         case .income(let amount, _, let value):
-            if let value, value.amount.isNegative { return .negativePrice(value.amount) }
+            if let value {
+                if value.amount.isOverflow { return .outOfRange(field: "value") }
+                if value.amount.isNegative { return .negativePrice(value.amount) }
+                if (amount.quantity * value.amount).isOverflow { return .outOfRange(field: "quantity × value") }
+            }
             return Self.checkQuantity(amount.quantity, "quantity")
         case .split: return nil
         case .void(_, let reason):

@@ -47,6 +47,9 @@ public struct AllocationReport: Sendable {
         public let value: ExactDecimal
         /// Fraction of the total, 0…1.
         public let share: ExactDecimal
+        /// Share of the total in percent, computed as value × 100 ÷ total (the same rounding
+        /// as the portfolio's `allocation_pct`).
+        public let percent: ExactDecimal
     }
 
     public let grouping: Grouping
@@ -70,7 +73,8 @@ public struct AllocationReport: Sendable {
         let total = values.values.sum()
         self.total = total
         slices = values.map { label, value in
-            Slice(label: label, value: value, share: total.isPositive ? value / total : .zero)
+            Slice(label: label, value: value, share: total.isPositive ? value / total : .zero,
+                  percent: total.isPositive ? value * 100 / total : .zero)
         }.sorted { ($0.value, $1.label) > ($1.value, $0.label) }
         unpricedAssets = holdings.totals.unpricedAssets
     }

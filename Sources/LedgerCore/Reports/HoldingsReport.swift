@@ -86,7 +86,13 @@ public struct HoldingsReport: Sendable {
             return quantity.isPositive ? Position(asset: key.asset, account: key.account, quantity: quantity, cost: book.cost) : nil
         }
         let options = state.options
-        for (key, balance) in state.fiat where balance.isPositive {
+        // Pooled reports show one line per currency, summed over the accounts.
+        var fiat: [PositionKey: ExactDecimal] = [:]
+        for (key, balance) in state.fiat {
+            let shown = options.perAccount ? key : PositionKey(account: ValuationOptions.pooledAccount, asset: key.asset)
+            fiat[shown, default: .zero] += balance
+        }
+        for (key, balance) in fiat where balance.isPositive {
             let rate = prices.price(of: key.asset, in: options.currency, at: options.asOf)?.value
             result.append(Position(asset: key.asset, account: key.account, quantity: balance, cost: rate.map { $0 * balance } ?? .zero))
         }

@@ -15,16 +15,17 @@ public struct Lot: Hashable, Sendable {
     public let acquired: Timestamp
     public var quantity: ExactDecimal
     public var cost: ExactDecimal
+    /// Cost per unit when acquired (rounded half-even at 10⁻¹⁸), kept as the lot is taken
+    /// from: HIFO orders by it, so rounding in partial takes never breaks a tie.
+    public let unitCost: ExactDecimal
 
-    public init(source: EventID, acquired: Timestamp, quantity: ExactDecimal, cost: ExactDecimal) {
+    public init(source: EventID, acquired: Timestamp, quantity: ExactDecimal, cost: ExactDecimal, unitCost: ExactDecimal? = nil) {
         self.source = source
         self.acquired = acquired
         self.quantity = quantity
         self.cost = cost
+        self.unitCost = unitCost ?? (quantity.isPositive ? cost / quantity : .zero)
     }
-
-    /// Cost per unit (rounded half-even at 10⁻¹⁸; used for ordering and display only).
-    public var unitCost: ExactDecimal { quantity.isPositive ? cost / quantity : .zero }
 
     /// Takes `part` of the lot out. Its cost goes pro rata to quantity, except that the last
     /// piece takes exactly what is left, so a lot's pieces always add up to its cost.
@@ -32,6 +33,6 @@ public struct Lot: Hashable, Sendable {
         let partCost = part == quantity ? cost : cost * part / quantity
         quantity -= part
         cost -= partCost
-        return Lot(source: source, acquired: acquired, quantity: part, cost: partCost)
+        return Lot(source: source, acquired: acquired, quantity: part, cost: partCost, unitCost: unitCost)
     }
 }

@@ -19,6 +19,12 @@ public struct LotBook: Sendable {
         self.method = method
     }
 
+    /// A book holding `lots`, already in acquisition order (a snapshot being restored).
+    public init(method: BookingMethod, lots: [Lot]) {
+        self.method = method
+        storage = lots
+    }
+
     public var lots: ArraySlice<Lot> { storage[head...] }
     public var quantity: ExactDecimal { lots.reduce(.zero) { $0 + $1.quantity } }
     public var cost: ExactDecimal { lots.reduce(.zero) { $0 + $1.cost } }
@@ -32,6 +38,7 @@ public struct LotBook: Sendable {
             var pooled = storage[head]
             pooled = Lot(source: pooled.source, acquired: min(pooled.acquired, lot.acquired),
                          quantity: pooled.quantity + lot.quantity, cost: pooled.cost + lot.cost)
+            // (average cost: the pool's unit cost is recomputed from its new totals)
             storage[head] = pooled
             return
         }
@@ -64,11 +71,13 @@ public struct LotBook: Sendable {
         guard !isEmpty else { return }
         let total = quantity * numerator / denominator
         var scaled = ExactDecimal.zero
-        for index in head..<(storage.count - 1) {
-            storage[index].quantity = storage[index].quantity * numerator / denominator
-            scaled += storage[index].quantity
+        for index in head..<storage.count {
+            let lot = storage[index]
+            let quantity = index == storage.count - 1 ? total - scaled : lot.quantity * numerator / denominator
+            scaled += quantity
+            storage[index] = Lot(source: lot.source, acquired: lot.acquired, quantity: quantity, cost: lot.cost,
+                                 unitCost: lot.unitCost * denominator / numerator)
         }
-        storage[storage.count - 1].quantity = total - scaled
     }
 
     private func nextIndex() -> Int {

@@ -5,7 +5,8 @@ extension PortfolioFold {
     }
 
     mutating func remember(_ asset: Asset?) {
-        guard let asset else { return }
+        // Read before writing: the class rarely changes, and a write costs a second lookup.
+        guard let asset, state.assetClasses[asset.symbol] != asset.assetClass else { return }
         state.assetClasses[asset.symbol] = asset.assetClass
     }
 
@@ -39,6 +40,8 @@ extension PortfolioFold {
         for (index, piece) in reduction.pieces.enumerated() {
             let share = index == reduction.pieces.count - 1 ? left : proceeds * piece.quantity / amount.quantity
             left -= share
+            state.realizedGain += share - piece.cost
+            guard state.recordsDisposals else { continue }
             state.disposals.append(Disposal(
                 asset: amount.asset.symbol, account: event.account, quantity: piece.quantity,
                 acquired: piece.acquired, disposed: event.occurredAt, proceeds: share, cost: piece.cost,
@@ -46,28 +49,38 @@ extension PortfolioFold {
         }
     }
 
+    /// Fiat balances are always kept per account, pooled or not: cash does not move between
+    /// accounts by itself, so pooling lots must not change what is held or paid in.
     mutating func fiatIn(_ amount: AssetAmount, account: String) {
         remember(amount.asset)
-        state.fiat[lotKey(amount.asset.symbol, account), default: .zero] += amount.quantity
+        state.fiat[PositionKey(account: account, asset: amount.asset.symbol), default: .zero] += amount.quantity
     }
 
     /// Spends fiat; what the balance does not cover was paid in from outside.
     mutating func fiatOut(_ amount: AssetAmount, account: String) {
         remember(amount.asset)
-        let key = lotKey(amount.asset.symbol, account)
-        let balance = state.fiat[key] ?? .zero
-        if balance >= amount.quantity {
-            state.fiat[key] = balance - amount.quantity
-        } else {
-            state.fiat[key] = .zero
-            let shortfall = AssetAmount(amount.quantity - balance, amount.asset)
-            state.netFiatPaidIn += valueOrError(shortfall, purpose: "payment")
+        let shortfall = Self.spend(amount.quantity, from: &state.fiat[PositionKey(account: account, asset: amount.asset.symbol), default: .zero])
+        if shortfall.isPositive {
+            state.netFiatPaidIn += valueOrError(AssetAmount(shortfall, amount.asset), purpose: "payment")
         }
     }
 
+    /// Takes `quantity` from `balance` (one dictionary access through the inout); returns
+    /// what the balance did not cover, leaving it at zero.
+    private static func spend(_ quantity: ExactDecimal, from balance: inout ExactDecimal) -> ExactDecimal {
+        if balance >= quantity {
+            balance -= quantity
+            return .zero
+        }
+        let shortfall = quantity - balance
+        balance = .zero
+        return shortfall
+    }
+
     /// The value of `amount` in the valuation currency at the event's time, if priced.
-    func value(_ amount: AssetAmount) -> ExactDecimal? {
+    mutating func value(_ amount: AssetAmount) -> ExactDecimal? {
         if amount.asset.symbol == currency { return amount.quantity }
+        state.usedPrices = true
         return prices.price(of: amount.asset.symbol, in: currency, at: event.occurredAt).map { $0.value * amount.quantity }
     }
 

@@ -7,7 +7,8 @@
 /// splits scale open quantities; voided events are skipped as if never recorded. Fiat is a
 /// balance, not lots; spending fiat never deposited counts as fiat paid in.
 public struct PortfolioFold {
-    var state: PortfolioState
+    /// What has been folded so far.
+    public internal(set) var state: PortfolioState
     let prices: PriceTable
     /// The event being applied.
     var event: LedgerEvent {
@@ -17,36 +18,48 @@ public struct PortfolioFold {
     /// even when a purchase and its fee both need it.
     var reportedMissing: Set<AssetSymbol> = []
 
+    /// A fold to feed events one at a time with ``apply(_:)``, in replay order, with voided
+    /// events already left out (what `SQLiteEventStore.forEachEffectiveEvent` yields).
+    public init(options: ValuationOptions, prices: PriceTable, recordingDisposals: Bool = true) {
+        var state = PortfolioState(options: options)
+        state.recordsDisposals = recordingDisposals
+        self.init(state: state, prices: prices)
+    }
+
+    /// Continues from a state folded earlier (a snapshot).
+    public init(state: PortfolioState, prices: PriceTable) {
+        self.state = state
+        self.prices = prices
+        event = LedgerEvent(id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: Timestamp(secondsSinceEpoch: 0),
+                            recordedAt: Timestamp(secondsSinceEpoch: 0), action: .void(target: EventID(milliseconds: 0, random: (0, 0)), reason: ""))
+    }
+
+    /// Applies one event (ignored when it happened after the options' as-of).
+    public mutating func apply(_ next: LedgerEvent) {
+        guard next.occurredAt <= state.options.asOf else { return }
+        event = next
+        apply()
+    }
+
     /// Replays `events` (any order; voids applied; those after `options.asOf` left out).
     public static func replay(_ events: [LedgerEvent], options: ValuationOptions, prices: PriceTable) -> PortfolioState {
-        let effective = EventReplay.effective(events).filter { $0.occurredAt <= options.asOf }
-        guard let first = effective.first else { return PortfolioState(options: options) }
-        var fold = PortfolioFold(state: PortfolioState(options: options), prices: prices, event: first)
-        for event in effective {
-            fold.event = event
-            fold.apply()
-        }
-        return fold.state
+        replay(events, from: PortfolioState(options: options), prices: prices)
     }
 
     /// Continues a replay: applies `suffix` (events that all follow the ones already folded
     /// into `state` in replay order) on top of `state`. A void in `suffix` of an event inside
     /// `state` cannot be undone here; callers replay from the start in that case.
     public static func replay(_ suffix: [LedgerEvent], from state: PortfolioState, prices: PriceTable) -> PortfolioState {
-        let effective = EventReplay.effective(suffix).filter { $0.occurredAt <= state.options.asOf }
-        guard let first = effective.first else { return state }
-        var fold = PortfolioFold(state: state, prices: prices, event: first)
-        for event in effective {
-            fold.event = event
-            fold.apply()
-        }
+        var fold = PortfolioFold(state: state, prices: prices)
+        for event in EventReplay.effective(suffix) { fold.apply(event) }
         return fold.state
     }
 
     var currency: AssetSymbol { state.options.currency }
 
-    mutating func apply() {
+    private mutating func apply() {
         state.eventCount += 1
+        state.lastOccurredAt = max(state.lastOccurredAt, event.occurredAt)
         remember(event.action.primaryAsset)
         switch event.action {
         case .buy(let amount, let price):

@@ -1,7 +1,17 @@
 /// The result of replaying a ledger: open lots, fiat balances, realized pieces and the
 /// running totals the reports need. Built only by ``PortfolioFold``.
 public struct PortfolioState: Sendable {
-    public let options: ValuationOptions
+    public internal(set) var options: ValuationOptions
+    /// Whether each disposal piece is kept in ``disposals`` (gains need them; the portfolio
+    /// only needs ``realizedGain``, and a snapshot keeps only that).
+    public internal(set) var recordsDisposals = true
+    /// The sum of every disposal's gain, kept whether or not the pieces are.
+    public internal(set) var realizedGain: ExactDecimal = .zero
+    /// True once any event needed a price or rate from the price table: a snapshot of such a
+    /// state is stale when the table changes.
+    public internal(set) var usedPrices = false
+    /// The latest occurred-at folded in.
+    public internal(set) var lastOccurredAt = Timestamp(secondsSinceEpoch: Int64.min)
     /// Open lots per position (account is ``ValuationOptions/pooledAccount`` when pooled).
     public internal(set) var books: [PositionKey: LotBook] = [:]
     /// Fiat balances per position; never negative (spending fiat never deposited counts as
@@ -24,12 +34,20 @@ public struct PortfolioState: Sendable {
     /// How many events were replayed (voided ones and those after as-of excluded).
     public internal(set) var eventCount = 0
 
-    init(options: ValuationOptions) {
+    public init(options: ValuationOptions) {
         self.options = options
     }
 
     /// Realized P&L: gains of every disposal minus the fees paid outside trades.
-    public var realizedPnL: ExactDecimal { disposals.reduce(.zero) { $0 + $1.gain } - feesPaid }
+    public var realizedPnL: ExactDecimal { realizedGain - feesPaid }
+
+    /// The same state valued at another as-of (a snapshot taken earlier, reused for a later
+    /// report).
+    public func asOf(_ time: Timestamp) -> PortfolioState {
+        var copy = self
+        copy.options.asOf = time
+        return copy
+    }
 
     /// The open quantity of an asset across all positions.
     public func quantity(of asset: AssetSymbol) -> ExactDecimal {

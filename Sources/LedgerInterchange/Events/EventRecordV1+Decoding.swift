@@ -16,6 +16,9 @@ extension EventRecordV1 {
         if let fee {
             event.fee = AssetAmount(try number("fee", fee), try assetValue("fee_asset", feeAsset, feeClass))
         }
+        guard source == "import" || source == "manual" else {
+            throw fail("source", "is '\(source)'; expected manual or import")
+        }
         if source == "import" {
             event.provenance = .imported(batch: batch ?? "", fingerprint: fingerprint ?? "")
         }

@@ -24,8 +24,10 @@ extension EventRecordV1 {
             note: event.note, source: source
         )
         if case .imported(let batch, let fingerprint) = event.provenance {
-            self.batch = batch
-            self.fingerprint = fingerprint
+            // Empty means unknown: stored as absent, so the unique fingerprint index never
+            // sees two empty strings.
+            self.batch = batch.isEmpty ? nil : batch
+            self.fingerprint = fingerprint.isEmpty ? nil : fingerprint
         }
         if let fee = event.fee {
             self.fee = fee.quantity.description

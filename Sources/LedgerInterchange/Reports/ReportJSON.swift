@@ -117,7 +117,7 @@ public enum ReportJSON {
             writer.beginObject()
             writer.field("label", slice.label)
             writer.field("value", slice.value.description)
-            writer.field("allocation_pct", (slice.share * 100).description)
+            writer.field("allocation_pct", slice.percent.description)
             writer.endObject()
         }
         writer.endArray()

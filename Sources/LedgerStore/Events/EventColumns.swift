@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerInterchange
 
 /// The mapping between ``EventRecordV1`` and the columns of the `events` table, in one place.
@@ -28,6 +29,15 @@ enum EventColumns {
             text(record.fee), text(record.feeAsset), text(record.feeClass),
             .text(record.note), .text(record.source), text(record.batch), text(record.fingerprint),
         ]
+    }
+
+    /// The event in the current row, or ``StoreError/corruptRecord(_:)``.
+    static func event(from row: SQLiteStatement) throws(StoreError) -> LedgerEvent {
+        do {
+            return try record(from: row).event()
+        } catch {
+            throw .corruptRecord(error.message)
+        }
     }
 
     /// Reads columns 0…26 (in ``names`` order) of the current row.

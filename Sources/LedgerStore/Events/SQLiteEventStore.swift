@@ -145,13 +145,8 @@ public final class SQLiteEventStore: EventStore {
         defer { statement.reset() }
         try statement.bind(arguments)
         var events: [LedgerEvent] = []
-        while try statement.step() {
-            do {
-                events.append(try EventColumns.record(from: statement).event())
-            } catch {
-                throw StoreError.corruptRecord(error.message)
-            }
-        }
+        let decoder = EventRowDecoder()
+        while try statement.step() { events.append(try decoder.event(from: statement)) }
         return events
     }
 

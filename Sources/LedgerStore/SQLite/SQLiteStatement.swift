@@ -4,6 +4,7 @@ import CSQLite
 public enum SQLiteValue: Sendable, Equatable {
     case integer(Int64)
     case text(String)
+    case blob([UInt8])
     case null
 
     /// `.text(value)` or `.null`.
@@ -38,6 +39,8 @@ public final class SQLiteStatement {
             switch value {
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .text(let string): code = sqlite3_bind_text(handle, index, string, -1, sqliteTransient)
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
             case .null: code = sqlite3_bind_null(handle, index)
             }
             guard code == SQLITE_OK else { throw SQLiteError(code: code, message: database.lastMessage) }
@@ -66,6 +69,20 @@ public final class SQLiteStatement {
     public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    /// The column's text as bytes borrowed from SQLite (valid until the next step or reset),
+    /// or nil when NULL: the replay decodes from these without building strings.
+    public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    /// The column's bytes (a BLOB), empty when NULL.
+    public func blob(_ column: Int32) -> [UInt8] {
+        guard let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
 
     /// The column as text, or nil when NULL.
     public func text(_ column: Int32) -> String? {

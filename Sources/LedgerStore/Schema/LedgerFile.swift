@@ -51,6 +51,10 @@ enum LedgerFile {
             database.setBusyTimeout(milliseconds: 15_000)
             if !isNew { try checkIdentity(database, path: path) }
             try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            // Replay reads the events table through the (occurred_at, seq) index, one row
+            // lookup per entry: memory-mapped pages and a 64 MiB cache make that 5x faster
+            // than read() into the default 2 MiB cache (measured in docs/PERFORMANCE.md).
+            try database.execute("PRAGMA mmap_size=1073741824; PRAGMA cache_size=-65536")
             try migrate(database, path: path)
         } catch let error as StoreError {
             throw error

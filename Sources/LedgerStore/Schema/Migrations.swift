@@ -62,6 +62,27 @@ enum Schema {
                 CHECK (asset <> quote)
             ) STRICT, WITHOUT ROWID;
             """),
+        // Replay reads events in (occurred_at, seq) order straight from this index: no sort.
+        Migration(name: "0005-replay-and-snapshots", sql: """
+            CREATE INDEX events_replay ON events(occurred_at, seq);
+            CREATE TABLE snapshots (
+                key TEXT PRIMARY KEY,
+                seq INTEGER NOT NULL,
+                head TEXT NOT NULL,
+                last_occurred INTEGER NOT NULL,
+                prices_version INTEGER NOT NULL,
+                uses_prices INTEGER NOT NULL,
+                data BLOB NOT NULL
+            ) STRICT;
+            CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT;
+            INSERT INTO counters VALUES ('prices', 0);
+            CREATE TRIGGER prices_count_insert AFTER INSERT ON prices
+            BEGIN UPDATE counters SET value = value + 1 WHERE name = 'prices'; END;
+            CREATE TRIGGER prices_count_update AFTER UPDATE ON prices
+            BEGIN UPDATE counters SET value = value + 1 WHERE name = 'prices'; END;
+            CREATE TRIGGER prices_count_delete AFTER DELETE ON prices
+            BEGIN UPDATE counters SET value = value + 1 WHERE name = 'prices'; END;
+            """),
     ]
 
     static var currentVersion: Int { migrations.count }

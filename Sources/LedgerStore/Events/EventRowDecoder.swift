@@ -1,0 +1,152 @@
+import LedgerCore
+
+/// Decodes event rows on the replay path straight from SQLite's column bytes: no record of
+/// optional strings, symbols and accounts interned, ids and decimals parsed from the bytes.
+/// Any row it is not sure about (an odd kind, a field that does not parse, an import) goes to
+/// the general decoder, ``EventColumns/event(from:)``, which also words the errors; the tests
+/// check that both give the same events.
+final class EventRowDecoder {
+    private var symbols = InternCache<AssetSymbol>()
+    private var accounts = InternCache<String>()
+
+    func event(from row: SQLiteStatement) throws(StoreError) -> LedgerEvent {
+        if let event = fastEvent(row) { return event }
+        return try EventColumns.event(from: row)
+    }
+
+    private func fastEvent(_ row: SQLiteStatement) -> LedgerEvent? {
+        guard row.int(2) == 1, let kind = row.bytes(3), let id = row.bytes(1).flatMap(Self.id),
+              let account = row.bytes(6).flatMap(account), let source = row.bytes(24), Self.equals(source, "manual"),
+              row.bytes(23)?.count == 0, let action = action(kind, row) else { return nil }
+        var event = LedgerEvent(
+            sequence: row.int(0), id: id, occurredAt: Timestamp(secondsSinceEpoch: row.int(4)),
+            recordedAt: Timestamp(secondsSinceEpoch: row.int(5)), account: account, action: action)
+        if let fee = row.bytes(20) {
+            guard let quantity = ExactDecimal.parse(utf8: fee), let asset = asset(row, 21, 22) else { return nil }
+            event.fee = AssetAmount(quantity, asset)
+        }
+        return event
+    }
+
+    private func action(_ kind: UnsafeBufferPointer<UInt8>, _ row: SQLiteStatement) -> EventAction? {
+        guard let main = amount(row, 7, 8, 9) else { return nil }
+        switch kind.count {
+        case 3 where Self.equals(kind, "buy"): return price(row).map { .buy(main, unitPrice: $0) }
+        case 4 where Self.equals(kind, "sell"): return price(row).map { .sell(main, unitPrice: $0) }
+        case 5 where Self.equals(kind, "trade"): return amount(row, 12, 13, 14).map { .trade(given: main, received: $0) }
+        case 7 where Self.equals(kind, "deposit"): return .deposit(main)
+        case 8 where Self.equals(kind, "withdraw"): return .withdraw(main)
+        case 8 where Self.equals(kind, "transfer"): return row.bytes(15).flatMap(account).map { .transfer(main, toAccount: $0) }
+        case 3 where Self.equals(kind, "fee"): return .fee(main)
+        default: return nil
+        }
+    }
+
+    private func amount(_ row: SQLiteStatement, _ symbol: Int32, _ assetClass: Int32, _ quantity: Int32) -> AssetAmount? {
+        guard let bytes = row.bytes(quantity), let value = ExactDecimal.parse(utf8: bytes),
+              let asset = asset(row, symbol, assetClass) else { return nil }
+        return AssetAmount(value, asset)
+    }
+
+    private func price(_ row: SQLiteStatement) -> Price? {
+        guard let bytes = row.bytes(10), let value = ExactDecimal.parse(utf8: bytes),
+              let quote = row.bytes(11).flatMap(symbol) else { return nil }
+        return Price(value, quote)
+    }
+
+    private func asset(_ row: SQLiteStatement, _ symbolColumn: Int32, _ classColumn: Int32) -> Asset? {
+        guard let symbol = row.bytes(symbolColumn).flatMap(symbol) else { return nil }
+        guard let classBytes = row.bytes(classColumn) else { return Asset(symbol) }
+        guard let assetClass = Self.assetClass(classBytes) else { return nil }
+        return Asset(symbol, class: assetClass)
+    }
+
+    private func symbol(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetSymbol? {
+        guard let key = PackedText(bytes) else { return AssetSymbol(String(decoding: bytes, as: UTF8.self)) }
+        if let known = symbols[key] { return known }
+        // Stored symbols are upper case already; anything else is left to the general decoder.
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let symbol = AssetSymbol(text), symbol.text == text else { return nil }
+        symbols.insert(symbol, for: key)
+        return symbol
+    }
+
+    private func account(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let key = PackedText(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        if let known = accounts[key] { return known }
+        let text = String(decoding: bytes, as: UTF8.self)
+        accounts.insert(text, for: key)
+        return text
+    }
+
+    private static func assetClass(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetClass? {
+        switch bytes.count {
+        case 6 where equals(bytes, "crypto"): .crypto
+        case 4 where equals(bytes, "fiat"): .fiat
+        case 5 where equals(bytes, "stock"): .stock
+        case 3 where equals(bytes, "etf"): .etf
+        default: nil
+        }
+    }
+
+    /// A 26-character ULID from its bytes (upper-case Crockford, as stored).
+    private static func id(_ bytes: UnsafeBufferPointer<UInt8>) -> EventID? {
+        guard bytes.count == 26 else { return nil }
+        var value: UInt128 = 0
+        for byte in bytes {
+            let digit = crockford[Int(byte)]
+            guard digit < 32 else { return nil }
+            value = value << 5 | UInt128(digit)
+        }
+        guard bytes[0] <= UInt8(ascii: "7") else { return nil }
+        return EventID(value: value)
+    }
+
+    private static let crockford: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (index, byte) in "0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8.enumerated() { table[Int(byte)] = UInt8(index) }
+        return table
+    }()
+
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        return bytes.elementsEqual(expected)
+    }
+}
+
+/// Up to 16 bytes of text packed into two integers: a cheap dictionary key for interning.
+struct PackedText: Hashable {
+    let low: UInt64
+    let high: UInt64
+
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= 15 else { return nil }
+        var low: UInt64 = 0, high: UInt64 = UInt64(bytes.count) << 56
+        for (index, byte) in bytes.enumerated() {
+            if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+        }
+        self.low = low
+        self.high = high
+    }
+}
+
+/// A direct-mapped cache of 256 slots: a lookup is one index and one compare, no hashing.
+/// A collision only evicts, so the cache is always correct.
+struct InternCache<Value> {
+    private var slots: [(key: PackedText, value: Value)?] = Array(repeating: nil, count: 256)
+
+    subscript(key: PackedText) -> Value? {
+        guard let slot = slots[key.slot], slot.key == key else { return nil }
+        return slot.value
+    }
+
+    mutating func insert(_ value: Value, for key: PackedText) {
+        slots[key.slot] = (key, value)
+    }
+}
+
+extension PackedText {
+    /// A slot from a multiplicative mix of the bytes.
+    var slot: Int { Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 56) }
+}

@@ -1,0 +1,55 @@
+import LedgerCore
+import LedgerInterchange
+
+/// Where the log stood when it was read.
+public struct LogPosition: Sendable {
+    public let head: ChainHead
+    /// The latest occurred-at of any event, voided or not (nil when empty).
+    public let lastOccurred: Timestamp?
+}
+
+extension SQLiteEventStore {
+    /// Streams the events a replay uses — voids and the events they cancel left out, those
+    /// after `asOf` too — in replay order (occurred-at, then sequence), straight from the
+    /// `events_replay` index: no array of the whole log, no sort.
+    /// Returns where the log stood (its head and latest occurred-at), read in the same
+    /// transaction, so a snapshot of the result can say exactly what it covers.
+    @discardableResult
+    public func forEachEffectiveEvent(through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws -> LogPosition {
+        try guarded {
+            try self.database.readTransaction {
+                let voided = try self.voidedIDs()
+                let statement = try self.database.prepare("""
+                    SELECT \(EventColumns.list) FROM events
+                    WHERE kind <> 'void' AND occurred_at <= ?1 ORDER BY occurred_at, seq
+                    """)
+                defer { statement.reset() }
+                try statement.bind([.integer(asOf.secondsSinceEpoch)])
+                let decoder = EventRowDecoder()
+                while try statement.step() {
+                    let event = try decoder.event(from: statement)
+                    if !voided.isEmpty, voided.contains(event.id) { continue }
+                    try body(event)
+                }
+                statement.reset()
+                return try self.position()
+            }
+        }
+    }
+
+    /// The head and latest occurred-at of the log now.
+    func position() throws -> LogPosition {
+        LogPosition(head: try chainHead(), lastOccurred: try lastOccurredAt())
+    }
+
+    /// The ids every void cancels.
+    func voidedIDs() throws -> Set<EventID> {
+        let statement = try database.prepare("SELECT void_target FROM events WHERE kind = 'void'")
+        defer { statement.reset() }
+        var ids = Set<EventID>()
+        while try statement.step() {
+            if let text = statement.text(0), let id = EventID(text) { ids.insert(id) }
+        }
+        return ids
+    }
+}
