@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "ledger", dependencies: ["LedgerCLI"]),
 
         // Test support (never a product).
-        .target(name: "LedgerTestSupport", dependencies: ["LedgerCore", "LedgerStore", "LedgerCLI"]),
+        .target(name: "LedgerTestSupport", dependencies: ["LedgerCore", "LedgerStore", "LedgerCLI", "LedgerMarketData"]),
         .executableTarget(
             name: "ledger-stress",
             dependencies: ["LedgerCore", "LedgerStore"],
@@ -51,13 +51,17 @@ let package = Package(
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerTestSupport"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "Fixtures"]
         ),
         .testTarget(
             name: "LedgerRenderTests", dependencies: ["LedgerRender", "LedgerTestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerTestSupport"]),
+        .testTarget(
+            name: "LedgerMarketDataTests", dependencies: ["LedgerMarketData", "LedgerTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "LedgerCLITests",
             dependencies: ["LedgerCLI", "LedgerTestSupport"],

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLI
 import LedgerCore
+import LedgerMarketData
 
 /// Collects what a command writes.
 public final class CapturedOutput: @unchecked Sendable {
@@ -29,6 +30,8 @@ public final class FixedEnvironment: @unchecked Sendable {
     public var variables: [String: String]
     public var width = 80
     public var isTerminal = false
+    /// The market-data HTTP layer waits on this virtual clock: retries never really sleep.
+    public let pacing = VirtualPacing()
 
     public init(start: String = "2024-06-01T12:00:00Z", seed: UInt64 = 42, variables: [String: String] = [:]) {
         milliseconds = UInt64(Events.time(start).secondsSinceEpoch) * 1000
@@ -37,7 +40,7 @@ public final class FixedEnvironment: @unchecked Sendable {
     }
 
     public var environment: CommandEnvironment {
-        CommandEnvironment(
+        var environment = CommandEnvironment(
             variables: variables,
             clockMilliseconds: { [self] in lock.withLock { milliseconds += 1000; return milliseconds } },
             stdout: stdout.sink, stderr: stderr.sink,
@@ -45,6 +48,8 @@ public final class FixedEnvironment: @unchecked Sendable {
             currentDirectory: FileManager.default.currentDirectoryPath,
             randomBits: { [self] in lock.withLock { (UInt16(truncatingIfNeeded: generator.next()), generator.next()) } }
         )
+        environment.pacing = pacing.pacing
+        return environment
     }
 
     /// Runs one command line (without the leading `ledger`) and returns its exit status.

@@ -13,6 +13,10 @@ import LedgerStore
 /// TEXT with '…', in which the shell-like splitter keeps backslashes).
 /// `$ width N` sets the terminal width for the commands after it; `$REPO` in a command is
 /// the repository root (for the samples in `ledgers/`).
+/// `$ serve DIR` starts a ``LocalHTTPServer`` on 127.0.0.1 serving the fixture files under
+/// DIR and points every market-data source at it (`LGR_<SOURCE>_URL=…/<source>`);
+/// `$ serve stop` stops it, so later commands meet a refused connection. Its address is
+/// shown as `$SERVER` in the transcript.
 /// After every command that fails, the runner checks that the ledger file is byte-for-byte
 /// what it was before (or still absent).
 public struct ScenarioRunner {
@@ -30,6 +34,8 @@ public struct ScenarioRunner {
         let fixed = FixedEnvironment(variables: ["LGR_FILE": directory + "/books.ledger", "HOME": directory])
         var transcript = ""
         var problems: [String] = []
+        let server = ScenarioServer()
+        defer { server.stop() }
         for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             // Comments belong to the header: output (Markdown headings) may start with "## " too.
             if (line.hasPrefix("## ") || line == "##") && !transcript.contains("$ ") { transcript += line + "\n"; continue }
@@ -39,10 +45,11 @@ public struct ScenarioRunner {
             transcript += line + "\n"
             let ledgerPath = directory + "/books.ledger"
             let before = FileManager.default.contents(atPath: ledgerPath)
-            let status = try execute(ShellWords.split(command), fixed, directory)
-            transcript += fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(of: Self.repository, with: "$REPO")
+            let words = ShellWords.split(command)
+            let status = try words.first == "serve" ? server.command(Array(words.dropFirst()), fixed) : execute(words, fixed, directory)
+            transcript += server.masked(fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(of: Self.repository, with: "$REPO"))
             for error in fixed.stderr.text.split(separator: "\n") {
-                transcript += "! " + error.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(of: Self.repository, with: "$REPO") + "\n"
+                transcript += "! " + server.masked(error.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(of: Self.repository, with: "$REPO")) + "\n"
             }
             if status != 0 {
                 transcript += "[exit \(status)]\n"

@@ -53,6 +53,27 @@ struct EventKindTimeTests {
         #expect(state.lots("MSFT", account: "ira").map(\.quantity) == [dec("3")])
     }
 
+    @Test("after a 1:3 reverse split of three lots, everything held can still be sold")
+    func splitRoundingAcrossLots() {
+        var make = Events()
+        // 3 lots of 1 → 1:3 → PositionBook (and the user) holds 3 × 1 ÷ 3 = 1 share; selling it
+        // must find 1 share in the lots, with no uncovered part and no warning. (Rounding each
+        // lot on its own gives 3 × 0.333333333333333333 = 0.999999999999999999.)
+        let events = [
+            make.buy("XYZ", "1", at: "10", on: "2024-01-02"),
+            make.buy("XYZ", "1", at: "11", on: "2024-01-03"),
+            make.buy("XYZ", "1", at: "12", on: "2024-01-04"),
+            make.split("XYZ", "1:3", on: "2024-02-01"),
+            make.sell("XYZ", "1", at: "40", on: "2024-03-01"),
+        ]
+        #expect(PositionBook.firstShortfall(in: Events.sequenced(events)) == nil)
+        let split = Valuation.replay(Array(events.prefix(4)))
+        #expect(split.quantity(of: sym("XYZ")) == dec("1"), "lots: \(split.lots("XYZ").map(\.quantity))")
+        let sold = Valuation.replay(events)
+        #expect(sold.warnings.isEmpty, "\(sold.warnings)")
+        #expect(sold.disposals.map(\.cost).sum() == dec("33"))
+    }
+
     @Test("a voided event is skipped as if never recorded")
     func voidedBuy() {
         var make = Events()

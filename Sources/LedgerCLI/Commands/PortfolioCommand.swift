@@ -38,6 +38,7 @@ struct PortfolioCommand: EnvironmentCommand {
             let view = PortfolioView(report: report, width: environment.terminalWidth,
                                      theme: reportOptions.theme(environment), showChart: !noChart)
             environment.write(view.render())
+            if reportOptions.asOf == nil, let note = PriceAgeNote.line(report.rows, now: options.asOf) { environment.write(note) }
         case .json: environment.print(ReportJSON.portfolio(report))
         case .csv: environment.write(ReportCSV.portfolio(report))
         case .md: environment.write(MarkdownView.portfolio(report))

@@ -13,7 +13,7 @@ struct RootCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InitCommand.self, AddCommand.self, LogCommand.self, VoidCommand.self, VerifyCommand.self,
-            PricesCommand.self,
+            PricesCommand.self, ConvertCommand.self, CurrenciesCommand.self,
             PortfolioCommand.self, GainsCommand.self, AllocationCommand.self,
             ImportCommand.self, ExportCommand.self,
         ]

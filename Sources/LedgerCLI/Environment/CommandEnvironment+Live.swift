@@ -5,7 +5,7 @@ extension CommandEnvironment {
     /// The environment of the running process.
     public static func live() -> CommandEnvironment {
         let isTerminal = isatty(STDOUT_FILENO) == 1
-        return CommandEnvironment(
+        var environment = CommandEnvironment(
             variables: ProcessInfo.processInfo.environment,
             clockMilliseconds: {
                 var now = timespec()
@@ -22,6 +22,8 @@ extension CommandEnvironment {
                 return (generator.next(), generator.next())
             }
         )
+        environment.stderrIsTerminal = isatty(STDERR_FILENO) == 1
+        return environment
     }
 
     private static func terminalColumns() -> Int {

@@ -1,4 +1,6 @@
+import Foundation
 import LedgerCore
+import LedgerMarketData
 
 /// Where a command's text goes.
 public struct TextSink: Sendable {
@@ -26,6 +28,14 @@ public struct CommandEnvironment: Sendable {
     public var currentDirectory: String
     /// 80 random bits for a new event id.
     public var randomBits: @Sendable () -> (UInt16, UInt64)
+    /// The HTTP client market-data adapters send through (tests point it at 127.0.0.1).
+    public var httpClient: any HTTPClient = URLSessionHTTPClient()
+    /// How the HTTP layer waits between retries and requests (tests use a virtual clock).
+    public var pacing: Pacing = .live
+    /// True when stderr is a terminal (progress lines only then).
+    public var stderrIsTerminal = false
+    /// Reads a whole file (the config file), or nil when it does not exist.
+    public var readFile: @Sendable (String) -> [UInt8]? = { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
 
     public init(
         variables: [String: String], clockMilliseconds: @escaping @Sendable () -> UInt64,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerMarketData
 import LedgerStore
 
 /// Turns any error into what the user sees: help on stdout for `--help`, else exactly one
@@ -14,6 +15,8 @@ struct ErrorReporter {
             return fail(failure.message, failure.exitCode)
         case let store as StoreError:
             return fail(store.description, 1)
+        case let market as MarketDataError:
+            return fail(market.description, 1)
         default:
             return reportParserError(error)
         }

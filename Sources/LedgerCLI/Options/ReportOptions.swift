@@ -27,7 +27,7 @@ struct ReportOptions: ParsableArguments {
     /// even when the ledger is missing.
     func validate(_ environment: CommandEnvironment) throws {
         _ = try bookingMethod()
-        _ = try asOfTime(environment)
+        if asOf != nil { _ = try asOfTime(environment) }
         if let currency, AssetSymbol(currency) == nil {
             throw CommandFailure.usage("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
         }

@@ -52,7 +52,7 @@ public struct PositionBook: Sendable {
         let numerator = ExactDecimal(ratio.numerator)
         let denominator = ExactDecimal(ratio.denominator)
         for (key, quantity) in balances where key.asset == symbol {
-            balances[key] = quantity * numerator / denominator
+            balances[key] = LotBook.scaled(quantity, numerator, denominator)
         }
     }
 

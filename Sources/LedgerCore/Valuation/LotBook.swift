@@ -64,20 +64,26 @@ public struct LotBook: Sendable {
     }
 
     /// Multiplies every open quantity by `numerator / denominator`; costs stay. The position's
-    /// total is scaled once (rounded half-even at 10⁻¹⁸, as the held-quantity check does) and
-    /// the last lot takes what the per-lot roundings left, so a 1:3 reverse split of three
-    /// lots of 1 holds exactly 1, not 0.999999999999999999.
+    /// total is scaled once and the last lot takes what the other lots' scaled quantities leave,
+    /// so a 1:3 reverse split of three lots of 1 holds exactly 1, not 0.999999999999999999.
+    /// Everything rounds toward zero at 10⁻¹⁸ (as the held-quantity check does): the sum of
+    /// rounded-down parts never exceeds the rounded-down total, so no lot goes negative.
     public mutating func split(numerator: ExactDecimal, denominator: ExactDecimal) {
         guard !isEmpty else { return }
-        let total = quantity * numerator / denominator
+        let total = Self.scaled(quantity, numerator, denominator)
         var scaled = ExactDecimal.zero
         for index in head..<storage.count {
             let lot = storage[index]
-            let quantity = index == storage.count - 1 ? total - scaled : lot.quantity * numerator / denominator
+            let quantity = index == storage.count - 1 ? total - scaled : Self.scaled(lot.quantity, numerator, denominator)
             scaled += quantity
             storage[index] = Lot(source: lot.source, acquired: lot.acquired, quantity: quantity, cost: lot.cost,
                                  unitCost: lot.unitCost * denominator / numerator)
         }
+    }
+
+    /// quantity × numerator ÷ denominator, rounded toward zero.
+    static func scaled(_ quantity: ExactDecimal, _ numerator: ExactDecimal, _ denominator: ExactDecimal) -> ExactDecimal {
+        quantity.multiplied(by: numerator, rounding: .towardZero).divided(by: denominator, rounding: .towardZero)
     }
 
     private func nextIndex() -> Int {

@@ -108,6 +108,12 @@ enum LedgerFile {
                 try database.execute("PRAGMA user_version = \(index + 1); PRAGMA application_id = \(Schema.applicationID)")
             }
         }
+        // A migration applied out of order (an older ledger catching up) leaves user_version
+        // behind; once every migration is recorded it says so, so the fast path above applies.
+        if try database.scalarInt("PRAGMA user_version") != Int64(Schema.currentVersion),
+           try database.scalarInt("SELECT count(*) FROM schema_migrations") == Int64(Schema.currentVersion) {
+            try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
+        }
         let known = Set(Schema.migrations.map(\.name))
         let statement = try database.prepare("SELECT name FROM schema_migrations")
         defer { statement.reset() }

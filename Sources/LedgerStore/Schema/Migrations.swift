@@ -62,6 +62,8 @@ enum Schema {
                 CHECK (asset <> quote)
             ) STRICT, WITHOUT ROWID;
             """),
+        // Import receipts (LedgerStore/Imports): one row per imported file, append-only.
+        Migration(name: "0004-imports", sql: ImportReceiptSchema.sql),
         // Replay reads events in (occurred_at, seq) order straight from this index: no sort.
         Migration(name: "0005-replay-and-snapshots", sql: """
             CREATE INDEX events_replay ON events(occurred_at, seq);
@@ -83,6 +85,10 @@ enum Schema {
             CREATE TRIGGER prices_count_delete AFTER DELETE ON prices
             BEGIN UPDATE counters SET value = value + 1 WHERE name = 'prices'; END;
             """),
+        // The market-data cache (LedgerStore/Market): candles, top lists, FX rates as published,
+        // symbol → id maps and the history of conversions, each row with its fetch time.
+        // Market data, not books: re-fetched keys replace their rows.
+        Migration(name: "0006-market-cache", sql: MarketCacheSchema.sql),
     ]
 
     static var currentVersion: Int { migrations.count }

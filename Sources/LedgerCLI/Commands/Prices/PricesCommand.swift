@@ -4,12 +4,12 @@ import ArgumentParser
 struct PricesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prices",
-        abstract: "Record, import and list the prices holdings are valued at.",
+        abstract: "Record, import, fetch and list the prices holdings are valued at.",
         discussion: """
             Prices are market data kept in the ledger file beside the events, not events: \
             recording the same asset, currency, time and source again replaces the price.
             """,
-        subcommands: [PricesSetCommand.self, PricesImportCommand.self, PricesShowCommand.self]
+        subcommands: [PricesSetCommand.self, PricesImportCommand.self, PricesFetchCommand.self, PricesShowCommand.self]
     )
 
     // Accepts `--ledger` before the subcommand too (`ledger --ledger F prices show` arrives

@@ -10,6 +10,8 @@ struct PricesOutput {
     /// The asset asked for, when showing one asset's history.
     let asset: AssetSymbol?
     let width: Int
+    /// Now, for the age column.
+    var now: Timestamp? = nil
 
     /// The last observation of each asset and quote in store order (asset, quote, time,
     /// source): the one the price table values with.
@@ -40,11 +42,13 @@ struct PricesOutput {
             return "No prices recorded for \(asset); add one with 'ledger prices set \(asset) PRICE'.\n"
         }
         var table = TextTable(columns: [
-            .init("asset"), .init("quote"), .init("price", .right), .init("observed at"), .init("source", flexible: true),
+            .init("asset"), .init("quote"), .init("price", .right), .init("observed at"),
+            .init("age", .right, dropPriority: 1), .init("source", flexible: true),
         ])
         for stored in prices {
             let price = stored.observation
-            table.append([price.asset.text, price.quote.text, price.price.formatted(), price.observedAt.compactDescription, price.source])
+            let age = now.map { Age.ago(price.observedAt, now: $0) } ?? ""
+            table.append([price.asset.text, price.quote.text, price.price.formatted(), price.observedAt.compactDescription, age, price.source])
         }
         return table.render(width: width)
     }

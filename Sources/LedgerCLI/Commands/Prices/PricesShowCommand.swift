@@ -9,8 +9,9 @@ struct PricesShowCommand: EnvironmentCommand {
         abstract: "List the latest price of each asset, or one asset's price history.",
         discussion: """
             Without ASSET: the latest price per asset and currency, the one valuation uses \
-            (at equal times, the source last in alphabetical order). With ASSET: every price \
-            recorded for it, newest first.
+            (at equal times, the source last in alphabetical order). With ASSET or --history: \
+            every price recorded (for it), newest first. The age column says how long ago each \
+            price was observed, so a stale cache shows.
             """
     )
 
@@ -18,6 +19,9 @@ struct PricesShowCommand: EnvironmentCommand {
 
     @Argument(help: "Only this asset, with its whole history.")
     var asset: String?
+
+    @Flag(help: "Every recorded price, newest first (the default with ASSET).")
+    var history = false
 
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
     var outputFormat: OutputFormat = .text
@@ -33,8 +37,8 @@ struct PricesShowCommand: EnvironmentCommand {
         let store = try ledgerOptions.openExisting(in: environment)
         let stored = try store.observations(asset: symbol)
         let output = PricesOutput(
-            prices: symbol == nil ? PricesOutput.latest(stored) : PricesOutput.newestFirst(stored),
-            asset: symbol, width: environment.terminalWidth
+            prices: symbol == nil && !history ? PricesOutput.latest(stored) : PricesOutput.newestFirst(stored),
+            asset: symbol, width: environment.terminalWidth, now: environment.now
         )
         switch outputFormat {
         case .text: environment.write(output.text())

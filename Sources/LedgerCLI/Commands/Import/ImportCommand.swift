@@ -1,0 +1,101 @@
+import ArgumentParser
+import LedgerCore
+import LedgerInterchange
+import LedgerStore
+
+/// `ledger import FILE…`: exchange CSV exports (presets, or a generic column mapping) and our
+/// own JSONL/JSON exports, all or nothing, idempotent; `--history` lists the receipts.
+struct ImportCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import exchange CSV exports or a ledger export (JSONL or JSON).",
+        discussion: """
+            Formats: \(ImportPresets.formatList). auto tells them apart by the file (a JSON \
+            export by its first character, a CSV by its header, after any preamble). One import \
+            is one transaction: a file with an invalid row imports nothing and every invalid row \
+            is listed as FILE:LINE (--skip-invalid imports the others). Each row has a \
+            fingerprint (the exchange's transaction id, else its content and its occurrence \
+            among identical rows of the file), so importing a file again, or an export that \
+            overlaps an earlier one, adds only the rows not seen before. A sale of more than is \
+            held is refused unless --allow-zero-basis. Each file gets a receipt (batch, SHA-256, \
+            counts): 'ledger import --history' lists them. JSONL/JSON exports are matched by \
+            event id. See docs/IMPORT.md.
+            """
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+    @OptionGroup var csvOptions: ImportCSVOptions
+
+    @Argument(help: ArgumentHelp("The files to import.", valueName: "file"))
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The layout: \(ImportPresets.formatList).", valueName: "format"))
+    var format: String = "auto"
+
+    @Option(help: ArgumentHelp("The account the rows go to (default: the exchange's name, e.g. binance).", valueName: "name"))
+    var account: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Show what would be added, found already present and rejected; write nothing.")
+    var dryRun = false
+
+    @Flag(name: .customLong("skip-invalid"), help: "Import the valid rows and list the rejected ones.")
+    var skipInvalid = false
+
+    @Flag(name: .customLong("allow-zero-basis"), help: "Accept sales of more than is held: the missing quantity is recorded as a lot acquired at zero cost.")
+    var allowZeroBasis = false
+
+    @Flag(help: "List the receipts of past imports.")
+    var history = false
+
+    func validate() throws {
+        if history && !files.isEmpty { throw ValidationError("--history takes no files; run 'ledger import --history' alone") }
+        if !history && files.isEmpty { throw ValidationError("missing expected argument '<file>'") }
+        if let account, let problem = LedgerEvent.accountProblem(account) { throw ValidationError(problem) }
+    }
+
+    func run(in environment: CommandEnvironment) throws {
+        if history {
+            let store = try ledgerOptions.openExisting(in: environment)
+            return environment.write(ImportOutput.history(try store.importReceipts(), width: environment.terminalWidth))
+        }
+        let resolved = try resolvedFormat(environment)
+        if resolved == "json" || resolved == "jsonl" {
+            for file in files { try EventFileImport(file: file, json: resolved == "json", dryRun: dryRun, ledgerOptions: ledgerOptions).run(in: environment) }
+            return
+        }
+        var request = ImportRequest(files: files, format: resolved, account: account)
+        (request.dryRun, request.skipInvalid, request.allowZeroBasis) = (dryRun, skipInvalid, allowZeroBasis)
+        try csvOptions.apply(to: &request, format: resolved, in: environment, ledgerOptions: ledgerOptions)
+        try ExchangeImport(request: request, environment: environment).run(path: ledgerOptions.path(in: environment))
+    }
+
+    /// `auto` → json/jsonl by extension or first character, else the CSV presets.
+    private func resolvedFormat(_ environment: CommandEnvironment) throws -> String {
+        let name = format.lowercased()
+        guard name == "auto" else {
+            guard ImportPresets.layouts(for: name, generic: true) != nil || name == "json" || name == "jsonl" else {
+                throw CommandFailure.usage("--format '\(format)' is not supported; use \(ImportPresets.formatList)")
+            }
+            return name
+        }
+        if csvOptions.map != nil || csvOptions.mapFile != nil { return "generic" }
+        let first = files[0]
+        if first.hasSuffix(".jsonl") { return "jsonl" }
+        if first.hasSuffix(".json") { return "json" }
+        let head = try InputStreamFile(first, in: environment).peek(4096)
+        let text = String(decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
+        if text.first(where: { !$0.isWhitespace }) == "{" {
+            return text.contains("\"schema\"") && text.contains("\"events\"") ? "json" : "jsonl"
+        }
+        return "auto"
+    }
+}
+
+extension LedgerEvent {
+    /// The reason `name` is not a valid account name, or nil.
+    static func accountProblem(_ name: String) -> String? {
+        var probe = LedgerEvent(id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: Timestamp(secondsSinceEpoch: 0), recordedAt: Timestamp(secondsSinceEpoch: 0), account: name, action: .fee(AssetAmount(1, Asset(AssetSymbol("USD")!))))
+        probe.note = ""
+        return probe.validate()?.message
+    }
+}

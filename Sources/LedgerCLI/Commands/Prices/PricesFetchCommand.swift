@@ -1,0 +1,72 @@
+import ArgumentParser
+import LedgerCore
+import LedgerMarketData
+import LedgerStore
+
+/// `ledger prices fetch [ASSET…] [--history --since DATE] [--source S] [--max-age D]`.
+struct PricesFetchCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Fetch current (or daily historical) prices into the ledger's price cache.",
+        discussion: """
+            Without ASSET: every asset held, plus the watchlist. Each asset class is asked of its \
+            sources in the configured fallback order (crypto: coingecko, then cryptocompare; \
+            stock and etf: yahoo; fiat: frankfurter), many assets per request. When a source \
+            fails the cached price is used and its age is printed; --max-age turns a price older \
+            than the limit (or none) into an error, for cron. Sources, keys and limits: \
+            docs/MARKET-DATA.md.
+            """
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Argument(help: "Assets to fetch (default: every asset held or watched).")
+    var assets: [String] = []
+
+    @Flag(help: "Fetch one price per day since --since instead of the latest.")
+    var history = false
+
+    @Option(help: "The first day of --history (YYYY-MM-DD).")
+    var since: String?
+
+    @Option(help: "Ask only this source: coingecko, cryptocompare, frankfurter or yahoo.")
+    var source: String?
+
+    @Option(help: "The currency to price in (default: the ledger's currency).")
+    var currency: String?
+
+    @Option(name: .customLong("max-age"), help: "Fail when a price that could not be fetched is older than this in the cache (e.g. 30m, 6h, 1d).")
+    var maxAge: String?
+
+    func validate() throws {
+        if history && since == nil { throw ValidationError("--history needs --since DATE, e.g. --since 2024-01-01") }
+        if since != nil && !history { throw ValidationError("--since goes with --history") }
+        if let since, LocalDate.parse(since) == nil { throw ValidationError("--since '\(since)' is not a date; use YYYY-MM-DD") }
+        if let maxAge, Age.parseDuration(maxAge) == nil { throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d") }
+    }
+
+    func run(in environment: CommandEnvironment) throws {
+        let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let store = try ledger.storeForWriting()
+        let quote = try ledger.defaultQuote(currency)
+        let targets = try FetchTargets(named: assets, store: store, quote: quote)
+        guard !targets.assets.isEmpty else {
+            environment.print("Nothing to fetch: the ledger holds nothing but \(quote); name assets, e.g. 'ledger prices fetch BTC ETH'.")
+            return
+        }
+        let setup = try MarketSetup(store: store, environment: environment)
+        if let source { _ = try setup.source(source) }
+        let fetcher = PriceFetcher(setup: setup, forcedSource: source, progress: Progress(environment: environment))
+        let now = environment.now
+        let result = try history
+            ? fetcher.history(targets, in: quote, from: LocalDate.parse(since!)!, through: now.date)
+            : fetcher.latest(targets, in: quote)
+        let report = FetchReport(targets: targets, result: result, quote: quote, now: now, history: history)
+        // Judged before anything is recorded: a failing fetch writes nothing.
+        try report.fallBack(store: store, maxAge: maxAge.flatMap(Age.parseDuration), environment: environment)
+        try store.record(result.observations, fetchedAt: now)
+        for rates in result.fxRates { try store.recordFXRates(rates, fetchedAt: now) }
+        try setup.commit()
+        environment.write(report.summary())
+    }
+}

@@ -1,0 +1,51 @@
+import Glibc
+
+/// A file the user named, read in chunks so that memory does not grow with it (relative paths
+/// against the environment's directory). Errors name the file as the user typed it.
+final class InputStreamFile {
+    let path: String
+    /// The size in bytes when it was opened (0 for pipes and special files).
+    let size: Int64
+    private let handle: UnsafeMutablePointer<FILE>
+    private var buffer: [UInt8]
+
+    init(_ path: String, in environment: CommandEnvironment, chunkSize: Int = 256 * 1024) throws {
+        self.path = path
+        let resolved = path.hasPrefix("/") ? path : environment.currentDirectory + "/" + path
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { throw Self.failure(path, errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.data("'\(path)' is a directory; give the path of a file") }
+        guard let handle = fopen(resolved, "rb") else { throw Self.failure(path, errno) }
+        self.handle = handle
+        size = (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : 0
+        buffer = [UInt8](repeating: 0, count: chunkSize)
+    }
+
+    deinit { fclose(handle) }
+
+    /// The next chunk, or nil at the end of the file.
+    func next() throws -> ArraySlice<UInt8>? {
+        let count = fread(&buffer, 1, buffer.count, handle)
+        if count == 0 {
+            guard ferror(handle) == 0 else { throw CommandFailure.data("cannot read '\(path)': a read error occurred") }
+            return nil
+        }
+        return buffer[0..<count]
+    }
+
+    /// The first `count` bytes (for telling the format), then back to the start.
+    func peek(_ count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = fread(&bytes, 1, count, handle)
+        rewind(handle)
+        return Array(bytes[0..<read])
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> CommandFailure {
+        switch code {
+        case ENOENT: .data("cannot read '\(path)': no such file")
+        case EACCES: .data("cannot read '\(path)': permission denied")
+        default: .data("cannot read '\(path)': \(String(cString: strerror(code)))")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+
+/// Which assets `prices fetch` asks about: those named, else every asset held (the quantity
+/// fold over the ledger's events) plus the watchlist, without the quote currency itself.
+struct FetchTargets {
+    /// Asset → class, in symbol order.
+    let assets: [(symbol: AssetSymbol, assetClass: AssetClass)]
+
+    /// The settings key of the watchlist: symbols separated by commas.
+    static let watchlistKey = "watchlist"
+
+    init(named: [String], store: SQLiteEventStore, quote: AssetSymbol) throws {
+        var symbols: Set<AssetSymbol> = []
+        if named.isEmpty {
+            symbols = try Self.held(store).union(try Self.watched(store))
+        } else {
+            for text in named {
+                guard let symbol = AssetSymbol(text) else {
+                    throw CommandFailure.usage("'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+                }
+                symbols.insert(symbol)
+            }
+        }
+        symbols.remove(quote)
+        assets = try symbols.sorted().map { symbol in (symbol, try store.assetClass(of: symbol) ?? symbol.inferredClass) }
+    }
+
+    /// Assets with a non-zero balance in some account after every effective event.
+    static func held(_ store: SQLiteEventStore) throws -> Set<AssetSymbol> {
+        var book = PositionBook()
+        for event in EventReplay.effective(try store.allEvents()) { book.apply(event) }
+        return Set(book.balances.filter { !$0.value.isZero }.map(\.key.asset))
+    }
+
+    static func watched(_ store: SQLiteEventStore) throws -> Set<AssetSymbol> {
+        let list = try store.setting(watchlistKey) ?? ""
+        return Set(list.split(separator: ",").compactMap { AssetSymbol($0.trimmingCharacters(in: .whitespaces)) })
+    }
+
+    /// The assets grouped by class, classes in their usual order.
+    var byClass: [(AssetClass, [AssetSymbol])] {
+        AssetClass.allCases.compactMap { assetClass in
+            let members = assets.filter { $0.assetClass == assetClass }.map(\.symbol)
+            return members.isEmpty ? nil : (assetClass, members)
+        }
+    }
+}

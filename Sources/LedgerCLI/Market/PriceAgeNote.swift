@@ -1,0 +1,11 @@
+import LedgerCore
+
+/// The line a report adds when it is valued "now": how old its oldest price is, so a report
+/// made offline from the cache says so ("Oldest price: NVDA from 16 h ago (yahoo)").
+enum PriceAgeNote {
+    static func line(_ rows: [HoldingRow], now: Timestamp) -> String? {
+        let priced = rows.filter { ($0.price?.source ?? "identity") != "identity" }
+        guard let oldest = priced.min(by: { $0.price!.observedAt < $1.price!.observedAt }), let price = oldest.price else { return nil }
+        return "Oldest price: \(oldest.asset) from \(Age.ago(price.observedAt, now: now)) (\(price.source)); 'ledger prices fetch' refreshes the cache.\n"
+    }
+}

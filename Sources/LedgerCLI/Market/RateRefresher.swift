@@ -1,0 +1,105 @@
+import LedgerCore
+import LedgerMarketData
+import LedgerStore
+
+/// What a refresh fetched, held until the conversion succeeds (a failing command writes
+/// nothing), plus the warnings of the sources that failed.
+struct RefreshedRates {
+    var observations: [PriceObservation] = []
+    var fxRates: [FXRates] = []
+    var warnings: [String] = []
+
+    /// Every observation, FX rates included.
+    var allObservations: [PriceObservation] { observations + fxRates.flatMap(\.observations) }
+
+    func record(in store: SQLiteEventStore, fetchedAt: Timestamp) throws {
+        try store.record(observations, fetchedAt: fetchedAt)
+        for rates in fxRates { try store.recordFXRates(rates, fetchedAt: fetchedAt) }
+    }
+}
+
+/// Fetches what one conversion needs: FX rates for a fiat pair, the latest (or that day's)
+/// price of a crypto or stock side in the fiat side's currency (USD between two non-fiat
+/// assets), and the FX rate from the currency a price came in. A pair fetched directly less
+/// than `refreshAfter` ago is not fetched again; a failing source leaves a warning, never an
+/// error — the conversion then uses the cache.
+struct RateRefresher {
+    let setup: MarketSetup
+    let store: SQLiteEventStore
+    let now: Timestamp
+
+    func refresh(_ from: Asset, _ to: Asset, date: LocalDate?) throws -> RefreshedRates {
+        var refreshed = RefreshedRates()
+        if from.isFiat && to.isFiat {
+            try fx(from.symbol, to.symbol, date: date, into: &refreshed)
+            return refreshed
+        }
+        let fiat = [from, to].first(where: \.isFiat)?.symbol ?? AssetSymbol(LedgerSetting.defaultCurrency)!
+        for side in [from, to] where !side.isFiat {
+            if let quote = try price(side, in: fiat, date: date, into: &refreshed), quote != fiat {
+                try fx(quote, fiat, date: date, into: &refreshed)
+            }
+        }
+        return refreshed
+    }
+
+    /// True when a direct observation of the pair (either way round) answers: fetched within
+    /// `refreshAfter` for now, or observed within four days before a past date.
+    private func isFresh(_ asset: AssetSymbol, _ quote: AssetSymbol, date: LocalDate?) throws -> Bool {
+        let direct = try store.observations(asset: asset).filter { $0.observation.quote == quote }
+            + store.observations(asset: quote).filter { $0.observation.quote == asset }
+        if let date {
+            return direct.contains { $0.observation.observedAt.date <= date && $0.observation.observedAt.date >= date.adding(days: -4) }
+        }
+        let limit = Int64(setup.config.refreshAfter)
+        return direct.contains { now.secondsSinceEpoch - $0.fetchedAt.secondsSinceEpoch < limit }
+    }
+
+    private func fx(_ base: AssetSymbol, _ quote: AssetSymbol, date: LocalDate?, into refreshed: inout RefreshedRates) throws {
+        guard try !isFresh(base, quote, date: date) else { return }
+        var problems: [String] = []
+        for name in setup.order(for: .fiat, forced: nil) {
+            do {
+                refreshed.fxRates.append(try setup.source(name).fxRates(base: base, on: date))
+                return
+            } catch let error as MarketDataError {
+                problems.append(error.description)
+            }
+        }
+        refreshed.warnings.append("could not refresh \(base) in \(quote): \(problems.joined(separator: "; "))")
+    }
+
+    /// Fetches the price of `asset`; returns the currency it came in (nil when none came).
+    private func price(_ asset: Asset, in fiat: AssetSymbol, date: LocalDate?, into refreshed: inout RefreshedRates) throws -> AssetSymbol? {
+        if try isFresh(asset.symbol, fiat, date: date) { return nil }
+        var problems: [String] = []
+        for name in setup.order(for: asset.assetClass, forced: nil) {
+            do {
+                let source = try setup.source(name)
+                let observations: [PriceObservation]
+                if let date {
+                    observations = try source.dailyPrices(of: asset.symbol, in: fiat, from: date, through: date)
+                } else {
+                    observations = try source.latestPrices(of: [asset.symbol], in: fiat).observations
+                }
+                guard let first = observations.first else { throw MarketDataError.unknownSymbol(source: name, symbol: asset.symbol.text) }
+                refreshed.observations += observations
+                return first.quote
+            } catch let error as MarketDataError {
+                problems.append(error.description)
+            }
+        }
+        refreshed.warnings.append("could not refresh the \(asset.symbol) price: \(problems.joined(separator: "; "))")
+        return nil
+    }
+}
+
+/// Looks up when the observation behind a quote was fetched.
+enum CachedRate {
+    /// The latest fetch time among the stored observations that could be behind `quote`
+    /// (same time and source; through a bridge the asset may be a third currency).
+    static func fetchedAt(_ quote: PriceQuote, in stored: [StoredPrice]) -> Timestamp {
+        stored.filter { $0.observation.observedAt == quote.observedAt && $0.observation.source == quote.source }
+            .map(\.fetchedAt).max() ?? quote.observedAt
+    }
+}

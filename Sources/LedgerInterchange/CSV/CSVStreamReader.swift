@@ -1,0 +1,149 @@
+/// Reads RFC 4180 CSV incrementally: bytes arrive in chunks of any size (``feed(_:)``), whole
+/// records come out, and memory holds at most one record plus one chunk.
+///
+/// The rules are those of ``CSVReader`` (quoted fields may hold separators, line breaks and
+/// doubled quotes; records end at `\n`, `\r\n` or a lone `\r`; a UTF-8 byte order mark at the
+/// start is skipped; text after a closing quote is an error for that record only; a quote never
+/// closed is an error at the end), with a choice of separator (`,` `;` tab …).
+public struct CSVStreamReader {
+    /// One step of the reader's output: a record, or a record it could not split.
+    public typealias Output = Result<CSVRow, CSVError>
+
+    private let separator: UInt8
+    private var state = State.fieldStart
+    private var field: [UInt8] = []
+    private var fields: [String] = []
+    private var line = 1
+    private var recordLine = 1
+    private var bomChecked = false
+    private var pendingBOM: [UInt8] = []
+
+    private enum State {
+        case fieldStart, plain, quoted, quoteInQuoted, afterCR, skipping, skippingAfterCR
+    }
+
+    private static let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+
+    /// A reader splitting fields at `separator` (one ASCII byte; `,` by default).
+    public init(separator: UInt8 = UInt8(ascii: ",")) {
+        self.separator = separator
+    }
+
+    /// Every record of a whole text (for small inputs and tests).
+    public static func records(_ bytes: [UInt8], separator: UInt8 = UInt8(ascii: ",")) -> [Output] {
+        var reader = CSVStreamReader(separator: separator)
+        var output: [Output] = []
+        reader.feed(bytes[...]) { output.append($0) }
+        reader.finish { output.append($0) }
+        return output
+    }
+
+    /// Consumes `chunk`, calling `emit` for every record it completes.
+    public mutating func feed(_ chunk: ArraySlice<UInt8>, _ emit: (Output) -> Void) {
+        var bytes = chunk
+        if !bomChecked {
+            pendingBOM += bytes
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            if pendingBOM.count < 3 && bom.starts(with: pendingBOM) { return }
+            bomChecked = true
+            bytes = pendingBOM.starts(with: bom) ? pendingBOM.dropFirst(3) : pendingBOM[...]
+            pendingBOM = []
+        }
+        for byte in bytes { step(byte, emit) }
+    }
+
+    /// Ends the input: emits the last record (if the text did not end with a line break) or the
+    /// error of a quote never closed.
+    public mutating func finish(_ emit: (Output) -> Void) {
+        if !bomChecked, !pendingBOM.isEmpty {
+            bomChecked = true
+            let rest = pendingBOM
+            pendingBOM = []
+            for byte in rest { step(byte, emit) }
+        }
+        switch state {
+        case .quoted:
+            emit(.failure(CSVError(line: recordLine, reason: "a quoted field that starts on this line is never closed (a '\"' is missing)")))
+        case .fieldStart where fields.isEmpty, .afterCR, .skipping, .skippingAfterCR:
+            break
+        default:
+            endRecord(emit)
+        }
+        state = .fieldStart
+    }
+
+    private mutating func step(_ byte: UInt8, _ emit: (Output) -> Void) {
+        switch state {
+        case .fieldStart:
+            if byte == Self.quote { state = .quoted } else { plain(byte, emit) }
+        case .plain:
+            plain(byte, emit)
+        case .quoted:
+            if byte == Self.quote {
+                state = .quoteInQuoted
+            } else {
+                if byte == Self.newline { line += 1 }
+                field.append(byte)
+            }
+        case .quoteInQuoted:
+            afterQuote(byte, emit)
+        case .afterCR:
+            state = .fieldStart
+            if byte != Self.newline { step(byte, emit) }
+        case .skipping:
+            if byte == Self.newline { skipped() } else if byte == Self.carriageReturn { state = .skippingAfterCR }
+        case .skippingAfterCR:
+            skipped()
+            if byte != Self.newline { step(byte, emit) }
+        }
+    }
+
+    private mutating func plain(_ byte: UInt8, _ emit: (Output) -> Void) {
+        if byte == separator {
+            endField()
+            state = .fieldStart
+        } else if byte == Self.newline || byte == Self.carriageReturn {
+            endRecord(emit)
+            state = byte == Self.carriageReturn ? .afterCR : .fieldStart
+        } else {
+            field.append(byte)
+            state = .plain
+        }
+    }
+
+    /// After a quote inside a quoted field: a second quote is a literal one; a separator or a
+    /// line break ends the field; anything else is an error for this record.
+    private mutating func afterQuote(_ byte: UInt8, _ emit: (Output) -> Void) {
+        if byte == Self.quote {
+            field.append(byte)
+            state = .quoted
+        } else if byte == separator || byte == Self.newline || byte == Self.carriageReturn {
+            state = .plain
+            plain(byte, emit)
+        } else {
+            emit(.failure(CSVError(line: recordLine, reason: "unexpected text after a closing quote; quote the whole field and double any '\"' inside it")))
+            field = []
+            fields = []
+            state = .skipping
+        }
+    }
+
+    private mutating func endField() {
+        fields.append(String(decoding: field, as: UTF8.self))
+        field.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func endRecord(_ emit: (Output) -> Void) {
+        endField()
+        emit(.success(CSVRow(line: recordLine, fields: fields)))
+        fields.removeAll(keepingCapacity: true)
+        line += 1
+        recordLine = line
+    }
+
+    private mutating func skipped() {
+        line += 1
+        recordLine = line
+        state = .fieldStart
+    }
+}

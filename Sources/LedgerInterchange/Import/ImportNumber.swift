@@ -1,0 +1,121 @@
+import LedgerCore
+
+/// Why one field of a row cannot be read: the sentence shown after `FILE:LINE:`.
+public struct RowError: Error, Hashable, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}
+
+/// Reading the numbers of exchange exports: signs, currency symbols, units, thousands
+/// separators, parentheses for negatives and scientific notation, all exactly.
+public enum ImportNumber {
+    /// How a file writes numbers.
+    public struct Style: Sendable, Equatable {
+        /// `1.234,56`: `,` is the decimal mark and `.` groups thousands.
+        public var decimalComma = false
+
+        public init(decimalComma: Bool = false) {
+            self.decimalComma = decimalComma
+        }
+    }
+
+    /// A plain number: optional sign, digits, optional fraction, optional exponent
+    /// (`-3.605E-05`). No symbols, no grouping.
+    public static func plain(_ text: String, _ field: String) throws(RowError) -> ExactDecimal {
+        switch ExactDecimal.parse(text, allowExponent: true) {
+        case .success(let value): return value
+        case .failure(let error):
+            throw RowError("\(field) '\(text)' is not a number: it \(error.reason)")
+        }
+    }
+
+    /// A number that may be written as money or with a unit: `$1,234.56`, `-€2200.00`,
+    /// `CA$4000.00`, `($1.92)`, `(0.07 BTC)`, `3,595.150506 DAI`, `1,234.56USDT`. Currency
+    /// symbols and letters around the number are dropped (the caller knows the unit from the
+    /// column); `,` must group thousands in threes or the number is refused (a decimal comma
+    /// is not guessed).
+    public static func money(_ text: String, _ field: String, style: Style = Style()) throws(RowError) -> ExactDecimal {
+        if !style.decimalComma, case .success(let value) = ExactDecimal.parse(text, allowExponent: true) { return value }
+        var bytes = Array(ImportText.trimmed(text).utf8)[...]
+        var negative = false
+        if bytes.first == UInt8(ascii: "("), bytes.last == UInt8(ascii: ")") {
+            negative = true
+            bytes = bytes.dropFirst().dropLast()
+        }
+        bytes = bytes.drop { !isDigit($0) && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "+") }
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
+            if bytes.first == UInt8(ascii: "-") { negative.toggle() }
+            bytes = bytes.dropFirst().drop { !isDigit($0) }
+        }
+        let end = numberEnd(bytes)
+        let digits = String(decoding: bytes[..<end], as: UTF8.self)
+        let rest = bytes[end...]
+        let unit = rest.allSatisfy { $0 >= 0x80 || $0 == 0x20 || $0 == UInt8(ascii: "$") || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) }
+        guard !digits.isEmpty, unit else { throw RowError("\(field) '\(text)' is not a number") }
+        let value = try plain(try ungrouped(digits, text, field, style), field)
+        return negative ? value.negated : value
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+
+    /// Where the numeric part (digits, `.`, `,`, an exponent) ends.
+    private static func numberEnd(_ bytes: ArraySlice<UInt8>) -> Int {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
+                index += 1
+            } else if byte | 0x20 == UInt8(ascii: "e"), let next = exponentEnd(bytes, after: index) {
+                return next
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    /// The end of `e-05` / `E+7` / `e5` starting at `index`, or nil when it is not an exponent.
+    private static func exponentEnd(_ bytes: ArraySlice<UInt8>, after index: Int) -> Int? {
+        var cursor = index + 1
+        if cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") { cursor += 1 }
+        let start = cursor
+        while cursor < bytes.endIndex, isDigit(bytes[cursor]) { cursor += 1 }
+        return cursor > start ? cursor : nil
+    }
+
+    /// The digits without thousands separators, with `.` as the decimal mark.
+    private static func ungrouped(_ digits: String, _ text: String, _ field: String, _ style: Style) throws(RowError) -> String {
+        let group: Character = style.decimalComma ? "." : ","
+        let mark: Character = style.decimalComma ? "," : "."
+        let parts = digits.split(separator: mark, omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { throw RowError("\(field) '\(text)' is not a number: it has more than one '\(mark)'") }
+        let whole = parts[0]
+        if whole.contains(group) {
+            let groups = whole.split(separator: group, omittingEmptySubsequences: false)
+            let valid = (1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 }
+            guard valid else {
+                let hint = style.decimalComma ? "" : "; if the file uses decimal commas, pass --decimal-comma"
+                throw RowError("\(field) '\(text)' is not a number: '\(group)' does not group thousands\(hint)")
+            }
+        }
+        if parts.count == 2, parts[1].contains(group) {
+            throw RowError("\(field) '\(text)' is not a number: '\(group)' after the decimal mark")
+        }
+        let cleanWhole = whole.filter { $0 != group }
+        return parts.count == 2 ? cleanWhole + "." + parts[1] : String(cleanWhole)
+    }
+
+    /// A quantity that must be present and not zero; its sign is returned separately.
+    public static func required(_ text: String, _ field: String, style: Style = Style()) throws(RowError) -> ExactDecimal {
+        guard !text.isEmpty else { throw RowError("\(field) is empty") }
+        return try money(text, field, style: style)
+    }
+
+    /// An optional amount: 0 when the field is empty.
+    public static func optional(_ text: String, _ field: String, style: Style = Style()) throws(RowError) -> ExactDecimal {
+        text.isEmpty ? .zero : try money(text, field, style: style)
+    }
+}

@@ -1,0 +1,70 @@
+import LedgerCore
+
+/// What identifies one imported row across imports: the source's own transaction id where the
+/// layout has one, else the row's normalised content plus its occurrence among identical rows
+/// of the same file (so two genuinely identical rows are both kept, and re-importing the file
+/// finds both again).
+public enum FingerprintKey: Hashable, Sendable {
+    /// `kind` names the id's namespace within the preset (`tx`, `trade`, `ledger`, …).
+    case sourceID(kind: String, id: String)
+    /// The normalised content; the occurrence index is part of it.
+    case content(String)
+}
+
+/// One event read from an exchange file, before it has an id or a batch: what a preset
+/// produces. The command turns it into a ``LedgerEvent`` with provenance `.imported`.
+public struct ImportedEvent: Hashable, Sendable {
+    /// The line the row (or the first row of a group) starts on.
+    public var line: Int
+    public var occurredAt: Timestamp
+    public var action: EventAction
+    public var fee: AssetAmount?
+    public var note: String
+    /// The preset that read it (`coinbase`, `kraken`, …), the namespace of its fingerprint.
+    public var preset: String
+    public var key: FingerprintKey
+
+    public init(
+        line: Int, occurredAt: Timestamp, action: EventAction, fee: AssetAmount? = nil,
+        note: String = "", preset: String, key: FingerprintKey
+    ) {
+        self.line = line
+        self.occurredAt = occurredAt
+        self.action = action
+        self.fee = fee.flatMap { $0.quantity.isZero ? nil : $0 }
+        self.note = note
+        self.preset = preset
+        self.key = key
+    }
+
+    /// The event, with the identity and account the caller gives it.
+    public func event(id: EventID, recordedAt: Timestamp, account: String, batch: String, fingerprint: String) -> LedgerEvent {
+        LedgerEvent(
+            id: id, occurredAt: occurredAt, recordedAt: recordedAt, account: account, action: action,
+            fee: fee, note: note, provenance: .imported(batch: batch, fingerprint: fingerprint)
+        )
+    }
+
+    /// The normalised content of the event (time, kind, amounts, fee): the stable part of a
+    /// content fingerprint.
+    public var contentText: String {
+        var probe = LedgerEvent(
+            id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: occurredAt, recordedAt: occurredAt,
+            account: LedgerEvent.defaultAccount, action: action, fee: fee
+        )
+        probe.note = ""
+        var record = EventRecordV1(probe)
+        record.id = ""
+        return record.canonicalJSON
+    }
+}
+
+/// What reading one row (or group of rows) gave.
+public enum ImportOutcome: Hashable, Sendable {
+    case event(ImportedEvent)
+    /// A row that cannot be imported, with the reason (an error: shown as `FILE:LINE: reason`).
+    case problem(ImportProblem)
+    /// A row read and understood that records nothing: a pending duplicate, an internal move
+    /// between the exchange's own wallets, a cancelled order, a "no records" line.
+    case ignored(line: Int, reason: String)
+}

@@ -1,0 +1,136 @@
+import LedgerCore
+
+/// Binance "Generate all statements" transaction history: one row per balance change
+/// (`UTC_Time,Account,Operation,Coin,Change,Remark`, with or without `User_ID`). The rows of
+/// one trade share a time (`Transaction Buy` + `Transaction Spend` + `Transaction Fee`, or the
+/// older `Buy`/`Sell`/`Fee`); holdings are the sum of `Change` over every wallet, so moves
+/// between Binance's own wallets record nothing.
+public struct BinanceStatementLayout: ImportLayout {
+    public static let preset = "binance"
+    public static let title = "transaction history statement"
+    let build = OutcomeBuilder(preset: preset)
+    let codes = AssetCodes()
+    var group = RowGroup()
+
+    public init?(header: ImportHeader, options: ImportOptions) {
+        guard header.has(["UTC_Time", "Account", "Operation", "Coin", "Change"]) else { return nil }
+    }
+
+    public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
+        let operation = BinanceOperation(row["Operation"])
+        guard operation.isTradeLeg else { return flush() + [single(row, operation)] }
+        let key = row["UTC_Time"]
+        var outcomes: [ImportOutcome] = []
+        if group.key != key { outcomes = flush() }
+        group.add(row, key: key)
+        return outcomes
+    }
+
+    public mutating func finish() -> [ImportOutcome] { flush() }
+
+    private func single(_ row: ImportRow, _ operation: BinanceOperation) -> ImportOutcome {
+        do throws(RowError) {
+            let amount = AssetAmount(try ImportNumber.plain(row["Change"], "Change"), try codes.asset(row["Coin"], "Coin"))
+            let time = try ImportDate.iso(row["UTC_Time"], "UTC_Time")
+            let note = row["Remark"].isEmpty ? row["Operation"] : row["Operation"] + ": " + row["Remark"]
+            switch operation {
+            case .movement, .bySign:
+                return build.event(row, at: time, try TradeAction.movement(amount, field: "Change"), note: note)
+            case .income(let kind):
+                guard amount.quantity.isPositive else { throw RowError("\(row["Operation"]) with a negative Change \(amount.quantity)") }
+                return build.event(row, at: time, try TradeAction.income(amount, kind), note: note)
+            case .fee:
+                guard amount.quantity.isNegative else { throw RowError("\(row["Operation"]) with a positive Change \(amount.quantity)") }
+                return build.event(row, at: time, .fee(amount.magnitude), note: note)
+            case .profitOrLoss:
+                let action: EventAction = amount.quantity.isNegative ? .fee(amount.magnitude) : try TradeAction.income(amount, .other)
+                return build.event(row, at: time, action, note: note)
+            case .internalMove:
+                return build.ignored(row, "'\(row["Operation"])' moves \(amount.quantity.magnitude) \(amount.asset) between Binance wallets (no change in holdings)")
+            case .trade:
+                return build.problem(row, "unreachable")
+            case .unknown:
+                throw RowError("operation '\(row["Operation"])' is not one the binance preset knows; record it with 'ledger add'")
+            }
+        } catch {
+            return build.problem(row, error.message)
+        }
+    }
+
+    private mutating func flush() -> [ImportOutcome] {
+        guard let first = group.rows.first else { return [] }
+        defer { group = RowGroup() }
+        do throws(RowError) {
+            var legs: [AssetAmount] = [], fees: [AssetAmount] = []
+            for row in group.rows {
+                let amount = AssetAmount(try ImportNumber.plain(row["Change"], "Change"), try codes.asset(row["Coin"], "Coin"))
+                if BinanceOperation.isFee(row["Operation"]) { fees.append(amount) } else { legs.append(amount) }
+            }
+            let time = try ImportDate.iso(first["UTC_Time"], "UTC_Time")
+            let fee = try StatementGroup.singleFee(fees)
+            let note = Set(group.rows.map { $0["Operation"] }).sorted().joined(separator: " + ")
+            let changes = StatementGroup.net(legs)
+            if changes.filter(\.quantity.isNegative).count > 1, changes.filter(\.quantity.isPositive).count == 1 {
+                return try dust(changes, first: first, time: time, note: note)
+            }
+            return [build.event(first, at: time, try StatementGroup.action(legs: legs), fee: fee, note: note)]
+        } catch {
+            let lines = group.rows.map { String($0.line) }.joined(separator: ", ")
+            return [build.problem(first, error.message + " (lines \(lines), time \(first["UTC_Time"]))")]
+        }
+    }
+
+    /// Several small balances swapped for one asset at once (`Small Assets Exchange BNB`):
+    /// the statement does not say how much of the received asset each one bought, so each
+    /// goes out as a withdrawal and the received total comes in as a deposit.
+    private func dust(_ changes: [AssetAmount], first: ImportRow, time: Timestamp, note: String) throws(RowError) -> [ImportOutcome] {
+        changes.map { change in
+            let action: EventAction = change.quantity.isNegative ? .withdraw(change.magnitude) : .deposit(change)
+            return build.event(first, at: time, action, note: note + " (several assets into one; the split is not in the statement)")
+        }
+    }
+}
+
+/// What a Binance statement `Operation` does.
+enum BinanceOperation: Equatable {
+    case trade, movement, bySign, fee, profitOrLoss, internalMove, unknown
+    case income(IncomeKind)
+
+    var isTradeLeg: Bool { self == .trade }
+
+    static func isFee(_ name: String) -> Bool {
+        ["transaction fee", "fee"].contains(name.lowercased())
+    }
+
+    init(_ name: String) {
+        let lower = name.lowercased()
+        if Self.trades.contains(lower) { self = .trade; return }
+        if ["deposit", "withdraw", "fiat deposit", "fiat withdraw", "fiat withdrawal", "send", "binance card spending", "p2p trading"].contains(lower) { self = .movement; return }
+        if ["token swap - redenomination/rebranding", "asset recovery", "token swap - distribution"].contains(lower) { self = .bySign; return }
+        if ["bnb fee deduction"].contains(lower) { self = .fee; return }
+        if ["realized profit and loss", "funding fee", "insurance fund compensation"].contains(lower) { self = .profitOrLoss; return }
+        if lower.hasPrefix("transfer between") || lower.hasSuffix("subscription") || lower.hasSuffix("redemption")
+            || lower.hasSuffix("purchase") || ["main and funding account transfer", "transfer_in", "transfer_out", "isolated margin loan", "margin loan"].contains(lower) {
+            self = .internalMove
+            return
+        }
+        if let kind = Self.incomes[lower] { self = .income(kind); return }
+        self = .unknown
+    }
+
+    private static let trades: Set<String> = [
+        "transaction buy", "transaction spend", "transaction sold", "transaction revenue", "transaction fee",
+        "transaction related", "buy", "sell", "fee", "binance convert", "large otc trading",
+        "small assets exchange bnb", "buy crypto with card", "buy crypto with fiat", "auto-invest transaction",
+    ]
+
+    private static let incomes: [String: IncomeKind] = [
+        "simple earn flexible interest": .interest, "simple earn locked rewards": .staking,
+        "staking rewards": .staking, "pos savings interest": .staking, "savings interest": .interest,
+        "eth 2.0 staking rewards": .staking, "launchpool interest": .interest, "launchpool airdrop": .airdrop,
+        "airdrop assets": .airdrop, "hodler airdrops distribution": .airdrop, "distribution": .airdrop,
+        "crypto box": .reward, "commission history": .reward, "referral kickback": .reward,
+        "referral commission": .reward, "cash voucher distribution": .reward, "binance card cashback": .reward,
+        "mission reward distribution": .reward, "simple earn flexible airdrop": .airdrop,
+    ]
+}

@@ -1,0 +1,88 @@
+import LedgerCore
+
+/// What a Coinbase `Transaction Type` means for the books.
+enum CoinbaseType: Equatable {
+    case buy, sell, advancedBuy, advancedSell, convert, deposit, withdrawal, spend, internalMove, unknown
+    /// A move to or from the user's own Coinbase Pro/Exchange/Prime account, or an asset
+    /// migration: the sign of the quantity decides; `towardsAccount` is the direction when the
+    /// layout writes quantities unsigned.
+    case bySign(towardsAccount: Bool)
+    case income(IncomeKind)
+
+    init(_ type: String, notes: String) {
+        let lower = type.lowercased()
+        switch lower {
+        case "buy": self = .buy
+        case "sell": self = .sell
+        case "advanced trade buy", "advance trade buy": self = .advancedBuy
+        case "advanced trade sell", "advance trade sell": self = .advancedSell
+        case "convert", "retail simple dust": self = .convert
+        case "deposit": self = .deposit
+        case "withdrawal": self = .withdrawal
+        case "send", "admin debit", "subscription", "card spend", "donation", "retail mgx dex send": self = .spend
+        case "receive", "credit":
+            let rewarded = ["Coinbase Referral", "Coinbase Earn", "Coinbase Rewards"].contains { notes.contains($0) }
+            self = rewarded ? .income(.reward) : .deposit
+        case "exchange withdrawal", "pro withdrawal": self = .bySign(towardsAccount: true)
+        case "exchange deposit", "pro deposit", "prime deposit": self = .bySign(towardsAccount: false)
+        case "asset migration", "retail eth2 deprecation": self = .bySign(towardsAccount: true)
+        case "coinbase earn", "learning reward", "rewards income", "reward income",
+             "subscription rebate", "subscription rebates", "retail simple price improvement":
+            self = .income(.reward)
+        case "inflation reward", "staking income": self = .income(.staking)
+        case "interest payout": self = .income(.interest)
+        case "vault withdrawal", "cash to savings", "savings to cash", "transfer",
+             "retail staking transfer", "retail unstaking transfer":
+            self = .internalMove
+        default: self = .unknown
+        }
+    }
+}
+
+extension CoinbaseLayout {
+    /// Advanced Trade rows name the real pair in Notes: `Bought 7.07 ADA for £2.48 GBP on
+    /// ADA-GBP`, `Sold 1 LINK for 22.233 USDT on LINK-USDT at 5.7921 USDT/LINK`. The quote
+    /// comes from the pair, not from the price currency.
+    func advancedTrade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (EventAction, AssetAmount?) {
+        let words = row["Notes"].split(separator: " ").map(String.init)
+        guard let on = words.firstIndex(of: "on"), on + 1 < words.count else {
+            return (try trade(row, amount, buying: buying), try fee(row))
+        }
+        let pair = try codes.pair(words[on + 1], "Notes")
+        let fiat = try currency(row)
+        if pair.quote.symbol == fiat.symbol { return (try trade(row, amount, buying: buying), try fee(row)) }
+        if let at = words.firstIndex(of: "at"), at + 1 < words.count {
+            let rate = try ImportNumber.money(words[at + 1], "the rate in Notes").magnitude
+            let quote = AssetAmount(amount.quantity.magnitude * rate, pair.quote)
+            return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: quote), nil)
+        }
+        if let forIndex = words.firstIndex(of: "for"), forIndex + 2 < words.count,
+           words[forIndex + 2].uppercased() == pair.quote.symbol.text {
+            let quote = AssetAmount(try ImportNumber.money(words[forIndex + 1], "the amount in Notes").magnitude, pair.quote)
+            return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: quote), nil)
+        }
+        throw RowError("the Notes name the pair \(words[on + 1]) but not the \(pair.quote) amount (only its value in \(fiat)); record this trade with 'ledger add'")
+    }
+
+    /// `Converted 0.05 ETH to 0.00326812 BTC` (numbers may group thousands: `2,000 USDC`), or
+    /// the two-row form: one row per asset with the same ID.
+    mutating func convertRow(_ row: ImportRow, _ amount: AssetAmount, id: String?, time: Timestamp) throws(RowError) -> ImportOutcome? {
+        let words = row["Notes"].split(separator: " ").map(String.init)
+        if let to = words.firstIndex(of: "to"), to >= 2, to + 2 < words.count {
+            let given = AssetAmount(try ImportNumber.money(words[to - 2], "the amount converted in Notes"), try codes.asset(words[to - 1], "Notes"))
+            let received = AssetAmount(try ImportNumber.money(words[to + 1], "the amount received in Notes"), try codes.asset(words[to + 2], "Notes"))
+            return build.event(row, at: time, try TradeAction.swap(given: given, received: received), note: row["Notes"], id: id)
+        }
+        guard let id else { throw RowError("a Convert row needs 'Converted AMOUNT ASSET to AMOUNT ASSET' in Notes") }
+        guard let pending = pendingConvert else {
+            pendingConvert = (row, amount, id)
+            return nil
+        }
+        pendingConvert = nil
+        let (given, received) = pending.amount.quantity.isNegative ? (pending.amount, amount) : (amount, pending.amount)
+        guard given.quantity.isNegative, received.quantity.isPositive else {
+            throw RowError("the two Convert rows with ID \(id) must have one negative and one positive quantity")
+        }
+        return build.event(pending.row, at: time, try TradeAction.swap(given: given, received: received), note: pending.row["Notes"], id: id)
+    }
+}

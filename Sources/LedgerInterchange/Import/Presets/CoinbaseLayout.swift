@@ -1,0 +1,124 @@
+import LedgerCore
+
+/// Coinbase (retail) transaction history, every layout since 2021: with `ID` and signed
+/// quantities (2023+, with or without the address columns), `Spot Price Currency` (2021–2023)
+/// and the fiat code in the column names (`EUR Spot Price at Transaction`, before mid 2021).
+/// Times are UTC; the file may be newest-first and starts with a preamble.
+public struct CoinbaseLayout: ImportLayout {
+    public static let preset = "coinbase"
+    public static let title = "transaction history"
+
+    let columns: Columns
+    let build = OutcomeBuilder(preset: preset)
+    let codes = AssetCodes()
+    /// The first row of a two-row convert (one row per asset, sharing an ID).
+    var pendingConvert: (row: ImportRow, amount: AssetAmount, id: String)?
+
+    struct Columns {
+        var currency: String?, currencyColumn: String?
+        var price: String, subtotal: String, total: String, fees: String
+    }
+
+    public init?(header: ImportHeader, options: ImportOptions) {
+        guard header.has(["Timestamp", "Transaction Type", "Asset", "Quantity Transacted"]) else { return nil }
+        let names = header.names
+        let total = names.first { $0.hasPrefix("Total (inclusive") || $0.hasSuffix("Total (inclusive of fees)") }
+        let fees = names.first { $0 == "Fees and/or Spread" || $0 == "Fees" || $0.hasSuffix(" Fees") }
+        if header.has(["Price Currency", "Price at Transaction", "Subtotal"]), let total, let fees {
+            columns = Columns(currencyColumn: "Price Currency", price: "Price at Transaction", subtotal: "Subtotal", total: total, fees: fees)
+        } else if header.has(["Spot Price Currency", "Spot Price at Transaction", "Subtotal"]), let total, let fees {
+            columns = Columns(currencyColumn: "Spot Price Currency", price: "Spot Price at Transaction", subtotal: "Subtotal", total: total, fees: fees)
+        } else if let price = names.first(where: { $0.hasSuffix(" Spot Price at Transaction") }), let total, let fees {
+            let code = String(price.prefix { $0 != " " })
+            columns = Columns(currency: code, price: price, subtotal: code + " Subtotal", total: total, fees: fees)
+        } else {
+            return nil
+        }
+    }
+
+    public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
+        var outcomes: [ImportOutcome] = []
+        if let pending = pendingConvert, pending.id != row["ID"] || row["ID"].isEmpty {
+            outcomes.append(build.problem(pending.row, "a Convert row without 'Converted … to …' in Notes must be followed by the row of the other asset with the same ID"))
+            pendingConvert = nil
+        }
+        do throws(RowError) {
+            if let outcome = try convert(row) { outcomes.append(outcome) }
+        } catch {
+            outcomes.append(build.problem(row, error.message))
+        }
+        return outcomes
+    }
+
+    public mutating func finish() -> [ImportOutcome] {
+        guard let pending = pendingConvert else { return [] }
+        pendingConvert = nil
+        return [build.problem(pending.row, "a Convert row without 'Converted … to …' in Notes must be followed by the row of the other asset with the same ID")]
+    }
+
+    private mutating func convert(_ row: ImportRow) throws(RowError) -> ImportOutcome? {
+        let type = row["Transaction Type"]
+        let time = try ImportDate.iso(row["Timestamp"], "Timestamp")
+        let amount = AssetAmount(try ImportNumber.required(row["Quantity Transacted"], "Quantity Transacted"), try codes.asset(row["Asset"], "Asset"))
+        let id = row["ID"].isEmpty ? nil : row["ID"]
+        let notes = row["Notes"]
+        func event(_ action: EventAction, fee: AssetAmount? = nil, note: String = notes) -> ImportOutcome {
+            build.event(row, at: time, action, fee: fee, note: note, id: id)
+        }
+        switch CoinbaseType(type, notes: notes) {
+        case .buy, .sell:
+            return event(try trade(row, amount, buying: CoinbaseType(type, notes: notes) == .buy), fee: try fee(row))
+        case .advancedBuy, .advancedSell:
+            let (action, fee) = try advancedTrade(row, amount, buying: CoinbaseType(type, notes: notes) == .advancedBuy)
+            return event(action, fee: fee)
+        case .convert:
+            return try convertRow(row, amount, id: id, time: time)
+        case .deposit: return event(.deposit(amount.magnitude))
+        case .withdrawal: return event(.withdraw(amount.magnitude))
+        case .bySign(let towardsAccount):
+            let signed = amount.quantity.isNegative ? amount : AssetAmount(towardsAccount ? amount.quantity : amount.quantity.negated, amount.asset)
+            return event(try TradeAction.movement(signed, field: "Quantity Transacted"))
+        case .spend: return event(.withdraw(amount.magnitude))
+        case .income(let kind): return event(try TradeAction.income(amount, kind, unitValue: try unitValue(row)))
+        case .internalMove: return build.ignored(row, "'\(type)' moves \(amount.magnitude) within Coinbase (no change in holdings)")
+        case .unknown:
+            throw RowError("transaction type '\(type)' is not one the coinbase preset knows; record it with 'ledger add'")
+        }
+    }
+
+    /// The fiat currency the money columns are in.
+    func currency(_ row: ImportRow) throws(RowError) -> Asset {
+        if let code = columns.currency { return try codes.asset(code, "the price column") }
+        return try codes.asset(row[columns.currencyColumn ?? ""], columns.currencyColumn ?? "Price Currency")
+    }
+
+    func fee(_ row: ImportRow) throws(RowError) -> AssetAmount? {
+        let value = try ImportNumber.optional(row[columns.fees], columns.fees).magnitude
+        return value.isZero ? nil : AssetAmount(value, try currency(row))
+    }
+
+    /// Buy or Sell against the price currency: the fiat that moved is `Total`; the fee is
+    /// inside it (a buy's cost, a sale's deduction).
+    func trade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> EventAction {
+        let fiat = try currency(row)
+        let fee = try ImportNumber.optional(row[columns.fees], columns.fees).magnitude
+        var total = try ImportNumber.optional(row[columns.total], columns.total).magnitude
+        if total.isZero { total = try ImportNumber.optional(row[columns.subtotal], columns.subtotal).magnitude + (buying ? fee : fee.negated) }
+        guard total.isPositive else { throw RowError("\(columns.total) is empty; the row does not say what was paid") }
+        let quote = buying ? total - fee : total + fee
+        guard quote.isPositive || quote.isZero else { throw RowError("the fee \(fee) is larger than the total \(total)") }
+        return try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(quote, fiat))
+    }
+
+    private func unitValue(_ row: ImportRow) throws(RowError) -> Price? {
+        let text = row[columns.price]
+        guard !text.isEmpty else { return nil }
+        let value = try ImportNumber.money(text, columns.price).magnitude
+        return Price(value, try currency(row).symbol)
+    }
+}
+
+extension AssetAmount {
+    /// The same amount with a non-negative quantity.
+    var magnitude: AssetAmount { AssetAmount(quantity.magnitude, asset) }
+}

@@ -1,0 +1,68 @@
+import LedgerCore
+
+/// Gemini transaction history (the XLSX statement saved as CSV): a dynamic block of
+/// `<CUR> Amount <CUR>`, `Fee (<CUR>) <CUR>`, `<CUR> Balance <CUR>` columns per currency;
+/// display values (`$766.12 `, `($1.92)`, `(0.07 BTC)`, `"3,595.150506 DAI "`); `Buy`/`Sell`
+/// with concatenated pairs (`BTCUSD`), `Credit`/`Debit` for transfers; times UTC. The closing
+/// row that repeats only balances (no `Date`) is ignored.
+public struct GeminiLayout: ImportLayout {
+    public static let preset = "gemini"
+    public static let title = "transaction history"
+    let build = OutcomeBuilder(preset: preset)
+    let codes = AssetCodes()
+
+    public init?(header: ImportHeader, options: ImportOptions) {
+        guard header.has(["Date", "Time (UTC)", "Type", "Symbol", "Specification"]),
+              header.names.contains(where: { $0.hasSuffix(" Amount " + $0.prefix { $0 != " " }) }) else { return nil }
+    }
+
+    public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
+        guard !row["Date"].isEmpty else { return [build.ignored(row, "a closing row of balances, without a date")] }
+        do throws(RowError) {
+            let time = try ImportDate.dateAndTime(row["Date"], row["Time (UTC)"], "Date")
+            let type = row["Type"]
+            switch type.lowercased() {
+            case "buy", "sell":
+                let pair = try codes.pair(row["Symbol"], "Symbol")
+                let base = try amount(row, pair.base), quote = try amount(row, pair.quote)
+                var fee = try self.fee(row, pair.quote)
+                if fee == nil { fee = try self.fee(row, pair.base) }
+                let action = try TradeAction.make(type.lowercased() == "buy" ? .buy : .sell, base: base, quote: quote)
+                let id = row["Trade ID"].isEmpty ? nil : row["Trade ID"]
+                return [build.event(row, at: time, action, fee: fee, note: row["Specification"], id: id, idKind: "trade")]
+            case "credit", "debit":
+                let asset = try codes.asset(row["Symbol"], "Symbol")
+                let moved = try amount(row, asset)
+                let spec = row["Specification"].lowercased()
+                let action: EventAction
+                if type.lowercased() == "credit", ["interest", "reward", "staking", "earn"].contains(where: { spec.contains($0) }) {
+                    action = try TradeAction.income(moved, spec.contains("staking") ? .staking : spec.contains("interest") ? .interest : .reward)
+                } else {
+                    action = try TradeAction.movement(type.lowercased() == "credit" ? moved.magnitude : AssetAmount(moved.quantity.magnitude.negated, asset), field: "Amount")
+                }
+                let hash = row["Tx Hash"]
+                return [build.event(row, at: time, action, fee: try fee(row, asset), note: row["Specification"], id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer")]
+            default:
+                throw RowError("type '\(type)' is not one the gemini preset knows (Buy, Sell, Credit, Debit); record it with 'ledger add'")
+            }
+        } catch {
+            return [build.problem(row, error.message)]
+        }
+    }
+
+    /// The `<CUR> Amount <CUR>` column of `asset`.
+    private func amount(_ row: ImportRow, _ asset: Asset) throws(RowError) -> AssetAmount {
+        let column = "\(asset) Amount \(asset)"
+        guard row.header.position(column) != nil else { throw RowError("there is no '\(column)' column for \(asset)") }
+        return AssetAmount(try ImportNumber.required(row[column], column), asset)
+    }
+
+    /// `Fee (<CUR>) <CUR>` (or `Trading Fee (<CUR>) <CUR>`) of `asset`, when not zero.
+    private func fee(_ row: ImportRow, _ asset: Asset) throws(RowError) -> AssetAmount? {
+        for column in ["Fee (\(asset)) \(asset)", "Trading Fee (\(asset)) \(asset)"] where row.header.position(column) != nil {
+            let value = try ImportNumber.optional(row[column], column).magnitude
+            if value.isPositive { return AssetAmount(value, asset) }
+        }
+        return nil
+    }
+}

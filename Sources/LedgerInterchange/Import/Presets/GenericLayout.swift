@@ -1,0 +1,105 @@
+import LedgerCore
+
+/// A CSV described by a ``GenericMapping``. `side` values: `buy`, `sell`, `deposit`,
+/// `withdraw`/`withdrawal`, `income`/`reward`/`staking`/`interest`/`airdrop`, `fee`
+/// (case-insensitive). A buy or sell needs `price` or `total`.
+public struct GenericLayout: ImportLayout {
+    public static let preset = "generic"
+    public static let title = "mapped columns"
+    let build = OutcomeBuilder(preset: preset)
+    let codes = AssetCodes()
+    let mapping: GenericMapping
+    let header: ImportHeader
+    let offset: Int
+
+    public init?(header: ImportHeader, options: ImportOptions) {
+        guard let mapping = options.mapping else { return nil }
+        let needed = ["date", "side", "quantity"].compactMap { mapping.columns[$0] }
+        guard header.has(needed) else { return nil }
+        self.mapping = mapping
+        self.header = header
+        offset = options.timeZoneOffset ?? 0
+    }
+
+    public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
+        do throws(RowError) {
+            let time = try date(row)
+            let asset = try assetField("asset", row)
+            let style = mapping.number
+            let quantity = AssetAmount(try ImportNumber.required(field("quantity", row), column("quantity"), style: style), asset)
+            let fee = try feeAmount(row, asset: asset)
+            let side = field("side", row).lowercased()
+            let id = mapping.columns["id"].map { row[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+            let action: EventAction
+            switch side {
+            case "buy", "sell": action = try trade(row, quantity, buying: side == "buy")
+            case "deposit", "receive": action = .deposit(quantity.magnitude)
+            case "withdraw", "withdrawal", "send": action = .withdraw(quantity.magnitude)
+            case "income", "reward", "other": action = try TradeAction.income(quantity, .reward)
+            case "staking", "interest", "airdrop", "mining": action = try TradeAction.income(quantity, IncomeKind(rawValue: side)!)
+            case "fee": action = .fee(quantity.magnitude)
+            default:
+                throw RowError("\(column("side")) '\(field("side", row))' is not a side the generic format knows; use buy, sell, deposit, withdraw, income, staking, interest, airdrop or fee")
+            }
+            return [build.event(row, at: time, action, fee: fee, note: field("note", row), id: id)]
+        } catch {
+            return [build.problem(row, error.message)]
+        }
+    }
+
+    private func column(_ key: String) -> String { mapping.columns[key] ?? key }
+
+    private func field(_ key: String, _ row: ImportRow) -> String {
+        mapping.columns[key].map { row[$0] } ?? ""
+    }
+
+    /// A column's asset code, or the fixed code the mapping gives instead of a column.
+    private func assetField(_ key: String, _ row: ImportRow, fallback: String? = nil) throws(RowError) -> Asset {
+        guard let value = mapping.columns[key] else {
+            return try codes.asset(fallback ?? "", key)
+        }
+        return try codes.asset(header.position(value) != nil ? row[value] : value, value)
+    }
+
+    private func date(_ row: ImportRow) throws(RowError) -> Timestamp {
+        let text = field("date", row)
+        guard let pattern = mapping.datePattern else {
+            do throws(RowError) {
+                return try ImportDate.iso(text, column("date"), defaultOffset: offset)
+            } catch {
+                throw RowError("\(column("date")) '\(text)' is not an ISO date and time (YYYY-MM-DD HH:MM:SS); describe the column with --date-format, e.g. '%d.%m.%Y %H:%M'")
+            }
+        }
+        guard let time = pattern.read(text, offset: offset) else {
+            throw RowError("\(column("date")) '\(text)' does not match --date-format '\(pattern.text)'")
+        }
+        return time
+    }
+
+    private func feeAmount(_ row: ImportRow, asset: Asset) throws(RowError) -> AssetAmount? {
+        guard mapping.columns["fee"] != nil else { return nil }
+        let value = try ImportNumber.optional(field("fee", row), column("fee"), style: mapping.number).magnitude
+        guard value.isPositive else { return nil }
+        let feeAsset: Asset
+        if mapping.columns["fee_asset"] != nil {
+            feeAsset = try assetField("fee_asset", row)
+        } else {
+            feeAsset = try assetField("quote", row, fallback: mapping.defaultQuote)
+        }
+        return AssetAmount(value, feeAsset)
+    }
+
+    private func trade(_ row: ImportRow, _ quantity: AssetAmount, buying: Bool) throws(RowError) -> EventAction {
+        let quote = try assetField("quote", row, fallback: mapping.defaultQuote)
+        let style = mapping.number
+        let total: ExactDecimal
+        if mapping.columns["total"] != nil, !field("total", row).isEmpty {
+            total = try ImportNumber.money(field("total", row), column("total"), style: style).magnitude
+        } else if mapping.columns["price"] != nil {
+            total = quantity.quantity.magnitude * (try ImportNumber.required(field("price", row), column("price"), style: style)).magnitude
+        } else {
+            throw RowError("a \(buying ? "buy" : "sell") needs a price or a total; add price=COLUMN or total=COLUMN to the mapping")
+        }
+        return try TradeAction.make(buying ? .buy : .sell, base: quantity, quote: AssetAmount(total, quote))
+    }
+}

@@ -1,0 +1,37 @@
+import LedgerCore
+
+/// Turns the balance changes of one trade in a ledger-style statement (Binance, Kraken,
+/// Coinbase Pro) into one event: the asset that went down was given, the one that went up was
+/// received, the fee rows are the fee.
+enum StatementGroup {
+    /// Net change per asset, in order of first appearance.
+    static func net(_ amounts: [AssetAmount]) -> [AssetAmount] {
+        var order: [Asset] = []
+        var totals: [Asset: ExactDecimal] = [:]
+        for amount in amounts {
+            if totals[amount.asset] == nil { order.append(amount.asset) }
+            totals[amount.asset, default: .zero] += amount.quantity
+        }
+        return order.map { AssetAmount(totals[$0]!, $0) }.filter { !$0.quantity.isZero }
+    }
+
+    /// One given and one received asset → a trade (a buy/sell when one side is fiat).
+    static func action(legs: [AssetAmount]) throws(RowError) -> EventAction {
+        let changes = net(legs)
+        let given = changes.filter(\.quantity.isNegative), received = changes.filter(\.quantity.isPositive)
+        guard given.count == 1, received.count == 1 else {
+            let listed = changes.map { "\($0.quantity) \($0.asset)" }.joined(separator: ", ")
+            throw RowError("a trade needs one asset going out and one coming in; these rows net to \(listed.isEmpty ? "nothing" : listed)")
+        }
+        return try TradeAction.swap(given: given[0], received: received[0])
+    }
+
+    /// The fee of a group: nil, or one asset's total (as a positive amount).
+    static func singleFee(_ fees: [AssetAmount]) throws(RowError) -> AssetAmount? {
+        let changes = net(fees)
+        guard changes.count <= 1 else {
+            throw RowError("the fee is paid in \(changes.count) assets (\(changes.map(\.asset.description).joined(separator: ", "))); record the extra fee with 'ledger add fee'")
+        }
+        return changes.first.map { AssetAmount($0.quantity.magnitude, $0.asset) }
+    }
+}

@@ -1,0 +1,58 @@
+import LedgerCore
+
+/// How an exchange trade becomes an event action, exactly.
+///
+/// A trade of `base` against `quote` is a `buy`/`sell` of the base priced in the quote when
+/// base quantity × unit price gives back the quote amount exactly (the unit price is quote ÷
+/// base); otherwise it is a `trade` of the two exact amounts, so no amount is ever rounded.
+/// The valuation treats both the same way (docs/VALUATION.md).
+public enum TradeAction {
+    public enum Side: Sendable { case buy, sell }
+
+    /// The action for receiving (`buy`) or giving (`sell`) `base` for `quote`; quantities are
+    /// taken as magnitudes.
+    public static func make(_ side: Side, base: AssetAmount, quote: AssetAmount, field: String = "quantity") throws(RowError) -> EventAction {
+        let baseQuantity = base.quantity.magnitude, quoteQuantity = quote.quantity.magnitude
+        guard baseQuantity.isPositive else { throw RowError("\(field) is 0; a trade needs a quantity") }
+        guard base.asset.symbol != quote.asset.symbol else {
+            throw RowError("a trade needs two different assets, got \(base.asset) on both sides")
+        }
+        let unitPrice = quoteQuantity / baseQuantity
+        let baseAmount = AssetAmount(baseQuantity, base.asset)
+        let quoteAmount = AssetAmount(quoteQuantity, quote.asset)
+        if !unitPrice.isOverflow, baseQuantity * unitPrice == quoteQuantity {
+            let price = Price(unitPrice, quote.asset.symbol)
+            return side == .buy ? .buy(baseAmount, unitPrice: price) : .sell(baseAmount, unitPrice: price)
+        }
+        guard quoteQuantity.isPositive else { throw RowError("the \(quote.asset) side of the trade is 0") }
+        return side == .buy ? .trade(given: quoteAmount, received: baseAmount) : .trade(given: baseAmount, received: quoteAmount)
+    }
+
+    /// A swap where `given` leaves and `received` arrives (converts): a buy/sell when one side
+    /// is fiat, else a trade.
+    public static func swap(given: AssetAmount, received: AssetAmount) throws(RowError) -> EventAction {
+        if given.asset.isFiat && !received.asset.isFiat { return try make(.buy, base: received, quote: given) }
+        if received.asset.isFiat && !given.asset.isFiat { return try make(.sell, base: given, quote: received) }
+        guard given.quantity.isPositive || given.quantity.isNegative, !received.quantity.isZero else {
+            throw RowError("a convert needs a quantity on both sides")
+        }
+        guard given.asset.symbol != received.asset.symbol else {
+            throw RowError("a convert needs two different assets, got \(given.asset) on both sides")
+        }
+        return .trade(given: AssetAmount(given.quantity.magnitude, given.asset), received: AssetAmount(received.quantity.magnitude, received.asset))
+    }
+
+    /// A movement in or out of the account: deposit for a positive quantity, withdraw for a
+    /// negative one.
+    public static func movement(_ amount: AssetAmount, field: String = "quantity") throws(RowError) -> EventAction {
+        guard !amount.quantity.isZero else { throw RowError("\(field) is 0") }
+        let magnitude = AssetAmount(amount.quantity.magnitude, amount.asset)
+        return amount.quantity.isPositive ? .deposit(magnitude) : .withdraw(magnitude)
+    }
+
+    /// Income of `amount` (its magnitude), valued at `unitValue` when the file gives one.
+    public static func income(_ amount: AssetAmount, _ kind: IncomeKind, unitValue: Price? = nil) throws(RowError) -> EventAction {
+        guard !amount.quantity.isZero else { throw RowError("the reward's quantity is 0") }
+        return .income(AssetAmount(amount.quantity.magnitude, amount.asset), kind: kind, unitValue: unitValue)
+    }
+}

@@ -1,0 +1,42 @@
+/// One HTTP GET: where, with which headers, and how long to wait for the answer.
+public struct HTTPRequest: Sendable, Equatable {
+    public var url: String
+    public var headers: [String: String]
+    /// Seconds to wait for the response before giving up.
+    public var timeout: Double
+
+    public init(url: String, headers: [String: String] = [:], timeout: Double = 10) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+    }
+}
+
+/// An HTTP response: status, headers (names lower-cased) and body bytes.
+public struct HTTPResponse: Sendable, Equatable {
+    public let status: Int
+    public let headers: [String: String]
+    public let body: [UInt8]
+
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
+        self.status = status
+        var lowered: [String: String] = [:]
+        for (name, value) in headers { lowered[name.lowercased()] = value }
+        self.headers = lowered
+        self.body = body
+    }
+
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// What goes wrong below HTTP: no connection, or no answer in time.
+public enum TransportError: Error, Equatable, Sendable {
+    case timedOut
+    case unreachable(String)
+}
+
+/// Sends one request and returns whatever status came back; throws only when no response
+/// arrived. Retries, rate limits and error bodies are handled above it, in ``MarketHTTP``.
+public protocol HTTPClient: Sendable {
+    func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse
+}

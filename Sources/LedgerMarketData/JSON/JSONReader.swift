@@ -1,0 +1,134 @@
+/// Why a body is not JSON: a short reason and the byte offset where reading stopped.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    public let reason: String
+    public let offset: Int
+}
+
+/// A small, strict JSON reader (RFC 8259) that keeps every number token as text.
+///
+/// Foundation's `JSONSerialization` hands numbers over as `NSNumber`, which holds them as
+/// binary floating point; market prices must stay exact, so this reader never converts a
+/// number. Nesting is limited to 256 levels.
+public struct JSONReader {
+    let bytes: [UInt8]
+    var position = 0
+    private var depth = 0
+
+    /// Parses one JSON document (surrounding whitespace allowed, nothing after it).
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        let value = try reader.value()
+        reader.skipWhitespace()
+        guard reader.position == bytes.count else { throw reader.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    func error(_ reason: String) -> JSONSyntaxError {
+        JSONSyntaxError(reason: reason, offset: position)
+    }
+
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    private mutating func value() throws(JSONSyntaxError) -> JSONValue {
+        guard let byte = current else { throw error("the text ends where a value was expected") }
+        switch byte {
+        case UInt8(ascii: "{"): return try nested { (reader: inout JSONReader) throws(JSONSyntaxError) in try reader.object() }
+        case UInt8(ascii: "["): return try nested { (reader: inout JSONReader) throws(JSONSyntaxError) in try reader.array() }
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        }
+    }
+
+    private mutating func nested(_ body: (inout JSONReader) throws(JSONSyntaxError) -> JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        depth += 1
+        guard depth <= 256 else { throw error("nested more than 256 levels deep") }
+        defer { depth -= 1 }
+        return try body(&self)
+    }
+
+    private mutating func object() throws(JSONSyntaxError) -> JSONValue {
+        position += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { position += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+            let key = try string()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
+            position += 1
+            skipWhitespace()
+            members[key] = try value()
+            skipWhitespace()
+            if current == UInt8(ascii: ",") { position += 1; continue }
+            guard current == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
+            position += 1
+            return .object(members)
+        }
+    }
+
+    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") { position += 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try value())
+            skipWhitespace()
+            if current == UInt8(ascii: ",") { position += 1; continue }
+            guard current == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
+            position += 1
+            return .array(elements)
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let expected = Array(word.utf8)
+        guard position + expected.count <= bytes.count, Array(bytes[position..<position + expected.count]) == expected else {
+            throw error("expected '\(word)'")
+        }
+        position += expected.count
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, returned as written.
+    private mutating func number() throws(JSONSyntaxError) -> String {
+        let start = position
+        if current == UInt8(ascii: "-") { position += 1 }
+        if current == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            guard try digits() > 0 else { throw error("a number needs digits") }
+        }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            guard try digits() > 0 else { throw error("a number needs digits after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard try digits() > 0 else { throw error("a number needs digits in its exponent") }
+        }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    private mutating func digits() throws(JSONSyntaxError) -> Int {
+        var count = 0
+        while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1; count += 1 }
+        return count
+    }
+}

@@ -1,0 +1,72 @@
+import LedgerCore
+
+/// Frankfurter (ECB reference rates, v1 API): `/latest` and `/YYYY-MM-DD`, any base. Rates
+/// are published on TARGET working days around 16:00 CET; asking for a weekend or holiday
+/// gives the previous working day, which ``FXRates/date`` reports.
+public struct FrankfurterSource: MarketDataSource {
+    public let name = "frankfurter"
+    let endpoint: Endpoint
+
+    public init(settings: SourceSettings, http: MarketHTTP) {
+        endpoint = Endpoint(source: "frankfurter", settings: settings, http: http, headers: [:])
+    }
+
+    public func fxRates(base: AssetSymbol, on date: LocalDate?) throws(MarketDataError) -> FXRates {
+        let path = date.map { "/\($0)" } ?? "/latest"
+        let json: JSONValue
+        do {
+            json = try endpoint.json(path, [("base", base.text)])
+        } catch .httpStatus(_, 404, _) {
+            throw .unknownSymbol(source: name, symbol: base.text)
+        } catch .httpStatus(_, 422, _) {
+            throw .unknownSymbol(source: name, symbol: base.text)
+        }
+        if let message = json["message"]?.stringValue { throw endpoint.apiError(message) }
+        guard let dateText = json["date"]?.stringValue, let published = LocalDate.parse(dateText),
+              let table = json["rates"]?.objectValue else {
+            throw endpoint.badShape("expected {\"base\", \"date\", \"rates\"}")
+        }
+        if let answered = json["base"]?.stringValue, answered.uppercased() != base.text {
+            throw endpoint.badShape("rates based on \(answered) where \(base) was asked for")
+        }
+        var rates: [AssetSymbol: ExactDecimal] = [:]
+        for (code, value) in table {
+            if let symbol = AssetSymbol(code), let rate = value.decimal, rate.isPositive { rates[symbol] = rate }
+        }
+        guard !rates.isEmpty else { throw .empty(source: name, what: "rates for \(base)") }
+        return FXRates(base: base, date: published, requestedDate: date, rates: rates, source: name)
+    }
+
+    /// Latest rates, one request for every asset: each asset is a currency, observed as the
+    /// rate of `quote` in it (valuation inverts it).
+    public func latestPrices(of assets: [AssetSymbol], in quote: AssetSymbol) throws(MarketDataError) -> PriceBatch {
+        guard !assets.isEmpty else { return PriceBatch() }
+        return Self.batch(from: try fxRates(base: quote, on: nil), assets: assets)
+    }
+
+    /// The prices of `assets` in the rates' base currency, as a fetch reports them.
+    public static func batch(from rates: FXRates, assets: [AssetSymbol]) -> PriceBatch {
+        let quote = rates.base, name = rates.source
+        var batch = PriceBatch(observations: [], covered: [])
+        for asset in assets where asset != quote {
+            if let rate = rates.rates[asset] {
+                batch.observations.append(PriceObservation(asset: quote, quote: asset, observedAt: rates.date.startOfDay, price: rate, source: name))
+                batch.covered.insert(asset)
+            } else {
+                batch.failures[asset] = .unknownSymbol(source: name, symbol: asset.text)
+            }
+        }
+        return batch
+    }
+
+    public func search(_ query: String) throws(MarketDataError) -> [AssetSearchResult] {
+        let json = try endpoint.json("/currencies")
+        guard let table = json.objectValue else { throw endpoint.badShape("/currencies did not return an object") }
+        let needle = query.lowercased()
+        return table.keys.sorted().compactMap { code in
+            let name = table[code]?.stringValue ?? code
+            guard needle.isEmpty || code.lowercased().contains(needle) || name.lowercased().contains(needle) else { return nil }
+            return AssetSearchResult(id: code, symbol: code, name: name, rank: nil)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// The tables of migration 0006-market-cache. Decimals are exact text, times whole seconds
+/// since 1970 (UTC), dates `YYYY-MM-DD`.
+enum MarketCacheSchema {
+    static let sql = """
+        CREATE TABLE candles (
+            asset TEXT NOT NULL, quote TEXT NOT NULL,
+            resolution TEXT NOT NULL CHECK (resolution IN ('minute', 'hour', 'day')),
+            opened_at INTEGER NOT NULL,
+            open TEXT NOT NULL, high TEXT NOT NULL, low TEXT NOT NULL, close TEXT NOT NULL, volume TEXT,
+            source TEXT NOT NULL, fetched_at INTEGER NOT NULL,
+            PRIMARY KEY (asset, quote, resolution, opened_at, source)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE top_lists (
+            source TEXT NOT NULL, quote TEXT NOT NULL, fetched_at INTEGER NOT NULL, rank INTEGER NOT NULL,
+            symbol TEXT NOT NULL, name TEXT NOT NULL, price TEXT, change_24h TEXT, change_7d TEXT,
+            market_cap TEXT, circulating_supply TEXT, total_supply TEXT, volume_24h TEXT,
+            high_24h TEXT, low_24h TEXT,
+            PRIMARY KEY (source, quote, fetched_at, rank)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE fx_rates (
+            base TEXT NOT NULL, quote TEXT NOT NULL, rate_date TEXT NOT NULL, rate TEXT NOT NULL,
+            source TEXT NOT NULL, requested_date TEXT, fetched_at INTEGER NOT NULL,
+            PRIMARY KEY (base, quote, rate_date, source),
+            CHECK (base <> quote)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE symbol_ids (
+            source TEXT NOT NULL, symbol TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL,
+            fetched_at INTEGER NOT NULL,
+            PRIMARY KEY (source, id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX symbol_ids_symbol ON symbol_ids (source, symbol);
+        CREATE TABLE conversions (
+            seq INTEGER PRIMARY KEY,
+            converted_at INTEGER NOT NULL,
+            amount TEXT NOT NULL, from_asset TEXT NOT NULL, to_asset TEXT NOT NULL,
+            result TEXT NOT NULL, rate TEXT NOT NULL,
+            rate_observed_at INTEGER NOT NULL, rate_fetched_at INTEGER NOT NULL, source TEXT NOT NULL
+        ) STRICT;
+        """
+}

@@ -1,0 +1,111 @@
+import LedgerCore
+import LedgerMarketData
+import LedgerTestSupport
+import Testing
+
+/// The HTTP layer against a real socket on 127.0.0.1: timeouts, refused connections, 429
+/// with and without Retry-After, 5xx then success, and keys kept out of every message.
+@Suite("Market HTTP layer")
+struct MarketHTTPTests {
+    typealias Response = LocalHTTPServer.Response
+
+    func get(_ harness: MarketHarness, _ path: String, interval: Double = 0) throws(MarketDataError) -> HTTPResponse {
+        try harness.http.get(harness.server.baseURL + path, source: "test", minInterval: interval)
+    }
+
+    @Test("a slow server hits the per-request timeout")
+    func timeout() throws {
+        let harness = try MarketHarness(routes: ["/slow": [Response(body: "{}", delay: 1.5)]])
+        harness.policy = RetryPolicy(attempts: 1, timeout: 0.4)
+        #expect(throws: MarketDataError.timeout(source: "test", seconds: 0.4)) { try get(harness, "/slow") }
+    }
+
+    @Test("a refused connection is retried with backoff, then reported")
+    func refused() throws {
+        let harness = try MarketHarness()
+        harness.server.stop()
+        #expect(throws: MarketDataError.network(source: "test", detail: "connection refused")) { try get(harness, "/x") }
+        #expect(harness.clock.sleeps == [0.5, 1.0])
+    }
+
+    @Test("429 with a long Retry-After stops at once with a clear message")
+    func retryAfterTooLong() throws {
+        let harness = try MarketHarness(routes: ["/limited": [Response(status: 429, headers: ["Retry-After": "119"], body: "{}")]])
+        let error = #expect(throws: MarketDataError.self) { try get(harness, "/limited") }
+        #expect(error == .rateLimited(source: "test", retryAfter: 119, limit: 30))
+        #expect(error?.description == "test is rate limiting this client and asks to wait 119 s (more than the 30 s allowed by LGR_MAX_RETRY_WAIT); try again later")
+        #expect(harness.server.requests.count == 1)
+        #expect(harness.clock.sleeps.isEmpty)
+    }
+
+    @Test("429 with a short Retry-After waits that long, then succeeds")
+    func retryAfterHonoured() throws {
+        let harness = try MarketHarness(routes: ["/limited": [
+            Response(status: 429, headers: ["Retry-After": "2"], body: "{}"), Response(body: #"{"ok":true}"#),
+        ]])
+        #expect(try get(harness, "/limited").text == #"{"ok":true}"#)
+        #expect(harness.clock.sleeps == [2])
+    }
+
+    @Test("429 without Retry-After backs off exponentially, then gives up")
+    func bare429() throws {
+        let harness = try MarketHarness(routes: ["/limited": [Response(status: 429, body: "Too Many Requests")]])
+        #expect(throws: MarketDataError.rateLimited(source: "test", retryAfter: nil, limit: 30)) { try get(harness, "/limited") }
+        #expect(harness.server.requests.count == 3)
+        #expect(harness.clock.sleeps == [0.5, 1.0])
+    }
+
+    @Test("500 then success is retried once")
+    func serverErrorThenSuccess() throws {
+        let harness = try MarketHarness(routes: ["/flaky": [Response(status: 500, body: "oops"), Response(body: "[]")]])
+        #expect(try get(harness, "/flaky").text == "[]")
+        #expect(harness.server.requests.count == 2)
+        #expect(harness.clock.sleeps == [0.5])
+    }
+
+    @Test("persistent 503 reports the API's message")
+    func persistent503() throws {
+        let harness = try MarketHarness(routes: ["/down": [Response(status: 503, body: #"{"status":{"error_code":503,"error_message":"maintenance"}}"#)]])
+        #expect(throws: MarketDataError.httpStatus(source: "test", status: 503, detail: "maintenance")) { try get(harness, "/down") }
+    }
+
+    @Test("a 4xx is not retried")
+    func clientError() throws {
+        let harness = try MarketHarness(routes: ["/bad": [Response(status: 400, body: #"{"error":"invalid vs_currency"}"#)]])
+        #expect(throws: MarketDataError.httpStatus(source: "test", status: 400, detail: "invalid vs_currency")) { try get(harness, "/bad") }
+        #expect(harness.server.requests.count == 1)
+    }
+
+    @Test("requests carry a User-Agent, and keep the minimum interval per source")
+    func userAgentAndInterval() throws {
+        let harness = try MarketHarness(routes: ["/a": [Response(body: "{}")]])
+        _ = try get(harness, "/a", interval: 2.5)
+        _ = try get(harness, "/a", interval: 2.5)
+        #expect(harness.server.requests.allSatisfy { $0.headers["user-agent"]?.hasPrefix("ledger/") == true })
+        #expect(harness.clock.sleeps == [2.5])
+        #expect(harness.http.requestCount("test") == 2)
+    }
+
+    @Test("an API key goes in a header and never into an error message")
+    func keyNeverShown() throws {
+        let harness = try MarketHarness(routes: ["/coingecko/simple/price": [
+            Response(status: 401, body: #"{"status":{"error_code":10002,"error_message":"key SECRET-KEY-123 is invalid"}}"#),
+        ]])
+        harness.keys = ["coingecko": "SECRET-KEY-123"]
+        let error = #expect(throws: MarketDataError.self) { try harness.source("coingecko").latestPrices(of: [symbol("BTC")], in: symbol("USD")) }
+        #expect(error?.description.contains("SECRET-KEY-123") == false)
+        #expect(error?.description.contains("***") == true)
+        let request = try #require(harness.server.requests.first)
+        #expect(request.headers["x-cg-demo-api-key"] == "SECRET-KEY-123")
+        #expect(!request.target.contains("SECRET"))
+    }
+
+    @Test("Retry-After as an HTTP date")
+    func retryAfterDate() throws {
+        let harness = try MarketHarness(routes: ["/limited": [
+            Response(status: 429, headers: ["Retry-After": "Sat, 01 Jun 2024 12:00:05 GMT"], body: ""), Response(body: "{}"),
+        ]])
+        _ = try get(harness, "/limited")
+        #expect(harness.clock.sleeps == [5])
+    }
+}
