@@ -28,8 +28,8 @@ struct ExportCommand: EnvironmentCommand {
         guard ["jsonl", "json", "csv"].contains(outputFormat) else {
             throw CommandFailure.usage("export writes jsonl, json or csv; '-O \(outputFormat)' is not one of them")
         }
-        let from = try since.map { try Self.date($0, "--since") }
-        let to = try until.map { try Self.date($0, "--until") }
+        let from = try since.map { try DateOption.parse($0, "--since") }
+        let to = try until.map { try DateOption.parse($0, "--until") }
         let store = try ledgerOptions.openExisting(in: environment)
         let events = try store.allEvents().filter { event in
             let date = event.occurredAt.date
@@ -45,10 +45,4 @@ struct ExportCommand: EnvironmentCommand {
         environment.stderr.write("exported \(events.count) events to \(outputFile)\n")
     }
 
-    static func date(_ text: String, _ option: String) throws -> LocalDate {
-        guard let date = LocalDate.parse(text) else {
-            throw CommandFailure.usage("\(option) '\(text)' is not a date; use YYYY-MM-DD, e.g. \(option) 2024-01-31")
-        }
-        return date
-    }
 }

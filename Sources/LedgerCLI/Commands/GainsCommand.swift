@@ -64,8 +64,8 @@ struct GainsCommand: EnvironmentCommand {
             }
             return (start, end)
         }
-        let from = try since.map { try Self.date($0, "--since") }
-        let to = try until.map { try Self.date($0, "--until") }
+        let from = try since.map { try DateOption.parse($0, "--since") }
+        let to = try until.map { try DateOption.parse($0, "--until") }
         if let from, let to, from > to { throw CommandFailure.usage("--since \(from) is after --until \(to)") }
         return (from, to)
     }
@@ -83,12 +83,6 @@ struct GainsCommand: EnvironmentCommand {
         }
     }
 
-    private static func date(_ text: String, _ option: String) throws -> LocalDate {
-        guard let date = LocalDate.parse(text) else {
-            throw CommandFailure.usage("\(option) '\(text)' is not a date; use YYYY-MM-DD, e.g. \(option) 2024-01-31")
-        }
-        return date
-    }
 }
 
 extension Substring {

@@ -62,18 +62,12 @@ struct LogCommand: EnvironmentCommand {
             filter.kind = parsed
         }
         filter.account = account
-        filter.since = try since.map { try Self.date($0, "--since") }
-        filter.until = try until.map { try Self.date($0, "--until") }
+        filter.since = try since.map { try DateOption.parse($0, "--since") }
+        filter.until = try until.map { try DateOption.parse($0, "--until") }
         if let limit, limit < 1 { throw CommandFailure.usage("--limit must be 1 or more, got \(limit)") }
         return filter
     }
 
-    private static func date(_ text: String, _ option: String) throws -> LocalDate {
-        guard let date = LocalDate.parse(text) else {
-            throw CommandFailure.usage("\(option) '\(text)' is not a date; use YYYY-MM-DD, e.g. \(option) 2024-01-31")
-        }
-        return date
-    }
 }
 
 /// An event with the void that cancelled it, if any.
