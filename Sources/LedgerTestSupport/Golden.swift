@@ -2,11 +2,12 @@ import Foundation
 
 /// Golden files: what users see, checked in under `Tests/<Target>/Snapshots/`. A mismatch
 /// fails with a line diff. With `LGR_RECORD=1` the file is rewritten and the check fails once,
-/// so re-recording is always deliberate and visible.
+/// so re-recording is always deliberate and visible. `LGR_RECORD=TEXT` (anything but `1`)
+/// re-records only the golden files whose path contains TEXT.
 public enum Golden {
     /// Compares `actual` with the golden file at `path`; returns a failure message or nil.
     public static func check(_ actual: String, path: String) -> String? {
-        let record = ProcessInfo.processInfo.environment["LGR_RECORD"] == "1"
+        let record = shouldRecord(path, ProcessInfo.processInfo.environment["LGR_RECORD"])
         let expected = try? String(contentsOfFile: path, encoding: .utf8)
         if record || expected == nil {
             try? FileManager.default.createDirectory(
@@ -16,6 +17,12 @@ public enum Golden {
         }
         guard let expected, expected != actual else { return nil }
         return "golden file \(path) differs (LGR_RECORD=1 to re-record):\n" + diff(expected, actual)
+    }
+
+    /// Whether `LGR_RECORD` (`1`, or a fragment of the path) asks to re-record `path`.
+    static func shouldRecord(_ path: String, _ setting: String?) -> Bool {
+        guard let setting, !setting.isEmpty, setting != "0" else { return false }
+        return setting == "1" || path.contains(setting)
     }
 
     /// The directory of golden files next to the calling test file.

@@ -16,6 +16,8 @@ struct RootCommand: ParsableCommand {
             PricesCommand.self, ConvertCommand.self, CurrenciesCommand.self,
             PortfolioCommand.self, GainsCommand.self, AllocationCommand.self,
             ImportCommand.self, ExportCommand.self,
+            MarketCommand.self, WatchCommand.self, ChartCommand.self, LiveCommand.self,
+            AlertCommand.self, ReportCommand.self,
         ]
     )
 }
