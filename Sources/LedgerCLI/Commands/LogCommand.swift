@@ -37,11 +37,9 @@ struct LogCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json, .csv], for: "log")
         let filter = try makeFilter()
         let store = try ledgerOptions.openExisting(in: environment)
-        let events = try store.allEvents()
-        let entries = LogEntry.build(events).filter(filter.matches)
-            .sorted { LedgerEvent.replayOrder($1.event, $0.event) }
-            .prefix(limit ?? Int.max)
-        let output = LogOutput(entries: Array(entries), width: environment.terminalWidth)
+        let entries = try limit.map { try LogEntry.newest($0, matching: filter, in: store) }
+            ?? LogEntry.build(try store.allEvents()).filter(filter.matches).sorted { LedgerEvent.replayOrder($1.event, $0.event) }
+        let output = LogOutput(entries: entries, width: environment.terminalWidth)
         switch outputFormat {
         case .text: environment.write(entries.isEmpty ? "No events match.\n" : output.text())
         case .json: environment.print(output.json())
@@ -76,6 +74,21 @@ struct LogEntry {
     let voidedBy: LedgerEvent?
     /// For a void: the event it cancels.
     let target: LedgerEvent?
+
+    /// The newest `limit` entries that match, read newest first from the store and stopping
+    /// there (the voids are read up front: an entry shows the void that cancelled it).
+    static func newest(_ limit: Int, matching filter: LogFilter, in store: SQLiteEventStore) throws -> [LogEntry] {
+        let voidedBy = EventReplay.voidedIDs(try store.voidEvents())
+        var entries: [LogEntry] = []
+        try store.forEachEventNewestFirst { event in
+            var target: LedgerEvent?
+            if case .void(let id, _) = event.action { target = try store.event(reference: id.text) }
+            let entry = LogEntry(event: event, voidedBy: voidedBy[event.id], target: target)
+            if filter.matches(entry) { entries.append(entry) }
+            return entries.count < limit
+        }
+        return entries
+    }
 
     static func build(_ events: [LedgerEvent]) -> [LogEntry] {
         let voided = EventReplay.voidedIDs(events)

@@ -89,6 +89,15 @@ public final class SQLiteEventStore: EventStore {
     }
 
     public func append(_ drafts: [LedgerEvent], check: (any EventReading) throws -> Void) throws -> [LedgerEvent] {
+        try append(drafts, receipt: nil, check: check)
+    }
+
+    /// Appends `drafts` like ``append(_:check:)`` and, in the same transaction, stores the
+    /// receipt of the import they came from (so a receipt exists exactly when its events do).
+    /// `receipt` is asked for after `check`, with the number of events appended.
+    public func append(
+        _ drafts: [LedgerEvent], receipt: ((Int) -> ImportReceipt)?, check: (any EventReading) throws -> Void
+    ) throws -> [LedgerEvent] {
         try guarded {
             try self.database.immediateTransaction {
                 try check(self)
@@ -102,6 +111,9 @@ public final class SQLiteEventStore: EventStore {
                         .run(EventColumns.values(of: record) + [.text(head.hash), .text(hash)])
                     head = ChainHead(count: event.sequence, hash: hash)
                     stored.append(event)
+                }
+                if let receipt {
+                    try self.database.prepare(ImportReceiptSchema.insertSQL).run(ImportReceiptSchema.values(receipt(stored.count)))
                 }
                 return stored
             }

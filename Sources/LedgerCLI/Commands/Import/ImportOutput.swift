@@ -45,7 +45,7 @@ struct ImportOutput {
         ])
         for receipt in receipts {
             table.append([
-                receipt.batch, receipt.importedAt.description, String(receipt.file.split(separator: "/").last ?? ""), receipt.format, receipt.account,
+                receipt.batch, receipt.importedAt.description, String(receipt.file.split(separator: "/").last ?? ""), receipt.format, receipt.account.isEmpty ? "-" : receipt.account,
                 String(receipt.added), String(receipt.present), String(receipt.rejected), String(receipt.ignored),
                 String(receipt.sha256.prefix(12)),
             ])
