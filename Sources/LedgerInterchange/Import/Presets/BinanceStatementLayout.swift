@@ -19,14 +19,12 @@ public struct BinanceStatementLayout: ImportLayout {
     public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
         let operation = BinanceOperation(row["Operation"])
         guard operation.isTradeLeg else { return flush() + [single(row, operation)] }
-        let key = row["UTC_Time"]
-        var outcomes: [ImportOutcome] = []
-        if group.key != key { outcomes = flush() }
-        group.add(row, key: key)
-        return outcomes
+        return trade(group.add(row, key: row["UTC_Time"]))
     }
 
     public mutating func finish() -> [ImportOutcome] { flush() }
+
+    private mutating func flush() -> [ImportOutcome] { trade(group.take()) }
 
     private func single(_ row: ImportRow, _ operation: BinanceOperation) -> ImportOutcome {
         do throws(RowError) {
@@ -57,25 +55,25 @@ public struct BinanceStatementLayout: ImportLayout {
         }
     }
 
-    private mutating func flush() -> [ImportOutcome] {
-        guard let first = group.rows.first else { return [] }
-        defer { group = RowGroup() }
+    /// The rows of one trade (sharing a time) → one event, or several for a dust conversion.
+    private func trade(_ rows: [ImportRow]) -> [ImportOutcome] {
+        guard let first = rows.first else { return [] }
         do throws(RowError) {
             var legs: [AssetAmount] = [], fees: [AssetAmount] = []
-            for row in group.rows {
+            for row in rows {
                 let amount = AssetAmount(try ImportNumber.plain(row["Change"], "Change"), try codes.asset(row["Coin"], "Coin"))
                 if BinanceOperation.isFee(row["Operation"]) { fees.append(amount) } else { legs.append(amount) }
             }
             let time = try ImportDate.iso(first["UTC_Time"], "UTC_Time")
             let fee = try StatementGroup.singleFee(fees)
-            let note = Set(group.rows.map { $0["Operation"] }).sorted().joined(separator: " + ")
+            let note = Set(rows.map { $0["Operation"] }).sorted().joined(separator: " + ")
             let changes = StatementGroup.net(legs)
             if changes.filter(\.quantity.isNegative).count > 1, changes.filter(\.quantity.isPositive).count == 1 {
                 return try dust(changes, first: first, time: time, note: note)
             }
             return [build.event(first, at: time, try StatementGroup.action(legs: legs), fee: fee, note: note)]
         } catch {
-            let lines = group.rows.map { String($0.line) }.joined(separator: ", ")
+            let lines = rows.map { String($0.line) }.joined(separator: ", ")
             return [build.problem(first, error.message + " (lines \(lines), time \(first["UTC_Time"]))")]
         }
     }

@@ -59,13 +59,12 @@ public struct CoinbaseProAccountLayout: ImportLayout {
             return flush() + [single(row, type)]
         }
         let key = type == "conversion" ? "conversion:" + row["time"] : "trade:" + row["trade id"]
-        var outcomes: [ImportOutcome] = []
-        if group.key != key { outcomes = flush() }
-        group.add(row, key: key)
-        return outcomes
+        return trade(group.add(row, key: key))
     }
 
     public mutating func finish() -> [ImportOutcome] { flush() }
+
+    private mutating func flush() -> [ImportOutcome] { trade(group.take()) }
 
     private func single(_ row: ImportRow, _ type: String) -> ImportOutcome {
         do throws(RowError) {
@@ -83,12 +82,12 @@ public struct CoinbaseProAccountLayout: ImportLayout {
         }
     }
 
-    private mutating func flush() -> [ImportOutcome] {
-        guard let first = group.rows.first else { return [] }
-        defer { group = RowGroup() }
+    /// The rows of one trade (or conversion) → one event.
+    private func trade(_ rows: [ImportRow]) -> [ImportOutcome] {
+        guard let first = rows.first else { return [] }
         do throws(RowError) {
             var legs: [AssetAmount] = [], fees: [AssetAmount] = []
-            for row in group.rows {
+            for row in rows {
                 let amount = AssetAmount(try ImportNumber.plain(row["amount"], "amount"), try codes.asset(row["amount/balance unit"], "amount/balance unit"))
                 if row["type"].lowercased() == "fee" { fees.append(amount) } else { legs.append(amount) }
             }
@@ -103,13 +102,25 @@ public struct CoinbaseProAccountLayout: ImportLayout {
     }
 }
 
-/// Consecutive rows that form one event (a trade spread over several rows).
+/// Consecutive rows that form one event (a trade spread over several rows). Layouts feed it
+/// every row of a trade; a row with another key, a row that stands alone, or the end of the
+/// file closes the group, and the closed group's rows become one event.
 struct RowGroup {
-    var key: String?
-    var rows: [ImportRow] = []
+    private var key: String?
+    private var rows: [ImportRow] = []
 
-    mutating func add(_ row: ImportRow, key: String) {
+    /// Adds `row` under `key`; returns the rows of the group it closed (empty when `row`
+    /// continues the current group).
+    mutating func add(_ row: ImportRow, key: String) -> [ImportRow] {
+        let closed = key == self.key ? [] : take()
         self.key = key
         rows.append(row)
+        return closed
+    }
+
+    /// Closes the group: its rows, and an empty group left behind.
+    mutating func take() -> [ImportRow] {
+        defer { self = RowGroup() }
+        return rows
     }
 }

@@ -20,13 +20,12 @@ public struct KrakenLedgerLayout: ImportLayout {
         }
         let type = row["type"].lowercased()
         guard ["trade", "spend", "receive"].contains(type) else { return flush() + [single(row, type)] }
-        var outcomes: [ImportOutcome] = []
-        if group.key != row["refid"] { outcomes = flush() }
-        group.add(row, key: row["refid"])
-        return outcomes
+        return trade(group.add(row, key: row["refid"]))
     }
 
     public mutating func finish() -> [ImportOutcome] { flush() }
+
+    private mutating func flush() -> [ImportOutcome] { trade(group.take()) }
 
     private func amounts(_ row: ImportRow) throws(RowError) -> (amount: AssetAmount, fee: AssetAmount) {
         let asset = try KrakenCodes.asset(row["asset"], "asset")
@@ -58,12 +57,12 @@ public struct KrakenLedgerLayout: ImportLayout {
         }
     }
 
-    private mutating func flush() -> [ImportOutcome] {
-        guard let first = group.rows.first else { return [] }
-        defer { group = RowGroup() }
+    /// The rows of one trade (sharing a refid) → one event.
+    private func trade(_ rows: [ImportRow]) -> [ImportOutcome] {
+        guard let first = rows.first else { return [] }
         do throws(RowError) {
             var legs: [AssetAmount] = [], fees: [AssetAmount] = []
-            for row in group.rows {
+            for row in rows {
                 let (amount, fee) = try amounts(row)
                 legs.append(amount)
                 // Fee credits: 1 KFEE = 0.01 USD, with no market of their own.
