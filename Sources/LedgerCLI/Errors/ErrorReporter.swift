@@ -17,6 +17,10 @@ struct ErrorReporter {
             return fail(store.description, 1)
         case let market as MarketDataError:
             return fail(market.description, 1)
+        case let exit as ExitCode where exit != .success:
+            // A status that is an answer, not an error (`alert check`: 10 = an alert fired):
+            // the command has printed what it had to; no error line.
+            return exit.rawValue
         default:
             return reportParserError(error)
         }

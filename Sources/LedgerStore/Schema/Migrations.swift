@@ -89,6 +89,8 @@ enum Schema {
         // symbol → id maps and the history of conversions, each row with its fetch time.
         // Market data, not books: re-fetched keys replace their rows.
         Migration(name: "0006-market-cache", sql: MarketCacheSchema.sql),
+        // Price alerts (LedgerStore/Alerts): settings, not books; rows change as alerts fire.
+        Migration(name: "0007-alerts", sql: AlertSchema.sql),
     ]
 
     static var currentVersion: Int { migrations.count }

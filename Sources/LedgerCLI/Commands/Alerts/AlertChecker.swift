@@ -1,0 +1,72 @@
+import ArgumentParser
+import LedgerCore
+import LedgerStore
+
+/// `alert check` end to end: refresh the prices the alerts need, then read, evaluate and
+/// update every alert in one `BEGIN IMMEDIATE` transaction, then report, then run `--exec`.
+struct AlertChecker {
+    let environment: CommandEnvironment
+    let offline: Bool
+    let maxAge: Int64?
+    let command: String?
+    let json: Bool
+    let runner: any CommandSpawning
+
+    /// Exit status when at least one alert fired (and every `--exec` command succeeded).
+    static let firedStatus: Int32 = 10
+
+    func run(store: SQLiteEventStore) throws {
+        let alerts = try store.alerts()
+        if !offline && !alerts.isEmpty {
+            try AlertPriceRefresh(store: store, environment: environment).refresh(alerts)
+        }
+        let now = environment.now
+        // Under the write lock: a second `alert check` waits here and then sees this one's
+        // fired states, so one crossing fires once.
+        let verdicts = try store.updateAlerts { current in
+            let prices = try store.priceTable()
+            let verdicts = current.map { AlertEvaluator.check($0, prices: prices, now: now, maxAge: maxAge) }
+            return (verdicts.map(\.alert), verdicts)
+        }
+        let output = AlertCheckOutput(verdicts: verdicts, checkedAt: now)
+        environment.write(json ? output.json() : output.text())
+        for line in output.problemLines() { environment.stderr.write("ledger: error: \(line)\n") }
+        // The state is already committed: a command that hangs, crashes or runs again cannot
+        // make the same crossing fire twice (at most one notification per crossing).
+        let execFailures = command.map { runCommands($0, output.fired) } ?? 0
+        try finish(output: output, execFailures: execFailures)
+    }
+
+    /// Exit status: an --exec failure (1) before something fired (10) before an alert that
+    /// could not be checked (1) before 0.
+    private func finish(output: AlertCheckOutput, execFailures: Int) throws {
+        let fired = output.fired.count, failed = output.failed.count
+        if execFailures > 0 {
+            throw CommandFailure.data("--exec failed for \(execFailures) of \(fired) fired alert\(fired == 1 ? "" : "s") (see above); they stay fired and run it again only after they re-arm and cross again")
+        }
+        if fired > 0 { throw ExitCode(Self.firedStatus) }
+        if failed > 0 {
+            let total = output.verdicts.count
+            throw CommandFailure.data("\(failed) of \(total) alert\(total == 1 ? "" : "s") could not be checked (see above); nothing fired")
+        }
+    }
+
+    /// Runs `command` once per fired alert; returns how many failed.
+    private func runCommands(_ command: String, _ fired: [FiredAlert]) -> Int {
+        var failures = 0
+        for alert in fired {
+            let variables = environment.variables.merging(alert.environment) { _, new in new }
+            do {
+                let result = try runner.run(command, environment: variables)
+                environment.stderr.write(result.output)
+                if !result.output.isEmpty && !result.output.hasSuffix("\n") { environment.stderr.write("\n") }
+                guard result.status != 0 else { continue }
+                environment.stderr.write("ledger: error: --exec for alert \(alert.alert.id) exited with status \(result.status)\n")
+            } catch {
+                environment.stderr.write("ledger: error: --exec for alert \(alert.alert.id) could not start /bin/sh: \(error)\n")
+            }
+            failures += 1
+        }
+        return failures
+    }
+}

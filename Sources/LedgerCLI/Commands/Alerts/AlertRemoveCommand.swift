@@ -1,0 +1,28 @@
+import ArgumentParser
+import LedgerCore
+import LedgerStore
+
+/// `ledger alert remove ID`.
+struct AlertRemoveCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a price alert by its number (see 'ledger alert list')."
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Argument(help: "The alert's number, as 'ledger alert list' shows it.")
+    var id: String
+
+    func run(in environment: CommandEnvironment) throws {
+        let digits = id.hasPrefix("#") ? String(id.dropFirst()) : id
+        guard let number = Int64(digits), number > 0 else {
+            throw CommandFailure.usage("'\(id)' is not an alert number; 'ledger alert list' shows the alerts and their numbers")
+        }
+        let store = try ledgerOptions.openExisting(in: environment)
+        guard let removed = try store.removeAlert(id: number) else {
+            throw CommandFailure.data("no alert \(number); 'ledger alert list' shows the alerts and their numbers")
+        }
+        environment.print("removed alert \(removed.id): \(removed.title)")
+    }
+}

@@ -1,0 +1,36 @@
+import LedgerCore
+
+/// A new alert as typed, before the store gives it an id.
+public struct AlertDraft: Hashable, Sendable {
+    public let asset: AssetSymbol
+    public let assetClass: AssetClass?
+    public let quote: AssetSymbol
+    public let condition: AlertCondition
+    public let note: String
+
+    public init(asset: AssetSymbol, assetClass: AssetClass?, quote: AssetSymbol, condition: AlertCondition, note: String) {
+        self.asset = asset
+        self.assetClass = assetClass
+        self.quote = quote
+        self.condition = condition
+        self.note = note
+    }
+}
+
+/// The ledger's price alerts. Every change is one transaction.
+///
+/// Implementations: ``SQLiteEventStore`` (the `alerts` table) and ``InMemoryAlertStore``,
+/// held to one contract by the tests.
+public protocol AlertStore {
+    /// Stores a new, armed alert and returns it with its id (ids are never reused).
+    func addAlert(_ draft: AlertDraft, createdAt: Timestamp) throws -> Alert
+    /// Every alert, by id.
+    func alerts() throws -> [Alert]
+    /// Deletes the alert and returns it, or returns nil when there is no such id.
+    func removeAlert(id: Int64) throws -> Alert?
+    /// Reads every alert and hands them to `check` under the write lock (`BEGIN IMMEDIATE`),
+    /// then stores the alerts it returns (matched by id; unknown ids are ignored), all in one
+    /// transaction: two processes checking at once see each other's result, never the same
+    /// state twice. `check` may read the store (e.g. its prices) through the same connection.
+    func updateAlerts<Result>(_ check: ([Alert]) throws -> (alerts: [Alert], result: Result)) throws -> Result
+}
