@@ -1,6 +1,128 @@
 import ArgumentParser
+import LedgerCore
+import LedgerRender
+import LedgerStore
 
-/// `ledger chart`: placeholder registered so parallel work does not collide on RootCommand.
-struct ChartCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "chart", abstract: "(being built)")
+/// `ledger chart SYMBOL [--range 10m|10h|10d] [--interval 5m]`: a candlestick chart.
+struct ChartCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Draw a candlestick chart of an asset's recent prices.",
+        discussion: """
+            ledger chart BTC                        the last 10 hours
+            ledger chart BTC --range 10m            the last 10 minutes, 1-minute candles
+            ledger chart ETH --range 10d --interval 4h --currency EUR
+            ledger chart BTC -O json                the candles, exact, as JSON
+
+            Without --interval the narrowest candle (1m, 2m, 3m, 5m, 10m, 15m, 30m, 1h, … 1d, \
+            7d) that fits the terminal width is used; wider candles are merged from the source's \
+            minute, hour or day candles. Candles are recorded in the ledger's cache; --offline \
+            draws from the cache, and when the source cannot be reached the cache is used with a \
+            warning. Times are UTC. Hollow bodies (░) rose, filled ones (█) fell.
+            """
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Argument(help: "The asset, e.g. BTC or AAPL.")
+    var symbol: String
+
+    @Option(help: "How far back: a number and m, h, d or w (e.g. 10m, 10h, 10d, 90m, 2w).")
+    var range = "10h"
+
+    @Option(help: "Candle width: a number and m, h or d (e.g. 1m, 5m, 15m, 1h, 4h, 1d). Default: the narrowest that fits.")
+    var interval: String?
+
+    @Option(help: "Prices in this currency (default: the ledger's currency).")
+    var currency: String?
+
+    @Option(help: "Lines of the chart, legend and time labels included (default: 16; at least 3).")
+    var height = 16
+
+    @Option(help: "Ask only this source (e.g. cryptocompare, yahoo).")
+    var source: String?
+
+    @Flag(help: "Use only the ledger's cache; send no request.")
+    var offline = false
+
+    @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
+    var color: ColorChoice = .auto
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
+    var outputFormat: OutputFormat = .text
+
+    func validate() throws {
+        if AssetSymbol(symbol) == nil { throw ValidationError("'\(symbol)' is not an asset symbol; use letters and digits such as BTC or AAPL") }
+        if ChartPlan.parseRange(range) == nil { throw ValidationError("--range '\(range)' is not a range; use a number and m, h, d or w, e.g. 10m, 10h or 10d") }
+        if let interval, ChartInterval.parse(interval) == nil {
+            throw ValidationError("--interval '\(interval)' is not a candle width; use a number and m, h or d, e.g. 1m, 5m, 15m, 1h, 4h or 1d")
+        }
+        if height < 3 || height > 200 { throw ValidationError("--height \(height) is out of range; use 3 to 200 lines") }
+        if let currency, AssetSymbol(currency) == nil {
+            throw ValidationError("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+        }
+    }
+
+    func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json], for: "chart")
+        let request = try ChartRequest(self, environment: environment)
+        let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let quote = try ledger.defaultQuote(currency)
+        guard !offline || ledger.existing != nil else {
+            throw CommandFailure.data("nothing is cached: there is no ledger at \(ledgerOptions.path(in: environment)); run 'ledger chart \(request.asset)' without --offline first")
+        }
+        // A ledger is created only once there are candles to record in it, so a failed
+        // first chart leaves no file behind; until then an in-memory store stands in.
+        let store = try ledger.existing ?? SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        let asset = Asset(request.asset, class: try store.assetClass(of: request.asset) ?? request.asset.inferredClass)
+        let fetcher = try CandleFetcher(store: store, environment: environment, now: request.now, offline: offline, forcedSource: source)
+        let fetched = try fetcher.candles(asset, in: quote, interval: request.plan.interval.base,
+                                          count: request.sourceCount, since: request.plan.start)
+        let output = try request.output(fetched, quote: quote, fitting: outputFormat == .text, environment: environment)
+        try fetcher.commit(into: fetcher.hasFetched ? ledger.storeForWriting() : store)
+        switch outputFormat {
+        case .json: environment.write(output.json())
+        default: environment.write(output.text(width: environment.terminalWidth, height: height, theme: MarketOptions.theme(color, environment)))
+        }
+    }
+}
+
+/// The checked options of one `chart` run: which candles to ask for and how many fit.
+struct ChartRequest {
+    let asset: AssetSymbol
+    let plan: ChartPlan
+    /// Source candles to ask for.
+    let sourceCount: Int
+    /// Candles that fit the width beside the price labels (at most 12 columns wide).
+    let slots: Int
+    let now: Timestamp
+
+    init(_ command: ChartCommand, environment: CommandEnvironment) throws {
+        asset = AssetSymbol(command.symbol)!
+        now = environment.now
+        slots = max(1, (environment.terminalWidth - 14) / 2)
+        let range = ChartPlan.parseRange(command.range)!
+        plan = ChartPlan(range: range, interval: command.interval.flatMap(ChartInterval.parse), slots: slots, now: now)
+        sourceCount = plan.sourceCandles(now: now)
+        guard sourceCount <= ChartPlan.maximumSourceCandles else {
+            throw CommandFailure.usage("--range \(command.range) in \(plan.interval) candles needs \(sourceCount) \(plan.interval.base) candles, more than the \(ChartPlan.maximumSourceCandles) a source returns at once; use a wider --interval or a shorter --range")
+        }
+    }
+
+    /// The chart's candles from the source's; when `fitting`, cut to the most recent that fit
+    /// the width (with a note on stderr saying so).
+    func output(_ fetched: FetchedCandles, quote: AssetSymbol, fitting: Bool, environment: CommandEnvironment) throws -> ChartOutput {
+        var candles = plan.candles(from: fetched.candles)
+        guard !candles.isEmpty else {
+            throw CommandFailure.data("no \(asset)/\(quote) candles since \(plan.start) (\(fetched.source) sent only older ones); try a longer --range")
+        }
+        var span = ChartInterval(seconds: plan.range) ?? plan.interval
+        if fitting, candles.count > slots {
+            environment.stderr.write("ledger: warning: only the last \(slots) of \(candles.count) \(plan.interval) candles fit \(environment.terminalWidth) columns; use a wider --interval to see the whole range\n")
+            candles = Array(candles.suffix(slots))
+            span = ChartInterval(seconds: Int64(slots) * plan.interval.seconds)!
+        }
+        return ChartOutput(asset: asset, quote: candles[0].quote, span: span, interval: plan.interval,
+                           candles: candles, fetched: fetched, now: now)
+    }
 }

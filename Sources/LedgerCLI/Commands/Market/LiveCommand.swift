@@ -1,6 +1,93 @@
 import ArgumentParser
+import LedgerCore
+import LedgerMarketData
+import LedgerRender
+import LedgerStore
 
-/// `ledger live`: placeholder registered so parallel work does not collide on RootCommand.
-struct LiveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "live", abstract: "(being built)")
+/// `ledger live SYMBOL…`: prices polled every `--interval`, shown as they change.
+struct LiveCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Watch live prices, updated in place, until Ctrl-C.",
+        discussion: """
+            ledger live BTC ETH                     a table updated every 10 s; Ctrl-C stops
+            ledger live BTC --interval 30s --currency EUR
+            ledger live BTC --updates 3 | tee log   one line per asset and update
+            ledger live BTC -O json --duration 5m   one JSON object per line
+
+            On a terminal the table is redrawn in place with the change since the ticker \
+            started (green up, red down) and the time of the last update; Ctrl-C ends it with \
+            the terminal restored and exit status 0. On a pipe every update prints one line \
+            per asset: time, asset, price, currency, change since start. Prices are polled \
+            from the asset's sources in the fallback order (latest prices); --interval cannot \
+            be shorter than the source's minimum interval between requests. Nothing is \
+            written to the ledger.
+            """
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Argument(help: "The assets, e.g. BTC ETH.")
+    var symbols: [String] = []
+
+    @Option(help: "Time between polls: seconds, or a number and s, m or h (default 10s).")
+    var interval = "10s"
+
+    @Option(help: "Stop after this many updates.")
+    var updates: Int?
+
+    @Option(help: "Stop after this long (e.g. 90s, 5m, 1h).")
+    var duration: String?
+
+    @Option(help: "Prices in this currency (default: the ledger's currency).")
+    var currency: String?
+
+    @Option(help: "Ask only this source (e.g. cryptocompare).")
+    var source: String?
+
+    @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
+    var color: ColorChoice = .auto
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
+    var outputFormat: OutputFormat = .text
+
+    func validate() throws {
+        guard !symbols.isEmpty else { throw ValidationError("live needs at least one asset, e.g. 'ledger live BTC ETH'") }
+        if let bad = symbols.first(where: { AssetSymbol($0) == nil }) {
+            throw ValidationError("'\(bad)' is not an asset symbol; use letters and digits such as BTC or AAPL")
+        }
+        guard let seconds = Age.parseDuration(interval), seconds >= 1 else {
+            throw ValidationError("--interval '\(interval)' is not a polling period; use whole seconds of at least 1, e.g. 10, 10s, 1m")
+        }
+        if let updates, updates < 1 { throw ValidationError("--updates \(updates) is out of range; use 1 or more") }
+        if let duration, Age.parseDuration(duration).map({ $0 >= 1 }) != true {
+            throw ValidationError("--duration '\(duration)' is not a duration; use e.g. 90s, 5m or 1h")
+        }
+        if let currency, AssetSymbol(currency) == nil {
+            throw ValidationError("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+        }
+    }
+
+    func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json], for: "live")
+        let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let quote = try ledger.defaultQuote(currency)
+        // Nothing is written: the existing ledger only lends its currency and asset classes.
+        let store = try ledger.existing ?? SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        let feed = try LiveFeed(symbols: symbols, quote: quote, store: store, environment: environment, forcedSource: source)
+        let seconds = Double(Age.parseDuration(interval)!)
+        try feed.checkInterval(seconds, asked: interval)
+        let mode: LiveDisplay.Mode = outputFormat == .json ? .json : environment.stdoutIsTerminal ? .table : .lines
+        let display = LiveDisplay(mode: mode, theme: MarketOptions.theme(color, environment), width: environment.terminalWidth,
+                                  quote: quote, write: environment.write)
+        var ticker = LiveTicker(
+            rows: feed.symbols.map { LiveRow(symbol: $0, quote: quote) }, interval: seconds, updates: updates,
+            duration: duration.flatMap(Age.parseDuration).map(Double.init), pacing: environment.pacing,
+            now: { environment.now }, shouldStop: { Interrupt.isRaised }, poll: feed.poll
+        )
+        Interrupt.install()
+        display.begin(title: "ledger live: \(quote) prices every \(LiveTicker.seconds(seconds)); Ctrl-C to stop")
+        defer { display.finish() }
+        try ticker.run(show: display.show) { environment.stderr.write("ledger: warning: \($0)\n") }
+    }
 }

@@ -1,0 +1,109 @@
+import LedgerCore
+import LedgerMarketData
+import LedgerStore
+
+/// Source candles of one pair and width, and where they came from.
+struct FetchedCandles {
+    /// Oldest first, one per opening time.
+    let candles: [Candle]
+    let source: String
+    /// When they were fetched: now for fresh candles, the newest fetch for cached ones.
+    let fetchedAt: Timestamp
+    let cached: Bool
+}
+
+/// Gets the candles a chart needs: from the first source of the asset's class that offers
+/// candles of the width (or `--source`), else from the ledger's `candles` cache. With
+/// `--offline` only the cache is read. When a source fails (network, rate limit, bad body)
+/// the cache is used with one warning naming its age; an unknown symbol is an error, not a
+/// reason to show stale data. Fetched candles are written only by ``commit()``.
+final class CandleFetcher {
+    let store: SQLiteEventStore
+    let environment: CommandEnvironment
+    /// Nil with `--offline`.
+    let setup: MarketSetup?
+    let forcedSource: String?
+    /// The command's one reading of the clock, so every age it prints agrees.
+    let now: Timestamp
+    private var fetched: [Candle] = []
+
+    init(store: SQLiteEventStore, environment: CommandEnvironment, now: Timestamp, offline: Bool, forcedSource: String?) throws {
+        self.store = store
+        self.environment = environment
+        self.now = now
+        self.forcedSource = forcedSource
+        setup = offline ? nil : try MarketSetup(store: store, environment: environment)
+    }
+
+    /// The last `count` candles of `interval` up to now, opening at or after `since`.
+    func candles(_ asset: Asset, in quote: AssetSymbol, interval: CandleInterval, count: Int, since: Timestamp) throws -> FetchedCandles {
+        let pair = "\(asset.symbol)/\(quote) \(interval) candles"
+        guard let setup else {
+            guard let cached = try cachedCandles(asset.symbol, quote, interval, since: since) else {
+                throw CommandFailure.data("no \(pair) since \(since) are cached; run the command without --offline first")
+            }
+            return cached
+        }
+        let sources = try setup.order(for: asset.assetClass, forced: forcedSource).map { try setup.source($0) }
+        var problems: [MarketDataError] = [], unknown: [MarketDataError] = [], unsupported: [MarketDataError] = []
+        for source in sources {
+            let name = source.name
+            do throws(MarketDataError) {
+                let candles = try source.candles(of: asset.symbol, in: quote, interval: interval, count: count)
+                guard !candles.isEmpty else { throw .empty(source: name, what: pair) }
+                fetched += candles
+                return FetchedCandles(candles: Candle.aggregate(candles, every: 0), source: name, fetchedAt: now, cached: false)
+            } catch {
+                switch error {
+                case .unsupported: unsupported.append(error)
+                case .unknownSymbol, .ambiguousSymbol: unknown.append(error)
+                default: problems.append(error)
+                }
+            }
+        }
+        return try fallBack(pair, asset, quote, interval, since: since, problems: problems, unknown: unknown, unsupported: unsupported)
+    }
+
+    /// True when candles came from a source (and ``commit(into:)`` has something to record).
+    var hasFetched: Bool { !fetched.isEmpty }
+
+    /// Records the fetched candles in the cache of `ledger` (call once the command has
+    /// succeeded).
+    func commit(into ledger: SQLiteEventStore) throws {
+        if !fetched.isEmpty { try ledger.recordCandles(fetched, fetchedAt: now) }
+        if ledger === store { try setup?.commit() }
+    }
+
+    private func fallBack(
+        _ pair: String, _ asset: Asset, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp,
+        problems: [MarketDataError], unknown: [MarketDataError], unsupported: [MarketDataError]
+    ) throws -> FetchedCandles {
+        if problems.isEmpty, !unknown.isEmpty {
+            let reasons = unknown.map(\.description).joined(separator: "; ")
+            throw CommandFailure.data("no source knows '\(asset.symbol)' (\(reasons)); check the symbol with 'ledger market search \(asset.symbol)'")
+        }
+        if problems.isEmpty {
+            let tried = unsupported.isEmpty ? "no source is configured for \(asset.assetClass) assets; set LGR_FALLBACK_\(asset.assetClass.rawValue.uppercased())"
+                : unsupported.map(\.description).joined(separator: "; ")
+            throw CommandFailure.data("no source offers \(pair): \(tried)")
+        }
+        let reasons = problems.map(\.description).joined(separator: "; ")
+        guard let cached = try cachedCandles(asset.symbol, quote, interval, since: since) else {
+            throw CommandFailure.data("could not fetch \(pair) (\(reasons)) and none since \(since) are cached; try again when the source answers")
+        }
+        let age = Age.ago(cached.fetchedAt, now: now)
+        environment.stderr.write("ledger: warning: could not fetch \(pair): \(reasons); using the cached candles from \(age) (\(cached.source))\n")
+        return cached
+    }
+
+    /// The cached candles opening at or after `since`, one per opening time (the most
+    /// recently fetched), or nil when there are none.
+    private func cachedCandles(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp) throws -> FetchedCandles? {
+        let stored = try store.candles(of: asset, in: quote, interval: interval)
+            .filter { $0.value.openedAt >= since }
+            .sorted { $0.fetchedAt < $1.fetchedAt }
+        guard let newest = stored.last else { return nil }
+        return FetchedCandles(candles: Candle.aggregate(stored.map(\.value), every: 0), source: newest.value.source,
+                              fetchedAt: newest.fetchedAt, cached: true)
+    }
+}

@@ -1,0 +1,54 @@
+import LedgerCore
+import LedgerMarketData
+import LedgerStore
+
+/// Where `ledger live` gets its prices: one latest-prices poll of every asset through the
+/// sources of its class in the fallback order (or `--source`), as `prices fetch` asks them.
+struct LiveFeed {
+    /// The assets in the order the user named them, without repeats or the quote itself.
+    let symbols: [AssetSymbol]
+    let quote: AssetSymbol
+    let targets: FetchTargets
+    let setup: MarketSetup
+    let fetcher: PriceFetcher
+
+    init(symbols named: [String], quote: AssetSymbol, store: SQLiteEventStore, environment: CommandEnvironment, forcedSource: String?) throws {
+        var seen = Set<AssetSymbol>()
+        symbols = named.compactMap(AssetSymbol.init).filter { $0 != quote && seen.insert($0).inserted }
+        guard !symbols.isEmpty else {
+            throw CommandFailure.usage("\(quote) is the currency prices are quoted in; name another asset, e.g. 'ledger live BTC'")
+        }
+        self.quote = quote
+        targets = try FetchTargets(named: symbols.map(\.text), store: store, quote: quote)
+        setup = try MarketSetup(store: store, environment: environment)
+        if let forcedSource { _ = try setup.source(forcedSource) }
+        var quiet = environment
+        quiet.stderrIsTerminal = false  // no progress line between updates
+        fetcher = PriceFetcher(setup: setup, forcedSource: forcedSource, progress: Progress(environment: quiet))
+    }
+
+    /// Refuses a polling period shorter than a source's minimum interval between requests.
+    func checkInterval(_ seconds: Double, asked: String) throws {
+        for (assetClass, _) in targets.byClass {
+            for name in setup.order(for: assetClass, forced: fetcher.forcedSource) {
+                guard let minimum = try? setup.config.settings(name).minInterval, seconds < minimum else { continue }
+                throw CommandFailure.usage("--interval \(asked) is shorter than the \(LiveTicker.seconds(minimum)) \(name) needs between requests; use --interval \(Int(minimum.rounded(.up)))s or more")
+            }
+        }
+    }
+
+    /// One poll. When no asset got a price because the sources failed (not because they do
+    /// not know the asset), the poll itself failed and throws.
+    func poll(_ assets: [AssetSymbol]) throws -> PriceBatch {
+        let wanted = Set(assets)
+        let result = try fetcher.latest(targets, in: quote)
+        var batch = PriceBatch(observations: result.observations.filter { wanted.contains($0.asset) && $0.quote == quote })
+        for (asset, errors) in result.failures where wanted.contains(asset) && result.pricedBy[asset] == nil {
+            batch.failures[asset] = errors.first { !$0.isSourceFailure } ?? errors.last
+        }
+        if batch.observations.isEmpty, let failure = batch.failures.values.first(where: \.isSourceFailure) {
+            throw failure
+        }
+        return batch
+    }
+}

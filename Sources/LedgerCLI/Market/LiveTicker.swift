@@ -1,0 +1,110 @@
+import LedgerCore
+import LedgerMarketData
+
+/// One asset's line in the live ticker.
+struct LiveRow: Equatable {
+    let symbol: AssetSymbol
+    let quote: AssetSymbol
+    /// The first price seen since the ticker started (what the change is measured from).
+    var start: ExactDecimal?
+    var price: ExactDecimal?
+    var updatedAt: Timestamp?
+    var source: String?
+
+    var quoteText: String { quote.text }
+
+    init(symbol: AssetSymbol, quote: AssetSymbol) {
+        self.symbol = symbol
+        self.quote = quote
+    }
+
+    /// Percent change since start, exact (nil before two prices or from a zero start).
+    var changePercent: ExactDecimal? {
+        guard let start, let price, !start.isZero else { return nil }
+        return (price - start).divided(by: start, rounding: .halfEven).multiplied(byInteger: 100)
+    }
+}
+
+/// The polling loop of `ledger live`: ask for the latest prices, update the rows, show them,
+/// wait `interval` seconds, until `updates` polls have succeeded, `duration` seconds have
+/// passed, or `shouldStop` says so (Ctrl-C). Time and waiting come from `pacing`, and the
+/// wall clock from `now`, so tests run it on a virtual clock.
+struct LiveTicker {
+    /// Consecutive failed polls after which the ticker gives up (exit 1).
+    static let maximumFailures = 10
+
+    var rows: [LiveRow]
+    let interval: Double
+    let updates: Int?
+    let duration: Double?
+    let pacing: Pacing
+    let now: () -> Timestamp
+    let shouldStop: () -> Bool
+    /// One poll: the observations of the assets asked for, and the failures.
+    let poll: ([AssetSymbol]) throws -> PriceBatch
+
+    /// Runs until done; `show` gets the rows after every successful poll, `warn` each new
+    /// kind of trouble once.
+    mutating func run(show: ([LiveRow]) -> Void, warn: (String) -> Void) throws {
+        let began = pacing.now()
+        var done = 0, failures = 0, lastWarning = ""
+        while !shouldStop() {
+            do {
+                let batch = try poll(rows.map(\.symbol))
+                try update(batch, warn: warn)
+                failures = 0
+                lastWarning = ""
+                done += 1
+                show(rows)
+            } catch let failure as CommandFailure {
+                throw failure
+            } catch {
+                failures += 1
+                let message = "\(error)"
+                if done == 0 || failures >= Self.maximumFailures {
+                    throw CommandFailure.data("live prices could not be fetched: \(message); try again when the source answers")
+                }
+                if message != lastWarning { warn("could not fetch the latest prices: \(message); retrying every \(Self.seconds(interval))") }
+                lastWarning = message
+            }
+            if let updates, done >= updates { return }
+            wait(until: pacing.now() + interval, deadline: duration.map { began + $0 })
+            if let duration, pacing.now() - began >= duration { return }
+        }
+    }
+
+    /// Applies one poll's prices; assets no source knows are dropped with a warning (all of
+    /// them unknown is an error).
+    private mutating func update(_ batch: PriceBatch, warn: (String) -> Void) throws {
+        let time = now()
+        for observation in batch.observations {
+            guard let index = rows.firstIndex(where: { $0.symbol == observation.asset }) else { continue }
+            rows[index].start = rows[index].start ?? observation.price
+            rows[index].price = observation.price
+            rows[index].updatedAt = time
+            rows[index].source = observation.source
+        }
+        let unknown = rows.filter { row in row.price == nil && batch.failures[row.symbol].map { !$0.isSourceFailure } == true }
+        guard !unknown.isEmpty else { return }
+        let reasons = unknown.map { batch.failures[$0.symbol]!.description }.joined(separator: "; ")
+        if unknown.count == rows.count {
+            throw CommandFailure.data("no live price for \(unknown.map(\.symbol.text).joined(separator: ", ")): \(reasons); check the symbols with 'ledger market search'")
+        }
+        warn("\(reasons); left out")
+        rows.removeAll { row in unknown.contains { $0.symbol == row.symbol } }
+    }
+
+    /// Sleeps in short slices so that Ctrl-C is noticed within a fifth of a second.
+    private func wait(until end: Double, deadline: Double?) {
+        let stop = min(end, deadline ?? end)
+        while !shouldStop() {
+            let left = stop - pacing.now()
+            guard left > 0 else { return }
+            pacing.sleep(min(left, 0.2))
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
