@@ -1,6 +1,124 @@
 import ArgumentParser
+import LedgerCore
+import LedgerInterchange
+import LedgerRender
+import LedgerStore
 
-/// `ledger watch`: placeholder registered so parallel work does not collide on RootCommand.
+/// `ledger watch add|remove|list`: the favourites, kept in the ledger (`watchlist` setting).
 struct WatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "watch", abstract: "(being built)")
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Keep a watchlist of favourite coins: marked in every market list, fetched by 'prices fetch'.",
+        subcommands: [WatchAddCommand.self, WatchRemoveCommand.self, WatchListCommand.self],
+        defaultSubcommand: WatchListCommand.self
+    )
+
+    // Accepts `--ledger` before the subcommand too (see PricesCommand).
+    @OptionGroup(visibility: .hidden) var ledgerOptions: LedgerOptions
+}
+
+/// The SYMBOL… arguments of `watch add` and `watch remove`, checked.
+enum WatchSymbols {
+    static func parse(_ words: [String], verb: String) throws -> [AssetSymbol] {
+        guard !words.isEmpty else { throw ValidationError("watch \(verb) needs a symbol, e.g. 'ledger watch \(verb) BTC'") }
+        var seen = Set<AssetSymbol>()
+        let pieces = words.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return try pieces.compactMap { word in
+            guard let symbol = AssetSymbol(word) else {
+                throw ValidationError("'\(word)' is not a symbol; use letters and digits such as BTC, 1INCH or AAPL")
+            }
+            return seen.insert(symbol).inserted ? symbol : nil
+        }
+    }
+}
+
+/// `ledger watch add SYMBOL…`.
+struct WatchAddCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Watch coins (adding one already watched says so and changes nothing).")
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Argument(help: "Symbols, e.g. BTC ETH.")
+    var symbols: [String] = []
+
+    func validate() throws { _ = try WatchSymbols.parse(symbols, verb: "add") }
+
+    func run(in environment: CommandEnvironment) throws {
+        let wanted = try WatchSymbols.parse(symbols, verb: "add")
+        let store = try PriceLedger(options: ledgerOptions, environment: environment).storeForWriting()
+        let current = try Watchlist.read(store)
+        let added = wanted.filter { !current.contains($0) }
+        if !added.isEmpty { try Watchlist.write(current + added, to: store) }
+        for symbol in wanted {
+            environment.print(added.contains(symbol) ? "watching \(symbol)" : "\(symbol) is already watched")
+        }
+    }
+}
+
+/// `ledger watch remove SYMBOL…`: all or nothing.
+struct WatchRemoveCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Stop watching coins.")
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Argument(help: "Symbols, e.g. BTC.")
+    var symbols: [String] = []
+
+    func validate() throws { _ = try WatchSymbols.parse(symbols, verb: "remove") }
+
+    func run(in environment: CommandEnvironment) throws {
+        let unwanted = try WatchSymbols.parse(symbols, verb: "remove")
+        let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let current = try ledger.existing.map(Watchlist.read) ?? []
+        if let stray = unwanted.first(where: { !current.contains($0) }) {
+            let listed = current.isEmpty ? "the watchlist is empty" : "watched: " + current.map(\.text).joined(separator: " ")
+            throw CommandFailure.data("\(stray) is not watched (\(listed)); nothing removed; 'ledger watch list' shows the watchlist")
+        }
+        try Watchlist.write(current.filter { !unwanted.contains($0) }, to: ledger.existing!)
+        for symbol in unwanted { environment.print("stopped watching \(symbol)") }
+    }
+}
+
+/// `ledger watch list`: the watched coins with price and 24h change from the cache.
+struct WatchListCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "The watched coins, with price and change from the cache (no request).")
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Option(help: "Prices in this currency (default: the ledger's currency).")
+    var currency: String?
+
+    @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
+    var color: ColorChoice = .auto
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
+    var outputFormat: OutputFormat = .text
+
+    func validate() throws {
+        if outputFormat != .text && outputFormat != .json { throw ValidationError("watch list prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
+    }
+
+    func run(in environment: CommandEnvironment) throws {
+        let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let quote = try ledger.defaultQuote(currency)
+        guard let store = ledger.existing else { return try show([], note: nil, environment) }
+        let cached = try store.latestTopList(in: quote)
+        let entries = Dictionary((cached?.value.entries ?? []).map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first })
+        let coins = try Watchlist.read(store).map { symbol in
+            WatchedCoin(symbol: symbol, entry: entries[symbol], price: entries[symbol] == nil ? try Self.latestPrice(symbol, quote, store) : nil)
+        }
+        let note = cached.map { "From the \($0.value.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: environment.now))).\n'ledger market' refreshes it." }
+        try show(coins, note: coins.isEmpty ? nil : note ?? "No top list is cached; 'ledger market' fetches one.", environment)
+    }
+
+    private func show(_ coins: [WatchedCoin], note: String?, _ environment: CommandEnvironment) throws {
+        if outputFormat == .json { return environment.print(MarketJSON.watchlist(coins)) }
+        let theme = MarketOptions.theme(color, environment)
+        environment.write(WatchListView(coins: coins, note: note, width: environment.terminalWidth, theme: theme).render())
+    }
+
+    /// The most recent cached price of `symbol` in `quote` (any source).
+    static func latestPrice(_ symbol: AssetSymbol, _ quote: AssetSymbol, _ store: SQLiteEventStore) throws -> PriceObservation? {
+        try store.observations(asset: symbol).map(\.observation).filter { $0.quote == quote }.max { $0.observedAt < $1.observedAt }
+    }
 }

@@ -1,0 +1,141 @@
+import LedgerCore
+import LedgerMarketData
+import LedgerStore
+
+/// How the market commands get their data: from the sources (in the fallback order) into the
+/// cache, or from the cache alone with `--offline`. The first fetch that fails prints one
+/// warning, with the age of the cached data used instead, and sends the rest of the command
+/// to the cache. What was fetched is written only by ``commit()``, so a failing command
+/// leaves the ledger as it was.
+final class MarketFeed {
+    let store: SQLiteEventStore
+    let environment: CommandEnvironment
+    let now: Timestamp
+    private let setup: MarketSetup
+    private(set) var offline: Bool
+    private var lists: [TopList] = []
+    private var candles: [Candle] = []
+    /// The ledger to record into when it differs from `store` (a ledger that did not exist
+    /// yet: it is created only when there is something to record).
+    private let recordInto: (() throws -> SQLiteEventStore)?
+
+    /// The sources that offer a top list (the others answer `unsupported` without a request).
+    static let topListSources = ["coingecko", "cryptocompare"]
+    /// Most coins one request returns (CoinGecko's largest page).
+    static let maxCount = 250
+
+    init(store: SQLiteEventStore, environment: CommandEnvironment, offline: Bool, recordInto: (() throws -> SQLiteEventStore)? = nil) throws {
+        self.store = store
+        self.recordInto = recordInto
+        self.environment = environment
+        now = environment.now
+        self.offline = offline
+        // Read even offline: the fallback order decides which classes have a top list.
+        setup = try MarketSetup(store: store, environment: environment)
+    }
+
+    /// The top list of at least `count` coins in `quote` (fetched as at least 100, so that
+    /// paging and sorting work on the same list), fresh or cached.
+    func topList(count: Int, in quote: AssetSymbol, assetClass: AssetClass) throws -> Fetched<TopList> {
+        let order = setup.order(for: assetClass, forced: nil)
+        let offering = order.filter(Self.topListSources.contains)
+        guard !offering.isEmpty else {
+            let asked = order.isEmpty ? "no source is configured" : order.joined(separator: ", ") + " offer\(order.count == 1 ? "s" : "") none"
+            throw CommandFailure.data("no source has a top list of \(assetClass) assets (\(asked)); top lists come from \(Self.topListSources.joined(separator: " and ")), for --class crypto")
+        }
+        var problems: [MarketDataError] = []
+        if !offline {
+            for name in offering {
+                do {
+                    let list = try setup.source(name).topList(count: min(max(count, 100), Self.maxCount), in: quote)
+                    lists.append(list)
+                    return Fetched(list, fetchedAt: now)
+                } catch let error as MarketDataError {
+                    problems.append(error)
+                }
+            }
+        }
+        let cached = try store.latestTopList(in: quote)
+        // With nothing cached the error below says it all; no warning first.
+        if cached == nil { offline = offline || !problems.isEmpty } else {
+            try fellBack(problems, what: "the top list", cached: cached.map { ($0.fetchedAt, $0.value.source) })
+        }
+        guard let cached else { throw missing("no top list in \(quote) is cached", problems) }
+        return cached
+    }
+
+    /// The whole market's capitalisation from CoinGecko `/global`; nil offline or on failure
+    /// (the caller then shares of the top list instead).
+    func totalMarketCap(in quote: AssetSymbol) -> (total: ExactDecimal, source: String)? {
+        guard !offline, let source = try? setup.source("coingecko") as? CoinGeckoSource else { return nil }
+        // A failure here is not worth a warning: the share is then of the top list, and says so.
+        return (try? source.totalMarketCap(in: quote)).map { ($0, source.name) }
+    }
+
+    /// The last `count` daily candles of `asset`, fetched from the first source of its class
+    /// that has candles, else from the cache.
+    func dailyCandles(_ asset: Asset, in quote: AssetSymbol, count: Int) throws -> [Candle] {
+        var problems: [MarketDataError] = []
+        if !offline {
+            for name in setup.order(for: asset.assetClass, forced: nil) {
+                do {
+                    let fetched = try setup.source(name).candles(of: asset.symbol, in: quote, interval: .day, count: count)
+                    candles += fetched
+                    return fetched
+                } catch let error as MarketDataError {
+                    if case .unsupported = error { continue }
+                    problems.append(error)
+                }
+            }
+        }
+        let cached = try store.candles(of: asset.symbol, in: quote, interval: .day)
+        try fellBack(problems, what: "daily candles of \(asset.symbol)", cached: cached.last.map { ($0.fetchedAt, $0.value.source) })
+        return Self.latestPerDay(cached.map(\.value)).suffix(count)
+    }
+
+    /// The sources of `assetClass` in the configured fallback order.
+    func sourceOrder(for assetClass: AssetClass) -> [String] {
+        setup.order(for: assetClass, forced: nil)
+    }
+
+    func source(_ name: String) throws -> any MarketDataSource {
+        try setup.source(name)
+    }
+
+    /// Writes what was fetched (call once the command has succeeded).
+    func commit() throws {
+        guard !lists.isEmpty || !candles.isEmpty || recordInto == nil else { return }
+        let target = try recordInto?() ?? store
+        for list in lists { try target.recordTopList(list, fetchedAt: now) }
+        if !candles.isEmpty { try target.recordCandles(candles, fetchedAt: now) }
+        if recordInto == nil { try setup.commit() }
+    }
+
+    /// `2024-06-01T12:00:03Z (5 min ago)`.
+    func freshness(_ fetchedAt: Timestamp) -> String {
+        "\(fetchedAt) (\(Age.ago(fetchedAt, now: now)))"
+    }
+
+    /// After failures: one warning naming them and the cache used instead, then offline.
+    func fellBack(_ problems: [MarketDataError], what: String, cached: (Timestamp, String)?, using: String? = nil) throws {
+        guard !problems.isEmpty else { return }
+        let reasons = problems.map(\.description).joined(separator: "; ")
+        if !offline {
+            let fallback = using ?? cached.map { "using the cached copy from \(Age.ago($0.0, now: now)) (\($0.1))" } ?? "nothing is cached"
+            environment.stderr.write("ledger: warning: could not fetch \(what): \(reasons); \(fallback)\n")
+        }
+        offline = true
+    }
+
+    private func missing(_ what: String, _ problems: [MarketDataError]) -> CommandFailure {
+        if problems.isEmpty { return .data("\(what); run the command without --offline first") }
+        return .data("\(what), and it could not be fetched: \(problems.map(\.description).joined(separator: "; ")); try again when the source answers")
+    }
+
+    /// One candle per day (the most recently fetched source's), oldest first.
+    static func latestPerDay(_ candles: [Candle]) -> [Candle] {
+        var byDay: [Timestamp: Candle] = [:]
+        for candle in candles { byDay[candle.openedAt] = candle }
+        return byDay.keys.sorted().map { byDay[$0]! }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import LedgerCore
+import LedgerRender
+import LedgerStore
+
+/// The options `ledger market top|search|show` share: currency, cache only, colour, format.
+struct MarketOptions: ParsableArguments {
+    @Option(help: "Prices in this currency (default: the ledger's currency).")
+    var currency: String?
+
+    @Flag(help: "Use only the ledger's cache; send no request.")
+    var offline = false
+
+    @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
+    var color: ColorChoice = .auto
+
+    /// Colour only when asked, or on a terminal without NO_COLOR (as the reports do).
+    func theme(_ environment: CommandEnvironment) -> Theme {
+        Self.theme(color, environment)
+    }
+
+    static func theme(_ color: ColorChoice, _ environment: CommandEnvironment) -> Theme {
+        switch color {
+        case .always: return .ansi
+        case .never: return .plain
+        case .auto:
+            let noColor = environment.variables["NO_COLOR"].map { !$0.isEmpty } ?? false
+            return environment.stdoutIsTerminal && !noColor ? .ansi : .plain
+        }
+    }
+
+    /// The ledger and its market feed: online a missing ledger is created once something was
+    /// fetched (it holds the cache), so a failing command leaves no file behind; offline it
+    /// must exist.
+    func feed(_ ledgerOptions: LedgerOptions, _ environment: CommandEnvironment) throws -> (MarketFeed, AssetSymbol) {
+        if let currency, AssetSymbol(currency) == nil {
+            throw CommandFailure.usage("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+        }
+        let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let quote = try ledger.defaultQuote(currency)
+        guard offline == false || ledger.existing != nil else {
+            throw CommandFailure.data("nothing is cached: there is no ledger at \(ledgerOptions.path(in: environment)); run the command without --offline first")
+        }
+        if let existing = ledger.existing {
+            return (try MarketFeed(store: existing, environment: environment, offline: offline), quote)
+        }
+        let empty = try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        return (try MarketFeed(store: empty, environment: environment, offline: false, recordInto: ledger.storeForWriting), quote)
+    }
+}
+
+/// The watchlist: symbols in the `watchlist` setting, comma-separated, in the order added.
+enum Watchlist {
+    static func read(_ store: some EventStore) throws -> [AssetSymbol] {
+        let text = try store.setting(FetchTargets.watchlistKey) ?? ""
+        var seen = Set<AssetSymbol>()
+        return text.split(separator: ",").compactMap { AssetSymbol($0.filter { $0 != " " }) }.filter { seen.insert($0).inserted }
+    }
+
+    static func write(_ symbols: [AssetSymbol], to store: some EventStore) throws {
+        try store.setSetting(FetchTargets.watchlistKey, symbols.map(\.text).joined(separator: ","))
+    }
+}
