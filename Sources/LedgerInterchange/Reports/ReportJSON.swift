@@ -29,7 +29,7 @@ public enum ReportJSON {
         return writer.text
     }
 
-    private static func holding(_ row: HoldingRow, _ writer: inout JSONWriter) {
+    static func holding(_ row: HoldingRow, _ writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("asset", row.asset.text)
         writer.field("class", row.assetClass.rawValue)
@@ -47,7 +47,7 @@ public enum ReportJSON {
         writer.endObject()
     }
 
-    private static func totals(_ totals: HoldingsTotals, _ writer: inout JSONWriter) {
+    static func totals(_ totals: HoldingsTotals, _ writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("value", totals.value.description)
         writer.field("cost_basis", totals.costBasis.description)
@@ -74,33 +74,38 @@ public enum ReportJSON {
         nullable("until", report.until?.description, &writer)
         writer.key("disposals")
         writer.beginArray()
-        for disposal in report.disposals {
-            writer.beginObject()
-            writer.field("asset", disposal.asset.text)
-            writer.field("account", disposal.account)
-            writer.field("quantity", disposal.quantity.description)
-            writer.field("acquired", disposal.acquired.description)
-            writer.field("disposed", disposal.disposed.description)
-            writer.field("holding_days", Int64(disposal.holdingDays))
-            writer.field("term", disposal.term.rawValue)
-            writer.field("proceeds", disposal.proceeds.description)
-            writer.field("cost_basis", disposal.cost.description)
-            writer.field("gain", disposal.gain.description)
-            writer.field("event", disposal.sequence)
-            writer.endObject()
-        }
+        for disposal in report.disposals { self.disposal(disposal, &writer) }
         writer.endArray()
         writer.key("totals")
+        gainsTotals(report.totals, &writer)
+        diagnostics(report.diagnostics, &writer)
+        writer.endObject()
+        return writer.text
+    }
+
+    static func disposal(_ disposal: Disposal, _ writer: inout JSONWriter) {
         writer.beginObject()
-        let totals = report.totals
+        writer.field("asset", disposal.asset.text)
+        writer.field("account", disposal.account)
+        writer.field("quantity", disposal.quantity.description)
+        writer.field("acquired", disposal.acquired.description)
+        writer.field("disposed", disposal.disposed.description)
+        writer.field("holding_days", Int64(disposal.holdingDays))
+        writer.field("term", disposal.term.rawValue)
+        writer.field("proceeds", disposal.proceeds.description)
+        writer.field("cost_basis", disposal.cost.description)
+        writer.field("gain", disposal.gain.description)
+        writer.field("event", disposal.sequence)
+        writer.endObject()
+    }
+
+    static func gainsTotals(_ totals: GainsReport.Totals, _ writer: inout JSONWriter) {
+        writer.beginObject()
         for (name, value) in [("proceeds", totals.proceeds), ("cost_basis", totals.costBasis), ("gain", totals.gain),
                               ("short_term_gain", totals.shortTermGain), ("long_term_gain", totals.longTermGain)] {
             writer.field(name, value.description)
         }
         writer.endObject()
-        diagnostics(report.diagnostics, &writer)
-        writer.endObject()
-        return writer.text
     }
 
     public static func allocation(_ report: AllocationReport, currency: AssetSymbol, asOf: Timestamp) -> String {
@@ -129,7 +134,7 @@ public enum ReportJSON {
         return writer.text
     }
 
-    private static func diagnostics(_ list: [LedgerDiagnostic], _ writer: inout JSONWriter) {
+    static func diagnostics(_ list: [LedgerDiagnostic], _ writer: inout JSONWriter) {
         writer.key("diagnostics")
         writer.beginArray()
         for diagnostic in list {
@@ -142,11 +147,11 @@ public enum ReportJSON {
         writer.endArray()
     }
 
-    private static func number(_ name: String, _ value: ExactDecimal?, _ writer: inout JSONWriter) {
+    static func number(_ name: String, _ value: ExactDecimal?, _ writer: inout JSONWriter) {
         nullable(name, value?.description, &writer)
     }
 
-    private static func nullable(_ name: String, _ value: String?, _ writer: inout JSONWriter) {
+    static func nullable(_ name: String, _ value: String?, _ writer: inout JSONWriter) {
         writer.key(name)
         if let value { writer.string(value) } else { writer.null() }
     }

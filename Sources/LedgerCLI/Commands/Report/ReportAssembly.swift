@@ -1,0 +1,47 @@
+import LedgerCore
+import LedgerStore
+
+/// Wires the store into a ``PeriodReport``: one replay that records the daily holdings, the
+/// chain head, and when each price in use was recorded. The maths stays in LedgerCore.
+enum ReportAssembly {
+    static func build(store: SQLiteEventStore, environment: CommandEnvironment, options: ValuationOptions,
+                      kind: ReportPeriodKind) throws -> PeriodReport {
+        let runner = try ReplayRunner(store: store, environment: environment)
+        var fold = PeriodFold(options: options, prices: runner.prices, kind: kind)
+        try store.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
+        let (state, period, closes) = fold.finish()
+        try runner.report(state.diagnostics)
+        let head = try store.chainHead()
+        let stored = try store.observations(asset: nil)
+        var fetched: [AssetSymbol: Timestamp] = [:]
+        for asset in Set(state.books.keys.map(\.asset)).union(state.fiat.keys.map(\.asset)) {
+            guard let quote = runner.prices.price(of: asset, in: options.currency, at: options.asOf) else { continue }
+            fetched[asset] = recordedAt(quote, asset: asset, in: stored)
+        }
+        return PeriodReport(state: state, period: period, closes: closes, prices: runner.prices,
+                            chain: ChainStamp(events: head.count, hash: head.hash), fetchedAt: fetched)
+    }
+
+    /// When the observation behind `quote` was recorded: the latest record time among stored
+    /// observations of `asset` (either side of the pair) made at that instant by that source.
+    static func recordedAt(_ quote: PriceQuote, asset: AssetSymbol, in stored: [StoredPrice]) -> Timestamp? {
+        stored.filter {
+            $0.observation.observedAt == quote.observedAt && $0.observation.source == quote.source
+                && ($0.observation.asset == asset || $0.observation.quote == asset)
+        }.map(\.fetchedAt).max()
+    }
+
+    /// Fails (exit 1) when a holding is unpriced, or priced longer than `maxAge` seconds
+    /// before as-of, naming the asset and the age.
+    static func checkFreshness(_ report: PeriodReport, maxAge: Int64, option: String) throws {
+        let asOf = report.options.asOf.reportDescription
+        if let unpriced = report.unpricedAssets.first {
+            throw CommandFailure.data("\(unpriced) has no price at or before \(asOf) and --max-price-age \(option) needs one for every holding; record one with 'ledger prices set \(unpriced) PRICE --date \(report.options.asOf.date)' or 'ledger prices fetch'")
+        }
+        let stale = report.stalePrices(olderThan: maxAge)
+        guard let oldest = stale.first else { return }
+        let others = stale.dropFirst().map(\.asset.text)
+        let more = others.isEmpty ? "" : " (also too old: \(others.joined(separator: ", ")))"
+        throw CommandFailure.data("the \(oldest.asset) price in use at \(asOf) was observed \(Age.ago(oldest.observedAt, now: report.options.asOf)) (\(oldest.observedAt.compactDescription), \(oldest.source)), longer than --max-price-age \(option) allows\(more); run 'ledger prices fetch' or pass a longer --max-price-age")
+    }
+}

@@ -1,0 +1,63 @@
+/// A replay that also notes what was held at the close of every day of a report period, so one
+/// pass over the log gives the state at as-of, the disposals of the period and the daily
+/// quantities the value series needs.
+public struct PeriodFold {
+    public private(set) var fold: PortfolioFold
+    public let kind: ReportPeriodKind
+    public let lastDay: LocalDate
+    /// The first day recorded: the period's base day, or (for `.all`) the day before the first
+    /// event once it is seen.
+    private var firstRecorded: LocalDate?
+    private var nextDay: LocalDate?
+    private var closes: [[AssetSymbol: ExactDecimal]] = []
+
+    /// A fold valued at `options.asOf` for the period of `kind` that ends on the as-of date.
+    public init(options: ValuationOptions, prices: PriceTable, kind: ReportPeriodKind) {
+        fold = PortfolioFold(options: options, prices: prices)
+        self.kind = kind
+        lastDay = options.asOf.date
+        if kind != .all {
+            firstRecorded = ReportPeriod.ending(kind, on: lastDay).baseDay
+            nextDay = firstRecorded
+        }
+    }
+
+    /// Applies one event in replay order (voided events left out), first closing every day
+    /// before it.
+    public mutating func apply(_ event: LedgerEvent) {
+        guard event.occurredAt <= fold.state.options.asOf else { return }
+        let date = event.occurredAt.date
+        if nextDay == nil {
+            firstRecorded = date.adding(days: -1)
+            nextDay = firstRecorded
+        }
+        while let day = nextDay, day < date, day <= lastDay { close(day) }
+        fold.apply(event)
+    }
+
+    /// The final state, the period, and the quantities held at the close of each of its
+    /// series days (base day first).
+    public mutating func finish() -> (state: PortfolioState, period: ReportPeriod, closes: [[AssetSymbol: ExactDecimal]]) {
+        if nextDay == nil {
+            firstRecorded = lastDay.adding(days: -1)
+            nextDay = firstRecorded
+        }
+        while let day = nextDay, day <= lastDay { close(day) }
+        let first = firstRecorded!.adding(days: 1)
+        let period = ReportPeriod(kind: kind, first: first, last: lastDay)
+        return (fold.state, period, closes)
+    }
+
+    private mutating func close(_ day: LocalDate) {
+        closes.append(Self.quantities(fold.state))
+        nextDay = day.adding(days: 1)
+    }
+
+    /// The open quantity of every asset (lots and fiat, summed over accounts), positives only.
+    static func quantities(_ state: PortfolioState) -> [AssetSymbol: ExactDecimal] {
+        var held: [AssetSymbol: ExactDecimal] = [:]
+        for (key, book) in state.books { held[key.asset, default: .zero] += book.quantity }
+        for (key, balance) in state.fiat { held[key.asset, default: .zero] += balance }
+        return held.filter { $0.value.isPositive }
+    }
+}
