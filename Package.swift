@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerTestSupport"],
-            exclude: ["Snapshots", "Fixtures"]
+            exclude: ["Snapshots", "Fixtures", "JournalFixtures"]
         ),
         .testTarget(
             name: "LedgerRenderTests", dependencies: ["LedgerRender", "LedgerTestSupport"],

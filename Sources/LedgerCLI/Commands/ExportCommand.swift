@@ -2,47 +2,79 @@ import ArgumentParser
 import LedgerCore
 import LedgerInterchange
 
-/// `ledger export`: the events as JSONL (lossless, re-importable), JSON or CSV.
+/// `ledger export`: the events as JSONL (lossless, re-importable), JSON or CSV, or the books
+/// as a beancount or ledger-cli journal (lots at cost, realized gains).
 struct ExportCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the events as JSONL (lossless), JSON or CSV.",
-        discussion: "JSONL and JSON exports import back with 'ledger import' into the same events. -o writes atomically."
+        abstract: "Write the events as JSONL (lossless), JSON or CSV, or the books as a beancount or ledger-cli journal.",
+        discussion: """
+            JSONL and JSON exports import back with 'ledger import' into the same events. beancount and ledger \
+            journals hold every lot at the cost and date the replay gives it (lots per account; average cost is \
+            written as FIFO lots); with --since they open with the balances held before that day. -o writes atomically.
+            """
     )
 
     @OptionGroup var ledgerOptions: LedgerOptions
 
-    @Option(name: [.customShort("O"), .customLong("output-format")], help: "jsonl, json or csv.")
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "jsonl, json, csv, beancount or ledger.")
     var outputFormat: String = "jsonl"
 
     @Option(name: [.customShort("o"), .customLong("output-file")], help: "Write to this file (atomically) instead of stdout.")
     var outputFile: String?
 
-    @Option(help: "Only events on or after this date (YYYY-MM-DD).")
+    @Option(help: "Only events on or after this date (YYYY-MM-DD); journals open with the balances before it.")
     var since: String?
 
     @Option(help: "Only events on or before this date (YYYY-MM-DD).")
     var until: String?
 
+    @Option(help: "Journals: lot booking method, \(BookingMethod.list) (default: fifo; average is written as FIFO lots).")
+    var method: String?
+
+    static let formats = ["jsonl", "json", "csv", "beancount", "ledger"]
+
     func run(in environment: CommandEnvironment) throws {
-        guard ["jsonl", "json", "csv"].contains(outputFormat) else {
-            throw CommandFailure.usage("export writes jsonl, json or csv; '-O \(outputFormat)' is not one of them")
+        guard Self.formats.contains(outputFormat) else {
+            throw CommandFailure.usage("export writes jsonl, json, csv, beancount or ledger; '-O \(outputFormat)' is not one of them")
         }
         let from = try since.map { try DateOption.parse($0, "--since") }
         let to = try until.map { try DateOption.parse($0, "--until") }
+        let journal = JournalFormat(rawValue: outputFormat)
+        let booking = try bookingMethod(journal: journal)
         let store = try ledgerOptions.openExisting(in: environment)
-        let events = try store.allEvents().filter { event in
-            let date = event.occurredAt.date
-            return (from.map { date >= $0 } ?? true) && (to.map { date <= $0 } ?? true)
-        }
-        let text = switch outputFormat {
-        case "json": EventFile.json(events)
-        case "csv": LogOutput(entries: LogEntry.build(events), width: 80).csv()
-        default: EventFile.jsonl(events)
+        let (text, summary): (String, String)
+        if let journal {
+            let document = try JournalExport(store: store, environment: environment)
+                .document(method: booking, since: from, until: to)
+            text = journal == .beancount ? BeancountWriter.write(document) : LedgerCLIWriter.write(document)
+            summary = "\(document.transactions.count) transactions"
+        } else {
+            let events = try store.allEvents().filter { event in
+                let date = event.occurredAt.date
+                return (from.map { date >= $0 } ?? true) && (to.map { date <= $0 } ?? true)
+            }
+            text = switch outputFormat {
+            case "json": EventFile.json(events)
+            case "csv": LogOutput(entries: LogEntry.build(events), width: 80).csv()
+            default: EventFile.jsonl(events)
+            }
+            summary = "\(events.count) events"
         }
         guard let outputFile else { return environment.write(text) }
         try OutputFile.write(text, to: outputFile, in: environment)
-        environment.stderr.write("exported \(events.count) events to \(outputFile)\n")
+        environment.stderr.write("exported \(summary) to \(outputFile)\n")
     }
 
+    /// `--method` applies to journals only.
+    func bookingMethod(journal: JournalFormat?) throws -> BookingMethod {
+        guard let method else { return .fifo }
+        guard journal != nil else {
+            throw CommandFailure.usage("--method applies to -O beancount and -O ledger only; leave it out for -O \(outputFormat)")
+        }
+        guard let parsed = BookingMethod(rawValue: method.lowercased()) else {
+            throw CommandFailure.usage("--method '\(method)' is not a booking method; use one of \(BookingMethod.list)")
+        }
+        return parsed
+    }
 }

@@ -1,0 +1,33 @@
+import Foundation
+import LedgerCore
+import LedgerInterchange
+import LedgerStore
+
+/// Wires `ledger export -O beancount|ledger`: the ledger's events, currency and price cache
+/// into ``JournalBuilder``, and its failures into one-line errors.
+struct JournalExport {
+    let store: SQLiteEventStore
+    let environment: CommandEnvironment
+
+    /// The journal, or a failure after every event that cannot be valued was printed.
+    func document(method: BookingMethod, since: LocalDate?, until: LocalDate?) throws -> JournalDocument {
+        guard let currency = AssetSymbol(try store.ledgerCurrency()) else {
+            throw CommandFailure.data("the ledger's currency setting is not a currency code; set it with 'ledger init --currency USD'")
+        }
+        let result = JournalBuilder.build(events: try store.allEvents(), prices: try store.priceTable(),
+                                          currency: currency, method: method, since: since, until: until)
+        switch result {
+        case .success(let document): return document
+        case .failure(let error):
+            if case .unvalued(let diagnostics) = error {
+                var seen = Set<LedgerDiagnostic>()
+                for diagnostic in diagnostics where seen.insert(diagnostic).inserted {
+                    // A report values an unpriced income at 0 with a warning; an export refuses it.
+                    let line = "\(diagnostic)".replacingOccurrences(of: "; valued at 0 until a price is recorded", with: "")
+                    environment.stderr.write("ledger: error: \(line)\n")
+                }
+            }
+            throw CommandFailure.data(error.message)
+        }
+    }
+}
