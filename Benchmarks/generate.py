@@ -36,6 +36,7 @@ def generate(n, k, seed):
     assets = asset_names(k)
     price = {a: Decimal(rng.randint(5, 5000)) for a in assets}
     lots = {a: deque() for a in assets}  # FIFO queues of [quantity, unit, date]
+    holding = {a: Decimal(0) for a in assets}  # running totals: summing the lots each time is quadratic
     day = date(2000, 1, 1)
     trades = []
     new_day = min(0.25, 8_000 / n)  # about 8,000 trading days (2000 to about 2021), several a day
@@ -45,7 +46,7 @@ def generate(n, k, seed):
         asset = rng.choice(assets)
         # A random walk in cents keeps prices exact and positive.
         price[asset] = max(Decimal("0.01"), price[asset] + Decimal(rng.randint(-200, 210)) / 100)
-        held = sum(q for q, _, _ in lots[asset])
+        held = holding[asset]
         quantity = Decimal(rng.randint(1, 10_000)) / 1000
         sell = held > 0 and rng.random() < 0.4
         if sell:
@@ -63,8 +64,10 @@ def generate(n, k, seed):
                 remaining -= part
                 if lot[0] == 0:
                     lots[asset].popleft()
+            holding[asset] -= quantity
         else:
             lots[asset].append([quantity, price[asset], day])
+            holding[asset] += quantity
         trades.append(trade)
     held = {a: sum(q for q, _, _ in lots[a]) for a in assets}
     return trades, price, held, day
@@ -108,10 +111,10 @@ def write_ledger_cli(trades, prices, last_day, out, name, lot_selection):
 def write_beancount(trades, prices, last_day, out, assets):
     with open(os.path.join(out, "beancount.bean"), "w") as f:
         f.write('option "operating_currency" "USD"\noption "booking_method" "FIFO"\n\n')
-        f.write("2014-12-31 open Assets:Broker:USD USD\n2014-12-31 open Expenses:Fees USD\n")
-        f.write("2014-12-31 open Income:Gains USD\n2014-12-31 open Equity:Opening USD\n")
+        f.write("1999-12-31 open Assets:Broker:USD USD\n1999-12-31 open Expenses:Fees USD\n")
+        f.write("1999-12-31 open Income:Gains USD\n1999-12-31 open Equity:Opening USD\n")
         for asset in assets:
-            f.write(f"2014-12-31 commodity {asset}\n2014-12-31 open Assets:Broker:{asset} {asset}\n")
+            f.write(f"1999-12-31 commodity {asset}\n1999-12-31 open Assets:Broker:{asset} {asset}\n")
         f.write("\n")
         for t in trades:
             f.write(f'{t["day"]} * "{t["side"]} {t["asset"]}"\n')
