@@ -7,7 +7,7 @@ enum GlobalOptionPlacement {
     /// Options whose value may look like a negative number (`--fee -2`), which the parser would
     /// otherwise take for an option; they are joined as `--fee=-2` so validation can say why
     /// the value is wrong.
-    static let signedValues: Set<String> = ["--fee"]
+    static let signedValues: Set<String> = ["--fee", "--max-age", "--max-price-age"]
 
     /// Joins signed values, then moves leading global options to just after the subcommand.
     static func normalize(_ arguments: [String]) -> [String] {

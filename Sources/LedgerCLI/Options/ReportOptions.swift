@@ -67,8 +67,13 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// Colour only when asked, or on a terminal without NO_COLOR.
-    func theme(_ environment: CommandEnvironment) -> Theme {
-        switch color {
+    func theme(_ environment: CommandEnvironment) -> Theme { color.theme(for: environment) }
+}
+
+extension ColorChoice {
+    /// Colour only when asked (`always`), or on a terminal without `NO_COLOR` (`auto`).
+    func theme(for environment: CommandEnvironment) -> Theme {
+        switch self {
         case .always: return .ansi
         case .never: return .plain
         case .auto:

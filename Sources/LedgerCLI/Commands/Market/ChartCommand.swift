@@ -82,7 +82,7 @@ struct ChartCommand: EnvironmentCommand {
         try fetcher.commit(into: fetcher.hasFetched ? ledger.storeForWriting() : store)
         switch outputFormat {
         case .json: environment.write(output.json())
-        default: environment.write(output.text(width: environment.terminalWidth, height: height, theme: MarketOptions.theme(color, environment)))
+        default: environment.write(output.text(width: environment.terminalWidth, height: height, theme: color.theme(for: environment)))
         }
     }
 }

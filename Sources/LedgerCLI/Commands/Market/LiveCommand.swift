@@ -78,7 +78,7 @@ struct LiveCommand: EnvironmentCommand {
         let seconds = Double(Age.parseDuration(interval)!)
         try feed.checkInterval(seconds, asked: interval)
         let mode: LiveDisplay.Mode = outputFormat == .json ? .json : environment.stdoutIsTerminal ? .table : .lines
-        let display = LiveDisplay(mode: mode, theme: MarketOptions.theme(color, environment), width: environment.terminalWidth,
+        let display = LiveDisplay(mode: mode, theme: color.theme(for: environment), width: environment.terminalWidth,
                                   quote: quote, write: environment.write)
         var ticker = LiveTicker(
             rows: feed.symbols.map { LiveRow(symbol: $0, quote: quote) }, interval: seconds, updates: updates,

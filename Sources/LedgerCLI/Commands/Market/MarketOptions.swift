@@ -15,19 +15,7 @@ struct MarketOptions: ParsableArguments {
     var color: ColorChoice = .auto
 
     /// Colour only when asked, or on a terminal without NO_COLOR (as the reports do).
-    func theme(_ environment: CommandEnvironment) -> Theme {
-        Self.theme(color, environment)
-    }
-
-    static func theme(_ color: ColorChoice, _ environment: CommandEnvironment) -> Theme {
-        switch color {
-        case .always: return .ansi
-        case .never: return .plain
-        case .auto:
-            let noColor = environment.variables["NO_COLOR"].map { !$0.isEmpty } ?? false
-            return environment.stdoutIsTerminal && !noColor ? .ansi : .plain
-        }
-    }
+    func theme(_ environment: CommandEnvironment) -> Theme { color.theme(for: environment) }
 
     /// The ledger and its market feed: online a missing ledger is created once something was
     /// fetched (it holds the cache), so a failing command leaves no file behind; offline it

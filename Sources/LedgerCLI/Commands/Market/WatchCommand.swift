@@ -113,7 +113,7 @@ struct WatchListCommand: EnvironmentCommand {
 
     private func show(_ coins: [WatchedCoin], note: String?, _ environment: CommandEnvironment) throws {
         if outputFormat == .json { return environment.print(MarketJSON.watchlist(coins)) }
-        let theme = MarketOptions.theme(color, environment)
+        let theme = color.theme(for: environment)
         environment.write(WatchListView(coins: coins, note: note, width: environment.terminalWidth, theme: theme).render())
     }
 
