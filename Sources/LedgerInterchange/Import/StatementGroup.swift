@@ -26,6 +26,19 @@ enum StatementGroup {
         return try TradeAction.swap(given: given[0], received: received[0])
     }
 
+    /// The rows of one trade split into the balance changes of the trade and those of its fee,
+    /// read with the layout's own column names.
+    static func legsAndFees(
+        _ rows: [ImportRow], amount: (ImportRow) throws(RowError) -> AssetAmount, isFee: (ImportRow) -> Bool
+    ) throws(RowError) -> (legs: [AssetAmount], fees: [AssetAmount]) {
+        var legs: [AssetAmount] = [], fees: [AssetAmount] = []
+        for row in rows {
+            let change = try amount(row)
+            if isFee(row) { fees.append(change) } else { legs.append(change) }
+        }
+        return (legs, fees)
+    }
+
     /// The fee of a group: nil, or one asset's total (as a positive amount).
     static func singleFee(_ fees: [AssetAmount]) throws(RowError) -> AssetAmount? {
         let changes = net(fees)

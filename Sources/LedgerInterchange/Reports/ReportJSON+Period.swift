@@ -9,11 +9,7 @@ extension ReportJSON {
     public static func report(_ report: PeriodReport) -> String {
         var writer = JSONWriter(pretty: true)
         let options = report.options
-        writer.beginObject()
-        writer.field("schema", reportSchema)
-        writer.field("as_of", options.asOf.description)
-        writer.field("currency", options.currency.text)
-        writer.field("method", options.method.rawValue)
+        header(reportSchema, options, &writer)
         writer.field("events", Int64(report.holdings.eventCount))
         period(report.period, &writer)
         writer.key("chain")

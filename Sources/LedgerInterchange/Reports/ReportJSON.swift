@@ -10,11 +10,7 @@ public enum ReportJSON {
     public static func portfolio(_ report: HoldingsReport) -> String {
         var writer = JSONWriter(pretty: true)
         let options = report.options
-        writer.beginObject()
-        writer.field("schema", portfolioSchema)
-        writer.field("as_of", options.asOf.description)
-        writer.field("currency", options.currency.text)
-        writer.field("method", options.method.rawValue)
+        header(portfolioSchema, options, &writer)
         writer.key("by_account")
         writer.bool(options.perAccount)
         writer.field("events", Int64(report.eventCount))
@@ -27,6 +23,16 @@ public enum ReportJSON {
         diagnostics(report.diagnostics, &writer)
         writer.endObject()
         return writer.text
+    }
+
+    /// Opens the document: its schema and the valuation it was made with (the first fields of
+    /// every report, under the same names).
+    static func header(_ schema: String, _ options: ValuationOptions, _ writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("schema", schema)
+        writer.field("as_of", options.asOf.description)
+        writer.field("currency", options.currency.text)
+        writer.field("method", options.method.rawValue)
     }
 
     static func holding(_ row: HoldingRow, _ writer: inout JSONWriter) {

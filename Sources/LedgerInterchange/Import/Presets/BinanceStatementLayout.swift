@@ -26,9 +26,14 @@ public struct BinanceStatementLayout: ImportLayout {
 
     private mutating func flush() -> [ImportOutcome] { trade(group.take()) }
 
+    /// The balance change of one row.
+    private func change(_ row: ImportRow) throws(RowError) -> AssetAmount {
+        AssetAmount(try ImportNumber.plain(row["Change"], "Change"), try codes.asset(row["Coin"], "Coin"))
+    }
+
     private func single(_ row: ImportRow, _ operation: BinanceOperation) -> ImportOutcome {
         do throws(RowError) {
-            let amount = AssetAmount(try ImportNumber.plain(row["Change"], "Change"), try codes.asset(row["Coin"], "Coin"))
+            let amount = try change(row)
             let time = try ImportDate.iso(row["UTC_Time"], "UTC_Time")
             let note = row["Remark"].isEmpty ? row["Operation"] : row["Operation"] + ": " + row["Remark"]
             switch operation {
@@ -59,11 +64,7 @@ public struct BinanceStatementLayout: ImportLayout {
     private func trade(_ rows: [ImportRow]) -> [ImportOutcome] {
         guard let first = rows.first else { return [] }
         do throws(RowError) {
-            var legs: [AssetAmount] = [], fees: [AssetAmount] = []
-            for row in rows {
-                let amount = AssetAmount(try ImportNumber.plain(row["Change"], "Change"), try codes.asset(row["Coin"], "Coin"))
-                if BinanceOperation.isFee(row["Operation"]) { fees.append(amount) } else { legs.append(amount) }
-            }
+            let (legs, fees) = try StatementGroup.legsAndFees(rows, amount: change) { BinanceOperation.isFee($0["Operation"]) }
             let time = try ImportDate.iso(first["UTC_Time"], "UTC_Time")
             let fee = try StatementGroup.singleFee(fees)
             let note = Set(rows.map { $0["Operation"] }).sorted().joined(separator: " + ")

@@ -66,9 +66,14 @@ public struct CoinbaseProAccountLayout: ImportLayout {
 
     private mutating func flush() -> [ImportOutcome] { trade(group.take()) }
 
+    /// The balance change of one row.
+    private func change(_ row: ImportRow) throws(RowError) -> AssetAmount {
+        AssetAmount(try ImportNumber.plain(row["amount"], "amount"), try codes.asset(row["amount/balance unit"], "amount/balance unit"))
+    }
+
     private func single(_ row: ImportRow, _ type: String) -> ImportOutcome {
         do throws(RowError) {
-            let amount = AssetAmount(try ImportNumber.plain(row["amount"], "amount"), try codes.asset(row["amount/balance unit"], "amount/balance unit"))
+            let amount = try change(row)
             let time = try ImportDate.iso(row["time"], "time")
             let id = row["transfer id"].isEmpty ? nil : row["transfer id"]
             switch type {
@@ -86,11 +91,7 @@ public struct CoinbaseProAccountLayout: ImportLayout {
     private func trade(_ rows: [ImportRow]) -> [ImportOutcome] {
         guard let first = rows.first else { return [] }
         do throws(RowError) {
-            var legs: [AssetAmount] = [], fees: [AssetAmount] = []
-            for row in rows {
-                let amount = AssetAmount(try ImportNumber.plain(row["amount"], "amount"), try codes.asset(row["amount/balance unit"], "amount/balance unit"))
-                if row["type"].lowercased() == "fee" { fees.append(amount) } else { legs.append(amount) }
-            }
+            let (legs, fees) = try StatementGroup.legsAndFees(rows, amount: change) { $0["type"].lowercased() == "fee" }
             let time = try ImportDate.iso(first["time"], "time")
             let action = try StatementGroup.action(legs: legs)
             let fee = try StatementGroup.singleFee(fees)
