@@ -48,6 +48,16 @@ let package = Package(
             path: "Tests/Tools/ledger-stress"
         ),
 
+        // `ledger-bench`: the hot paths timed one by one (Benchmarks/HotPaths, docs/PERFORMANCE.md).
+        .executableTarget(
+            name: "ledger-bench",
+            dependencies: [
+                "LedgerCore", "LedgerInterchange", "LedgerStore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/HotPaths"
+        ),
+
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerTestSupport"],

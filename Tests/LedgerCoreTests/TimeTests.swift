@@ -39,4 +39,13 @@ struct TimeTests {
         #expect(LocalDate(daysSinceEpoch: 0).description == "1970-01-01")
         #expect(LocalDate(daysSinceEpoch: 19_723).description == "2024-01-01")
     }
+
+    @Test("an instant prints as date, time and Z, padded, also for years before 1000 or after 9999")
+    func instantText() {
+        for days in stride(from: -800_000, through: 3_000_000, by: 997) {
+            let time = Timestamp(secondsSinceEpoch: Int64(days) * 86_400 + 3_723)
+            #expect(time.description == "\(time.date)T01:02:03Z")
+        }
+        #expect(Timestamp(secondsSinceEpoch: -1).description == "1969-12-31T23:59:59Z")
+    }
 }

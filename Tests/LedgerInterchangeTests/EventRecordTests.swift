@@ -70,6 +70,16 @@ struct CSVWriterTests {
 
 @Suite("JSON writing")
 struct JSONWriterTests {
+    @Test("text without escapes, multi-byte text and control characters are written as JSON")
+    func strings() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for text in ["plain", "café ₿ 🚀", "tab\there", "\u{7}\u{1F}", "\u{7F}", ""] { writer.string(text) }
+        writer.endArray()
+        #expect(writer.text == #"["plain","café ₿ 🚀","tab\there","\u0007\u001f","\#u{7F}",""]"#)
+        #expect(writer.utf8 == Array(writer.text.utf8))
+    }
+
     @Test func escapesAndOrders() {
         var writer = JSONWriter()
         writer.beginObject()

@@ -11,6 +11,9 @@ public enum AssetClass: String, CaseIterable, Sendable, Comparable {
 /// An asset symbol such as `BTC`, `1INCH`, `AAPL`, `BRK.B` or `USD`, kept upper-case.
 public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let text: String
+    /// FNV-1a of the text, computed once: symbols key the replay's dictionaries, and hashing
+    /// the `String` on every lookup cost more than the rest of the lookup.
+    let textHash: UInt64
 
     /// Accepts 1–20 letters and digits (and `.` inside, for share classes), containing a
     /// letter; lower case is folded to upper. Nil for anything else.
@@ -22,7 +25,12 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
               bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
               bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".") else { return nil }
         text = upper
+        textHash = fnv1a(bytes)
     }
+
+    public static func == (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool { lhs.text == rhs.text }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(textHash) }
 
     public var description: String { text }
 
@@ -80,4 +88,12 @@ extension UInt8 {
     var isASCIIAlphanumeric: Bool {
         (self >= 48 && self <= 57) || (self >= 65 && self <= 90) || (self >= 97 && self <= 122)
     }
+}
+
+/// FNV-1a, 64 bits: a cheap, stable digest of short keys (symbols, accounts) that a `Hasher`
+/// then mixes with its per-process seed.
+func fnv1a(_ bytes: some Sequence<UInt8>, from start: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+    var hash = start
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return hash
 }

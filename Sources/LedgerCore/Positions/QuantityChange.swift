@@ -2,11 +2,20 @@
 public struct PositionKey: Hashable, Sendable {
     public let account: String
     public let asset: AssetSymbol
+    /// Both parts digested once (see ``AssetSymbol``): the replay looks a key up per event.
+    private let keyHash: UInt64
 
     public init(account: String, asset: AssetSymbol) {
         self.account = account
         self.asset = asset
+        keyHash = fnv1a(account.utf8, from: asset.textHash)
     }
+
+    public static func == (lhs: PositionKey, rhs: PositionKey) -> Bool {
+        lhs.keyHash == rhs.keyHash && lhs.asset == rhs.asset && lhs.account == rhs.account
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(keyHash) }
 }
 
 /// How an event moves one balance. `mustBeHeld` marks the outflows that may not exceed what is

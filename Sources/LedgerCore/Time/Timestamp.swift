@@ -27,8 +27,24 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339, UTC).
     public var description: String {
-        let second = secondOfDay
-        return "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+        let date = date, second = secondOfDay
+        guard (0...9999).contains(date.year) else {
+            return "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+        }
+        // Written digit by digit: every event's hash encodes two of these.
+        let fields = [(date.year, 4, "-"), (date.month, 2, "-"), (date.day, 2, "T"), (second / 3600, 2, ":"),
+                      (second / 60 % 60, 2, ":"), (second % 60, 2, "Z")] as [(Int, Int, Unicode.Scalar)]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        for (value, width, separator) in fields {
+            var divisor = width == 4 ? 1000 : 10
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+            bytes.append(UInt8(ascii: separator))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The date alone at midnight, else the full instant: how lists show an event's time.

@@ -14,6 +14,9 @@ public struct LotBook: Sendable {
     /// shifting the array).
     private var storage: [Lot] = []
     private var head = 0
+    /// Lots restored from a snapshot and not needed yet (then `storage` is empty): decoded by
+    /// the first change.
+    private var packed: PackedLots?
 
     public init(method: BookingMethod) {
         self.method = method
@@ -25,15 +28,41 @@ public struct LotBook: Sendable {
         storage = lots
     }
 
-    public var lots: ArraySlice<Lot> { storage[head...] }
-    public var quantity: ExactDecimal { lots.reduce(.zero) { $0 + $1.quantity } }
-    public var cost: ExactDecimal { lots.reduce(.zero) { $0 + $1.cost } }
-    public var isEmpty: Bool { head == storage.count }
+    /// A book restored from a snapshot, its lots still packed.
+    init(method: BookingMethod, packed: PackedLots) {
+        self.method = method
+        self.packed = packed
+    }
+
+    public var lots: ArraySlice<Lot> { packed.map { ArraySlice($0.decode()) } ?? storage[head...] }
+    public var quantity: ExactDecimal { packed?.quantity ?? lots.reduce(.zero) { $0 + $1.quantity } }
+    public var cost: ExactDecimal { packed?.cost ?? lots.reduce(.zero) { $0 + $1.cost } }
+    public var isEmpty: Bool { packed.map { $0.count == 0 } ?? (head == storage.count) }
+
+    /// The lots in the snapshot encoding, with their totals (copied as they are when still
+    /// packed).
+    func pack(to out: inout [UInt8]) -> (count: Int, quantity: ExactDecimal, cost: ExactDecimal) {
+        if let packed {
+            out += packed.bytes
+            return (packed.count, packed.quantity, packed.cost)
+        }
+        PackedLots.encode(lots, to: &out)
+        return (lots.count, quantity, cost)
+    }
+
+    /// Decodes packed lots before a change.
+    private mutating func unpack() {
+        guard let packed else { return }
+        storage = packed.decode()
+        head = 0
+        self.packed = nil
+    }
 
     /// Adds a lot at its place in acquisition order (average cost merges it into the pool,
     /// keeping the earliest acquisition date).
     public mutating func add(_ lot: Lot) {
         guard lot.quantity.isPositive else { return }
+        unpack()
         if method == .average, !isEmpty {
             var pooled = storage[head]
             pooled = Lot(source: pooled.source, acquired: min(pooled.acquired, lot.acquired),
@@ -42,6 +71,8 @@ public struct LotBook: Sendable {
             storage[head] = pooled
             return
         }
+        var lot = lot
+        if method == .hifo { lot.fixUnitCost() }
         var index = storage.count
         while index > head, storage[index - 1].acquired > lot.acquired { index -= 1 }
         storage.insert(lot, at: index)
@@ -49,6 +80,7 @@ public struct LotBook: Sendable {
 
     /// Takes `quantity` from the lots the method chooses.
     public mutating func reduce(_ quantity: ExactDecimal) -> Reduction {
+        unpack()
         var reduction = Reduction()
         var remaining = quantity
         while remaining.isPositive, !isEmpty {
@@ -69,6 +101,7 @@ public struct LotBook: Sendable {
     /// Everything rounds toward zero at 10⁻¹⁸ (as the held-quantity check does): the sum of
     /// rounded-down parts never exceeds the rounded-down total, so no lot goes negative.
     public mutating func split(numerator: ExactDecimal, denominator: ExactDecimal) {
+        unpack()
         guard !isEmpty else { return }
         let total = Self.scaled(quantity, numerator, denominator)
         var scaled = ExactDecimal.zero

@@ -1,9 +1,10 @@
 /// A snapshot of a fold: everything ``PortfolioFold`` needs to go on from where it stopped,
-/// in a compact binary form (little-endian; about 72 bytes a lot). The disposal pieces are not
+/// in a compact binary form (little-endian; 72 bytes a lot, each book's lots after their count
+/// and totals, so a restored book stays packed until used — ``PackedLots``). The disposal pieces are not
 /// kept, only their total (``PortfolioState/realizedGain``), so a restored state serves the
 /// portfolio and allocation reports, not `gains`.
 extension PortfolioState {
-    static let snapshotMagic: [UInt8] = Array("LSN2".utf8)
+    static let snapshotMagic: [UInt8] = Array("LSN3".utf8)
 
     /// The state as snapshot bytes.
     public func snapshotBytes() -> [UInt8] {
@@ -29,8 +30,12 @@ extension PortfolioState {
         out.int64(Int64(books.count))
         for (key, book) in books.sorted(by: { ($0.key.account, $0.key.asset) < ($1.key.account, $1.key.asset) }) {
             out.key(key)
-            out.int64(Int64(book.lots.count))
-            for lot in book.lots { out.lot(lot) }
+            var lots: [UInt8] = []
+            let packed = book.pack(to: &lots)
+            out.int64(Int64(packed.count))
+            out.decimal(packed.quantity)
+            out.decimal(packed.cost)
+            out.bytes += lots
         }
         out.int64(Int64(diagnostics.count))
         for diagnostic in diagnostics {
@@ -78,14 +83,9 @@ extension PortfolioState {
         }
         guard let bookCount = input.count() else { return false }
         for _ in 0..<bookCount {
-            guard let key = input.key(), let lotCount = input.count() else { return false }
-            var lots: [Lot] = []
-            lots.reserveCapacity(lotCount)
-            for _ in 0..<lotCount {
-                guard let lot = input.lot() else { return false }
-                lots.append(lot)
-            }
-            books[key] = LotBook(method: options.method, lots: lots)
+            guard let key = input.key(), let lotCount = input.count(), let quantity = input.decimal(), let cost = input.decimal(),
+                  let lots = input.slice(lotCount, of: PackedLots.lotSize) else { return false }
+            books[key] = LotBook(method: options.method, packed: PackedLots(bytes: lots, count: lotCount, quantity: quantity, cost: cost))
         }
         guard let diagnosticCount = input.count() else { return false }
         for _ in 0..<diagnosticCount {
@@ -119,14 +119,6 @@ struct SnapshotWriter {
         string(key.account)
         string(key.asset.text)
     }
-
-    mutating func lot(_ lot: Lot) {
-        withUnsafeBytes(of: lot.source.value.littleEndian) { bytes += $0 }
-        int64(lot.acquired.secondsSinceEpoch)
-        decimal(lot.quantity)
-        decimal(lot.cost)
-        decimal(lot.unitCost)
-    }
 }
 
 /// Reads what ``SnapshotWriter`` wrote; every read returns nil past the end.
@@ -145,10 +137,9 @@ struct SnapshotReader {
     mutating func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
         let size = MemoryLayout<T>.size
         guard position + size <= bytes.count else { return nil }
-        var value: T = 0
-        for index in 0..<size { value |= T(truncatingIfNeeded: bytes[position + index]) << (8 * index) }
+        let start = position
         position += size
-        return value
+        return T(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: T.self) })
     }
 
     mutating func int64() -> Int64? { integer(Int64.self) }
@@ -166,10 +157,10 @@ struct SnapshotReader {
         return PositionKey(account: account, asset: asset)
     }
 
-    mutating func lot() -> Lot? {
-        guard let source = integer(UInt128.self), let acquired = int64(), let quantity = decimal(), let cost = decimal(),
-              let unitCost = decimal() else { return nil }
-        return Lot(source: EventID(value: source), acquired: Timestamp(secondsSinceEpoch: acquired), quantity: quantity,
-                   cost: cost, unitCost: unitCost)
+    /// The next `count` items of `size` bytes, as a slice sharing the snapshot's storage.
+    mutating func slice(_ count: Int, of size: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, count <= (bytes.count - position) / size else { return nil }
+        defer { position += count * size }
+        return bytes[position..<(position + count * size)]
     }
 }

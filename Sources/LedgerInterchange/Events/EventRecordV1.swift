@@ -54,9 +54,14 @@ public struct EventRecordV1: Hashable, Sendable {
     /// absent fields left out, times as RFC 3339 UTC text. Changing this breaks every existing
     /// chain, so it is versioned with the record.
     public var canonicalJSON: String {
+        String(decoding: canonicalJSONBytes, as: UTF8.self)
+    }
+
+    /// ``canonicalJSON`` as UTF-8 bytes (what the hash chain hashes).
+    public var canonicalJSONBytes: [UInt8] {
         var writer = JSONWriter()
         write(to: &writer)
-        return writer.text
+        return writer.utf8
     }
 
     /// Writes the record as one JSON object (the export and the canonical form share this);

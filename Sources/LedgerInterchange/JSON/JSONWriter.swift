@@ -2,7 +2,11 @@
 /// values always give the same bytes (the hash chain depends on it). Numbers are written as
 /// strings by the callers wherever they are money.
 public struct JSONWriter {
-    public private(set) var text = ""
+    /// The UTF-8 written so far (bytes, not a `String`: appending to a `String` one piece at a
+    /// time cost the hash chain most of its time).
+    public private(set) var utf8: [UInt8] = []
+    /// The text written so far.
+    public var text: String { String(decoding: utf8, as: UTF8.self) }
     private var needsComma: [Bool] = [false]
     private let pretty: Bool
 
@@ -18,29 +22,29 @@ public struct JSONWriter {
     /// Writes `"key":` inside an object.
     public mutating func key(_ name: String) {
         separate()
-        Self.appendString(name, to: &text)
-        text += pretty ? ": " : ":"
+        Self.appendString(name, to: &utf8)
+        utf8 += pretty ? Array(": ".utf8) : [UInt8(ascii: ":")]
         pendingValueAfterKey = true
     }
 
     public mutating func string(_ value: String) {
         separate()
-        Self.appendString(value, to: &text)
+        Self.appendString(value, to: &utf8)
     }
 
     public mutating func integer(_ value: Int64) {
         separate()
-        text += String(value)
+        utf8 += String(value).utf8
     }
 
     public mutating func bool(_ value: Bool) {
         separate()
-        text += value ? "true" : "false"
+        utf8 += (value ? "true" : "false").utf8
     }
 
     public mutating func null() {
         separate()
-        text += "null"
+        utf8 += "null".utf8
     }
 
     /// `"key":"value"`, skipped entirely when `value` is nil.
@@ -63,21 +67,21 @@ public struct JSONWriter {
             pendingValueAfterKey = false
             return
         }
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { utf8.append(UInt8(ascii: ",")) }
         newline()
         needsComma[needsComma.count - 1] = true
     }
 
     private mutating func open(_ bracket: String) {
         separate()
-        text += bracket
+        utf8 += bracket.utf8
         needsComma.append(false)
     }
 
     private mutating func close(_ bracket: String) {
         let hadItems = needsComma.removeLast()
         if hadItems { newline(depth: needsComma.count - 1) }
-        text += bracket
+        utf8 += bracket.utf8
     }
 
     private mutating func newline() {
@@ -87,25 +91,50 @@ public struct JSONWriter {
 
     private mutating func newline(depth: Int) {
         guard pretty else { return }
-        text += "\n" + String(repeating: "  ", count: depth)
+        utf8.append(UInt8(ascii: "\n"))
+        utf8 += repeatElement(UInt8(ascii: " "), count: 2 * depth)
     }
 
     /// Appends `value` as a JSON string literal (RFC 8259 escaping).
     public static func appendString(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendString(value, to: &bytes)
+        text += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value` as a JSON string literal (RFC 8259 escaping) in UTF-8. Text with nothing
+    /// to escape — nearly all of it — is copied in one piece.
+    public static func appendString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { bytes in
+            if !bytes.contains(where: needsEscape) {
+                out.append(contentsOf: bytes)
+            } else {
+                for byte in bytes { appendEscaped(byte, to: &out) }
             }
         }
-        text += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// One byte of a string literal: bytes of multi-byte characters are copied as they are.
+    private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out += #"\""#.utf8
+        case UInt8(ascii: "\\"): out += #"\\"#.utf8
+        case UInt8(ascii: "\n"): out += #"\n"#.utf8
+        case UInt8(ascii: "\r"): out += #"\r"#.utf8
+        case UInt8(ascii: "\t"): out += #"\t"#.utf8
+        case ..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            out += #"\u00"#.utf8
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 15)])
+        default: out.append(byte)
+        }
     }
 }

@@ -2,12 +2,13 @@ import LedgerCore
 
 /// Decodes event rows on the replay path straight from SQLite's column bytes: no record of
 /// optional strings, symbols and accounts interned, ids and decimals parsed from the bytes.
-/// Any row it is not sure about (an odd kind, a field that does not parse, an import) goes to
+/// Any row it is not sure about (a split, a field that does not parse, another schema) goes to
 /// the general decoder, ``EventColumns/event(from:)``, which also words the errors; the tests
 /// check that both give the same events.
 final class EventRowDecoder {
     private var symbols = InternCache<AssetSymbol>()
     private var accounts = InternCache<String>()
+    private var lastBatch: (bytes: [UInt8], text: String)?
 
     func event(from row: SQLiteStatement) throws(StoreError) -> LedgerEvent {
         if let event = fastEvent(row) { return event }
@@ -16,16 +17,35 @@ final class EventRowDecoder {
 
     private func fastEvent(_ row: SQLiteStatement) -> LedgerEvent? {
         guard row.int(2) == 1, let kind = row.bytes(3), let id = row.bytes(1).flatMap(Self.id),
-              let account = row.bytes(6).flatMap(account), let source = row.bytes(24), Self.equals(source, "manual"),
-              row.bytes(23)?.count == 0, let action = action(kind, row) else { return nil }
+              let account = row.bytes(6).flatMap(account), let provenance = provenance(row),
+              let action = action(kind, row) else { return nil }
+        let note = row.bytes(23).map { $0.isEmpty ? "" : String(decoding: $0, as: UTF8.self) } ?? ""
         var event = LedgerEvent(
             sequence: row.int(0), id: id, occurredAt: Timestamp(secondsSinceEpoch: row.int(4)),
-            recordedAt: Timestamp(secondsSinceEpoch: row.int(5)), account: account, action: action)
+            recordedAt: Timestamp(secondsSinceEpoch: row.int(5)), account: account, action: action,
+            note: note, provenance: provenance)
         if let fee = row.bytes(20) {
             guard let quantity = ExactDecimal.parse(utf8: fee), let asset = asset(row, 21, 22) else { return nil }
             event.fee = AssetAmount(quantity, asset)
         }
         return event
+    }
+
+    /// `manual`, or `import` with its batch (one per imported file, so interned) and the row's
+    /// fingerprint.
+    private func provenance(_ row: SQLiteStatement) -> Provenance? {
+        guard let source = row.bytes(24) else { return nil }
+        if Self.equals(source, "manual") { return .manual }
+        guard Self.equals(source, "import") else { return nil }
+        let batch = row.bytes(25).map(batch) ?? ""
+        return .imported(batch: batch, fingerprint: row.bytes(26).map { String(decoding: $0, as: UTF8.self) } ?? "")
+    }
+
+    private func batch(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if let last = lastBatch, last.bytes.elementsEqual(bytes) { return last.text }
+        let text = String(decoding: bytes, as: UTF8.self)
+        lastBatch = (Array(bytes), text)
+        return text
     }
 
     private func action(_ kind: UnsafeBufferPointer<UInt8>, _ row: SQLiteStatement) -> EventAction? {
@@ -38,6 +58,10 @@ final class EventRowDecoder {
         case 8 where Self.equals(kind, "withdraw"): return .withdraw(main)
         case 8 where Self.equals(kind, "transfer"): return row.bytes(15).flatMap(account).map { .transfer(main, toAccount: $0) }
         case 3 where Self.equals(kind, "fee"): return .fee(main)
+        case 6 where Self.equals(kind, "income"):
+            guard let name = row.bytes(16), let incomeKind = IncomeKind(rawValue: String(decoding: name, as: UTF8.self)) else { return nil }
+            guard row.bytes(10) != nil else { return .income(main, kind: incomeKind, unitValue: nil) }
+            return price(row).map { .income(main, kind: incomeKind, unitValue: $0) }
         default: return nil
         }
     }

@@ -10,7 +10,7 @@ enum HashChain {
     static func hash(previous: String, record: EventRecordV1) -> String {
         var hasher = SHA256()
         hasher.update(data: bytes(fromHex: previous))
-        hasher.update(data: Array(record.canonicalJSON.utf8))
+        hasher.update(data: record.canonicalJSONBytes)
         return hex(hasher.finalize())
     }
 

@@ -52,8 +52,10 @@ extension SQLiteEventStore {
         try hash.bind([.integer(record.sequence)])
         guard try hash.step(), hash.text(0) == record.head else { return false }
         hash.reset()
+        // NOT INDEXED keeps the planner on the rowid range (the events since the snapshot):
+        // through the occurred-at or void index it would walk most of the log.
         let spoiled = try database.scalarInt(
-            "SELECT 1 FROM events WHERE seq > ?1 AND (occurred_at < ?2 OR kind = 'void') LIMIT 1",
+            "SELECT 1 FROM events NOT INDEXED WHERE seq > ?1 AND (occurred_at < ?2 OR kind = 'void') LIMIT 1",
             [.integer(record.sequence), .integer(record.lastOccurred.secondsSinceEpoch)])
         guard spoiled == nil else { return false }
         return try !record.usesPrices || pricesVersion() == record.pricesVersion
@@ -89,8 +91,11 @@ extension SQLiteEventStore {
     @discardableResult
     public func forEachEvent(after sequence: Int64, through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws -> LogPosition {
         try guarded { try self.database.readTransaction {
+            // NOT INDEXED keeps the planner off the `events_replay` index: walking it would
+            // visit every event up to as-of (the whole log) to find the few after `sequence`;
+            // the rowid range reads only the tail, which SQLite then sorts.
             let statement = try self.database.prepare("""
-                SELECT \(EventColumns.list) FROM events WHERE seq > ?1 AND occurred_at <= ?2
+                SELECT \(EventColumns.list) FROM events NOT INDEXED WHERE seq > ?1 AND occurred_at <= ?2
                 ORDER BY occurred_at, seq
                 """)
             defer { statement.reset() }

@@ -1,0 +1,93 @@
+import Crypto
+import LedgerCore
+import LedgerInterchange
+import LedgerStore
+
+/// `ledger-bench`: times the hot paths one by one — decimal parse and format, the canonical
+/// encoding and SHA-256 of the hash chain, the fold over events held in memory, the snapshot
+/// round trip, and (given a ledger) reading and decoding its rows — so a change to one of them
+/// can be measured without the noise of a whole command. Each case runs `--runs` times after a
+/// warm-up; the median is printed with the cost per item.
+///
+///     swift build -c release --product ledger-bench
+///     .build/release/ledger-bench [--ledger FILE] [--runs N] [--events N] [--only TEXT]
+@main
+struct HotPaths {
+    static func main() throws {
+        let options = try BenchOptions(CommandLine.arguments.dropFirst())
+        BenchOptions.only = options.only
+        var table = BenchTable()
+        let events = SyntheticHistory.events(count: options.events, seed: 42)
+        table.add(measure("decimal parse", items: decimalTexts.count, runs: options.runs) { parseDecimals() })
+        table.add(measure("decimal format", items: decimalValues.count, runs: options.runs) { formatDecimals() })
+        table.add(measure("canonical JSON + SHA-256", items: min(events.count, 20_000), runs: options.runs) {
+            hashChain(events.prefix(20_000))
+        })
+        table.add(measure("fold (FIFO, in memory)", items: events.count, runs: options.runs) { fold(events).eventCount })
+        let state = fold(events)
+        let bytes = state.snapshotBytes()
+        table.add(measure("snapshot encode", items: state.books.count, runs: options.runs) { state.snapshotBytes().count })
+        table.add(measure("snapshot decode", items: state.books.count, runs: options.runs) {
+            PortfolioState(snapshot: bytes, options: state.options)?.eventCount ?? 0
+        })
+        if let path = options.ledger {
+            let store = try SQLiteEventStore(path: path, mode: .mustExist)
+            let count = try countEvents(store)
+            table.add(try measure("rows read + decoded (ledger)", items: count, runs: options.runs) { try countEvents(store) })
+            let prices = try store.priceTable()
+            table.add(try measure("rows + fold (ledger)", items: count, runs: options.runs) { try foldLedger(store, prices) })
+        }
+        print(table.rendered())
+    }
+
+    static let valuation = ValuationOptions(currency: AssetSymbol("USD")!, asOf: Timestamp(secondsSinceEpoch: Int64.max / 2))
+
+    static func fold(_ events: [LedgerEvent]) -> PortfolioState {
+        var fold = PortfolioFold(options: valuation, prices: PriceTable(), recordingDisposals: false)
+        for event in events { fold.apply(event) }
+        return fold.state
+    }
+
+    static func countEvents(_ store: SQLiteEventStore) throws -> Int {
+        var count = 0
+        try store.forEachEffectiveEvent(through: valuation.asOf) { _ in count += 1 }
+        return count
+    }
+
+    static func foldLedger(_ store: SQLiteEventStore, _ prices: PriceTable) throws -> Int {
+        var fold = PortfolioFold(options: valuation, prices: prices, recordingDisposals: false)
+        try store.forEachEffectiveEvent(through: valuation.asOf) { fold.apply($0) }
+        return fold.state.eventCount
+    }
+
+    static func hashChain(_ events: ArraySlice<LedgerEvent>) -> Int {
+        var previous = [UInt8](repeating: 0, count: 32)
+        for event in events {
+            var hasher = SHA256()
+            hasher.update(data: previous)
+            hasher.update(data: EventRecordV1(event).canonicalJSONBytes)
+            previous = Array(hasher.finalize())
+        }
+        return previous.count
+    }
+
+    static let decimalTexts: [String] = (0..<100_000).map { index in
+        let whole = (index &* 2_654_435_761) % 100_000
+        return "\(whole).\(String(index % 1_000_000_007 % 100_000_000))"
+    }
+
+    static let decimalValues: [ExactDecimal] = decimalTexts.compactMap { ExactDecimal($0) }
+
+    static func parseDecimals() -> Int {
+        var total = 0
+        for text in decimalTexts {
+            var copy = text
+            total &+= copy.withUTF8 { ExactDecimal.parse(utf8: $0) }.map { Int(truncatingIfNeeded: $0.units) } ?? 0
+        }
+        return total
+    }
+
+    static func formatDecimals() -> Int {
+        decimalValues.reduce(0) { $0 &+ $1.formatted().utf8.count }
+    }
+}

@@ -1,0 +1,39 @@
+import LedgerCore
+
+/// A seeded trading history held in memory, shaped like `Benchmarks/generate.py`'s: buys and
+/// sells over 50 assets that never sell more than is held, a USD fee on each, several trades a
+/// day.
+enum SyntheticHistory {
+    static func events(count: Int, seed: UInt64) -> [LedgerEvent] {
+        var random = seed
+        func next() -> UInt64 {
+            // SplitMix64: small, seeded, the same everywhere.
+            random &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = random
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+        let usd = Asset(AssetSymbol("USD")!, class: .fiat)
+        let assets = (0..<50).map { Asset(AssetSymbol("A\($0)")!, class: .crypto) }
+        var held = [Int64](repeating: 0, count: assets.count)
+        var events: [LedgerEvent] = []
+        events.reserveCapacity(count)
+        for index in 0..<count {
+            let slot = Int(next() % UInt64(assets.count))
+            let selling = held[slot] > 0 && next() % 3 == 0
+            let units = selling ? Int64(next() % UInt64(held[slot])) + 1 : Int64(next() % 10_000) + 1
+            held[slot] += selling ? -units : units
+            let amount = AssetAmount(ExactDecimal(units: Int128(units) * 1_000_000_000_000), assets[slot])
+            let price = Price(ExactDecimal(units: Int128(next() % 100_000 + 1) * 10_000_000_000_000_000), usd.symbol)
+            let time = Timestamp(secondsSinceEpoch: 946_684_800 + Int64(index) * 600)
+            var event = LedgerEvent(
+                sequence: Int64(index + 1), id: EventID(value: UInt128(index + 1) << 80 | UInt128(next())),
+                occurredAt: time, recordedAt: time,
+                action: selling ? .sell(amount, unitPrice: price) : .buy(amount, unitPrice: price))
+            event.fee = AssetAmount(ExactDecimal(units: Int128(next() % 500) * 10_000_000_000_000_000), usd)
+            events.append(event)
+        }
+        return events
+    }
+}

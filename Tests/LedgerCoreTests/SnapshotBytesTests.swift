@@ -1,0 +1,66 @@
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+/// A fold saved as snapshot bytes and restored goes on exactly like the fold that never
+/// stopped: books restored packed (``LotBook`` decodes them on first use) included.
+@Suite("Valuation: snapshot bytes")
+struct SnapshotBytesTests {
+    @Test("restore at a cut, then the rest, equals the whole, for every method", arguments: [3, 8, 13] as [UInt64])
+    func restoredThenRest(seed: UInt64) throws {
+        let ledger = RandomLedger(seed: seed)
+        let events = ledger.events
+        for method in BookingMethod.allCases {
+            for perAccount in [false, true] {
+                let options = ledger.valuation(method, perAccount: perAccount)
+                let whole = fold(events, options, ledger.prices).snapshot
+                for cut in [1, events.count / 3, events.count / 2, events.count - 1] {
+                    let saved = fold(Array(events[..<cut]), options, ledger.prices).snapshotBytes()
+                    let restored = try #require(PortfolioState(snapshot: saved, options: options))
+                    let resumed = PortfolioFold.replay(Array(events[cut...]), from: restored, prices: ledger.prices).snapshot
+                    #expect(resumed == whole, "seed \(seed) \(method) cut \(cut): \(resumed.firstDifference(from: whole) ?? "")")
+                }
+            }
+        }
+    }
+
+    @Test("an untouched restored state saves the same bytes, and reports the same totals")
+    func packedRoundTrip() throws {
+        let ledger = RandomLedger(seed: 4)
+        let options = ledger.valuation(.hifo, perAccount: true)
+        let state = fold(ledger.events, options, ledger.prices)
+        let bytes = state.snapshotBytes()
+        let restored = try #require(PortfolioState(snapshot: bytes, options: options))
+        #expect(restored.snapshotBytes() == bytes)
+        #expect(restored.openCost == state.openCost)
+        for key in state.books.keys {
+            #expect(restored.books[key]?.quantity == state.books[key]?.quantity)
+            #expect(restored.books[key].map { Array($0.lots) } == state.books[key].map { Array($0.lots) })
+        }
+    }
+
+    @Test("damaged or foreign bytes restore nothing")
+    func damaged() {
+        let ledger = RandomLedger(seed: 4)
+        let options = ledger.valuation(.fifo, perAccount: false)
+        let bytes = fold(ledger.events, options, ledger.prices).snapshotBytes()
+        #expect(PortfolioState(snapshot: Array(bytes.dropLast(5)), options: options) == nil)
+        #expect(PortfolioState(snapshot: bytes + [0], options: options) == nil)
+        #expect(PortfolioState(snapshot: bytes, options: ledger.valuation(.lifo, perAccount: false)) == nil)
+    }
+
+    @Test("a lot's unit cost is cost ÷ quantity until fixed, and equality does not depend on when")
+    func unitCost() {
+        let id = EventID(value: 7)
+        let open = Lot(source: id, acquired: Events.time("2024-01-01"), quantity: dec("3"), cost: dec("10"))
+        let fixed = Lot(source: id, acquired: Events.time("2024-01-01"), quantity: dec("3"), cost: dec("10"), unitCost: dec("10") / dec("3"))
+        #expect(open.unitCost == dec("3.333333333333333333"))
+        #expect(open == fixed && open.hashValue == fixed.hashValue)
+    }
+
+    private func fold(_ events: [LedgerEvent], _ options: ValuationOptions, _ prices: PriceTable) -> PortfolioState {
+        var fold = PortfolioFold(options: options, prices: prices, recordingDisposals: false)
+        for event in EventReplay.effective(events) { fold.apply(event) }
+        return fold.state
+    }
+}
