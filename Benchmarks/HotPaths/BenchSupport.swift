@@ -44,6 +44,8 @@ struct BenchResult {
     let name: String
     let items: Int
     let median: Duration
+    /// The fastest run: on a shared machine, the least disturbed.
+    let fastest: Duration
 }
 
 /// Runs `body` once to warm up, then `runs` times, and keeps the median (nil when `--only`
@@ -60,7 +62,8 @@ func measure(_ name: String, items: Int, runs: Int, _ body: () throws -> Int) re
     }
     // The sink keeps the optimizer from dropping the work.
     if sink == Int.min { print("") }
-    return BenchResult(name: name, items: items, median: durations.sorted()[runs / 2])
+    let sorted = durations.sorted()
+    return BenchResult(name: name, items: items, median: sorted[runs / 2], fastest: sorted[0])
 }
 
 /// The results as an aligned text table.
@@ -70,14 +73,19 @@ struct BenchTable {
     mutating func add(_ result: BenchResult?) { result.map { results.append($0) } }
 
     func rendered() -> String {
-        var lines = ["case                              items   median ms   ns/item"]
+        var lines = ["case                              items   median ms   ns/item   fastest ns/item"]
         for result in results {
-            let nanoseconds = Double(result.median.components.seconds) * 1e9 + Double(result.median.components.attoseconds) / 1e9
-            let perItem = result.items > 0 ? nanoseconds / Double(result.items) : 0
+            let median = Self.nanoseconds(result.median), fastest = Self.nanoseconds(result.fastest)
+            let items = Double(max(result.items, 1))
             lines.append(pad(result.name, 30) + leftPad("\(result.items)", 9)
-                + leftPad(fixed(nanoseconds / 1e6, 2), 12) + leftPad(fixed(perItem, 1), 10))
+                + leftPad(fixed(median / 1e6, 2), 12) + leftPad(fixed(median / items, 1), 10)
+                + leftPad(fixed(fastest / items, 1), 18))
         }
         return lines.joined(separator: "\n")
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
     }
 
     private func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }

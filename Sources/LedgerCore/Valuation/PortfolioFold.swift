@@ -11,9 +11,7 @@ public struct PortfolioFold {
     public internal(set) var state: PortfolioState
     let prices: PriceTable
     /// The event being applied.
-    var event: LedgerEvent {
-        didSet { reportedMissing.removeAll(keepingCapacity: true) }
-    }
+    var event: LedgerEvent
     /// Assets already reported unpriced for the current event: one message per missing rate,
     /// even when a purchase and its fee both need it.
     var reportedMissing: Set<AssetSymbol> = []
@@ -38,6 +36,7 @@ public struct PortfolioFold {
     public mutating func apply(_ next: LedgerEvent) {
         guard next.occurredAt <= state.options.asOf else { return }
         event = next
+        if !reportedMissing.isEmpty { reportedMissing.removeAll(keepingCapacity: true) }
         apply()
     }
 

@@ -32,7 +32,10 @@ public final class SQLiteImportSession {
     init(database: SQLiteDatabase, existingCount: Int64) throws {
         self.database = database
         self.existingCount = existingCount
+        // The staging table lives in the temporary database: a larger cache for it writes the
+        // temporary file in fewer, larger pieces (the cache is capped, so memory stays flat).
         try database.execute("""
+            PRAGMA temp.cache_size = -32768;
             CREATE TEMP TABLE import_staged (\(EventColumns.names.joined(separator: ", ")), file_no INTEGER, idx INTEGER, pre INTEGER, line INTEGER);
             CREATE UNIQUE INDEX temp.import_staged_fingerprint ON import_staged(fingerprint);
             CREATE INDEX temp.import_staged_line ON import_staged(file_no, line);
@@ -68,7 +71,7 @@ public final class SQLiteImportSession {
         try statement.run(EventColumns.values(of: EventRecordV1(event)) + [
             .integer(Int64(place.file)), .integer(Int64(place.index)), .integer(before ? 0 : 1), .integer(Int64(place.line)),
         ])
-        return try database.scalarInt("SELECT changes()") == 1
+        return database.changes == 1
     }
 
     /// Removes what was staged from one line (a row refused after the fact).
@@ -97,36 +100,35 @@ public final class SQLiteImportSession {
     /// merged with the staged ones, which follow the ledger's at the same second. `visit` gets
     /// the place of staged events and nil for the ledger's own.
     public func replay(includeStaged: Bool = true, _ visit: (LedgerEvent, StagedPlace?) throws -> Void) throws {
-        var voided = Set<String>()
+        var voided = Set<EventID>()
         let voids = try database.prepare("SELECT void_target FROM events WHERE kind = 'void'")
-        while try voids.step() { if let target = voids.text(0) { voided.insert(target) } }
+        while try voids.step() { if let target = voids.text(0).flatMap(EventID.init) { voided.insert(target) } }
         voids.reset()
         let existing = try database.prepare("SELECT \(EventColumns.list) FROM events ORDER BY occurred_at, seq")
         defer { existing.reset() }
         let staged = try database.prepare("SELECT \(EventColumns.list), file_no, line, idx FROM import_staged \(stagedOrder)")
         defer { staged.reset() }
-        var left = try next(existing, voided: voided)
-        var right = includeStaged ? try next(staged, voided: []) : nil
+        let decoder = EventRowDecoder()
+        var left = try next(existing, decoder, voided: voided)
+        var right = includeStaged ? try next(staged, decoder, voided: []) : nil
         while left != nil || right != nil {
             if let event = left, right.map({ event.occurredAt <= $0.occurredAt }) ?? true {
                 try visit(event, nil)
-                left = try next(existing, voided: voided)
+                left = try next(existing, decoder, voided: voided)
             } else if let event = right {
                 try visit(event, StagedPlace(file: Int(staged.int(27)), line: Int(staged.int(28)), index: Int(staged.int(29))))
-                right = try next(staged, voided: [])
+                right = try next(staged, decoder, voided: [])
             }
         }
     }
 
-    private func next(_ statement: SQLiteStatement, voided: Set<String>) throws -> LedgerEvent? {
+    /// The next event of `statement` that counts (voids and voided events skipped), decoded
+    /// from the row's bytes.
+    private func next(_ statement: SQLiteStatement, _ decoder: EventRowDecoder, voided: Set<EventID>) throws -> LedgerEvent? {
         while try statement.step() {
-            let record = EventColumns.record(from: statement)
-            if record.kind == EventKind.void.rawValue || voided.contains(record.id) { continue }
-            do {
-                return try record.event()
-            } catch {
-                throw StoreError.corruptRecord(error.message)
-            }
+            let event = try decoder.event(from: statement)
+            if event.kind == .void || voided.contains(event.id) { continue }
+            return event
         }
         return nil
     }

@@ -34,6 +34,9 @@ public final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
+    /// The number of rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws(SQLiteError) {
         var errorMessage: UnsafeMutablePointer<CChar>?
