@@ -24,6 +24,9 @@ struct HotPaths {
             hashChain(events.prefix(20_000))
         })
         table.add(measure("fold (FIFO, in memory)", items: events.count, runs: options.runs) { fold(events).eventCount })
+        // One asset whose open lots pile up: every sale chooses among all of them.
+        let piling = SyntheticHistory.accumulating(count: options.events, seed: 7)
+        table.add(measure("fold (HIFO, lots piling up)", items: piling.count, runs: options.runs) { fold(piling, .hifo).eventCount })
         let state = fold(events)
         let bytes = state.snapshotBytes()
         table.add(measure("snapshot encode", items: state.books.count, runs: options.runs) { state.snapshotBytes().count })
@@ -42,8 +45,10 @@ struct HotPaths {
 
     static let valuation = ValuationOptions(currency: AssetSymbol("USD")!, asOf: Timestamp(secondsSinceEpoch: Int64.max / 2))
 
-    static func fold(_ events: [LedgerEvent]) -> PortfolioState {
-        var fold = PortfolioFold(options: valuation, prices: PriceTable(), recordingDisposals: false)
+    static func fold(_ events: [LedgerEvent], _ method: BookingMethod = .fifo) -> PortfolioState {
+        var options = valuation
+        options.method = method
+        var fold = PortfolioFold(options: options, prices: PriceTable(), recordingDisposals: false)
         for event in events { fold.apply(event) }
         return fold.state
     }

@@ -1,21 +1,14 @@
 import LedgerCore
 
 /// A seeded trading history held in memory, shaped like `Benchmarks/generate.py`'s: buys and
-/// sells over 50 assets that never sell more than is held, a USD fee on each, several trades a
-/// day.
+/// sells over `assetCount` assets (50 by default) that never sell more than is held, a USD fee
+/// on each, several trades a day.
 enum SyntheticHistory {
-    static func events(count: Int, seed: UInt64) -> [LedgerEvent] {
-        var random = seed
-        func next() -> UInt64 {
-            // SplitMix64: small, seeded, the same everywhere.
-            random &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = random
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
+    static func events(count: Int, seed: UInt64, assetCount: Int = 50) -> [LedgerEvent] {
+        var random = SplitMix64Bench(seed)
+        func next() -> UInt64 { random.next() }
         let usd = Asset(AssetSymbol("USD")!, class: .fiat)
-        let assets = (0..<50).map { Asset(AssetSymbol("A\($0)")!, class: .crypto) }
+        let assets = (0..<assetCount).map { Asset(AssetSymbol("A\($0)")!, class: .crypto) }
         var held = [Int64](repeating: 0, count: assets.count)
         var events: [LedgerEvent] = []
         events.reserveCapacity(count)
@@ -35,5 +28,38 @@ enum SyntheticHistory {
             events.append(event)
         }
         return events
+    }
+}
+
+extension SyntheticHistory {
+    /// One asset bought 10 at a time and sold 1 at a time: open lots pile up, so every sale
+    /// chooses among more of them (the case that made HIFO's scan quadratic).
+    static func accumulating(count: Int, seed: UInt64) -> [LedgerEvent] {
+        var random = SplitMix64Bench(seed)
+        let usd = AssetSymbol("USD")!, asset = Asset(AssetSymbol("A0")!, class: .crypto)
+        return (0..<count).map { index in
+            let buying = index % 2 == 0
+            let amount = AssetAmount(ExactDecimal(buying ? 10 : 1), asset)
+            let price = Price(ExactDecimal(Int(random.next() % 100_000) + 1), usd)
+            let time = Timestamp(secondsSinceEpoch: 946_684_800 + Int64(index) * 600)
+            return LedgerEvent(
+                sequence: Int64(index + 1), id: EventID(value: UInt128(index + 1) << 80), occurredAt: time, recordedAt: time,
+                action: buying ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price))
+        }
+    }
+}
+
+/// SplitMix64 for the synthetic histories.
+struct SplitMix64Bench {
+    private var state: UInt64
+
+    init(_ seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }

@@ -17,6 +17,10 @@ public struct LotBook: Sendable {
     /// Lots restored from a snapshot and not needed yet (then `storage` is empty): decoded by
     /// the first change.
     private var packed: PackedLots?
+    /// HIFO only: which lots of `storage` are still open (a lot HIFO empties stays in place,
+    /// so taking from the middle does not shift the rest), and ``highest``, their indices.
+    private var open: [Bool] = []
+    private var highest = HighestUnitCost()
 
     public init(method: BookingMethod) {
         self.method = method
@@ -26,6 +30,7 @@ public struct LotBook: Sendable {
     public init(method: BookingMethod, lots: [Lot]) {
         self.method = method
         storage = lots
+        reindex()
     }
 
     /// A book restored from a snapshot, its lots still packed.
@@ -34,10 +39,17 @@ public struct LotBook: Sendable {
         self.packed = packed
     }
 
-    public var lots: ArraySlice<Lot> { packed.map { ArraySlice($0.decode()) } ?? storage[head...] }
+    public var lots: ArraySlice<Lot> {
+        if let packed { return ArraySlice(packed.decode()) }
+        guard method == .hifo, highest.count < storage.count else { return storage[head...] }
+        return ArraySlice(storage.indices.filter { open[$0] }.map { storage[$0] })
+    }
+
     public var quantity: ExactDecimal { packed?.quantity ?? lots.reduce(.zero) { $0 + $1.quantity } }
     public var cost: ExactDecimal { packed?.cost ?? lots.reduce(.zero) { $0 + $1.cost } }
-    public var isEmpty: Bool { packed.map { $0.count == 0 } ?? (head == storage.count) }
+    public var isEmpty: Bool {
+        packed.map { $0.count == 0 } ?? (method == .hifo ? highest.isEmpty : head == storage.count)
+    }
 
     /// The lots in the snapshot encoding, with their totals (copied as they are when still
     /// packed).
@@ -56,6 +68,16 @@ public struct LotBook: Sendable {
         storage = packed.decode()
         head = 0
         self.packed = nil
+        reindex()
+    }
+
+    /// HIFO: drops the emptied lots and orders the open ones by unit cost again.
+    private mutating func reindex() {
+        guard method == .hifo else { return }
+        if open.contains(false) { storage = storage.indices.filter { open[$0] }.map { storage[$0] } }
+        for index in storage.indices { storage[index].fixUnitCost() }
+        open = Array(repeating: true, count: storage.count)
+        highest.rebuild(storage)
     }
 
     /// Adds a lot at its place in acquisition order (average cost merges it into the pool,
@@ -76,6 +98,10 @@ public struct LotBook: Sendable {
         var index = storage.count
         while index > head, storage[index - 1].acquired > lot.acquired { index -= 1 }
         storage.insert(lot, at: index)
+        guard method == .hifo else { return }
+        open.insert(true, at: index)
+        // A lot acquired before others (a transfer of old lots) shifts the indices: rare.
+        if index == storage.count - 1 { highest.push(index, storage) } else { reindex() }
     }
 
     /// Takes `quantity` from the lots the method chooses.
@@ -102,6 +128,8 @@ public struct LotBook: Sendable {
     /// rounded-down parts never exceeds the rounded-down total, so no lot goes negative.
     public mutating func split(numerator: ExactDecimal, denominator: ExactDecimal) {
         unpack()
+        reindex()
+        defer { reindex() }
         guard !isEmpty else { return }
         let total = Self.scaled(quantity, numerator, denominator)
         var scaled = ExactDecimal.zero
@@ -121,25 +149,82 @@ public struct LotBook: Sendable {
 
     private func nextIndex() -> Int {
         switch method {
-        case .fifo, .average: return head
-        case .lifo: return storage.count - 1
-        case .hifo:
-            var best = head
-            for index in (head + 1)..<max(storage.count, head + 1) where storage[index].unitCost > storage[best].unitCost {
-                best = index
-            }
-            return best
+        case .fifo, .average: head
+        case .lifo: storage.count - 1
+        case .hifo: highest.top
         }
     }
 
     private mutating func remove(at index: Int) {
-        if index == head { head += 1 } else { storage.remove(at: index) }
+        if method == .hifo {
+            open[index] = false
+            highest.pop(storage)
+        } else if index == head {
+            head += 1
+        } else {
+            storage.remove(at: index)
+        }
     }
 
     private mutating func compactIfSparse() {
-        if head > 64, head * 2 > storage.count {
+        if method == .hifo {
+            let emptied = storage.count - highest.count
+            if emptied > 64, emptied * 2 > storage.count { reindex() }
+        } else if head > 64, head * 2 > storage.count {
             storage.removeFirst(head)
             head = 0
         }
+    }
+}
+
+/// HIFO's choice of lot: the indices of the open lots in a binary max-heap by unit cost, the
+/// earlier lot first among equals (what a scan from the oldest lot would pick). A sale finds
+/// its lot in O(log n) instead of scanning every open lot, so a long history of one asset
+/// does not make each sale slower than the last.
+struct HighestUnitCost: Sendable {
+    private var heap: [Int] = []
+
+    var count: Int { heap.count }
+    var isEmpty: Bool { heap.isEmpty }
+    var top: Int { heap[0] }
+
+    mutating func rebuild(_ lots: [Lot]) {
+        heap = Array(lots.indices)
+        for position in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(position, lots) }
+    }
+
+    mutating func push(_ index: Int, _ lots: [Lot]) {
+        heap.append(index)
+        var position = heap.count - 1
+        while position > 0 {
+            let parent = (position - 1) / 2
+            guard Self.ranks(heap[position], above: heap[parent], lots) else { break }
+            heap.swapAt(position, parent)
+            position = parent
+        }
+    }
+
+    mutating func pop(_ lots: [Lot]) {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        if !heap.isEmpty { siftDown(0, lots) }
+    }
+
+    private mutating func siftDown(_ start: Int, _ lots: [Lot]) {
+        var position = start
+        while true {
+            var best = position
+            for child in (2 * position + 1)...(2 * position + 2) where child < heap.count && Self.ranks(heap[child], above: heap[best], lots) {
+                best = child
+            }
+            guard best != position else { return }
+            heap.swapAt(position, best)
+            position = best
+        }
+    }
+
+    private static func ranks(_ lhs: Int, above rhs: Int, _ lots: [Lot]) -> Bool {
+        let left = lots[lhs].unitCost, right = lots[rhs].unitCost
+        return left != right ? left > right : lhs < rhs
     }
 }

@@ -1,0 +1,69 @@
+@testable import LedgerCore
+import LedgerTestSupport
+import Testing
+
+/// HIFO keeps its open lots indexed by unit cost (``HighestUnitCost``) and leaves emptied lots
+/// in place until it compacts; it must choose and leave exactly what a scan of the lots would.
+@Suite("Lot books: HIFO against a plain scan")
+struct LotBookTests {
+    @Test("random buys (some backdated) and sales give the same pieces and lots", arguments: [1, 2, 3, 4] as [UInt64])
+    func hifoMatchesScan(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var book = LotBook(method: .hifo)
+        var reference = ScanHIFO()
+        for step in 0..<3_000 {
+            if Int.random(in: 0..<5, using: &rng) < 3 {
+                // Days drift forward, sometimes back (a transfer of an old lot), costs repeat
+                // often enough to make ties.
+                let day = step / 3 - Int.random(in: 0..<(step % 7 == 0 ? 200 : 1), using: &rng)
+                let quantity = ExactDecimal(Int.random(in: 1...20, using: &rng))
+                let lot = Lot(source: EventID(value: UInt128(step)), acquired: Timestamp(secondsSinceEpoch: Int64(day) * 86_400),
+                              quantity: quantity, cost: quantity * ExactDecimal(Int.random(in: 1...30, using: &rng)) / ExactDecimal(3))
+                book.add(lot)
+                reference.add(lot)
+            } else {
+                let quantity = ExactDecimal(Int.random(in: 1...40, using: &rng)) / ExactDecimal(4)
+                let taken = book.reduce(quantity), expected = reference.reduce(quantity)
+                #expect(taken.pieces == expected.pieces && taken.uncovered == expected.uncovered, "seed \(seed) step \(step)")
+            }
+            #expect(Array(book.lots) == reference.lots, "seed \(seed) step \(step)")
+        }
+    }
+
+    @Test("a HIFO book restored from lots or split keeps choosing the highest unit cost")
+    func restoredAndSplit() {
+        let lots = [(1, "100"), (2, "300"), (3, "200")].map { day, cost in
+            Lot(source: EventID(value: UInt128(day)), acquired: Timestamp(secondsSinceEpoch: Int64(day) * 86_400), quantity: dec("2"), cost: dec(cost))
+        }
+        var book = LotBook(method: .hifo, lots: lots)
+        #expect(book.reduce(dec("2")).pieces.map(\.source) == [EventID(value: 2)])
+        book.split(numerator: dec("2"), denominator: dec("1"))
+        #expect(book.reduce(dec("1")).pieces.map(\.unitCost) == [dec("50")])
+        #expect(book.lots.map(\.quantity) == [dec("4"), dec("3")])
+    }
+}
+
+/// The reference: HIFO as a scan of every open lot, oldest first among equal unit costs.
+private struct ScanHIFO {
+    var lots: [Lot] = []
+
+    mutating func add(_ lot: Lot) {
+        var index = lots.count
+        while index > 0, lots[index - 1].acquired > lot.acquired { index -= 1 }
+        lots.insert(lot, at: index)
+    }
+
+    mutating func reduce(_ quantity: ExactDecimal) -> Reduction {
+        var reduction = Reduction(), remaining = quantity
+        while remaining.isPositive, !lots.isEmpty {
+            var best = 0
+            for index in lots.indices where lots[index].unitCost > lots[best].unitCost { best = index }
+            let part = min(remaining, lots[best].quantity)
+            reduction.pieces.append(lots[best].take(part))
+            remaining -= part
+            if !lots[best].quantity.isPositive { lots.remove(at: best) }
+        }
+        reduction.uncovered = remaining
+        return reduction
+    }
+}
