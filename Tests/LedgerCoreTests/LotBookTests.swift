@@ -3,7 +3,8 @@ import LedgerTestSupport
 import Testing
 
 /// HIFO keeps its open lots indexed by unit cost (``HighestUnitCost``) and leaves emptied lots
-/// in place until it compacts; it must choose and leave exactly what a scan of the lots would.
+/// in place until it compacts; it must choose and leave exactly what a scan of the lots would,
+/// and the book's running totals must equal the sums of its lots.
 @Suite("Lot books: HIFO against a plain scan")
 struct LotBookTests {
     @Test("random buys (some backdated) and sales give the same pieces and lots", arguments: [1, 2, 3, 4] as [UInt64])
@@ -27,6 +28,8 @@ struct LotBookTests {
                 #expect(taken.pieces == expected.pieces && taken.uncovered == expected.uncovered, "seed \(seed) step \(step)")
             }
             #expect(Array(book.lots) == reference.lots, "seed \(seed) step \(step)")
+            #expect(book.quantity == reference.lots.reduce(.zero) { $0 + $1.quantity }
+                && book.cost == reference.lots.reduce(.zero) { $0 + $1.cost }, "seed \(seed) step \(step): running totals")
         }
     }
 

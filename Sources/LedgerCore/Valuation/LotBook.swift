@@ -21,6 +21,10 @@ public struct LotBook: Sendable {
     /// so taking from the middle does not shift the rest), and ``highest``, their indices.
     private var open: [Bool] = []
     private var highest = HighestUnitCost()
+    /// The open lots' totals, kept as lots come and go: reports ask for them per position
+    /// (per day, in a period report), and summing every lot each time grew with the history.
+    private var openQuantity = ExactDecimal.zero
+    private var openCost = ExactDecimal.zero
 
     public init(method: BookingMethod) {
         self.method = method
@@ -31,6 +35,7 @@ public struct LotBook: Sendable {
         self.method = method
         storage = lots
         reindex()
+        recount()
     }
 
     /// A book restored from a snapshot, its lots still packed.
@@ -45,8 +50,8 @@ public struct LotBook: Sendable {
         return ArraySlice(storage.indices.filter { open[$0] }.map { storage[$0] })
     }
 
-    public var quantity: ExactDecimal { packed?.quantity ?? lots.reduce(.zero) { $0 + $1.quantity } }
-    public var cost: ExactDecimal { packed?.cost ?? lots.reduce(.zero) { $0 + $1.cost } }
+    public var quantity: ExactDecimal { packed?.quantity ?? openQuantity }
+    public var cost: ExactDecimal { packed?.cost ?? openCost }
     public var isEmpty: Bool {
         packed.map { $0.count == 0 } ?? (method == .hifo ? highest.isEmpty : head == storage.count)
     }
@@ -67,8 +72,14 @@ public struct LotBook: Sendable {
         guard let packed else { return }
         storage = packed.decode()
         head = 0
+        (openQuantity, openCost) = (packed.quantity, packed.cost)
         self.packed = nil
         reindex()
+    }
+
+    private mutating func recount() {
+        openQuantity = lots.reduce(.zero) { $0 + $1.quantity }
+        openCost = lots.reduce(.zero) { $0 + $1.cost }
     }
 
     /// HIFO: drops the emptied lots and orders the open ones by unit cost again.
@@ -85,6 +96,8 @@ public struct LotBook: Sendable {
     public mutating func add(_ lot: Lot) {
         guard lot.quantity.isPositive else { return }
         unpack()
+        openQuantity += lot.quantity
+        openCost += lot.cost
         if method == .average, !isEmpty {
             var pooled = storage[head]
             pooled = Lot(source: pooled.source, acquired: min(pooled.acquired, lot.acquired),
@@ -112,7 +125,10 @@ public struct LotBook: Sendable {
         while remaining.isPositive, !isEmpty {
             let index = nextIndex()
             let part = min(remaining, storage[index].quantity)
-            reduction.pieces.append(storage[index].take(part))
+            let piece = storage[index].take(part)
+            reduction.pieces.append(piece)
+            openQuantity -= piece.quantity
+            openCost -= piece.cost
             remaining -= part
             if !storage[index].quantity.isPositive { remove(at: index) }
         }
@@ -129,7 +145,10 @@ public struct LotBook: Sendable {
     public mutating func split(numerator: ExactDecimal, denominator: ExactDecimal) {
         unpack()
         reindex()
-        defer { reindex() }
+        defer {
+            reindex()
+            recount()
+        }
         guard !isEmpty else { return }
         let total = Self.scaled(quantity, numerator, denominator)
         var scaled = ExactDecimal.zero
