@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerInterchange
+import LedgerStore
 
 /// `ledger export`: the events as JSONL (lossless, re-importable), JSON or CSV, or the books
 /// as a beancount or ledger-cli journal (lots at cost, realized gains).
@@ -43,6 +44,7 @@ struct ExportCommand: EnvironmentCommand {
         let journal = JournalFormat(rawValue: outputFormat)
         let booking = try bookingMethod(journal: journal)
         let store = try ledgerOptions.openExisting(in: environment)
+        if outputFormat == "jsonl" { return try streamJSONL(store, from: from, to: to, in: environment) }
         let (text, summary): (String, String)
         if let journal {
             let document = try JournalExport(store: store, environment: environment)
@@ -54,16 +56,36 @@ struct ExportCommand: EnvironmentCommand {
                 let date = event.occurredAt.date
                 return (from.map { date >= $0 } ?? true) && (to.map { date <= $0 } ?? true)
             }
-            text = switch outputFormat {
-            case "json": EventFile.json(events)
-            case "csv": LogOutput(entries: LogEntry.build(events), width: 80).csv()
-            default: EventFile.jsonl(events)
-            }
+            text = outputFormat == "json" ? EventFile.json(events) : LogOutput(entries: LogEntry.build(events), width: 80).csv()
             summary = "\(events.count) events"
         }
         guard let outputFile else { return environment.write(text) }
         try OutputFile.write(text, to: outputFile, in: environment)
         environment.stderr.write("exported \(summary) to \(outputFile)\n")
+    }
+
+    /// JSONL, the lossless export, streams: one line per event as it is read, written in
+    /// pieces of about 64 KiB, so exporting a long log takes no more memory than a short one.
+    private func streamJSONL(_ store: SQLiteEventStore, from: LocalDate?, to: LocalDate?, in environment: CommandEnvironment) throws {
+        var count = 0
+        let produce = { (emit: (String) -> Void) throws in
+            var buffer: [UInt8] = []
+            try store.forEachEvent { event in
+                let date = event.occurredAt.date
+                guard from.map({ date >= $0 }) ?? true, to.map({ date <= $0 }) ?? true else { return }
+                buffer += EventRecordV1(event).canonicalJSONBytes
+                buffer.append(UInt8(ascii: "\n"))
+                count += 1
+                if buffer.count >= 1 << 16 {
+                    emit(String(decoding: buffer, as: UTF8.self))
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            if !buffer.isEmpty { emit(String(decoding: buffer, as: UTF8.self)) }
+        }
+        guard let outputFile else { return try produce(environment.write) }
+        try OutputFile.stream(to: outputFile, in: environment, produce)
+        environment.stderr.write("exported \(count) events to \(outputFile)\n")
     }
 
     /// `--method` applies to journals only.

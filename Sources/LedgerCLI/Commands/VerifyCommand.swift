@@ -24,8 +24,7 @@ struct VerifyCommand: EnvironmentCommand {
         if let broken = result.firstBreak {
             throw CommandFailure.data("event #\(broken.sequence) (\(broken.id)) fails verification: \(broken.reason)")
         }
-        let events = try store.allEvents()
-        if let problem = Self.invariantProblem(events) { throw CommandFailure.data(problem) }
+        if let problem = try Self.invariantProblem(in: store) { throw CommandFailure.data(problem) }
         switch outputFormat {
         case .json:
             var writer = JSONWriter(pretty: true)
@@ -43,21 +42,33 @@ struct VerifyCommand: EnvironmentCommand {
     }
 
     /// Voids name existing, non-void events once each; no event takes out more than is held.
-    static func invariantProblem(_ events: [LedgerEvent]) -> String? {
-        let byID = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var voided: Set<EventID> = []
-        for event in events {
-            if let problem = event.validate() { return "event #\(event.sequence) is not a valid event: \(problem.message)" }
+    /// Read in passes over the store (every event, the voids, the replay), so memory does not
+    /// grow with the log.
+    static func invariantProblem(in store: SQLiteEventStore) throws -> String? {
+        var invalid: String?
+        try store.forEachEvent { event in
+            guard invalid == nil, let problem = event.validate() else { return }
+            invalid = "event #\(event.sequence) is not a valid event: \(problem.message)"
         }
-        for event in events {
+        if let invalid { return invalid }
+        if let problem = try voidProblem(in: store) { return problem }
+        var book = PositionBook()
+        var shortfall: Shortfall?
+        try store.forEachEffectiveEvent(through: Timestamp(secondsSinceEpoch: .max)) { event in
+            if shortfall == nil { shortfall = book.apply(event) }
+        }
+        guard let shortfall else { return nil }
+        return "event #\(shortfall.event.sequence) (\(EventSummary.describe(shortfall.event))) takes \(shortfall.needed) \(shortfall.key.asset) from '\(shortfall.key.account)' where \(shortfall.held) was held"
+    }
+
+    private static func voidProblem(in store: SQLiteEventStore) throws -> String? {
+        var voided: Set<EventID> = []
+        for event in try store.voidEvents() {
             guard case .void(let target, _) = event.action else { continue }
-            guard let cancelled = byID[target], cancelled.kind != .void else {
+            guard let cancelled = try store.event(reference: target.text), cancelled.kind != .void else {
                 return "event #\(event.sequence) voids \(target), which is not an event that can be voided"
             }
             guard voided.insert(target).inserted else { return "event #\(event.sequence) voids #\(cancelled.sequence) a second time" }
-        }
-        if let shortfall = PositionBook.firstShortfall(in: events) {
-            return "event #\(shortfall.event.sequence) (\(EventSummary.describe(shortfall.event))) takes \(shortfall.needed) \(shortfall.key.asset) from '\(shortfall.key.account)' where \(shortfall.held) was held"
         }
         return nil
     }

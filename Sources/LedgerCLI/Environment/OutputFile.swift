@@ -6,6 +6,12 @@ import Glibc
 /// survives a crash.
 enum OutputFile {
     static func write(_ text: String, to path: String, in environment: CommandEnvironment) throws {
+        try stream(to: path, in: environment) { emit in emit(text) }
+    }
+
+    /// Writes what `produce` emits, piece by piece, atomically to `path`: a long export never
+    /// has to be held in memory whole. When `produce` throws, the target is left as it was.
+    static func stream(to path: String, in environment: CommandEnvironment, _ produce: ((String) -> Void) throws -> Void) throws {
         let resolved = path.hasPrefix("/") ? path : environment.currentDirectory + "/" + path
         var info = stat()
         if stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -15,11 +21,21 @@ enum OutputFile {
         guard let file = fopen(temporary, "wb") else {
             throw CommandFailure.data("cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
-        let bytes = Array(text.utf8)
-        let written = fwrite(bytes, 1, bytes.count, file)
+        var complete = true
+        do {
+            try produce { text in
+                var text = text
+                let count = text.utf8.count
+                if text.withUTF8({ fwrite($0.baseAddress, 1, count, file) }) != count { complete = false }
+            }
+        } catch {
+            fclose(file)
+            unlink(temporary)
+            throw error
+        }
         let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
         fclose(file)
-        guard written == bytes.count, flushed, rename(temporary, resolved) == 0 else {
+        guard complete, flushed, rename(temporary, resolved) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw CommandFailure.data("cannot write '\(path)': \(reason)")

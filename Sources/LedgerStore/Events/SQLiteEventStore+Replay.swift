@@ -37,6 +37,19 @@ extension SQLiteEventStore {
         }
     }
 
+    /// Streams every event, voids included, in log (sequence) order: what `allEvents()` returns,
+    /// without holding the log in memory.
+    public func forEachEvent(_ body: (LedgerEvent) throws -> Void) throws {
+        try guarded {
+            try self.database.readTransaction {
+                let statement = try self.database.prepare("SELECT \(EventColumns.list) FROM events ORDER BY seq")
+                defer { statement.reset() }
+                let decoder = EventRowDecoder()
+                while try statement.step() { try body(try decoder.event(from: statement)) }
+            }
+        }
+    }
+
     /// The head and latest occurred-at of the log now.
     func position() throws -> LogPosition {
         LogPosition(head: try chainHead(), lastOccurred: try lastOccurredAt())
