@@ -13,7 +13,7 @@ public struct SnapshotRecord: Sendable {
     /// read prices at all (if not, price changes do not make it stale).
     public let pricesVersion: Int64
     public let usesPrices: Bool
-    public let data: [UInt8]
+    public internal(set) var data: [UInt8]
 
     public init(key: String, sequence: Int64, head: String, lastOccurred: Timestamp, pricesVersion: Int64, usesPrices: Bool, data: [UInt8]) {
         self.key = key
@@ -32,18 +32,22 @@ extension SQLiteEventStore {
     /// appended since happened before its last event, no void was appended since, and, when it
     /// read prices, the price table has not changed.
     public func validSnapshot(key: String) throws -> SnapshotRecord? {
-        try guarded {
-            let statement = try self.database.prepare("SELECT seq, head, last_occurred, prices_version, uses_prices, data FROM snapshots WHERE key = ?")
+        try guarded { try self.database.readTransaction {
+            let statement = try self.database.prepare("SELECT seq, head, last_occurred, prices_version, uses_prices, rowid FROM snapshots WHERE key = ?")
             defer { statement.reset() }
             try statement.bind([.text(key)])
             guard try statement.step() else { return nil }
-            let record = SnapshotRecord(
+            let rowid = statement.int(5)
+            var record = SnapshotRecord(
                 key: key, sequence: statement.int(0), head: statement.text(1) ?? "",
                 lastOccurred: Timestamp(secondsSinceEpoch: statement.int(2)), pricesVersion: statement.int(3),
-                usesPrices: statement.int(4) != 0, data: statement.blob(5))
+                usesPrices: statement.int(4) != 0, data: [])
             statement.reset()
-            return try self.isValid(record) ? record : nil
-        }
+            guard try self.isValid(record) else { return nil }
+            // Same read transaction: the bytes are the ones the row above describes.
+            record.data = try self.database.readBlob(table: "snapshots", column: "data", rowid: rowid)
+            return record
+        } }
     }
 
     private func isValid(_ record: SnapshotRecord) throws -> Bool {
