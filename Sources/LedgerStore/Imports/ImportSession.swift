@@ -32,10 +32,7 @@ public final class SQLiteImportSession {
     init(database: SQLiteDatabase, existingCount: Int64) throws {
         self.database = database
         self.existingCount = existingCount
-        // The staging table lives in the temporary database: a larger cache for it writes the
-        // temporary file in fewer, larger pieces (the cache is capped, so memory stays flat).
         try database.execute("""
-            PRAGMA temp.cache_size = -32768;
             CREATE TEMP TABLE import_staged (\(EventColumns.names.joined(separator: ", ")), file_no INTEGER, idx INTEGER, pre INTEGER, line INTEGER);
             CREATE UNIQUE INDEX temp.import_staged_fingerprint ON import_staged(fingerprint);
             CREATE INDEX temp.import_staged_line ON import_staged(file_no, line);
