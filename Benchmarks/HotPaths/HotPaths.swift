@@ -29,9 +29,13 @@ struct HotPaths {
         table.add(measure("fold (HIFO, lots piling up)", items: piling.count, runs: options.runs) { fold(piling, .hifo).eventCount })
         let state = fold(events)
         let bytes = state.snapshotBytes()
-        table.add(measure("snapshot encode", items: state.books.count, runs: options.runs) { state.snapshotBytes().count })
-        table.add(measure("snapshot decode", items: state.books.count, runs: options.runs) {
+        let lots = state.books.values.reduce(0) { $0 + $1.lots.count }
+        table.add(measure("snapshot encode (per lot)", items: lots, runs: options.runs) { state.snapshotBytes().count })
+        table.add(measure("snapshot restore (per lot)", items: lots, runs: options.runs) {
             PortfolioState(snapshot: bytes, options: state.options)?.eventCount ?? 0
+        })
+        table.add(measure("snapshot restore + unpack", items: lots, runs: options.runs) {
+            PortfolioState(snapshot: bytes, options: state.options)?.books.values.reduce(0) { $0 + $1.lots.count } ?? 0
         })
         if let path = options.ledger {
             let store = try SQLiteEventStore(path: path, mode: .mustExist)
