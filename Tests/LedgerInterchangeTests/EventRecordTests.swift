@@ -41,6 +41,15 @@ struct EventRecordTests {
         }
     }
 
+    @Test("JSONL with Windows line ends reads every line, and blank lines are skipped")
+    func windowsLineEnds() {
+        let record = #"{"id":"01M80AJ82DHF0N4DGF2MBP50TA","kind":"buy","occurred_at":"2024-01-02T10:00:00Z","account":"x","asset":"BTC","quantity":"0.5","price":"30000","quote":"USD"}"#
+        let second = record.replacingOccurrences(of: "01M80AJ82DHF0N4DGF2MBP50TA", with: "01M80AJ82DHF0N4DGF2MBP50TB")
+        let read = EventFile.readJSONL(record + "\r\n\r\n" + second + "\r\n")
+        #expect(read.problems.isEmpty, "\(read.problems)")
+        #expect(read.events.map(\.line) == [1, 3])
+    }
+
     @Test("a bad field is named in the error")
     func badField() {
         var record = EventRecordV1(Self.everyKind()[0])

@@ -27,8 +27,10 @@ public enum EventFile {
     public static func readJSONL(_ text: String) -> (events: [(line: Int, event: LedgerEvent)], problems: [EventFileError]) {
         var events: [(Int, LedgerEvent)] = []
         var problems: [EventFileError] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // Lines split on the newline byte, not on Characters: "\r\n" is one Character (a file
+        // with Windows line ends would be one line), and splitting by Character is slow.
+        for (index, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = Substring(raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw)
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
                 events.append((index + 1, try check(EventRecordV1.decode(json: line, line: index + 1).event(), line: index + 1)))

@@ -11,9 +11,15 @@ struct EventFileImport {
     let ledgerOptions: LedgerOptions
 
     func run(in environment: CommandEnvironment) throws {
-        let bytes = try InputFile.read(file, in: environment)
-        let text = String(decoding: bytes, as: UTF8.self)
-        let parsed = json ? EventFile.readJSON(text) : EventFile.readJSONL(text)
+        // The file's digest first and the parse in one expression: neither the bytes nor the
+        // text outlive the parse (at a million events each is hundreds of MB).
+        var digest = ContentDigest()
+        let parsed = try { () throws -> (events: [(line: Int, event: LedgerEvent)], problems: [EventFileError]) in
+            let bytes = try InputFile.read(file, in: environment)
+            digest.update(bytes[...])
+            let text = String(decoding: bytes, as: UTF8.self)
+            return json ? EventFile.readJSON(text) : EventFile.readJSONL(text)
+        }()
         guard parsed.problems.isEmpty else {
             throw rejection(parsed.problems.map { "\(file):\($0.line): \($0.message)" }, environment)
         }
@@ -23,7 +29,7 @@ struct EventFileImport {
         }
         let store = try ledgerOptions.openOrCreate(in: environment)
         var plan = ImportPlan(rows: parsed.events)
-        let receipt = dryRun ? nil : receiptMaker(bytes, rows: parsed.events.count, in: environment) { plan.presentCount }
+        let receipt = dryRun ? nil : receiptMaker(sha256: digest.hex(), rows: parsed.events.count, in: environment) { plan.presentCount }
         let stored = try store.append(dryRun ? [] : try plan.fresh(in: store), receipt: receipt) { reader in
             plan = ImportPlan(rows: parsed.events)
             let problems = try plan.check(against: reader)
@@ -37,11 +43,9 @@ struct EventFileImport {
     /// events appended is known. Events keep the batch they were exported with; the receipt
     /// has a batch of its own.
     private func receiptMaker(
-        _ bytes: [UInt8], rows: Int, in environment: CommandEnvironment, present: @escaping () -> Int
+        sha256 hash: String, rows: Int, in environment: CommandEnvironment, present: @escaping () -> Int
     ) -> (Int) -> ImportReceipt {
-        var digest = ContentDigest()
-        digest.update(bytes[...])
-        let hash = digest.hex(), batch = environment.newEventID().text, now = environment.now
+        let batch = environment.newEventID().text, now = environment.now
         let format = json ? "json" : "jsonl"
         return { added in
             ImportReceipt(batch: batch, importedAt: now, file: file, sha256: hash, format: format, account: "",
