@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "ledger-bench",
             dependencies: [
-                "LedgerCore", "LedgerInterchange", "LedgerStore",
+                "LedgerCore", "LedgerInterchange", "LedgerStore", "LedgerTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/HotPaths"

@@ -1,11 +1,12 @@
 import LedgerCore
+import LedgerTestSupport
 
 /// A seeded trading history held in memory, shaped like `Benchmarks/generate.py`'s: buys and
 /// sells over `assetCount` assets (50 by default) that never sell more than is held, a USD fee
 /// on each, several trades a day.
 enum SyntheticHistory {
     static func events(count: Int, seed: UInt64, assetCount: Int = 50) -> [LedgerEvent] {
-        var random = SplitMix64Bench(seed)
+        var random = SplitMix64(seed: seed)
         func next() -> UInt64 { random.next() }
         let usd = Asset(AssetSymbol("USD")!, class: .fiat)
         let assets = (0..<assetCount).map { Asset(AssetSymbol("A\($0)")!, class: .crypto) }
@@ -35,7 +36,7 @@ extension SyntheticHistory {
     /// One asset bought 10 at a time and sold 1 at a time: open lots pile up, so every sale
     /// chooses among more of them (the case that made HIFO's scan quadratic).
     static func accumulating(count: Int, seed: UInt64) -> [LedgerEvent] {
-        var random = SplitMix64Bench(seed)
+        var random = SplitMix64(seed: seed)
         let usd = AssetSymbol("USD")!, asset = Asset(AssetSymbol("A0")!, class: .crypto)
         return (0..<count).map { index in
             let buying = index % 2 == 0
@@ -46,20 +47,5 @@ extension SyntheticHistory {
                 sequence: Int64(index + 1), id: EventID(value: UInt128(index + 1) << 80), occurredAt: time, recordedAt: time,
                 action: buying ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price))
         }
-    }
-}
-
-/// SplitMix64 for the synthetic histories.
-struct SplitMix64Bench {
-    private var state: UInt64
-
-    init(_ seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -23,7 +23,8 @@ public struct JSONWriter {
     public mutating func key(_ name: String) {
         separate()
         Self.appendString(name, to: &utf8)
-        utf8 += pretty ? Array(": ".utf8) : [UInt8(ascii: ":")]
+        utf8.append(UInt8(ascii: ":"))
+        if pretty { utf8.append(UInt8(ascii: " ")) }
         pendingValueAfterKey = true
     }
 
