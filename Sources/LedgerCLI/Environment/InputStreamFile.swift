@@ -6,6 +6,8 @@ final class InputStreamFile {
     let path: String
     /// The size in bytes when it was opened (0 for pipes and special files).
     let size: Int64
+    /// False for pipes and devices: what is read from them cannot be read again.
+    let isRegularFile: Bool
     private let handle: UnsafeMutablePointer<FILE>
     private var buffer: [UInt8]
 
@@ -17,7 +19,8 @@ final class InputStreamFile {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.data("'\(path)' is a directory; give the path of a file") }
         guard let handle = fopen(resolved, "rb") else { throw Self.failure(path, errno) }
         self.handle = handle
-        size = (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : 0
+        isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
+        size = isRegularFile ? Int64(info.st_size) : 0
         buffer = [UInt8](repeating: 0, count: chunkSize)
     }
 

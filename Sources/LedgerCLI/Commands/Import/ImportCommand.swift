@@ -82,7 +82,12 @@ struct ImportCommand: EnvironmentCommand {
         let first = files[0]
         if first.hasSuffix(".jsonl") { return "jsonl" }
         if first.hasSuffix(".json") { return "json" }
-        let head = try InputStreamFile(first, in: environment).peek(4096)
+        let probe = try InputStreamFile(first, in: environment)
+        // Guessing reads the start of the file, and a pipe cannot be read twice.
+        guard probe.isRegularFile else {
+            throw CommandFailure.usage("cannot tell what '\(first)' holds without reading it twice (it is not a regular file); say it with --format, e.g. --format jsonl or --format coinbase")
+        }
+        let head = try probe.peek(4096)
         let text = String(decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
         if text.first(where: { !$0.isWhitespace }) == "{" {
             return text.contains("\"schema\"") && text.contains("\"events\"") ? "json" : "jsonl"
