@@ -18,8 +18,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-echo "quickstart: building (swift build -c release; the first build takes a few minutes)" >&2
-swift build -c release 2>&1 | tail -n 1 >&2
+echo "quickstart: building (swift build -c release --product ledger; the first build takes a few minutes)" >&2
+swift build -c release --product ledger 2>&1 | tail -n 1 >&2
 ledger="$(swift build -c release --show-bin-path)/ledger"
 
 demo="${TMPDIR:-/tmp}/ledger-demo/demo.ledger"
