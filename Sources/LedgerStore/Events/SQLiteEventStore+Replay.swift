@@ -10,8 +10,10 @@ public struct LogPosition: Sendable {
 
 extension SQLiteEventStore {
     /// Streams the events a replay uses — voids and the events they cancel left out, those
-    /// after `asOf` too — in replay order (occurred-at, then sequence), straight from the
-    /// `events_replay` index: no array of the whole log, no sort.
+    /// after `asOf` too — in replay order (occurred-at, then sequence), from the replay rows
+    /// (or the `events_replay` index when they do not cover the log): no array of the whole
+    /// log, no sort. The rows are read and decoded on a second thread while `body` runs here
+    /// (``EventPipe``); `body` must not use the store.
     /// Returns where the log stood (its head and latest occurred-at), read in the same
     /// transaction, so a snapshot of the result can say exactly what it covers.
     @discardableResult
@@ -19,21 +21,52 @@ extension SQLiteEventStore {
         try guarded {
             try self.database.readTransaction {
                 let voided = try self.voidedIDs()
-                let statement = try self.database.prepare("""
-                    SELECT \(EventColumns.list) FROM events
-                    WHERE kind <> 'void' AND occurred_at <= ?1 ORDER BY occurred_at, seq
-                    """)
-                defer { statement.reset() }
-                try statement.bind([.integer(asOf.secondsSinceEpoch)])
-                let decoder = EventRowDecoder()
-                while try statement.step() {
-                    let event = try decoder.event(from: statement)
-                    if !voided.isEmpty, voided.contains(event.id) { continue }
-                    try body(event)
-                }
-                statement.reset()
+                let packed = try self.readsReplayRows && ReplayRows.areComplete(self.database)
+                try EventPipe.run(produce: { emit in
+                    if packed {
+                        try self.forEachReplayRow(through: asOf, skipping: voided, emit)
+                    } else {
+                        try self.forEachEventRow(through: asOf, skipping: voided, emit)
+                    }
+                }, consume: body)
                 return try self.position()
             }
+        }
+    }
+
+    /// The effective events from their replay rows (``ReplayRows``): one BLOB each.
+    private func forEachReplayRow(through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void) throws {
+        let statement = try database.prepare("SELECT data FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq")
+        defer { statement.reset() }
+        try statement.bind([.integer(asOf.secondsSinceEpoch)])
+        let decoder = PackedEventDecoder()
+        while try statement.step() {
+            guard let bytes = statement.borrowedBlob(0), let tag = PackedEventDecoder.tag(of: bytes) else {
+                throw StoreError.corruptRecord("a replay row is empty; run 'ledger verify'")
+            }
+            if tag == .void { continue }
+            guard let event = decoder.event(from: bytes) else {
+                throw StoreError.corruptRecord("a replay row does not decode; run 'ledger verify'")
+            }
+            if !voided.isEmpty, voided.contains(event.id) { continue }
+            try body(event)
+        }
+    }
+
+    /// The effective events from the columns of `events` (a ledger whose replay rows do not
+    /// cover every event).
+    private func forEachEventRow(through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void) throws {
+        let statement = try database.prepare("""
+            SELECT \(EventColumns.list) FROM events
+            WHERE kind <> 'void' AND occurred_at <= ?1 ORDER BY occurred_at, seq
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(asOf.secondsSinceEpoch)])
+        let decoder = EventRowDecoder()
+        while try statement.step() {
+            let event = try decoder.event(from: statement)
+            if !voided.isEmpty, voided.contains(event.id) { continue }
+            try body(event)
         }
     }
 

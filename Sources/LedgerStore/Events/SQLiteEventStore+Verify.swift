@@ -1,13 +1,21 @@
+import LedgerCore
 import LedgerInterchange
 
 extension SQLiteEventStore {
     /// Walks every stored event in sequence order, recomputing each hash from the stored
-    /// fields, and names the first event whose sequence, link or hash does not match.
+    /// fields, and names the first event whose sequence, link or hash does not match, or whose
+    /// replay row (``ReplayRows``) does not decode to the event its fields hold.
     public func verifyChain() throws -> ChainVerification {
         try guarded {
             try self.database.readTransaction {
-                let statement = try self.database.prepare("SELECT \(EventColumns.list), prev_hash, hash FROM events ORDER BY seq")
+                let statement = try self.database.prepare("""
+                    SELECT \(EventColumns.list), prev_hash, hash,
+                        (SELECT data FROM event_replay r WHERE r.occurred_at = events.occurred_at AND r.seq = events.seq)
+                    FROM events ORDER BY seq
+                    """)
                 defer { statement.reset() }
+                let covered = try ReplayRows.count(self.database)
+                let decoder = PackedEventDecoder()
                 var head = ChainHead(count: 0, hash: HashChain.genesis)
                 var firstBreak: ChainBreak?
                 while try statement.step() {
@@ -16,12 +24,27 @@ extension SQLiteEventStore {
                     let storedHash = statement.text(28) ?? ""
                     if firstBreak == nil {
                         firstBreak = Self.check(record, storedPrevious, storedHash, after: head)
+                            ?? Self.checkReplayRow(statement.borrowedBlob(29), of: record, covered: covered, decoder)
                     }
                     head = ChainHead(count: record.sequence, hash: storedHash)
                 }
                 return ChainVerification(head: head, firstBreak: firstBreak)
             }
         }
+    }
+
+    /// The replay reads packed rows instead of the fields the hash covers, so each must say
+    /// exactly what its fields say.
+    private static func checkReplayRow(
+        _ data: UnsafeBufferPointer<UInt8>?, of record: EventRecordV1, covered: Int64, _ decoder: PackedEventDecoder
+    ) -> ChainBreak? {
+        guard record.sequence <= covered else { return nil }
+        func fail(_ reason: String) -> ChainBreak { ChainBreak(sequence: record.sequence, id: record.id, reason: reason) }
+        guard let data else { return fail("its replay row is missing: reports would skip it") }
+        guard let packed = decoder.event(from: data), let event = try? record.event(), packed == event else {
+            return fail("its replay row does not match its stored fields: reports would read a different event")
+        }
+        return nil
     }
 
     private static func check(_ record: EventRecordV1, _ previous: String, _ hash: String, after head: ChainHead) -> ChainBreak? {

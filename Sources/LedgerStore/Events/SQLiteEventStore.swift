@@ -6,6 +6,9 @@ import LedgerInterchange
 public final class SQLiteEventStore: EventStore {
     public let path: String
     let database: SQLiteDatabase
+    /// False makes the replay read the columns even when replay rows cover the log (tests and
+    /// `ledger-bench` compare the two paths).
+    package var readsReplayRows = true
 
     /// How to treat a path with no ledger yet.
     public enum OpenMode: Sendable {
@@ -113,6 +116,7 @@ public final class SQLiteEventStore: EventStore {
             try self.database.immediateTransaction {
                 try check(self)
                 var head = try self.chainHead()
+                var covered = try ReplayRows.count(self.database)
                 var stored: [LedgerEvent] = []
                 for var event in drafts {
                     event.sequence = head.count + 1
@@ -120,6 +124,8 @@ public final class SQLiteEventStore: EventStore {
                     let hash = HashChain.hash(previous: head.hash, record: record)
                     try self.database.prepare(EventColumns.insertSQL)
                         .run(EventColumns.values(of: record) + [.text(head.hash), .text(hash)])
+                    try ReplayRows.append(event, covered: covered, using: self.database.prepare(ReplayRows.insertSQL))
+                    if covered == head.count { covered = event.sequence }
                     head = ChainHead(count: event.sequence, hash: hash)
                     stored.append(event)
                 }

@@ -139,6 +139,9 @@ public final class SQLiteImportSession {
         let staged = try database.prepare("SELECT \(EventColumns.list) FROM import_staged \(stagedOrder)")
         defer { staged.reset() }
         let insert = try database.prepare(EventColumns.insertSQL)
+        let replayInsert = try database.prepare(ReplayRows.insertSQL)
+        var covered = try ReplayRows.count(database)
+        let decoder = EventRowDecoder()
         var added = 0
         while try staged.step() {
             var record = EventColumns.record(from: staged)
@@ -146,6 +149,12 @@ public final class SQLiteImportSession {
             let hash = HashChain.hash(previous: head.hash, record: record)
             insert.reset()
             try insert.run(EventColumns.values(of: record) + [.text(head.hash), .text(hash)])
+            if covered == head.count {
+                var event = try decoder.event(from: staged)
+                event.sequence = record.sequence
+                try ReplayRows.append(event, covered: covered, using: replayInsert)
+                covered = event.sequence
+            }
             head = ChainHead(count: record.sequence, hash: hash)
             added += 1
         }

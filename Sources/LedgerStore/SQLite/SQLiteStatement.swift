@@ -77,6 +77,14 @@ public final class SQLiteStatement {
         return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
+    /// The column's BLOB bytes borrowed from SQLite (valid until the next step or reset), or
+    /// nil when NULL or empty.
+    public func borrowedBlob(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard let pointer = sqlite3_column_blob(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
     /// The column's bytes (a BLOB), empty when NULL.
     public func blob(_ column: Int32) -> [UInt8] {
         guard let pointer = sqlite3_column_blob(handle, column) else { return [] }

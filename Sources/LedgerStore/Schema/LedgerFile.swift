@@ -103,6 +103,7 @@ enum LedgerFile {
                 let applied = try database.scalarInt("SELECT 1 FROM schema_migrations WHERE name = ?", [.text(migration.name)])
                 guard applied == nil else { return }
                 try database.execute(migration.sql)
+                try migration.fill?(database)
                 try database.prepare("INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%s','now'))")
                     .run([.text(migration.name)])
                 try database.execute("PRAGMA user_version = \(index + 1); PRAGMA application_id = \(Schema.applicationID)")

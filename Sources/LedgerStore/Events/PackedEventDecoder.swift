@@ -1,0 +1,193 @@
+import LedgerCore
+
+/// Decodes ``PackedEvent`` bytes borrowed from SQLite, interning symbols and accounts (a
+/// ledger has few of them, and each would otherwise be a new string per row).
+final class PackedEventDecoder {
+    private var symbols = InternCache<AssetSymbol>()
+    private var texts = InternCache<String>()
+    private var lastBatch: (bytes: [UInt8], text: String)?
+
+    /// The event, or nil when the bytes are not a version-1 packed event.
+    func event(from bytes: UnsafeBufferPointer<UInt8>) -> LedgerEvent? {
+        var reader = PackedReader(bytes)
+        guard reader.byte() == PackedEvent.version, let code = reader.byte(), let tag = PackedEvent.Tag(rawValue: code),
+              let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
+              let id = reader.id(), let schema = reader.int64(), let account = text(&reader),
+              let action = action(tag, &reader), let hasFee = reader.byte() else { return nil }
+        var fee: AssetAmount?
+        if hasFee == 1 {
+            guard let amount = amount(&reader) else { return nil }
+            fee = amount
+        }
+        guard let note = reader.string(), let provenance = provenance(&reader), reader.isAtEnd else { return nil }
+        return LedgerEvent(
+            sequence: sequence, id: id, schemaVersion: Int(schema),
+            occurredAt: Timestamp(secondsSinceEpoch: occurred), recordedAt: Timestamp(secondsSinceEpoch: recorded),
+            account: account, action: action, fee: fee, note: note, provenance: provenance)
+    }
+
+    /// The kind tag of packed bytes (the replay skips voids without decoding them).
+    static func tag(of bytes: UnsafeBufferPointer<UInt8>) -> PackedEvent.Tag? {
+        bytes.count > 1 ? PackedEvent.Tag(rawValue: bytes[1]) : nil
+    }
+
+    private func action(_ tag: PackedEvent.Tag, _ reader: inout PackedReader) -> EventAction? {
+        switch tag {
+        case .buy, .sell:
+            guard let amount = amount(&reader), let price = price(&reader) else { return nil }
+            return tag == .buy ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price)
+        case .trade:
+            guard let given = amount(&reader), let received = amount(&reader) else { return nil }
+            return .trade(given: given, received: received)
+        case .deposit: return amount(&reader).map { .deposit($0) }
+        case .withdraw: return amount(&reader).map { .withdraw($0) }
+        case .fee: return amount(&reader).map { .fee($0) }
+        case .transfer:
+            guard let amount = amount(&reader), let destination = text(&reader) else { return nil }
+            return .transfer(amount, toAccount: destination)
+        case .income:
+            guard let amount = amount(&reader), let code = reader.byte(), Int(code) < PackedWriter.incomeKinds.count,
+                  let hasValue = reader.byte() else { return nil }
+            let kind = PackedWriter.incomeKinds[Int(code)]
+            guard hasValue == 1 else { return .income(amount, kind: kind, unitValue: nil) }
+            return price(&reader).map { .income(amount, kind: kind, unitValue: $0) }
+        case .split:
+            guard let asset = asset(&reader), let numerator = reader.int64(), let denominator = reader.int64(),
+                  let ratio = SplitRatio(numerator: Int(numerator), denominator: Int(denominator)) else { return nil }
+            return .split(asset, ratio)
+        case .void:
+            guard let target = reader.id(), let reason = reader.string() else { return nil }
+            return .void(target: target, reason: reason)
+        }
+    }
+
+    private func provenance(_ reader: inout PackedReader) -> Provenance? {
+        switch reader.byte() {
+        case 0: return .manual
+        case 1:
+            guard let batchBytes = reader.slice(), let fingerprint = reader.string() else { return nil }
+            return .imported(batch: batch(batchBytes), fingerprint: fingerprint)
+        default: return nil
+        }
+    }
+
+    /// One batch per imported file: the previous row's is nearly always the same.
+    private func batch(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if let last = lastBatch, last.bytes.elementsEqual(bytes) { return last.text }
+        let text = String(decoding: bytes, as: UTF8.self)
+        lastBatch = (Array(bytes), text)
+        return text
+    }
+
+    private func amount(_ reader: inout PackedReader) -> AssetAmount? {
+        guard let asset = asset(&reader), let quantity = reader.decimal() else { return nil }
+        return AssetAmount(quantity, asset)
+    }
+
+    private func price(_ reader: inout PackedReader) -> Price? {
+        guard let amount = reader.decimal(), let currency = symbol(&reader) else { return nil }
+        return Price(amount, currency)
+    }
+
+    private func asset(_ reader: inout PackedReader) -> Asset? {
+        guard let symbol = symbol(&reader), let code = reader.byte(), Int(code) < PackedWriter.classes.count else { return nil }
+        return Asset(symbol, class: PackedWriter.classes[Int(code)])
+    }
+
+    private func symbol(_ reader: inout PackedReader) -> AssetSymbol? {
+        guard let bytes = reader.slice() else { return nil }
+        guard let key = PackedText(bytes) else { return AssetSymbol(String(decoding: bytes, as: UTF8.self)) }
+        if let known = symbols[key] { return known }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let symbol = AssetSymbol(text), symbol.text == text else { return nil }
+        symbols.insert(symbol, for: key)
+        return symbol
+    }
+
+    /// Accounts: short, few, repeated on every row.
+    private func text(_ reader: inout PackedReader) -> String? {
+        guard let bytes = reader.slice() else { return nil }
+        guard let key = PackedText(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        if let known = texts[key] { return known }
+        let text = String(decoding: bytes, as: UTF8.self)
+        texts.insert(text, for: key)
+        return text
+    }
+}
+
+/// A cursor over packed bytes; every read is bounds-checked and nil past the end.
+struct PackedReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var offset = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func byte() -> UInt8? {
+        guard offset < bytes.count else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    /// A LEB128 varint. Up to nine bytes (63 bits: every sequence, time and most mantissas)
+    /// are read in 64-bit arithmetic; only longer ones continue in 128 bits.
+    mutating func unsigned() -> UInt128? {
+        var narrow: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift <= 56 {
+            let byte = bytes[offset]
+            offset += 1
+            narrow |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return UInt128(narrow) }
+            shift += 7
+        }
+        var value = UInt128(narrow)
+        var wideShift = UInt128(shift)
+        while offset < bytes.count, wideShift < 128 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt128(byte & 0x7F) << wideShift
+            if byte < 0x80 { return value }
+            wideShift += 7
+        }
+        return nil
+    }
+
+    mutating func signed() -> Int128? {
+        guard let raw = unsigned() else { return nil }
+        return Int128(bitPattern: raw >> 1) ^ -Int128(bitPattern: raw & 1)
+    }
+
+    mutating func int64() -> Int64? {
+        guard let value = signed(), let narrow = Int64(exactly: value) else { return nil }
+        return narrow
+    }
+
+    mutating func id() -> EventID? {
+        guard bytes.count - offset >= 16 else { return nil }
+        var value: UInt128 = 0
+        for index in (0..<16).reversed() { value = value << 8 | UInt128(bytes[offset + index]) }
+        offset += 16
+        return EventID(value: value)
+    }
+
+    mutating func decimal() -> ExactDecimal? {
+        guard let zeros = byte(), Int(zeros) < PackedEvent.powersOfTen.count, let mantissa = signed() else { return nil }
+        let (units, overflow) = mantissa.multipliedReportingOverflow(by: PackedEvent.powersOfTen[Int(zeros)])
+        return overflow ? nil : ExactDecimal(units: units)
+    }
+
+    /// The bytes of a length-prefixed string, borrowed.
+    mutating func slice() -> UnsafeBufferPointer<UInt8>? {
+        guard let length = unsigned(), length <= UInt128(bytes.count - offset) else { return nil }
+        let start = offset
+        offset += Int(length)
+        return UnsafeBufferPointer(rebasing: bytes[start..<offset])
+    }
+
+    mutating func string() -> String? {
+        guard let bytes = slice() else { return nil }
+        return bytes.isEmpty ? "" : String(decoding: bytes, as: UTF8.self)
+    }
+}

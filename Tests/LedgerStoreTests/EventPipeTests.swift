@@ -1,0 +1,74 @@
+@testable import LedgerStore
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+/// The replay reads on a second thread (``EventPipe``): order, errors from either side and an
+/// early stop must behave as if it all ran on one thread.
+@Suite("Event pipe")
+struct EventPipeTests {
+    struct Stop: Error {}
+
+    static let events: [LedgerEvent] = {
+        var make = Events()
+        return (0..<2_000).map { make.deposit("BTC", "\($0 + 1)", on: "2024-01-01") }
+    }()
+
+    @Test("every event arrives once, in order, across batches")
+    func order() throws {
+        var seen: [LedgerEvent] = []
+        try EventPipe.run(produce: { emit in for event in Self.events { try emit(event) } }, consume: { seen.append($0) })
+        #expect(seen == Self.events)
+    }
+
+    @Test("the consumer's error stops the reader and comes back", arguments: [0, 1, 511, 512, 1_999])
+    func consumerError(at stop: Int) throws {
+        var count = 0
+        #expect(throws: Stop.self) {
+            try EventPipe.run(produce: { emit in for event in Self.events { try emit(event) } }, consume: { _ in
+                if count == stop { throw Stop() }
+                count += 1
+            })
+        }
+        #expect(count == stop)
+    }
+
+    @Test("the reader's error comes back after the events before it")
+    func producerError() throws {
+        var count = 0
+        #expect(throws: Stop.self) {
+            try EventPipe.run(produce: { emit in
+                for event in Self.events.prefix(700) { try emit(event) }
+                throw Stop()
+            }, consume: { _ in count += 1 })
+        }
+        #expect(count == 700)
+    }
+
+    @Test("a replay stopped early leaves the store usable, and a damaged row is an error")
+    func storeAfterStop() throws {
+        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        _ = try store.append(Self.events) { _ in }
+        let end = Timestamp(secondsSinceEpoch: .max)
+        #expect(throws: Stop.self) { try store.forEachEffectiveEvent(through: end) { _ in throw Stop() } }
+        var count = 0
+        try store.forEachEffectiveEvent(through: end) { _ in count += 1 }
+        #expect(count == Self.events.count)
+
+        try store.executeRaw("DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'0100' WHERE seq = 1500")
+        #expect {
+            try store.forEachEffectiveEvent(through: end) { _ in }
+        } throws: { error in
+            (error as? StoreError)?.description.contains("ledger verify") == true
+        }
+        #expect(try store.appendedAfterFailure())
+    }
+}
+
+extension SQLiteEventStore {
+    /// An append still works (the reader thread let go of the connection).
+    fileprivate func appendedAfterFailure() throws -> Bool {
+        var make = Events(seed: 99)
+        return try append([make.deposit("ETH", "1", on: "2024-02-01")]) { _ in }.count == 1
+    }
+}

@@ -1,0 +1,148 @@
+@testable import LedgerStore
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+/// The replay reads packed rows (``ReplayRows``) instead of the columns the hash chain covers:
+/// they must always say the same, be written with every append, refuse edits, and be checked
+/// by `verify`.
+@Suite("Replay rows")
+struct ReplayRowsTests {
+    /// Random events of every kind, with notes, imports, fees in crypto, a split, income with
+    /// and without a unit value, a stock, a transfer and a void.
+    static func variedEvents(seed: UInt64) -> [LedgerEvent] {
+        var events = RandomLedger(seed: seed).events
+        var make = Events()
+        events += [
+            make.split("NVDA", "10:1", class: .stock, on: "2031-06-10"),
+            make.income("ETH", "0.25", kind: .staking, on: "2031-06-11"),
+            make.buy("NVDA", "3", at: "120.5", on: "2031-06-12", account: "broker", fee: "1.25"),
+            make.transfer("BTC", "0.0001", from: "exchange", to: "wallet ✓", on: "2031-06-13", fee: Events.amount("0.00001", "BTC")),
+            make.income("SOL", "2", kind: .airdrop, unitValue: "1.5", on: "2031-06-13"),
+            make.deposit("BTC", "0.000000000000000001", on: "1999-01-01"),
+            make.deposit("USD", "123456789012345678.5", on: "2031-06-14"),
+        ]
+        events.append(make.void(events[5], on: "2031-06-15", reason: "typed twice — \"oops\""))
+        for index in events.indices {
+            events[index].sequence = 0
+            if index % 3 == 0 { events[index].note = "note \(index) ✓" }
+            if index % 4 == 1 { events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)") }
+        }
+        return events
+    }
+
+    func store(with events: [LedgerEvent]) throws -> SQLiteEventStore {
+        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        _ = try store.append(events) { _ in }
+        return store
+    }
+
+    func effective(_ store: SQLiteEventStore, packed: Bool, through asOf: Timestamp = Timestamp(secondsSinceEpoch: .max)) throws -> [LedgerEvent] {
+        store.readsReplayRows = packed
+        defer { store.readsReplayRows = true }
+        var events: [LedgerEvent] = []
+        try store.forEachEffectiveEvent(through: asOf) { events.append($0) }
+        return events
+    }
+
+    @Test("packing round-trips every kind and field", arguments: [31, 32] as [UInt64])
+    func roundTrip(seed: UInt64) throws {
+        let decoder = PackedEventDecoder()
+        for (index, var event) in Self.variedEvents(seed: seed).enumerated() {
+            event.sequence = Int64(index + 1)
+            let bytes = PackedEvent.encode(event)
+            let decoded = bytes.withUnsafeBufferPointer { decoder.event(from: $0) }
+            #expect(decoded == event)
+            // A cut anywhere is refused, never misread.
+            let cut = Array(bytes.prefix(index % bytes.count))
+            #expect(cut.withUnsafeBufferPointer { decoder.event(from: $0) } == nil)
+        }
+    }
+
+    @Test("the replay from packed rows equals the replay from the columns", arguments: [33, 34] as [UInt64])
+    func sameReplay(seed: UInt64) throws {
+        let store = try store(with: Self.variedEvents(seed: seed))
+        #expect(try ReplayRows.areComplete(store.database))
+        let fromRows = try effective(store, packed: true)
+        #expect(fromRows == (try effective(store, packed: false)))
+        #expect(fromRows.count > 200 && !fromRows.contains { $0.kind == .void })
+        let asOf = fromRows[fromRows.count / 2].occurredAt
+        #expect(try effective(store, packed: true, through: asOf) == (try effective(store, packed: false, through: asOf)))
+        #expect(try store.verifyChain().firstBreak == nil)
+    }
+
+    @Test("an import writes the rows of its events too")
+    func importedRows() throws {
+        let store = try store(with: Array(Self.variedEvents(seed: 35).prefix(20)))
+        var make = Events()
+        let lines = (1...30).map { make.buy("SOL", "\($0)", at: "20", on: "2030-01-\(String(format: "%02d", 1 + $0 % 28))") }
+        _ = try store.importing(write: true) { session in
+            for (index, event) in lines.enumerated() {
+                var draft = event
+                draft.provenance = .imported(batch: "B1", fingerprint: "row-\(index)")
+                _ = try session.stage(draft, place: StagedPlace(file: 0, line: index + 1, index: index))
+            }
+            return try session.commit(receipts: [])
+        }
+        #expect(try ReplayRows.count(store.database) == 50)
+        #expect(try effective(store, packed: true) == (try effective(store, packed: false)))
+    }
+
+    @Test("rows are append-only and follow the events in order")
+    func appendOnly() throws {
+        let store = try store(with: Array(Self.variedEvents(seed: 36).prefix(5)))
+        for sql in ["UPDATE event_replay SET data = x'00'", "DELETE FROM event_replay",
+                    "INSERT INTO event_replay VALUES (0, 9, x'01')", "INSERT INTO event_replay VALUES (0, 6, x'01')"] {
+            #expect(throws: SQLiteError.self) { try store.executeRaw(sql) }
+        }
+        #expect(try ReplayRows.count(store.database) == 5)
+    }
+
+    @Test("a row changed behind the tool's back is named by verify")
+    func tamperedRow() throws {
+        let events = Array(Self.variedEvents(seed: 37).prefix(8))
+        let store = try store(with: events)
+        var changed = events[3]
+        changed.sequence = 4
+        changed.note = "not what the chain says"
+        let bytes = PackedEvent.encode(changed).map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+        try store.executeRaw("DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'\(bytes)' WHERE seq = 4")
+        let verification = try store.verifyChain()
+        #expect(verification.firstBreak?.sequence == 4)
+        #expect(verification.firstBreak?.reason.contains("replay row does not match") == true)
+    }
+
+    @Test("a ledger without rows gets them when it is opened, and replays the same")
+    func filledByMigration() throws {
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        let events = Self.variedEvents(seed: 38)
+        do {
+            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+            _ = try store.append(events) { _ in }
+            // Back to the ledger as migration 0008 left it.
+            try store.executeRaw("""
+                DROP TABLE event_replay; DELETE FROM counters WHERE name = 'replay_rows';
+                DELETE FROM schema_migrations WHERE name = '0009-replay-rows'; PRAGMA user_version = 8;
+                """)
+        }
+        let reopened = try SQLiteEventStore(path: path, mode: .mustExist)
+        #expect(try ReplayRows.count(reopened.database) == Int64(events.count))
+        #expect(try effective(reopened, packed: true) == (try effective(reopened, packed: false)))
+        #expect(try reopened.verifyChain().firstBreak == nil)
+    }
+
+    @Test("rows that stop short are not used, and appends do not extend them")
+    func incompleteRows() throws {
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        let events = Self.variedEvents(seed: 39)
+        let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+        _ = try store.append(Array(events.prefix(10))) { _ in }
+        // As if the fill had stopped at a row it could not decode.
+        try store.executeRaw("DROP TRIGGER event_replay_append_only_delete; DELETE FROM event_replay WHERE seq > 6; UPDATE counters SET value = 6 WHERE name = 'replay_rows'")
+        _ = try store.append(Array(events.dropFirst(10).prefix(5))) { _ in }
+        #expect(try ReplayRows.count(store.database) == 6)
+        #expect(try !ReplayRows.areComplete(store.database))
+        #expect(try effective(store, packed: true).count == (try effective(store, packed: false)).count)
+        #expect(try store.verifyChain().firstBreak == nil)
+    }
+}
