@@ -40,9 +40,14 @@ struct HotPaths {
         if let path = options.ledger {
             let store = try SQLiteEventStore(path: path, mode: .mustExist)
             let count = try countEvents(store)
-            table.add(try measure("rows read + decoded (ledger)", items: count, runs: options.runs) { try countEvents(store) })
             let prices = try store.priceTable()
-            table.add(try measure("rows + fold (ledger)", items: count, runs: options.runs) { try foldLedger(store, prices) })
+            // The replay rows (one BLOB per event), then the 27 columns they replace.
+            for packed in [true, false] {
+                store.readsReplayRows = packed
+                let source = packed ? "replay rows" : "columns"
+                table.add(try measure("\(source) read + decoded", items: count, runs: options.runs) { try countEvents(store) })
+                table.add(try measure("\(source) + fold", items: count, runs: options.runs) { try foldLedger(store, prices) })
+            }
         }
         print(table.rendered())
     }

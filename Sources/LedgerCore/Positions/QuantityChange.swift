@@ -16,6 +16,9 @@ public struct PositionKey: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(keyHash) }
+
+    /// See ``AssetSymbol/_rawHashValue(seed:)``: no `Hasher` per lookup.
+    public func _rawHashValue(seed: Int) -> Int { mixedHash(keyHash, seed: seed) }
 }
 
 /// How an event moves one balance. `mustBeHeld` marks the outflows that may not exceed what is

@@ -5,9 +5,16 @@ extension PortfolioFold {
     }
 
     mutating func remember(_ asset: Asset?) {
+        // Most events name the same two assets as the one before (an asset and its quote
+        // currency), and each is remembered two or three times per event: the two assets last
+        // remembered skip the dictionary.
+        guard let asset, asset != recentAssets.0, asset != recentAssets.1 else { return }
         // Read before writing: the class rarely changes, and a write costs a second lookup.
-        guard let asset, state.assetClasses[asset.symbol] != asset.assetClass else { return }
-        state.assetClasses[asset.symbol] = asset.assetClass
+        if state.assetClasses[asset.symbol] != asset.assetClass {
+            state.assetClasses[asset.symbol] = asset.assetClass
+        }
+        // A symbol whose class just changed must not stay behind with its old class.
+        recentAssets = (asset, recentAssets.0?.symbol == asset.symbol ? nil : recentAssets.0)
     }
 
     mutating func openLot(_ amount: AssetAmount, cost: ExactDecimal) {

@@ -15,6 +15,9 @@ public struct PortfolioFold {
     /// Assets already reported unpriced for the current event: one message per missing rate,
     /// even when a purchase and its fee both need it.
     var reportedMissing: Set<AssetSymbol> = []
+    /// The two assets last remembered in ``PortfolioState/assetClasses``, newest first, with the
+    /// class it holds for them.
+    var recentAssets: (Asset?, Asset?) = (nil, nil)
 
     /// A fold to feed events one at a time with ``apply(_:)``, in replay order, with voided
     /// events already left out (what `SQLiteEventStore.forEachEffectiveEvent` yields).
