@@ -59,7 +59,7 @@ struct EventPipeTests {
         #expect {
             try store.forEachEffectiveEvent(through: end) { _ in }
         } throws: { error in
-            (error as? StoreError)?.description.contains("ledger verify") == true
+            (error as? StoreError)?.description == "the ledger holds an unreadable event: the replay row of event #1500 does not decode; run 'ledger verify'"
         }
         #expect(try store.appendedAfterFailure())
     }

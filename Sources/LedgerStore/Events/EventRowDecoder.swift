@@ -6,9 +6,7 @@ import LedgerCore
 /// the general decoder, ``EventColumns/event(from:)``, which also words the errors; the tests
 /// check that both give the same events.
 final class EventRowDecoder {
-    private var symbols = InternCache<AssetSymbol>()
-    private var accounts = InternCache<String>()
-    private var lastBatch: (bytes: [UInt8], text: String)?
+    private var interner = ReplayInterner()
 
     func event(from row: SQLiteStatement) throws(StoreError) -> LedgerEvent {
         if let event = fastEvent(row) { return event }
@@ -37,15 +35,8 @@ final class EventRowDecoder {
         guard let source = row.bytes(24) else { return nil }
         if Self.equals(source, "manual") { return .manual }
         guard Self.equals(source, "import") else { return nil }
-        let batch = row.bytes(25).map(batch) ?? ""
+        let batch = row.bytes(25).map { interner.batch($0) } ?? ""
         return .imported(batch: batch, fingerprint: row.bytes(26).map { String(decoding: $0, as: UTF8.self) } ?? "")
-    }
-
-    private func batch(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if let last = lastBatch, last.bytes.elementsEqual(bytes) { return last.text }
-        let text = String(decoding: bytes, as: UTF8.self)
-        lastBatch = (Array(bytes), text)
-        return text
     }
 
     private func action(_ kind: UnsafeBufferPointer<UInt8>, _ row: SQLiteStatement) -> EventAction? {
@@ -85,23 +76,9 @@ final class EventRowDecoder {
         return Asset(symbol, class: assetClass)
     }
 
-    private func symbol(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetSymbol? {
-        guard let key = PackedText(bytes) else { return AssetSymbol(String(decoding: bytes, as: UTF8.self)) }
-        if let known = symbols[key] { return known }
-        // Stored symbols are upper case already; anything else is left to the general decoder.
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let symbol = AssetSymbol(text), symbol.text == text else { return nil }
-        symbols.insert(symbol, for: key)
-        return symbol
-    }
+    private func symbol(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetSymbol? { interner.symbol(bytes) }
 
-    private func account(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let key = PackedText(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-        if let known = accounts[key] { return known }
-        let text = String(decoding: bytes, as: UTF8.self)
-        accounts.insert(text, for: key)
-        return text
-    }
+    private func account(_ bytes: UnsafeBufferPointer<UInt8>) -> String? { interner.text(bytes) }
 
     private static func assetClass(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetClass? {
         switch bytes.count {
@@ -137,40 +114,4 @@ final class EventRowDecoder {
         let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
         return bytes.elementsEqual(expected)
     }
-}
-
-/// Up to 16 bytes of text packed into two integers: a cheap dictionary key for interning.
-struct PackedText: Hashable {
-    let low: UInt64
-    let high: UInt64
-
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= 15 else { return nil }
-        var low: UInt64 = 0, high: UInt64 = UInt64(bytes.count) << 56
-        for (index, byte) in bytes.enumerated() {
-            if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
-        }
-        self.low = low
-        self.high = high
-    }
-}
-
-/// A direct-mapped cache of 256 slots: a lookup is one index and one compare, no hashing.
-/// A collision only evicts, so the cache is always correct.
-struct InternCache<Value> {
-    private var slots: [(key: PackedText, value: Value)?] = Array(repeating: nil, count: 256)
-
-    subscript(key: PackedText) -> Value? {
-        guard let slot = slots[key.slot], slot.key == key else { return nil }
-        return slot.value
-    }
-
-    mutating func insert(_ value: Value, for key: PackedText) {
-        slots[key.slot] = (key, value)
-    }
-}
-
-extension PackedText {
-    /// A slot from a multiplicative mix of the bytes.
-    var slot: Int { Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 56) }
 }

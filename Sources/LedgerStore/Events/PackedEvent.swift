@@ -8,24 +8,22 @@ import LedgerCore
 /// text (docs/PERFORMANCE.md). The columns stay the record the hash chain covers; `verify`
 /// checks that every packed row decodes to the event its columns hold.
 ///
-/// Layout (version 1): version byte, kind tag, seq, occurred-at, recorded-at, id (16 bytes),
+/// Layout (version 1): version byte, kind code, seq, occurred-at, recorded-at, id (16 bytes),
 /// schema version, account, the kind's payload, fee, note, provenance. Integers are LEB128
 /// varints (signed ones zig-zag); strings are a varint length and UTF-8; a decimal is the count
 /// of trailing zeros of its units and the rest as a signed varint.
 enum PackedEvent {
     static let version: UInt8 = 1
 
-    /// Kind tags, in a fixed order: they are stored.
-    enum Tag: UInt8 {
-        case buy, sell, trade, deposit, withdraw, transfer, income, fee, split, void
-    }
+    /// Kind codes, stored: the index in this fixed list.
+    static let kinds: [EventKind] = [.buy, .sell, .trade, .deposit, .withdraw, .transfer, .income, .fee, .split, .void]
 
     /// The packed bytes of a stored event (its sequence assigned).
     static func encode(_ event: LedgerEvent) -> [UInt8] {
         var writer = PackedWriter()
         writer.bytes.reserveCapacity(96)
         writer.byte(version)
-        writer.byte(tag(of: event.action).rawValue)
+        writer.byte(UInt8(kinds.firstIndex(of: event.kind)!))
         writer.signed(event.sequence)
         writer.signed(event.occurredAt.secondsSinceEpoch)
         writer.signed(event.recordedAt.secondsSinceEpoch)
@@ -48,21 +46,6 @@ enum PackedEvent {
             writer.string(fingerprint)
         }
         return writer.bytes
-    }
-
-    static func tag(of action: EventAction) -> Tag {
-        switch action {
-        case .buy: .buy
-        case .sell: .sell
-        case .trade: .trade
-        case .deposit: .deposit
-        case .withdraw: .withdraw
-        case .transfer: .transfer
-        case .income: .income
-        case .fee: .fee
-        case .split: .split
-        case .void: .void
-        }
     }
 
     /// 10⁰ … 10³⁸: the scale of a stored decimal's trailing zeros.

@@ -3,17 +3,15 @@ import LedgerCore
 /// Decodes ``PackedEvent`` bytes borrowed from SQLite, interning symbols and accounts (a
 /// ledger has few of them, and each would otherwise be a new string per row).
 final class PackedEventDecoder {
-    private var symbols = InternCache<AssetSymbol>()
-    private var texts = InternCache<String>()
-    private var lastBatch: (bytes: [UInt8], text: String)?
+    private var interner = ReplayInterner()
 
     /// The event, or nil when the bytes are not a version-1 packed event.
     func event(from bytes: UnsafeBufferPointer<UInt8>) -> LedgerEvent? {
         var reader = PackedReader(bytes)
-        guard reader.byte() == PackedEvent.version, let code = reader.byte(), let tag = PackedEvent.Tag(rawValue: code),
+        guard reader.byte() == PackedEvent.version, let kind = reader.byte().flatMap(Self.kind(code:)),
               let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
               let id = reader.id(), let schema = reader.int64(), let account = text(&reader),
-              let action = action(tag, &reader), let hasFee = reader.byte() else { return nil }
+              let action = action(kind, &reader), let hasFee = reader.byte() else { return nil }
         var fee: AssetAmount?
         if hasFee == 1 {
             guard let amount = amount(&reader) else { return nil }
@@ -26,16 +24,20 @@ final class PackedEventDecoder {
             account: account, action: action, fee: fee, note: note, provenance: provenance)
     }
 
-    /// The kind tag of packed bytes (the replay skips voids without decoding them).
-    static func tag(of bytes: UnsafeBufferPointer<UInt8>) -> PackedEvent.Tag? {
-        bytes.count > 1 ? PackedEvent.Tag(rawValue: bytes[1]) : nil
+    /// The kind of packed bytes (the replay skips voids without decoding them).
+    static func kind(of bytes: UnsafeBufferPointer<UInt8>) -> EventKind? {
+        bytes.count > 1 ? kind(code: bytes[1]) : nil
     }
 
-    private func action(_ tag: PackedEvent.Tag, _ reader: inout PackedReader) -> EventAction? {
-        switch tag {
+    private static func kind(code: UInt8) -> EventKind? {
+        Int(code) < PackedEvent.kinds.count ? PackedEvent.kinds[Int(code)] : nil
+    }
+
+    private func action(_ kind: EventKind, _ reader: inout PackedReader) -> EventAction? {
+        switch kind {
         case .buy, .sell:
             guard let amount = amount(&reader), let price = price(&reader) else { return nil }
-            return tag == .buy ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price)
+            return kind == .buy ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price)
         case .trade:
             guard let given = amount(&reader), let received = amount(&reader) else { return nil }
             return .trade(given: given, received: received)
@@ -66,17 +68,9 @@ final class PackedEventDecoder {
         case 0: return .manual
         case 1:
             guard let batchBytes = reader.slice(), let fingerprint = reader.string() else { return nil }
-            return .imported(batch: batch(batchBytes), fingerprint: fingerprint)
+            return .imported(batch: interner.batch(batchBytes), fingerprint: fingerprint)
         default: return nil
         }
-    }
-
-    /// One batch per imported file: the previous row's is nearly always the same.
-    private func batch(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if let last = lastBatch, last.bytes.elementsEqual(bytes) { return last.text }
-        let text = String(decoding: bytes, as: UTF8.self)
-        lastBatch = (Array(bytes), text)
-        return text
     }
 
     private func amount(_ reader: inout PackedReader) -> AssetAmount? {
@@ -95,23 +89,11 @@ final class PackedEventDecoder {
     }
 
     private func symbol(_ reader: inout PackedReader) -> AssetSymbol? {
-        guard let bytes = reader.slice() else { return nil }
-        guard let key = PackedText(bytes) else { return AssetSymbol(String(decoding: bytes, as: UTF8.self)) }
-        if let known = symbols[key] { return known }
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let symbol = AssetSymbol(text), symbol.text == text else { return nil }
-        symbols.insert(symbol, for: key)
-        return symbol
+        reader.slice().flatMap { interner.symbol($0) }
     }
 
-    /// Accounts: short, few, repeated on every row.
     private func text(_ reader: inout PackedReader) -> String? {
-        guard let bytes = reader.slice() else { return nil }
-        guard let key = PackedText(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-        if let known = texts[key] { return known }
-        let text = String(decoding: bytes, as: UTF8.self)
-        texts.insert(text, for: key)
-        return text
+        reader.slice().map { interner.text($0) }
     }
 }
 

@@ -36,17 +36,17 @@ extension SQLiteEventStore {
 
     /// The effective events from their replay rows (``ReplayRows``): one BLOB each.
     private func forEachReplayRow(through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void) throws {
-        let statement = try database.prepare("SELECT data FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq")
+        let statement = try database.prepare("SELECT data, seq FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq")
         defer { statement.reset() }
         try statement.bind([.integer(asOf.secondsSinceEpoch)])
         let decoder = PackedEventDecoder()
         while try statement.step() {
-            guard let bytes = statement.borrowedBlob(0), let tag = PackedEventDecoder.tag(of: bytes) else {
-                throw StoreError.corruptRecord("a replay row is empty; run 'ledger verify'")
+            guard let bytes = statement.borrowedBlob(0), let kind = PackedEventDecoder.kind(of: bytes) else {
+                throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
             }
-            if tag == .void { continue }
+            if kind == .void { continue }
             guard let event = decoder.event(from: bytes) else {
-                throw StoreError.corruptRecord("a replay row does not decode; run 'ledger verify'")
+                throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
             }
             if !voided.isEmpty, voided.contains(event.id) { continue }
             try body(event)
