@@ -46,12 +46,13 @@ enum ReplayRows {
         try count(database) == eventCount(database)
     }
 
-    /// Writes the replay row of a just-appended event, when the rows cover every event
-    /// before it (`covered` is the count before this event).
-    static func append(_ event: LedgerEvent, covered: Int64, using insert: SQLiteStatement) throws(SQLiteError) {
-        guard covered == event.sequence - 1 else { return }
+    /// Writes the replay row of a just-appended event when the rows cover every event before
+    /// it (`covered` is how many they cover); returns how many they cover now.
+    static func append(_ event: LedgerEvent, covered: Int64, using insert: SQLiteStatement) throws(SQLiteError) -> Int64 {
+        guard covered == event.sequence - 1 else { return covered }
         insert.reset()
         try insert.run([.integer(event.occurredAt.secondsSinceEpoch), .integer(event.sequence), .blob(PackedEvent.encode(event))])
+        return event.sequence
     }
 
     /// Migration 0009's second half: packs the events already in the log, in sequence order,
@@ -64,8 +65,7 @@ enum ReplayRows {
         var covered = try count(database)
         while try rows.step() {
             guard let event = try? EventColumns.event(from: rows), event.sequence == covered + 1 else { return }
-            try append(event, covered: covered, using: insert)
-            covered = event.sequence
+            covered = try append(event, covered: covered, using: insert)
         }
     }
 }

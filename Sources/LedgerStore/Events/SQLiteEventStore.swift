@@ -124,8 +124,7 @@ public final class SQLiteEventStore: EventStore {
                     let hash = HashChain.hash(previous: head.hash, record: record)
                     try self.database.prepare(EventColumns.insertSQL)
                         .run(EventColumns.values(of: record) + [.text(head.hash), .text(hash)])
-                    try ReplayRows.append(event, covered: covered, using: self.database.prepare(ReplayRows.insertSQL))
-                    if covered == head.count { covered = event.sequence }
+                    covered = try ReplayRows.append(event, covered: covered, using: self.database.prepare(ReplayRows.insertSQL))
                     head = ChainHead(count: event.sequence, hash: hash)
                     stored.append(event)
                 }

@@ -152,8 +152,7 @@ public final class SQLiteImportSession {
             if covered == head.count {
                 var event = try decoder.event(from: staged)
                 event.sequence = record.sequence
-                try ReplayRows.append(event, covered: covered, using: replayInsert)
-                covered = event.sequence
+                covered = try ReplayRows.append(event, covered: covered, using: replayInsert)
             }
             head = ChainHead(count: record.sequence, hash: hash)
             added += 1
