@@ -17,6 +17,7 @@ public final class SQLiteDatabase {
 
     /// Opens `path`; `create` allows a new file. The caller has checked what the path is.
     public init(path: String, create: Bool) throws(SQLiteError) {
+        _ = Self.configured
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
@@ -28,6 +29,11 @@ public final class SQLiteDatabase {
         handle = pointer
         sqlite3_extended_result_codes(handle, 1)
     }
+
+    /// Process-wide SQLite settings, applied once before the first connection opens.
+    private static let configured: Bool = {
+        ledger_sqlite3_set_statement_journal_spill(-1) == SQLITE_OK
+    }()
 
     deinit {
         statements.removeAll()
