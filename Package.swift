@@ -28,7 +28,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "LedgerMarketData", dependencies: ["LedgerCore"]),
+        // libcurl, loaded on the first request instead of linked (start-up time, see CCurl.h).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "LedgerMarketData", dependencies: ["LedgerCore", "CCurl"]),
 
         // Shell.
         .target(

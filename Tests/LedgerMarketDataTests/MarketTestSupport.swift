@@ -30,7 +30,7 @@ final class MarketHarness {
     deinit { server.stop() }
 
     lazy var http = MarketHTTP(
-        client: URLSessionHTTPClient(), policy: policy, pacing: clock.pacing, secrets: Array(keys.values),
+        client: CurlHTTPClient(), policy: policy, pacing: clock.pacing, secrets: Array(keys.values),
         wallClock: { 1_717_243_200 }
     )
 

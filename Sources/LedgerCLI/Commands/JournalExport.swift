@@ -1,4 +1,3 @@
-import Foundation
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
@@ -23,7 +22,7 @@ struct JournalExport {
                 var seen = Set<LedgerDiagnostic>()
                 for diagnostic in diagnostics where seen.insert(diagnostic).inserted {
                     // A report values an unpriced income at 0 with a warning; an export refuses it.
-                    let line = "\(diagnostic)".replacingOccurrences(of: "; valued at 0 until a price is recorded", with: "")
+                    let line = "\(diagnostic)".replacing("; valued at 0 until a price is recorded", with: "")
                     environment.stderr.write("ledger: error: \(line)\n")
                 }
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerCore
 import LedgerMarketData
 
@@ -29,7 +29,7 @@ public struct CommandEnvironment: Sendable {
     /// 80 random bits for a new event id.
     public var randomBits: @Sendable () -> (UInt16, UInt64)
     /// The HTTP client market-data adapters send through (tests point it at 127.0.0.1).
-    public var httpClient: any HTTPClient = URLSessionHTTPClient()
+    public var httpClient: any HTTPClient = CurlHTTPClient()
     /// How the HTTP layer waits between retries and requests (tests use a virtual clock).
     public var pacing: Pacing = .live
     /// True when stderr is a terminal (progress lines only then).

@@ -1,5 +1,5 @@
-import Foundation
 import LedgerCore
+import LedgerInterchange
 import LedgerStore
 
 /// Which assets `prices fetch` asks about: those named, else every asset held (the quantity
@@ -36,7 +36,7 @@ struct FetchTargets {
 
     static func watched(_ store: SQLiteEventStore) throws -> Set<AssetSymbol> {
         let list = try store.setting(watchlistKey) ?? ""
-        return Set(list.split(separator: ",").compactMap { AssetSymbol($0.trimmingCharacters(in: .whitespaces)) })
+        return Set(list.split(separator: ",").compactMap { AssetSymbol(ImportText.trimmed($0)) })
     }
 
     /// The assets grouped by class, classes in their usual order.

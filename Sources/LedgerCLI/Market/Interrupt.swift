@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Synchronization
 
 /// Ctrl-C (SIGINT) and SIGTERM for long-running commands (`ledger live`): once installed, the

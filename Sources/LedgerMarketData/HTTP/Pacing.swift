@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Synchronization
 
 /// How the HTTP layer waits: a monotonic clock and a sleep, both injected so that tests
 /// neither wait nor depend on real time.
@@ -28,45 +29,52 @@ public struct Pacing: Sendable {
 }
 
 /// A virtual clock for tests: sleeping advances it instantly, and every sleep is recorded.
-public final class VirtualPacing: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Double = 1_000
-    private var recorded: [Double] = []
+public final class VirtualPacing: Sendable {
+    private struct State {
+        var current: Double = 1_000
+        var recorded: [Double] = []
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// The sleeps asked for, in order.
-    public var sleeps: [Double] { lock.withLock { recorded } }
+    public var sleeps: [Double] { state.withLock { $0.recorded } }
 
     public var pacing: Pacing {
         Pacing(
-            now: { [self] in lock.withLock { current } },
-            sleep: { [self] seconds in lock.withLock { recorded.append(seconds); current += seconds } }
+            now: { [self] in state.withLock { $0.current } },
+            sleep: { [self] seconds in state.withLock { $0.recorded.append(seconds); $0.current += seconds } }
         )
     }
 }
 
 /// The last request time of each source, so that requests to one source keep a minimum
 /// interval between them (within this process).
-final class Throttle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: [String: Double] = [:]
-    private var counts: [String: Int] = [:]
+final class Throttle: Sendable {
+    private struct State {
+        var last: [String: Double] = [:]
+        var counts: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
 
     /// Requests sent to `source` so far (each attempt counts).
-    func count(_ source: String) -> Int { lock.withLock { counts[source] ?? 0 } }
+    func count(_ source: String) -> Int { state.withLock { $0.counts[source] ?? 0 } }
 
     /// Sleeps until `interval` seconds have passed since the previous request to `source`,
     /// then notes this one.
     func wait(_ source: String, interval: Double, pacing: Pacing) {
-        let delay: Double = lock.withLock {
-            guard let previous = last[source] else { return 0 }
+        let delay: Double = state.withLock {
+            guard let previous = $0.last[source] else { return 0 }
             return max(0, previous + interval - pacing.now())
         }
         if delay > 0 { pacing.sleep(delay) }
-        lock.withLock {
-            last[source] = pacing.now()
-            counts[source, default: 0] += 1
+        let now = pacing.now()
+        state.withLock {
+            $0.last[source] = now
+            $0.counts[source, default: 0] += 1
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// One coin of a source's coin list: its id and the symbol and name it goes by.
 public struct CoinListEntry: Hashable, Sendable {
@@ -22,15 +22,14 @@ public protocol CoinListCache: Sendable {
 }
 
 /// A coin-list cache in memory (tests, and runs without a ledger).
-public final class InMemoryCoinListCache: CoinListCache, @unchecked Sendable {
-    private let lock = NSLock()
-    private var lists: [String: [CoinListEntry]] = [:]
+public final class InMemoryCoinListCache: CoinListCache {
+    private let lists: Mutex<[String: [CoinListEntry]]>
 
     public init(_ lists: [String: [CoinListEntry]] = [:]) {
-        self.lists = lists
+        self.lists = Mutex(lists)
     }
 
-    public func coinList(source: String) -> [CoinListEntry]? { lock.withLock { lists[source] } }
+    public func coinList(source: String) -> [CoinListEntry]? { lists.withLock { $0[source] } }
 
-    public func storeCoinList(_ entries: [CoinListEntry], source: String) { lock.withLock { lists[source] = entries } }
+    public func storeCoinList(_ entries: [CoinListEntry], source: String) { lists.withLock { $0[source] = entries } }
 }

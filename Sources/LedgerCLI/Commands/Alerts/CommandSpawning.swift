@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What a spawned command did: its exit status (128 + N when killed by signal N) and what it
 /// wrote to stdout and stderr, together.
@@ -15,23 +15,55 @@ protocol CommandSpawning {
     func run(_ command: String, environment: [String: String]) throws -> SpawnResult
 }
 
-/// `/bin/sh -c COMMAND`, stdin from /dev/null (a command must not eat cron's input), stdout
-/// and stderr captured through one pipe.
+/// Why a command could not be started: the system's words for `errno`.
+struct SpawnFailure: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { String(cString: strerror(code)) }
+}
+
+/// `/bin/sh -c COMMAND` through posix_spawn, stdin from /dev/null (a command must not eat
+/// cron's input), stdout and stderr captured through one pipe.
 struct ShellCommandRunner: CommandSpawning {
     func run(_ command: String, environment: [String: String]) throws -> SpawnResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw SpawnFailure(code: errno) }
+        // Close-on-exec: the child gets only the ends dup2 gives it.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+        let arguments: [UnsafeMutablePointer<CChar>?] = [String](["/bin/sh", "-c", command]).map { strdup($0) } + [nil]
+        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (arguments + variables).forEach { free($0) } }
+        var child = pid_t()
+        let started = posix_spawn(&child, "/bin/sh", &actions, nil, arguments, variables)
+        close(ends[1])
+        defer { close(ends[0]) }
+        guard started == 0 else { throw SpawnFailure(code: started) }
         // Read to the end before waiting: a command that fills the pipe would otherwise block.
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return SpawnResult(status: status, output: String(decoding: data, as: UTF8.self))
+        let output = Self.readAll(ends[0])
+        return SpawnResult(status: Self.wait(for: child), output: String(decoding: output, as: UTF8.self))
+    }
+
+    private static func readAll(_ descriptor: Int32) -> [UInt8] {
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return output }
+            output += chunk[..<count]
+        }
+    }
+
+    /// The exit status, or 128 + N when signal N ended it (what a shell reports).
+    private static func wait(for child: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 }

@@ -24,7 +24,7 @@ struct MarketSearchCommand: EnvironmentCommand {
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
     var outputFormat: OutputFormat = .text
 
-    var query: String { text.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
+    var query: String { ImportText.trimmed(text.joined(separator: " ")) }
 
     func validate() throws {
         if query.isEmpty { throw ValidationError("search needs some text, e.g. 'ledger market search bitcoin'") }

@@ -1,0 +1,143 @@
+// libcurl through dlopen: see include/CCurl.h for why. Only the declarations of <curl/curl.h>
+// are used (types and option numbers); the functions come from dlsym.
+#include "CCurl.h"
+
+#include <curl/curl.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct {
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)(void);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_perform)(CURL *);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+    char load_error[200];
+} curl;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void *symbol(void *library, const char *name) {
+    void *found = dlsym(library, name);
+    if (!found && !curl.load_error[0]) {
+        snprintf(curl.load_error, sizeof curl.load_error, "libcurl has no %s", name);
+    }
+    return found;
+}
+
+static void load(void) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(curl.load_error, sizeof curl.load_error,
+                 "libcurl is not installed (apt-get install libcurl4)");
+        return;
+    }
+    curl.global_init = symbol(library, "curl_global_init");
+    curl.easy_init = symbol(library, "curl_easy_init");
+    curl.easy_setopt = symbol(library, "curl_easy_setopt");
+    curl.easy_perform = symbol(library, "curl_easy_perform");
+    curl.easy_getinfo = symbol(library, "curl_easy_getinfo");
+    curl.easy_cleanup = symbol(library, "curl_easy_cleanup");
+    curl.easy_strerror = symbol(library, "curl_easy_strerror");
+    curl.slist_append = symbol(library, "curl_slist_append");
+    curl.slist_free_all = symbol(library, "curl_slist_free_all");
+    // Not thread-safe in older libcurl, hence inside the once.
+    if (!curl.load_error[0] && curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+        snprintf(curl.load_error, sizeof curl.load_error, "libcurl failed to initialise");
+    }
+}
+
+typedef struct buffer {
+    char *bytes;
+    size_t length;
+    size_t capacity;
+    int failed;
+} buffer;
+
+static size_t append(char *data, size_t size, size_t count, void *target) {
+    buffer *into = target;
+    size_t length = size * count;
+    if (into->length + length + 1 > into->capacity) {
+        size_t capacity = into->capacity ? into->capacity : 16384;
+        while (capacity < into->length + length + 1) capacity *= 2;
+        char *grown = realloc(into->bytes, capacity);
+        if (!grown) { into->failed = 1; return 0; }
+        into->bytes = grown;
+        into->capacity = capacity;
+    }
+    memcpy(into->bytes + into->length, data, length);
+    into->length += length;
+    into->bytes[into->length] = 0;
+    return length;
+}
+
+static void fail(ledger_http_response *response, int code, const char *message) {
+    response->code = code;
+    snprintf(response->message, sizeof response->message, "%s", message);
+}
+
+static void configure(CURL *handle, const char *url, struct curl_slist *lines, long timeout_ms,
+                      buffer *body, buffer *headers) {
+    curl.easy_setopt(handle, CURLOPT_URL, url);
+    curl.easy_setopt(handle, CURLOPT_HTTPHEADER, lines);
+    curl.easy_setopt(handle, CURLOPT_TIMEOUT_MS, timeout_ms);
+    curl.easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+    // No SIGALRM for DNS timeouts: the process has other threads.
+    curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
+    curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);
+    curl.easy_setopt(handle, CURLOPT_MAXREDIRS, 5L);
+    curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl.easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    // Every encoding this libcurl decodes is offered, and bodies arrive decoded.
+    curl.easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "");
+    curl.easy_setopt(handle, CURLOPT_USERAGENT, "ledger");
+    curl.easy_setopt(handle, CURLOPT_WRITEFUNCTION, append);
+    curl.easy_setopt(handle, CURLOPT_WRITEDATA, body);
+    curl.easy_setopt(handle, CURLOPT_HEADERFUNCTION, append);
+    curl.easy_setopt(handle, CURLOPT_HEADERDATA, headers);
+}
+
+int ledger_http_get(const char *url, const char *const *header_lines, int header_count,
+                    long timeout_ms, ledger_http_response *response) {
+    memset(response, 0, sizeof *response);
+    pthread_once(&load_once, load);
+    if (curl.load_error[0]) { fail(response, -1, curl.load_error); return -1; }
+    CURL *handle = curl.easy_init();
+    if (!handle) { fail(response, CURLE_FAILED_INIT, "libcurl could not start a request"); return response->code; }
+    struct curl_slist *lines = NULL;
+    for (int index = 0; index < header_count; index++) {
+        lines = curl.slist_append(lines, header_lines[index]);
+    }
+    buffer body = {0}, headers = {0};
+    configure(handle, url, lines, timeout_ms, &body, &headers);
+    CURLcode code = curl.easy_perform(handle);
+    if (code == CURLE_OK) {
+        curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &response->status);
+    } else {
+        fail(response, code, curl.easy_strerror(code));
+    }
+    if (code == CURLE_WRITE_ERROR && (body.failed || headers.failed)) {
+        fail(response, CURLE_OUT_OF_MEMORY, "out of memory reading the response");
+    }
+    response->body = (unsigned char *)body.bytes;
+    response->body_length = body.length;
+    response->headers = headers.bytes;
+    response->headers_length = headers.length;
+    curl.slist_free_all(lines);
+    curl.easy_cleanup(handle);
+    return response->code;
+}
+
+void ledger_http_response_free(ledger_http_response *response) {
+    free(response->body);
+    free(response->headers);
+    response->body = NULL;
+    response->headers = NULL;
+}

@@ -1,0 +1,33 @@
+#ifndef LEDGER_CCURL_H
+#define LEDGER_CCURL_H
+
+#include <stddef.h>
+
+/// One HTTP GET through libcurl, which is loaded with dlopen on the first call: a command that
+/// sends no request never pays for loading libcurl and the thirty libraries it pulls in
+/// (about 10 ms of every process start when it was linked; docs/PERFORMANCE.md).
+typedef struct ledger_http_response {
+    /// 0 on success, else a CURLcode; -1 when libcurl could not be loaded.
+    int code;
+    /// The HTTP status of the last response (after redirects).
+    long status;
+    /// The body, malloc'ed (free with ledger_http_response_free).
+    unsigned char *body;
+    size_t body_length;
+    /// Every header line received, as sent ("Name: value\r\n"; each response of a redirect
+    /// chain starts with its status line).
+    char *headers;
+    size_t headers_length;
+    /// libcurl's own description of a failure, or why it could not be loaded.
+    char message[256];
+} ledger_http_response;
+
+/// Sends a GET to `url` with `header_count` header lines ("Name: value"), waiting at most
+/// `timeout_ms` in all. Fills `response`; returns its `code`.
+int ledger_http_get(const char *url, const char *const *header_lines, int header_count,
+                    long timeout_ms, ledger_http_response *response);
+
+/// Frees what ledger_http_get allocated in `response`.
+void ledger_http_response_free(ledger_http_response *response);
+
+#endif
