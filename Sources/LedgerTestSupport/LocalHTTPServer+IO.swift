@@ -114,7 +114,7 @@ extension LocalHTTPServer {
     }
 
     private static func reason(_ status: Int) -> String {
-        [200: "OK", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
+        [200: "OK", 302: "Found", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
     }
 }
 

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerMarketData
+@testable import LedgerMarketData
 import LedgerTestSupport
 import Testing
 
@@ -107,5 +107,45 @@ struct MarketHTTPTests {
         ]])
         _ = try get(harness, "/limited")
         #expect(harness.clock.sleeps == [5])
+    }
+
+    @Test("a redirect is followed, and the headers are the final response's")
+    func redirect() throws {
+        let harness = try MarketHarness(routes: [
+            "/old": [Response(status: 302, headers: ["Location": "/new", "X-Step": "first"], body: "")],
+            "/new": [Response(headers: ["X-Step": "final"], body: #"{"moved":true}"#)],
+        ])
+        let response = try get(harness, "/old")
+        #expect(response.status == 200)
+        #expect(response.text == #"{"moved":true}"#)
+        #expect(response.headers["x-step"] == "final")
+        #expect(harness.server.requests.map(\.path) == ["/old", "/new"])
+    }
+}
+
+@Suite("libcurl client")
+struct CurlHTTPClientTests {
+    @Test("only the last header block of a redirect chain counts; repeated names are joined")
+    func headerBlocks() {
+        let text = "HTTP/1.1 301 Moved\r\nLocation: /b\r\nX-A: 1\r\n\r\n"
+            + "HTTP/1.1 200 OK\r\nContent-Type:  application/json\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\n\r\n"
+        #expect(CurlHTTPClient.lastHeaderBlock(text) == ["content-type": "application/json", "set-cookie": "a=1, b=2"])
+    }
+
+    @Test("libcurl's failures in the user's words")
+    func failures() {
+        #expect(CurlHTTPClient.transportError(28, message: "Timeout was reached") == .timedOut)
+        #expect(CurlHTTPClient.transportError(7, message: "Couldn't connect to server") == .unreachable("connection refused"))
+        #expect(CurlHTTPClient.transportError(6, message: "Couldn't resolve host name") == .unreachable("host not found"))
+        #expect(CurlHTTPClient.transportError(60, message: "SSL peer certificate") == .unreachable("the TLS connection failed"))
+        #expect(CurlHTTPClient.transportError(-1, message: "libcurl is not installed (apt-get install libcurl4)")
+            == .unreachable("libcurl is not installed (apt-get install libcurl4)"))
+    }
+
+    @Test("a URL that is not http or https is refused without a request")
+    func otherSchemes() {
+        #expect(throws: TransportError.unreachable("not an http or https URL")) {
+            try CurlHTTPClient().send(HTTPRequest(url: "file:///etc/passwd", timeout: 2))
+        }
     }
 }
