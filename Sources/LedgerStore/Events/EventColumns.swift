@@ -13,9 +13,6 @@ enum EventColumns {
 
     static let list = names.joined(separator: ", ")
 
-    static let insertSQL = "INSERT INTO events (\(list), prev_hash, hash) VALUES ("
-        + Array(repeating: "?", count: names.count + 2).joined(separator: ", ") + ")"
-
     static func values(of record: EventRecordV1) -> [SQLiteValue] {
         let text = SQLiteValue.optionalText
         return [

@@ -115,19 +115,11 @@ public final class SQLiteEventStore: EventStore {
         try guarded {
             try self.database.immediateTransaction {
                 try check(self)
-                var head = try self.chainHead()
-                var covered = try ReplayRows.count(self.database)
+                let appender = try EventAppender(database: self.database)
                 var stored: [LedgerEvent] = []
-                for var event in drafts {
-                    event.sequence = head.count + 1
-                    let record = EventRecordV1(event)
-                    let hash = HashChain.hash(previous: head.hash, record: record)
-                    try self.database.prepare(EventColumns.insertSQL)
-                        .run(EventColumns.values(of: record) + [.text(head.hash), .text(hash)])
-                    covered = try ReplayRows.append(event, covered: covered, using: self.database.prepare(ReplayRows.insertSQL))
-                    head = ChainHead(count: event.sequence, hash: hash)
-                    stored.append(event)
-                }
+                stored.reserveCapacity(drafts.count)
+                for event in drafts { stored.append(try appender.append(event)) }
+                try appender.finish()
                 if let receipt {
                     try self.database.prepare(ImportReceiptSchema.insertSQL).run(ImportReceiptSchema.values(receipt(stored.count)))
                 }
@@ -137,12 +129,7 @@ public final class SQLiteEventStore: EventStore {
     }
 
     public func chainHead() throws -> ChainHead {
-        try guarded {
-            let statement = try self.database.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1")
-            defer { statement.reset() }
-            guard try statement.step() else { return ChainHead(count: 0, hash: HashChain.genesis) }
-            return ChainHead(count: statement.int(0), hash: statement.text(1) ?? "")
-        }
+        try guarded { try EventAppender.chainHead(self.database) }
     }
 
     public func setting(_ key: String) throws -> String? {

@@ -53,15 +53,15 @@ public final class SQLiteImportSession {
         return Int(statement.int(0))
     }
 
-    /// True when the ledger, or this import so far, already holds an event with `fingerprint`.
+    /// True when the ledger already holds an event with `fingerprint` (one staged earlier in
+    /// this import is found by ``stage(_:place:before:)``).
     public func isPresent(fingerprint: String) throws -> Bool {
         try database.scalarInt("SELECT 1 FROM events WHERE fingerprint = ?", [.text(fingerprint)]) != nil
-            || database.scalarInt("SELECT 1 FROM import_staged WHERE fingerprint = ?", [.text(fingerprint)]) != nil
     }
 
     /// Stages an event read at `place`. `before` puts it ahead of the row's own event at the
-    /// same time (a zero-basis lot for a sale). False when an event with the same fingerprint
-    /// is already staged.
+    /// same time (a zero-basis lot for a sale). False, and nothing staged, when an event with
+    /// the same fingerprint is already staged.
     @discardableResult
     public func stage(_ event: LedgerEvent, place: StagedPlace, before: Bool = false) throws -> Bool {
         let statement = try database.prepare(Self.stageSQL)
@@ -133,42 +133,22 @@ public final class SQLiteImportSession {
     /// Appends the staged events in replay order (hash-chained after the ledger's last event)
     /// and stores the receipts. Returns the number of events appended.
     public func commit(receipts: [ImportReceipt]) throws -> Int {
-        var head = try database.scalarInt("SELECT seq FROM events ORDER BY seq DESC LIMIT 1").map { seq in
-            ChainHead(count: seq, hash: try lastHash())
-        } ?? ChainHead(count: 0, hash: HashChain.genesis)
+        let appender = try EventAppender(database: database)
         let staged = try database.prepare("SELECT \(EventColumns.list) FROM import_staged \(stagedOrder)")
         defer { staged.reset() }
-        let insert = try database.prepare(EventColumns.insertSQL)
-        let replayInsert = try database.prepare(ReplayRows.insertSQL)
-        var covered = try ReplayRows.count(database)
         let decoder = EventRowDecoder()
         var added = 0
         while try staged.step() {
-            var record = EventColumns.record(from: staged)
-            record.sequence = head.count + 1
-            let hash = HashChain.hash(previous: head.hash, record: record)
-            insert.reset()
-            try insert.run(EventColumns.values(of: record) + [.text(head.hash), .text(hash)])
-            if covered == head.count {
-                var event = try decoder.event(from: staged)
-                event.sequence = record.sequence
-                covered = try ReplayRows.append(event, covered: covered, using: replayInsert)
-            }
-            head = ChainHead(count: record.sequence, hash: hash)
+            try appender.append(decoder.event(from: staged))
             added += 1
         }
+        try appender.finish()
         let receipt = try database.prepare(ImportReceiptSchema.insertSQL)
         for entry in receipts {
             receipt.reset()
             try receipt.run(ImportReceiptSchema.values(entry))
         }
         return added
-    }
-
-    private func lastHash() throws -> String {
-        let statement = try database.prepare("SELECT hash FROM events ORDER BY seq DESC LIMIT 1")
-        defer { statement.reset() }
-        return try statement.step() ? statement.text(0) ?? "" : ""
     }
 }
 

@@ -75,9 +75,10 @@ struct ExchangeFileReader {
             state.tally.rejected.append(ImportProblem(line: imported.line, message: problem.message))
         } else if try session.isPresent(fingerprint: fingerprint) {
             state.tally.present += 1
-        } else {
-            try session.stage(event, place: StagedPlace(file: state.tally.index, line: imported.line, index: state.rows))
+        } else if try session.stage(event, place: StagedPlace(file: state.tally.index, line: imported.line, index: state.rows)) {
             state.tally.added += 1
+        } else {
+            state.tally.present += 1
         }
     }
 
