@@ -2,35 +2,108 @@ import LedgerCore
 import LedgerInterchange
 
 /// Appends events to the log inside the caller's write transaction: sequence numbers, the hash
-/// chain, and each event's replay row, written ``batchSize`` rows per INSERT.
+/// chain, and each event's replay row, written ``chunkSize`` rows per INSERT.
 ///
-/// Why batches: inside a transaction, SQLite keeps an undo journal of every page a statement
+/// Why chunks: inside a transaction, SQLite keeps an undo journal of every page a statement
 /// touches when that statement may abort half-way, which the append-only triggers make every
 /// INSERT into `events` and `event_replay` do. One statement per event journaled the same
 /// rightmost pages of the table and its six indexes again for each event; one per 64 events
-/// journals them once per batch (docs/PERFORMANCE.md, "Import").
+/// journals them once per chunk (docs/PERFORMANCE.md, "Import").
 ///
-/// Nothing is visible to other connections before the transaction commits, so a batch still
-/// pending when an error is thrown is simply rolled back with the rest.
-final class EventAppender {
-    static let batchSize = 64
+/// Nothing is visible to other connections before the transaction commits, so a chunk written
+/// before an error is simply rolled back with the rest.
+enum EventAppender {
+    static let chunkSize = 64
 
-    private let database: SQLiteDatabase
-    /// The chain's head after the last event appended (pending ones included).
+    /// Appends `drafts` after the chain's head and returns them as stored (sequences assigned).
+    static func append(_ drafts: [LedgerEvent], to database: SQLiteDatabase) throws -> [LedgerEvent] {
+        let encoder = try EventEncoder(database)
+        var stored: [LedgerEvent] = []
+        stored.reserveCapacity(drafts.count)
+        var start = 0
+        while start < drafts.count {
+            let chunk = encoder.encode(drafts[start..<min(start + chunkSize, drafts.count)])
+            try write(chunk, to: database)
+            stored += chunk.stored
+            start += chunkSize
+        }
+        return stored
+    }
+
+    /// Appends every event `next` gives until it gives nil, and returns how many. The events
+    /// are hashed and encoded on a second thread while this one reads them and writes the rows
+    /// (for an import, hashing is a third of the append); `next` runs on this thread.
+    static func appendStreaming(to database: SQLiteDatabase, from next: () throws -> LedgerEvent?) throws -> Int {
+        let encoder = try EventEncoder(database)
+        let worker = BatchWorker<[LedgerEvent], EncodedChunk> { encoder.encode($0[...]) }
+        defer { worker.stop() }
+        var appended = 0, inFlight = 0
+        var exhausted = false
+        while !exhausted {
+            var events: [LedgerEvent] = []
+            events.reserveCapacity(chunkSize)
+            while events.count < chunkSize, let event = try next() { events.append(event) }
+            exhausted = events.count < chunkSize
+            if !events.isEmpty {
+                guard worker.submit(events) else { break }
+                inFlight += 1
+            }
+            // Two chunks in flight: the worker encodes one while this thread writes the other.
+            while inFlight > (exhausted ? 0 : 1), let chunk = try worker.next() {
+                try write(chunk, to: database)
+                appended += chunk.eventRows
+                inFlight -= 1
+            }
+        }
+        worker.close()
+        while let chunk = try worker.next() {
+            try write(chunk, to: database)
+            appended += chunk.eventRows
+        }
+        return appended
+    }
+
+    /// Writes a chunk: the events first, since each replay row's trigger checks that its event
+    /// exists.
+    static func write(_ chunk: EncodedChunk, to database: SQLiteDatabase) throws(SQLiteError) {
+        if chunk.eventRows > 0 {
+            try database.prepare(insertSQL("events (\(EventColumns.list), prev_hash, hash)", columns: EventColumns.names.count + 2, rows: chunk.eventRows))
+                .run(chunk.eventValues)
+        }
+        if chunk.replayRows > 0 {
+            try database.prepare(insertSQL("event_replay (occurred_at, seq, data)", columns: 3, rows: chunk.replayRows))
+                .run(chunk.replayValues)
+        }
+    }
+
+    /// `INSERT INTO target VALUES (?, …), …` for `rows` rows (prepared once per row count, and
+    /// the database caches it: in practice the full chunk and one tail).
+    private static func insertSQL(_ target: String, columns: Int, rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+        return "INSERT INTO \(target) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+}
+
+/// The rows of up to ``EventAppender/chunkSize`` events, ready to bind.
+struct EncodedChunk {
+    var stored: [LedgerEvent] = []
+    var eventValues: [SQLiteValue] = []
+    var eventRows = 0
+    var replayValues: [SQLiteValue] = []
+    var replayRows = 0
+}
+
+/// Turns events into rows after the chain's head: sequence, hash, replay row. One thread at a
+/// time (it keeps the head).
+final class EventEncoder {
+    /// The chain's head after the last event encoded.
     private(set) var head: ChainHead
-    /// How many events have replay rows, pending ones included (see ``ReplayRows``).
+    /// How many events have replay rows, counting those encoded (see ``ReplayRows``).
     private var covered: Int64
-    private var pendingEvents: [SQLiteValue] = []
-    private var pendingReplay: [SQLiteValue] = []
-    private var pendingEventCount = 0
-    private var pendingReplayCount = 0
 
-    init(database: SQLiteDatabase) throws(SQLiteError) {
-        self.database = database
+    init(_ database: SQLiteDatabase) throws(SQLiteError) {
         head = try Self.chainHead(database)
         covered = try ReplayRows.count(database)
-        pendingEvents.reserveCapacity(Self.batchSize * (EventColumns.names.count + 2))
-        pendingReplay.reserveCapacity(Self.batchSize * 3)
     }
 
     /// The last event's sequence and hash, or the genesis head of an empty log.
@@ -41,54 +114,29 @@ final class EventAppender {
         return ChainHead(count: statement.int(0), hash: statement.text(1) ?? "")
     }
 
-    /// Appends `event` after the head (its sequence is assigned here) and returns it as stored.
-    /// The rows reach SQLite in batches; ``finish()`` writes the last one.
-    @discardableResult
-    func append(_ event: LedgerEvent) throws(SQLiteError) -> LedgerEvent {
-        var event = event
-        event.sequence = head.count + 1
-        let record = EventRecordV1(event)
-        let hash = HashChain.hash(previous: head.hash, record: record)
-        pendingEvents += EventColumns.values(of: record)
-        pendingEvents += [.text(head.hash), .text(hash)]
-        pendingEventCount += 1
-        // Rows only ever extend a complete run: a ledger whose rows stopped (a row that did
-        // not decode when they were filled) gets no more of them.
-        if covered == event.sequence - 1 {
-            pendingReplay += [.integer(event.occurredAt.secondsSinceEpoch), .integer(event.sequence), .blob(PackedEvent.encode(event))]
-            pendingReplayCount += 1
-            covered = event.sequence
+    func encode(_ events: ArraySlice<LedgerEvent>) -> EncodedChunk {
+        var chunk = EncodedChunk()
+        chunk.stored.reserveCapacity(events.count)
+        chunk.eventValues.reserveCapacity(events.count * (EventColumns.names.count + 2))
+        chunk.replayValues.reserveCapacity(events.count * 3)
+        for draft in events {
+            var event = draft
+            event.sequence = head.count + 1
+            let record = EventRecordV1(event)
+            let hash = HashChain.hash(previous: head.hash, record: record)
+            chunk.eventValues += EventColumns.values(of: record)
+            chunk.eventValues += [.text(head.hash), .text(hash)]
+            chunk.eventRows += 1
+            // Rows only ever extend a complete run: a ledger whose rows stopped (a row that did
+            // not decode when they were filled) gets no more of them.
+            if covered == event.sequence - 1 {
+                chunk.replayValues += [.integer(event.occurredAt.secondsSinceEpoch), .integer(event.sequence), .blob(PackedEvent.encode(event))]
+                chunk.replayRows += 1
+                covered = event.sequence
+            }
+            head = ChainHead(count: event.sequence, hash: hash)
+            chunk.stored.append(event)
         }
-        head = ChainHead(count: event.sequence, hash: hash)
-        if pendingEventCount == Self.batchSize { try flush() }
-        return event
-    }
-
-    /// Writes what is pending: the events first, since each replay row's trigger checks that
-    /// its event exists.
-    func finish() throws(SQLiteError) {
-        try flush()
-    }
-
-    private func flush() throws(SQLiteError) {
-        if pendingEventCount > 0 {
-            try database.prepare(Self.insertSQL("events (\(EventColumns.list), prev_hash, hash)", columns: EventColumns.names.count + 2, rows: pendingEventCount))
-                .run(pendingEvents)
-        }
-        if pendingReplayCount > 0 {
-            try database.prepare(Self.insertSQL("event_replay (occurred_at, seq, data)", columns: 3, rows: pendingReplayCount))
-                .run(pendingReplay)
-        }
-        pendingEvents.removeAll(keepingCapacity: true)
-        pendingReplay.removeAll(keepingCapacity: true)
-        pendingEventCount = 0
-        pendingReplayCount = 0
-    }
-
-    /// `INSERT INTO target VALUES (?, …), …` for `rows` rows (prepared once per row count, and
-    /// the database caches it: in practice the full batch and one tail).
-    private static func insertSQL(_ target: String, columns: Int, rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
-        return "INSERT INTO \(target) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
+        return chunk
     }
 }

@@ -13,7 +13,7 @@ extension SQLiteEventStore {
     /// after `asOf` too — in replay order (occurred-at, then sequence), from the replay rows
     /// (or the `events_replay` index when they do not cover the log): no array of the whole
     /// log, no sort. The rows are read and decoded on a second thread while `body` runs here
-    /// (``EventPipe``); `body` must not use the store.
+    /// (``BatchPipe``); `body` must not use the store.
     /// Returns where the log stood (its head and latest occurred-at), read in the same
     /// transaction, so a snapshot of the result can say exactly what it covers.
     @discardableResult
@@ -22,7 +22,7 @@ extension SQLiteEventStore {
             try self.database.readTransaction {
                 let voided = try self.voidedIDs()
                 let packed = try self.readsReplayRows && ReplayRows.areComplete(self.database)
-                try EventPipe.run(produce: { emit in
+                try BatchPipe.run(produce: { emit in
                     if packed {
                         try self.forEachReplayRow(through: asOf, skipping: voided, emit)
                     } else {

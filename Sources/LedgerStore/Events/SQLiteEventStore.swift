@@ -115,11 +115,7 @@ public final class SQLiteEventStore: EventStore {
         try guarded {
             try self.database.immediateTransaction {
                 try check(self)
-                let appender = try EventAppender(database: self.database)
-                var stored: [LedgerEvent] = []
-                stored.reserveCapacity(drafts.count)
-                for event in drafts { stored.append(try appender.append(event)) }
-                try appender.finish()
+                let stored = try EventAppender.append(drafts, to: self.database)
                 if let receipt {
                     try self.database.prepare(ImportReceiptSchema.insertSQL).run(ImportReceiptSchema.values(receipt(stored.count)))
                 }
@@ -129,7 +125,7 @@ public final class SQLiteEventStore: EventStore {
     }
 
     public func chainHead() throws -> ChainHead {
-        try guarded { try EventAppender.chainHead(self.database) }
+        try guarded { try EventEncoder.chainHead(self.database) }
     }
 
     public func setting(_ key: String) throws -> String? {

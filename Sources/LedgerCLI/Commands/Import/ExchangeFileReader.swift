@@ -5,6 +5,9 @@ import LedgerStore
 /// Streams one exchange file into an import session: chunk by chunk through the preset
 /// reader; every event is validated, fingerprinted and staged (or counted as already present),
 /// every refused and ignored row noted with its line.
+///
+/// The file is read and parsed on a second thread (``BatchPipe``) while this one stages what
+/// it gives: parsing and staging each take about half of this phase.
 struct ExchangeFileReader {
     let request: ImportRequest
     let session: SQLiteImportSession
@@ -23,16 +26,15 @@ struct ExchangeFileReader {
         }
         var digest = ContentDigest()
         progress.start(file: file, size: input.size)
-        let take: (ImportOutcome) -> Void = { outcome in self.handle(outcome, &state) }
-        while let chunk = try input.next() {
-            digest.update(chunk)
-            reader.feed(chunk, take)
+        try BatchPipe.run(produce: { emit in
+            try Self.parse(input, with: &reader, digest: &digest, emit)
+        }, consume: { (item: Parsed) in
+            switch item {
+            case .outcome(let outcome): handle(outcome, &state)
+            case .chunk(let bytes): progress.advance(bytes: bytes, rows: state.rows)
+            }
             if let failure = state.failure { throw failure }
-            if reader.headerProblem != nil { break }
-            progress.advance(bytes: chunk.count, rows: state.rows)
-        }
-        reader.finish(take)
-        if let failure = state.failure { throw failure }
+        })
         if let problem = reader.headerProblem { throw CommandFailure.data("cannot import '\(file)': \(problem)") }
         progress.finish()
         var tally = state.tally
@@ -41,6 +43,33 @@ struct ExchangeFileReader {
         tally.account = request.account(for: reader.preset)
         if tally.isDescending { session.markDescending(file: index) }
         return tally
+    }
+
+    /// What the parsing thread hands over: an outcome, or the size of a chunk it finished.
+    private enum Parsed {
+        case outcome(ImportOutcome)
+        case chunk(Int)
+    }
+
+    /// Reads `input` to its end (or a header problem) through `reader`, emitting every outcome.
+    private static func parse(_ input: InputStreamFile, with reader: inout ImportReader, digest: inout ContentDigest,
+                              _ emit: (Parsed) throws -> Void) throws {
+        // The reader's callback cannot throw: the first error from `emit` (the stager stopped)
+        // is kept and ends the read.
+        var stopped: (any Error)?
+        let take: (ImportOutcome) -> Void = { outcome in
+            guard stopped == nil else { return }
+            do { try emit(.outcome(outcome)) } catch { stopped = error }
+        }
+        while let chunk = try input.next() {
+            digest.update(chunk)
+            reader.feed(chunk, take)
+            if let stopped { throw stopped }
+            if reader.headerProblem != nil { return }
+            try emit(.chunk(chunk.count))
+        }
+        reader.finish(take)
+        if let stopped { throw stopped }
     }
 
     private struct State {

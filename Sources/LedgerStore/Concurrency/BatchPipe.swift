@@ -3,31 +3,30 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LedgerCore
 
-/// Runs a replay on two cores: a reader thread steps SQLite and decodes events into batches,
-/// while the calling thread folds them. Reading and decoding are a third of a cold replay and
-/// folding is the rest (docs/PERFORMANCE.md), so overlapping them takes the read off the
-/// critical path.
+/// Work on two cores: a producer thread makes values in batches while the calling thread
+/// consumes them, in order. The replay reads and decodes events there while the fold runs
+/// here (reading is a third of a cold replay: docs/PERFORMANCE.md); an import parses its file
+/// there while rows are staged here.
 ///
-/// The reader has the database connection to itself until ``run(produce:consume:)`` returns
-/// (the connection is opened in SQLite's multi-thread mode: one thread at a time, any thread);
-/// `consume` must not touch the store.
-enum EventPipe {
-    /// Events per batch: large enough that the hand-over is rare, small enough to start folding
-    /// at once and to keep a few batches in flight without holding the log.
+/// Whatever `produce` uses is its own until ``run(produce:consume:)`` returns: a database
+/// connection (opened in SQLite's multi-thread mode: one thread at a time, any thread) must
+/// then not be touched by `consume`.
+public enum BatchPipe {
+    /// Values per batch: large enough that the hand-over is rare, small enough to start
+    /// consuming at once and to keep a few batches in flight without holding everything.
     static let batchSize = 512
-    /// Batches the reader may get ahead by.
+    /// Batches the producer may get ahead by.
     static let depth = 4
 
-    /// Calls `produce` on a reader thread with a function that queues one event, and
-    /// `consume` here with each event in the order produced. An error from either side stops
+    /// Calls `produce` on a producer thread with a function that queues one value, and
+    /// `consume` here with each value in the order produced. An error from either side stops
     /// both and is rethrown here (the consumer's first).
-    static func run(produce: @escaping ((LedgerEvent) throws -> Void) throws -> Void,
-                    consume: (LedgerEvent) throws -> Void) throws {
-        let channel = BatchChannel()
-        let started = ReaderThread {
-            var batch: [LedgerEvent] = []
+    public static func run<Element>(produce: @escaping ((Element) throws -> Void) throws -> Void,
+                                    consume: (Element) throws -> Void) throws {
+        let channel = BatchChannel<Element>()
+        let started = WorkerThread {
+            var batch: [Element] = []
             batch.reserveCapacity(batchSize)
             do {
                 try produce { event in
@@ -41,12 +40,12 @@ enum EventPipe {
             } catch is PipeCancelled {
                 channel.finish(nil)
             } catch {
-                // What was read before the error is folded first, as on one thread.
+                // What was made before the error is consumed first, as on one thread.
                 if !batch.isEmpty { _ = channel.push(batch) }
                 channel.finish(error)
             }
         }
-        // No thread to be had: read and fold here, one event at a time.
+        // No thread to be had: produce and consume here, one value at a time.
         guard let reader = started else { return try produce(consume) }
         defer { reader.join() }
         do {
@@ -65,10 +64,10 @@ private struct PipeCancelled: Error {}
 
 /// A bounded queue of batches guarded by one mutex and one condition variable (both sides wait
 /// on it; there is one producer and one consumer).
-private final class BatchChannel: @unchecked Sendable {
+final class BatchChannel<Element>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var batches: [[LedgerEvent]] = []
+    private var batches: [[Element]] = []
     private var finished = false
     private var cancelled = false
     private var failure: (any Error)?
@@ -86,9 +85,9 @@ private final class BatchChannel: @unchecked Sendable {
     }
 
     /// Queues a batch, waiting while the queue is full; false once the consumer has stopped.
-    func push(_ batch: [LedgerEvent]) -> Bool {
+    func push(_ batch: [Element]) -> Bool {
         locked {
-            while batches.count >= EventPipe.depth && !cancelled { pthread_cond_wait(changed, mutex) }
+            while batches.count >= BatchPipe.depth && !cancelled { pthread_cond_wait(changed, mutex) }
             guard !cancelled else { return false }
             batches.append(batch)
             pthread_cond_signal(changed)
@@ -105,8 +104,8 @@ private final class BatchChannel: @unchecked Sendable {
     }
 
     /// The next batch, nil when the reader is done, or the reader's error.
-    func pop() throws -> [LedgerEvent]? {
-        let (batch, error): ([LedgerEvent]?, (any Error)?) = locked {
+    func pop() throws -> [Element]? {
+        let (batch, error): ([Element]?, (any Error)?) = locked {
             while batches.isEmpty && !finished { pthread_cond_wait(changed, mutex) }
             guard batches.isEmpty else {
                 pthread_cond_signal(changed)
@@ -133,7 +132,7 @@ private final class BatchChannel: @unchecked Sendable {
 }
 
 /// A joinable POSIX thread running one closure.
-private final class ReaderThread {
+final class WorkerThread {
     private var thread: pthread_t
 
     /// Starts `body` on a new thread; nil when the system refuses one.

@@ -3,10 +3,10 @@ import LedgerCore
 import LedgerTestSupport
 import Testing
 
-/// The replay reads on a second thread (``EventPipe``): order, errors from either side and an
+/// The replay reads on a second thread (``BatchPipe``): order, errors from either side and an
 /// early stop must behave as if it all ran on one thread.
 @Suite("Event pipe")
-struct EventPipeTests {
+struct BatchPipeTests {
     struct Stop: Error {}
 
     static let events: [LedgerEvent] = {
@@ -17,7 +17,7 @@ struct EventPipeTests {
     @Test("every event arrives once, in order, across batches")
     func order() throws {
         var seen: [LedgerEvent] = []
-        try EventPipe.run(produce: { emit in for event in Self.events { try emit(event) } }, consume: { seen.append($0) })
+        try BatchPipe.run(produce: { emit in for event in Self.events { try emit(event) } }, consume: { seen.append($0) })
         #expect(seen == Self.events)
     }
 
@@ -25,7 +25,7 @@ struct EventPipeTests {
     func consumerError(at stop: Int) throws {
         var count = 0
         #expect(throws: Stop.self) {
-            try EventPipe.run(produce: { emit in for event in Self.events { try emit(event) } }, consume: { _ in
+            try BatchPipe.run(produce: { emit in for event in Self.events { try emit(event) } }, consume: { _ in
                 if count == stop { throw Stop() }
                 count += 1
             })
@@ -37,7 +37,7 @@ struct EventPipeTests {
     func producerError() throws {
         var count = 0
         #expect(throws: Stop.self) {
-            try EventPipe.run(produce: { emit in
+            try BatchPipe.run(produce: { emit in
                 for event in Self.events.prefix(700) { try emit(event) }
                 throw Stop()
             }, consume: { _ in count += 1 })

@@ -1,0 +1,76 @@
+@testable import LedgerStore
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+/// The import's staging (``SQLiteImportSession``): packed rows in an attached scratch database,
+/// read back in replay order, and gone after every import, whatever its end.
+@Suite("Import session")
+struct ImportSessionTests {
+    struct Stop: Error {}
+
+    func imported(_ event: LedgerEvent, _ fingerprint: String) -> LedgerEvent {
+        var draft = event
+        draft.provenance = .imported(batch: "B", fingerprint: fingerprint)
+        return draft
+    }
+
+    func attached(_ store: SQLiteEventStore) throws -> [String] {
+        let statement = try store.database.prepare("PRAGMA database_list")
+        defer { statement.reset() }
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text(1) ?? "") }
+        return names
+    }
+
+    @Test("staged events come back in replay order; two zero-basis lots of one row are both kept")
+    func replayOrder() throws {
+        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        var make = Events()
+        _ = try store.append([make.deposit("USD", "100", on: "2024-01-02")]) { _ in }
+        let later = imported(make.buy("BTC", "1", at: "10", on: "2024-01-03"), "a")
+        let earlier = imported(make.sell("ETH", "2", at: "5", on: "2024-01-01"), "b")
+        let lotETH = imported(make.deposit("ETH", "2", on: "2024-01-01"), "b:zero-basis:ETH")
+        let lotBNB = imported(make.deposit("BNB", "1", on: "2024-01-01"), "b:zero-basis:BNB")
+        let order: [String] = try store.importing(write: false) { session in
+            #expect(try session.stage(later, place: StagedPlace(file: 0, line: 2, index: 1)))
+            #expect(try session.stage(earlier, place: StagedPlace(file: 0, line: 3, index: 2)))
+            #expect(try !session.stage(imported(earlier, "a"), place: StagedPlace(file: 0, line: 4, index: 3)), "a staged duplicate")
+            let place = StagedPlace(file: 0, line: 3, index: 2)
+            #expect(try session.stage(lotETH, place: place, before: true))
+            #expect(try session.stage(lotBNB, place: place, before: true))
+            var seen: [String] = []
+            try session.replay { event, place in seen.append(place == nil ? "ledger" : "\(event.kind) \(event.action.primaryAsset?.symbol.text ?? "")") }
+            return seen
+        }
+        #expect(order == ["deposit ETH", "deposit BNB", "sell ETH", "ledger", "buy BTC"])
+    }
+
+    @Test("one connection imports again and again: after a commit, a dry run and a failure the scratch database is gone")
+    func repeatedImports() throws {
+        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        var make = Events()
+        let first = (0..<150).map { imported(make.deposit("BTC", "\($0 + 1)", on: "2024-02-01"), "first-\($0)") }
+        let second = (0..<70).map { imported(make.deposit("ETH", "\($0 + 1)", on: "2024-01-01"), "second-\($0)") }
+        func run(_ events: [LedgerEvent], write: Bool, failing: Bool = false) throws -> Int {
+            try store.importing(write: write) { session in
+                for (index, event) in events.enumerated() {
+                    try session.stage(event, place: StagedPlace(file: 0, line: index + 2, index: index))
+                }
+                if failing { throw Stop() }
+                return try session.commit(receipts: [])
+            }
+        }
+        #expect(try run(first, write: true) == 150)
+        #expect(try attached(store) == ["main"])
+        #expect(throws: Stop.self) { try run(second, write: true, failing: true) }
+        #expect(try run(second, write: false) == 70)
+        #expect(try store.allEvents().count == 150, "neither the failure nor the dry run wrote")
+        #expect(try run(second, write: true) == 70)
+        #expect(try attached(store) == ["main"])
+        let stored = try store.allEvents()
+        #expect(stored.map(\.sequence) == Array(1...220))
+        #expect(stored.suffix(70).map(\.provenance) == second.map(\.provenance), "appended in replay order")
+        #expect(try store.verifyChain().firstBreak == nil)
+    }
+}
