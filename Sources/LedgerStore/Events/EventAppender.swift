@@ -51,14 +51,14 @@ enum EventAppender {
             // Two chunks in flight: the worker encodes one while this thread writes the other.
             while inFlight > (exhausted ? 0 : 1), let chunk = try worker.next() {
                 try write(chunk, to: database)
-                appended += chunk.eventRows
+                appended += chunk.events.rows
                 inFlight -= 1
             }
         }
         worker.close()
         while let chunk = try worker.next() {
             try write(chunk, to: database)
-            appended += chunk.eventRows
+            appended += chunk.events.rows
         }
         return appended
     }
@@ -66,13 +66,13 @@ enum EventAppender {
     /// Writes a chunk: the events first, since each replay row's trigger checks that its event
     /// exists.
     static func write(_ chunk: EncodedChunk, to database: SQLiteDatabase) throws(SQLiteError) {
-        if chunk.eventRows > 0 {
-            try database.prepare(insertSQL("events (\(EventColumns.list), prev_hash, hash)", columns: EventColumns.names.count + 2, rows: chunk.eventRows))
-                .run(chunk.eventValues)
+        if chunk.events.rows > 0 {
+            try database.prepare(insertSQL("events (\(EventColumns.list), prev_hash, hash)", columns: EventColumns.names.count + 2, rows: chunk.events.rows))
+                .run(chunk.events)
         }
-        if chunk.replayRows > 0 {
-            try database.prepare(insertSQL("event_replay (occurred_at, seq, data)", columns: 3, rows: chunk.replayRows))
-                .run(chunk.replayValues)
+        if chunk.replay.rows > 0 {
+            try database.prepare(insertSQL("event_replay (occurred_at, seq, data)", columns: 3, rows: chunk.replay.rows))
+                .run(chunk.replay)
         }
     }
 
@@ -87,10 +87,14 @@ enum EventAppender {
 /// The rows of up to ``EventAppender/chunkSize`` events, ready to bind.
 struct EncodedChunk {
     var stored: [LedgerEvent] = []
-    var eventValues: [SQLiteValue] = []
-    var eventRows = 0
-    var replayValues: [SQLiteValue] = []
-    var replayRows = 0
+    var events: BoundRows
+    var replay: BoundRows
+
+    init(capacity: Int) {
+        stored.reserveCapacity(capacity)
+        events = BoundRows(reservingValues: capacity * (EventColumns.names.count + 2), bytes: capacity * 400)
+        replay = BoundRows(reservingValues: capacity * 3, bytes: capacity * 96)
+    }
 }
 
 /// Turns events into rows after the chain's head: sequence, hash, replay row. One thread at a
@@ -115,23 +119,23 @@ final class EventEncoder {
     }
 
     func encode(_ events: ArraySlice<LedgerEvent>) -> EncodedChunk {
-        var chunk = EncodedChunk()
-        chunk.stored.reserveCapacity(events.count)
-        chunk.eventValues.reserveCapacity(events.count * (EventColumns.names.count + 2))
-        chunk.replayValues.reserveCapacity(events.count * 3)
+        var chunk = EncodedChunk(capacity: events.count)
         for draft in events {
             var event = draft
             event.sequence = head.count + 1
             let record = EventRecordV1(event)
             let hash = HashChain.hash(previous: head.hash, record: record)
-            chunk.eventValues += EventColumns.values(of: record)
-            chunk.eventValues += [.text(head.hash), .text(hash)]
-            chunk.eventRows += 1
+            EventColumns.add(record, to: &chunk.events)
+            chunk.events.text(head.hash)
+            chunk.events.text(hash)
+            chunk.events.rows += 1
             // Rows only ever extend a complete run: a ledger whose rows stopped (a row that did
             // not decode when they were filled) gets no more of them.
             if covered == event.sequence - 1 {
-                chunk.replayValues += [.integer(event.occurredAt.secondsSinceEpoch), .integer(event.sequence), .blob(PackedEvent.encode(event))]
-                chunk.replayRows += 1
+                chunk.replay.integer(event.occurredAt.secondsSinceEpoch)
+                chunk.replay.integer(event.sequence)
+                chunk.replay.blob(PackedEvent.encode(event))
+                chunk.replay.rows += 1
                 covered = event.sequence
             }
             head = ChainHead(count: event.sequence, hash: hash)

@@ -13,19 +13,20 @@ enum EventColumns {
 
     static let list = names.joined(separator: ", ")
 
-    static func values(of record: EventRecordV1) -> [SQLiteValue] {
-        let text = SQLiteValue.optionalText
-        return [
-            .integer(record.sequence), .text(record.id), .integer(Int64(record.schemaVersion)),
-            .text(record.kind), .integer(record.occurredAt), .integer(record.recordedAt),
-            .text(record.account),
-            text(record.asset), text(record.assetClass), text(record.quantity), text(record.price),
-            text(record.quote), text(record.counterAsset), text(record.counterClass),
-            text(record.counterQuantity), text(record.toAccount), text(record.incomeKind),
-            text(record.splitRatio), text(record.voidTarget), text(record.reason),
-            text(record.fee), text(record.feeAsset), text(record.feeClass),
-            .text(record.note), .text(record.source), text(record.batch), text(record.fingerprint),
-        ]
+    /// Adds the record's 27 columns to `rows` (in ``names`` order).
+    static func add(_ record: EventRecordV1, to rows: inout BoundRows) {
+        rows.integer(record.sequence)
+        rows.text(record.id)
+        rows.integer(Int64(record.schemaVersion))
+        rows.text(record.kind)
+        rows.integer(record.occurredAt)
+        rows.integer(record.recordedAt)
+        for text in [record.account, record.asset, record.assetClass, record.quantity, record.price, record.quote,
+                     record.counterAsset, record.counterClass, record.counterQuantity, record.toAccount, record.incomeKind,
+                     record.splitRatio, record.voidTarget, record.reason, record.fee, record.feeAsset, record.feeClass,
+                     record.note, record.source, record.batch, record.fingerprint] {
+            rows.text(text)
+        }
     }
 
     /// The event in the current row, or ``StoreError/corruptRecord(_:)``.

@@ -15,8 +15,8 @@ public enum SQLiteValue: Sendable, Equatable {
 
 /// A prepared statement. Reused through the database's cache; bind, step, read columns.
 public final class SQLiteStatement {
-    private let handle: OpaquePointer
-    private unowned let database: SQLiteDatabase
+    let handle: OpaquePointer
+    unowned let database: SQLiteDatabase
 
     init(_ handle: OpaquePointer, database: SQLiteDatabase) {
         self.handle = handle
@@ -101,4 +101,4 @@ public final class SQLiteStatement {
 }
 
 /// SQLITE_TRANSIENT: SQLite copies the bound bytes before the call returns.
-private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
