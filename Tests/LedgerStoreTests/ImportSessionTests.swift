@@ -73,4 +73,17 @@ struct ImportSessionTests {
         #expect(stored.suffix(70).map(\.provenance) == second.map(\.provenance), "appended in replay order")
         #expect(try store.verifyChain().firstBreak == nil)
     }
+
+    @Test("a scratch database left attached (a DETACH that failed) does not stop the next import")
+    func staleStaging() throws {
+        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        try store.executeRaw("ATTACH DATABASE '' AS staging; CREATE TABLE staging.import_staged (x)")
+        var make = Events()
+        let added = try store.importing(write: true) { session in
+            try session.stage(imported(make.deposit("BTC", "1", on: "2024-01-01"), "only"), place: StagedPlace(file: 0, line: 2, index: 0))
+            return try session.commit(receipts: [])
+        }
+        #expect(added == 1)
+        #expect(try attached(store) == ["main"])
+    }
 }

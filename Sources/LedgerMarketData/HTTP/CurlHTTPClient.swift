@@ -45,7 +45,8 @@ public struct CurlHTTPClient: HTTPClient {
         case 6, 5: .unreachable("host not found")  // CURLE_COULDNT_RESOLVE_HOST, _PROXY
         case 35, 58, 59, 60, 77, 83, 90, 91: .unreachable("the TLS connection failed")  // SSL_*, PEER_FAILED_VERIFICATION
         case 52, 55, 56: .unreachable("the connection was lost")  // GOT_NOTHING, SEND_ERROR, RECV_ERROR
-        case 1, 3: .unreachable("not an http or https URL")  // UNSUPPORTED_PROTOCOL, URL_MALFORMAT
+        case 1: .unreachable("not an http or https URL")  // CURLE_UNSUPPORTED_PROTOCOL
+        case 3: .unreachable("not a valid URL")  // CURLE_URL_MALFORMAT
         default: .unreachable(message.isEmpty ? "network error \(code)" : message)
         }
     }

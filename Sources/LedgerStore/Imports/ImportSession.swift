@@ -16,8 +16,9 @@ public struct StagedPlace: Hashable, Sendable {
 }
 
 /// One import, inside one `BEGIN IMMEDIATE` transaction: rows are staged in a table of a
-/// temporary database attached as `staging` (so memory does not grow with the file), checked in replay order together with the ledger's
-/// events, then appended in time order with their hashes and receipts — or rolled back.
+/// temporary database attached as `staging` (so memory does not grow with the file), checked
+/// in replay order together with the ledger's events, then appended in time order with their
+/// hashes and receipts — or rolled back.
 ///
 /// A staged event is one ``PackedEvent`` BLOB (the replay rows' form) under its replay-order
 /// key, not 27 text columns: the table is read back twice (the holdings check, the append),
@@ -180,7 +181,9 @@ extension SQLiteEventStore {
     /// and took 250 MB and a second at the end of the import.
     public func importing<T>(write: Bool, _ body: (SQLiteImportSession) throws -> T) throws -> T {
         try guarded {
-            // ATTACH and DETACH are refused inside a transaction.
+            // ATTACH and DETACH are refused inside a transaction. A scratch database left
+            // attached (a DETACH that failed) would make every later ATTACH fail: drop it first.
+            if try self.database.isAttached("staging") { try self.database.execute("DETACH DATABASE staging") }
             try self.database.execute("ATTACH DATABASE '' AS staging")
             defer { try? self.database.execute("DETACH DATABASE staging") }
             try self.database.execute("BEGIN IMMEDIATE")

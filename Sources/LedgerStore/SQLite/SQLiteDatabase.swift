@@ -93,6 +93,16 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// True when a database is attached to this connection under `name`.
+    func isAttached(_ name: String) throws(SQLiteError) -> Bool {
+        let statement = try prepare("PRAGMA database_list")
+        defer { statement.reset() }
+        while try statement.step() {
+            if statement.text(1) == name { return true }
+        }
+        return false
+    }
+
     /// A read transaction, so a multi-statement read sees one consistent snapshot.
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN DEFERRED")

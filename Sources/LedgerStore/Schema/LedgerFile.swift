@@ -56,7 +56,8 @@ enum LedgerFile {
             // 5x faster than with the default 2 MiB. No memory map: since the replay reads
             // its packed rows, a map is no faster (1M events: cold portfolio 0.55 s either
             // way, verify 10.7 vs 11.0 s), and the pages it faults in around each row counted
-            // in the process's memory (466 MB against 123 MB; docs/PERFORMANCE.md).
+            // in the process's memory (466 MB against 123 MB; docs/PERFORMANCE.md). Reading a
+            // snapshot is the exception: it maps for that read only (validSnapshot).
             try database.execute("PRAGMA cache_size=-65536")
             try migrate(database, path: path)
         } catch let error as StoreError {

@@ -45,7 +45,7 @@ struct ShellCommandRunner: CommandSpawning {
         guard started == 0 else { throw SpawnFailure(code: started) }
         // Read to the end before waiting: a command that fills the pipe would otherwise block.
         let output = Self.readAll(ends[0])
-        return SpawnResult(status: Self.wait(for: child), output: String(decoding: output, as: UTF8.self))
+        return SpawnResult(status: try Self.wait(for: child), output: String(decoding: output, as: UTF8.self))
     }
 
     private static func readAll(_ descriptor: Int32) -> [UInt8] {
@@ -60,9 +60,11 @@ struct ShellCommandRunner: CommandSpawning {
     }
 
     /// The exit status, or 128 + N when signal N ended it (what a shell reports).
-    private static func wait(for child: pid_t) -> Int32 {
+    private static func wait(for child: pid_t) throws -> Int32 {
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        while waitpid(child, &status, 0) < 0 {
+            guard errno == EINTR else { throw SpawnFailure(code: errno) }
+        }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }

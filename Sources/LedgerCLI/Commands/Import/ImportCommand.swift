@@ -87,7 +87,7 @@ struct ImportCommand: EnvironmentCommand {
         guard probe.isRegularFile else {
             throw CommandFailure.usage("cannot tell what '\(first)' holds without reading it twice (it is not a regular file); say it with --format, e.g. --format jsonl or --format coinbase")
         }
-        let head = try probe.peek(4096)
+        let head = probe.peek(4096)
         let text = String(decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
         if text.first(where: { !$0.isWhitespace }) == "{" {
             return text.contains("\"schema\"") && text.contains("\"events\"") ? "json" : "jsonl"
