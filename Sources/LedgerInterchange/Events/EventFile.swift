@@ -30,19 +30,29 @@ public enum EventFile {
         // Lines split on the newline byte, not on Characters: "\r\n" is one Character (a file
         // with Windows line ends would be one line), and splitting by Character is slow.
         for (index, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            let line = Substring(raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw)
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            do {
-                events.append((index + 1, try check(EventRecordV1.decode(json: line, line: index + 1).event(), line: index + 1)))
-            } catch let error as EventFileError {
-                problems.append(error)
-            } catch let error as EventRecordError {
-                problems.append(EventFileError(line: index + 1, message: error.problemText))
-            } catch {
-                problems.append(EventFileError(line: index + 1, message: "\(error)"))
+            switch event(inLine: Substring(raw), number: index + 1) {
+            case .success(let event)?: events.append((index + 1, event))
+            case .failure(let problem)?: problems.append(problem)
+            case nil: continue
             }
         }
         return (events, problems)
+    }
+
+    /// The event of one JSONL line (without its newline; a trailing `\r` is dropped), checked
+    /// on its own; nil for a blank line. `number` is the line's, for the problem.
+    public static func event(inLine text: Substring, number: Int) -> Result<LedgerEvent, EventFileError>? {
+        let line = text.utf8.last == UInt8(ascii: "\r") ? text.dropLast() : text
+        guard !line.allSatisfy(\.isWhitespace) else { return nil }
+        do {
+            return .success(try check(EventRecordV1.decode(json: line, line: number).event(), line: number))
+        } catch let error as EventFileError {
+            return .failure(error)
+        } catch let error as EventRecordError {
+            return .failure(EventFileError(line: number, message: error.problemText))
+        } catch {
+            return .failure(EventFileError(line: number, message: "\(error)"))
+        }
     }
 
     /// Events from a JSON export: the array under `events` is re-read element by element,

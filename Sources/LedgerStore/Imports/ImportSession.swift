@@ -33,6 +33,8 @@ public final class SQLiteImportSession {
     private var descending: Set<Int> = []
     /// Events staged so far (the `n` of the next one).
     private var stagedSoFar: Int64 = 0
+    /// The events the staged voids cancel.
+    private var stagedVoids: Set<EventID> = []
 
     static let stageSQL = """
         INSERT OR IGNORE INTO import_staged (occurred_at, file_no, idx, pre, n, line, fingerprint, data)
@@ -77,19 +79,33 @@ public final class SQLiteImportSession {
         try database.scalarInt("SELECT 1 FROM events WHERE fingerprint = ?", [.text(fingerprint)]) != nil
     }
 
+    /// True when the ledger already holds an event with this id (our own exports are matched
+    /// by id).
+    public func isPresent(id: EventID) throws -> Bool {
+        try database.scalarInt("SELECT 1 FROM events WHERE id = ?", [.text(id.text)]) != nil
+    }
+
+    /// True when an event was staged under `key` (see ``stage(_:place:before:key:)``).
+    public func isStaged(key: String) throws -> Bool {
+        try database.scalarInt("SELECT 1 FROM import_staged WHERE fingerprint = ?", [.text(key)]) != nil
+    }
+
     /// Stages an event read at `place`. `before` puts it ahead of the row's own event at the
     /// same time (a zero-basis lot for a sale). False, and nothing staged, when an event with
-    /// the same fingerprint is already staged.
+    /// the same key is already staged; the key is the event's fingerprint unless given (an
+    /// export's events are keyed by id). A staged void takes its target out of ``replay(includeStaged:_:)``.
     @discardableResult
-    public func stage(_ event: LedgerEvent, place: StagedPlace, before: Bool = false) throws -> Bool {
+    public func stage(_ event: LedgerEvent, place: StagedPlace, before: Bool = false, key: String? = nil) throws -> Bool {
         let statement = try database.prepare(Self.stageSQL)
         try statement.run([
             .integer(event.occurredAt.secondsSinceEpoch), .integer(Int64(place.file)), .integer(Int64(place.index)),
-            .integer(before ? 0 : 1), .integer(stagedSoFar), .integer(Int64(place.line)), .text(Self.fingerprint(of: event)),
+            .integer(before ? 0 : 1), .integer(stagedSoFar), .integer(Int64(place.line)), .text(key ?? Self.fingerprint(of: event)),
             .blob(PackedEvent.encode(event)),
         ])
         stagedSoFar += 1
-        return database.changes == 1
+        guard database.changes == 1 else { return false }
+        if case .void(let target, _) = event.action { stagedVoids.insert(target) }
+        return true
     }
 
     /// What makes a staged event a duplicate: its fingerprint (every imported event has one).
@@ -124,7 +140,7 @@ public final class SQLiteImportSession {
     /// merged with the staged ones, which follow the ledger's at the same second. `visit` gets
     /// the place of staged events and nil for the ledger's own.
     public func replay(includeStaged: Bool = true, _ visit: (LedgerEvent, StagedPlace?) throws -> Void) throws {
-        var voided = Set<EventID>()
+        var voided = includeStaged ? stagedVoids : []
         let voids = try database.prepare("SELECT void_target FROM events WHERE kind = 'void'")
         while try voids.step() { if let target = voids.text(0).flatMap(EventID.init) { voided.insert(target) } }
         voids.reset()
@@ -134,14 +150,20 @@ public final class SQLiteImportSession {
         defer { staged.reset() }
         let decoder = PackedEventDecoder()
         var left = try existing.next()
-        var right = includeStaged ? try nextStaged(staged, decoder) : nil
+        let nextCounting = { () throws -> LedgerEvent? in
+            while let event = try self.nextStaged(staged, decoder) {
+                if event.kind != .void && !voided.contains(event.id) { return event }
+            }
+            return nil
+        }
+        var right = includeStaged ? try nextCounting() : nil
         while left != nil || right != nil {
             if let event = left, right.map({ event.occurredAt <= $0.occurredAt }) ?? true {
                 try visit(event, nil)
                 left = try existing.next()
             } else if let event = right {
                 try visit(event, StagedPlace(file: Int(staged.int(1)), line: Int(staged.int(2)), index: Int(staged.int(3))))
-                right = try nextStaged(staged, decoder)
+                right = try nextCounting()
             }
         }
     }
@@ -157,8 +179,11 @@ public final class SQLiteImportSession {
 
     /// Appends the staged events in replay order (hash-chained after the ledger's last event)
     /// and stores the receipts. Returns the number of events appended.
-    public func commit(receipts: [ImportReceipt]) throws -> Int {
-        let staged = try database.prepare("SELECT data FROM import_staged \(stagedOrder)")
+    /// `inFileOrder` appends in the order the events were read instead (an export's events,
+    /// one per line, keep the order they were exported in).
+    public func commit(receipts: [ImportReceipt], inFileOrder: Bool = false) throws -> Int {
+        let order = inFileOrder ? "ORDER BY file_no, line" : stagedOrder
+        let staged = try database.prepare("SELECT data FROM import_staged \(order)")
         defer { staged.reset() }
         let decoder = PackedEventDecoder()
         let added = try EventAppender.appendStreaming(to: database) { try nextStaged(staged, decoder) }

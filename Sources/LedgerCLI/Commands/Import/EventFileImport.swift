@@ -3,7 +3,12 @@ import LedgerInterchange
 import LedgerStore
 
 /// Importing our own JSONL or JSON export: all or nothing, idempotent by event id (importing
-/// the same file twice adds nothing), voids checked against the ledger and the file.
+/// the same file twice adds nothing), voids checked against the ledger and the file, nothing
+/// taken out that is not held, events appended in the order of the file.
+///
+/// A JSONL file streams through the import's staging (``SQLiteImportSession``): it is parsed on
+/// a second thread while this one stages, so memory does not grow with it (a million events
+/// took 1.5 GB when the file's events were held). A JSON export is one document, read whole.
 struct EventFileImport {
     let file: String
     let json: Bool
@@ -11,52 +16,148 @@ struct EventFileImport {
     let ledgerOptions: LedgerOptions
 
     func run(in environment: CommandEnvironment) throws {
-        // The file's digest first and the parse in one expression: neither the bytes nor the
-        // text outlive the parse (at a million events each is hundreds of MB).
-        var digest = ContentDigest()
-        let parsed = try { () throws -> (events: [(line: Int, event: LedgerEvent)], problems: [EventFileError]) in
-            let bytes = try InputFile.read(file, in: environment)
-            digest.update(bytes[...])
-            let text = String(decoding: bytes, as: UTF8.self)
-            return json ? EventFile.readJSON(text) : EventFile.readJSONL(text)
-        }()
-        guard parsed.problems.isEmpty else {
-            throw rejection(parsed.problems.map { "\(file):\($0.line): \($0.message)" }, environment)
-        }
         let existed = SQLiteEventStore.exists(at: ledgerOptions.path(in: environment))
-        if !existed && dryRun {
-            return environment.print("would import \(parsed.events.count) events from \(file) into a new ledger (0 already present)")
-        }
-        let store = try ledgerOptions.openOrCreate(in: environment)
-        var plan = ImportPlan(rows: parsed.events)
-        let receipt = dryRun ? nil : receiptMaker(sha256: digest.hex(), rows: parsed.events.count, in: environment) { plan.presentCount }
-        let stored = try store.append(dryRun ? [] : try plan.fresh(in: store), receipt: receipt) { reader in
-            plan = ImportPlan(rows: parsed.events)
-            let problems = try plan.check(against: reader)
-            if !problems.isEmpty { throw rejection(problems.map { "\(file):\($0)" }, environment) }
+        // A dry run with no ledger works on an empty one in memory and creates nothing.
+        let store = existed || !dryRun
+            ? try ledgerOptions.openOrCreate(in: environment)
+            : try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        // The receipt's batch id and time are drawn only when there will be a receipt.
+        let stamp = dryRun ? nil : (batch: environment.newEventID().text, at: environment.now)
+        let staging = try store.importing(write: !dryRun) { session in
+            var staging = EventFileStaging(session: session)
+            let digest = try read(into: &staging, environment)
+            try refuse(staging.problems.map { "\(file):\($0.line): \($0.message)" }, environment)
+            try refuse(try staging.unknownVoids().map { "\(file):\($0)" } + shortfalls(session), environment)
+            if let stamp {
+                let receipt = ImportReceipt(batch: stamp.batch, importedAt: stamp.at, file: file, sha256: digest, format: json ? "json" : "jsonl",
+                                            account: "", added: staging.added, present: staging.present, rejected: 0, ignored: 0)
+                _ = try session.commit(receipts: [receipt], inFileOrder: true)
+            }
+            return staging
         }
         let verb = dryRun ? "would import" : "imported"
-        environment.print("\(verb) \(dryRun ? plan.newCount : stored.count) events from \(file) (\(plan.presentCount) already present)")
+        let target = existed ? "" : (dryRun ? " into a new ledger" : "")
+        environment.print("\(verb) \(staging.added) events from \(file)\(target) (\(staging.present) already present)")
     }
 
-    /// The receipt of this import (`ledger import --history`), filled in once the number of
-    /// events appended is known. Events keep the batch they were exported with; the receipt
-    /// has a batch of its own.
-    private func receiptMaker(
-        sha256 hash: String, rows: Int, in environment: CommandEnvironment, present: @escaping () -> Int
-    ) -> (Int) -> ImportReceipt {
-        let batch = environment.newEventID().text, now = environment.now
-        let format = json ? "json" : "jsonl"
-        return { added in
-            ImportReceipt(batch: batch, importedAt: now, file: file, sha256: hash, format: format, account: "",
-                          added: added, present: present(), rejected: 0, ignored: 0)
+    /// Stages every event of the file and returns the hex SHA-256 of its bytes.
+    private func read(into staging: inout EventFileStaging, _ environment: CommandEnvironment) throws -> String {
+        var digest = ContentDigest()
+        if json {
+            let bytes = try InputFile.read(file, in: environment)
+            digest.update(bytes[...])
+            let parsed = EventFile.readJSON(String(decoding: bytes, as: UTF8.self))
+            staging.problems = parsed.problems
+            for (line, event) in parsed.events { try staging.take(.success(event), line: line) }
+            return digest.hex()
+        }
+        let input = try InputStreamFile(file, in: environment)
+        try BatchPipe.run(produce: { emit in
+            var lines = LineSplitter()
+            let take = { (number: Int, text: Substring) throws in
+                if let result = EventFile.event(inLine: text, number: number) { try emit((number, result)) }
+            }
+            while let chunk = try input.next() {
+                digest.update(chunk)
+                try lines.feed(chunk, take)
+            }
+            try lines.finish(take)
+        }, consume: { (item: (line: Int, result: Result<LedgerEvent, EventFileError>)) in
+            try staging.take(item.result, line: item.line)
+        })
+        return digest.hex()
+    }
+
+    /// The staged events that take out more than is held (and events of the ledger that
+    /// would then be short), as `LINE: takes …`.
+    private func shortfalls(_ session: SQLiteImportSession) throws -> [String] {
+        let check = try ImportHoldingsCheck.run(session, allowZeroBasis: false)
+        var lines = Set<Int>()
+        let staged = check.shortfalls.filter { lines.insert($0.place.line).inserted }.sorted { $0.place.line < $1.place.line }.map { shortfall in
+            let asset = shortfall.key.asset
+            return "\(file):\(shortfall.place.line): takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(max(shortfall.held, .zero)) \(asset) is held"
+        }
+        return staged + check.shortExisting.map(ImportHoldingsCheck.describeExisting)
+    }
+
+    /// Prints every problem as its own error line and fails, saying nothing was imported.
+    private func refuse(_ lines: [String], _ environment: CommandEnvironment) throws {
+        guard !lines.isEmpty else { return }
+        for line in lines { environment.stderr.write("ledger: error: \(line)\n") }
+        let count = lines.count == 1 ? "1 line is invalid; correct it" : "\(lines.count) lines are invalid; correct them"
+        throw CommandFailure.data("nothing imported: \(count) and import '\(file)' again")
+    }
+}
+
+/// What an export's import has staged so far: the counts, the problems, and the voids to
+/// check once the whole file is in.
+struct EventFileStaging {
+    let session: SQLiteImportSession
+    private(set) var added = 0
+    private(set) var present = 0
+    var problems: [EventFileError] = []
+    private var voids: [(line: Int, target: EventID)] = []
+
+    init(session: SQLiteImportSession) {
+        self.session = session
+    }
+
+    /// One line's result: a problem is kept (and nothing more is staged, since the file will
+    /// be refused), an event already in the ledger or earlier in the file is counted as
+    /// present, any other is staged under its id.
+    mutating func take(_ result: Result<LedgerEvent, EventFileError>, line: Int) throws {
+        let event: LedgerEvent
+        switch result {
+        case .failure(let problem): return problems.append(problem)
+        case .success(let read): event = read
+        }
+        guard problems.isEmpty else { return }
+        guard try !session.isPresent(id: event.id),
+              try session.stage(event, place: StagedPlace(file: 0, line: line, index: line), key: Self.key(event.id)) else {
+            present += 1
+            return
+        }
+        added += 1
+        if case .void(let target, _) = event.action { voids.append((line, target)) }
+    }
+
+    /// `LINE: void of ID, which is …` for every staged void whose event is nowhere.
+    func unknownVoids() throws -> [String] {
+        try voids.compactMap { void in
+            if try session.isPresent(id: void.target) || session.isStaged(key: Self.key(void.target)) { return nil }
+            return "\(void.line): void of \(void.target), which is neither in the ledger nor in the file"
         }
     }
 
-    /// Prints every problem as its own error line; the failure says nothing was imported.
-    private func rejection(_ lines: [String], _ environment: CommandEnvironment) -> CommandFailure {
-        for line in lines { environment.stderr.write("ledger: error: \(line)\n") }
-        let count = lines.count == 1 ? "1 line is invalid; correct it" : "\(lines.count) lines are invalid; correct them"
-        return .data("nothing imported: \(count) and import '\(file)' again")
+    private static func key(_ id: EventID) -> String { "id:" + id.text }
+}
+
+/// Splits a stream of bytes into lines (on the newline byte), numbered from 1; the last line
+/// needs no newline.
+struct LineSplitter {
+    private var pending: [UInt8] = []
+    private var number = 0
+
+    mutating func feed(_ chunk: ArraySlice<UInt8>, _ take: (Int, Substring) throws -> Void) throws {
+        var start = chunk.startIndex
+        while let end = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            number += 1
+            if pending.isEmpty {
+                try take(number, Substring(String(decoding: chunk[start..<end], as: UTF8.self)))
+            } else {
+                pending += chunk[start..<end]
+                try take(number, Substring(String(decoding: pending, as: UTF8.self)))
+                pending.removeAll(keepingCapacity: true)
+            }
+            start = end + 1
+        }
+        pending += chunk[start...]
+    }
+
+    mutating func finish(_ take: (Int, Substring) throws -> Void) throws {
+        guard !pending.isEmpty else { return }
+        number += 1
+        try take(number, Substring(String(decoding: pending, as: UTF8.self)))
+        pending.removeAll()
     }
 }
