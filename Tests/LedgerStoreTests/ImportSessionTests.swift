@@ -1,3 +1,4 @@
+import CSQLite
 @testable import LedgerStore
 import LedgerCore
 import LedgerTestSupport
@@ -71,6 +72,27 @@ struct ImportSessionTests {
         let stored = try store.allEvents()
         #expect(stored.map(\.sequence) == Array(1...220))
         #expect(stored.suffix(70).map(\.provenance) == second.map(\.provenance), "appended in replay order")
+        #expect(try store.verifyChain().firstBreak == nil)
+    }
+
+    @Test("an SQLite that takes few parameters per statement gets fewer events per INSERT")
+    func parameterLimit() throws {
+        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        sqlite3_limit(store.database.handle, SQLITE_LIMIT_VARIABLE_NUMBER, 100)
+        #expect(EventAppender.chunkSize(store.database) == 3)
+        var make = Events()
+        let events = (0..<10).map { make.deposit("BTC", "\($0 + 1)", on: "2024-01-01") }
+        let stored = try store.append(events) { _ in }
+        #expect(stored.map(\.sequence) == Array(1...10))
+        let streamed = (0..<7).map { imported(make.deposit("ETH", "\($0 + 1)", on: "2024-01-02"), "eth-\($0)") }
+        let added = try store.importing(write: true) { session in
+            for (index, event) in streamed.enumerated() {
+                try session.stage(event, place: StagedPlace(file: 0, line: index + 2, index: index))
+            }
+            return try session.commit(receipts: [])
+        }
+        #expect(added == 7)
+        #expect(try store.allEvents().count == 17)
         #expect(try store.verifyChain().firstBreak == nil)
     }
 

@@ -1,8 +1,9 @@
+import CSQLite
 import LedgerCore
 import LedgerInterchange
 
 /// Appends events to the log inside the caller's write transaction: sequence numbers, the hash
-/// chain, and each event's replay row, written ``chunkSize`` rows per INSERT.
+/// chain, and each event's replay row, written up to 64 rows per INSERT.
 ///
 /// Why chunks: inside a transaction, SQLite keeps an undo journal of every page a statement
 /// touches when that statement may abort half-way, which the append-only triggers make every
@@ -13,11 +14,16 @@ import LedgerInterchange
 /// Nothing is visible to other connections before the transaction commits, so a chunk written
 /// before an error is simply rolled back with the rest.
 enum EventAppender {
-    static let chunkSize = 64
+    /// 64 events per INSERT, fewer if this SQLite takes fewer parameters per statement (an
+    /// events row binds 29; builds before 3.32 allowed 999 in all).
+    static func chunkSize(_ database: SQLiteDatabase) -> Int {
+        max(1, min(64, Int(sqlite3_limit(database.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) / (EventColumns.names.count + 2)))
+    }
 
     /// Appends `drafts` after the chain's head and returns them as stored (sequences assigned).
     static func append(_ drafts: [LedgerEvent], to database: SQLiteDatabase) throws -> [LedgerEvent] {
         let encoder = try EventEncoder(database)
+        let chunkSize = chunkSize(database)
         var stored: [LedgerEvent] = []
         stored.reserveCapacity(drafts.count)
         var start = 0
@@ -36,6 +42,7 @@ enum EventAppender {
     static func appendStreaming(to database: SQLiteDatabase, from next: () throws -> LedgerEvent?) throws -> Int {
         let encoder = try EventEncoder(database)
         let worker = BatchWorker<[LedgerEvent], EncodedChunk> { encoder.encode($0[...]) }
+        let chunkSize = chunkSize(database)
         defer { worker.stop() }
         var appended = 0, inFlight = 0
         var exhausted = false
@@ -84,7 +91,7 @@ enum EventAppender {
     }
 }
 
-/// The rows of up to ``EventAppender/chunkSize`` events, ready to bind.
+/// The rows of up to ``EventAppender/chunkSize(_:)`` events, ready to bind.
 struct EncodedChunk {
     var stored: [LedgerEvent] = []
     var events: BoundRows
