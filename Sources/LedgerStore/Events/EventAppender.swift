@@ -24,16 +24,18 @@ enum EventAppender {
     static func append(_ drafts: [LedgerEvent], to database: SQLiteDatabase) throws -> [LedgerEvent] {
         let encoder = try EventEncoder(database)
         let chunkSize = chunkSize(database)
-        var stored: [LedgerEvent] = []
-        stored.reserveCapacity(drafts.count)
+        let first = encoder.head.count + 1
         var start = 0
         while start < drafts.count {
-            let chunk = encoder.encode(drafts[start..<min(start + chunkSize, drafts.count)])
-            try write(chunk, to: database)
-            stored += chunk.stored
+            try write(encoder.encode(drafts[start..<min(start + chunkSize, drafts.count)]), to: database)
             start += chunkSize
         }
-        return stored
+        // As stored: the drafts numbered after the head they were appended to.
+        return drafts.enumerated().map { offset, draft in
+            var event = draft
+            event.sequence = first + Int64(offset)
+            return event
+        }
     }
 
     /// Appends every event `next` gives until it gives nil, and returns how many. The events
@@ -51,12 +53,11 @@ enum EventAppender {
             events.reserveCapacity(chunkSize)
             while events.count < chunkSize, let event = try next() { events.append(event) }
             exhausted = events.count < chunkSize
-            if !events.isEmpty {
-                guard worker.submit(events) else { break }
-                inFlight += 1
-            }
+            // A worker that failed takes nothing more; its error comes out of next() below.
+            guard events.isEmpty || worker.submit(events) else { break }
+            if !events.isEmpty { inFlight += 1 }
             // Two chunks in flight: the worker encodes one while this thread writes the other.
-            while inFlight > (exhausted ? 0 : 1), let chunk = try worker.next() {
+            if inFlight == 2, let chunk = try worker.next() {
                 try write(chunk, to: database)
                 appended += chunk.events.rows
                 inFlight -= 1
@@ -93,12 +94,10 @@ enum EventAppender {
 
 /// The rows of up to ``EventAppender/chunkSize(_:)`` events, ready to bind.
 struct EncodedChunk {
-    var stored: [LedgerEvent] = []
     var events: BoundRows
     var replay: BoundRows
 
     init(capacity: Int) {
-        stored.reserveCapacity(capacity)
         events = BoundRows(reservingValues: capacity * (EventColumns.names.count + 2), bytes: capacity * 400)
         replay = BoundRows(reservingValues: capacity * 3, bytes: capacity * 96)
     }
@@ -146,7 +145,6 @@ final class EventEncoder {
                 covered = event.sequence
             }
             head = ChainHead(count: event.sequence, hash: hash)
-            chunk.stored.append(event)
         }
         return chunk
     }

@@ -125,11 +125,6 @@ public final class SQLiteImportSession {
         descending.insert(file)
     }
 
-    /// The number of events staged.
-    public func stagedCount() throws -> Int {
-        Int(try database.scalarInt("SELECT count(*) FROM import_staged") ?? 0)
-    }
-
     var stagedOrder: String {
         let files = descending.sorted().map(String.init).joined(separator: ",")
         let index = files.isEmpty ? "idx" : "(CASE WHEN file_no IN (\(files)) THEN -idx ELSE idx END)"
