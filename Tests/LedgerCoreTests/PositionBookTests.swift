@@ -115,4 +115,22 @@ struct EventValidationTests {
         #expect(EventID(early.text.lowercased()) == early)
         #expect(EventID("not-an-id") == nil)
     }
+
+    @Test("ids minted within one millisecond count up from one random draw; a new millisecond draws again")
+    func monotonicIDs() {
+        var draws = 0
+        let random = { () -> (UInt16, UInt64) in draws += 1; return (0x1234, .max - 1) }
+        let first = EventID.following(nil, milliseconds: 5_000, random: random)
+        let second = EventID.following(first, milliseconds: 5_000, random: random)
+        let third = EventID.following(second, milliseconds: 5_000, random: random)
+        #expect(draws == 1)
+        #expect(second.value == first.value + 1 && third.value == first.value + 2)
+        // The low 64 random bits overflowing carry into the high 16: still increasing, still an id.
+        #expect(third > second && EventID(third.text) == third)
+        // A clock that steps back does not make ids go back.
+        let stepBack = EventID.following(third, milliseconds: 4_000, random: random)
+        #expect(stepBack.value == third.value + 1 && draws == 1)
+        let later = EventID.following(stepBack, milliseconds: 6_000, random: random)
+        #expect(draws == 2 && later == EventID(milliseconds: 6_000, random: (0x1234, .max - 1)))
+    }
 }

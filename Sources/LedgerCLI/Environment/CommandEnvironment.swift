@@ -28,6 +28,8 @@ public struct CommandEnvironment: Sendable {
     public var currentDirectory: String
     /// 80 random bits for a new event id.
     public var randomBits: @Sendable () -> (UInt16, UInt64)
+    /// Keeps the ids minted by this process (and every copy of the environment) increasing.
+    public var eventIDMinter = EventIDMinter()
     /// The HTTP client market-data adapters send through (tests point it at 127.0.0.1).
     public var httpClient: any HTTPClient = CurlHTTPClient()
     /// How the HTTP layer waits between retries and requests (tests use a virtual clock).
@@ -55,9 +57,9 @@ public struct CommandEnvironment: Sendable {
     /// Now, to the second.
     public var now: Timestamp { Timestamp(secondsSinceEpoch: Int64(clockMilliseconds() / 1000)) }
 
-    /// A fresh, time-ordered event id.
+    /// A fresh, time-ordered event id, greater than every id this process minted before.
     public func newEventID() -> EventID {
-        EventID(milliseconds: clockMilliseconds(), random: randomBits())
+        eventIDMinter.next(milliseconds: clockMilliseconds(), random: randomBits)
     }
 
     /// Writes `text` plus a newline to stdout.
