@@ -25,9 +25,45 @@ struct SQLiteEventStoreTests {
             }
         }
         #expect(throws: SQLiteError.self) {
-            try store.executeRaw("INSERT INTO events SELECT seq + 10, id || 'x', schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint, prev_hash, hash FROM events WHERE seq = 1")
+            try store.executeRaw(Self.insertCopy(seq: "11"))
         }
         #expect(try store.allEvents().map(\.sequence) == [1, 2, 3])
+    }
+
+    /// An insert of event 1 under another `seq`, copying every column.
+    static func insertCopy(seq: String) -> String {
+        "INSERT INTO events SELECT \(seq), '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint || 'x', prev_hash, hash FROM events WHERE seq = 1"
+    }
+
+    @Test("an insert that does not follow the last event is refused: a gap, zero, a negative seq")
+    func contiguous() throws {
+        let (store, _) = try ledgerWithEvents()
+        for seq in ["5", "0", "-1", "4 + 0.5"] {
+            #expect {
+                try store.executeRaw(Self.insertCopy(seq: seq))
+            } throws: { error in
+                let message = (error as? SQLiteError)?.message ?? ""
+                return message.contains("seq must follow the last event") || message.contains("datatype mismatch")
+            }
+        }
+        try store.executeRaw(Self.insertCopy(seq: "4"))
+        #expect(try store.allEvents().map(\.sequence) == [1, 2, 3, 4])
+    }
+
+    @Test("an empty ledger takes seq 1 and nothing else")
+    func firstSequence() throws {
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+        let (source, _) = try ledgerWithEvents(1)
+        let sourcePath = source.path
+        try store.executeRaw("ATTACH '\(sourcePath)' AS source")
+        for seq in ["0", "2", "-1"] {
+            #expect(throws: SQLiteError.self) {
+                try store.executeRaw("INSERT INTO events SELECT \(seq), id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint, prev_hash, hash FROM source.events")
+            }
+        }
+        try store.executeRaw("INSERT INTO events SELECT * FROM source.events")
+        #expect(try store.allEvents().map(\.sequence) == [1])
     }
 
     @Test("numbers are stored as text, never REAL")
