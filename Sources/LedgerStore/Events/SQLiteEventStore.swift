@@ -45,6 +45,21 @@ public final class SQLiteEventStore: EventStore {
         try LedgerFile.prepare(database, path: path, isNew: isNew)
     }
 
+    /// Runs `body` with a rollback journal instead of the WAL, then turns the WAL back on.
+    ///
+    /// Only for a ledger file no other process can see yet, such as the one an import builds
+    /// beside its path before moving it into place. Through the WAL, every page of the import
+    /// is written twice: into the WAL, then into the file by the checkpoint that follows the
+    /// commit (2.4 s of a 1M-row import). A rollback journal keeps no copy of pages the file
+    /// did not have before, so a new ledger's pages are written once. If `body` throws, the
+    /// journal mode is left as it is: the caller deletes the file.
+    public func withRollbackJournal<T>(_ body: () throws -> T) throws -> T {
+        try guarded { try database.execute("PRAGMA journal_mode=DELETE") }
+        let result = try body()
+        try guarded { try database.execute("PRAGMA journal_mode=WAL") }
+        return result
+    }
+
     /// True when a ledger (or anything) exists at `path`.
     public static func exists(at path: String) -> Bool {
         (try? LedgerFile.inspect(path)).map { $0 != .missing } ?? true

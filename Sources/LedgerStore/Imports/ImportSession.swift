@@ -76,13 +76,16 @@ public final class SQLiteImportSession {
     /// True when the ledger already holds an event with `fingerprint` (one staged earlier in
     /// this import is found by ``stage(_:place:before:)``).
     public func isPresent(fingerprint: String) throws -> Bool {
-        try database.scalarInt("SELECT 1 FROM events WHERE fingerprint = ?", [.text(fingerprint)]) != nil
+        // Nothing is appended before `commit`: an empty ledger holds none of the file's rows.
+        guard existingCount > 0 else { return false }
+        return try database.scalarInt("SELECT 1 FROM events WHERE fingerprint = ?", [.text(fingerprint)]) != nil
     }
 
     /// True when the ledger already holds an event with this id (our own exports are matched
     /// by id).
     public func isPresent(id: EventID) throws -> Bool {
-        try database.scalarInt("SELECT 1 FROM events WHERE id = ?", [.text(id.text)]) != nil
+        guard existingCount > 0 else { return false }
+        return try database.scalarInt("SELECT 1 FROM events WHERE id = ?", [.text(id.text)]) != nil
     }
 
     /// True when an event was staged under `key` (see ``stage(_:place:before:key:)``).

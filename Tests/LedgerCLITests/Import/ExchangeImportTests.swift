@@ -117,6 +117,27 @@ struct ExchangeImportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("ledger") }.isEmpty)
     }
 
+    @Test("a first import builds the ledger without a WAL, then hands over a WAL ledger and nothing else")
+    func firstImportJournal() throws {
+        let csv = try write("coinbase.csv", """
+            ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes
+            C1,2024-01-02 09:00:00 UTC,Buy,BTC,0.5,USD,"$40,000.00",$20000,"$20,010.00",$10.00,Bought
+            C2,2024-01-03 09:00:00 UTC,Sell,BTC,0.2,USD,"$41,000.00",$8200,"$8,190.00",$10.00,Sold
+
+            """)
+        let fixed = environment()
+        #expect(fixed.run(["import", csv]) == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("ledger") }
+        #expect(files.allSatisfy { $0 == "books.ledger" || $0 == "books.ledger-wal" || $0 == "books.ledger-shm" })
+        // Bytes 18 and 19 of an SQLite file are 2 in WAL mode, 1 with a rollback journal.
+        let header = try #require(FileManager.default.contents(atPath: ledger))
+        #expect(header[18] == 2 && header[19] == 2)
+        #expect(try events().count == 2)
+        // It takes a second import (through the WAL, as every later write) like any ledger.
+        #expect(fixed.run(["import", csv]) == 0)
+        #expect(fixed.stdout.text.contains("0 already present") && fixed.stdout.text.contains("2 already present"))
+    }
+
     @Test("a newest-first file is appended oldest first, same-second rows in their real order")
     func newestFirstOrder() throws {
         let header = "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes"

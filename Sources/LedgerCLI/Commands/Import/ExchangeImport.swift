@@ -17,7 +17,12 @@ struct ExchangeImport {
         if request.dryRun { return try importInto(SQLiteEventStore(path: ":memory:", mode: .createIfMissing)) }
         let temporary = path + ".import-\(getpid())"
         do {
-            try importInto(SQLiteEventStore(path: temporary, mode: .createIfMissing))
+            do {
+                // Closed before the link: its WAL and shared-memory files are named after
+                // `temporary`.
+                let store = try SQLiteEventStore(path: temporary, mode: .createIfMissing)
+                try store.withRollbackJournal { try importInto(store) }
+            }
             guard link(temporary, path) == 0 else {
                 throw CommandFailure.data("a ledger appeared at '\(path)' during the import; import again")
             }
