@@ -42,33 +42,9 @@ enum EventAppender {
     /// are hashed and encoded on a second thread while this one reads them and writes the rows
     /// (for an import, hashing is a third of the append); `next` runs on this thread.
     static func appendStreaming(to database: SQLiteDatabase, from next: () throws -> LedgerEvent?) throws -> Int {
-        let encoder = try EventEncoder(database)
-        let worker = BatchWorker<[LedgerEvent], EncodedChunk> { encoder.encode($0[...]) }
-        let chunkSize = chunkSize(database)
-        defer { worker.stop() }
-        var appended = 0, inFlight = 0
-        var exhausted = false
-        while !exhausted {
-            var events: [LedgerEvent] = []
-            events.reserveCapacity(chunkSize)
-            while events.count < chunkSize, let event = try next() { events.append(event) }
-            exhausted = events.count < chunkSize
-            // A worker that failed takes nothing more; its error comes out of next() below.
-            guard events.isEmpty || worker.submit(events) else { break }
-            if !events.isEmpty { inFlight += 1 }
-            // Two chunks in flight: the worker encodes one while this thread writes the other.
-            if inFlight == 2, let chunk = try worker.next() {
-                try write(chunk, to: database)
-                appended += chunk.events.rows
-                inFlight -= 1
-            }
-        }
-        worker.close()
-        while let chunk = try worker.next() {
-            try write(chunk, to: database)
-            appended += chunk.events.rows
-        }
-        return appended
+        let appender = try StreamingAppender(database)
+        while let event = try next() { try appender.add(event) }
+        return try appender.finish()
     }
 
     /// Writes a chunk: the events first, since each replay row's trigger checks that its event
@@ -89,6 +65,68 @@ enum EventAppender {
     private static func insertSQL(_ target: String, columns: Int, rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
         return "INSERT INTO \(target) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+}
+
+/// Appends events handed over one at a time, in chunks: the push form of
+/// ``EventAppender/appendStreaming(to:from:)``, for a caller that is itself fed events (an
+/// import appending a file's rows as they are parsed). Events are hashed and encoded on a
+/// second thread while this one writes the chunk before.
+final class StreamingAppender {
+    private let database: SQLiteDatabase
+    private let worker: BatchWorker<[LedgerEvent], EncodedChunk>
+    private let chunkSize: Int
+    private var pending: [LedgerEvent] = []
+    private var inFlight = 0
+    private(set) var appended = 0
+    /// Chunks handed to the worker and not yet written. More than two lets this thread keep
+    /// taking events while the worker waits for a core (an import runs three threads on two
+    /// cores); at most the worker's two queues and the one it holds, or both sides would wait.
+    static let maximumInFlight = 2 * BatchPipe.depth
+
+    init(_ database: SQLiteDatabase) throws {
+        self.database = database
+        let encoder = try EventEncoder(database)
+        worker = BatchWorker { encoder.encode($0[...]) }
+        chunkSize = EventAppender.chunkSize(database)
+        pending.reserveCapacity(chunkSize)
+    }
+
+    deinit { worker.stop() }
+
+    /// Queues one event; a full chunk goes to the worker, and with two chunks in flight this
+    /// thread writes the older one while the worker encodes the newer.
+    func add(_ event: LedgerEvent) throws {
+        pending.append(event)
+        guard pending.count == chunkSize else { return }
+        try submitPending()
+        if inFlight == Self.maximumInFlight { try writeNext() }
+    }
+
+    /// Writes everything queued and returns how many events were appended in all.
+    func finish() throws -> Int {
+        if !pending.isEmpty { try submitPending() }
+        worker.close()
+        while inFlight > 0 { try writeNext() }
+        return appended
+    }
+
+    private func submitPending() throws {
+        // A worker that failed takes nothing more; its error comes out of next(), after the
+        // chunks it finished before.
+        guard worker.submit(pending) else {
+            while try worker.next() != nil {}
+            throw StoreError.corruptRecord("the event encoder stopped")
+        }
+        inFlight += 1
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func writeNext() throws {
+        guard let chunk = try worker.next() else { inFlight = 0; return }
+        try EventAppender.write(chunk, to: database)
+        appended += chunk.events.rows
+        inFlight -= 1
     }
 }
 

@@ -14,10 +14,14 @@ struct ExchangeFileReader {
     let environment: CommandEnvironment
     let recordedAt: Timestamp
     let progress: ImportProgress
+    /// Set for the fast path: events are checked and appended as they come instead of staged.
+    var inOrder: InOrderFeed?
 
     func read(_ file: String, index: Int) throws -> ImportTally {
         var state = State(tally: ImportTally(file: file, index: index, batch: environment.newEventID().text))
         let input = try InputStreamFile(file, in: environment)
+        // A pipe cannot be read a second time if the fast path is interrupted.
+        if inOrder != nil, !input.isRegularFile { throw InOrderAppend.Interrupted(reason: "not a regular file") }
         var reader: ImportReader
         do {
             reader = try ImportReader(format: request.format, options: request.options, separator: request.separator)
@@ -82,6 +86,7 @@ struct ExchangeFileReader {
         guard state.failure == nil else { return }
         do {
             switch outcome {
+            case .problem where inOrder != nil: throw InOrderAppend.Interrupted(reason: "a row is refused")
             case .problem(let problem): state.tally.rejected.append(problem)
             case .ignored(let line, let reason): state.tally.ignored.append(ImportProblem(line: line, message: reason))
             case .event(let imported): try stage(imported, &state)
@@ -100,11 +105,18 @@ struct ExchangeFileReader {
             id: environment.newEventID(), recordedAt: recordedAt, account: request.account(for: imported.preset),
             batch: state.tally.batch, fingerprint: fingerprint
         )
-        if let problem = event.validate() {
+        let place = StagedPlace(file: state.tally.index, line: imported.line, index: state.rows)
+        if let inOrder {
+            guard event.validate() == nil, try !session.isPresent(fingerprint: fingerprint) else {
+                throw InOrderAppend.Interrupted(reason: "a row is refused or already in the ledger")
+            }
+            try inOrder.add(event, place: place)
+            state.tally.added += 1
+        } else if let problem = event.validate() {
             state.tally.rejected.append(ImportProblem(line: imported.line, message: problem.message))
         } else if try session.isPresent(fingerprint: fingerprint) {
             state.tally.present += 1
-        } else if try session.stage(event, place: StagedPlace(file: state.tally.index, line: imported.line, index: state.rows)) {
+        } else if try session.stage(event, place: place) {
             state.tally.added += 1
         } else {
             state.tally.present += 1

@@ -39,6 +39,10 @@ struct ExchangeImport {
         let progress = ImportProgress(environment: environment)
         let tallies = try store.importing(write: !request.dryRun) { session in
             let reader = ExchangeFileReader(request: request, session: session, environment: environment, recordedAt: recordedAt, progress: progress)
+            if let tallies = try importInOrder(reader, session, recordedAt: recordedAt) {
+                progress.finish()
+                return tallies
+            }
             var tallies = try request.files.enumerated().map { try reader.read($1, index: $0) }
             try refuseInvalid(tallies)
             progress.status("checking what each account holds…")
@@ -52,6 +56,23 @@ struct ExchangeImport {
             return tallies
         }
         ImportOutput(environment: environment, dryRun: request.dryRun).report(tallies)
+    }
+
+    /// The fast path (``InOrderAppend``) for a single file: its rows appended as they are read.
+    /// Nil when it does not apply or was interrupted, with everything it did undone.
+    private func importInOrder(_ reader: ExchangeFileReader, _ session: SQLiteImportSession, recordedAt: Timestamp) throws -> [ImportTally]? {
+        guard request.files.count == 1 else { return nil }
+        var reader = reader
+        let feed = try InOrderFeed(session)
+        reader.inOrder = feed
+        do {
+            let tally = try reader.read(request.files[0], index: 0)
+            _ = try feed.append.finish(receipts: [tally.receipt(at: recordedAt)])
+            return [tally]
+        } catch is InOrderAppend.Interrupted {
+            try feed.append.abandon()
+            return nil
+        }
     }
 
     /// Lists every refused row and fails, unless `--skip-invalid`.

@@ -46,7 +46,7 @@ struct ImportHoldingsCheck {
     }
 
     /// Applies one event; true when it took out more than was held.
-    private mutating func apply(_ event: LedgerEvent, place: StagedPlace?, credit: Bool) -> Bool {
+    mutating func apply(_ event: LedgerEvent, place: StagedPlace?, credit: Bool) -> Bool {
         if case .split(let asset, let ratio) = event.action {
             for (key, quantity) in balances where key.asset == asset.symbol {
                 balances[key] = quantity * ExactDecimal(ratio.numerator) / ExactDecimal(ratio.denominator)

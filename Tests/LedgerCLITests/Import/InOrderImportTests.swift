@@ -1,0 +1,94 @@
+import Foundation
+import LedgerCore
+import LedgerStore
+import LedgerTestSupport
+import Testing
+
+/// The fast path of a one-file import (rows appended as they are read) against the staged
+/// path (taken by any import of two files): on seeded random Coinbase files, some in order and
+/// some with a row out of order, a duplicate, an oversell or a bad number, both give the same
+/// exit status, the same events in the same order and the same errors.
+@Suite("import: the in-order fast path matches staging")
+struct InOrderImportTests {
+    static let header = "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes"
+    let directory = makeTemporaryDirectory()
+
+    /// What to spoil in a generated file.
+    enum Flaw: CaseIterable { case none, outOfOrder, duplicate, oversell, badNumber, beforeLedger }
+
+    struct Outcome: Equatable {
+        let status: Int32
+        let events: [String]
+        let errors: [String]
+    }
+
+    @Test("same result either way", arguments: 0..<36)
+    func sameResult(seed: Int) throws {
+        let flaw = Flaw.allCases[seed % Flaw.allCases.count]
+        var random = SplitMix64(seed: UInt64(seed) &* 7919)
+        let existing = try write("existing-\(seed).csv", Self.rows(count: 8, start: 1_704_067_200, prefix: "E", &random))
+        let start: Int64 = flaw == .beforeLedger ? 1_704_067_200 + 120 : 1_704_153_600
+        let file = try write("file-\(seed).csv", Self.rows(count: 40, start: start, prefix: "F", &random, flaw: flaw))
+        let empty = try write("empty-\(seed).csv", Self.header + "\n")
+        let fast = try run(ledger: "fast-\(seed)", existing: existing, files: [file])
+        let staged = try run(ledger: "staged-\(seed)", existing: existing, files: [file, empty])
+        #expect(fast.status == staged.status)
+        #expect(fast.errors == staged.errors)
+        let firstDifference = zip(fast.events, staged.events).first { $0 != $1 }
+        #expect(firstDifference == nil && fast.events.count == staged.events.count, "\(String(describing: firstDifference))")
+        switch flaw {
+        case .none, .outOfOrder, .beforeLedger: #expect(fast.status == 0 && fast.events.count == 48, "\(fast.errors)")
+        case .duplicate: #expect(fast.status == 0 && fast.events.count == 48, "the repeated row is present")
+        case .oversell, .badNumber: #expect(fast.status == 1 && fast.errors.count == 1 && fast.events.count == 8, "\(fast.status) \(fast.errors)")
+        }
+    }
+
+    /// Imports `existing`, then `files` with --skip-invalid left off, into a new ledger.
+    func run(ledger name: String, existing: String, files: [String]) throws -> Outcome {
+        let ledger = directory + "/" + name + ".ledger"
+        let fixed = FixedEnvironment(variables: ["LGR_FILE": ledger, "HOME": directory])
+        #expect(fixed.run(["import", existing]) == 0, "\(fixed.stderr.text)")
+        let status = fixed.run(["import"] + files)
+        // Not the batch or event ids: an interrupted fast path drew some before staging did.
+        let events = try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents().map { event in
+            guard case .imported(_, let fingerprint) = event.provenance else { return "not imported: \(event)" }
+            return "\(event.occurredAt) \(event.account) \(event.action) \(fingerprint) \(event.note)"
+        }
+        let errors = fixed.stderr.text.split(separator: "\n").map(String.init).filter { $0.contains(".csv:") }
+        return Outcome(status: status, events: events, errors: errors)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = directory + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// `count` rows a minute or so apart from `start`: buys, sells of what is held, receives
+    /// and sends, with `flaw` put in somewhere after the first few.
+    static func rows(count: Int, start: Int64, prefix: String, _ random: inout SplitMix64, flaw: Flaw = .none) -> String {
+        var lines = [header], time = start, held = 0
+        let flawAt = flaw == .none ? -1 : 5 + Int(random.next() % UInt64(count - 10))
+        for index in 0..<count {
+            time += Int64(random.next() % 3) * 60
+            var stamp = time, quantity = 1 + Int(random.next() % 4)
+            var kind = ["Buy", "Receive", "Sell", "Send"][Int(random.next() % 4)]
+            if kind == "Sell" || kind == "Send" { quantity = min(quantity, held); if quantity == 0 { kind = "Buy"; quantity = 1 } }
+            var amount = "0.\(quantity)"
+            if index == flawAt {
+                switch flaw {
+                case .outOfOrder: stamp = start - 3600; kind = "Buy"
+                case .oversell: kind = "Sell"; amount = "9.9"
+                case .badNumber: amount = "0,1"
+                case .none, .duplicate, .beforeLedger: break
+                }
+            }
+            if kind == "Buy" || kind == "Receive" { held += quantity } else if index != flawAt || flaw != .oversell { held -= quantity }
+            let when = Timestamp(secondsSinceEpoch: stamp).description.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+            let price = kind == "Buy" || kind == "Sell" ? "\"$40,000.00\",$4000,\"$4,010.00\",$10.00" : ",,,"
+            lines.append("\(prefix)\(index),\(when),\(kind),BTC,\(amount),USD,\(price),note")
+            if index == flawAt, flaw == .duplicate { lines.append(lines[lines.count - 1]) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
