@@ -59,7 +59,8 @@ public struct EventRecordV1: Hashable, Sendable {
 
     /// ``canonicalJSON`` as UTF-8 bytes (what the hash chain hashes).
     public var canonicalJSONBytes: [UInt8] {
-        var writer = JSONWriter()
+        // A record is 300 to 500 bytes: room for it at once instead of growing into it.
+        var writer = JSONWriter(capacity: 512)
         write(to: &writer)
         return writer.utf8
     }

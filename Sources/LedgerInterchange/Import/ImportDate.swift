@@ -7,6 +7,7 @@ public enum ImportDate {
     /// `defaultOffset` seconds east of UTC (the layout's documented zone, or `--timezone`).
     /// Two-digit years (`23-05-01 12:00:00`, Binance) are read as 20YY.
     public static func iso(_ text: String, _ field: String, defaultOffset: Int = 0) throws(RowError) -> Timestamp {
+        if let time = commonShape(text, defaultOffset: defaultOffset) { return time }
         var body = ImportText.trimmed(text)
         if body.hasSuffix(" UTC") || body.hasSuffix(" utc") { body = String(body.dropLast(4)) + "Z" }
         if body.count >= 8, body.utf8.dropFirst(2).first == UInt8(ascii: "-"),
@@ -29,6 +30,43 @@ public enum ImportDate {
         let candidate = String(decoding: bytes[0..<10], as: UTF8.self) + clock + zone
         guard case .success(let time) = Timestamp.parse(candidate) else { throw invalid(text, field) }
         return time
+    }
+
+    /// `2024-01-02 09:00:00 UTC`, `2024-01-02T09:00:00Z` or `2024-01-02 09:00:00` (at
+    /// `defaultOffset`), read straight from the bytes; nil for any other shape, which ``iso``
+    /// then reads the long way. Nearly every export writes one of these three, and building
+    /// the strings of the long way took a fifth of the time a Coinbase row took to read.
+    static func commonShape(_ text: String, defaultOffset: Int) -> Timestamp? {
+        var text = text
+        return text.withUTF8 { bytes -> Timestamp? in
+            guard bytes.count >= 19 else { return nil }
+            let offset: Int
+            switch bytes.count {
+            case 19 where defaultOffset % 60 == 0 && abs(defaultOffset) <= 18 * 3600: offset = defaultOffset
+            case 20 where bytes[19] == UInt8(ascii: "Z"): offset = 0
+            case 23 where bytes[19] == UInt8(ascii: " ") && bytes[20] == UInt8(ascii: "U")
+                && bytes[21] == UInt8(ascii: "T") && bytes[22] == UInt8(ascii: "C"): offset = 0
+            default: return nil
+            }
+            let separators = [(4, "-"), (7, "-"), (13, ":"), (16, ":")].allSatisfy { bytes[$0.0] == UInt8(ascii: $0.1) }
+            guard separators, bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
+                  let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2),
+                  let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2),
+                  hour < 24, minute < 60, second < 60,
+                  let date = LocalDate(year: year, month: month, day: day) else { return nil }
+            let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+            return Timestamp(secondsSinceEpoch: seconds - Int64(offset))
+        }
+    }
+
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            let digit = bytes[index] &- 48
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     /// A date column and a time column (`2018-02-16` + `19:41:00.164`), in UTC unless told.

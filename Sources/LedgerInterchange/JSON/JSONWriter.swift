@@ -10,8 +10,11 @@ public struct JSONWriter {
     private var needsComma: [Bool] = [false]
     private let pretty: Bool
 
-    public init(pretty: Bool = false) {
+    /// `capacity`: the bytes to make room for at once (a writer that knows its size does not
+    /// grow into it).
+    public init(pretty: Bool = false, capacity: Int = 0) {
         self.pretty = pretty
+        utf8.reserveCapacity(capacity)
     }
 
     public mutating func beginObject() { open("{") }

@@ -15,24 +15,37 @@ enum HashChain {
     }
 
     static func hex(_ digest: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in digest {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 15)])
+        let bytes = Array(digest)
+        // Written in place: a hash is made for every event appended or verified.
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            for (index, byte) in bytes.enumerated() {
+                out[2 * index] = hexDigits[Int(byte >> 4)]
+                out[2 * index + 1] = hexDigits[Int(byte & 15)]
+            }
+            return bytes.count * 2
         }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Decodes lower-case hex; a malformed string gives bytes that can never match a real hash.
     static func bytes(fromHex text: String) -> [UInt8] {
-        let values = text.utf8.map { byte -> UInt8 in
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 48
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 87
-            default: 0xFF
+        var text = text
+        return text.withUTF8 { digits in
+            [UInt8](unsafeUninitializedCapacity: digits.count / 2) { out, count in
+                for index in 0..<(digits.count / 2) {
+                    out[index] = nibble(digits[2 * index]) << 4 | (nibble(digits[2 * index + 1]) & 15)
+                }
+                count = digits.count / 2
             }
         }
-        return stride(from: 0, to: values.count - 1, by: 2).map { values[$0] << 4 | (values[$0 + 1] & 15) }
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 48
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 87
+        default: 0xFF
+        }
     }
 }

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerInterchange
+import LedgerTestSupport
 import Testing
 
 @Suite("Numbers as exchanges write them")
@@ -41,5 +42,40 @@ struct ImportNumberTests {
         #expect(throws: RowError("Total '1.234,5' is not a number: ',' after the decimal mark")) {
             try ImportNumber.money("1.234,5", "Total")
         }
+    }
+}
+
+@Suite("Timestamps as exchanges write them")
+struct ImportDateTests {
+    @Test("the three common shapes read the same as the general reader, over two centuries (seeded)")
+    func commonShapes() throws {
+        var random = SplitMix64(seed: 2026)
+        for _ in 0..<2_000 {
+            let seconds = Int64(random.next() % 4_102_444_800)
+            let iso = Timestamp(secondsSinceEpoch: seconds).description
+            let spaced = iso.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
+            #expect(try ImportDate.iso(iso, "Time") == Timestamp(secondsSinceEpoch: seconds))
+            #expect(try ImportDate.iso(spaced + " UTC", "Time") == Timestamp(secondsSinceEpoch: seconds))
+            #expect(try ImportDate.iso(spaced, "Time", defaultOffset: 8 * 3600) == Timestamp(secondsSinceEpoch: seconds - 8 * 3600))
+            #expect(try ImportDate.iso(spaced, "Time", defaultOffset: -(5 * 3600 + 1800)) == Timestamp(secondsSinceEpoch: seconds + 5 * 3600 + 1800))
+        }
+    }
+
+    @Test("days and times that do not exist are refused in every shape", arguments: [
+        "2023-02-29 10:00:00 UTC", "2024-13-01T00:00:00Z", "2024-04-31 00:00:00", "2024-01-01 24:00:00 UTC",
+        "2024-01-01T10:60:00Z", "2024-01-01 10:00:60", "2024/01/01 10:00:00 UTC", "0000-01-01T00:00:00Z",
+    ])
+    func refused(text: String) {
+        #expect(throws: RowError.self) { try ImportDate.iso(text, "Time") }
+    }
+
+    @Test("other shapes still go the long way: two-digit years, lower-case utc, offsets, fractions")
+    func otherShapes() throws {
+        let noon = try #require(try? Timestamp.parse("2024-01-02T12:00:00Z").get())
+        #expect(try ImportDate.iso("24-01-02 12:00:00", "Time") == noon)
+        #expect(try ImportDate.iso("2024-01-02 12:00:00 utc", "Time") == noon)
+        #expect(try ImportDate.iso("2024-01-02T14:00:00+02:00", "Time") == noon)
+        #expect(try ImportDate.iso("2024-01-02 12:00:00.250Z", "Time") == noon)
+        #expect(try ImportDate.iso(" 2024-01-02 12:00:00 UTC ", "Time") == noon)
     }
 }
