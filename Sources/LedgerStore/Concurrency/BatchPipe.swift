@@ -140,6 +140,7 @@ final class WorkerThread {
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         let code = pthread_create(&thread, nil, { raw in
+            WorkerThread.yieldToTheCallingThread()
             Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
             return nil
         }, context)
@@ -152,6 +153,22 @@ final class WorkerThread {
 
     func join() {
         pthread_join(thread, nil)
+    }
+
+    /// Marks this thread as batch work, so that waking it never preempts the thread it feeds.
+    ///
+    /// The calling thread (SQLite's, or the fold) is the one an import or a replay waits for;
+    /// the helpers run ahead and wait on full queues. Each time the calling thread takes a
+    /// batch it wakes a helper, and on two cores with three threads the woken helper took the
+    /// core from it: a 1M-row import was preempted 9,000 times, a quarter of its time
+    /// (docs/PERFORMANCE.md). Linux only; elsewhere nothing changes.
+    private static func yieldToTheCallingThread() {
+        #if os(Linux)
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        let schedBatch: Int32 = 3  // SCHED_BATCH in <sched.h>, behind _GNU_SOURCE
+        _ = pthread_setschedparam(pthread_self(), schedBatch, &parameters)
+        #endif
     }
 
     private final class Box {
