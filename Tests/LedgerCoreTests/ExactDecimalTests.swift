@@ -125,6 +125,29 @@ struct ExactDecimalPropertyTests {
         }
     }
 
+    /// Printing the slow, obvious way: whole part, then the fraction without trailing zeros.
+    static func reference(_ value: ExactDecimal) -> String {
+        let magnitude = value.units.magnitude, one = ExactDecimal.unitsPerOne.magnitude
+        var text = (value.units < 0 ? "-" : "") + String(magnitude / one)
+        var fraction = String(magnitude % one)
+        fraction = String(repeating: "0", count: ExactDecimal.scale - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        if !fraction.isEmpty { text += "." + fraction }
+        return text == "-0" ? "0" : text
+    }
+
+    @Test("printing matches the obvious way over every magnitude", arguments: [8, 9] as [UInt64])
+    func printing(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        for _ in 0..<3000 {
+            let value = Self.random(&generator)
+            #expect(value.formatted() == Self.reference(value), "seed \(seed): \(value.units)")
+        }
+        for units in [Int128.max, Int128.min + 1, 1, -1, 10_000_000_000_000_000_000, 9_999_999_999_999_999_999] {
+            #expect(ExactDecimal(units: units).formatted() == Self.reference(ExactDecimal(units: units)))
+        }
+    }
+
     @Test("parse(print(x)) == x", arguments: [6, 7] as [UInt64])
     func printParse(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
