@@ -26,6 +26,22 @@ struct EventFileImportTests {
         #"{"version":1,"id":"01HF7YAT0000000000000000\#(String(format: "%02d", id))","kind":"\#(kind)","occurred_at":"\#(date)T12:00:00Z","account":"a",\#(fields),"note":"","source":"manual"}"#
     }
 
+    @Test("a refused first import leaves no ledger behind; an accepted one leaves a WAL ledger and nothing else")
+    func firstImport() throws {
+        let bad = try write("bad.jsonl", [#"{"bad":1}"#])
+        let fixed = environment()
+        #expect(fixed.run(["import", bad]) == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("ledger") }.isEmpty)
+        let good = try write("good.jsonl", [line(1, "deposit", "2024-01-01", #""asset":"BTC","asset_class":"crypto","quantity":"1""#)])
+        #expect(fixed.run(["import", good]) == 0, "\(fixed.stderr.text)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("ledger") }
+        #expect(files.allSatisfy { ["books.ledger", "books.ledger-wal", "books.ledger-shm"].contains($0) })
+        // Bytes 18 and 19 of an SQLite file are 2 in WAL mode.
+        let header = try #require(FileManager.default.contents(atPath: ledger))
+        #expect(header[18] == 2 && header[19] == 2)
+        #expect(try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents().count == 1)
+    }
+
     @Test("lines split across chunks, CRLF line ends, blank lines and a last line without a newline")
     func lineSplitting() throws {
         let text = Array("one\r\ntwo\n\nthree is longer\nfour".utf8)

@@ -16,14 +16,20 @@ struct EventFileImport {
     let ledgerOptions: LedgerOptions
 
     func run(in environment: CommandEnvironment) throws {
-        let existed = SQLiteEventStore.exists(at: ledgerOptions.path(in: environment))
-        // A dry run with no ledger works on an empty one in memory and creates nothing.
-        let store = existed || !dryRun
-            ? try ledgerOptions.openOrCreate(in: environment)
-            : try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        var staging: EventFileStaging?
+        let existed = try ImportTarget.run(path: ledgerOptions.path(in: environment), dryRun: dryRun) { store in
+            staging = try importInto(store, environment)
+        }
+        guard let staging else { return }
+        let verb = dryRun ? "would import" : "imported"
+        let target = existed ? "" : (dryRun ? " into a new ledger" : "")
+        environment.print("\(verb) \(staging.added) events from \(file)\(target) (\(staging.present) already present)")
+    }
+
+    private func importInto(_ store: SQLiteEventStore, _ environment: CommandEnvironment) throws -> EventFileStaging {
         // The receipt's batch id and time are drawn only when there will be a receipt.
         let stamp = dryRun ? nil : (batch: environment.newEventID().text, at: environment.now)
-        let staging = try store.importing(write: !dryRun) { session in
+        return try store.importing(write: !dryRun) { session in
             var staging = EventFileStaging(session: session)
             let digest = try read(into: &staging, environment)
             try refuse(staging.problems.map { "\(file):\($0.line): \($0.message)" }, environment)
@@ -35,9 +41,6 @@ struct EventFileImport {
             }
             return staging
         }
-        let verb = dryRun ? "would import" : "imported"
-        let target = existed ? "" : (dryRun ? " into a new ledger" : "")
-        environment.print("\(verb) \(staging.added) events from \(file)\(target) (\(staging.present) already present)")
     }
 
     /// Stages every event of the file and returns the hex SHA-256 of its bytes.

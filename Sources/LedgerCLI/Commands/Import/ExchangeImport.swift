@@ -1,36 +1,16 @@
-import Glibc
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
 
 /// An import of exchange (or generic) CSV files: all files in one transaction, each with its
-/// receipt. Nothing is written when it fails or on a dry run; a ledger that did not exist is
-/// built beside its path and moved into place only when the import succeeds.
+/// receipt. Nothing is written when it fails or on a dry run (see ``ImportTarget`` for a
+/// ledger that does not exist yet).
 struct ExchangeImport {
     let request: ImportRequest
     let environment: CommandEnvironment
 
     func run(path: String) throws {
-        if SQLiteEventStore.exists(at: path) {
-            return try importInto(SQLiteEventStore(path: path, mode: .createIfMissing))
-        }
-        if request.dryRun { return try importInto(SQLiteEventStore(path: ":memory:", mode: .createIfMissing)) }
-        let temporary = path + ".import-\(getpid())"
-        do {
-            do {
-                // Closed before the link: its WAL and shared-memory files are named after
-                // `temporary`.
-                let store = try SQLiteEventStore(path: temporary, mode: .createIfMissing)
-                try store.withRollbackJournal { try importInto(store) }
-            }
-            guard link(temporary, path) == 0 else {
-                throw CommandFailure.data("a ledger appeared at '\(path)' during the import; import again")
-            }
-            unlink(temporary)
-        } catch {
-            for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
-            throw error
-        }
+        try ImportTarget.run(path: path, dryRun: request.dryRun, importInto)
     }
 
     private func importInto(_ store: SQLiteEventStore) throws {
