@@ -50,6 +50,22 @@ struct SQLiteEventStoreTests {
         #expect(try store.allEvents().map(\.sequence) == [1, 2, 3, 4])
     }
 
+    @Test("INSERT OR REPLACE cannot rewrite an event: not the last one, not by its id")
+    func replaceRefused() throws {
+        let (store, _) = try ledgerWithEvents()
+        let replaceLast = Self.insertCopy(seq: "3").replacingOccurrences(of: "INSERT INTO", with: "INSERT OR REPLACE INTO")
+        let replaceByID = "INSERT OR REPLACE INTO events SELECT 4, id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, 'rewritten', source, batch, fingerprint, prev_hash, hash FROM events WHERE seq = 2"
+        for sql in [replaceLast, replaceByID] {
+            #expect {
+                try store.executeRaw(sql)
+            } throws: { error in
+                (error as? SQLiteError)?.message.contains("append-only") == true
+            }
+        }
+        #expect(try store.allEvents().map(\.sequence) == [1, 2, 3])
+        #expect(try store.allEvents().allSatisfy { $0.note != "rewritten" })
+    }
+
     @Test("an empty ledger takes seq 1 and nothing else")
     func firstSequence() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"

@@ -13,7 +13,7 @@ final class InputStreamFile {
 
     init(_ path: String, in environment: CommandEnvironment, chunkSize: Int = 256 * 1024) throws {
         self.path = path
-        let resolved = path.hasPrefix("/") ? path : environment.currentDirectory + "/" + path
+        let resolved = Self.resolved(path, in: environment)
         var info = stat()
         guard stat(resolved, &info) == 0 else { throw Self.failure(path, errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.data("'\(path)' is a directory; give the path of a file") }
@@ -25,6 +25,16 @@ final class InputStreamFile {
     }
 
     deinit { fclose(handle) }
+
+    /// True when `path` names a regular file, which can be read again (not a pipe or device).
+    static func isRegularFile(_ path: String, in environment: CommandEnvironment) -> Bool {
+        var info = stat()
+        return stat(resolved(path, in: environment), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private static func resolved(_ path: String, in environment: CommandEnvironment) -> String {
+        path.hasPrefix("/") ? path : environment.currentDirectory + "/" + path
+    }
 
     /// The next chunk, or nil at the end of the file.
     func next() throws -> ArraySlice<UInt8>? {

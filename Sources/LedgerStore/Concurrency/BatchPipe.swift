@@ -140,7 +140,7 @@ final class WorkerThread {
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         let code = pthread_create(&thread, nil, { raw in
-            WorkerThread.yieldToTheCallingThread()
+            WorkerThread.runAsBatchWork()
             Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
             return nil
         }, context)
@@ -162,7 +162,7 @@ final class WorkerThread {
     /// batch it wakes a helper, and on two cores with three threads the woken helper took the
     /// core from it: a 1M-row import was preempted 9,000 times, a quarter of its time
     /// (docs/PERFORMANCE.md). Linux only; elsewhere nothing changes.
-    private static func yieldToTheCallingThread() {
+    private static func runAsBatchWork() {
         #if os(Linux)
         var parameters = sched_param()
         parameters.sched_priority = 0

@@ -94,8 +94,8 @@ final class StreamingAppender {
 
     deinit { worker.stop() }
 
-    /// Queues one event; a full chunk goes to the worker, and with two chunks in flight this
-    /// thread writes the older one while the worker encodes the newer.
+    /// Queues one event; a full chunk goes to the worker, and with ``maximumInFlight`` chunks in
+    /// flight this thread writes the oldest while the worker encodes the others.
     func add(_ event: LedgerEvent) throws {
         pending.append(event)
         guard pending.count == chunkSize else { return }

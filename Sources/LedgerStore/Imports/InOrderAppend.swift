@@ -8,8 +8,10 @@ import LedgerCore
 /// read back again to be appended: a third of the import (docs/PERFORMANCE.md). When the
 /// events come in replay order already, that order is the file's, so the caller can check
 /// each event as it comes and append it at once. Anything the fast path does not handle (a
-/// row out of order, a duplicate, a shortfall, a refused row) makes the caller ``abandon()``
-/// it, which rolls back to where it began, and import the file again through staging.
+/// row out of order, a duplicate, a shortfall, a refused row) throws ``Interrupted``: the
+/// caller rolls its transaction back and imports the file again through staging, in a new
+/// one. (A savepoint inside one transaction would have kept, in memory, the original of every
+/// page of the ledger the import changed.)
 ///
 /// Obtain one from ``SQLiteImportSession/appendingInOrder()``.
 public final class InOrderAppend {
@@ -30,7 +32,6 @@ public final class InOrderAppend {
 
     init(database: SQLiteDatabase) throws {
         self.database = database
-        try database.execute("SAVEPOINT in_order")
         notBefore = try database.scalarInt("SELECT max(occurred_at) FROM events").map(Timestamp.init(secondsSinceEpoch:))
         appender = try StreamingAppender(database)
     }
@@ -38,29 +39,21 @@ public final class InOrderAppend {
     /// Appends one event (written with the chunk it belongs to). Throws ``Interrupted`` when the
     /// log refuses it as a duplicate: the file holds the same row twice.
     public func append(_ event: LedgerEvent) throws {
-        guard let appender else { throw Interrupted(reason: "the append was abandoned") }
+        guard let appender else { throw Interrupted(reason: "the append was finished") }
         try Self.interruptingOnDuplicate { try appender.add(event) }
     }
 
     /// Writes what is queued and the receipts; returns how many events were appended.
     public func finish(receipts: [ImportReceipt]) throws -> Int {
-        guard let appender else { throw Interrupted(reason: "the append was abandoned") }
+        guard let appender else { throw Interrupted(reason: "the append was finished") }
         let added = try Self.interruptingOnDuplicate { try appender.finish() }
         let insert = try database.prepare(ImportReceiptSchema.insertSQL)
         for entry in receipts {
             insert.reset()
             try insert.run(ImportReceiptSchema.values(entry))
         }
-        try database.execute("RELEASE in_order")
         self.appender = nil
         return added
-    }
-
-    /// Undoes everything appended since the start (and the scratch rows of the same import),
-    /// leaving the transaction as it was.
-    public func abandon() throws {
-        appender = nil
-        try database.execute("ROLLBACK TO in_order; RELEASE in_order")
     }
 
     private static func interruptingOnDuplicate<T>(_ body: () throws -> T) throws -> T {

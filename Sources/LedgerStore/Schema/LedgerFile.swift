@@ -51,6 +51,10 @@ enum LedgerFile {
             database.setBusyTimeout(milliseconds: 15_000)
             if !isNew { try checkIdentity(database, path: path) }
             try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            // An INSERT OR REPLACE deletes the row it conflicts with; only with recursive
+            // triggers does that deletion meet the append-only DELETE triggers (otherwise a
+            // REPLACE of the last seq, or on an id or fingerprint, would rewrite an event).
+            try database.execute("PRAGMA recursive_triggers=ON")
             // A 64 MiB page cache: reading the columns through the (occurred_at, seq) index
             // (verify, export, a ledger without replay rows) does one row lookup per entry,
             // 5x faster than with the default 2 MiB. No memory map: since the replay reads

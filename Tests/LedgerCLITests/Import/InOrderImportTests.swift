@@ -20,7 +20,12 @@ struct InOrderImportTests {
         let status: Int32
         let events: [String]
         let errors: [String]
+        /// What was said of the file (`imported N events from FILE …: P already present, …`).
+        let summary: [String]
     }
+
+    /// The options of each run, by seed: none, or one that changes what happens to bad rows.
+    static let flagSets = [[], ["--skip-invalid"], ["--allow-zero-basis"], ["--dry-run"]]
 
     @Test("same result either way", arguments: 0..<36)
     func sameResult(seed: Int) throws {
@@ -30,12 +35,16 @@ struct InOrderImportTests {
         let start: Int64 = flaw == .beforeLedger ? 1_704_067_200 + 120 : 1_704_153_600
         let file = try write("file-\(seed).csv", Self.rows(count: 40, start: start, prefix: "F", &random, flaw: flaw))
         let empty = try write("empty-\(seed).csv", Self.header + "\n")
-        let fast = try run(ledger: "fast-\(seed)", existing: existing, files: [file])
-        let staged = try run(ledger: "staged-\(seed)", existing: existing, files: [file, empty])
+        let flags = Self.flagSets[seed % Self.flagSets.count]
+        let fast = try run(ledger: "fast-\(seed)", existing: existing, files: [file], flags: flags)
+        let staged = try run(ledger: "staged-\(seed)", existing: existing, files: [file, empty], flags: flags)
         #expect(fast.status == staged.status)
         #expect(fast.errors == staged.errors)
+        #expect(fast.summary == staged.summary)
+        #expect(fast.status != 0 || fast.summary.count == 1, "a successful import says what it did with the file")
         let firstDifference = zip(fast.events, staged.events).first { $0 != $1 }
         #expect(firstDifference == nil && fast.events.count == staged.events.count, "\(String(describing: firstDifference))")
+        guard flags.isEmpty else { return }
         switch flaw {
         case .none, .outOfOrder, .beforeLedger: #expect(fast.status == 0 && fast.events.count == 48, "\(fast.errors)")
         case .duplicate: #expect(fast.status == 0 && fast.events.count == 48, "the repeated row is present")
@@ -43,19 +52,22 @@ struct InOrderImportTests {
         }
     }
 
-    /// Imports `existing`, then `files` with --skip-invalid left off, into a new ledger.
-    func run(ledger name: String, existing: String, files: [String]) throws -> Outcome {
+    /// Imports `existing`, then `files` with `flags`, into a new ledger.
+    func run(ledger name: String, existing: String, files: [String], flags: [String]) throws -> Outcome {
         let ledger = directory + "/" + name + ".ledger"
         let fixed = FixedEnvironment(variables: ["LGR_FILE": ledger, "HOME": directory])
         #expect(fixed.run(["import", existing]) == 0, "\(fixed.stderr.text)")
-        let status = fixed.run(["import"] + files)
+        let before = fixed.stdout.text.count
+        let status = fixed.run(["import"] + files + flags)
         // Not the batch or event ids: an interrupted fast path drew some before staging did.
         let events = try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents().map { event in
             guard case .imported(_, let fingerprint) = event.provenance else { return "not imported: \(event)" }
             return "\(event.occurredAt) \(event.account) \(event.action) \(fingerprint) \(event.note)"
         }
         let errors = fixed.stderr.text.split(separator: "\n").map(String.init).filter { $0.contains(".csv:") }
-        return Outcome(status: status, events: events, errors: errors)
+        let summary = fixed.stdout.text.dropFirst(before).split(separator: "\n").map(String.init)
+            .filter { $0.contains(files[0]) }
+        return Outcome(status: status, events: events, errors: errors, summary: summary)
     }
 
     func write(_ name: String, _ text: String) throws -> String {

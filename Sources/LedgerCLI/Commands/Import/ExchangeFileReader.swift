@@ -20,8 +20,6 @@ struct ExchangeFileReader {
     func read(_ file: String, index: Int) throws -> ImportTally {
         var state = State(tally: ImportTally(file: file, index: index, batch: environment.newEventID().text))
         let input = try InputStreamFile(file, in: environment)
-        // A pipe cannot be read a second time if the fast path is interrupted.
-        if inOrder != nil, !input.isRegularFile { throw InOrderAppend.Interrupted(reason: "not a regular file") }
         var reader: ImportReader
         do {
             reader = try ImportReader(format: request.format, options: request.options, separator: request.separator)

@@ -17,40 +17,43 @@ struct ExchangeImport {
         let recordedAt = environment.now
         let currency: String = try store.ledgerCurrency()
         let progress = ImportProgress(environment: environment)
-        let tallies = try store.importing(write: !request.dryRun) { session in
-            let reader = ExchangeFileReader(request: request, session: session, environment: environment, recordedAt: recordedAt, progress: progress)
-            if let tallies = try importInOrder(reader, session, recordedAt: recordedAt) {
+        let tallies = try importInOrder(store, recordedAt: recordedAt, progress: progress)
+            ?? store.importing(write: !request.dryRun) { session in
+                let reader = ExchangeFileReader(request: request, session: session, environment: environment, recordedAt: recordedAt, progress: progress)
+                var tallies = try request.files.enumerated().map { try reader.read($1, index: $0) }
+                try refuseInvalid(tallies)
+                progress.status("checking what each account holds…")
+                let check = try ImportHoldingsCheck.run(session, allowZeroBasis: request.allowZeroBasis)
+                try settle(check, &tallies, session: session, recordedAt: recordedAt, currency: currency)
+                if !request.dryRun {
+                    progress.status("appending \(tallies.map(\.added).reduce(0, +)) events…")
+                    _ = try session.commit(receipts: tallies.map { $0.receipt(at: recordedAt) })
+                }
                 progress.finish()
                 return tallies
             }
-            var tallies = try request.files.enumerated().map { try reader.read($1, index: $0) }
-            try refuseInvalid(tallies)
-            progress.status("checking what each account holds…")
-            let check = try ImportHoldingsCheck.run(session, allowZeroBasis: request.allowZeroBasis)
-            try settle(check, &tallies, session: session, recordedAt: recordedAt, currency: currency)
-            if !request.dryRun {
-                progress.status("appending \(tallies.map(\.added).reduce(0, +)) events…")
-                _ = try session.commit(receipts: tallies.map { $0.receipt(at: recordedAt) })
-            }
-            progress.finish()
-            return tallies
-        }
         ImportOutput(environment: environment, dryRun: request.dryRun).report(tallies)
     }
 
-    /// The fast path (``InOrderAppend``) for a single file: its rows appended as they are read.
-    /// Nil when it does not apply or was interrupted, with everything it did undone.
-    private func importInOrder(_ reader: ExchangeFileReader, _ session: SQLiteImportSession, recordedAt: Timestamp) throws -> [ImportTally]? {
-        guard request.files.count == 1 else { return nil }
-        var reader = reader
-        let feed = try InOrderFeed(session)
-        reader.inOrder = feed
+    /// The fast path (``InOrderAppend``), in a transaction of its own, for one regular file and
+    /// not a dry run: its rows appended as they are read. Nil when it does not apply, or when
+    /// it was interrupted: its transaction is then rolled back, and the caller imports the
+    /// file through staging in a new one.
+    private func importInOrder(_ store: SQLiteEventStore, recordedAt: Timestamp, progress: ImportProgress) throws -> [ImportTally]? {
+        // A pipe could not be read a second time after an interruption (and opening and
+        // closing a FIFO unread would lose what its writer sent).
+        guard request.files.count == 1, !request.dryRun, InputStreamFile.isRegularFile(request.files[0], in: environment) else { return nil }
         do {
-            let tally = try reader.read(request.files[0], index: 0)
-            _ = try feed.append.finish(receipts: [tally.receipt(at: recordedAt)])
-            return [tally]
+            return try store.importing(write: true) { session in
+                var reader = ExchangeFileReader(request: request, session: session, environment: environment, recordedAt: recordedAt, progress: progress)
+                let feed = try InOrderFeed(session)
+                reader.inOrder = feed
+                let tally = try reader.read(request.files[0], index: 0)
+                _ = try feed.append.finish(receipts: [tally.receipt(at: recordedAt)])
+                progress.finish()
+                return [tally]
+            }
         } catch is InOrderAppend.Interrupted {
-            try feed.append.abandon()
             return nil
         }
     }

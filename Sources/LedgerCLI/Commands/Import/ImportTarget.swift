@@ -31,7 +31,7 @@ enum ImportTarget {
             }
             unlink(temporary)
         } catch {
-            for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
+            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
             throw error
         }
         return false
