@@ -13,8 +13,8 @@ extension LocalDate {
     public static func parse(_ text: some StringProtocol) -> LocalDate? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2),
-              let day = number(bytes, 8, 2) else { return nil }
+              let year = asciiNumber(bytes, 0, 4), let month = asciiNumber(bytes, 5, 2),
+              let day = asciiNumber(bytes, 8, 2) else { return nil }
         return LocalDate(year: year, month: month, day: day)
     }
 }
@@ -33,8 +33,8 @@ extension Timestamp {
         if bytes.count == 10 { return .success(date.startOfDay) }
         guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes.count >= 19,
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2),
-              let second = number(bytes, 17, 2), hour < 24, minute < 60, second < 60 else { return failure }
+              let hour = asciiNumber(bytes, 11, 2), let minute = asciiNumber(bytes, 14, 2),
+              let second = asciiNumber(bytes, 17, 2), hour < 24, minute < 60, second < 60 else { return failure }
         var position = 19
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
@@ -55,15 +55,17 @@ extension Timestamp {
               zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-") else { return nil }
         let minutesAt = zone.count == 6 ? 4 : 3
         guard zone.count == 5 || zone[3] == UInt8(ascii: ":"),
-              let hours = number(zone, 1, 2), let minutes = number(zone, minutesAt, 2),
+              let hours = asciiNumber(zone, 1, 2), let minutes = asciiNumber(zone, minutesAt, 2),
               hours <= 18, minutes < 60 else { return nil }
         let offset = hours * 3600 + minutes * 60
         return zone[0] == UInt8(ascii: "-") ? -offset : offset
     }
 }
 
-/// The decimal number in `bytes[start..<start+count]`, all digits, or nil.
-private func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+/// The decimal number in `bytes[start..<start+count]`, all ASCII digits, or nil (dates,
+/// times and zones here; the common timestamp shapes of exchange files in LedgerInterchange).
+@inlinable
+public func asciiNumber<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ count: Int) -> Int? where Bytes.Index == Int {
     var value = 0
     for index in start..<(start + count) {
         let digit = bytes[index] &- 48

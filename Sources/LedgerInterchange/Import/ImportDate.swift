@@ -50,23 +50,13 @@ public enum ImportDate {
             }
             let separators = [(4, "-"), (7, "-"), (13, ":"), (16, ":")].allSatisfy { bytes[$0.0] == UInt8(ascii: $0.1) }
             guard separators, bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
-                  let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2),
-                  let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2),
+                  let year = asciiNumber(bytes, 0, 4), let month = asciiNumber(bytes, 5, 2), let day = asciiNumber(bytes, 8, 2),
+                  let hour = asciiNumber(bytes, 11, 2), let minute = asciiNumber(bytes, 14, 2), let second = asciiNumber(bytes, 17, 2),
                   hour < 24, minute < 60, second < 60,
                   let date = LocalDate(year: year, month: month, day: day) else { return nil }
             let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
             return Timestamp(secondsSinceEpoch: seconds - Int64(offset))
         }
-    }
-
-    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
-        var value = 0
-        for index in start..<(start + count) {
-            let digit = bytes[index] &- 48
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
-        }
-        return value
     }
 
     /// A date column and a time column (`2018-02-16` + `19:41:00.164`), in UTC unless told.
