@@ -132,7 +132,7 @@ public final class SQLiteEventStore: EventStore {
                 try check(self)
                 let stored = try EventAppender.append(drafts, to: self.database)
                 if let receipt {
-                    try self.database.prepare(ImportReceiptSchema.insertSQL).run(ImportReceiptSchema.values(receipt(stored.count)))
+                    try ImportReceiptSchema.insert([receipt(stored.count)], into: self.database)
                 }
                 return stored
             }

@@ -65,6 +65,15 @@ enum ImportReceiptSchema {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// Stores `receipts`, inside the caller's transaction.
+    static func insert(_ receipts: [ImportReceipt], into database: SQLiteDatabase) throws(SQLiteError) {
+        let statement = try database.prepare(insertSQL)
+        for receipt in receipts {
+            statement.reset()
+            try statement.run(values(receipt))
+        }
+    }
+
     static func values(_ receipt: ImportReceipt) -> [SQLiteValue] {
         [
             .text(receipt.batch), .integer(receipt.importedAt.secondsSinceEpoch), .text(receipt.file),

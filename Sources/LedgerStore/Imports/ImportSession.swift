@@ -185,11 +185,7 @@ public final class SQLiteImportSession {
         defer { staged.reset() }
         let decoder = PackedEventDecoder()
         let added = try EventAppender.appendStreaming(to: database) { try nextStaged(staged, decoder) }
-        let receipt = try database.prepare(ImportReceiptSchema.insertSQL)
-        for entry in receipts {
-            receipt.reset()
-            try receipt.run(ImportReceiptSchema.values(entry))
-        }
+        try ImportReceiptSchema.insert(receipts, into: database)
         return added
     }
 }

@@ -47,11 +47,7 @@ public final class InOrderAppend {
     public func finish(receipts: [ImportReceipt]) throws -> Int {
         guard let appender else { throw Interrupted(reason: "the append was finished") }
         let added = try Self.interruptingOnDuplicate { try appender.finish() }
-        let insert = try database.prepare(ImportReceiptSchema.insertSQL)
-        for entry in receipts {
-            insert.reset()
-            try insert.run(ImportReceiptSchema.values(entry))
-        }
+        try ImportReceiptSchema.insert(receipts, into: database)
         self.appender = nil
         return added
     }
