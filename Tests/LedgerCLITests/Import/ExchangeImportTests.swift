@@ -133,6 +133,14 @@ struct ExchangeImportTests {
         let header = try #require(FileManager.default.contents(atPath: ledger))
         #expect(header[18] == 2 && header[19] == 2)
         #expect(try events().count == 2)
+        #expect(fixed.run(["verify"]) == 0)
+        // The per-row checks set aside while it was built are back: a gap is refused.
+        let gap = "INSERT INTO events (seq, id, schema, kind, occurred_at, recorded_at, account, note, source, prev_hash, hash) VALUES (9, '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 1, 'deposit', 0, 0, 'a', '', 'manual', '', '')"
+        #expect {
+            try SQLiteEventStore(path: ledger, mode: .mustExist).executeRaw(gap)
+        } throws: { error in
+            (error as? SQLiteError)?.message.contains("seq must follow the last event") == true
+        }
         // It takes a second import (through the WAL, as every later write) like any ledger.
         #expect(fixed.run(["import", csv]) == 0)
         #expect(fixed.stdout.text.contains("0 already present") && fixed.stdout.text.contains("2 already present"))

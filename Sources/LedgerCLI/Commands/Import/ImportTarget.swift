@@ -4,8 +4,9 @@ import LedgerStore
 /// The ledger an import writes to. An existing ledger is opened where it is. A ledger that does
 /// not exist yet is built beside its path and moved into place only when the import succeeds,
 /// so a failed first import leaves nothing behind; while nobody else can see it, it is written
-/// through a rollback journal (``SQLiteEventStore/withRollbackJournal(_:)``). A dry run with no
-/// ledger works on an empty one in memory and creates nothing.
+/// through a rollback journal (``SQLiteEventStore/withRollbackJournal(_:)``) with its per-row
+/// insert checks made once at the end (``SQLiteEventStore/withInsertChecksDeferred(_:)``). A
+/// dry run with no ledger works on an empty one in memory and creates nothing.
 enum ImportTarget {
     /// Runs `body` with the ledger to import into; returns whether a ledger existed at `path`.
     @discardableResult
@@ -24,7 +25,7 @@ enum ImportTarget {
                 // Closed before the link: its WAL and shared-memory files are named after
                 // `temporary`.
                 let store = try SQLiteEventStore(path: temporary, mode: .createIfMissing)
-                try store.withRollbackJournal { try body(store) }
+                try store.withRollbackJournal { try store.withInsertChecksDeferred { try body(store) } }
             }
             guard link(temporary, path) == 0 else {
                 throw CommandFailure.data("a ledger appeared at '\(path)' during the import; import again")
