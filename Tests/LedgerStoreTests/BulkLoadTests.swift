@@ -13,11 +13,7 @@ struct BulkLoadTests {
     }
 
     func triggers(_ store: SQLiteEventStore) throws -> [String] {
-        let statement = try store.database.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
-        defer { statement.reset() }
-        var all: [String] = []
-        while try statement.step() { all.append(statement.text(0) ?? "") }
-        return all
+        try store.database.textColumn("SELECT sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
     }
 
     @Test("events appended in bulk read back as with the triggers; the triggers are the same after")

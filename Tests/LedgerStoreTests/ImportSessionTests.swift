@@ -17,11 +17,7 @@ struct ImportSessionTests {
     }
 
     func attached(_ store: SQLiteEventStore) throws -> [String] {
-        let statement = try store.database.prepare("PRAGMA database_list")
-        defer { statement.reset() }
-        var names: [String] = []
-        while try statement.step() { names.append(statement.text(1) ?? "") }
-        return names
+        try store.database.textColumn("PRAGMA database_list", 1)
     }
 
     @Test("staged events come back in replay order; two zero-basis lots of one row are both kept")
