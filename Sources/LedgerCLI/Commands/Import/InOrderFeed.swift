@@ -7,25 +7,35 @@ import LedgerStore
 /// staging, where every such case is handled and reported.
 final class InOrderFeed {
     let append: InOrderAppend
-    private var holdings = ImportHoldingsCheck()
+    private let session: SQLiteImportSession
+    /// The ledger's balances (its voided events left out), folded when the first event needs
+    /// them: an import interrupted at its first row (a file imported again, whose rows are all
+    /// present) then never reads the ledger for nothing.
+    private var holdings: ImportHoldingsCheck?
     private var last: Timestamp?
 
-    /// Starts the fast path and folds the ledger's balances (its voided events left out).
+    /// Starts the fast path.
     init(_ session: SQLiteImportSession) throws {
+        self.session = session
         append = try session.appendingInOrder()
         last = append.notBefore
-        var holdings = ImportHoldingsCheck()
-        try session.replay(includeStaged: false) { event, _ in _ = holdings.apply(event, place: nil, credit: false) }
-        self.holdings = holdings
     }
 
     /// Checks one event read at `place` and appends it.
     func add(_ event: LedgerEvent, place: StagedPlace) throws {
         if let last, event.occurredAt < last { throw InOrderAppend.Interrupted(reason: "a row is earlier than the one before it") }
-        if holdings.apply(event, place: place, credit: false) {
+        if holdings == nil { holdings = try ledgerBalances() }
+        // Applied in place (a copy of the balances would be copied again at each change).
+        guard holdings?.apply(event, place: place, credit: false) == false else {
             throw InOrderAppend.Interrupted(reason: "a row takes out more than is held")
         }
         try append.append(event)
         last = event.occurredAt
+    }
+
+    private func ledgerBalances() throws -> ImportHoldingsCheck {
+        var balances = ImportHoldingsCheck()
+        try session.replay(includeStaged: false) { event, _ in _ = balances.apply(event, place: nil, credit: false) }
+        return balances
     }
 }
