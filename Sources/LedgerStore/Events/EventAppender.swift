@@ -1,3 +1,4 @@
+import Glibc
 import CSQLite
 import LedgerCore
 import LedgerInterchange
@@ -22,12 +23,15 @@ enum EventAppender {
 
     /// Appends `drafts` after the chain's head and returns them as stored (sequences assigned).
     static func append(_ drafts: [LedgerEvent], to database: SQLiteDatabase) throws -> [LedgerEvent] {
+        var chain = try ChainLinker(database)
         let encoder = try EventEncoder(database)
         let chunkSize = chunkSize(database)
-        let first = encoder.head.count + 1
+        let first = chain.head.count + 1
         var start = 0
         while start < drafts.count {
-            try write(encoder.encode(drafts[start..<min(start + chunkSize, drafts.count)]), to: database)
+            var chunk = encoder.encode(drafts[start..<min(start + chunkSize, drafts.count)], firstSequence: first + Int64(start))
+            chain.link(&chunk)
+            try write(chunk, to: database)
             start += chunkSize
         }
         // As stored: the drafts numbered after the head they were appended to.
@@ -70,88 +74,138 @@ enum EventAppender {
 
 /// Appends events handed over one at a time, in chunks: the push form of
 /// ``EventAppender/appendStreaming(to:from:)``, for a caller that is itself fed events (an
-/// import appending a file's rows as they are parsed). Events are hashed and encoded on a
-/// second thread while this one writes the chunk before.
+/// import appending a file's rows as they are parsed).
+///
+/// Each chunk is numbered and encoded (columns, canonical JSON, replay row) on a second
+/// thread, or on this one when it would otherwise wait (``AssistedWorker``); this thread then
+/// links the chunk into the hash chain, the one step that must go in order, and writes it.
 final class StreamingAppender {
     private let database: SQLiteDatabase
-    private let worker: BatchWorker<[LedgerEvent], EncodedChunk>
+    private let worker: AssistedWorker<(events: [LedgerEvent], first: Int64), EncodedChunk>
+    private var chain: ChainLinker
     private let chunkSize: Int
     private var pending: [LedgerEvent] = []
+    private var nextSequence: Int64
     private var inFlight = 0
     private(set) var appended = 0
-    /// Chunks handed to the worker and not yet written. More than two lets this thread keep
-    /// taking events while the worker waits for a core (an import runs three threads on two
-    /// cores); at most the worker's two queues and the one it holds, or both sides would wait.
-    static let maximumInFlight = 2 * BatchPipe.depth
+    /// Chunks handed over and not yet written: enough that the encoder can run ahead while
+    /// this thread writes (an import runs three threads on two cores).
+    static let maximumInFlight = 8
 
     init(_ database: SQLiteDatabase) throws {
         self.database = database
+        chain = try ChainLinker(database)
         let encoder = try EventEncoder(database)
-        worker = BatchWorker { encoder.encode($0[...]) }
+        worker = AssistedWorker { encoder.encode($0.events[...], firstSequence: $0.first) }
         chunkSize = EventAppender.chunkSize(database)
+        nextSequence = chain.head.count + 1
         pending.reserveCapacity(chunkSize)
     }
 
     deinit { worker.stop() }
 
     /// Queues one event; a full chunk goes to the worker, and with ``maximumInFlight`` chunks in
-    /// flight this thread writes the oldest while the worker encodes the others.
+    /// flight this thread writes the oldest.
     func add(_ event: LedgerEvent) throws {
         pending.append(event)
         guard pending.count == chunkSize else { return }
-        try submitPending()
+        submitPending()
         if inFlight == Self.maximumInFlight { try writeNext() }
     }
 
     /// Writes everything queued and returns how many events were appended in all.
     func finish() throws -> Int {
-        if !pending.isEmpty { try submitPending() }
-        worker.close()
+        if !pending.isEmpty { submitPending() }
         while inFlight > 0 { try writeNext() }
         return appended
     }
 
-    private func submitPending() throws {
-        // A worker that failed takes nothing more; its error comes out of next(), after the
-        // chunks it finished before.
-        guard worker.submit(pending) else {
-            while try worker.next() != nil {}
-            throw StoreError.corruptRecord("the event encoder stopped")
-        }
+    private func submitPending() {
+        worker.submit((pending, nextSequence))
+        nextSequence += Int64(pending.count)
         inFlight += 1
         pending.removeAll(keepingCapacity: true)
     }
 
     private func writeNext() throws {
-        guard let chunk = try worker.next() else { inFlight = 0; return }
+        guard var chunk = try worker.next() else { inFlight = 0; return }
+        chain.link(&chunk)
         try EventAppender.write(chunk, to: database)
         appended += chunk.events.rows
         inFlight -= 1
     }
 }
 
-/// The rows of up to ``EventAppender/chunkSize(_:)`` events, ready to bind.
+/// The rows of up to ``EventAppender/chunkSize(_:)`` events, ready to bind once
+/// ``ChainLinker/link(_:)`` has filled in each row's two hashes.
 struct EncodedChunk {
     var events: BoundRows
     var replay: BoundRows
+    /// The events' canonical JSON, one after another: what the hash chain signs.
+    var canonical: [UInt8]
+    /// Where each event's canonical JSON ends in ``canonical``.
+    var canonicalEnds: [Int]
 
     init(capacity: Int) {
-        events = BoundRows(reservingValues: capacity * (EventColumns.names.count + 2), bytes: capacity * 400)
+        events = BoundRows(reservingValues: capacity * EventEncoder.valuesPerRow, bytes: capacity * 400)
         replay = BoundRows(reservingValues: capacity * 3, bytes: capacity * 96)
+        canonical = []
+        canonical.reserveCapacity(capacity * 512)
+        canonicalEnds = []
+        canonicalEnds.reserveCapacity(capacity)
     }
 }
 
-/// Turns events into rows after the chain's head: sequence, hash, replay row. One thread at a
-/// time (it keeps the head).
-final class EventEncoder {
-    /// The chain's head after the last event encoded.
-    private(set) var head: ChainHead
-    /// How many events have replay rows, counting those encoded (see ``ReplayRows``).
-    private var covered: Int64
+/// Turns numbered events into rows: columns, canonical JSON, replay row. Chunks do not depend
+/// on each other (the hashes are linked afterwards), so any thread may encode any of them.
+struct EventEncoder: Sendable {
+    /// Values per `events` row: the record's columns, then `prev_hash` and `hash`.
+    static let valuesPerRow = EventColumns.names.count + 2
+    /// True when every event in the log has its replay row, so that the new ones get theirs
+    /// (rows only ever extend a complete run: see ``ReplayRows``).
+    let addsReplayRows: Bool
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
-        head = try Self.chainHead(database)
-        covered = try ReplayRows.count(database)
+        addsReplayRows = try ReplayRows.areComplete(database)
+    }
+
+    /// The rows of `events`, numbered from `firstSequence`; their hashes are left empty.
+    func encode(_ events: ArraySlice<LedgerEvent>, firstSequence: Int64) -> EncodedChunk {
+        var chunk = EncodedChunk(capacity: events.count)
+        for (offset, draft) in events.enumerated() {
+            var event = draft
+            event.sequence = firstSequence + Int64(offset)
+            let record = EventRecordV1(event)
+            chunk.canonical.append(contentsOf: record.canonicalJSONBytes)
+            chunk.canonicalEnds.append(chunk.canonical.count)
+            EventColumns.add(record, to: &chunk.events)
+            chunk.events.null()
+            chunk.events.null()
+            chunk.events.rows += 1
+            if addsReplayRows {
+                chunk.replay.integer(event.occurredAt.secondsSinceEpoch)
+                chunk.replay.integer(event.sequence)
+                chunk.replay.blob(PackedEvent.encode(event))
+                chunk.replay.rows += 1
+            }
+        }
+        return chunk
+    }
+}
+
+/// The hash chain as it is written: links each encoded event to the one before it.
+struct ChainLinker {
+    /// The last event's sequence and hash, including those linked.
+    var head: ChainHead { ChainHead(count: count, hash: String(decoding: previousHex, as: UTF8.self)) }
+    private var count: Int64
+    private var previous: [UInt8]
+    private var previousHex: [UInt8]
+
+    init(_ database: SQLiteDatabase) throws(SQLiteError) {
+        let head = try Self.chainHead(database)
+        count = head.count
+        previousHex = Array(head.hash.utf8)
+        previous = HashChain.bytes(fromHex: head.hash)
     }
 
     /// The last event's sequence and hash, or the genesis head of an empty log.
@@ -162,28 +216,20 @@ final class EventEncoder {
         return ChainHead(count: statement.int(0), hash: statement.text(1) ?? "")
     }
 
-    func encode(_ events: ArraySlice<LedgerEvent>) -> EncodedChunk {
-        var chunk = EncodedChunk(capacity: events.count)
-        for draft in events {
-            var event = draft
-            event.sequence = head.count + 1
-            let record = EventRecordV1(event)
-            let hash = HashChain.hash(previous: head.hash, record: record)
-            EventColumns.add(record, to: &chunk.events)
-            chunk.events.text(head.hash)
-            chunk.events.text(hash)
-            chunk.events.rows += 1
-            // Rows only ever extend a complete run: a ledger whose rows stopped (a row that did
-            // not decode when they were filled) gets no more of them.
-            if covered == event.sequence - 1 {
-                chunk.replay.integer(event.occurredAt.secondsSinceEpoch)
-                chunk.replay.integer(event.sequence)
-                chunk.replay.blob(PackedEvent.encode(event))
-                chunk.replay.rows += 1
-                covered = event.sequence
+    /// Fills in each row's `prev_hash` and `hash`, in order, after the head.
+    mutating func link(_ chunk: inout EncodedChunk) {
+        var start = 0
+        for (row, end) in chunk.canonicalEnds.enumerated() {
+            let digest = chunk.canonical.withUnsafeBytes { bytes in
+                HashChain.digest(previous: previous, canonical: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             }
-            head = ChainHead(count: event.sequence, hash: hash)
+            let hex = HashChain.hexBytes(digest)
+            let hashes = row * EventEncoder.valuesPerRow + EventColumns.names.count
+            chunk.events.setText(at: hashes, previousHex)
+            chunk.events.setText(at: hashes + 1, hex)
+            (previous, previousHex) = (digest, hex)
+            count += 1
+            start = end
         }
-        return chunk
     }
 }

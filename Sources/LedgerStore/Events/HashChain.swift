@@ -14,6 +14,26 @@ enum HashChain {
         return hex(hasher.finalize())
     }
 
+    /// SHA-256 of the previous hash's 32 bytes followed by a record's canonical JSON: what
+    /// ``hash(previous:record:)`` computes, from bytes already encoded.
+    static func digest(previous: [UInt8], canonical: UnsafeRawBufferPointer) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(data: previous)
+        hasher.update(bufferPointer: canonical)
+        return hasher.finalize().withUnsafeBytes { Array($0) }
+    }
+
+    /// Lower-case hex of `bytes`, as UTF-8.
+    static func hexBytes(_ bytes: [UInt8]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes.count * 2) { out, count in
+            for (index, byte) in bytes.enumerated() {
+                out[2 * index] = hexDigits[Int(byte >> 4)]
+                out[2 * index + 1] = hexDigits[Int(byte & 15)]
+            }
+            count = bytes.count * 2
+        }
+    }
+
     static func hex(_ digest: some Sequence<UInt8>) -> String {
         let bytes = Array(digest)
         // Written in place: a hash is made for every event appended or verified.

@@ -140,7 +140,7 @@ public final class SQLiteEventStore: EventStore {
     }
 
     public func chainHead() throws -> ChainHead {
-        try guarded { try EventEncoder.chainHead(self.database) }
+        try guarded { try ChainLinker.chainHead(self.database) }
     }
 
     public func setting(_ key: String) throws -> String? {

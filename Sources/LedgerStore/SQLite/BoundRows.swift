@@ -36,6 +36,16 @@ struct BoundRows: Sendable {
         values.append(.text(start: start, count: storage.count - start))
     }
 
+    mutating func null() {
+        values.append(.null)
+    }
+
+    /// Sets value `index`, added before, to the text `bytes`.
+    mutating func setText(at index: Int, _ bytes: [UInt8]) {
+        values[index] = .text(start: storage.count, count: bytes.count)
+        storage.append(contentsOf: bytes)
+    }
+
     mutating func blob(_ bytes: [UInt8]) {
         values.append(.blob(start: storage.count, count: bytes.count))
         storage.append(contentsOf: bytes)
