@@ -103,4 +103,24 @@ struct JSONWriterTests {
         writer.endObject()
         #expect(writer.text == #"{"b":"x\"y\\z\n\u0001","a":3,"list":["1",true,null]}"#)
     }
+
+    @Test("the canonical bytes, written directly, are the JSON writer's bytes for 2,000 seeded records")
+    func canonicalMatchesWriter() {
+        var random = SplitMix64(seed: 2_026)
+        let texts = ["", "BTC", "0.000000000000000001", "café ₿ 🚀", "x\"y\\z\n\u{01}\t", "\u{7F}", String(repeating: "9", count: 40)]
+        func text() -> String? { Bool.random(using: &random) ? nil : texts.randomElement(using: &random)! }
+        for index in 0..<2_000 {
+            let kinds = EventRecordTests.everyKind()
+            let base = kinds[index % kinds.count]
+            var record = EventRecordV1(base)
+            record.sequence = [0, 1, -7, Int64.max, Int64.min + 1, Int64(index) * 104_729][index % 6]
+            record.occurredAt = Int64.random(in: -62_135_596_800...253_402_300_799, using: &random)
+            (record.asset, record.quantity, record.counterAsset, record.toAccount) = (text(), text(), text(), text())
+            (record.reason, record.fee, record.batch, record.fingerprint) = (text(), text(), text(), text())
+            record.note = text() ?? ""
+            var writer = JSONWriter()
+            record.write(to: &writer)
+            #expect(record.canonicalJSONBytes == writer.utf8, "record \(index)")
+        }
+    }
 }

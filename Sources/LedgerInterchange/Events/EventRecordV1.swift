@@ -60,9 +60,10 @@ public struct EventRecordV1: Hashable, Sendable {
     /// ``canonicalJSON`` as UTF-8 bytes (what the hash chain hashes).
     public var canonicalJSONBytes: [UInt8] {
         // A record is 300 to 500 bytes: room for it at once instead of growing into it.
-        var writer = JSONWriter(capacity: 512)
-        write(to: &writer)
-        return writer.utf8
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        appendCanonicalJSON(to: &bytes)
+        return bytes
     }
 
     /// Writes the record as one JSON object (the export and the canonical form share this);

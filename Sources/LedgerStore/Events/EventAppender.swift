@@ -176,7 +176,7 @@ struct EventEncoder: Sendable {
             var event = draft
             event.sequence = firstSequence + Int64(offset)
             let record = EventRecordV1(event)
-            chunk.canonical.append(contentsOf: record.canonicalJSONBytes)
+            record.appendCanonicalJSON(to: &chunk.canonical)
             chunk.canonicalEnds.append(chunk.canonical.count)
             EventColumns.add(record, to: &chunk.events)
             chunk.events.null()
