@@ -23,6 +23,8 @@ struct HotPaths {
         table.add(measure("canonical JSON + SHA-256", items: min(events.count, 20_000), runs: options.runs) {
             hashChain(events.prefix(20_000))
         })
+        let csv = coinbaseCSV(rows: options.events)
+        table.add(measure("CSV records (64 KiB chunks)", items: options.events + 1, runs: options.runs) { csvRecords(csv) })
         table.add(measure("fold (FIFO, in memory)", items: events.count, runs: options.runs) { fold(events).eventCount })
         // One asset whose open lots pile up: every sale chooses among all of them.
         let piling = SyntheticHistory.accumulating(count: options.events, seed: 7)
@@ -83,6 +85,27 @@ struct HotPaths {
             previous = Array(hasher.finalize())
         }
         return previous.count
+    }
+
+    /// A Coinbase-shaped export: quoted money with thousands separators, as the real one.
+    static func coinbaseCSV(rows: Int) -> [UInt8] {
+        var text = "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n"
+        for row in 0..<rows {
+            text += "\(100_000_000 + row),2020-01-01 00:00:00 UTC,Buy,BTC,0.001,USD,\"$30,\(100 + row % 900).00\",$30.1,\"$30.60\",$0.50,Bought\n"
+        }
+        return Array(text.utf8)
+    }
+
+    static func csvRecords(_ bytes: [UInt8]) -> Int {
+        var reader = CSVStreamReader()
+        var count = 0
+        var start = 0
+        while start < bytes.count {
+            reader.feed(bytes[start..<min(start + 65_536, bytes.count)]) { if case .success = $0 { count += 1 } }
+            start += 65_536
+        }
+        reader.finish { if case .success = $0 { count += 1 } }
+        return count
     }
 
     static let decimalTexts: [String] = (0..<100_000).map { index in

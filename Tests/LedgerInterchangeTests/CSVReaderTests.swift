@@ -1,4 +1,5 @@
 import LedgerInterchange
+import LedgerTestSupport
 import Testing
 
 @Suite("CSV reader")
@@ -80,5 +81,39 @@ struct CSVReaderTests {
     @Test func invalidUTF8BecomesReplacementCharacters() throws {
         var reader = CSVReader(bytes: [0x61, 0xFF, 0x2C, 0x62])
         #expect(try reader.next() == row(1, "a\u{FFFD}", "b"))
+    }
+
+    @Test("the streaming reader gives CSVReader's rows for 500 seeded files, however the bytes are chunked")
+    func streamingMatchesWholeReader() throws {
+        var random = SplitMix64(seed: 4_180)
+        let pieces = ["a", "Buy", "0.001", " ", "café", "₿", ",", "\"", "\n", "\r\n", "$30,000.00", ""]
+        for file in 0..<500 {
+            let rows = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                    (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+                }
+            }
+            let ends = ["\n", "\r\n", "\r"]
+            let text = rows.map { fields in
+                fields.map { field in
+                    field.contains(where: { ",\"\r\n".contains($0) }) || field.isEmpty && fields.count == 1
+                        ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                        : field
+                }.joined(separator: ",")
+            }.joined(separator: ends.randomElement(using: &random)!)
+            let expected = try CSVReader.rows(text)
+            let bytes = Array(text.utf8)
+            for chunkSize in [1, Int.random(in: 2...9, using: &random), bytes.count + 1] {
+                var reader = CSVStreamReader()
+                var read: [CSVStreamReader.Output] = []
+                var start = 0
+                while start < bytes.count {
+                    reader.feed(bytes[start..<min(start + chunkSize, bytes.count)]) { read.append($0) }
+                    start += chunkSize
+                }
+                reader.finish { read.append($0) }
+                #expect(read == expected.map { .success($0) }, "file \(file), chunks of \(chunkSize): \(text.debugDescription)")
+            }
+        }
     }
 }

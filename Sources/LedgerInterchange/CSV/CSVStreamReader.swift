@@ -49,7 +49,38 @@ public struct CSVStreamReader {
             bytes = pendingBOM.starts(with: bom) ? pendingBOM.dropFirst(3) : pendingBOM[...]
             pendingBOM = []
         }
-        for byte in bytes { step(byte, emit) }
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                // Runs of ordinary bytes (nearly all of a file) are copied in one piece; the
+                // state machine sees only the bytes that can change its state.
+                let end = ordinaryRunEnd(buffer, from: index)
+                if end > index {
+                    field.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                    if state == .fieldStart { state = .plain }
+                    index = end
+                } else {
+                    step(buffer[index], emit)
+                    index += 1
+                }
+            }
+        }
+    }
+
+    /// Where the run of bytes from `start` that ``step(_:_:)`` would only append to the field
+    /// ends: in a plain field, up to a separator or a line break; in a quoted one, up to a
+    /// quote or a line feed (counted by `step`). `start` itself in any other state.
+    private func ordinaryRunEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        switch state {
+        case .fieldStart where buffer[start] != Self.quote, .plain:
+            while end < buffer.count, buffer[end] != separator, buffer[end] != Self.newline, buffer[end] != Self.carriageReturn { end += 1 }
+        case .quoted:
+            while end < buffer.count, buffer[end] != Self.quote, buffer[end] != Self.newline { end += 1 }
+        default:
+            break
+        }
+        return end
     }
 
     /// Ends the input: emits the last record (if the text did not end with a line break) or the
