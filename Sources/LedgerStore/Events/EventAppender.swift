@@ -43,8 +43,8 @@ enum EventAppender {
     }
 
     /// Appends every event `next` gives until it gives nil, and returns how many. The events
-    /// are hashed and encoded on a second thread while this one reads them and writes the rows
-    /// (for an import, hashing is a third of the append); `next` runs on this thread.
+    /// are encoded on a second thread (and on this one when it would wait) while this one
+    /// reads them, links their hashes and writes the rows; `next` runs on this thread.
     static func appendStreaming(to database: SQLiteDatabase, from next: () throws -> LedgerEvent?) throws -> Int {
         let appender = try StreamingAppender(database)
         while let event = try next() { try appender.add(event) }

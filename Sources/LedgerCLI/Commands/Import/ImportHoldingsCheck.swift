@@ -53,21 +53,27 @@ struct ImportHoldingsCheck {
             }
             return false
         }
-        var net: [PositionKey: ExactDecimal] = [:]
-        var guarded: [PositionKey] = []
+        // Each position the event changes, once, in the order first changed (an event changes
+        // two or three: a list, not a dictionary, on a path taken for every imported row). A
+        // position is guarded when its first change takes out what must be held.
+        var net: [(key: PositionKey, delta: ExactDecimal, guarded: Bool)] = []
         for change in event.quantityChanges {
-            if net[change.key] == nil, change.mustBeHeld, change.delta.isNegative { guarded.append(change.key) }
-            net[change.key, default: .zero] += change.delta
+            if let index = net.firstIndex(where: { $0.key == change.key }) {
+                net[index].delta += change.delta
+            } else {
+                net.append((change.key, change.delta, change.mustBeHeld && change.delta.isNegative))
+            }
         }
-        let short = guarded.filter { (balances[$0] ?? .zero) + (net[$0] ?? .zero) < .zero }
+        let short = net.indices.filter { net[$0].guarded && (balances[net[$0].key] ?? .zero) + net[$0].delta < .zero }
         if let place, !short.isEmpty {
-            for key in short {
-                shortfalls.append(Shortfall(place: place, event: event, key: key, needed: (net[key] ?? .zero).negated, held: balances[key] ?? .zero))
+            for index in short {
+                let (key, delta, _) = net[index]
+                shortfalls.append(Shortfall(place: place, event: event, key: key, needed: delta.negated, held: balances[key] ?? .zero))
             }
             guard credit else { return true }
-            for key in short { net[key] = (net[key] ?? .zero) - ((balances[key] ?? .zero) + (net[key] ?? .zero)) }
+            for index in short { net[index].delta -= (balances[net[index].key] ?? .zero) + net[index].delta }
         }
-        for (key, delta) in net { balances[key] = (balances[key] ?? .zero) + delta }
+        for (key, delta, _) in net { balances[key, default: .zero] += delta }
         return !short.isEmpty
     }
 

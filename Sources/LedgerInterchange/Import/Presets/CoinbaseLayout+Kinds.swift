@@ -46,11 +46,11 @@ extension CoinbaseLayout {
     func advancedTrade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (EventAction, AssetAmount?) {
         let words = row["Notes"].split(separator: " ").map(String.init)
         guard let on = words.firstIndex(of: "on"), on + 1 < words.count else {
-            return (try trade(row, amount, buying: buying), try fee(row))
+            return try tradeWithFee(row, amount, buying: buying)
         }
         let pair = try codes.pair(words[on + 1], "Notes")
         let fiat = try currency(row)
-        if pair.quote.symbol == fiat.symbol { return (try trade(row, amount, buying: buying), try fee(row)) }
+        if pair.quote.symbol == fiat.symbol { return try tradeWithFee(row, amount, buying: buying) }
         if let at = words.firstIndex(of: "at"), at + 1 < words.count {
             let rate = try ImportNumber.money(words[at + 1], "the rate in Notes").magnitude
             let quote = AssetAmount(amount.quantity.magnitude * rate, pair.quote)

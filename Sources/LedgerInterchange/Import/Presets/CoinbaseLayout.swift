@@ -65,11 +65,13 @@ public struct CoinbaseLayout: ImportLayout {
         func event(_ action: EventAction, fee: AssetAmount? = nil, note: String = notes) -> ImportOutcome {
             build.event(row, at: time, action, fee: fee, note: note, id: id)
         }
-        switch CoinbaseType(type, notes: notes) {
+        let kind = CoinbaseType(type, notes: notes)
+        switch kind {
         case .buy, .sell:
-            return event(try trade(row, amount, buying: CoinbaseType(type, notes: notes) == .buy), fee: try fee(row))
+            let (action, fee) = try tradeWithFee(row, amount, buying: kind == .buy)
+            return event(action, fee: fee)
         case .advancedBuy, .advancedSell:
-            let (action, fee) = try advancedTrade(row, amount, buying: CoinbaseType(type, notes: notes) == .advancedBuy)
+            let (action, fee) = try advancedTrade(row, amount, buying: kind == .advancedBuy)
             return event(action, fee: fee)
         case .convert:
             return try convertRow(row, amount, id: id, time: time)
@@ -92,16 +94,16 @@ public struct CoinbaseLayout: ImportLayout {
         return try codes.asset(row[columns.currencyColumn ?? ""], columns.currencyColumn ?? "Price Currency")
     }
 
-    func fee(_ row: ImportRow) throws(RowError) -> AssetAmount? {
-        let value = try ImportNumber.optional(row[columns.fees], columns.fees).magnitude
-        return value.isZero ? nil : AssetAmount(value, try currency(row))
-    }
-
-    /// Buy or Sell against the price currency: the fiat that moved is `Total`; the fee is
-    /// inside it (a buy's cost, a sale's deduction).
-    func trade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> EventAction {
+    /// Buy or Sell against the price currency, and its fee: the fiat that moved is `Total`;
+    /// the fee is inside it (a buy's cost, a sale's deduction). The currency and the fee are
+    /// read once for both.
+    func tradeWithFee(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (action: EventAction, fee: AssetAmount?) {
         let fiat = try currency(row)
         let fee = try ImportNumber.optional(row[columns.fees], columns.fees).magnitude
+        return (try trade(amount, buying: buying, fiat: fiat, fee: fee, row), fee.isZero ? nil : AssetAmount(fee, fiat))
+    }
+
+    private func trade(_ amount: AssetAmount, buying: Bool, fiat: Asset, fee: ExactDecimal, _ row: ImportRow) throws(RowError) -> EventAction {
         var total = try ImportNumber.optional(row[columns.total], columns.total).magnitude
         if total.isZero { total = try ImportNumber.optional(row[columns.subtotal], columns.subtotal).magnitude + (buying ? fee : fee.negated) }
         guard total.isPositive else { throw RowError("\(columns.total) is empty; the row does not say what was paid") }
