@@ -52,6 +52,37 @@ struct InOrderImportTests {
         }
     }
 
+    @Test("content fingerprints: identical rows of one second are numbered alike either way, and found again")
+    func contentFingerprints() throws {
+        var random = SplitMix64(seed: 11)
+        let existing = try write("existing-content.csv", Self.rows(count: 8, start: 1_704_067_200, prefix: "E", &random))
+        // A Binance statement (no row ids): three identical deposits in one second, the same
+        // deposit in the next, a trade, and a repeat that is not next to its twin.
+        let statement = [
+            #""User_ID","UTC_Time","Account","Operation","Coin","Change","Remark""#,
+            #""1","2024-02-01 00:00:00","Spot","Deposit","USDT","100","""#,
+            #""1","2024-02-01 00:00:00","Spot","Deposit","USDT","100","""#,
+            #""1","2024-02-01 00:00:00","Spot","Deposit","USDT","100","""#,
+            #""1","2024-02-01 00:00:01","Spot","Deposit","USDT","100","""#,
+            #""1","2024-02-01 00:01:00","Spot","Transaction Buy","ETH","0.01","""#,
+            #""1","2024-02-01 00:01:00","Spot","Transaction Spend","USDT","-20.5","""#,
+            #""1","2024-02-01 00:02:00","Spot","Deposit","USDT","7","""#,
+            #""1","2024-02-01 00:02:00","Spot","Deposit","USDT","8","""#,
+            #""1","2024-02-01 00:02:00","Spot","Deposit","USDT","7","""#,
+        ]
+        let file = try write("statement.csv", statement.joined(separator: "\n") + "\n")
+        let empty = try write("statement-empty.csv", statement[0] + "\n")
+        let fast = try run(ledger: "content-fast", existing: existing, files: [file], flags: [])
+        let staged = try run(ledger: "content-staged", existing: existing, files: [file, empty], flags: [])
+        #expect(fast == Outcome(status: 0, events: staged.events, errors: [], summary: fast.summary))
+        #expect(fast.events.filter { $0.contains("#2 ") }.count == 1, "the third identical deposit is #2: \(fast.events)")
+        #expect(fast.events.filter { $0.contains("#1 ") }.count == 2, "\(fast.events)")
+
+        let again = FixedEnvironment(variables: ["LGR_FILE": directory + "/content-fast.ledger", "HOME": directory])
+        #expect(again.run(["import", file]) == 0)
+        #expect(again.stdout.text.contains("imported 0 events") && again.stdout.text.contains("8 already present"), "\(again.stdout.text)")
+    }
+
     /// Imports `existing`, then `files` with `flags`, into a new ledger.
     func run(ledger name: String, existing: String, files: [String], flags: [String]) throws -> Outcome {
         let ledger = directory + "/" + name + ".ledger"
