@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A transform of independent items on a second thread, fed from this one and helped by it:
 /// the calling thread hands items over and takes the results back in the same order, and when
 /// the result it needs is not ready it transforms the oldest item not yet started itself
@@ -53,8 +47,7 @@ final class AssistedWorker<Input, Output> {
     /// The items and results, shared by both threads under one mutex.
     private final class Queue: @unchecked Sendable {
         private let transform: (Input) throws -> Output
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        private let monitor = Monitor()
         /// Items submitted and not yet started, oldest first, with their numbers; those before
         /// `waitingStart` have been started.
         private var waiting: [(number: Int, item: Input)] = []
@@ -67,29 +60,20 @@ final class AssistedWorker<Input, Output> {
 
         init(_ transform: @escaping (Input) throws -> Output) {
             self.transform = transform
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(changed, nil)
-        }
-
-        deinit {
-            pthread_cond_destroy(changed)
-            pthread_mutex_destroy(mutex)
-            changed.deallocate()
-            mutex.deallocate()
         }
 
         func submit(_ item: Input) {
-            locked {
+            monitor.locked {
                 waiting.append((submitted, item))
                 submitted += 1
-                pthread_cond_broadcast(changed)
+                monitor.broadcast()
             }
         }
 
         /// `.some(nil)` when everything submitted has been taken, `.some(result)` for the oldest
         /// result not yet taken when it is ready, nil when it is not.
         func takeReady() -> Result<Output, any Error>?? {
-            locked {
+            monitor.locked {
                 guard taken < submitted else { return .some(nil) }
                 guard let result = done.removeValue(forKey: taken) else { return nil }
                 taken += 1
@@ -99,7 +83,7 @@ final class AssistedWorker<Input, Output> {
 
         /// Waits until the oldest result not yet taken may be ready.
         func waitForOldest() {
-            locked { if taken < submitted && done[taken] == nil { pthread_cond_wait(changed, mutex) } }
+            monitor.locked { if taken < submitted && done[taken] == nil { monitor.wait() } }
         }
 
         /// Transforms the oldest item not yet started, on the calling thread. False when there
@@ -107,23 +91,23 @@ final class AssistedWorker<Input, Output> {
         func runOne(waitingForWork: Bool) -> Bool {
             guard let (number, item) = claim(waitingForWork: waitingForWork) else { return false }
             let result = Result { try transform(item) }
-            locked {
+            monitor.locked {
                 done[number] = result
-                pthread_cond_broadcast(changed)
+                monitor.broadcast()
             }
             return true
         }
 
         func stop() {
-            locked {
+            monitor.locked {
                 stopping = true
-                pthread_cond_broadcast(changed)
+                monitor.broadcast()
             }
         }
 
         private func claim(waitingForWork: Bool) -> (Int, Input)? {
-            locked {
-                while waitingForWork && waitingStart == waiting.count && !stopping { pthread_cond_wait(changed, mutex) }
+            monitor.locked {
+                while waitingForWork && waitingStart == waiting.count && !stopping { monitor.wait() }
                 guard waitingStart < waiting.count, !(waitingForWork && stopping) else { return nil }
                 let claimed = waiting[waitingStart]
                 waitingStart += 1
@@ -134,12 +118,6 @@ final class AssistedWorker<Input, Output> {
                 }
                 return claimed
             }
-        }
-
-        private func locked<T>(_ body: () throws -> T) rethrows -> T {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body()
         }
     }
 }

@@ -65,50 +65,37 @@ private struct PipeCancelled: Error {}
 /// A bounded queue of batches guarded by one mutex and one condition variable (both sides wait
 /// on it; there is one producer and one consumer).
 final class BatchChannel<Element>: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
     private var batches: [[Element]] = []
     private var finished = false
     private var cancelled = false
     private var failure: (any Error)?
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
-
     /// Queues a batch, waiting while the queue is full; false once the consumer has stopped.
     func push(_ batch: [Element]) -> Bool {
-        locked {
-            while batches.count >= BatchPipe.depth && !cancelled { pthread_cond_wait(changed, mutex) }
+        monitor.locked {
+            while batches.count >= BatchPipe.depth && !cancelled { monitor.wait() }
             guard !cancelled else { return false }
             batches.append(batch)
-            pthread_cond_signal(changed)
+            monitor.signal()
             return true
         }
     }
 
     func finish(_ error: (any Error)?) {
-        locked {
+        monitor.locked {
             finished = true
             failure = error
-            pthread_cond_signal(changed)
+            monitor.signal()
         }
     }
 
     /// The next batch, nil when the reader is done, or the reader's error.
     func pop() throws -> [Element]? {
-        let (batch, error): ([Element]?, (any Error)?) = locked {
-            while batches.isEmpty && !finished { pthread_cond_wait(changed, mutex) }
+        let (batch, error): ([Element]?, (any Error)?) = monitor.locked {
+            while batches.isEmpty && !finished { monitor.wait() }
             guard batches.isEmpty else {
-                pthread_cond_signal(changed)
+                monitor.signal()
                 return (batches.removeFirst(), nil)
             }
             return (nil, failure)
@@ -118,17 +105,12 @@ final class BatchChannel<Element>: @unchecked Sendable {
     }
 
     func cancel() {
-        locked {
+        monitor.locked {
             cancelled = true
-            pthread_cond_signal(changed)
+            monitor.signal()
         }
     }
 
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
 }
 
 /// A joinable POSIX thread running one closure.
