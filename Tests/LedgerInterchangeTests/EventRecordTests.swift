@@ -113,10 +113,14 @@ struct JSONWriterTests {
             let kinds = EventRecordTests.everyKind()
             let base = kinds[index % kinds.count]
             var record = EventRecordV1(base)
-            record.sequence = [0, 1, -7, Int64.max, Int64.min + 1, Int64(index) * 104_729][index % 6]
+            record.sequence = [0, 1, -7, Int64.max, Int64.min, Int64(index) * 104_729][index % 6]
             record.occurredAt = Int64.random(in: -62_135_596_800...253_402_300_799, using: &random)
-            (record.asset, record.quantity, record.counterAsset, record.toAccount) = (text(), text(), text(), text())
-            (record.reason, record.fee, record.batch, record.fingerprint) = (text(), text(), text(), text())
+            let optional: [WritableKeyPath<EventRecordV1, String?>] = [
+                \.asset, \.assetClass, \.quantity, \.price, \.quote, \.counterAsset, \.counterClass,
+                \.counterQuantity, \.toAccount, \.incomeKind, \.splitRatio, \.voidTarget, \.reason,
+                \.fee, \.feeAsset, \.feeClass, \.batch, \.fingerprint,
+            ]
+            for field in optional { record[keyPath: field] = text() }
             record.note = text() ?? ""
             var writer = JSONWriter()
             record.write(to: &writer)

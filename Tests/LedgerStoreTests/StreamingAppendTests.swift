@@ -105,6 +105,13 @@ private final class Flag: @unchecked Sendable {
         pthread_cond_init(changed, nil)
     }
 
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
     func set() {
         pthread_mutex_lock(mutex)
         isSet = true

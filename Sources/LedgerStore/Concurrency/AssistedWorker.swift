@@ -37,7 +37,8 @@ final class AssistedWorker<Input, Output> {
         }
     }
 
-    /// Ends the thread; items not started are dropped.
+    /// Ends the thread, after the item it is transforming. Items not started are left to
+    /// ``next()``, which would transform them here.
     func stop() {
         queue.stop()
         thread?.join()

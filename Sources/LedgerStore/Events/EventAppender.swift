@@ -1,4 +1,3 @@
-import Glibc
 import CSQLite
 import LedgerCore
 import LedgerInterchange
@@ -79,6 +78,9 @@ enum EventAppender {
 /// Each chunk is numbered and encoded (columns, canonical JSON, replay row) on a second
 /// thread, or on this one when it would otherwise wait (``AssistedWorker``); this thread then
 /// links the chunk into the hash chain, the one step that must go in order, and writes it.
+///
+/// After an error it must not be used again (its chain has moved past what was written): the
+/// caller rolls its transaction back.
 final class StreamingAppender {
     private let database: SQLiteDatabase
     private let worker: AssistedWorker<(events: [LedgerEvent], first: Int64), EncodedChunk>
