@@ -10,11 +10,8 @@ public struct JSONWriter {
     private var needsComma: [Bool] = [false]
     private let pretty: Bool
 
-    /// `capacity`: the bytes to make room for at once (a writer that knows its size does not
-    /// grow into it).
-    public init(pretty: Bool = false, capacity: Int = 0) {
+    public init(pretty: Bool = false) {
         self.pretty = pretty
-        utf8.reserveCapacity(capacity)
     }
 
     public mutating func beginObject() { open("{") }

@@ -8,14 +8,11 @@ enum HashChain {
 
     /// Hex SHA-256 of the previous hash's 32 bytes followed by the record's canonical JSON.
     static func hash(previous: String, record: EventRecordV1) -> String {
-        var hasher = SHA256()
-        hasher.update(data: bytes(fromHex: previous))
-        hasher.update(data: record.canonicalJSONBytes)
-        return hex(hasher.finalize())
+        hex(record.canonicalJSONBytes.withUnsafeBytes { digest(previous: bytes(fromHex: previous), canonical: $0) })
     }
 
-    /// SHA-256 of the previous hash's 32 bytes followed by a record's canonical JSON: what
-    /// ``hash(previous:record:)`` computes, from bytes already encoded.
+    /// SHA-256 of the previous hash's 32 bytes followed by a record's canonical JSON, already
+    /// encoded (what the appender links; ``hash(previous:record:)`` for one record).
     static func digest(previous: [UInt8], canonical: UnsafeRawBufferPointer) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(data: previous)
@@ -23,7 +20,8 @@ enum HashChain {
         return hasher.finalize().withUnsafeBytes { Array($0) }
     }
 
-    /// Lower-case hex of `bytes`, as UTF-8.
+    /// Lower-case hex of `bytes`, as UTF-8 (written in place: a hash is made for every event
+    /// appended or verified).
     static func hexBytes(_ bytes: [UInt8]) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: bytes.count * 2) { out, count in
             for (index, byte) in bytes.enumerated() {
@@ -34,16 +32,9 @@ enum HashChain {
         }
     }
 
+    /// Lower-case hex of `digest`.
     static func hex(_ digest: some Sequence<UInt8>) -> String {
-        let bytes = Array(digest)
-        // Written in place: a hash is made for every event appended or verified.
-        return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
-            for (index, byte) in bytes.enumerated() {
-                out[2 * index] = hexDigits[Int(byte >> 4)]
-                out[2 * index + 1] = hexDigits[Int(byte & 15)]
-            }
-            return bytes.count * 2
-        }
+        String(decoding: hexBytes(Array(digest)), as: UTF8.self)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -31,10 +31,7 @@ struct ExchangeFileReader {
         try BatchPipe.run(produce: { emit in
             try Self.parse(input, with: &reader, digest: &digest, emit)
         }, consume: { (item: Parsed) in
-            switch item {
-            case .outcome(let outcome, let contentHash): handle(outcome, contentHash: contentHash, &state)
-            case .chunk(let bytes): progress.advance(bytes: bytes, rows: state.rows)
-            }
+            handle(item, &state)
             if let failure = state.failure { throw failure }
         })
         if let problem = reader.headerProblem { throw CommandFailure.data("cannot import '\(file)': \(problem)") }
@@ -47,11 +44,21 @@ struct ExchangeFileReader {
         return tally
     }
 
-    /// What the parsing thread hands over: an outcome (with the hash of its content when its
-    /// fingerprint is made from it), or the size of a chunk it finished.
+    /// What the parsing thread hands over: an outcome (an event with its ``identity(_:)``), or
+    /// the size of a chunk it finished.
     private enum Parsed {
-        case outcome(ImportOutcome, contentHash: String?)
+        case event(ImportedEvent, identity: String)
+        case problem(ImportProblem)
+        case ignored(line: Int, reason: String)
         case chunk(Int)
+
+        init(_ outcome: ImportOutcome) {
+            switch outcome {
+            case .event(let imported): self = .event(imported, identity: ExchangeFileReader.identity(imported))
+            case .problem(let problem): self = .problem(problem)
+            case .ignored(let line, let reason): self = .ignored(line: line, reason: reason)
+            }
+        }
     }
 
     /// Reads `input` to its end (or a header problem) through `reader`, emitting every outcome.
@@ -62,7 +69,7 @@ struct ExchangeFileReader {
         var stopped: (any Error)?
         let take: (ImportOutcome) -> Void = { outcome in
             guard stopped == nil else { return }
-            do { try emit(.outcome(outcome, contentHash: contentHash(outcome))) } catch { stopped = error }
+            do { try emit(Parsed(outcome)) } catch { stopped = error }
         }
         while let chunk = try input.next() {
             digest.update(chunk)
@@ -75,56 +82,62 @@ struct ExchangeFileReader {
         if let stopped { throw stopped }
     }
 
-    /// 128 bits of SHA-256 of the preset and the event's normalised content, for an event whose
-    /// fingerprint is made from its content. Made here, on the parsing thread: on the thread
-    /// that writes, it was a tenth of a 1M-row Binance statement's import.
-    private static func contentHash(_ outcome: ImportOutcome) -> String? {
-        guard case .event(let imported) = outcome, case .content = imported.key else { return nil }
-        return ContentDigest.hex(imported.preset + "|" + imported.contentText, length: 32)
+    /// The fingerprint of an event, short of its occurrence for content: `PRESET:KIND:ID` for a
+    /// source id; `PRESET:row:HASH` for content, where HASH is 128 bits of SHA-256 of the
+    /// normalised event. Made on the parsing thread: on the thread that writes, hashing was a
+    /// tenth of a 1M-row Binance statement's import.
+    fileprivate static func identity(_ imported: ImportedEvent) -> String {
+        switch imported.key {
+        case .sourceID(let kind, let id):
+            "\(imported.preset):\(kind):\(id)"
+        case .content:
+            "\(imported.preset):row:" + ContentDigest.hex(imported.preset + "|" + imported.contentText, length: 32)
+        }
     }
 
     private struct State {
         var tally: ImportTally
         var rows = 0
         var failure: Error?
-        /// On the fast path: how often each content hash has been seen among the rows of the
-        /// current second (``nextOccurrence(of:at:)``).
+        /// On the fast path: how often each content identity has been seen among the rows of
+        /// the current second (``nextOccurrence(of:at:)``).
         var occurrences: [String: Int] = [:]
         var occurrencesAt: Timestamp?
 
-        /// The occurrence of `hash` among identical rows, counted in memory. Only on the fast
+        /// The occurrence of `identity` among identical rows, counted in memory. Only on the fast
         /// path: its rows come in time order, and identical rows have the same time, so the
         /// rows of one second are all the rows a row can repeat; staging counts in its scratch
         /// database instead (an upsert into a random place of a table for every row).
-        mutating func nextOccurrence(of hash: String, at time: Timestamp) -> Int {
+        mutating func nextOccurrence(of identity: String, at time: Timestamp) -> Int {
             if time != occurrencesAt {
                 occurrences.removeAll(keepingCapacity: true)
                 occurrencesAt = time
             }
-            defer { occurrences[hash, default: 0] += 1 }
-            return occurrences[hash] ?? 0
+            defer { occurrences[identity, default: 0] += 1 }
+            return occurrences[identity] ?? 0
         }
     }
 
-    private func handle(_ outcome: ImportOutcome, contentHash: String?, _ state: inout State) {
+    private func handle(_ item: Parsed, _ state: inout State) {
         guard state.failure == nil else { return }
         do {
-            switch outcome {
+            switch item {
             case .problem where inOrder != nil: throw InOrderAppend.Interrupted(reason: "a row is refused")
             case .problem(let problem): state.tally.rejected.append(problem)
             case .ignored(let line, let reason): state.tally.ignored.append(ImportProblem(line: line, message: reason))
-            case .event(let imported): try stage(imported, contentHash: contentHash, &state)
+            case .event(let imported, let identity): try stage(imported, identity: identity, &state)
+            case .chunk(let bytes): progress.advance(bytes: bytes, rows: state.rows)
             }
         } catch {
             state.failure = error
         }
     }
 
-    private func stage(_ imported: ImportedEvent, contentHash: String?, _ state: inout State) throws {
+    private func stage(_ imported: ImportedEvent, identity: String, _ state: inout State) throws {
         state.rows += 1
         if state.tally.firstTime == nil { state.tally.firstTime = imported.occurredAt }
         state.tally.lastTime = imported.occurredAt
-        let fingerprint = try self.fingerprint(imported, contentHash: contentHash, &state)
+        let fingerprint = try self.fingerprint(imported, identity: identity, &state)
         let event = imported.event(
             id: environment.newEventID(), recordedAt: recordedAt, account: request.account(for: imported.preset),
             batch: state.tally.batch, fingerprint: fingerprint
@@ -147,19 +160,13 @@ struct ExchangeFileReader {
         }
     }
 
-    /// `PRESET:KIND:ID` for a source id; `PRESET:row:HASH#N` for content, where HASH is 128
-    /// bits of SHA-256 of the normalised event and N its occurrence among identical rows of
-    /// the file.
-    private func fingerprint(_ imported: ImportedEvent, contentHash: String?, _ state: inout State) throws -> String {
-        switch imported.key {
-        case .sourceID(let kind, let id):
-            return "\(imported.preset):\(kind):\(id)"
-        case .content:
-            let hash = contentHash ?? Self.contentHash(.event(imported)) ?? ""
-            let occurrence = inOrder != nil
-                ? state.nextOccurrence(of: hash, at: imported.occurredAt)
-                : try session.occurrence(of: "\(state.tally.index):\(hash)")
-            return "\(imported.preset):row:\(hash)#\(occurrence)"
-        }
+    /// The event's ``identity(_:)``, and for content `#N`, N its occurrence among identical
+    /// rows of the file.
+    private func fingerprint(_ imported: ImportedEvent, identity: String, _ state: inout State) throws -> String {
+        guard case .content = imported.key else { return identity }
+        let occurrence = inOrder != nil
+            ? state.nextOccurrence(of: identity, at: imported.occurredAt)
+            : try session.occurrence(of: "\(state.tally.index):\(identity)")
+        return "\(identity)#\(occurrence)"
     }
 }

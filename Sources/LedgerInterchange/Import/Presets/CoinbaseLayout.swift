@@ -100,10 +100,10 @@ public struct CoinbaseLayout: ImportLayout {
     func tradeWithFee(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (action: EventAction, fee: AssetAmount?) {
         let fiat = try currency(row)
         let fee = try ImportNumber.optional(row[columns.fees], columns.fees).magnitude
-        return (try trade(amount, buying: buying, fiat: fiat, fee: fee, row), fee.isZero ? nil : AssetAmount(fee, fiat))
+        return (try trade(row, amount, buying: buying, fiat: fiat, fee: fee), fee.isZero ? nil : AssetAmount(fee, fiat))
     }
 
-    private func trade(_ amount: AssetAmount, buying: Bool, fiat: Asset, fee: ExactDecimal, _ row: ImportRow) throws(RowError) -> EventAction {
+    private func trade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool, fiat: Asset, fee: ExactDecimal) throws(RowError) -> EventAction {
         var total = try ImportNumber.optional(row[columns.total], columns.total).magnitude
         if total.isZero { total = try ImportNumber.optional(row[columns.subtotal], columns.subtotal).magnitude + (buying ? fee : fee.negated) }
         guard total.isPositive else { throw RowError("\(columns.total) is empty; the row does not say what was paid") }
