@@ -31,11 +31,18 @@ public struct PortfolioState: Sendable {
     public internal(set) var acquiredCost: ExactDecimal = .zero
     public internal(set) var assetClasses: [AssetSymbol: AssetClass] = [:]
     public internal(set) var diagnostics: [LedgerDiagnostic] = []
+    /// The valuations that could not be made for want of a price, keyed by pair and day.
+    var missing: [MissingPriceKey: [Int64]] = [:]
     /// How many events were replayed (voided ones and those after as-of excluded).
     public internal(set) var eventCount = 0
 
     public init(options: ValuationOptions) {
         self.options = options
+    }
+
+    /// Every valuation that could not be made, by asset, quote and day.
+    public var missingPrices: [MissingPrice] {
+        missing.map { MissingPrice(asset: $0.key.asset, quote: $0.key.quote, day: $0.key.day, sequences: $0.value) }.sorted()
     }
 
     /// Realized P&L: gains of every disposal minus the fees paid outside trades.
@@ -57,4 +64,11 @@ public struct PortfolioState: Sendable {
 
     /// Cost of all open lots.
     public var openCost: ExactDecimal { books.values.reduce(.zero) { $0 + $1.cost } }
+}
+
+/// Where a valuation is missing: one pair on one day.
+struct MissingPriceKey: Hashable, Sendable {
+    let asset: AssetSymbol
+    let quote: AssetSymbol
+    let day: LocalDate
 }

@@ -1,0 +1,59 @@
+/// A valuation a replay could not make: no price of `asset` in `quote` at or before the day
+/// of the events that needed it. The figures those events feed are incomplete until a price
+/// is recorded (`ledger prices fetch --missing` fetches exactly these).
+public struct MissingPrice: Hashable, Sendable, Comparable {
+    public let asset: AssetSymbol
+    public let quote: AssetSymbol
+    /// The UTC day of the events (a daily close of that day, or any earlier price, fills it).
+    public let day: LocalDate
+    /// The events (by sequence) that needed it, ascending.
+    public internal(set) var sequences: [Int64]
+
+    public init(asset: AssetSymbol, quote: AssetSymbol, day: LocalDate, sequences: [Int64]) {
+        self.asset = asset
+        self.quote = quote
+        self.day = day
+        self.sequences = sequences
+    }
+
+    public static func < (lhs: MissingPrice, rhs: MissingPrice) -> Bool {
+        (lhs.asset, lhs.quote, lhs.day) < (rhs.asset, rhs.quote, rhs.day)
+    }
+}
+
+/// The missing valuations of one asset in one quote, as a run of days: what the text reports
+/// print on one line and what one history request can fill.
+public struct MissingPriceRange: Hashable, Sendable {
+    public let asset: AssetSymbol
+    public let quote: AssetSymbol
+    public let first: LocalDate
+    public let last: LocalDate
+    /// The distinct days inside the range that need a price.
+    public let days: Int
+    public let events: Int
+
+    /// Groups `missing` by asset and quote, earliest first within each.
+    public static func grouped(_ missing: [MissingPrice]) -> [MissingPriceRange] {
+        var byPair: [AssetPair: [MissingPrice]] = [:]
+        for item in missing { byPair[AssetPair(item.asset, item.quote), default: []].append(item) }
+        return byPair.keys.sorted().map { pair in
+            let items = byPair[pair]!.sorted()
+            return MissingPriceRange(
+                asset: pair.asset, quote: pair.quote, first: items.first!.day, last: items.last!.day,
+                days: items.count, events: Set(items.flatMap(\.sequences)).count)
+        }
+    }
+}
+
+/// An (asset, quote) pair, ordered by symbol.
+public struct AssetPair: Hashable, Sendable, Comparable {
+    public let asset: AssetSymbol
+    public let quote: AssetSymbol
+
+    public init(_ asset: AssetSymbol, _ quote: AssetSymbol) {
+        self.asset = asset
+        self.quote = quote
+    }
+
+    public static func < (lhs: AssetPair, rhs: AssetPair) -> Bool { (lhs.asset, lhs.quote) < (rhs.asset, rhs.quote) }
+}
