@@ -75,7 +75,7 @@ public struct CoinDetailView: Sendable {
     static func holdingRows(_ holding: CoinHolding, _ symbol: AssetSymbol, _ theme: Theme) -> [(String, String)] {
         let currency = " " + holding.currency.text
         var rows = [("Quantity", NumberFormat.quantity(holding.quantity) + " " + symbol.text),
-                    ("Cost basis", NumberFormat.money(holding.costBasis) + currency)]
+                    ("Cost basis", NumberFormat.money(holding.costBasis, complete: holding.costComplete) + currency)]
         rows.append(("Value", holding.value.map { NumberFormat.money($0) + currency } ?? "— (no price)"))
         if let pnl = holding.unrealizedPnL {
             let percent = holding.unrealizedPercent.map { " (" + NumberFormat.percent($0, signed: true) + ")" } ?? ""
@@ -83,7 +83,8 @@ public struct CoinDetailView: Sendable {
         }
         if holding.unvaluedEvents > 0 {
             let count = holding.unvaluedEvents == 1 ? "1 event" : "\(holding.unvaluedEvents) events"
-            rows.append(("Note", "\(count) could not be valued ('ledger portfolio' says why)"))
+            rows.append(("Incomplete", "\(count) lack a price in \(holding.currency.text); to fetch them:"))
+            rows.append(("", "\(MissingPrice.fillCommand) --currency \(holding.currency.text)"))
         }
         return rows
     }

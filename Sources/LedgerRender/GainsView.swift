@@ -24,8 +24,9 @@ public struct GainsView {
             table.append([
                 disposal.asset.text, NumberFormat.quantity(disposal.quantity), disposal.acquired.date.description,
                 disposal.disposed.date.description, "\(disposal.holdingDays)", disposal.term.rawValue,
-                NumberFormat.money(disposal.proceeds), NumberFormat.money(disposal.cost),
-                theme.signed(NumberFormat.signedMoney(disposal.gain), disposal.gain),
+                NumberFormat.money(disposal.proceeds, complete: disposal.proceedsComplete),
+                NumberFormat.money(disposal.cost, complete: disposal.costComplete),
+                theme.signed(NumberFormat.signedMoney(disposal.gain, complete: disposal.complete), disposal.gain),
             ])
         }
         text += table.render(width: width) + "\n"
@@ -34,13 +35,17 @@ public struct GainsView {
             ("proceeds", totals.proceeds, false), ("cost basis", totals.costBasis, false),
             ("gain", totals.gain, true), ("  short term", totals.shortTermGain, true), ("  long term", totals.longTermGain, true),
         ]
-        let formatted = lines.map { ($0.0, $0.2 ? NumberFormat.signedMoney($0.1) : NumberFormat.money($0.1), $0.1, $0.2) }
+        let complete = totals.complete
+        let formatted = lines.map {
+            ($0.0, $0.2 ? NumberFormat.signedMoney($0.1, complete: complete) : NumberFormat.money($0.1, complete: complete), $0.1, $0.2)
+        }
         let valueWidth = formatted.map { $0.1.count }.max() ?? 0
         text += theme.bold("Totals") + " (\(report.disposals.count) disposal\(report.disposals.count == 1 ? "" : "s"))\n"
         for (label, value, raw, signed) in formatted {
             let padded = String(repeating: " ", count: valueWidth - value.count) + value
             text += "  " + label.padding(14) + (signed ? theme.signed(padded, raw) : padded) + "\n"
         }
+        if !complete { text += "\n" + MissingPriceNote.text(report.missingPrices, width: width) }
         return text
     }
 

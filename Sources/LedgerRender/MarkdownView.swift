@@ -11,7 +11,7 @@ public enum MarkdownView {
         for row in report.rows {
             let cells = [
                 row.asset.text + (row.account.map { " (\($0))" } ?? ""), NumberFormat.quantity(row.quantity),
-                row.averageCost.map(NumberFormat.price) ?? "—", NumberFormat.money(row.costBasis),
+                row.averageCost.map(NumberFormat.price) ?? "—", NumberFormat.money(row.costBasis, complete: row.costComplete),
                 row.price.map { NumberFormat.price($0.value) } ?? "unpriced", row.value.map { NumberFormat.money($0) } ?? "—",
                 row.unrealizedPnL.map(NumberFormat.signedMoney) ?? "—",
                 row.unrealizedPercent.map { NumberFormat.percent($0, signed: true) } ?? "—",
@@ -23,13 +23,16 @@ public enum MarkdownView {
         let t = report.totals
         lines += [
             "", "**Totals (\(options.currency))**", "",
-            "- Value: \(NumberFormat.money(t.value))", "- Cost basis: \(NumberFormat.money(t.costBasis))",
-            "- Unrealized P&L: \(NumberFormat.signedMoney(t.unrealizedPnL))", "- Realized P&L: \(NumberFormat.signedMoney(t.realizedPnL))",
-            "- Income: \(NumberFormat.money(t.income))", "- Net fiat paid in: \(NumberFormat.money(t.netFiatPaidIn))",
+            "- Value: \(NumberFormat.money(t.value))", "- Cost basis: \(NumberFormat.money(t.costBasis, complete: t.costComplete))",
+            "- Unrealized P&L: \(NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete))",
+            "- Realized P&L: \(NumberFormat.signedMoney(t.realizedPnL, complete: t.realizedComplete))",
+            "- Income: \(NumberFormat.money(t.income, complete: t.incomeComplete))",
+            "- Net fiat paid in: \(NumberFormat.money(t.netFiatPaidIn, complete: t.netFiatPaidInComplete))",
         ]
         if !t.unpricedAssets.isEmpty {
             lines.append("- Unpriced (not in value): \(t.unpricedAssets.map(\.text).joined(separator: ", "))")
         }
+        if let missing = MissingPriceNote.sentence(report.missingPrices) { lines += ["", missing] }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -8,6 +8,22 @@ public enum NumberFormat {
         grouped(value.formatted(places: places))
     }
 
+    /// Money that may be incomplete (a price is missing): the known part marked `*`, or `?`
+    /// when nothing of it is known. Never a bare 0 for an unknown amount.
+    public static func money(_ value: ExactDecimal, complete: Bool) -> String {
+        complete ? money(value) : value.isZero ? incompleteUnknown : money(value) + incompleteMark
+    }
+
+    /// Signed money that may be incomplete, marked as in ``money(_:complete:)``.
+    public static func signedMoney(_ value: ExactDecimal, complete: Bool) -> String {
+        complete ? signedMoney(value) : value.isZero ? incompleteUnknown : signedMoney(value) + incompleteMark
+    }
+
+    /// What follows the known part of an incomplete amount, and what stands for an amount
+    /// of which nothing is known.
+    public static let incompleteMark = "*"
+    public static let incompleteUnknown = "?"
+
     /// P&L: money with an explicit sign: `+1,234.00`, `-56.00`, `0.00`.
     public static func signedMoney(_ value: ExactDecimal) -> String {
         let text = money(value)

@@ -57,10 +57,10 @@ public struct PortfolioView {
         cells += [
             NumberFormat.quantity(row.quantity),
             row.averageCost.map(NumberFormat.price) ?? dash,
-            NumberFormat.money(row.costBasis),
+            NumberFormat.money(row.costBasis, complete: row.costComplete),
             row.price.map { NumberFormat.price($0.value) } ?? "unpriced",
             row.value.map { NumberFormat.money($0) } ?? dash,
-            row.unrealizedPnL.map { theme.signed(NumberFormat.signedMoney($0), $0) } ?? dash,
+            row.unrealizedPnL.map { theme.signed(NumberFormat.signedMoney($0), $0) } ?? (row.value != nil ? NumberFormat.incompleteUnknown : dash),
             row.unrealizedPercent.map { theme.signed(NumberFormat.percent($0, signed: true), $0) } ?? dash,
             row.allocationPercent.map { NumberFormat.percent($0) } ?? dash,
             row.price.map { $0.observedAt.date.description } ?? dash,
@@ -72,12 +72,13 @@ public struct PortfolioView {
     func totals() -> String {
         let t = report.totals
         let left: [(String, String)] = [
-            ("value", NumberFormat.money(t.value)), ("cost basis", NumberFormat.money(t.costBasis)),
-            ("unrealized P&L", theme.signed(NumberFormat.signedMoney(t.unrealizedPnL), t.unrealizedPnL)),
+            ("value", NumberFormat.money(t.value)), ("cost basis", NumberFormat.money(t.costBasis, complete: t.costComplete)),
+            ("unrealized P&L", theme.signed(NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete), t.unrealizedPnL)),
         ]
         let right: [(String, String)] = [
-            ("realized P&L", theme.signed(NumberFormat.signedMoney(t.realizedPnL), t.realizedPnL)),
-            ("income", NumberFormat.money(t.income)), ("net fiat paid in", NumberFormat.money(t.netFiatPaidIn)),
+            ("realized P&L", theme.signed(NumberFormat.signedMoney(t.realizedPnL, complete: t.realizedComplete), t.realizedPnL)),
+            ("income", NumberFormat.money(t.income, complete: t.incomeComplete)),
+            ("net fiat paid in", NumberFormat.money(t.netFiatPaidIn, complete: t.netFiatPaidInComplete)),
         ]
         let leftWidth = left.map { $0.1.displayWidth }.max() ?? 0
         let rightWidth = right.map { $0.1.displayWidth }.max() ?? 0
@@ -103,9 +104,10 @@ public struct PortfolioView {
         let t = report.totals
         if !t.unpricedAssets.isEmpty {
             let names = t.unpricedAssets.map(\.text).joined(separator: ", ")
-            lines.append("Unpriced, not in value: \(names) (cost basis \(NumberFormat.money(t.unpricedCost))); add prices with 'ledger prices set'.")
+            lines.append("Unpriced, not in value: \(names) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); fetch prices with '\(MissingPriceNote.command)'.")
         }
-        return lines.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined()
+        let missing = MissingPriceNote.text(report.missingPrices, width: width)
+        return lines.isEmpty && missing.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined() + missing
     }
 }
 

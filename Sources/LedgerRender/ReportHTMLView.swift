@@ -43,7 +43,7 @@ public struct ReportHTMLView {
     private func holdings() -> String {
         let rows = report.holdings.rows.map { row in
             [row.asset.text, NumberFormat.quantity(row.quantity), row.averageCost.map(NumberFormat.price) ?? "—",
-             NumberFormat.money(row.costBasis), row.price.map { NumberFormat.price($0.value) } ?? "unpriced",
+             NumberFormat.money(row.costBasis, complete: row.costComplete), row.price.map { NumberFormat.price($0.value) } ?? "unpriced",
              row.value.map { NumberFormat.money($0) } ?? "—", row.unrealizedPnL.map(NumberFormat.signedMoney) ?? "—",
              row.unrealizedPercent.map { NumberFormat.percent($0, signed: true) } ?? "—",
              row.allocationPercent.map { NumberFormat.percent($0) } ?? "—", row.price.map { $0.observedAt.date.description } ?? "—"]

@@ -27,7 +27,7 @@ public enum ReportMarkdownView {
     static func holdings(_ report: PeriodReport) -> [String] {
         guard !report.holdings.rows.isEmpty else { return ["No holdings."] }
         let rows = report.holdings.rows.map { row in
-            [row.asset.text, NumberFormat.quantity(row.quantity), NumberFormat.money(row.costBasis),
+            [row.asset.text, NumberFormat.quantity(row.quantity), NumberFormat.money(row.costBasis, complete: row.costComplete),
              row.price.map { NumberFormat.price($0.value) } ?? "unpriced", row.value.map { NumberFormat.money($0) } ?? "—",
              row.unrealizedPnL.map(NumberFormat.signedMoney) ?? "—", row.allocationPercent.map { NumberFormat.percent($0) } ?? "—"]
         }

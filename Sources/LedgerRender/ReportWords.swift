@@ -31,11 +31,11 @@ enum ReportWords {
     static func pnlLines(_ report: PeriodReport) -> [(String, String)] {
         let totals = report.holdings.totals
         return [
-            ("cost basis", NumberFormat.money(totals.costBasis)),
-            ("unrealized P&L", NumberFormat.signedMoney(totals.unrealizedPnL)),
-            ("realized P&L (all time)", NumberFormat.signedMoney(totals.realizedPnL)),
-            ("realized gains in period", NumberFormat.signedMoney(report.gains.totals.gain)),
-            ("income (all time)", NumberFormat.money(totals.income)),
+            ("cost basis", NumberFormat.money(totals.costBasis, complete: totals.costComplete)),
+            ("unrealized P&L", NumberFormat.signedMoney(totals.unrealizedPnL, complete: totals.unrealizedComplete)),
+            ("realized P&L (all time)", NumberFormat.signedMoney(totals.realizedPnL, complete: totals.realizedComplete)),
+            ("realized gains in period", NumberFormat.signedMoney(report.gains.totals.gain, complete: report.gains.totals.complete)),
+            ("income (all time)", NumberFormat.money(totals.income, complete: totals.incomeComplete)),
         ]
     }
 
@@ -63,8 +63,8 @@ enum ReportWords {
 
     static func gainCells(_ disposal: Disposal) -> [String] {
         [disposal.asset.text, NumberFormat.quantity(disposal.quantity), disposal.acquired.date.description,
-         disposal.disposed.date.description, disposal.term.rawValue, NumberFormat.money(disposal.proceeds),
-         NumberFormat.money(disposal.cost), NumberFormat.signedMoney(disposal.gain)]
+         disposal.disposed.date.description, disposal.term.rawValue, NumberFormat.money(disposal.proceeds, complete: disposal.proceedsComplete),
+         NumberFormat.money(disposal.cost, complete: disposal.costComplete), NumberFormat.signedMoney(disposal.gain, complete: disposal.complete)]
     }
 
     static let freshnessHeader = ["asset", "price date", "source", "recorded", "age at as-of"]
@@ -79,7 +79,7 @@ enum ReportWords {
         var lines: [String] = []
         let totals = report.holdings.totals
         if !totals.unpricedAssets.isEmpty {
-            lines.append("Unpriced at as-of, not in value: \(names(totals.unpricedAssets)) (cost basis \(NumberFormat.money(totals.unpricedCost))).")
+            lines.append("Unpriced at as-of, not in value: \(names(totals.unpricedAssets)) (cost basis \(NumberFormat.money(totals.unpricedCost, complete: totals.unpricedCostComplete))).")
         }
         let days = report.series.count
         for asset in Array(Set(report.unpricedSpans.map(\.asset))).sorted() {
@@ -89,6 +89,7 @@ enum ReportWords {
             let more = spans.count > 3 ? ", and \(spans.count - 3) more" : ""
             lines.append("\(asset) had no price on \(count) of \(days) days: \(shown.joined(separator: ", "))\(more).")
         }
+        if let missing = MissingPriceNote.sentence(report.holdings.missingPrices) { lines.append(missing) }
         return lines
     }
 

@@ -91,3 +91,9 @@ public func priceTable(_ text: String, source: String = "test") -> PriceTable {
     }
     return PriceTable(observations)
 }
+
+/// `date("2024-01-02")`: a calendar day (traps on a typo).
+public func date(_ text: String) -> LocalDate {
+    guard let day = LocalDate.parse(text) else { fatalError("bad test date \(text)") }
+    return day
+}

@@ -112,14 +112,14 @@ struct EventKindMovementTests {
         #expect(try #require(inEUR.lots("ETH").only).cost == dec("297") && inEUR.income == dec("297"))
     }
 
-    @Test("income with no price is a zero-cost lot and a warning, never an invented value")
+    @Test("income with no price is a lot of unknown cost and incomplete income, never an invented value")
     func incomeUnpriced() throws {
         var make = Events()
         let state = Valuation.replay([make.income("XYZ", "50", kind: .airdrop, on: "2024-03-01")])
         let lot = try #require(state.lots("XYZ").only)
-        #expect(lot.quantity == dec("50") && lot.cost == .zero && state.income == .zero)
-        let warning = try #require(state.warnings.only)
-        #expect(warning.message.contains("XYZ/USD") && warning.message.contains("2024-03-01"))
+        #expect(lot.quantity == dec("50") && !lot.costComplete && state.income == .zero)
+        #expect(state.incompleteTotals == [.income] && state.diagnostics.isEmpty)
+        #expect(state.missingPrices == [MissingPrice(asset: sym("XYZ"), quote: sym("USD"), day: date("2024-03-01"), sequences: [1])])
     }
 
     @Test("fiat income (interest) adds to the balance and to income, not to paid in")

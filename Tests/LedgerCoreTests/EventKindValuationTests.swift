@@ -140,16 +140,17 @@ struct EventKindValuationTests {
         #expect(state.diagnostics.isEmpty)
     }
 
-    @Test("a trade with neither side priced is an error naming the pair and the date")
+    @Test("a trade with neither side priced is a missing price naming the pair and the day")
     func tradeUnpriced() throws {
         var make = Events()
         let state = Valuation.replay([
             make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
             make.trade("0.5", "BTC", for: "8", "ETH", on: "2024-01-05"),
         ])
-        let error = try #require(state.errors.only)
-        #expect(error.message.contains("BTC/USD") && error.message.contains("2024-01-05"), "\(error)")
-        #expect(error.sequence == 2)
+        #expect(state.missingPrices == [MissingPrice(asset: sym("BTC"), quote: sym("USD"), day: date("2024-01-05"), sequences: [2])])
+        let piece = try #require(state.disposals.only)
+        #expect(!piece.proceedsComplete && piece.costComplete && piece.cost == dec("15000"))
+        #expect(try !#require(state.lots("ETH").only).costComplete && state.incompleteTotals == [.realized])
     }
 
     @Test("a fee paid in another asset disposes of that asset at market value")
@@ -219,16 +220,15 @@ struct EventKindValuationTests {
         #expect(state.netFiatPaidIn == dec("100") && state.disposals.isEmpty)
     }
 
-    @Test("a standalone fee in an unpriced asset is valued at 0 with a warning")
+    @Test("a standalone fee in an unpriced asset makes fees and realized P&L incomplete")
     func unpricedFee() throws {
         var make = Events()
         let state = Valuation.replay([
             make.buy("XYZ", "10", at: "1", on: "2024-01-02"),
             make.fee("XYZ", "1", on: "2024-01-03"),
         ])
-        let warning = try #require(state.warnings.only)
-        #expect(warning.message.contains("XYZ/USD") && warning.message.contains("2024-01-03"))
-        #expect(state.feesPaid == .zero)
+        #expect(state.missingPrices.map { "\($0.asset) \($0.day) \($0.sequences)" } == ["XYZ 2024-01-03 [2]"])
+        #expect(state.feesPaid == .zero && state.incompleteTotals == [.fees, .realized])
         #expect(try #require(state.disposals.only).cost == dec("1"))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// gaps, and the movers, worked by hand.
 @Suite("Period reports: bounds, daily values with gaps, movers")
 struct PeriodReportTests {
-    static func date(_ text: String) -> LocalDate { LocalDate.parse(text)! }
+
 
     @Test("each period runs from the start of its calendar unit up to the as-of date", arguments: [
         (ReportPeriodKind.day, "2024-06-26", "2024-06-26"),
@@ -20,17 +20,17 @@ struct PeriodReportTests {
         (.year, "2024-06-30", "2024-01-01"),
     ])
     func bounds(kind: ReportPeriodKind, last: String, first: String) {
-        let period = ReportPeriod.ending(kind, on: Self.date(last))
-        #expect(period.first == Self.date(first) && period.last == Self.date(last))
-        #expect(period.baseDay == Self.date(first).adding(days: -1))
+        let period = ReportPeriod.ending(kind, on: date(last))
+        #expect(period.first == date(first) && period.last == date(last))
+        #expect(period.baseDay == date(first).adding(days: -1))
         #expect(period.seriesDays.count == period.dayCount + 1)
     }
 
     @Test("'all' starts on the first event's date")
     func allPeriod() {
-        let period = ReportPeriod.ending(.all, on: Self.date("2024-06-30"), firstActivity: Self.date("2023-01-05"))
-        #expect(period.first == Self.date("2023-01-05") && period.baseDay == Self.date("2023-01-04"))
-        #expect(ReportPeriod.ending(.all, on: Self.date("2024-06-30")).dayCount == 1)
+        let period = ReportPeriod.ending(.all, on: date("2024-06-30"), firstActivity: date("2023-01-05"))
+        #expect(period.first == date("2023-01-05") && period.baseDay == date("2023-01-04"))
+        #expect(ReportPeriod.ending(.all, on: date("2024-06-30")).dayCount == 1)
     }
 
     /// 10 000 USD in on 06-03, 0.2 BTC @ 40 000 on 06-05, 0.1 sold @ 45 000 on 06-08.
@@ -60,7 +60,7 @@ struct PeriodReportTests {
     func seriesWithGap() {
         let report = Self.build(.week, prices: Self.dailyPrices)
         // Week of Monday 06-03 to Sunday 06-09; base day Sunday 06-02, when nothing was held.
-        #expect(report.period.first == Self.date("2024-06-03") && report.period.last == Self.date("2024-06-09"))
+        #expect(report.period.first == date("2024-06-03") && report.period.last == date("2024-06-09"))
         let values = report.series.map(\.value)
         // 06-02 nothing: 0. 06-03 cash 10000. 06-04 cash only (BTC bought 06-05): 10000.
         // 06-05 2000 cash + 0.2 × 40000. 06-06 2000 + 0.2 × 41000. 06-07 no BTC price: gap.
@@ -106,7 +106,7 @@ struct PeriodReportTests {
     func foldMatchesReplay() {
         let report = Self.build(.month, prices: Self.dailyPrices)
         #expect(report.series.count == 10) // 05-31 … 06-09
-        #expect(report.series.first?.date == Self.date("2024-05-31"))
+        #expect(report.series.first?.date == date("2024-05-31"))
         var make = Events()
         let state = Valuation.replay([
             make.deposit("USD", "10000", on: "2024-06-03"), make.buy("BTC", "0.2", at: "40000", on: "2024-06-05"),

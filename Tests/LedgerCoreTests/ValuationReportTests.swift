@@ -65,19 +65,43 @@ struct ValuationReportTests {
         #expect(piece.proceeds == dec("32000") && piece.cost == dec("24000") && piece.gain == dec("8000"))
     }
 
-    @Test("a missing FX rate is an error naming the pair and the date")
+    @Test("a missing FX rate is one missing price naming the pair and the day; the figures it feeds are incomplete")
     func missingRate() throws {
         var make = Events()
         let state = Valuation.replay([make.buy("BTC", "1", at: "30000", on: "2024-01-02")],
                                      prices: priceTable("2024-06-01 BTC 40000 USD"), currency: "EUR", asOf: "2024-06-30")
-        // One error for the missing rate, though both the purchase and its payment need it.
-        let error = try #require(state.errors.only, "\(state.errors)")
-        #expect(error.message.contains("USD/EUR"), "\(error)")
-        #expect(error.message.contains("2024-01-02"), "\(error)")
-        #expect(error.sequence == 1)
+        // One entry for the missing rate, though both the purchase and its payment need it.
+        #expect(state.missingPrices == [MissingPrice(asset: sym("USD"), quote: sym("EUR"), day: date("2024-01-02"), sequences: [1])])
+        #expect(state.diagnostics.isEmpty && state.incompleteTotals == [.netFiatPaidIn])
         let report = HoldingsReport(state: state, prices: priceTable("2024-06-01 BTC 40000 USD"))
         #expect(report.totals.unpricedAssets == [sym("BTC")], "no BTC/EUR at as-of either")
-        #expect(report.diagnostics == state.diagnostics)
+        let row = try #require(report.rows.only)
+        #expect(row.quantity == dec("1") && !row.costComplete && row.unrealizedPnL == nil)
+        #expect(!report.complete && !report.totals.costComplete && !report.totals.netFiatPaidInComplete)
+        #expect(report.missingPrices == state.missingPrices)
+    }
+
+    @Test("what can be valued is valued: a priced purchase stays complete beside an unpriced one")
+    func partlyPriced() throws {
+        var make = Events()
+        let prices = priceTable("2024-01-01 BTC 30000 USD\n2024-06-01 BTC 40000 USD\n2024-06-01 ETH 3000 USD")
+        let state = Valuation.replay([
+            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+            make.trade("0.5", "BTC", for: "8", "XYZ", on: "2024-01-05"),
+            make.trade("4", "XYZ", for: "1", "ETH", on: "2024-02-01"),
+        ], prices: prices, asOf: "2024-06-30")
+        // BTC is priced on 01-05 (30000): the trade is worth 15000 and XYZ's lot is complete.
+        // XYZ has no price on 02-01, and neither has ETH: the ETH lot and the XYZ sale are incomplete.
+        #expect(state.missingPrices.map(\.asset) == [sym("XYZ")])
+        let report = HoldingsReport(state: state, prices: prices)
+        let btc = try #require(report.rows.first { $0.asset == sym("BTC") })
+        let eth = try #require(report.rows.first { $0.asset == sym("ETH") })
+        #expect(btc.costComplete && btc.costBasis == dec("15000") && btc.unrealizedPnL == dec("5000"))
+        #expect(!eth.costComplete && eth.value == dec("3000") && eth.unrealizedPnL == nil)
+        let xyz = try #require(report.rows.first { $0.asset == sym("XYZ") })
+        #expect(xyz.costComplete && xyz.costBasis == dec("7500") && xyz.quantity == dec("4"))
+        #expect(!report.totals.realizedComplete && !report.totals.unrealizedComplete)
+        #expect(report.totals.unrealizedPnL == dec("5000"), "only the complete rows' P&L")
     }
 
     @Test("a rate recorded after the event does not value it (nothing is extrapolated backwards)")
@@ -85,7 +109,7 @@ struct ValuationReportTests {
         var make = Events()
         let state = Valuation.replay([make.buy("BTC", "1", at: "30000", on: "2024-01-02")],
                                      prices: priceTable("2024-01-03 EUR 1.25 USD"), currency: "EUR")
-        #expect(state.errors.count == 1)
+        #expect(state.missingPrices.map(\.day) == [date("2024-01-02")])
     }
 
     @Test("a price through a bridge: ETH→BTC→USD")

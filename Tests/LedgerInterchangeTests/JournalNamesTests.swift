@@ -36,7 +36,7 @@ struct JournalNamesTests {
         #expect(throws: JournalExportError.accountCollision("cold_wallet", "cold-wallet", "Assets:Cold-wallet")) { try result.get() }
     }
 
-    @Test("an event the replay cannot value fails the export, naming the event and the price to record")
+    @Test("missing prices fail the export, naming each pair and day and the one command that fetches them")
     func unvalued() throws {
         var make = Events()
         let events = Events.sequenced([
@@ -44,13 +44,12 @@ struct JournalNamesTests {
             make.trade("1", "SOL", for: "30", "ADA", on: "2024-01-02", account: "wallet"),
         ])
         let result = JournalBuilder.build(events: events, prices: PriceTable(), currency: sym("USD"), method: .fifo)
-        guard case .failure(.unvalued(let diagnostics)) = result else {
-            Issue.record("expected unvalued, got \(result)")
+        guard case .failure(.missingPrices(let missing)) = result else {
+            Issue.record("expected missingPrices, got \(result)")
             return
         }
-        #expect(diagnostics.map(\.sequence) == [1, 2])
-        #expect(diagnostics[1].description.hasPrefix("event #2: no SOL/USD price on or before 2024-01-02 to value this trade; add one with 'ledger prices set SOL PRICE --currency USD --date 2024-01-02'"))
-        #expect(JournalExportError.unvalued(diagnostics).message.hasPrefix("nothing exported: 2 events cannot be valued"))
+        #expect(missing.map(\.sequences) == [[1], [2]])
+        #expect(JournalExportError.missingPrices(missing).message == "nothing exported: a journal needs every cost and value, and 2 events lack a price: SOL/USD 2024-01-01 to 2024-01-02; fetch them with 'ledger prices fetch --missing', then export again")
     }
 
     @Test("a fiat leg in another currency needs its rate even where the replay did not")
@@ -63,10 +62,10 @@ struct JournalNamesTests {
         let fine = JournalBuilder.build(events: events, prices: prices, currency: sym("USD"), method: .fifo)
         #expect((try? fine.get()) != nil)
         let missing = JournalBuilder.build(events: events, prices: PriceTable(), currency: sym("USD"), method: .fifo)
-        guard case .failure(.unvalued(let diagnostics)) = missing else {
-            Issue.record("expected unvalued")
+        guard case .failure(.missingPrices(let needed)) = missing else {
+            Issue.record("expected missingPrices")
             return
         }
-        #expect(diagnostics.first?.sequence == 1)
+        #expect(needed.first?.sequences == [1])
     }
 }

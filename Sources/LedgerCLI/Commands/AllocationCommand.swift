@@ -35,9 +35,11 @@ struct AllocationCommand: EnvironmentCommand {
         try runner.report(holdings.diagnostics)
         let report = AllocationReport(holdings: holdings, by: grouping)
         if outputFormat == .json {
-            return environment.print(ReportJSON.allocation(report, currency: options.currency, asOf: options.asOf))
+            environment.print(ReportJSON.allocation(report, currency: options.currency, asOf: options.asOf))
+        } else {
+            environment.write(render(report, options, theme: reportOptions.theme(environment), width: environment.terminalWidth))
         }
-        environment.write(render(report, options, theme: reportOptions.theme(environment), width: environment.terminalWidth))
+        try runner.finish(missing: holdings.missingPrices, complete: holdings.complete, strict: reportOptions.strict, noted: false)
     }
 
     private func render(_ report: AllocationReport, _ options: ValuationOptions, theme: Theme, width: Int) -> String {

@@ -44,9 +44,11 @@ struct GainsCommand: EnvironmentCommand {
         })
         let reports = states.map { GainsReport(state: $0, since: from, until: to) }
         try runner.report(reports[0].diagnostics)
+        let complete = reports.allSatisfy(\.totals.complete)
         if methods != nil {
             try outputFormat.require([.text], for: "gains --compare")
-            return environment.write(MethodComparisonView(reports: reports, width: environment.terminalWidth).render())
+            environment.write(MethodComparisonView(reports: reports, width: environment.terminalWidth).render())
+            return try runner.finish(missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict, noted: complete)
         }
         switch outputFormat {
         case .json: environment.print(ReportJSON.gains(reports[0]))
@@ -54,6 +56,8 @@ struct GainsCommand: EnvironmentCommand {
         case .text:
             environment.write(GainsView(report: reports[0], width: environment.terminalWidth, theme: reportOptions.theme(environment)).render())
         }
+        try runner.finish(missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict,
+                          noted: complete || outputFormat == .text)
     }
 
     private func period() throws -> (LocalDate?, LocalDate?) {

@@ -43,5 +43,7 @@ struct PortfolioCommand: EnvironmentCommand {
         case .csv: environment.write(ReportCSV.portfolio(report))
         case .md: environment.write(MarkdownView.portfolio(report))
         }
+        try runner.finish(missing: report.missingPrices, complete: report.complete, strict: reportOptions.strict,
+                          noted: outputFormat == .text || outputFormat == .md)
     }
 }

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerRender
 import LedgerStore
 
 /// Replays a ledger for the reports — streaming its effective events from the store in replay
@@ -63,6 +64,19 @@ struct ReplayRunner {
         store.saveSnapshot(SnapshotRecord(
             key: key, sequence: position.head.count, head: position.head.hash, lastOccurred: state.lastOccurredAt,
             pricesVersion: version, usesPrices: state.usedPrices, data: state.snapshotBytes()))
+    }
+
+    /// Ends a report that may be incomplete: outside the text views (which print the note
+    /// themselves) the missing prices are named on stderr; with `--strict` an incomplete
+    /// report then fails (exit 1) — after it was printed in full.
+    func finish(missing: [MissingPrice], complete: Bool, strict: Bool, noted: Bool) throws {
+        if !noted, let sentence = MissingPriceNote.sentence(missing) {
+            environment.stderr.write("ledger: warning: \(sentence)\n")
+        }
+        guard strict, !complete else { return }
+        let events = Set(missing.flatMap(\.sequences)).count
+        let what = events > 0 ? "\(events) event\(events == 1 ? " lacks" : "s lack") a price" : "a holding has no price at as-of"
+        throw CommandFailure.data("the report is incomplete (--strict): \(what); fetch prices with '\(MissingPriceNote.command)'")
     }
 
     /// Prints every diagnostic; fails when any is an error.

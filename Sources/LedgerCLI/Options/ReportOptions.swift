@@ -23,6 +23,9 @@ struct ReportOptions: ParsableArguments {
     @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
 
+    @Flag(help: "Exit 1 when the report is incomplete (a price it needs is missing), after printing it; for cron.")
+    var strict = false
+
     /// Checks what can be checked before the ledger is opened, so a typo is a usage error
     /// even when the ledger is missing.
     func validate(_ environment: CommandEnvironment) throws {

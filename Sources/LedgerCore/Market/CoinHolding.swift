@@ -2,7 +2,10 @@
 /// prints under "Your holding".
 public struct CoinHolding: Hashable, Sendable {
     public let quantity: ExactDecimal
+    /// The known part of the cost basis; all of it when ``costComplete``.
     public let costBasis: ExactDecimal
+    /// False when part of the cost could not be valued in `currency` (a missing price).
+    public var costComplete = true
     /// quantity × price; nil when the market gave no price.
     public let value: ExactDecimal?
     public let currency: AssetSymbol
@@ -17,6 +20,7 @@ public struct CoinHolding: Hashable, Sendable {
         let quantity = mine.map(\.quantity).sum()
         guard !quantity.isZero else { return nil }
         self.init(quantity: quantity, costBasis: mine.map(\.costBasis).sum(), price: price, currency: currency)
+        costComplete = mine.allSatisfy(\.costComplete)
     }
 
     public init(quantity: ExactDecimal, costBasis: ExactDecimal, price: ExactDecimal?, currency: AssetSymbol) {
@@ -26,8 +30,8 @@ public struct CoinHolding: Hashable, Sendable {
         self.currency = currency
     }
 
-    /// value − cost basis.
-    public var unrealizedPnL: ExactDecimal? { value.map { $0 - costBasis } }
+    /// value − cost basis; nil when either is unknown.
+    public var unrealizedPnL: ExactDecimal? { costComplete ? value.map { $0 - costBasis } : nil }
 
     /// The unrealized P&L as a percentage of the cost basis; nil without a cost basis.
     public var unrealizedPercent: ExactDecimal? {

@@ -7,6 +7,8 @@ public struct GainsReport: Sendable {
     public let disposals: [Disposal]
     public let totals: Totals
     public let diagnostics: [LedgerDiagnostic]
+    /// Every valuation the replay could not make (some may concern events outside the period).
+    public let missingPrices: [MissingPrice]
 
     public struct Totals: Hashable, Sendable {
         public let proceeds: ExactDecimal
@@ -14,6 +16,8 @@ public struct GainsReport: Sendable {
         public let gain: ExactDecimal
         public let shortTermGain: ExactDecimal
         public let longTermGain: ExactDecimal
+        /// False when a disposal in the period lacks a valuation: the sums are the known part.
+        public let complete: Bool
     }
 
     /// The disposals of `state` whose disposal date lies in `since…until` (inclusive; open
@@ -32,9 +36,11 @@ public struct GainsReport: Sendable {
             proceeds: chosen.map(\.proceeds).sum(), costBasis: chosen.map(\.cost).sum(),
             gain: chosen.map(\.gain).sum(),
             shortTermGain: chosen.filter { $0.term == .short }.map(\.gain).sum(),
-            longTermGain: chosen.filter { $0.term == .long }.map(\.gain).sum()
+            longTermGain: chosen.filter { $0.term == .long }.map(\.gain).sum(),
+            complete: chosen.allSatisfy(\.complete)
         )
         diagnostics = state.diagnostics
+        missingPrices = state.missingPrices
     }
 }
 

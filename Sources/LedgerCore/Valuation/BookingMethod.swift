@@ -19,13 +19,20 @@ public struct Lot: Hashable, Sendable {
     /// while the lot is whole, when it is simply cost ÷ quantity. Dividing for every lot
     /// opened cost the replay a tenth of its time, and most lots are never asked.
     private var fixedUnitCost: ExactDecimal?
+    /// False when part of the cost could not be valued (a missing price): `cost` is then
+    /// the known part only, and every figure built on it is incomplete.
+    public let costComplete: Bool
 
-    public init(source: EventID, acquired: Timestamp, quantity: ExactDecimal, cost: ExactDecimal, unitCost: ExactDecimal? = nil) {
+    public init(
+        source: EventID, acquired: Timestamp, quantity: ExactDecimal, cost: ExactDecimal, unitCost: ExactDecimal? = nil,
+        costComplete: Bool = true
+    ) {
         self.source = source
         self.acquired = acquired
         self.quantity = quantity
         self.cost = cost
         fixedUnitCost = unitCost
+        self.costComplete = costComplete
     }
 
     /// Cost per unit when acquired (rounded half-even at 10⁻¹⁸), kept as the lot is taken
@@ -50,12 +57,12 @@ public struct Lot: Hashable, Sendable {
         let partCost = cost * part / quantity
         quantity -= part
         cost -= partCost
-        return Lot(source: source, acquired: acquired, quantity: part, cost: partCost, unitCost: fixedUnitCost)
+        return Lot(source: source, acquired: acquired, quantity: part, cost: partCost, unitCost: fixedUnitCost, costComplete: costComplete)
     }
 
     public static func == (lhs: Lot, rhs: Lot) -> Bool {
         lhs.source == rhs.source && lhs.acquired == rhs.acquired && lhs.quantity == rhs.quantity
-            && lhs.cost == rhs.cost && lhs.unitCost == rhs.unitCost
+            && lhs.cost == rhs.cost && lhs.unitCost == rhs.unitCost && lhs.costComplete == rhs.costComplete
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -15,6 +15,15 @@ public struct Disposal: Hashable, Sendable {
     public let cost: ExactDecimal
     /// The event that disposed of it.
     public let sequence: Int64
+    /// False when the proceeds lack a valuation (a missing price on the disposal's day):
+    /// ``proceeds`` is then the known part.
+    public var proceedsComplete = true
+    /// False when the cost of the lot piece lacks a valuation (a missing price when it was
+    /// acquired): ``cost`` is then the known part.
+    public var costComplete = true
+
+    /// Whether the gain is known: both its proceeds and its cost.
+    public var complete: Bool { proceedsComplete && costComplete }
 
     public var gain: ExactDecimal { proceeds - cost }
 

@@ -25,6 +25,8 @@ public struct LotBook: Sendable {
     /// (per day, in a period report), and summing every lot each time grew with the history.
     private var openQuantity = ExactDecimal.zero
     private var openCost = ExactDecimal.zero
+    /// How many open lots have an incomplete cost (a missing price).
+    private var openIncomplete = 0
 
     public init(method: BookingMethod) {
         self.method = method
@@ -52,19 +54,21 @@ public struct LotBook: Sendable {
 
     public var quantity: ExactDecimal { packed?.quantity ?? openQuantity }
     public var cost: ExactDecimal { packed?.cost ?? openCost }
+    /// False when an open lot's cost could not be fully valued: ``cost`` is the known part.
+    public var costComplete: Bool { (packed?.incomplete ?? openIncomplete) == 0 }
     public var isEmpty: Bool {
         packed.map { $0.count == 0 } ?? (method == .hifo ? highest.isEmpty : head == storage.count)
     }
 
     /// The lots in the snapshot encoding, with their totals (copied as they are when still
     /// packed).
-    func pack(to out: inout [UInt8]) -> (count: Int, quantity: ExactDecimal, cost: ExactDecimal) {
+    func pack(to out: inout [UInt8]) -> (count: Int, quantity: ExactDecimal, cost: ExactDecimal, incomplete: Int) {
         if let packed {
             out += packed.bytes
-            return (packed.count, packed.quantity, packed.cost)
+            return (packed.count, packed.quantity, packed.cost, packed.incomplete)
         }
         PackedLots.encode(lots, to: &out)
-        return (lots.count, quantity, cost)
+        return (lots.count, quantity, cost, openIncomplete)
     }
 
     /// Decodes packed lots before a change.
@@ -72,7 +76,7 @@ public struct LotBook: Sendable {
         guard let packed else { return }
         storage = packed.decode()
         head = 0
-        (openQuantity, openCost) = (packed.quantity, packed.cost)
+        (openQuantity, openCost, openIncomplete) = (packed.quantity, packed.cost, packed.incomplete)
         self.packed = nil
         reindex()
     }
@@ -80,6 +84,7 @@ public struct LotBook: Sendable {
     private mutating func recount() {
         openQuantity = lots.reduce(.zero) { $0 + $1.quantity }
         openCost = lots.reduce(.zero) { $0 + $1.cost }
+        openIncomplete = lots.reduce(0) { $0 + ($1.costComplete ? 0 : 1) }
     }
 
     /// HIFO: drops the emptied lots and orders the open ones by unit cost again.
@@ -100,13 +105,16 @@ public struct LotBook: Sendable {
         openCost += lot.cost
         if method == .average, !isEmpty {
             var pooled = storage[head]
+            if pooled.costComplete && !lot.costComplete { openIncomplete = 1 }
             pooled = Lot(source: pooled.source, acquired: min(pooled.acquired, lot.acquired),
-                         quantity: pooled.quantity + lot.quantity, cost: pooled.cost + lot.cost)
+                         quantity: pooled.quantity + lot.quantity, cost: pooled.cost + lot.cost,
+                         costComplete: pooled.costComplete && lot.costComplete)
             // (average cost: the pool's unit cost is recomputed from its new totals)
             storage[head] = pooled
             return
         }
         var lot = lot
+        if !lot.costComplete { openIncomplete += 1 }
         if method == .hifo { lot.fixUnitCost() }
         var index = storage.count
         while index > head, storage[index - 1].acquired > lot.acquired { index -= 1 }
@@ -130,7 +138,10 @@ public struct LotBook: Sendable {
             openQuantity -= piece.quantity
             openCost -= piece.cost
             remaining -= part
-            if !storage[index].quantity.isPositive { remove(at: index) }
+            if !storage[index].quantity.isPositive {
+                if !storage[index].costComplete { openIncomplete -= 1 }
+                remove(at: index)
+            }
         }
         reduction.uncovered = remaining
         compactIfSparse()
@@ -157,7 +168,7 @@ public struct LotBook: Sendable {
             let quantity = index == storage.count - 1 ? total - scaled : Self.scaled(lot.quantity, numerator, denominator)
             scaled += quantity
             storage[index] = Lot(source: lot.source, acquired: lot.acquired, quantity: quantity, cost: lot.cost,
-                                 unitCost: lot.unitCost * denominator / numerator)
+                                 unitCost: lot.unitCost * denominator / numerator, costComplete: lot.costComplete)
         }
     }
 

@@ -45,6 +45,31 @@ public struct MissingPriceRange: Hashable, Sendable {
     }
 }
 
+extension MissingPrice {
+    /// The one command that fetches every missing price.
+    public static let fillCommand = "ledger prices fetch --missing"
+    /// How many pairs a summary names before "and N more pairs".
+    static let listed = 6
+
+    /// "3 events lack a price: ETH/USD on 2024-02-01, USDC/USD 2024-02-05 to 2024-02-10",
+    /// or nil when nothing is missing.
+    public static func summary(_ missing: [MissingPrice]) -> String? {
+        guard !missing.isEmpty else { return nil }
+        let ranges = MissingPriceRange.grouped(missing)
+        let events = Set(missing.flatMap(\.sequences)).count
+        var parts = ranges.prefix(listed).map(\.description)
+        if ranges.count > listed { parts.append("and \(ranges.count - listed) more pairs") }
+        return "\(events) event\(events == 1 ? "" : "s") lack\(events == 1 ? "s" : "") a price: " + parts.joined(separator: ", ")
+    }
+}
+
+extension MissingPriceRange: CustomStringConvertible {
+    /// `ETH/USD on 2024-02-01`, `USDC/USD 2024-02-05 to 2024-02-10`.
+    public var description: String {
+        "\(asset)/\(quote) " + (first == last ? "on \(first)" : "\(first) to \(last)")
+    }
+}
+
 /// An (asset, quote) pair, ordered by symbol.
 public struct AssetPair: Hashable, Sendable, Comparable {
     public let asset: AssetSymbol

@@ -2,22 +2,22 @@ extension PortfolioFold {
     mutating func deposit(_ amount: AssetAmount) {
         if amount.asset.isFiat {
             fiatIn(amount, account: event.account)
-            state.netFiatPaidIn += valueOrError(amount, purpose: "deposit")
+            addPaidIn(valued(amount))
         } else {
-            openLot(amount, cost: valueOrWarning(amount, purpose: "deposit"))
+            openLot(amount, cost: valued(amount))
         }
-        if let fee = event.fee { state.feesPaid += payFee(fee) }
+        if let fee = event.fee { addFees(payFee(fee)) }
     }
 
     mutating func withdraw(_ amount: AssetAmount) {
         if amount.asset.isFiat {
             fiatOut(amount, account: event.account)
-            state.netFiatPaidIn -= valueOrError(amount, purpose: "withdrawal")
+            addPaidIn(-valued(amount))
         } else {
             let reduction = take(amount, from: event.account)
             state.withdrawnCost += reduction.pieces.reduce(.zero) { $0 + $1.cost }
         }
-        if let fee = event.fee { state.feesPaid += payFee(fee) }
+        if let fee = event.fee { addFees(payFee(fee)) }
     }
 
     mutating func transfer(_ amount: AssetAmount, to destination: String) {
@@ -29,23 +29,19 @@ extension PortfolioFold {
             let key = PositionKey(account: destination, asset: amount.asset.symbol)
             for piece in reduction.pieces { state.books[key, default: LotBook(method: state.options.method)].add(piece) }
         }
-        if let fee = event.fee { state.feesPaid += payFee(fee) }
+        if let fee = event.fee { addFees(payFee(fee)) }
     }
 
     mutating func receiveIncome(_ amount: AssetAmount, unitValue: Price?) {
-        let value: ExactDecimal
-        if let unitValue {
-            value = valueOrError(AssetAmount(amount.quantity * unitValue.amount, Asset(unitValue.currency)), purpose: "income")
-        } else {
-            value = valueOrWarning(amount, purpose: "income")
-        }
+        let value = valued(unitValue.map { AssetAmount(amount.quantity * $0.amount, Asset($0.currency)) } ?? amount)
         state.income += value
+        if eventIncomplete { state.incompleteTotals.insert(.income) }
         if amount.asset.isFiat {
             fiatIn(amount, account: event.account)
         } else {
             openLot(amount, cost: value)
         }
-        if let fee = event.fee { state.feesPaid += payFee(fee) }
+        if let fee = event.fee { addFees(payFee(fee)) }
     }
 
     mutating func split(_ symbol: AssetSymbol, _ ratio: SplitRatio) {
@@ -61,10 +57,10 @@ extension PortfolioFold {
         return value
     }
 
-    /// A fee's value in the valuation currency (0 with a diagnostic when unpriced).
+    /// A fee's value in the valuation currency (the known part, 0, when unpriced).
     mutating func valueOfFee(_ fee: AssetAmount) -> ExactDecimal {
         guard fee.quantity.isPositive else { return .zero }
-        return fee.asset.isFiat ? valueOrError(fee, purpose: "fee") : valueOrWarning(fee, purpose: "fee")
+        return valued(fee)
     }
 
     /// Fiat leaves the balance; any other asset is disposed of at its market value.

@@ -19,7 +19,7 @@ extension PortfolioFold {
 
     mutating func openLot(_ amount: AssetAmount, cost: ExactDecimal) {
         remember(amount.asset)
-        let lot = Lot(source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost)
+        let lot = Lot(source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost, costComplete: !eventIncomplete)
         state.books[lotKey(amount.asset.symbol, event.account), default: LotBook(method: state.options.method)].add(lot)
         state.acquiredCost += cost
     }
@@ -48,11 +48,14 @@ extension PortfolioFold {
             let share = index == reduction.pieces.count - 1 ? left : proceeds * piece.quantity / amount.quantity
             left -= share
             state.realizedGain += share - piece.cost
+            if !piece.costComplete || eventIncomplete { state.incompleteTotals.insert(.realized) }
             guard state.recordsDisposals else { continue }
-            state.disposals.append(Disposal(
+            var disposal = Disposal(
                 asset: amount.asset.symbol, account: event.account, quantity: piece.quantity,
                 acquired: piece.acquired, disposed: event.occurredAt, proceeds: share, cost: piece.cost,
-                sequence: event.sequence))
+                sequence: event.sequence)
+            (disposal.proceedsComplete, disposal.costComplete) = (!eventIncomplete, piece.costComplete)
+            state.disposals.append(disposal)
         }
     }
 
@@ -67,9 +70,7 @@ extension PortfolioFold {
     mutating func fiatOut(_ amount: AssetAmount, account: String) {
         remember(amount.asset)
         let shortfall = Self.spend(amount.quantity, from: &state.fiat[PositionKey(account: account, asset: amount.asset.symbol), default: .zero])
-        if shortfall.isPositive {
-            state.netFiatPaidIn += valueOrError(AssetAmount(shortfall, amount.asset), purpose: "payment")
-        }
+        if shortfall.isPositive { addPaidIn(valued(AssetAmount(shortfall, amount.asset))) }
     }
 
     /// Takes `quantity` from `balance` (one dictionary access through the inout); returns
@@ -85,31 +86,32 @@ extension PortfolioFold {
     }
 
     /// The value of `amount` in the valuation currency at the event's time, if priced.
-    mutating func value(_ amount: AssetAmount) -> ExactDecimal? {
+    mutating func lookUp(_ amount: AssetAmount) -> ExactDecimal? {
         if amount.asset.symbol == currency { return amount.quantity }
         state.usedPrices = true
         return prices.price(of: amount.asset.symbol, in: currency, at: event.occurredAt).map { $0.value * amount.quantity }
     }
 
-    /// The value, or 0 with an error naming the missing pair and date (the report fails).
-    mutating func valueOrError(_ amount: AssetAmount, purpose: String) -> ExactDecimal {
-        if let value = value(amount) { return value }
-        if reportedMissing.insert(amount.asset.symbol).inserted {
-            state.diagnostics.append(LedgerDiagnostic(.error, missingPrice(amount.asset.symbol, purpose), sequence: event.sequence))
+    /// The value of `amount`; when it is unpriced, the missing price is recorded, the
+    /// event's figures become incomplete and 0 is returned as the known part.
+    mutating func valued(_ amount: AssetAmount) -> ExactDecimal {
+        if let value = lookUp(amount) { return value }
+        eventIncomplete = true
+        let key = MissingPriceKey(asset: amount.asset.symbol, quote: currency, day: event.occurredAt.date)
+        if state.missing[key]?.last != event.sequence {
+            state.missing[key, default: []].append(event.sequence)
+            state.valuationsMissed += 1
         }
         return .zero
     }
 
-    /// The value, or 0 with a warning (deposits, income and fees of unpriced assets).
-    mutating func valueOrWarning(_ amount: AssetAmount, purpose: String) -> ExactDecimal {
-        if let value = value(amount) { return value }
-        guard reportedMissing.insert(amount.asset.symbol).inserted else { return .zero }
-        state.diagnostics.append(LedgerDiagnostic(.warning, missingPrice(amount.asset.symbol, purpose) + "; valued at 0 until a price is recorded", sequence: event.sequence))
-        return .zero
+    mutating func addPaidIn(_ value: ExactDecimal) {
+        state.netFiatPaidIn += value
+        if eventIncomplete { state.incompleteTotals.insert(.netFiatPaidIn) }
     }
 
-    func missingPrice(_ asset: AssetSymbol, _ purpose: String) -> String {
-        let date = event.occurredAt.date
-        return "no \(asset)/\(currency) price on or before \(date) to value this \(purpose); add one with 'ledger prices set \(asset) PRICE --currency \(currency) --date \(date)'"
+    mutating func addFees(_ value: ExactDecimal) {
+        state.feesPaid += value
+        if eventIncomplete { state.incompleteTotals.insert(.fees) }
     }
 }

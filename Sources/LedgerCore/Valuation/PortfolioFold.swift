@@ -12,9 +12,9 @@ public struct PortfolioFold {
     let prices: PriceTable
     /// The event being applied.
     var event: LedgerEvent
-    /// Assets already reported unpriced for the current event: one message per missing rate,
-    /// even when a purchase and its fee both need it.
-    var reportedMissing: Set<AssetSymbol> = []
+    /// True once the event being applied needed a price that is missing: every figure it
+    /// adds to from then on is marked incomplete.
+    var eventIncomplete = false
     /// The two assets last remembered in ``PortfolioState/assetClasses``, newest first, with the
     /// class it holds for them.
     var recentAssets: (Asset?, Asset?) = (nil, nil)
@@ -39,7 +39,7 @@ public struct PortfolioFold {
     public mutating func apply(_ next: LedgerEvent) {
         guard next.occurredAt <= state.options.asOf else { return }
         event = next
-        if !reportedMissing.isEmpty { reportedMissing.removeAll(keepingCapacity: true) }
+        eventIncomplete = false
         apply()
     }
 
@@ -66,10 +66,10 @@ public struct PortfolioFold {
         switch event.action {
         case .buy(let amount, let price):
             let paid = AssetAmount(amount.quantity * price.amount, Asset(price.currency))
-            exchange(given: paid, received: amount, value: valueOrError(paid, purpose: "purchase"))
+            exchange(given: paid, received: amount, value: valued(paid))
         case .sell(let amount, let price):
             let received = AssetAmount(amount.quantity * price.amount, Asset(price.currency))
-            exchange(given: amount, received: received, value: valueOrError(received, purpose: "sale"))
+            exchange(given: amount, received: received, value: valued(received))
         case .trade(let given, let received):
             remember(received.asset)
             exchange(given: given, received: received, value: tradeValue(given, received))
@@ -77,7 +77,7 @@ public struct PortfolioFold {
         case .withdraw(let amount): withdraw(amount)
         case .transfer(let amount, let destination): transfer(amount, to: destination)
         case .income(let amount, _, let unitValue): receiveIncome(amount, unitValue: unitValue)
-        case .fee(let amount): state.feesPaid += payFee(amount)
+        case .fee(let amount): addFees(payFee(amount))
         case .split(let asset, let ratio): split(asset.symbol, ratio)
         case .void: break
         }
@@ -89,7 +89,7 @@ public struct PortfolioFold {
         // Value the fee first, pay it last: a sale's fee comes out of its own proceeds.
         let feeValue = event.fee.map { valueOfFee($0) } ?? .zero
         let feeOnProceeds = received.asset.isFiat
-        if given.asset.isFiat && received.asset.isFiat { state.feesPaid += feeValue }
+        if given.asset.isFiat && received.asset.isFiat { addFees(feeValue) }
         if given.asset.isFiat {
             fiatOut(given, account: event.account)
         } else {
@@ -104,11 +104,11 @@ public struct PortfolioFold {
     }
 
     /// A trade's value: the fiat side when there is one, else the market value of the side
-    /// that has a price.
+    /// that has a price (the given side's price is the one reported missing when neither has).
     mutating func tradeValue(_ given: AssetAmount, _ received: AssetAmount) -> ExactDecimal {
-        if given.asset.isFiat { return valueOrError(given, purpose: "trade") }
-        if received.asset.isFiat { return valueOrError(received, purpose: "trade") }
-        if let value = value(given) ?? value(received) { return value }
-        return valueOrError(given, purpose: "trade")
+        if given.asset.isFiat { return valued(given) }
+        if received.asset.isFiat { return valued(received) }
+        if let value = lookUp(given) ?? lookUp(received) { return value }
+        return valued(given)
     }
 }

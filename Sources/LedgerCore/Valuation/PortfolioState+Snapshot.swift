@@ -1,10 +1,10 @@
 /// A snapshot of a fold: everything ``PortfolioFold`` needs to go on from where it stopped,
-/// in a compact binary form (little-endian; 72 bytes a lot, each book's lots after their count
+/// in a compact binary form (little-endian; 73 bytes a lot, each book's lots after their count
 /// and totals, so a restored book stays packed until used — ``PackedLots``). The disposal pieces are not
 /// kept, only their total (``PortfolioState/realizedGain``), so a restored state serves the
 /// portfolio and allocation reports, not `gains`.
 extension PortfolioState {
-    static let snapshotMagic: [UInt8] = Array("LSN3".utf8)
+    static let snapshotMagic: [UInt8] = Array("LSN4".utf8)
 
     /// The state as snapshot bytes.
     public func snapshotBytes() -> [UInt8] {
@@ -35,7 +35,17 @@ extension PortfolioState {
             out.int64(Int64(packed.count))
             out.decimal(packed.quantity)
             out.decimal(packed.cost)
+            out.int64(Int64(packed.incomplete))
             out.bytes += lots
+        }
+        out.int64(Int64(incompleteTotals.rawValue))
+        out.int64(Int64(missing.count))
+        for (key, sequences) in missing.sorted(by: { ($0.key.asset, $0.key.quote, $0.key.day) < ($1.key.asset, $1.key.quote, $1.key.day) }) {
+            out.string(key.asset.text)
+            out.string(key.quote.text)
+            out.int64(Int64(key.day.daysSinceEpoch))
+            out.int64(Int64(sequences.count))
+            for sequence in sequences { out.int64(sequence) }
         }
         out.int64(Int64(diagnostics.count))
         for diagnostic in diagnostics {
@@ -84,13 +94,33 @@ extension PortfolioState {
         guard let bookCount = input.count() else { return false }
         for _ in 0..<bookCount {
             guard let key = input.key(), let lotCount = input.count(), let quantity = input.decimal(), let cost = input.decimal(),
-                  let lots = input.slice(lotCount, of: PackedLots.lotSize) else { return false }
-            books[key] = LotBook(method: options.method, packed: PackedLots(bytes: lots, count: lotCount, quantity: quantity, cost: cost))
+                  let incomplete = input.count(), let lots = input.slice(lotCount, of: PackedLots.lotSize) else { return false }
+            books[key] = LotBook(method: options.method, packed: PackedLots(
+                bytes: lots, count: lotCount, quantity: quantity, cost: cost, incomplete: incomplete))
         }
+        guard let flags = input.int64(), let incomplete = UInt8(exactly: flags), restoreMissing(&input) else { return false }
+        incompleteTotals = IncompleteTotals(rawValue: incomplete)
         guard let diagnosticCount = input.count() else { return false }
         for _ in 0..<diagnosticCount {
             guard let isError = input.bool(), let sequence = input.int64(), let message = input.string() else { return false }
             diagnostics.append(LedgerDiagnostic(isError ? .error : .warning, message, sequence: sequence < 0 ? nil : sequence))
+        }
+        return true
+    }
+}
+
+extension PortfolioState {
+    fileprivate mutating func restoreMissing(_ input: inout SnapshotReader) -> Bool {
+        guard let count = input.count() else { return false }
+        for _ in 0..<count {
+            guard let asset = input.string().flatMap(AssetSymbol.init), let quote = input.string().flatMap(AssetSymbol.init),
+                  let days = input.int64(), let sequenceCount = input.count() else { return false }
+            var sequences: [Int64] = []
+            for _ in 0..<sequenceCount {
+                guard let sequence = input.int64() else { return false }
+                sequences.append(sequence)
+            }
+            missing[MissingPriceKey(asset: asset, quote: quote, day: LocalDate(daysSinceEpoch: Int(days)))] = sequences
         }
         return true
     }

@@ -31,6 +31,10 @@ public struct PortfolioState: Sendable {
     public internal(set) var acquiredCost: ExactDecimal = .zero
     public internal(set) var assetClasses: [AssetSymbol: AssetClass] = [:]
     public internal(set) var diagnostics: [LedgerDiagnostic] = []
+    /// The totals that include a valuation that could not be made: each is the known part.
+    public internal(set) var incompleteTotals: IncompleteTotals = []
+    /// How many valuations could not be made so far (each event's missing price once).
+    public internal(set) var valuationsMissed = 0
     /// The valuations that could not be made for want of a price, keyed by pair and day.
     var missing: [MissingPriceKey: [Int64]] = [:]
     /// How many events were replayed (voided ones and those after as-of excluded).
@@ -71,4 +75,16 @@ struct MissingPriceKey: Hashable, Sendable {
     let asset: AssetSymbol
     let quote: AssetSymbol
     let day: LocalDate
+}
+
+/// Which of a state's running totals lack a valuation (a missing price).
+public struct IncompleteTotals: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Realized gains (a disposal whose proceeds or cost is unknown).
+    public static let realized = IncompleteTotals(rawValue: 1)
+    public static let income = IncompleteTotals(rawValue: 2)
+    public static let fees = IncompleteTotals(rawValue: 4)
+    public static let netFiatPaidIn = IncompleteTotals(rawValue: 8)
 }

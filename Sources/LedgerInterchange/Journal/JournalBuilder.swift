@@ -56,6 +56,8 @@ public struct JournalBuilder {
         } catch {
             preconditionFailure("only JournalExportError is thrown")
         }
+        let missing = builder.fold.state.missingPrices
+        if !missing.isEmpty { return .failure(.missingPrices(missing)) }
         let diagnostics = builder.fold.state.diagnostics + builder.problems
         if !diagnostics.isEmpty { return .failure(.unvalued(diagnostics)) }
         return .success(builder.document(method: exportedMethod(method)))
@@ -67,10 +69,11 @@ public struct JournalBuilder {
         var journalNames: [String: String] = [:]
         for key in keys { journalNames[key.account] = try names.name(key.account).get() }
         let before = PositionSnapshot(fold.state, keys: keys), totalsBefore = FoldTotals(fold.state)
-        let known = fold.state.diagnostics.count
+        let known = fold.state.diagnostics.count, missed = fold.state.valuationsMissed
         fold.apply(event)
-        // A diagnostic means a value is missing or wrong: no transaction, the export fails.
-        guard fold.state.diagnostics.count == known else { return }
+        // A diagnostic or a missing price means a value is missing or wrong: no transaction,
+        // the export fails.
+        guard fold.state.diagnostics.count == known, fold.state.valuationsMissed == missed else { return }
         var legs = EventLegs(event: event, currency: currency, prices: prices, names: journalNames)
         let after = PositionSnapshot(fold.state, keys: keys)
         for key in keys { legs.addPosition(key, before: before, after: after) }

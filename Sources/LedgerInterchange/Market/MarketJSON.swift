@@ -103,7 +103,7 @@ public enum MarketJSON {
         writer.beginObject()
         writer.field("quantity", holding.quantity.description)
         writer.field("currency", holding.currency.text)
-        writer.field("cost_basis", holding.costBasis.description)
+        ReportJSON.partial("cost_basis", holding.costBasis, complete: holding.costComplete, &writer)
         number("value", holding.value, &writer)
         number("unrealized_pnl", holding.unrealizedPnL, &writer)
         number("unrealized_pnl_pct", holding.unrealizedPercent, &writer)

@@ -29,6 +29,7 @@ extension ReportJSON {
         realized(report.gains, &writer)
         series(report, &writer)
         freshness(report, &writer)
+        completeness(report.holdings.complete && report.gains.totals.complete, report.holdings.missingPrices, &writer)
         diagnostics(report.holdings.diagnostics, &writer)
         writer.endObject()
         return writer.text

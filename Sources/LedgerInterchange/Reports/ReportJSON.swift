@@ -20,6 +20,7 @@ public enum ReportJSON {
         writer.endArray()
         writer.key("totals")
         totals(report.totals, &writer)
+        completeness(report.complete, report.missingPrices, &writer)
         diagnostics(report.diagnostics, &writer)
         writer.endObject()
         return writer.text
@@ -42,7 +43,7 @@ public enum ReportJSON {
         nullable("account", row.account, &writer)
         writer.field("quantity", row.quantity.description)
         number("average_cost", row.averageCost, &writer)
-        writer.field("cost_basis", row.costBasis.description)
+        partial("cost_basis", row.costBasis, complete: row.costComplete, &writer)
         number("price", row.price?.value, &writer)
         nullable("price_as_of", row.price?.observedAt.description, &writer)
         nullable("price_source", row.price?.source, &writer)
@@ -56,17 +57,17 @@ public enum ReportJSON {
     static func totals(_ totals: HoldingsTotals, _ writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("value", totals.value.description)
-        writer.field("cost_basis", totals.costBasis.description)
-        writer.field("unrealized_pnl", totals.unrealizedPnL.description)
-        writer.field("realized_pnl", totals.realizedPnL.description)
-        writer.field("income", totals.income.description)
-        writer.field("fees_paid", totals.feesPaid.description)
-        writer.field("net_fiat_paid_in", totals.netFiatPaidIn.description)
+        partial("cost_basis", totals.costBasis, complete: totals.costComplete, &writer)
+        partial("unrealized_pnl", totals.unrealizedPnL, complete: totals.unrealizedComplete, &writer)
+        partial("realized_pnl", totals.realizedPnL, complete: totals.realizedComplete, &writer)
+        partial("income", totals.income, complete: totals.incomeComplete, &writer)
+        partial("fees_paid", totals.feesPaid, complete: !totals.incomplete.contains(.fees), &writer)
+        partial("net_fiat_paid_in", totals.netFiatPaidIn, complete: totals.netFiatPaidInComplete, &writer)
         writer.key("unpriced_assets")
         writer.beginArray()
         for asset in totals.unpricedAssets { writer.string(asset.text) }
         writer.endArray()
-        writer.field("unpriced_cost_basis", totals.unpricedCost.description)
+        partial("unpriced_cost_basis", totals.unpricedCost, complete: totals.unpricedCostComplete, &writer)
         writer.endObject()
     }
 
@@ -84,6 +85,7 @@ public enum ReportJSON {
         writer.endArray()
         writer.key("totals")
         gainsTotals(report.totals, &writer)
+        completeness(report.totals.complete, report.missingPrices, &writer)
         diagnostics(report.diagnostics, &writer)
         writer.endObject()
         return writer.text
@@ -98,9 +100,9 @@ public enum ReportJSON {
         writer.field("disposed", disposal.disposed.description)
         writer.field("holding_days", Int64(disposal.holdingDays))
         writer.field("term", disposal.term.rawValue)
-        writer.field("proceeds", disposal.proceeds.description)
-        writer.field("cost_basis", disposal.cost.description)
-        writer.field("gain", disposal.gain.description)
+        partial("proceeds", disposal.proceeds, complete: disposal.proceedsComplete, &writer)
+        partial("cost_basis", disposal.cost, complete: disposal.costComplete, &writer)
+        partial("gain", disposal.gain, complete: disposal.complete, &writer)
         writer.field("event", disposal.sequence)
         writer.endObject()
     }
@@ -109,7 +111,7 @@ public enum ReportJSON {
         writer.beginObject()
         for (name, value) in [("proceeds", totals.proceeds), ("cost_basis", totals.costBasis), ("gain", totals.gain),
                               ("short_term_gain", totals.shortTermGain), ("long_term_gain", totals.longTermGain)] {
-            writer.field(name, value.description)
+            partial(name, value, complete: totals.complete, &writer)
         }
         writer.endObject()
     }
@@ -151,6 +153,36 @@ public enum ReportJSON {
             writer.endObject()
         }
         writer.endArray()
+    }
+
+    /// `"complete"` and the `"missing_prices"` behind it: one entry per asset, quote and day,
+    /// with the events that needed it.
+    static func completeness(_ complete: Bool, _ missing: [MissingPrice], _ writer: inout JSONWriter) {
+        writer.key("complete")
+        writer.bool(complete)
+        writer.key("missing_prices")
+        writer.beginArray()
+        for item in missing {
+            writer.beginObject()
+            writer.field("asset", item.asset.text)
+            writer.field("quote", item.quote.text)
+            writer.field("day", item.day.description)
+            writer.key("events")
+            writer.beginArray()
+            for sequence in item.sequences { writer.integer(sequence) }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// A figure that may lack a valuation: the amount when complete; else `null`, and the
+    /// known part beside it as `NAME_known_part`.
+    static func partial(_ name: String, _ value: ExactDecimal, complete: Bool, _ writer: inout JSONWriter) {
+        guard !complete else { return writer.field(name, value.description) }
+        writer.key(name)
+        writer.null()
+        writer.field(name + "_known_part", value.description)
     }
 
     static func number(_ name: String, _ value: ExactDecimal?, _ writer: inout JSONWriter) {

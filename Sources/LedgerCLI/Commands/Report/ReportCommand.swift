@@ -54,6 +54,9 @@ struct ReportCommand: EnvironmentCommand {
         } else {
             environment.write(text)
         }
+        try ReplayRunner(store: store, environment: environment).finish(
+            missing: report.holdings.missingPrices, complete: report.holdings.complete && report.gains.totals.complete,
+            strict: reportOptions.strict, noted: format != .json)
     }
 
     private func periodKind() throws -> ReportPeriodKind {
