@@ -65,6 +65,20 @@ struct MissingPriceFetchTests {
         #expect(Set(dense).allSatisfy { day in requests.contains { $0.first < day && day <= $0.last } })
     }
 
+    @Test("a day is covered by a price of the pair, either way round, from its lead-in through its first second")
+    func coverage() {
+        let need = PairNeed(pair: AssetPair(Self.sym("BTC"), Self.sym("USD")), assetClass: .crypto, days: [Self.day("2024-03-10")])
+        func observed(_ time: String, _ asset: String = "BTC", _ quote: String = "USD") -> [PriceObservation] {
+            [PriceObservation(asset: Self.sym(asset), quote: Self.sym(quote), observedAt: Events.time(time), price: .one, source: "test")]
+        }
+        #expect(need.isCovered(Self.day("2024-03-10"), by: observed("2024-03-09T23:59:59Z")))
+        #expect(need.isCovered(Self.day("2024-03-10"), by: observed("2024-03-10T00:00:00Z", "USD", "BTC")))
+        #expect(need.isCovered(Self.day("2024-03-10"), by: observed("2024-03-09T00:00:00Z")))
+        #expect(!need.isCovered(Self.day("2024-03-10"), by: observed("2024-03-08T23:59:59Z")))
+        #expect(!need.isCovered(Self.day("2024-03-10"), by: observed("2024-03-10T00:00:01Z")))
+        #expect(!need.isCovered(Self.day("2024-03-10"), by: observed("2024-03-09T23:59:59Z", "BTC", "EUR")))
+    }
+
     // MARK: runner
 
     /// BTC on two days six years apart (two histoday pages), ETH bought with USDT (ETH/USD and
@@ -159,6 +173,23 @@ struct MissingPriceFetchTests {
         #expect(third.fetched == 0)
         #expect(third.stillMissing().map(\.need.sequences) == [[4], [5], [6], [7]])
         #expect(throws: CommandFailure.self) { try third.check() }
+    }
+
+    @Test("a source that asks to wait longer than max_retry_wait is left for the rest of the run; the next source serves")
+    func rateLimited() throws {
+        let chart = #"{"prices":[[1710028800000,68955.5],[1710115200000,68480.25]],"market_caps":[],"total_volumes":[]}"#
+        let server = try LocalHTTPServer(routes: [
+            "/cryptocompare/data/v2/histoday": [LocalHTTPServer.Response(status: 429, headers: ["Retry-After": "120"], body: "{}")],
+            "/coingecko/coins/bitcoin/market_chart/range": [LocalHTTPServer.Response(body: chart)],
+            "/coingecko/coins/ethereum/market_chart/range": [LocalHTTPServer.Response(body: chart)],
+        ], lifetime: 60)
+        defer { server.stop() }
+        let (outcome, store) = try run(ledger(server), needs: [Self.need("BTC", "USD", "2024-03-10", 5), Self.need("ETH", "USD", "2024-03-10", 6)])
+        #expect(server.requests.map(\.path) == [
+            "/cryptocompare/data/v2/histoday", "/coingecko/coins/bitcoin/market_chart/range", "/coingecko/coins/ethereum/market_chart/range",
+        ])
+        #expect(outcome.stillMissing().isEmpty && outcome.pricedBy.values.allSatisfy { $0 == ["coingecko"] })
+        #expect(try store.priceTable().price(of: Self.sym("BTC"), in: Self.sym("USD"), at: Events.time("2024-03-10T00:00:00Z"))?.value == ExactDecimal("68955.5")!)
     }
 
     @Test("the CLI: --missing conflicts with assets and --history; a ledger with nothing missing says so")
