@@ -79,6 +79,14 @@ struct DailyHistoryTests {
         #expect(prices.map(\.price) == [decimal("5.5")])
     }
 
+    @Test("a day not over yet has no close: its last price is stamped at the time of the fetch")
+    func openDay() throws {
+        let harness = try MarketHarness()
+        let prices = try harness.source("cryptocompare").dailyPrices(of: btc, in: usd, from: day("2024-05-31"), through: day("2024-06-01"))
+        #expect(prices.map(\.observedAt) == [day("2024-05-31").endOfDay, Timestamp(secondsSinceEpoch: 1_717_243_200)])
+        #expect(prices.map(\.price) == [decimal("67100"), decimal("67110")])
+    }
+
     @Test("CoinGecko: market_chart/range from the first day's midnight through the next midnight after the last; a midnight point closes the day before")
     func coinGeckoRange() throws {
         let harness = try MarketHarness()
@@ -89,7 +97,7 @@ struct DailyHistoryTests {
         })
     }
 
-    @Test("Yahoo: daily bars are closes stamped at the end of their day; today's open bar at now")
+    @Test("Yahoo: daily bars are closes stamped at the end of their day")
     func yahooCloses() throws {
         let harness = try MarketHarness()
         let prices = try harness.source("yahoo").dailyPrices(of: symbol("NVDA"), in: usd, from: day("2024-05-29"), through: day("2024-06-01"))
