@@ -13,8 +13,14 @@ public protocol MarketDataSource: Sendable {
     /// Assets the source does not know are listed in the batch's failures, not thrown.
     func latestPrices(of assets: [AssetSymbol], in quote: AssetSymbol) throws(MarketDataError) -> PriceBatch
 
-    /// One price per day (the close, or the day's first point) from `start` through `end`.
+    /// One price per day from `start` through `end`: the day's close, stamped at its last
+    /// second (23:59:59 UTC; now while the day is still open), so a valuation earlier that day
+    /// uses the day before. Currencies (Frankfurter) give the ECB rates, stamped when published.
     func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation]
+
+    /// The most days of history one request returns (nil: any span in one request). A longer
+    /// ``dailyPrices(of:in:from:through:)`` still works, in several requests.
+    var historyDaysPerRequest: Int? { get }
 
     /// The last `count` candles of one width, oldest first (the last may still be open).
     func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int) throws(MarketDataError) -> [Candle]
@@ -30,6 +36,8 @@ public protocol MarketDataSource: Sendable {
 }
 
 extension MarketDataSource {
+    public var historyDaysPerRequest: Int? { nil }
+
     public func latestPrices(of assets: [AssetSymbol], in quote: AssetSymbol) throws(MarketDataError) -> PriceBatch {
         throw .unsupported(source: name, operation: "latest prices")
     }

@@ -27,7 +27,7 @@ enum SourceKind: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .coingecko: ["latest", "daily", "top", "search"]
         case .cryptocompare: ["latest", "daily", "candles", "top"]
-        case .frankfurter: ["latest", "fx", "search"]
+        case .frankfurter: ["latest", "daily", "fx", "search"]
         case .yahoo: ["latest", "daily", "candles"]
         case .recorded: ["latest", "daily", "candles", "top", "search", "fx"]
         }

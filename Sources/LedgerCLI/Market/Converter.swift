@@ -33,7 +33,7 @@ struct Converter {
     }
 
     func convert(_ request: ConversionRequest) throws -> Conversion {
-        let time = request.date.map { $0.startOfDay.adding(seconds: 86_399) } ?? now
+        let time = request.date.map(\.endOfDay) ?? now
         let stored = try store.observations(asset: nil) + fresh.allObservations.map { StoredPrice($0, fetchedAt: now) }
         guard let quote = PriceTable(stored.map(\.observation)).price(of: request.from, in: request.to, at: time) else {
             let when = request.date.map { " on or before \($0)" } ?? ""
@@ -47,7 +47,7 @@ struct Converter {
         )
         let published = try fresh.fxRates.first { $0.date <= time.date && ($0.rates[request.to] != nil || $0.rates[request.from] != nil) }?.date
             ?? store.fxRateDate(request.from, request.to, onOrBefore: time.date)?.value
-        let isFX = published != nil && quote.observedAt == published?.startOfDay
+        let isFX = published != nil && quote.observedAt == published.map(FXRates.publishedAt)
         return Conversion(record: record, publishedFor: isFX ? published : nil, requestedDate: time.date)
     }
 }

@@ -21,13 +21,26 @@ public struct FXRates: Hashable, Sendable {
     /// True when the publisher answered with another day than the one asked for.
     public var isFromEarlierDay: Bool { requestedDate.map { $0 != date } ?? false }
 
-    /// The rates as price observations (one unit of `base` in each quote, at the start of
-    /// `date`), the form valuation reads.
+    /// The rates as price observations (one unit of `base` in each quote, stamped when they
+    /// were published, ``publishedAt(_:)``), the form valuation reads.
     public var observations: [PriceObservation] {
         rates.keys.sorted().compactMap { quote in
             guard quote != base, let rate = rates[quote] else { return nil }
-            return PriceObservation(asset: base, quote: quote, observedAt: date.startOfDay, price: rate, source: source)
+            return PriceObservation(asset: base, quote: quote, observedAt: Self.publishedAt(date), price: rate, source: source)
         }
+    }
+
+    /// When the ECB reference rates of `date` become known: 16:00 Frankfurt time (15:00 UTC
+    /// under CET, 14:00 UTC under CEST, from the last Sunday of March to the last Sunday of
+    /// October). A valuation earlier that day uses the previous working day's rates.
+    public static func publishedAt(_ date: LocalDate) -> Timestamp {
+        let summer = date >= lastSunday(of: 3, in: date.year) && date < lastSunday(of: 10, in: date.year)
+        return date.startOfDay.adding(seconds: Int64(summer ? 14 : 15) * 3600)
+    }
+
+    private static func lastSunday(of month: Int, in year: Int) -> LocalDate {
+        let last = LocalDate(year: year, month: month, day: 31)!
+        return last.adding(days: -last.weekday)
     }
 }
 

@@ -45,6 +45,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Midnight UTC at the start of this date.
     public var startOfDay: Timestamp { Timestamp(secondsSinceEpoch: Int64(daysSinceEpoch) * 86_400) }
 
+    /// The last second of this date, 23:59:59 UTC: where a daily close is stamped (so a
+    /// valuation earlier that day never sees it) and what `--as-of DATE` means.
+    public var endOfDay: Timestamp { startOfDay.adding(seconds: 86_399) }
+
+    /// 0 for Sunday through 6 for Saturday.
+    public var weekday: Int { ((daysSinceEpoch + 4) % 7 + 7) % 7 }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)

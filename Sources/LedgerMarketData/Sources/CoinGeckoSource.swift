@@ -43,22 +43,29 @@ public struct CoinGeckoSource: MarketDataSource {
         return batch
     }
 
+    /// Daily closes from `/market_chart/range` (points every 5 minutes, hour or day, by the
+    /// span): the close of day D is its last point up to and including D+1 00:00 UTC, so a
+    /// daily point stamped midnight closes the day before.
     public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
         let resolution = try symbols.resolve([asset])
         if let failure = resolution.failures[asset] { throw failure }
         let json = try endpoint.json("/coins/\(resolution.ids[asset]!)/market_chart/range", [
             ("vs_currency", quote.text.lowercased()), ("from", String(start.startOfDay.secondsSinceEpoch)),
-            ("to", String(end.adding(days: 1).startOfDay.secondsSinceEpoch - 1)), ("precision", "full"),
+            ("to", String(end.adding(days: 1).startOfDay.secondsSinceEpoch)), ("precision", "full"),
         ])
         try check(json)
         guard let points = json["prices"]?.arrayValue else { throw endpoint.badShape("market_chart has no 'prices' list") }
-        var lastOfDay: [LocalDate: PriceObservation] = [:]
+        var closes: [LocalDate: (time: Timestamp, price: ExactDecimal)] = [:]
         for point in points {
             guard let milliseconds = point[0]?.integer, let price = point[1]?.decimal else { continue }
-            let time = Timestamp(milliseconds: milliseconds)
-            lastOfDay[time.date] = PriceObservation(asset: asset, quote: quote, observedAt: time, price: price, source: name)
+            let time = Timestamp(milliseconds: milliseconds), day = time.adding(seconds: -1).date
+            guard day >= start && day <= end, closes[day].map({ $0.time <= time }) ?? true else { continue }
+            closes[day] = (time, price)
         }
-        return lastOfDay.keys.sorted().map { lastOfDay[$0]! }
+        let closeStamp = endpoint.closeStamps()
+        return closes.keys.sorted().map { day in
+            PriceObservation(asset: asset, quote: quote, observedAt: closeStamp(day), price: closes[day]!.price, source: name)
+        }
     }
 
     public func topList(count: Int, in quote: AssetSymbol) throws(MarketDataError) -> TopList {

@@ -47,12 +47,27 @@ public struct CryptoCompareSource: MarketDataSource {
         return Array(candles.suffix(count))
     }
 
+    /// The most days one histoday request returns (`limit` 2000 gives 2001 candles).
+    static let daysPerRequest = 2001
+    public var historyDaysPerRequest: Int? { Self.daysPerRequest }
+
+    /// Daily closes, paging backwards with `toTs` when the range is longer than one request
+    /// holds; paging stops early at a page of empty candles (before the coin was listed).
     public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
-        let days = max(end.daysSinceEpoch - start.daysSinceEpoch, 1)
-        let rows = try histo(asset, quote, .day, limit: min(days, 2000), toTs: end.startOfDay.secondsSinceEpoch)
-        return rows.compactMap { row in candle(row, asset, quote, .day) }
-            .filter { $0.openedAt.date >= start && $0.openedAt.date <= end }
-            .map { PriceObservation(asset: asset, quote: quote, observedAt: $0.openedAt, price: $0.close, source: name) }
+        var candles: [Candle] = [], pageEnd = end
+        while pageEnd >= start {
+            let limit = max(min(pageEnd.daysSinceEpoch - start.daysSinceEpoch, Self.daysPerRequest - 1), 1)
+            let rows = try histo(asset, quote, .day, limit: limit, toTs: pageEnd.startOfDay.secondsSinceEpoch)
+            let page = rows.compactMap { row in candle(row, asset, quote, .day) }
+            candles = page + candles
+            // An empty first candle: the coin was not traded before; earlier pages are empty too.
+            guard let first = rows.first, candle(first, asset, quote, .day) != nil else { break }
+            pageEnd = pageEnd.adding(days: -(limit + 1))
+        }
+        let closeStamp = endpoint.closeStamps()
+        return candles.filter { $0.openedAt.date >= start && $0.openedAt.date <= end }.map {
+            PriceObservation(asset: asset, quote: quote, observedAt: closeStamp($0.openedAt.date), price: $0.close, source: name)
+        }
     }
 
     private func histo(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, limit: Int, toTs: Int64?) throws(MarketDataError) -> [JSONValue] {

@@ -11,6 +11,13 @@ struct Endpoint: Sendable {
     /// Now, by the wall clock the HTTP layer was given (for observations the API leaves undated).
     var now: Timestamp { Timestamp(secondsSinceEpoch: http.wallClock()) }
 
+    /// Where the close of a day is stamped: the day's last second (23:59:59 UTC), or now while
+    /// the day is still open (its "close" is then the latest price). Reads the clock once.
+    func closeStamps() -> (LocalDate) -> Timestamp {
+        let now = self.now
+        return { day in min(day.endOfDay, now) }
+    }
+
     /// GETs `path` with `query` and parses the body as JSON.
     func json(_ path: String, _ query: [(String, String)] = []) throws(MarketDataError) -> JSONValue {
         let response = try http.get(url(path, query), headers: headers, source: source, minInterval: settings.minInterval)

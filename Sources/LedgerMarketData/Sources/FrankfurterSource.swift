@@ -1,6 +1,7 @@
 import LedgerCore
 
-/// Frankfurter (ECB reference rates, v1 API): `/latest` and `/YYYY-MM-DD`, any base. Rates
+/// Frankfurter (ECB reference rates, v1 API): `/latest`, `/YYYY-MM-DD` and the time series
+/// `/START..END`, any base. Rates
 /// are published on TARGET working days around 16:00 CET; asking for a weekend or holiday
 /// gives the previous working day, which ``FXRates/date`` reports.
 public struct FrankfurterSource: MarketDataSource {
@@ -37,6 +38,45 @@ public struct FrankfurterSource: MarketDataSource {
         return FXRates(base: base, date: published, requestedDate: date, rates: rates, source: name)
     }
 
+    /// The most days one time-series request asks for: longer ranges may be thinned to weekly
+    /// points by the API, so they are split into years.
+    static let daysPerRequest = 366
+    public var historyDaysPerRequest: Int? { Self.daysPerRequest }
+
+    /// The ECB rates of `quote` in `asset` on each working day from `start` through `end`
+    /// (`/START..END?base=QUOTE&symbols=ASSET`, one request a year), observed as `quote`/`asset`
+    /// (valuation inverts it) when they were published (``FXRates/publishedAt(_:)``). Weekends
+    /// and holidays have no entry: the last published rate holds.
+    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
+        var observations: [PriceObservation] = []
+        var first = start
+        while first <= end {
+            let last = min(first.adding(days: Self.daysPerRequest - 1), end)
+            observations += try series(of: asset, in: quote, from: first, through: last)
+            first = last.adding(days: 1)
+        }
+        return observations
+    }
+
+    private func series(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
+        let json: JSONValue
+        do {
+            json = try endpoint.json("/\(start)..\(end)", [("base", quote.text), ("symbols", asset.text)])
+        } catch .httpStatus(_, let status, _) where status == 404 || status == 422 {
+            throw .unknownSymbol(source: name, symbol: asset.text)
+        }
+        if let message = json["message"]?.stringValue { throw endpoint.apiError(message) }
+        guard let table = json["rates"]?.objectValue else { throw endpoint.badShape("expected {\"base\", \"start_date\", \"rates\"}") }
+        if let answered = json["base"]?.stringValue, answered.uppercased() != quote.text {
+            throw endpoint.badShape("rates based on \(answered) where \(quote) was asked for")
+        }
+        return table.keys.sorted().compactMap { key in
+            guard let date = LocalDate.parse(key), date >= start, date <= end,
+                  let rate = table[key]?[asset.text]?.decimal, rate.isPositive else { return nil }
+            return PriceObservation(asset: quote, quote: asset, observedAt: FXRates.publishedAt(date), price: rate, source: name)
+        }
+    }
+
     /// Latest rates, one request for every asset: each asset is a currency, observed as the
     /// rate of `quote` in it (valuation inverts it).
     public func latestPrices(of assets: [AssetSymbol], in quote: AssetSymbol) throws(MarketDataError) -> PriceBatch {
@@ -50,7 +90,7 @@ public struct FrankfurterSource: MarketDataSource {
         var batch = PriceBatch(observations: [], covered: [])
         for asset in assets where asset != quote {
             if let rate = rates.rates[asset] {
-                batch.observations.append(PriceObservation(asset: quote, quote: asset, observedAt: rates.date.startOfDay, price: rate, source: name))
+                batch.observations.append(PriceObservation(asset: quote, quote: asset, observedAt: FXRates.publishedAt(rates.date), price: rate, source: name))
                 batch.covered.insert(asset)
             } else {
                 batch.failures[asset] = .unknownSymbol(source: name, symbol: asset.text)

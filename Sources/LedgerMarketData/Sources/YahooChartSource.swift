@@ -30,14 +30,17 @@ public struct YahooChartSource: MarketDataSource {
         return batch
     }
 
+    /// Daily closes (`interval=1d` between `period1` and `period2`, any span in one request),
+    /// each stamped at the end of the UTC day its bar opened (the market closes that day).
     public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
         let result = try chart(asset, [
             ("period1", String(start.startOfDay.secondsSinceEpoch)),
             ("period2", String(end.adding(days: 1).startOfDay.secondsSinceEpoch)), ("interval", "1d"),
         ])
         let currency = result["meta"]?["currency"]?.stringValue.flatMap(AssetSymbol.init) ?? quote
+        let closeStamp = endpoint.closeStamps()
         return bars(result, asset, currency, .day).map {
-            PriceObservation(asset: asset, quote: currency, observedAt: $0.openedAt, price: $0.close, source: name)
+            PriceObservation(asset: asset, quote: currency, observedAt: closeStamp($0.openedAt.date), price: $0.close, source: name)
         }
     }
 

@@ -3,7 +3,8 @@ import LedgerCore
 import LedgerMarketData
 import LedgerStore
 
-/// `ledger prices fetch [ASSET…] [--history --since DATE] [--source S] [--max-age D]`.
+/// `ledger prices fetch [ASSET…] [--history --since DATE] [--source S] [--max-age D]`, or
+/// `ledger prices fetch --missing [--source S]`.
 struct PricesFetchCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
@@ -13,7 +14,9 @@ struct PricesFetchCommand: EnvironmentCommand {
             sources in the configured fallback order (crypto: coingecko, then cryptocompare; \
             stock and etf: yahoo; fiat: frankfurter), many assets per request. When a source \
             fails the cached price is used and its age is printed; --max-age turns a price older \
-            than the limit (or none) into an error, for cron. Sources, keys and limits: \
+            than the limit (or none) into an error, for cron. --missing fetches the daily prices \
+            the ledger's valuations lack, in as few requests as the sources allow, and says what \
+            is still missing and why; run it again to resume. Sources, keys and limits: \
             docs/MARKET-DATA.md.
             """
     )
@@ -25,6 +28,9 @@ struct PricesFetchCommand: EnvironmentCommand {
 
     @Flag(help: "Fetch one price per day since --since instead of the latest.")
     var history = false
+
+    @Flag(help: "Fetch the daily prices that the ledger's valuations lack (resumable).")
+    var missing = false
 
     @Option(help: "The first day of --history (YYYY-MM-DD).")
     var since: String?
@@ -39,6 +45,9 @@ struct PricesFetchCommand: EnvironmentCommand {
     var maxAge: String?
 
     func validate() throws {
+        if missing && !assets.isEmpty { throw ValidationError("--missing works out the assets itself; drop \(assets.joined(separator: " ")) or --missing") }
+        if missing && history { throw ValidationError("--missing fetches the days that lack a price; use it without --history") }
+        if missing && (currency != nil || maxAge != nil) { throw ValidationError("--missing fetches in the ledger's currency and takes neither --currency nor --max-age") }
         if history && since == nil { throw ValidationError("--history needs --since DATE, e.g. --since 2024-01-01") }
         if since != nil && !history { throw ValidationError("--since goes with --history") }
         if let since, LocalDate.parse(since) == nil { throw ValidationError("--since '\(since)' is not a date; use YYYY-MM-DD") }
@@ -49,6 +58,7 @@ struct PricesFetchCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let store = try ledger.storeForWriting()
         let quote = try ledger.defaultQuote(currency)
+        if missing { return try fetchMissing(store: store, currency: quote, environment: environment) }
         let targets = try FetchTargets(named: assets, store: store, quote: quote)
         guard !targets.assets.isEmpty else {
             environment.print("Nothing to fetch: the ledger holds nothing but \(quote); name assets, e.g. 'ledger prices fetch BTC ETH'.")
@@ -68,5 +78,18 @@ struct PricesFetchCommand: EnvironmentCommand {
         for rates in result.fxRates { try store.recordFXRates(rates, fetchedAt: now) }
         try setup.commit()
         environment.write(report.summary())
+    }
+
+    /// `--missing`: the needs of a replay of the whole ledger, valued now.
+    private func fetchMissing(store: SQLiteEventStore, currency: AssetSymbol, environment: CommandEnvironment) throws {
+        let setup = try MarketSetup(store: store, environment: environment)
+        if let source { _ = try setup.source(source) }
+        let fetch = MissingPriceFetch(setup: setup, store: store, currency: currency, forcedSource: source,
+                                      progress: Progress(environment: environment), now: environment.now)
+        let outcome = try fetch.run {
+            try ReplayRunner(store: store, environment: environment).replay(ValuationOptions(currency: currency, asOf: environment.now)).missingPrices
+        }
+        environment.write(outcome.summary(now: fetch.now))
+        try outcome.check()
     }
 }
