@@ -58,7 +58,7 @@ extension MissingPrice {
         let ranges = MissingPriceRange.grouped(missing)
         let events = Set(missing.flatMap(\.sequences)).count
         var parts = ranges.prefix(listed).map(\.description)
-        if ranges.count > listed { parts.append("and \(ranges.count - listed) more pairs") }
+        if ranges.count > listed { parts.append("and \(ranges.count - listed) more pair\(ranges.count - listed == 1 ? "" : "s")") }
         return "\(events) event\(events == 1 ? "" : "s") lack\(events == 1 ? "s" : "") a price: " + parts.joined(separator: ", ")
     }
 }

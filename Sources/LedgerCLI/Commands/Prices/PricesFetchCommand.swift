@@ -47,7 +47,7 @@ struct PricesFetchCommand: EnvironmentCommand {
     func validate() throws {
         if missing && !assets.isEmpty { throw ValidationError("--missing works out the assets itself; drop \(assets.joined(separator: " ")) or --missing") }
         if missing && history { throw ValidationError("--missing fetches the days that lack a price; use it without --history") }
-        if missing && (currency != nil || maxAge != nil) { throw ValidationError("--missing fetches in the ledger's currency and takes neither --currency nor --max-age") }
+        if missing && maxAge != nil { throw ValidationError("--missing fetches what the ledger lacks and takes no --max-age; check freshness with 'ledger report --max-price-age'") }
         if history && since == nil { throw ValidationError("--history needs --since DATE, e.g. --since 2024-01-01") }
         if since != nil && !history { throw ValidationError("--since goes with --history") }
         if let since, LocalDate.parse(since) == nil { throw ValidationError("--since '\(since)' is not a date; use YYYY-MM-DD") }
@@ -80,14 +80,21 @@ struct PricesFetchCommand: EnvironmentCommand {
         environment.write(report.summary())
     }
 
-    /// `--missing`: the needs of a replay of the whole ledger, valued now.
+    /// `--missing`: the needs of a replay of the whole ledger valued now (in `--currency`,
+    /// else the ledger's): every valuation it could not make, and today's price of every
+    /// holding that has none.
     private func fetchMissing(store: SQLiteEventStore, currency: AssetSymbol, environment: CommandEnvironment) throws {
         let setup = try MarketSetup(store: store, environment: environment)
         if let source { _ = try setup.source(source) }
         let fetch = MissingPriceFetch(setup: setup, store: store, currency: currency, forcedSource: source,
                                       progress: Progress(environment: environment), now: environment.now)
         let outcome = try fetch.run {
-            try ReplayRunner(store: store, environment: environment).replay(ValuationOptions(currency: currency, asOf: environment.now)).missingPrices
+            let runner = try ReplayRunner(store: store, environment: environment)
+            let state = try runner.replay(ValuationOptions(currency: currency, asOf: environment.now))
+            let unpriced = HoldingsReport(state: state, prices: runner.prices).totals.unpricedAssets.map {
+                MissingPrice(asset: $0, quote: currency, day: environment.now.date, sequences: [])
+            }
+            return (state.missingPrices + unpriced).sorted()
         }
         environment.write(outcome.summary(now: fetch.now))
         try outcome.check()
