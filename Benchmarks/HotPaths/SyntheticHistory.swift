@@ -24,7 +24,7 @@ enum SyntheticHistory {
             var event = LedgerEvent(
                 sequence: Int64(index + 1), id: EventID(value: UInt128(index + 1) << 80 | UInt128(next())),
                 occurredAt: time, recordedAt: time,
-                action: selling ? .sell(amount, unitPrice: price) : .buy(amount, unitPrice: price))
+                action: selling ? .sell(amount, price: .unit(price)) : .buy(amount, price: .unit(price)))
             event.fee = AssetAmount(ExactDecimal(units: Int128(next() % 500) * 10_000_000_000_000_000), usd)
             events.append(event)
         }
@@ -45,7 +45,7 @@ extension SyntheticHistory {
             let time = Timestamp(secondsSinceEpoch: 946_684_800 + Int64(index) * 600)
             return LedgerEvent(
                 sequence: Int64(index + 1), id: EventID(value: UInt128(index + 1) << 80), occurredAt: time, recordedAt: time,
-                action: buying ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price))
+                action: buying ? .buy(amount, price: .unit(price)) : .sell(amount, price: .unit(price)))
         }
     }
 }

@@ -43,8 +43,26 @@ extension Events {
         _ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String,
         account: String = "default", feeIn fee: AssetAmount
     ) -> LedgerEvent {
-        make(.buy(Self.amount(quantity, symbol), unitPrice: Price(ExactDecimal(price)!, AssetSymbol(quote)!)),
+        make(.buy(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
              on: date, account: account, fee: fee)
+    }
+
+    /// A buy for a total (`@@`): the quote moves by exactly `total`.
+    public mutating func buy(
+        _ symbol: String, _ quantity: String, for total: String, in quote: String = "USD", on date: String,
+        account: String = "default", fee: String? = nil
+    ) -> LedgerEvent {
+        make(.buy(Self.amount(quantity, symbol), price: .total(ExactDecimal(total)!, quote: AssetSymbol(quote)!)),
+             on: date, account: account, fee: fee.map { Self.amount($0, quote) })
+    }
+
+    /// A sell for a total (`@@`).
+    public mutating func sell(
+        _ symbol: String, _ quantity: String, for total: String, in quote: String = "USD", on date: String,
+        account: String = "default", fee: String? = nil
+    ) -> LedgerEvent {
+        make(.sell(Self.amount(quantity, symbol), price: .total(ExactDecimal(total)!, quote: AssetSymbol(quote)!)),
+             on: date, account: account, fee: fee.map { Self.amount($0, quote) })
     }
 
     /// A sell whose fee is paid in any asset.
@@ -52,7 +70,7 @@ extension Events {
         _ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String,
         account: String = "default", feeIn fee: AssetAmount
     ) -> LedgerEvent {
-        make(.sell(Self.amount(quantity, symbol), unitPrice: Price(ExactDecimal(price)!, AssetSymbol(quote)!)),
+        make(.sell(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
              on: date, account: account, fee: fee)
     }
 

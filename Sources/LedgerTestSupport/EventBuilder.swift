@@ -33,12 +33,12 @@ public struct Events {
     }
 
     public mutating func buy(_ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String, account: String = "default", fee: String? = nil) -> LedgerEvent {
-        make(.buy(Self.amount(quantity, symbol), unitPrice: Price(ExactDecimal(price)!, AssetSymbol(quote)!)),
+        make(.buy(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
              on: date, account: account, fee: fee.map { Self.amount($0, quote) })
     }
 
     public mutating func sell(_ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String, account: String = "default", fee: String? = nil) -> LedgerEvent {
-        make(.sell(Self.amount(quantity, symbol), unitPrice: Price(ExactDecimal(price)!, AssetSymbol(quote)!)),
+        make(.sell(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
              on: date, account: account, fee: fee.map { Self.amount($0, quote) })
     }
 

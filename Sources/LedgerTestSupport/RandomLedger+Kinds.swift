@@ -42,12 +42,12 @@ extension RandomLedgerGenerator {
             return make.make(.withdraw(Self.amount(quantity.rounded(places: 2, rule: .towardZero), "USD")), on: now, account: account)
         case .buy:
             let amount = Self.amount(purchaseQuantity(asset), asset)
-            let price = Price(tradedPrice(asset), sym("USD"))
-            return make.make(.buy(amount, unitPrice: price), on: now, account: account, fee: fee(asset, account: account))
+            let term = priceTerm(amount.quantity, tradedPrice(asset))
+            return make.make(.buy(amount, price: term), on: now, account: account, fee: fee(asset, account: account))
         case .sell:
             guard let quantity = share(of: asset, in: account) else { return nil }
-            let price = Price(tradedPrice(asset), sym("USD"))
-            return make.make(.sell(Self.amount(quantity, asset), unitPrice: price), on: now, account: account,
+            let term = priceTerm(quantity, tradedPrice(asset))
+            return make.make(.sell(Self.amount(quantity, asset), price: term), on: now, account: account,
                              fee: fee(asset, account: account))
         case .trade:
             return trade(asset, account: account)
@@ -67,6 +67,12 @@ extension RandomLedgerGenerator {
             guard let quantity = share(of: asset, in: account) else { return nil }
             return make.make(.withdraw(Self.amount(quantity, asset)), on: now, account: account, fee: fee(asset, account: account))
         }
+    }
+
+    /// A unit price in USD, or (for every fourth event, as an exchange's CSV gives it) the
+    /// total in cents: no random draw, so a seed makes the same kinds and quantities as before.
+    func priceTerm(_ quantity: ExactDecimal, _ price: ExactDecimal) -> PriceTerm {
+        events.count % 4 == 3 ? .total((quantity * price).rounded(places: 2), quote: sym("USD")) : .unit(Price(price, sym("USD")))
     }
 
     /// Some of `given` (held) for about the same value of another asset.

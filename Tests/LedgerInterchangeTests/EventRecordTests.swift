@@ -118,7 +118,7 @@ struct JSONWriterTests {
             let optional: [WritableKeyPath<EventRecordV1, String?>] = [
                 \.asset, \.assetClass, \.quantity, \.price, \.quote, \.counterAsset, \.counterClass,
                 \.counterQuantity, \.toAccount, \.incomeKind, \.splitRatio, \.voidTarget, \.reason,
-                \.fee, \.feeAsset, \.feeClass, \.batch, \.fingerprint,
+                \.fee, \.feeAsset, \.feeClass, \.batch, \.fingerprint, \.total,
             ]
             for field in optional { record[keyPath: field] = text() }
             record.note = text() ?? ""

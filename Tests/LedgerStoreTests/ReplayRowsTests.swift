@@ -9,7 +9,7 @@ import Testing
 @Suite("Replay rows")
 struct ReplayRowsTests {
     /// Random events of every kind, with notes, imports, fees in crypto, a split, income with
-    /// and without a unit value, a stock, a transfer and a void.
+    /// and without a unit value, a stock, a transfer, buys and sells for a total and a void.
     static func variedEvents(seed: UInt64) -> [LedgerEvent] {
         var events = RandomLedger(seed: seed).events
         var make = Events()
@@ -21,6 +21,8 @@ struct ReplayRowsTests {
             make.income("SOL", "2", kind: .airdrop, unitValue: "1.5", on: "2031-06-13"),
             make.deposit("BTC", "0.000000000000000001", on: "1999-01-01"),
             make.deposit("USD", "123456789012345678.5", on: "2031-06-14"),
+            make.buy("ETH", "3", for: "100", on: "2031-06-14", fee: "0.5"),
+            make.sell("ETH", "0.7", for: "0.000000000000000003", in: "BTC", on: "2031-06-14"),
         ]
         events.append(make.void(events[5], on: "2031-06-15", reason: "typed twice — \"oops\""))
         for index in events.indices {

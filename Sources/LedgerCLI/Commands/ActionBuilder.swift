@@ -9,8 +9,8 @@ struct ActionBuilder {
         switch words.kind {
         case .buy, .sell:
             let amount = try words.amount("what to \(words.kind)", assetClass: assetClass)
-            let price = try words.price(for: amount.quantity, required: true)!
-            return words.kind == .buy ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price)
+            let term = try words.price(required: true)!
+            return words.kind == .buy ? .buy(amount, price: term) : .sell(amount, price: term)
         case .trade:
             let given = try words.amount("what is given", assetClass: assetClass)
             try words.expect("for")
@@ -27,7 +27,11 @@ struct ActionBuilder {
             return .transfer(amount, toAccount: destination)
         case .income:
             let amount = try words.amount("what was received", assetClass: assetClass)
-            let value = try words.price(for: amount.quantity, required: false)
+            // An income keeps a value per unit: `@@ TOTAL` is divided by the quantity,
+            // rounded half to even at 10⁻¹⁸ (a quantity of 0 is refused by validation).
+            let value = try words.price(required: false).map { term in
+                amount.quantity.isPositive ? term.unitPrice(for: amount.quantity) : Price(term.givenAmount, term.quote)
+            }
             return .income(amount, kind: try incomeKind(), unitValue: value)
         case .split:
             let (asset, ratio) = try words.splitRatio()

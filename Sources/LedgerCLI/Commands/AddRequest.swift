@@ -74,8 +74,8 @@ struct AddRequest {
             return AssetAmount(quantity, Asset(symbol, class: words.classOf(symbol)))
         }
         switch action {
-        case .buy(_, let price), .sell(_, let price):
-            return AssetAmount(quantity, Asset(price.currency))
+        case .buy(_, let term), .sell(_, let term):
+            return AssetAmount(quantity, Asset(term.quote))
         case .trade:
             throw CommandFailure.usage("a trade's fee needs its asset, e.g. --fee 0.001 ETH")
         default:

@@ -58,8 +58,8 @@ struct EventWords {
         return AssetAmount(quantity, Asset(symbol, class: assetClass ?? classOf(symbol)))
     }
 
-    /// Reads `@ PRICE [QUOTE]` or `@@ TOTAL [QUOTE]` for `quantity` units.
-    mutating func price(for quantity: ExactDecimal, required: Bool) throws(CommandFailure) -> Price? {
+    /// Reads `@ PRICE [QUOTE]` (per unit) or `@@ TOTAL [QUOTE]` (the whole amount).
+    mutating func price(required: Bool) throws(CommandFailure) -> PriceTerm? {
         guard let marker = tokens.first, marker == "@" || marker == "@@" else {
             guard required else { return nil }
             throw failure("a \(kind) needs a price: add '@ PRICE' (per unit) or '@@ TOTAL'")
@@ -71,9 +71,8 @@ struct EventWords {
         if let next = tokens.first, !Self.looksNumeric(next) {
             quote = try assetSymbol(tokens.removeFirst())
         }
-        // @@ gives the total; the unit price is total ÷ quantity, rounded half-even at 10⁻¹⁸.
-        let unit = marker == "@@" && quantity.isPositive ? value / quantity : value
-        return Price(unit, quote)
+        // @@ gives the total, kept as given (the event records it; docs/EVENTS.md).
+        return marker == "@@" ? .total(value, quote: quote) : .unit(Price(value, quote))
     }
 
     /// Consumes `word` (case-insensitive) or fails saying it was expected.

@@ -2,6 +2,7 @@
 public enum EventValidationError: Error, Equatable, Sendable {
     case quantityNotPositive(field: String, value: ExactDecimal)
     case negativePrice(ExactDecimal)
+    case negativeTotal(ExactDecimal)
     case negativeFee(ExactDecimal)
     case sameAssetBothSides(AssetSymbol)
     case priceInSameAsset(AssetSymbol)
@@ -15,6 +16,7 @@ public enum EventValidationError: Error, Equatable, Sendable {
         case .quantityNotPositive(let field, let value):
             "\(field) must be greater than 0, got \(value)"
         case .negativePrice(let value): "price must be 0 or more, got \(value)"
+        case .negativeTotal(let value): "total must be 0 or more, got \(value)"
         case .negativeFee(let value): "fee must be 0 or more, got \(value)"
         case .sameAssetBothSides(let symbol): "a trade needs two different assets, got \(symbol) on both sides"
         case .priceInSameAsset(let symbol): "the price must be in another asset than \(symbol), e.g. @ 30000 USD"
@@ -41,14 +43,9 @@ extension LedgerEvent {
 
     private func validateAction() -> EventValidationError? {
         switch action {
-        case .buy(let amount, let price), .sell(let amount, let price):
+        case .buy(let amount, let term), .sell(let amount, let term):
             if let problem = Self.checkQuantity(amount.quantity, "quantity") { return problem }
-            if price.amount.isOverflow { return .outOfRange(field: "price") }
-            if price.amount.isNegative { return .negativePrice(price.amount) }
-            if price.currency == amount.asset.symbol { return .priceInSameAsset(price.currency) }
-            // The total (quantity × price) must fit too, or every balance it touches would overflow.
-            if (amount.quantity * price.amount).isOverflow { return .outOfRange(field: "quantity × price") }
-            return nil
+            return Self.checkTerm(term, of: amount)
         case .trade(let given, let received):
             if given.asset.symbol == received.asset.symbol { return .sameAssetBothSides(given.asset.symbol) }
             return Self.checkQuantity(given.quantity, "quantity given")
@@ -70,6 +67,21 @@ extension LedgerEvent {
         case .void(_, let reason):
             return reason.allSatisfy(\.isWhitespace) ? .emptyVoidReason : nil
         }
+    }
+
+    /// A unit price or a total: 0 or more, in another asset, and both the amount the quote
+    /// moves by and the unit price (derived from a total for display) within range.
+    private static func checkTerm(_ term: PriceTerm, of amount: AssetAmount) -> EventValidationError? {
+        let field = term.total == nil ? "price" : "total"
+        if term.givenAmount.isOverflow { return .outOfRange(field: field) }
+        if term.givenAmount.isNegative {
+            return term.total == nil ? .negativePrice(term.givenAmount) : .negativeTotal(term.givenAmount)
+        }
+        if term.quote == amount.asset.symbol { return .priceInSameAsset(term.quote) }
+        // What the quote moves by must fit too, or every balance it touches would overflow.
+        if term.quoteAmount(for: amount.quantity).isOverflow { return .outOfRange(field: "quantity × price") }
+        if term.unitPrice(for: amount.quantity).amount.isOverflow { return .outOfRange(field: "total ÷ quantity") }
+        return nil
     }
 
     private static func checkQuantity(_ value: ExactDecimal, _ field: String) -> EventValidationError? {

@@ -1,9 +1,9 @@
 /// What an event records, with the data each kind needs.
 public enum EventAction: Hashable, Sendable {
-    /// Acquire `amount` at a unit price (in a quote currency, or another asset).
-    case buy(AssetAmount, unitPrice: Price)
-    /// Dispose of `amount` at a unit price.
-    case sell(AssetAmount, unitPrice: Price)
+    /// Acquire `amount` at a unit price or for a total (in a quote currency, or another asset).
+    case buy(AssetAmount, price: PriceTerm)
+    /// Dispose of `amount` at a unit price or for a total.
+    case sell(AssetAmount, price: PriceTerm)
     /// Swap one asset for another: `given` leaves, `received` arrives, at the same value.
     case trade(given: AssetAmount, received: AssetAmount)
     /// Money or an asset arriving from outside the ledger.
@@ -47,16 +47,28 @@ public enum EventAction: Hashable, Sendable {
         case .void: nil
         }
     }
+
+    /// The lowest record version that can hold this action: 2 for a buy or sell that keeps a
+    /// total (the `total` field), 1 for everything else (docs/EVENTS.md, "Schema version").
+    public var minimumSchemaVersion: Int {
+        switch self {
+        case .buy(_, let term), .sell(_, let term): term.total == nil ? 1 : 2
+        default: 1
+        }
+    }
 }
 
 /// One fact in the ledger's log.
 public struct LedgerEvent: Hashable, Sendable {
-    /// The current schema version of events written by this build.
-    public static let currentSchemaVersion = 1
+    /// The newest record version this build reads and writes. An event is written at the
+    /// lowest version that holds it (``EventAction/minimumSchemaVersion``), so events without
+    /// a total stay version 1, byte for byte.
+    public static let currentSchemaVersion = 2
 
     /// Position in this ledger's log, from 1; 0 until appended.
     public var sequence: Int64
     public var id: EventID
+    /// The record version (``EventAction/minimumSchemaVersion`` unless read from a record).
     public var schemaVersion: Int
     /// When the thing happened (UTC): the replay order.
     public var occurredAt: Timestamp
@@ -70,13 +82,13 @@ public struct LedgerEvent: Hashable, Sendable {
     public var provenance: Provenance
 
     public init(
-        sequence: Int64 = 0, id: EventID, schemaVersion: Int = LedgerEvent.currentSchemaVersion,
+        sequence: Int64 = 0, id: EventID, schemaVersion: Int? = nil,
         occurredAt: Timestamp, recordedAt: Timestamp, account: String = LedgerEvent.defaultAccount,
         action: EventAction, fee: AssetAmount? = nil, note: String = "", provenance: Provenance = .manual
     ) {
         self.sequence = sequence
         self.id = id
-        self.schemaVersion = schemaVersion
+        self.schemaVersion = schemaVersion ?? action.minimumSchemaVersion
         self.occurredAt = occurredAt
         self.recordedAt = recordedAt
         self.account = account

@@ -39,12 +39,12 @@ extension LedgerEvent {
             changes.append(QuantityChange(key: PositionKey(account: account, asset: asset), delta: delta, mustBeHeld: held))
         }
         switch action {
-        case .buy(let amount, let price):
+        case .buy(let amount, let term):
             add(account, amount.asset.symbol, amount.quantity, held: false)
-            add(account, price.currency, -(amount.quantity * price.amount), held: !price.currency.isWellKnownFiat)
-        case .sell(let amount, let price):
+            add(account, term.quote, -term.quoteAmount(for: amount.quantity), held: !term.quote.isWellKnownFiat)
+        case .sell(let amount, let term):
             add(account, amount.asset.symbol, -amount.quantity, held: true)
-            add(account, price.currency, amount.quantity * price.amount, held: false)
+            add(account, term.quote, term.quoteAmount(for: amount.quantity), held: false)
         case .trade(let given, let received):
             add(account, given.asset.symbol, -given.quantity, held: !given.asset.isFiat)
             add(account, received.asset.symbol, received.quantity, held: false)

@@ -36,17 +36,17 @@ extension PortfolioFold {
         return reduction
     }
 
-    /// Disposes of `amount`, spreading `proceeds` over the lot pieces by quantity (the last
-    /// piece takes what is left, so the pieces add up to the proceeds exactly).
+    /// Disposes of `amount`, spreading `proceeds` over the lot pieces by quantity with the
+    /// largest remainder method at 10⁻¹⁸ (``ExactDecimal/apportioned(by:)``), so the pieces
+    /// add up to the proceeds exactly and none is more than 10⁻¹⁸ from its proportion.
     mutating func dispose(_ amount: AssetAmount, proceeds: ExactDecimal) {
         var reduction = take(amount, from: event.account)
         if reduction.uncovered.isPositive {
             reduction.pieces.append(Lot(source: event.id, acquired: event.occurredAt, quantity: reduction.uncovered, cost: .zero))
         }
-        var left = proceeds
-        for (index, piece) in reduction.pieces.enumerated() {
-            let share = index == reduction.pieces.count - 1 ? left : proceeds * piece.quantity / amount.quantity
-            left -= share
+        // One piece (the common case) takes the whole proceeds without the arithmetic.
+        let shares = reduction.pieces.count == 1 ? [proceeds] : proceeds.apportioned(by: reduction.pieces.map(\.quantity))
+        for (piece, share) in zip(reduction.pieces, shares) {
             state.realizedGain += share - piece.cost
             if !piece.costComplete || eventIncomplete { state.incompleteTotals.insert(.realized) }
             guard state.recordsDisposals else { continue }

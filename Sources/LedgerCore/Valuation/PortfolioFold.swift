@@ -64,11 +64,11 @@ public struct PortfolioFold {
         state.lastOccurredAt = max(state.lastOccurredAt, event.occurredAt)
         remember(event.action.primaryAsset)
         switch event.action {
-        case .buy(let amount, let price):
-            let paid = AssetAmount(amount.quantity * price.amount, Asset(price.currency))
+        case .buy(let amount, let term):
+            let paid = AssetAmount(term.quoteAmount(for: amount.quantity), Asset(term.quote))
             exchange(given: paid, received: amount, value: valued(paid))
-        case .sell(let amount, let price):
-            let received = AssetAmount(amount.quantity * price.amount, Asset(price.currency))
+        case .sell(let amount, let term):
+            let received = AssetAmount(term.quoteAmount(for: amount.quantity), Asset(term.quote))
             exchange(given: amount, received: received, value: valued(received))
         case .trade(let given, let received):
             remember(received.asset)

@@ -24,6 +24,7 @@ extension EventRecordV1 {
         Self.field(",\"quantity\":", quantity, &out)
         Self.field(",\"price\":", price, &out)
         Self.field(",\"quote\":", quote, &out)
+        Self.field(",\"total\":", total, &out)
         Self.field(",\"counter_asset\":", counterAsset, &out)
         Self.field(",\"counter_class\":", counterClass, &out)
         Self.field(",\"counter_quantity\":", counterQuantity, &out)

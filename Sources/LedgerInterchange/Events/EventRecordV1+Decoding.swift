@@ -7,6 +7,9 @@ extension EventRecordV1 {
         guard let eventKind = EventKind(rawValue: kind) else {
             throw fail("kind", "is '\(kind)'; expected one of \(EventKind.list)")
         }
+        guard total == nil || eventKind == .buy || eventKind == .sell else {
+            throw fail("total", "is only for a buy or a sell, not a \(kind)")
+        }
         var event = LedgerEvent(
             sequence: sequence, id: eventID, schemaVersion: schemaVersion,
             occurredAt: Timestamp(secondsSinceEpoch: occurredAt),
@@ -27,8 +30,8 @@ extension EventRecordV1 {
 
     private func action(_ kind: EventKind) throws(EventRecordError) -> EventAction {
         switch kind {
-        case .buy: return .buy(try main(), unitPrice: try unitPrice())
-        case .sell: return .sell(try main(), unitPrice: try unitPrice())
+        case .buy: return .buy(try main(), price: try priceTerm())
+        case .sell: return .sell(try main(), price: try priceTerm())
         case .trade:
             let received = AssetAmount(
                 try number("counter_quantity", counterQuantity),
@@ -57,6 +60,24 @@ extension EventRecordV1 {
 
     private func main() throws(EventRecordError) -> AssetAmount {
         AssetAmount(try number("quantity", quantity), try assetValue("asset", asset, assetClass))
+    }
+
+    /// A unit price, or (version 2) a total, whose `price` must then be the unit price derived
+    /// from it: a reader of `price` alone must not see another number than the ledger keeps.
+    private func priceTerm() throws(EventRecordError) -> PriceTerm {
+        let unit = try unitPrice()
+        guard let total else { return .unit(unit) }
+        guard schemaVersion >= 2 else {
+            throw fail("total", "needs record version 2, but the record is version \(schemaVersion)")
+        }
+        let amount = try main()
+        let term = PriceTerm.total(try number("total", total), quote: unit.currency)
+        let derived = term.unitPrice(for: amount.quantity).amount
+        // A quantity of 0 derives no price; validation refuses the quantity itself.
+        guard derived == unit.amount || derived.isOverflow else {
+            throw fail("price", "is \(unit.amount) but must be \(derived): the total \(total) ÷ the quantity \(amount.quantity), rounded half to even at 18 places")
+        }
+        return term
     }
 
     private func unitPrice() throws(EventRecordError) -> Price {

@@ -39,9 +39,11 @@ extension EventRecordV1 {
 
     private mutating func fill(from action: EventAction) {
         switch action {
-        case .buy(let amount, let unitPrice), .sell(let amount, let unitPrice):
+        case .buy(let amount, let term), .sell(let amount, let term):
             setMain(amount)
-            setPrice(unitPrice)
+            // A total is kept as given; `price` shows the unit price derived from it.
+            setPrice(term.unitPrice(for: amount.quantity))
+            total = term.total?.description
         case .trade(let given, let received):
             setMain(given)
             counterAsset = received.asset.symbol.text

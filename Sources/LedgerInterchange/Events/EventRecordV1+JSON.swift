@@ -19,7 +19,7 @@ extension EventRecordV1 {
         let occurred_at: String
         let recorded_at: String?
         let account: String?
-        let asset, asset_class, quantity, price, quote: String?
+        let asset, asset_class, quantity, price, quote, total: String?
         let counter_asset, counter_class, counter_quantity, to_account, income_kind: String?
         let split_ratio, void_target, reason, fee, fee_asset, fee_class: String?
         let note, source, batch, fingerprint: String?
@@ -45,11 +45,12 @@ extension EventRecordV1 {
         }
         let occurred = try time(form.occurred_at, "occurred_at")
         var record = EventRecordV1(
-            sequence: form.seq ?? 0, id: form.id, schemaVersion: form.version ?? LedgerEvent.currentSchemaVersion,
+            sequence: form.seq ?? 0, id: form.id, schemaVersion: form.version ?? (form.total == nil ? 1 : 2),
             kind: form.kind, occurredAt: occurred, recordedAt: try form.recorded_at.map { text throws(EventFileError) in try time(text, "recorded_at") } ?? occurred,
             account: form.account ?? LedgerEvent.defaultAccount, note: form.note ?? "", source: form.source ?? "manual"
         )
         (record.asset, record.assetClass, record.quantity, record.price, record.quote) = (form.asset, form.asset_class, form.quantity, form.price, form.quote)
+        record.total = form.total
         (record.counterAsset, record.counterClass, record.counterQuantity) = (form.counter_asset, form.counter_class, form.counter_quantity)
         (record.toAccount, record.incomeKind, record.splitRatio) = (form.to_account, form.income_kind, form.split_ratio)
         (record.voidTarget, record.reason) = (form.void_target, form.reason)

@@ -4,6 +4,10 @@ import LedgerCore
 /// decimal strings. The store's columns, the canonical (hashed) encoding and the JSON export
 /// are all this record, so they cannot drift apart. The domain's `LedgerEvent` never encodes
 /// itself; it goes through ``init(_:)`` and ``event()``.
+///
+/// One type holds both record versions: version 2 is version 1 plus the optional `total` of a
+/// buy or sell. A version-1 record never has a `total`, so its fields, columns and canonical
+/// bytes are exactly what they were before version 2 existed (docs/EVENTS.md).
 public struct EventRecordV1: Hashable, Sendable {
     public var sequence: Int64
     public var id: String
@@ -18,6 +22,8 @@ public struct EventRecordV1: Hashable, Sendable {
     public var quantity: String?
     public var price: String?
     public var quote: String?
+    /// The total a buy or sell was given for (version 2); `price` is then derived from it.
+    public var total: String?
     public var counterAsset: String?
     public var counterClass: String?
     public var counterQuantity: String?
@@ -90,7 +96,7 @@ public struct EventRecordV1: Hashable, Sendable {
     public var optionalFields: [(String, String?)] {
         [
             ("asset", asset), ("asset_class", assetClass), ("quantity", quantity),
-            ("price", price), ("quote", quote),
+            ("price", price), ("quote", quote), ("total", total),
             ("counter_asset", counterAsset), ("counter_class", counterClass),
             ("counter_quantity", counterQuantity), ("to_account", toAccount),
             ("income_kind", incomeKind), ("split_ratio", splitRatio),

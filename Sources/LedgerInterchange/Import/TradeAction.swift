@@ -2,10 +2,10 @@ import LedgerCore
 
 /// How an exchange trade becomes an event action, exactly.
 ///
-/// A trade of `base` against `quote` is a `buy`/`sell` of the base priced in the quote when
-/// base quantity × unit price gives back the quote amount exactly (the unit price is quote ÷
-/// base); otherwise it is a `trade` of the two exact amounts, so no amount is ever rounded.
-/// The valuation treats both the same way (docs/VALUATION.md).
+/// A trade of `base` against `quote` is a `buy`/`sell` of the base in the quote. Its price is
+/// the unit price quote ÷ base when base quantity × that unit price gives back the quote
+/// amount exactly (such an event stays record version 1); otherwise the event keeps the quote
+/// amount itself as its total (`@@`, record version 2), so no amount is ever rounded.
 public enum TradeAction {
     public enum Side: Sendable { case buy, sell }
 
@@ -19,13 +19,10 @@ public enum TradeAction {
         }
         let unitPrice = quoteQuantity / baseQuantity
         let baseAmount = AssetAmount(baseQuantity, base.asset)
-        let quoteAmount = AssetAmount(quoteQuantity, quote.asset)
-        if !unitPrice.isOverflow, baseQuantity * unitPrice == quoteQuantity {
-            let price = Price(unitPrice, quote.asset.symbol)
-            return side == .buy ? .buy(baseAmount, unitPrice: price) : .sell(baseAmount, unitPrice: price)
-        }
-        guard quoteQuantity.isPositive else { throw RowError("the \(quote.asset) side of the trade is 0") }
-        return side == .buy ? .trade(given: quoteAmount, received: baseAmount) : .trade(given: baseAmount, received: quoteAmount)
+        let term: PriceTerm = !unitPrice.isOverflow && baseQuantity * unitPrice == quoteQuantity
+            ? .unit(Price(unitPrice, quote.asset.symbol))
+            : .total(quoteQuantity, quote: quote.asset.symbol)
+        return side == .buy ? .buy(baseAmount, price: term) : .sell(baseAmount, price: term)
     }
 
     /// A swap where `given` leaves and `received` arrives (converts): a buy/sell when one side

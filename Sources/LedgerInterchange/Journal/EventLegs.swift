@@ -31,9 +31,11 @@ struct EventLegs {
         for (identity, change) in before.lotChanges(to: after, key: key) {
             let lot = JournalLot(unitCost: identity.unitCost, currency: currency, acquired: identity.acquired)
             var posting = JournalPosting(account: account, quantity: change, symbol: key.asset, lot: lot)
-            if change.isNegative, case .sell(let amount, let price) = event.action,
+            // The sale's unit price, shown: derived from a total, it is display only (the
+            // cash leg below is the replay's exact change).
+            if change.isNegative, case .sell(let amount, let term) = event.action,
                amount.asset.symbol == key.asset, key.account == event.account {
-                posting.unitPrice = price
+                posting.unitPrice = term.unitPrice(for: amount.quantity)
             }
             postings.append(posting)
         }

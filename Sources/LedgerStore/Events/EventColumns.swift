@@ -9,11 +9,18 @@ enum EventColumns {
         "counter_asset", "counter_class", "counter_quantity", "to_account", "income_kind",
         "split_ratio", "void_target", "reason", "fee", "fee_asset", "fee_class",
         "note", "source", "batch", "fingerprint",
+        // Added by migration 0011-event-total, so it is the table's last column, after the
+        // hashes; record version 2 only (a buy's or sell's total).
+        "total",
     ]
 
     static let list = names.joined(separator: ", ")
 
-    /// Adds the record's 27 columns to `rows` (in ``names`` order).
+    /// The columns of the table before migration 0011 (all but `total`), for a migration that
+    /// runs before it.
+    static let listBefore0011 = names.dropLast().joined(separator: ", ")
+
+    /// Adds the record's 28 columns to `rows` (in ``names`` order).
     static func add(_ record: EventRecordV1, to rows: inout BoundRows) {
         rows.integer(record.sequence)
         rows.text(record.id)
@@ -44,6 +51,7 @@ enum EventColumns {
         rows.text(record.source)
         rows.text(record.batch)
         rows.text(record.fingerprint)
+        rows.text(record.total)
     }
 
     /// The event in the current row, or ``StoreError/corruptRecord(_:)``.
@@ -55,7 +63,7 @@ enum EventColumns {
         }
     }
 
-    /// Reads columns 0…26 (in ``names`` order) of the current row.
+    /// Reads columns 0…27 (in ``names`` order) of the current row.
     static func record(from row: SQLiteStatement) -> EventRecordV1 {
         var record = EventRecordV1(
             sequence: row.int(0), id: row.text(1) ?? "", schemaVersion: Int(row.int(2)),
@@ -80,6 +88,7 @@ enum EventColumns {
         record.feeClass = row.text(22)
         record.batch = row.text(25)
         record.fingerprint = row.text(26)
+        record.total = row.text(27)
         return record
     }
 }

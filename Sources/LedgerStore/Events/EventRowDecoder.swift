@@ -2,7 +2,7 @@ import LedgerCore
 
 /// Decodes event rows on the replay path straight from SQLite's column bytes: no record of
 /// optional strings, symbols and accounts interned, ids and decimals parsed from the bytes.
-/// Any row it is not sure about (a split, a field that does not parse, another schema) goes to
+/// Any row it is not sure about (a split, a field that does not parse, another schema, a total) goes to
 /// the general decoder, ``EventColumns/event(from:)``, which also words the errors; the tests
 /// check that both give the same events.
 final class EventRowDecoder {
@@ -14,7 +14,7 @@ final class EventRowDecoder {
     }
 
     private func fastEvent(_ row: SQLiteStatement) -> LedgerEvent? {
-        guard row.int(2) == 1, let kind = row.bytes(3), let id = row.bytes(1).flatMap(Self.id),
+        guard row.int(2) == 1, row.bytes(27) == nil, let kind = row.bytes(3), let id = row.bytes(1).flatMap(Self.id),
               let account = row.bytes(6).flatMap(account), let provenance = provenance(row),
               let action = action(kind, row) else { return nil }
         let note = row.bytes(23).map { $0.isEmpty ? "" : String(decoding: $0, as: UTF8.self) } ?? ""
@@ -42,8 +42,8 @@ final class EventRowDecoder {
     private func action(_ kind: UnsafeBufferPointer<UInt8>, _ row: SQLiteStatement) -> EventAction? {
         guard let main = amount(row, 7, 8, 9) else { return nil }
         switch kind.count {
-        case 3 where Self.equals(kind, "buy"): return price(row).map { .buy(main, unitPrice: $0) }
-        case 4 where Self.equals(kind, "sell"): return price(row).map { .sell(main, unitPrice: $0) }
+        case 3 where Self.equals(kind, "buy"): return price(row).map { .buy(main, price: .unit($0)) }
+        case 4 where Self.equals(kind, "sell"): return price(row).map { .sell(main, price: .unit($0)) }
         case 5 where Self.equals(kind, "trade"): return amount(row, 12, 13, 14).map { .trade(given: main, received: $0) }
         case 7 where Self.equals(kind, "deposit"): return .deposit(main)
         case 8 where Self.equals(kind, "withdraw"): return .withdraw(main)

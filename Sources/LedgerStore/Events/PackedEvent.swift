@@ -8,12 +8,17 @@ import LedgerCore
 /// text (docs/PERFORMANCE.md). The columns stay the record the hash chain covers; `verify`
 /// checks that every packed row decodes to the event its columns hold.
 ///
-/// Layout (version 1): version byte, kind code, seq, occurred-at, recorded-at, id (16 bytes),
+/// Layout (version 2): version byte, kind code, seq, occurred-at, recorded-at, id (16 bytes),
 /// schema version, account, the kind's payload, fee, note, provenance. Integers are LEB128
 /// varints (signed ones zig-zag); strings are a varint length and UTF-8; a decimal is the count
-/// of trailing zeros of its units and the rest as a signed varint.
+/// of trailing zeros of its units and the rest as a signed varint. A buy's or sell's payload is
+/// its amount, a term byte (0: a unit price, 1: a total), then the decimal and the quote.
+/// Version 1 (rows written before totals existed, which stay in the append-only table) has no
+/// term byte: always a unit price. The decoder reads both.
 enum PackedEvent {
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
+    /// The versions ``PackedEventDecoder`` reads.
+    static let readableVersions: ClosedRange<UInt8> = 1...2
 
     /// Kind codes, stored: the index in this fixed list.
     static let kinds: [EventKind] = [.buy, .sell, .trade, .deposit, .withdraw, .transfer, .income, .fee, .split, .void]
@@ -120,9 +125,16 @@ struct PackedWriter {
 
     mutating func payload(of action: EventAction) {
         switch action {
-        case .buy(let amount, let price), .sell(let amount, let price):
+        case .buy(let amount, let term), .sell(let amount, let term):
             self.amount(amount)
-            self.price(price)
+            switch term {
+            case .unit(let unit):
+                byte(0)
+                price(unit)
+            case .total(let total, let quote):
+                byte(1)
+                price(Price(total, quote))
+            }
         case .trade(let given, let received):
             amount(given)
             amount(received)

@@ -5,13 +5,14 @@ import LedgerCore
 final class PackedEventDecoder {
     private var interner = ReplayInterner()
 
-    /// The event, or nil when the bytes are not a version-1 packed event.
+    /// The event, or nil when the bytes are not a packed event of a version this build reads.
     func event(from bytes: UnsafeBufferPointer<UInt8>) -> LedgerEvent? {
         var reader = PackedReader(bytes)
-        guard reader.byte() == PackedEvent.version, let kind = reader.byte().flatMap(Self.kind(code:)),
+        guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
+              let kind = reader.byte().flatMap(Self.kind(code:)),
               let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
               let id = reader.id(), let schema = reader.int64(), let account = text(&reader),
-              let action = action(kind, &reader), let hasFee = reader.byte() else { return nil }
+              let action = action(kind, version: version, &reader), let hasFee = reader.byte() else { return nil }
         var fee: AssetAmount?
         if hasFee == 1 {
             guard let amount = amount(&reader) else { return nil }
@@ -33,11 +34,11 @@ final class PackedEventDecoder {
         Int(code) < PackedEvent.kinds.count ? PackedEvent.kinds[Int(code)] : nil
     }
 
-    private func action(_ kind: EventKind, _ reader: inout PackedReader) -> EventAction? {
+    private func action(_ kind: EventKind, version: UInt8, _ reader: inout PackedReader) -> EventAction? {
         switch kind {
         case .buy, .sell:
-            guard let amount = amount(&reader), let price = price(&reader) else { return nil }
-            return kind == .buy ? .buy(amount, unitPrice: price) : .sell(amount, unitPrice: price)
+            guard let amount = amount(&reader), let term = term(version: version, &reader) else { return nil }
+            return kind == .buy ? .buy(amount, price: term) : .sell(amount, price: term)
         case .trade:
             guard let given = amount(&reader), let received = amount(&reader) else { return nil }
             return .trade(given: given, received: received)
@@ -61,6 +62,13 @@ final class PackedEventDecoder {
             guard let target = reader.id(), let reason = reader.string() else { return nil }
             return .void(target: target, reason: reason)
         }
+    }
+
+    /// A buy's or sell's price term; version 1 rows have no term byte and a unit price.
+    private func term(version: UInt8, _ reader: inout PackedReader) -> PriceTerm? {
+        let code: UInt8? = version == 1 ? 0 : reader.byte()
+        guard let code, code <= 1, let price = price(&reader) else { return nil }
+        return code == 0 ? .unit(price) : .total(price.amount, quote: price.currency)
     }
 
     private func provenance(_ reader: inout PackedReader) -> Provenance? {

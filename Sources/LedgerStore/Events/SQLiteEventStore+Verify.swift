@@ -20,11 +20,11 @@ extension SQLiteEventStore {
                 var firstBreak: ChainBreak?
                 while try statement.step() {
                     let record = EventColumns.record(from: statement)
-                    let storedPrevious = statement.text(27) ?? ""
-                    let storedHash = statement.text(28) ?? ""
+                    let storedPrevious = statement.text(Self.prevHashColumn) ?? ""
+                    let storedHash = statement.text(Self.prevHashColumn + 1) ?? ""
                     if firstBreak == nil {
                         firstBreak = Self.check(record, storedPrevious, storedHash, after: head)
-                            ?? Self.checkReplayRow(statement.borrowedBlob(29), of: record, covered: covered, decoder)
+                            ?? Self.checkReplayRow(statement.borrowedBlob(Self.prevHashColumn + 2), of: record, covered: covered, decoder)
                     }
                     head = ChainHead(count: record.sequence, hash: storedHash)
                 }
@@ -32,6 +32,9 @@ extension SQLiteEventStore {
             }
         }
     }
+
+    /// `prev_hash`, then `hash` and the replay row, follow the record's columns.
+    private static let prevHashColumn = Int32(EventColumns.names.count)
 
     /// The replay reads packed rows instead of the fields the hash covers, so each must say
     /// exactly what its fields say.

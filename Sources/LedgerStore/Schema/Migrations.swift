@@ -113,6 +113,13 @@ enum Schema {
               OR NOT (NEW.seq = 1 OR EXISTS (SELECT 1 FROM events WHERE seq = NEW.seq - 1))
             BEGIN SELECT RAISE(ABORT, 'events are append-only: seq must follow the last event'); END;
             """),
+        // Record version 2: the total a buy or sell was given for (`@@ 100`, a CSV total
+        // column), kept exactly. Existing rows get NULL, which is what a version-1 record
+        // holds, so their hashes and replay rows stay as they are. The append-only triggers
+        // are on UPDATE and DELETE; adding a column fires neither.
+        Migration(name: "0011-event-total", sql: """
+            ALTER TABLE events ADD COLUMN total TEXT;
+            """),
     ]
 
     static var currentVersion: Int { migrations.count }

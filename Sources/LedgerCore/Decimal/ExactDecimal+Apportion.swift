@@ -1,0 +1,43 @@
+extension ExactDecimal {
+    /// Splits `self` into one share per weight, in proportion to the weights, at the ledger's
+    /// 18 places, so that the shares add up to `self` exactly (the largest remainder method):
+    ///
+    /// 1. each share is first its exact proportion |self| × weight ÷ Σ weights, cut toward
+    ///    zero to a whole number of 10⁻¹⁸ units;
+    /// 2. the units this leaves over (fewer than the number of shares) go one each to the
+    ///    shares whose cut-off remainders were largest; equal remainders go to the earlier
+    ///    share first;
+    /// 3. the sign of `self` is applied to every share.
+    ///
+    /// No share is more than one unit (10⁻¹⁸) away from its exact proportion. Weights must be
+    /// 0 or more; a zero weight gets nothing unless every weight is zero, in which case the
+    /// last share takes it all. Overflow in gives overflow in every share.
+    public func apportioned(by weights: [ExactDecimal]) -> [ExactDecimal] {
+        guard !weights.isEmpty else { return [] }
+        guard !isOverflow, !weights.contains(where: { $0.isOverflow || $0.isNegative }) else {
+            return weights.map { _ in .overflow }
+        }
+        var whole: UInt128 = 0
+        for weight in weights {
+            let (sum, overflowed) = whole.addingReportingOverflow(weight.units.magnitude)
+            guard !overflowed else { return weights.map { _ in .overflow } }
+            whole = sum
+        }
+        guard whole > 0 else { return weights.indices.map { $0 == weights.count - 1 ? self : .zero } }
+        let magnitude = units.magnitude
+        var shares: [UInt128] = []
+        var remainders: [UInt128] = []
+        shares.reserveCapacity(weights.count)
+        remainders.reserveCapacity(weights.count)
+        for weight in weights {
+            // weight ≤ whole, so the quotient is at most |self| and the division cannot overflow.
+            let (quotient, remainder) = whole.dividingFullWidth(magnitude.multipliedFullWidth(by: weight.units.magnitude))
+            shares.append(quotient)
+            remainders.append(remainder)
+        }
+        let leftOver = magnitude - shares.reduce(0, +)
+        let order = remainders.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
+        for index in order.prefix(Int(leftOver)) { shares[index] += 1 }
+        return shares.map { ExactDecimal(units: units < 0 ? -Int128($0) : Int128($0)) }
+    }
+}
