@@ -55,6 +55,14 @@ struct ImportMisreadTests {
         #expect(Self.problems(generic)[1].message == "Amount is -1 BTC on a deposit; a deposit brings the asset in, so it cannot be negative")
     }
 
+    @Test("a deposit of a negative amount is refused, in the exchanges whose amounts are unsigned")
+    func negativeDeposit() throws {
+        let bitstamp = try Self.read("ID,Account,Type,Subtype,Datetime,Amount,Amount currency,Value,Value currency,Rate,Rate currency,Fee,Fee currency,Order ID\n100,Main Account,Deposit,,2020-12-20T10:00:00Z,-100.00,EUR,,,,,,,\n")
+        #expect(Self.problems(bitstamp) == [ImportProblem(line: 2, message: "Amount is -100 EUR on a deposit; a deposit brings the asset in, so it cannot be negative")])
+        let binance = try Self.read("Date(UTC+0),Coin,Network,Amount,Address,TXID,Status\n2024-01-02 10:00:00,BTC,BTC,-0.5,bc1q,abc,Completed\n")
+        #expect(Self.problems(binance).map(\.line) == [2])
+    }
+
     @Test("a sale written negative is read as the sale it says (the sign agrees with the side)")
     func negativeSale() throws {
         let outcomes = try Self.generic("2024-01-02 10:00:00,sell,BTC,-1,100\n")
