@@ -62,6 +62,31 @@ struct PositionBookTests {
         #expect(PositionBook.firstShortfall(in: [buy, split, sell, void])?.event.id == sell.id)
     }
 
+    @Test("a split that does not divide evenly rounds toward zero, as the lots do")
+    func unevenSplit() {
+        var make = Events()
+        let buy = make.buy("AAPL", "2", at: "150", on: "2024-01-02")
+        let split = make.make(.split(Events.asset("AAPL", .stock), SplitRatio("1:3")!), on: "2024-02-01")
+        var book = PositionBook()
+        book.apply(buy)
+        book.apply(split)
+        #expect(book.balance(PositionKey(account: "default", asset: AssetSymbol("AAPL")!)) == ExactDecimal("0.666666666666666666"))
+        let sell = make.sell("AAPL", "0.666666666666666667", at: "1", on: "2024-03-01")
+        #expect(PositionBook.firstShortfall(in: [buy, split, sell])?.held == ExactDecimal("0.666666666666666666"))
+    }
+
+    @Test("net changes: one per balance in the order first changed, guarded when any change is a held outflow")
+    func netChanges() {
+        var make = Events()
+        var buy = make.buy("ETH", "1", at: "2000", on: "2024-01-02")
+        buy.fee = Events.amount("0.01", "ETH")
+        let changes = PositionBook.netChanges(buy)
+        #expect(changes.map(\.key.asset.text) == ["ETH", "USD"])
+        #expect(changes.map(\.delta) == [ExactDecimal("0.99"), ExactDecimal(-2000)])
+        #expect(changes.map(\.guarded) == [true, false])
+        #expect(PositionBook().isShort(changes[0]) == false)
+    }
+
     @Test("checks can be limited to events at or after a point and to some keys")
     func scoped() {
         var make = Events()

@@ -20,6 +20,43 @@ public struct PositionBook: Sendable {
     /// The balance of one asset in one account.
     public func balance(_ key: PositionKey) -> ExactDecimal { balances[key] ?? .zero }
 
+    /// One balance an event changes: its net change over the event's quantity changes, and
+    /// whether it is guarded (some change to it is an outflow that must be held). Judging by
+    /// the net change means a sell with a BTC fee needs both, while a buy of ETH whose fee is
+    /// paid in ETH is paid out of what it brings in.
+    public struct NetChange: Sendable {
+        public let key: PositionKey
+        public var delta: ExactDecimal
+        public var guarded: Bool
+    }
+
+    /// The balances `event` changes, each once, in the order first changed. A list, not a
+    /// dictionary: an event changes two or three, and the import folds one per row.
+    public static func netChanges(_ event: LedgerEvent) -> [NetChange] {
+        var net: [NetChange] = []
+        net.reserveCapacity(3)
+        for change in event.quantityChanges {
+            let outflow = change.mustBeHeld && change.delta.isNegative
+            if let index = net.firstIndex(where: { $0.key == change.key }) {
+                net[index].delta += change.delta
+                net[index].guarded = net[index].guarded || outflow
+            } else {
+                net.append(NetChange(key: change.key, delta: change.delta, guarded: outflow))
+            }
+        }
+        return net
+    }
+
+    /// True when `change` is guarded and takes the balance below zero.
+    public func isShort(_ change: NetChange) -> Bool {
+        change.guarded && (balance(change.key) + change.delta).isNegative
+    }
+
+    /// Adds each net change to its balance.
+    public mutating func apply(_ changes: [NetChange]) {
+        for change in changes { balances[change.key] = balance(change.key) + change.delta }
+    }
+
     /// Applies one event; returns the first outflow that took more than was held, if any.
     /// The event is applied in full either way.
     @discardableResult
@@ -28,27 +65,17 @@ public struct PositionBook: Sendable {
             applySplit(asset.symbol, ratio)
             return nil
         }
-        // Judge each balance by the event's net change: a sell with a BTC fee needs both, a
-        // buy of ETH whose fee is paid in ETH is paid out of what it brings in.
-        var net: [PositionKey: ExactDecimal] = [:]
-        var guarded: Set<PositionKey> = []
-        let changes = event.quantityChanges
-        for change in changes {
-            net[change.key, default: .zero] += change.delta
-            if change.mustBeHeld && change.delta.isNegative { guarded.insert(change.key) }
+        let changes = Self.netChanges(event)
+        let shortfall = changes.first(where: isShort).map {
+            Shortfall(key: $0.key, needed: $0.delta.negated, held: balance($0.key), event: event)
         }
-        var shortfall: Shortfall?
-        for change in changes where guarded.contains(change.key) && shortfall == nil {
-            let before = balance(change.key), delta = net[change.key] ?? .zero
-            if (before + delta).isNegative {
-                shortfall = Shortfall(key: change.key, needed: delta.negated, held: before, event: event)
-            }
-        }
-        for (key, delta) in net { balances[key] = balance(key) + delta }
+        apply(changes)
         return shortfall
     }
 
-    private mutating func applySplit(_ symbol: AssetSymbol, _ ratio: SplitRatio) {
+    /// Scales every balance of `symbol` by a split's ratio, rounding toward zero as the lots
+    /// do (``LotBook``), so balances and lots agree on a split that does not divide evenly.
+    public mutating func applySplit(_ symbol: AssetSymbol, _ ratio: SplitRatio) {
         let numerator = ExactDecimal(ratio.numerator)
         let denominator = ExactDecimal(ratio.denominator)
         for (key, quantity) in balances where key.asset == symbol {

@@ -1,10 +1,18 @@
 /// Why a text is not a date.
 public struct DateParseError: Error, Equatable, Sendable {
     public let text: String
+    /// True when the text is a date, but its UTC instant falls outside ``Timestamp/recordable``.
+    public var outOfRange = false
+
+    public init(text: String, outOfRange: Bool = false) {
+        self.text = text
+        self.outOfRange = outOfRange
+    }
 
     /// "'2024-13-45' is not a date; use YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or …+02:00".
     public var message: String {
-        "'\(text)' is not a valid date; use YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DDTHH:MM:SS+02:00"
+        if outOfRange { return "'\(text)' is \(Timestamp.recordableRangeText)" }
+        return "'\(text)' is not a valid date; use YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DDTHH:MM:SS+02:00"
     }
 }
 
@@ -44,7 +52,9 @@ extension Timestamp {
         }
         guard let offset = zoneOffset(bytes[position...]) else { return failure }
         let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        return .success(Timestamp(secondsSinceEpoch: seconds - Int64(offset)))
+        let time = Timestamp(secondsSinceEpoch: seconds - Int64(offset))
+        guard Timestamp.recordable.contains(time) else { return .failure(DateParseError(text: String(text), outOfRange: true)) }
+        return .success(time)
     }
 
     /// Seconds east of UTC for `Z`, `+HH:MM`, `-HH:MM` or `+HHMM`; nil for anything else.

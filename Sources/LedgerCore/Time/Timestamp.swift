@@ -9,6 +9,14 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.secondsSinceEpoch = secondsSinceEpoch
     }
 
+    /// The instants the ledger can write and read back: the years 0001 to 9999 in UTC (an
+    /// event's time is written `YYYY-MM-DDTHH:MM:SSZ`, four digits of year).
+    public static let recordable: ClosedRange<Timestamp> =
+        LocalDate(year: 1, month: 1, day: 1)!.startOfDay...LocalDate(year: 9999, month: 12, day: 31)!.startOfDay.adding(seconds: 86_399)
+
+    /// "outside the years 0001 to 9999 UTC …": the end of a message about a time out of range.
+    public static let recordableRangeText = "outside 0001-01-01T00:00:00Z…9999-12-31T23:59:59Z in UTC, the times the ledger can record"
+
     /// The UTC calendar date of this instant.
     public var date: LocalDate {
         let days = secondsSinceEpoch >= 0

@@ -28,8 +28,11 @@ public enum ImportDate {
         var zone = ImportText.trimmed(String(decoding: bytes[position...], as: UTF8.self))
         if zone.isEmpty { zone = offsetText(defaultOffset) }
         let candidate = String(decoding: bytes[0..<10], as: UTF8.self) + clock + zone
-        guard case .success(let time) = Timestamp.parse(candidate) else { throw invalid(text, field) }
-        return time
+        switch Timestamp.parse(candidate) {
+        case .success(let time): return time
+        case .failure(let error) where error.outOfRange: throw outOfRange(text, field)
+        case .failure: throw invalid(text, field)
+        }
     }
 
     /// `2024-01-02 09:00:00 UTC`, `2024-01-02T09:00:00Z` or `2024-01-02 09:00:00` (at
@@ -55,7 +58,8 @@ public enum ImportDate {
                   hour < 24, minute < 60, second < 60,
                   let date = LocalDate(year: year, month: month, day: day) else { return nil }
             let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-            return Timestamp(secondsSinceEpoch: seconds - Int64(offset))
+            let time = Timestamp(secondsSinceEpoch: seconds - Int64(offset))
+            return Timestamp.recordable.contains(time) ? time : nil
         }
     }
 
@@ -102,6 +106,10 @@ public enum ImportDate {
     public static func headerOffset(_ name: String) -> Int? {
         guard let open = name.firstIndex(of: "("), let close = name.lastIndex(of: ")"), open < close else { return nil }
         return offset(String(name[name.index(after: open)..<close]))
+    }
+
+    static func outOfRange(_ text: String, _ field: String) -> RowError {
+        RowError("\(field) '\(text)' is \(Timestamp.recordableRangeText)")
     }
 
     static func invalid(_ text: String, _ field: String) -> RowError {

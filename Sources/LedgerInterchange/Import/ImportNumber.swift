@@ -33,42 +33,73 @@ public enum ImportNumber {
     }
 
     /// A number that may be written as money or with a unit: `$1,234.56`, `-€2200.00`,
-    /// `CA$4000.00`, `($1.92)`, `(0.07 BTC)`, `3,595.150506 DAI`, `1,234.56USDT`. Currency
-    /// symbols and letters around the number are dropped (the caller knows the unit from the
-    /// column); `,` must group thousands in threes or the number is refused (a decimal comma
-    /// is not guessed).
+    /// `CA$4000.00`, `$.30`, `($1.92)`, `(0.07 BTC)`, `3,595.150506 DAI`, `1,234.56USDT`.
+    ///
+    /// The shape is `[(] [sign] [symbol] [sign] NUMBER [unit] [)]`: one sign at most (before
+    /// or after the symbol), parentheses for a negative, a symbol of letters, `$` or non-ASCII
+    /// characters before the number and a unit of the same after it (the caller knows the unit
+    /// from the column). NUMBER is digits with an optional fraction (`.5` too) and exponent;
+    /// `,` must group thousands in threes, or, in the decimal-comma style, `.` or a space does
+    /// and `,` is the mark. Anything else is refused; nothing is guessed or skipped.
     public static func money(_ text: String, _ field: String, style: Style = Style()) throws(RowError) -> ExactDecimal {
         if !style.decimalComma, case .success(let value) = ExactDecimal.parse(text, allowExponent: true) { return value }
         var bytes = Array(ImportText.trimmed(text).utf8)[...]
-        var negative = false
-        if bytes.first == UInt8(ascii: "("), bytes.last == UInt8(ascii: ")") {
-            negative = true
-            bytes = bytes.dropFirst().dropLast()
+        let notNumber = RowError("\(field) '\(text)' is not a number")
+        let parenthesized = bytes.first == UInt8(ascii: "(") && bytes.last == UInt8(ascii: ")")
+        if parenthesized { bytes = bytes.dropFirst().dropLast() }
+        var negative = parenthesized, signed = false
+        func takeSign() {
+            guard !signed, let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else { return }
+            signed = true
+            if first == UInt8(ascii: "-") { negative.toggle() }
+            bytes = bytes.dropFirst()
         }
-        bytes = bytes.drop { !isDigit($0) && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "+") }
-        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
-            if bytes.first == UInt8(ascii: "-") { negative.toggle() }
-            bytes = bytes.dropFirst().drop { !isDigit($0) }
-        }
-        let end = numberEnd(bytes)
+        takeSign()
+        let symbol = bytes.prefix(while: isSymbol)
+        // `e5` / `E-5` are exponents without a number, not a currency symbol before one.
+        guard symbol.count != 1 || symbol.first! | 0x20 != UInt8(ascii: "e") else { throw notNumber }
+        bytes = bytes[symbol.endIndex...].drop { $0 == 0x20 }
+        takeSign()
+        guard !(parenthesized && signed) else { throw RowError("\(field) '\(text)' is not a number: a sign inside parentheses") }
+        let end = numberEnd(bytes, style)
         let digits = bytes[..<end]
-        let rest = bytes[end...]
-        let unit = rest.allSatisfy { $0 >= 0x80 || $0 == 0x20 || $0 == UInt8(ascii: "$") || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) }
-        guard !digits.isEmpty, unit else { throw RowError("\(field) '\(text)' is not a number") }
+        guard let first = digits.first, isDigit(first) || isMarkThenDigit(digits, style) else {
+            throw notNumber
+        }
+        let unit = bytes[end...]
+        guard unit.allSatisfy({ isSymbol($0) || $0 == 0x20 }) else {
+            let after = String(decoding: unit, as: UTF8.self).drop { $0 == " " }.first.map(String.init) ?? ""
+            throw RowError("\(field) '\(text)' is not a number: '\(after)' after it is neither a unit nor part of a number")
+        }
         let value = try plain(try ungrouped(digits, text, field, style), field)
         return negative ? value.negated : value
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
 
-    /// Where the numeric part (digits, `.`, `,`, an exponent) ends.
-    private static func numberEnd(_ bytes: ArraySlice<UInt8>) -> Int {
+    /// A byte of a currency symbol or unit: a letter, `$`, or part of a non-ASCII character.
+    private static func isSymbol(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "$") || (byte | 0x20) &- UInt8(ascii: "a") < 26
+    }
+
+    /// `.5` (or `,5` in the decimal-comma style): a number that starts at its decimal mark.
+    private static func isMarkThenDigit(_ bytes: ArraySlice<UInt8>, _ style: Style) -> Bool {
+        let mark = style.decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
+        return bytes.first == mark && bytes.dropFirst().first.map(isDigit) == true
+    }
+
+    /// Where the numeric part (digits, `.`, `,`, a grouping space, an exponent) ends.
+    private static func numberEnd(_ bytes: ArraySlice<UInt8>, _ style: Style) -> Int {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
             if isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
                 index += 1
-            } else if byte | 0x20 == UInt8(ascii: "e"), let next = exponentEnd(bytes, after: index) {
+            } else if byte == 0x20, style.decimalComma, index > bytes.startIndex, isDigit(bytes[index - 1]),
+                      index + 1 < bytes.endIndex, isDigit(bytes[index + 1]) {
+                index += 1
+            } else if byte | 0x20 == UInt8(ascii: "e"), index > bytes.startIndex, isDigit(bytes[index - 1]),
+                      let next = exponentEnd(bytes, after: index) {
                 return next
             } else {
                 break
@@ -107,8 +138,14 @@ public enum ImportNumber {
             let hint = style.decimalComma ? "" : "; if the file uses decimal commas, pass --decimal-comma"
             return RowError("\(field) '\(text)' is not a number: '\(groupName)' does not group thousands\(hint)")
         }
+        var exponent = false
         for byte in digits {
-            if byte == group {
+            if exponent || byte | 0x20 == UInt8(ascii: "e") {
+                exponent = true
+                output.append(byte)
+                continue
+            }
+            if byte == group || (byte == 0x20 && style.decimalComma) {
                 guard !inFraction else { throw RowError("\(field) '\(text)' is not a number: '\(groupName)' after the decimal mark") }
                 guard runIsValid() else { throw notGrouping() }
                 groups += 1
@@ -123,6 +160,7 @@ public enum ImportNumber {
             }
         }
         if !inFraction, groups > 0, run != 3 { throw notGrouping() }
+        if output.first == UInt8(ascii: ".") { output.insert(UInt8(ascii: "0"), at: 0) }
         return String(decoding: output, as: UTF8.self)
     }
 

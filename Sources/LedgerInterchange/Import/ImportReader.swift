@@ -17,6 +17,7 @@ public struct ImportReader {
     private var header: ImportHeader?
     private var preambleRows = 0
     private var failed = false
+    private let separator: UInt8
 
     /// The layout that recognised the header, once found (`coinbase: transaction history …`).
     public private(set) var layoutName: String?
@@ -32,6 +33,7 @@ public struct ImportReader {
         self.options = options
         formatName = format
         csv = CSVStreamReader(separator: separator)
+        self.separator = separator
     }
 
     /// Every outcome of a whole file (tests, small inputs); a file with no known header is one
@@ -77,6 +79,12 @@ public struct ImportReader {
             guard !imported.isBlank else { return }
             if imported[at: 0].hasPrefix("No matching records found") {
                 return emit(.ignored(line: row.line, reason: "the export says it holds no records"))
+            }
+            // More fields than the header would shift every later column: an unquoted `,`
+            // (a decimal comma, a thousands separator) in a field. Never guess which one.
+            if imported.fields.count > header.names.count {
+                let extra = imported.fields.count - header.names.count
+                return emit(.problem(ImportProblem(line: row.line, message: "the row has \(imported.fields.count) fields where the header has \(header.names.count): \(extra == 1 ? "a field holds" : "fields hold") an unquoted '\(Character(UnicodeScalar(separator)))' (a decimal comma?); quote such fields, or export with another delimiter and pass --delimiter")))
             }
             if imported.fields.count < header.names.count / 2 {
                 return emit(.problem(ImportProblem(line: row.line, message: "the row has \(imported.fields.count) fields where the header has \(header.names.count); is a line cut short?")))

@@ -11,7 +11,15 @@ public enum TradeAction {
 
     /// The action for receiving (`buy`) or giving (`sell`) `base` for `quote`; quantities are
     /// taken as magnitudes.
+    /// A sign against the side is refused, never dropped: a buy of -1 BTC, or a sale that
+    /// pays a negative amount, is not read as its size.
     public static func make(_ side: Side, base: AssetAmount, quote: AssetAmount, field: String = "quantity") throws(RowError) -> EventAction {
+        if side == .buy, base.quantity.isNegative {
+            throw RowError("\(field) is \(base.quantity) \(base.asset) on a buy; a buy brings the asset in, so the quantity cannot be negative")
+        }
+        if side == .sell, quote.quantity.isNegative {
+            throw RowError("a sale that pays \(quote.quantity) \(quote.asset); a sale brings the quote in, so it cannot be negative")
+        }
         let baseQuantity = base.quantity.magnitude, quoteQuantity = quote.quantity.magnitude
         guard baseQuantity.isPositive else { throw RowError("\(field) is 0; a trade needs a quantity") }
         guard base.asset.symbol != quote.asset.symbol else {
@@ -47,9 +55,20 @@ public enum TradeAction {
         return amount.quantity.isPositive ? .deposit(magnitude) : .withdraw(magnitude)
     }
 
-    /// Income of `amount` (its magnitude), valued at `unitValue` when the file gives one.
+    /// A deposit of `amount`, which a row's type says comes in: a negative quantity
+    /// contradicts the type and is refused.
+    public static func inflow(_ amount: AssetAmount, field: String = "quantity") throws(RowError) -> EventAction {
+        guard !amount.quantity.isNegative else {
+            throw RowError("\(field) is \(amount.quantity) \(amount.asset) on a deposit; a deposit brings the asset in, so it cannot be negative")
+        }
+        return .deposit(amount)
+    }
+
+    /// Income of `amount`, valued at `unitValue` when the file gives one. Income brings the
+    /// asset in: a negative quantity is refused.
     public static func income(_ amount: AssetAmount, _ kind: IncomeKind, unitValue: Price? = nil) throws(RowError) -> EventAction {
         guard !amount.quantity.isZero else { throw RowError("the reward's quantity is 0") }
+        guard amount.quantity.isPositive else { throw RowError("the reward's quantity is \(amount.quantity); income brings the asset in, so it cannot be negative") }
         return .income(AssetAmount(amount.quantity.magnitude, amount.asset), kind: kind, unitValue: unitValue)
     }
 }

@@ -3,7 +3,8 @@ import LedgerRender
 import LedgerStore
 
 /// The held-quantity rule (docs/EVENTS.md) applied to an import, in one pass over the ledger's
-/// events and the staged ones in replay order, with the balances of ``PositionBook``.
+/// events and the staged ones in replay order, folded by ``PositionBook`` (the same fold as
+/// `add` and `verify`; only what is done about a shortfall is the import's own).
 ///
 /// A staged event that takes out more than is held is a shortfall at its file and line. It is
 /// then left out of the balances (as `--skip-invalid` will leave it out of the ledger), or,
@@ -22,7 +23,7 @@ struct ImportHoldingsCheck {
 
     private(set) var shortfalls: [Shortfall] = []
     private(set) var shortExisting: [LedgerEvent] = []
-    private var balances: [PositionKey: ExactDecimal] = [:]
+    private var book = PositionBook()
 
     /// Runs the check. `allowZeroBasis` credits what is missing instead of leaving the event out.
     static func run(_ session: SQLiteImportSession, allowZeroBasis: Bool) throws -> ImportHoldingsCheck {
@@ -48,33 +49,25 @@ struct ImportHoldingsCheck {
     /// Applies one event; true when it took out more than was held.
     mutating func apply(_ event: LedgerEvent, place: StagedPlace?, credit: Bool) -> Bool {
         if case .split(let asset, let ratio) = event.action {
-            for (key, quantity) in balances where key.asset == asset.symbol {
-                balances[key] = quantity * ExactDecimal(ratio.numerator) / ExactDecimal(ratio.denominator)
-            }
+            book.applySplit(asset.symbol, ratio)
             return false
         }
-        // Each position the event changes, once, in the order first changed (an event changes
-        // two or three: a list, not a dictionary, on a path taken for every imported row). A
-        // position is guarded when its first change takes out what must be held.
-        var net: [(key: PositionKey, delta: ExactDecimal, guarded: Bool)] = []
-        for change in event.quantityChanges {
-            if let index = net.firstIndex(where: { $0.key == change.key }) {
-                net[index].delta += change.delta
-            } else {
-                net.append((change.key, change.delta, change.mustBeHeld && change.delta.isNegative))
-            }
+        var net = PositionBook.netChanges(event)
+        guard net.contains(where: book.isShort) else {
+            book.apply(net)
+            return false
         }
-        let short = net.indices.filter { net[$0].guarded && (balances[net[$0].key] ?? .zero) + net[$0].delta < .zero }
-        if let place, !short.isEmpty {
-            for index in short {
-                let (key, delta, _) = net[index]
-                shortfalls.append(Shortfall(place: place, event: event, key: key, needed: delta.negated, held: balances[key] ?? .zero))
+        if let place {
+            for change in net where book.isShort(change) {
+                shortfalls.append(Shortfall(place: place, event: event, key: change.key, needed: change.delta.negated, held: book.balance(change.key)))
             }
             guard credit else { return true }
-            for index in short { net[index].delta -= (balances[net[index].key] ?? .zero) + net[index].delta }
+            for index in net.indices where book.isShort(net[index]) {
+                net[index].delta -= book.balance(net[index].key) + net[index].delta
+            }
         }
-        for (key, delta, _) in net { balances[key, default: .zero] += delta }
-        return !short.isEmpty
+        book.apply(net)
+        return true
     }
 
     /// `takes 2 BTC from 'coinbase' where 1.5 BTC is held on 2024-01-02T10:00:00Z`.

@@ -93,7 +93,9 @@ public struct BinanceHistoryLayout: ImportLayout {
                 let given = try codes.glued(row["Sell"], "Sell"), received = try codes.glued(row["Buy"], "Buy")
                 return [build.event(row, at: time, try TradeAction.swap(given: given, received: received), note: "Binance Convert")]
             }
-            let amount = AssetAmount(try ImportNumber.money(row["Amount"], "Amount").magnitude, try codes.asset(row["Coin"], "Coin"))
+            let signed = AssetAmount(try ImportNumber.money(row["Amount"], "Amount"), try codes.asset(row["Coin"], "Coin"))
+            if !withdrawals, signed.quantity.isNegative { throw RowError("Amount is \(signed.quantity) on a deposit; a deposit brings the asset in, so it cannot be negative") }
+            let amount = signed.magnitude
             guard amount.quantity.isPositive else { throw RowError("Amount is 0") }
             let fee = AssetAmount(try ImportNumber.optional(row["Fee"], "Fee").magnitude, amount.asset)
             let id = row["TXID"].isEmpty ? nil : row["TXID"] + ":" + amount.asset.symbol.text

@@ -37,9 +37,9 @@ public struct BitstampLayout: ImportLayout {
                 guard subtype == "buy" || subtype == "sell" else { throw RowError("a \(row["Type"]) row with subtype '\(subtype)' (expected Buy or Sell)") }
                 return [event(try TradeAction.make(subtype == "buy" ? .buy : .sell, base: amount, quote: value), fee: fee)]
             case "deposit", "ripple deposit":
-                return [event(.deposit(amount.magnitude), fee: old ? nil : fee)]
+                return [event(try TradeAction.inflow(amount, field: "Amount"), fee: fee)]
             case "withdrawal", "ripple payment":
-                return [event(.withdraw(amount.magnitude), fee: old ? nil : fee)]
+                return [event(.withdraw(amount.magnitude), fee: fee)]
             case "staking reward":
                 return [event(try TradeAction.income(amount, .staking), fee: fee)]
             case "sub account transfer":

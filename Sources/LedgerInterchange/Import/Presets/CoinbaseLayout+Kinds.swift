@@ -41,8 +41,9 @@ enum CoinbaseType: Equatable {
 
 extension CoinbaseLayout {
     /// Advanced Trade rows name the real pair in Notes: `Bought 7.07 ADA for £2.48 GBP on
-    /// ADA-GBP`, `Sold 1 LINK for 22.233 USDT on LINK-USDT at 5.7921 USDT/LINK`. The quote
-    /// comes from the pair, not from the price currency.
+    /// ADA-GBP`, `Bought 0.5 ETH for 1,350.75 USDC on ETH-USDC at 2,700.00 USDC/ETH`. The quote
+    /// comes from the pair, not from the price currency, and the Notes amount is what moved in
+    /// it (the money columns only value the row in the price currency).
     func advancedTrade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (EventAction, AssetAmount?) {
         let words = row["Notes"].split(separator: " ").map(String.init)
         guard let on = words.firstIndex(of: "on"), on + 1 < words.count else {
@@ -51,17 +52,34 @@ extension CoinbaseLayout {
         let pair = try codes.pair(words[on + 1], "Notes")
         let fiat = try currency(row)
         if pair.quote.symbol == fiat.symbol { return try tradeWithFee(row, amount, buying: buying) }
+        var moved: ExactDecimal?
+        if let forIndex = words.firstIndex(of: "for"), forIndex + 2 < words.count, words[forIndex + 2].uppercased() == pair.quote.symbol.text {
+            moved = try ImportNumber.money(words[forIndex + 1], "the amount in Notes").magnitude
+        }
+        var rate: ExactDecimal?
         if let at = words.firstIndex(of: "at"), at + 1 < words.count {
-            let rate = try ImportNumber.money(words[at + 1], "the rate in Notes").magnitude
-            let quote = AssetAmount(amount.quantity.magnitude * rate, pair.quote)
-            return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: quote), nil)
+            rate = try ImportNumber.money(words[at + 1], "the rate in Notes").magnitude
         }
-        if let forIndex = words.firstIndex(of: "for"), forIndex + 2 < words.count,
-           words[forIndex + 2].uppercased() == pair.quote.symbol.text {
-            let quote = AssetAmount(try ImportNumber.money(words[forIndex + 1], "the amount in Notes").magnitude, pair.quote)
-            return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: quote), nil)
+        switch (moved, rate) {
+        case (let moved?, let rate?): return try Self.atRate(buying, amount, rate: rate, moved: AssetAmount(moved, pair.quote))
+        case (let moved?, nil): return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(moved, pair.quote)), nil)
+        case (nil, let rate?): return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(amount.quantity.magnitude * rate, pair.quote)), nil)
+        case (nil, nil):
+            throw RowError("the Notes name the pair \(words[on + 1]) but not the \(pair.quote) amount (only its value in \(fiat)); record this trade with 'ledger add'")
         }
-        throw RowError("the Notes name the pair \(words[on + 1]) but not the \(pair.quote) amount (only its value in \(fiat)); record this trade with 'ledger add'")
+    }
+
+    /// A trade at `rate` whose quote moved by `moved`: the difference from quantity × rate is
+    /// the fee in the quote (a buy paid more, a sale received less). When the difference goes
+    /// the other way the rate cannot be the price, and the trade is of the two exact amounts.
+    static func atRate(_ buying: Bool, _ amount: AssetAmount, rate: ExactDecimal, moved: AssetAmount) throws(RowError) -> (EventAction, AssetAmount?) {
+        let gross = amount.quantity.magnitude * rate
+        let fee = buying ? moved.quantity - gross : gross - moved.quantity
+        guard !fee.isNegative, !gross.isOverflow else {
+            return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: moved), nil)
+        }
+        let action = try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(gross, moved.asset))
+        return (action, fee.isZero ? nil : AssetAmount(fee, moved.asset))
     }
 
     /// `Converted 0.05 ETH to 0.00326812 BTC` (numbers may group thousands: `2,000 USDC`), or

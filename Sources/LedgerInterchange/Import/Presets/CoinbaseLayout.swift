@@ -75,7 +75,7 @@ public struct CoinbaseLayout: ImportLayout {
             return event(action, fee: fee)
         case .convert:
             return try convertRow(row, amount, id: id, time: time)
-        case .deposit: return event(.deposit(amount.magnitude))
+        case .deposit: return event(try TradeAction.inflow(amount, field: "Quantity Transacted"))
         case .withdrawal: return event(.withdraw(amount.magnitude))
         case .bySign(let towardsAccount):
             let signed = amount.quantity.isNegative ? amount : AssetAmount(towardsAccount ? amount.quantity : amount.quantity.negated, amount.asset)

@@ -10,10 +10,16 @@ public struct GeminiLayout: ImportLayout {
     public static let title = "transaction history"
     let build = OutcomeBuilder(preset: preset)
     let codes = AssetCodes()
+    /// Every `Fee (<CUR>) <CUR>` / `Trading Fee (<CUR>) <CUR>` column, with its currency.
+    let feeColumns: [(name: String, currency: String)]
 
     public init?(header: ImportHeader, options: ImportOptions) {
         guard header.has(["Date", "Time (UTC)", "Type", "Symbol", "Specification"]),
               header.names.contains(where: { $0.hasSuffix(" Amount " + $0.prefix { $0 != " " }) }) else { return nil }
+        feeColumns = header.names.compactMap { name in
+            guard name.hasPrefix("Fee (") || name.hasPrefix("Trading Fee ("), let close = name.firstIndex(of: ")") else { return nil }
+            return (name, String(name[name.index(after: close)...].drop { $0 == " " }))
+        }
     }
 
     public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
@@ -25,8 +31,7 @@ public struct GeminiLayout: ImportLayout {
             case "buy", "sell":
                 let pair = try codes.pair(row["Symbol"], "Symbol")
                 let base = try amount(row, pair.base), quote = try amount(row, pair.quote)
-                var fee = try self.fee(row, pair.quote)
-                if fee == nil { fee = try self.fee(row, pair.base) }
+                let fee = try self.fee(row)
                 let action = try TradeAction.make(type.lowercased() == "buy" ? .buy : .sell, base: base, quote: quote)
                 let id = row["Trade ID"].isEmpty ? nil : row["Trade ID"]
                 return [build.event(row, at: time, action, fee: fee, note: row["Specification"], id: id, idKind: "trade")]
@@ -41,7 +46,7 @@ public struct GeminiLayout: ImportLayout {
                     action = try TradeAction.movement(type.lowercased() == "credit" ? moved.magnitude : AssetAmount(moved.quantity.magnitude.negated, asset), field: "Amount")
                 }
                 let hash = row["Tx Hash"]
-                return [build.event(row, at: time, action, fee: try fee(row, asset), note: row["Specification"], id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer")]
+                return [build.event(row, at: time, action, fee: try fee(row), note: row["Specification"], id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer")]
             default:
                 throw RowError("type '\(type)' is not one the gemini preset knows (Buy, Sell, Credit, Debit); record it with 'ledger add'")
             }
@@ -57,12 +62,18 @@ public struct GeminiLayout: ImportLayout {
         return AssetAmount(try ImportNumber.required(row[column], column), asset)
     }
 
-    /// `Fee (<CUR>) <CUR>` (or `Trading Fee (<CUR>) <CUR>`) of `asset`, when not zero.
-    private func fee(_ row: ImportRow, _ asset: Asset) throws(RowError) -> AssetAmount? {
-        for column in ["Fee (\(asset)) \(asset)", "Trading Fee (\(asset)) \(asset)"] where row.header.position(column) != nil {
-            let value = try ImportNumber.optional(row[column], column).magnitude
-            if value.isPositive { return AssetAmount(value, asset) }
+    /// The row's fee: the one fee column (`Fee (<CUR>) <CUR>`, `Trading Fee (<CUR>) <CUR>`)
+    /// that is not zero, in whichever currency; a fee charged in two currencies is refused
+    /// rather than half dropped. Amounts exclude the fee: balance = previous + amount − fee.
+    private func fee(_ row: ImportRow) throws(RowError) -> AssetAmount? {
+        var found: [AssetAmount] = []
+        for column in feeColumns {
+            let value = try ImportNumber.optional(row[column.name], column.name).magnitude
+            if value.isPositive { found.append(AssetAmount(value, try codes.asset(column.currency, column.name))) }
         }
-        return nil
+        guard found.count <= 1 else {
+            throw RowError("the row charges fees in \(found.map(\.asset.description).joined(separator: " and ")); record the second with 'ledger add fee'")
+        }
+        return found.first
     }
 }

@@ -33,11 +33,11 @@ public struct GenericLayout: ImportLayout {
             let action: EventAction
             switch side {
             case "buy", "sell": action = try trade(row, quantity, buying: side == "buy")
-            case "deposit", "receive": action = .deposit(quantity.magnitude)
-            case "withdraw", "withdrawal", "send": action = .withdraw(quantity.magnitude)
+            case "deposit", "receive": action = try TradeAction.inflow(quantity, field: column("quantity"))
+            case "withdraw", "withdrawal", "send": action = .withdraw(quantity.magnitude) // written -5 or 5: the side says it goes out
             case "income", "reward", "other": action = try TradeAction.income(quantity, .reward)
             case "staking", "interest", "airdrop", "mining": action = try TradeAction.income(quantity, IncomeKind(rawValue: side)!)
-            case "fee": action = .fee(quantity.magnitude)
+            case "fee": action = .fee(quantity.magnitude) // a fee goes out whether written -5 or 5
             default:
                 throw RowError("\(column("side")) '\(field("side", row))' is not a side the generic format knows; use buy, sell, deposit, withdraw, income, staking, interest, airdrop or fee")
             }
@@ -67,12 +67,14 @@ public struct GenericLayout: ImportLayout {
             do throws(RowError) {
                 return try ImportDate.iso(text, column("date"), defaultOffset: offset)
             } catch {
+                if error.message.hasSuffix(Timestamp.recordableRangeText) { throw error }
                 throw RowError("\(column("date")) '\(text)' is not an ISO date and time (YYYY-MM-DD HH:MM:SS); describe the column with --date-format, e.g. '%d.%m.%Y %H:%M'")
             }
         }
         guard let time = pattern.read(text, offset: offset) else {
             throw RowError("\(column("date")) '\(text)' does not match --date-format '\(pattern.text)'")
         }
+        guard Timestamp.recordable.contains(time) else { throw ImportDate.outOfRange(text, column("date")) }
         return time
     }
 
@@ -96,10 +98,12 @@ public struct GenericLayout: ImportLayout {
         if mapping.columns["total"] != nil, !field("total", row).isEmpty {
             total = try ImportNumber.money(field("total", row), column("total"), style: style).magnitude
         } else if mapping.columns["price"] != nil {
-            total = quantity.quantity.magnitude * (try ImportNumber.required(field("price", row), column("price"), style: style)).magnitude
+            let price = try ImportNumber.required(field("price", row), column("price"), style: style)
+            guard !price.isNegative else { throw RowError("\(column("price")) is \(price); a unit price cannot be negative") }
+            total = quantity.quantity.magnitude * price
         } else {
             throw RowError("a \(buying ? "buy" : "sell") needs a price or a total; add price=COLUMN or total=COLUMN to the mapping")
         }
-        return try TradeAction.make(buying ? .buy : .sell, base: quantity, quote: AssetAmount(total, quote))
+        return try TradeAction.make(buying ? .buy : .sell, base: quantity, quote: AssetAmount(total, quote), field: column("quantity"))
     }
 }

@@ -85,7 +85,9 @@ public struct KuCoinTransferLayout: ImportLayout {
         do throws(RowError) {
             let when = try ImportDate.iso(row[time], time, defaultOffset: offset)
             let asset = try codes.asset(row[kind == .earn ? "Earnings Coin" : "Coin"], kind == .earn ? "Earnings Coin" : "Coin")
-            let amount = AssetAmount(try ImportNumber.money(row["Amount"], "Amount").magnitude, asset)
+            let signed = AssetAmount(try ImportNumber.money(row["Amount"], "Amount"), asset)
+            if kind != .withdrawal, signed.quantity.isNegative { throw RowError("Amount is \(signed.quantity) on a \(kind == .earn ? "profit" : "deposit"); it brings the asset in, so it cannot be negative") }
+            let amount = signed.magnitude
             let fee = AssetAmount(try ImportNumber.optional(row["Fee"], "Fee").magnitude, asset)
             guard amount.quantity.isPositive else { throw RowError("Amount is 0") }
             let hash = row["Hash"]
