@@ -167,3 +167,16 @@ struct ExactDecimalPropertyTests {
         }
     }
 }
+
+@Suite("ExactDecimal exact division")
+struct ExactDivisionTests {
+    @Test("a quotient is exact only when nothing is rounded")
+    func exact() {
+        #expect(dec("800.02").dividedExactly(by: dec("0.4")) == dec("2000.05"))
+        #expect(dec("800.02").dividedExactly(by: dec("0.3")) == nil, "2666.7333… rounds back to 800.02 but is not exact")
+        #expect(dec("1").dividedExactly(by: dec("3")) == nil)
+        #expect(dec("-7.5").dividedExactly(by: dec("2.5")) == dec("-3"))
+        #expect(dec("1").dividedExactly(by: .zero) == nil)
+        #expect(dec("0.000000000000000001").dividedExactly(by: dec("2")) == nil)
+    }
+}

@@ -174,3 +174,15 @@ struct ValuationReportTests {
         #expect(byClass.slices.map(\.label) == ["crypto", "fiat"] && byClass.slices.map(\.share) == [dec("0.5"), dec("0.5")])
     }
 }
+
+@Suite("Price table bridges")
+struct PriceBridgeTests {
+    @Test("a rate between two currencies is not bridged through a crypto asset's prices of other days")
+    func fiatNotThroughCrypto() {
+        let table = priceTable("2024-03-20T12:00:00Z BTC 65000 USD\n2024-05-14T22:18:09Z BTC 93140.9 EUR")
+        #expect(table.price(of: sym("EUR"), in: sym("USD"), at: Events.time("2024-06-01")) == nil)
+        #expect(table.price(of: sym("BTC"), in: sym("USD"), at: Events.time("2024-06-01"))?.value == dec("65000"))
+        let viaFiat = priceTable("2024-05-01 EUR 0.9 GBP\n2024-05-01 GBP 1.25 USD")
+        #expect(viaFiat.price(of: sym("EUR"), in: sym("USD"), at: Events.time("2024-06-01"))?.value == dec("1.125"))
+    }
+}

@@ -66,6 +66,17 @@ struct ReplayRunner {
             pricesVersion: version, usesPrices: state.usedPrices, data: state.snapshotBytes()))
     }
 
+    /// What a report of the whole ledger now, in `currency`, lacks: every valuation the replay
+    /// could not make, and today's price of every holding that has none (what
+    /// `prices fetch --missing` fetches).
+    func pricesNeeded(currency: AssetSymbol) throws -> [MissingPrice] {
+        let state = try replay(ValuationOptions(currency: currency, asOf: environment.now))
+        let unpriced = HoldingsReport(state: state, prices: prices).totals.unpricedAssets.map {
+            MissingPrice(asset: $0, quote: currency, day: environment.now.date, sequences: [])
+        }
+        return (state.missingPrices + unpriced).sorted()
+    }
+
     /// Ends a report that may be incomplete: outside the text views (which print the note
     /// themselves) the missing prices are named on stderr; with `--strict` an incomplete
     /// report then fails (exit 1) — after it was printed in full.

@@ -66,6 +66,16 @@ extension ExactDecimal {
         return Self.make(quotient, remainder, divisor, negative: negative, rounding: rounding)
     }
 
+    /// The quotient when it has at most 18 fractional digits (nothing is rounded), else nil:
+    /// whether a total ÷ quantity is an exact unit price.
+    public func dividedExactly(by other: ExactDecimal) -> ExactDecimal? {
+        guard !isOverflow, !other.isOverflow, !other.isZero else { return nil }
+        let wide = units.magnitude.multipliedFullWidth(by: Self.unitsPerOne.magnitude)
+        let divisor = other.units.magnitude
+        guard wide.high < divisor, divisor.dividingFullWidth(wide).remainder == 0 else { return nil }
+        return divided(by: other, rounding: .towardZero)
+    }
+
     /// The value rounded to `places` fractional digits (0…18).
     public func rounded(places: Int, rule: RoundingRule = .halfAwayFromZero) -> ExactDecimal {
         guard !isOverflow, places < Self.scale else { return self }

@@ -34,7 +34,8 @@ public struct PriceQuote: Hashable, Sendable {
 /// Every recorded price, indexed for "the latest price of A in Q at or before T".
 ///
 /// Lookups try, in order: the identity (USD in USD is 1), a direct observation A/Q, the
-/// inverse of Q/A, and one bridge through any currency C with A/C and C/Q (or their inverses).
+/// inverse of Q/A, and one bridge through any currency C with A/C and C/Q (or their inverses);
+/// between two fiat currencies only through another fiat currency.
 /// Nothing is ever extrapolated: a missing price is nil, never zero.
 public struct PriceTable: Sendable {
     private var series: [Pair: [PriceObservation]] = [:]
@@ -63,8 +64,12 @@ public struct PriceTable: Sendable {
     public func price(of asset: AssetSymbol, in quote: AssetSymbol, at time: Timestamp) -> PriceQuote? {
         if asset == quote { return PriceQuote(value: .one, observedAt: time, source: "identity") }
         if let direct = pairPrice(asset, quote, at: time) { return direct }
+        // A rate between two currencies is never bridged through a crypto asset: its two legs
+        // may be days apart (a BTC/EUR trade and an older BTC/USD close), and the volatile
+        // asset's move would pass for an exchange rate.
+        let fiatOnly = asset.inferredClass == .fiat && quote.inferredClass == .fiat
         let bridges = (quotesByAsset[asset] ?? []).intersection(quotesByAsset[quote] ?? []).sorted()
-        for bridge in bridges {
+        for bridge in bridges where !fiatOnly || bridge.inferredClass == .fiat {
             guard let first = pairPrice(asset, bridge, at: time), let second = pairPrice(bridge, quote, at: time) else { continue }
             let older = first.observedAt < second.observedAt ? first : second
             return PriceQuote(value: first.value * second.value, observedAt: older.observedAt, source: older.source)

@@ -43,10 +43,12 @@ struct OutcomeBuilder {
 
     func event(
         _ row: ImportRow, at time: Timestamp, _ action: EventAction, fee: AssetAmount? = nil,
-        note: String = "", id: String? = nil, idKind: String = "tx"
+        note: String = "", id: String? = nil, idKind: String = "tx", spot: Price? = nil
     ) -> ImportOutcome {
         let key: FingerprintKey = id.map { .sourceID(kind: idKind, id: $0) } ?? .content("")
-        return .event(ImportedEvent(line: row.line, occurredAt: time, action: action, fee: fee, note: note, preset: preset, key: key))
+        var imported = ImportedEvent(line: row.line, occurredAt: time, action: action, fee: fee, note: note, preset: preset, key: key)
+        imported.spot = spot
+        return .event(imported)
     }
 
     func problem(_ row: ImportRow, _ message: String) -> ImportOutcome {

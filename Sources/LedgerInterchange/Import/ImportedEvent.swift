@@ -23,6 +23,9 @@ public struct ImportedEvent: Hashable, Sendable {
     /// The preset that read it (`coinbase`, `kraken`, …), the namespace of its fingerprint.
     public var preset: String
     public var key: FingerprintKey
+    /// The price of one unit of the event's main asset that the row states (Coinbase's
+    /// `Price at Transaction`), when the layout has one: recorded as an observed price.
+    public var spot: Price?
 
     public init(
         line: Int, occurredAt: Timestamp, action: EventAction, fee: AssetAmount? = nil,
@@ -67,4 +70,34 @@ public enum ImportOutcome: Hashable, Sendable {
     /// A row read and understood that records nothing: a pending duplicate, an internal move
     /// between the exchange's own wallets, a cancelled order, a "no records" line.
     case ignored(line: Int, reason: String)
+}
+
+extension ImportedEvent {
+    /// The source name of prices an import records.
+    public static let priceSource = "import"
+
+    /// The prices the row shows, in a fiat currency, at the row's time: its stated spot price,
+    /// the unit price of a fiat-quoted buy or sell (derived from a total, rounded half-even at
+    /// 10⁻¹⁸), the fiat side of a trade over its crypto side, an income's unit value. With
+    /// them an event is valued without the network (docs/IMPORT.md).
+    public var observedPrices: [PriceObservation] {
+        var found: [(AssetSymbol, Price)] = []
+        if let spot, let asset = action.primaryAsset, !asset.isFiat { found.append((asset.symbol, spot)) }
+        switch action {
+        case .buy(let amount, let term), .sell(let amount, let term):
+            found.append((amount.asset.symbol, term.unitPrice(for: amount.quantity)))
+        case .trade(let given, let received):
+            if given.asset.isFiat != received.asset.isFiat {
+                let (fiat, crypto) = given.asset.isFiat ? (given, received) : (received, given)
+                found.append((crypto.asset.symbol, Price(fiat.quantity / crypto.quantity, fiat.asset.symbol)))
+            }
+        case .income(let amount, _, let unitValue?): found.append((amount.asset.symbol, unitValue))
+        default: break
+        }
+        var seen = Set<AssetSymbol>()
+        return found.compactMap { asset, price in
+            guard price.currency.inferredClass == .fiat, asset != price.currency, price.amount.isPositive, seen.insert(asset).inserted else { return nil }
+            return PriceObservation(asset: asset, quote: price.currency, observedAt: occurredAt, price: price.amount, source: Self.priceSource)
+        }
+    }
 }

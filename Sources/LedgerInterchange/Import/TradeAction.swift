@@ -3,8 +3,8 @@ import LedgerCore
 /// How an exchange trade becomes an event action, exactly.
 ///
 /// A trade of `base` against `quote` is a `buy`/`sell` of the base in the quote. Its price is
-/// the unit price quote ÷ base when base quantity × that unit price gives back the quote
-/// amount exactly (such an event stays record version 1); otherwise the event keeps the quote
+/// the unit price quote ÷ base when that division is exact (such an event stays record
+/// version 1); otherwise the event keeps the quote
 /// amount itself as its total (`@@`, record version 2), so no amount is ever rounded.
 public enum TradeAction {
     public enum Side: Sendable { case buy, sell }
@@ -25,11 +25,11 @@ public enum TradeAction {
         guard base.asset.symbol != quote.asset.symbol else {
             throw RowError("a trade needs two different assets, got \(base.asset) on both sides")
         }
-        let unitPrice = quoteQuantity / baseQuantity
         let baseAmount = AssetAmount(baseQuantity, base.asset)
-        let term: PriceTerm = !unitPrice.isOverflow && baseQuantity * unitPrice == quoteQuantity
-            ? .unit(Price(unitPrice, quote.asset.symbol))
-            : .total(quoteQuantity, quote: quote.asset.symbol)
+        // A unit price only when the division is exact: 800.02 ÷ 0.3 rounds to a price whose
+        // product gives 800.02 back after rounding, but it is not the price the file implies.
+        let term: PriceTerm = quoteQuantity.dividedExactly(by: baseQuantity).map { .unit(Price($0, quote.asset.symbol)) }
+            ?? .total(quoteQuantity, quote: quote.asset.symbol)
         return side == .buy ? .buy(baseAmount, price: term) : .sell(baseAmount, price: term)
     }
 

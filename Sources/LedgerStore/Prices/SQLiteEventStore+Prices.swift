@@ -16,17 +16,20 @@ extension SQLiteEventStore: PriceStore {
         guard !observations.isEmpty else { return }
         try guarded {
             if let problem = observations.lazy.compactMap(PriceRecordCheck.problem).first { throw problem }
-            try self.database.immediateTransaction {
-                let statement = try self.database.prepare(Self.upsertSQL)
-                for observation in observations {
-                    try statement.run([
-                        .text(observation.asset.text), .text(observation.quote.text),
-                        .integer(observation.observedAt.secondsSinceEpoch), .text(observation.price.formatted()),
-                        .text(observation.source), .integer(fetchedAt.secondsSinceEpoch),
-                    ])
-                    statement.reset()
-                }
-            }
+            try self.database.immediateTransaction { try Self.upsert(observations, fetchedAt: fetchedAt, into: self.database) }
+        }
+    }
+
+    /// Writes `observations` inside the transaction the caller holds (an import's).
+    static func upsert(_ observations: [PriceObservation], fetchedAt: Timestamp, into database: SQLiteDatabase) throws {
+        let statement = try database.prepare(Self.upsertSQL)
+        for observation in observations {
+            try statement.run([
+                .text(observation.asset.text), .text(observation.quote.text),
+                .integer(observation.observedAt.secondsSinceEpoch), .text(observation.price.formatted()),
+                .text(observation.source), .integer(fetchedAt.secondsSinceEpoch),
+            ])
+            statement.reset()
         }
     }
 

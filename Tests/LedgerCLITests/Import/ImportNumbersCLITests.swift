@@ -29,7 +29,7 @@ struct ImportNumbersCLITests {
         let file = try write("dot.csv", "Time,Type,Coin,Amount,Price\n2024-01-02 10:00:00,buy,BTC,.5,100\n")
         #expect(fixed.run(["import", file, "--map", Self.map]) == 0, "\(fixed.stderr.text)")
         let events = try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents()
-        #expect(events.map(\.action) == [.buy(AssetAmount(ExactDecimal("0.5")!, Asset(AssetSymbol("BTC")!)), unitPrice: Price(ExactDecimal(100), AssetSymbol("USD")!))])
+        #expect(events.map(\.action) == [.buy(AssetAmount(ExactDecimal("0.5")!, Asset(AssetSymbol("BTC")!)), price: .unit(Price(ExactDecimal(100), AssetSymbol("USD")!)))])
     }
 
     @Test("a row with one field more than its header is refused with FILE:LINE and nothing is imported")

@@ -149,12 +149,14 @@ struct ExchangeFileReader {
             }
             try inOrder.add(event, place: place)
             state.tally.added += 1
+            state.tally.notePrices(of: imported)
         } else if let problem = event.validate() {
             state.tally.rejected.append(ImportProblem(line: imported.line, message: problem.message))
         } else if try session.isPresent(fingerprint: fingerprint) {
             state.tally.present += 1
         } else if try session.stage(event, place: place) {
             state.tally.added += 1
+            state.tally.notePrices(of: imported)
         } else {
             state.tally.present += 1
         }

@@ -28,6 +28,7 @@ struct ExchangeImport {
                 if !request.dryRun {
                     progress.status("appending \(tallies.map(\.added).reduce(0, +)) events…")
                     _ = try session.commit(receipts: tallies.map { $0.receipt(at: recordedAt) })
+                    try session.recordPrices(Self.statedPrices(tallies), fetchedAt: recordedAt)
                 }
                 progress.finish()
                 return tallies
@@ -50,12 +51,18 @@ struct ExchangeImport {
                 reader.inOrder = feed
                 let tally = try reader.read(request.files[0], index: 0)
                 _ = try feed.append.finish(receipts: [tally.receipt(at: recordedAt)])
+                try session.recordPrices(Self.statedPrices([tally]), fetchedAt: recordedAt)
                 progress.finish()
                 return [tally]
             }
         } catch is InOrderAppend.Interrupted {
             return nil
         }
+    }
+
+    /// The prices the added rows stated, in a fixed order.
+    static func statedPrices(_ tallies: [ImportTally]) -> [PriceObservation] {
+        tallies.flatMap(\.prices.values).sorted { ($0.asset, $0.quote, $0.observedAt) < ($1.asset, $1.quote, $1.observedAt) }
     }
 
     /// Lists every refused row and fails, unless `--skip-invalid`.

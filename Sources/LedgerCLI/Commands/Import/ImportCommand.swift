@@ -44,6 +44,9 @@ struct ImportCommand: EnvironmentCommand {
     @Flag(name: .customLong("allow-zero-basis"), help: "Accept sales of more than is held: the missing quantity is recorded as a lot acquired at zero cost.")
     var allowZeroBasis = false
 
+    @Flag(name: .customLong("fetch-prices"), help: "Then fetch the prices the ledger's valuations lack (as 'ledger prices fetch --missing').")
+    var fetchPrices = false
+
     @Flag(help: "List the receipts of past imports.")
     var history = false
 
@@ -67,6 +70,22 @@ struct ImportCommand: EnvironmentCommand {
         (request.dryRun, request.skipInvalid, request.allowZeroBasis) = (dryRun, skipInvalid, allowZeroBasis)
         try csvOptions.apply(to: &request, format: resolved, in: environment, ledgerOptions: ledgerOptions)
         try ExchangeImport(request: request, environment: environment).run(path: ledgerOptions.path(in: environment))
+        if !dryRun { try afterImport(in: environment) }
+    }
+
+    /// Says what the ledger's valuations now lack and the one command that fetches it, or
+    /// fetches it at once with `--fetch-prices`.
+    private func afterImport(in environment: CommandEnvironment) throws {
+        let store = try ledgerOptions.openExisting(in: environment)
+        guard let currency = AssetSymbol(try store.ledgerCurrency()) else { return }
+        if fetchPrices { return try PricesFetchCommand.fetchMissing(store: store, currency: currency, source: nil, environment: environment) }
+        let needed = try ReplayRunner(store: store, environment: environment).pricesNeeded(currency: currency)
+        guard !needed.isEmpty else { return }
+        let events = Set(needed.flatMap(\.sequences)).count, holdings = needed.filter(\.sequences.isEmpty).count
+        var parts: [String] = []
+        if events > 0 { parts.append("\(events) event\(events == 1 ? "" : "s") lack\(events == 1 ? "s" : "") a \(currency) price") }
+        if holdings > 0 { parts.append("\(holdings) holding\(holdings == 1 ? " has" : "s have") no price today") }
+        environment.write("Prices: \(parts.joined(separator: " and ")); fetch them with '\(MissingPrice.fillCommand)' (or import with --fetch-prices).\n")
     }
 
     /// `auto` → json/jsonl by extension or first character, else the CSV presets.

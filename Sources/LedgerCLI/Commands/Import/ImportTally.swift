@@ -19,6 +19,16 @@ struct ImportTally {
     var zeroBasis: [ImportProblem] = []
     var firstTime: Timestamp?
     var lastTime: Timestamp?
+    /// Prices the added rows stated, the first of each pair in each hour (recorded with the
+    /// events; a million rows do not keep a million prices).
+    var prices: [PriceSample: PriceObservation] = [:]
+
+    mutating func notePrices(of imported: ImportedEvent) {
+        for observation in imported.observedPrices {
+            let sample = PriceSample(asset: observation.asset, quote: observation.quote, hour: observation.observedAt.secondsSinceEpoch / 3_600)
+            if prices[sample] == nil { prices[sample] = observation }
+        }
+    }
 
     /// True when the file lists its rows newest first.
     var isDescending: Bool {
@@ -32,4 +42,11 @@ struct ImportTally {
             added: added, present: present, rejected: rejected.count, ignored: ignored.count
         )
     }
+}
+
+/// One pair in one hour: the grain at which an import keeps the prices its rows state.
+struct PriceSample: Hashable {
+    let asset: AssetSymbol
+    let quote: AssetSymbol
+    let hour: Int64
 }

@@ -58,7 +58,7 @@ struct PricesFetchCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let store = try ledger.storeForWriting()
         let quote = try ledger.defaultQuote(currency)
-        if missing { return try fetchMissing(store: store, currency: quote, environment: environment) }
+        if missing { return try Self.fetchMissing(store: store, currency: quote, source: source, environment: environment) }
         let targets = try FetchTargets(named: assets, store: store, quote: quote)
         guard !targets.assets.isEmpty else {
             environment.print("Nothing to fetch: the ledger holds nothing but \(quote); name assets, e.g. 'ledger prices fetch BTC ETH'.")
@@ -83,18 +83,14 @@ struct PricesFetchCommand: EnvironmentCommand {
     /// `--missing`: the needs of a replay of the whole ledger valued now (in `--currency`,
     /// else the ledger's): every valuation it could not make, and today's price of every
     /// holding that has none.
-    private func fetchMissing(store: SQLiteEventStore, currency: AssetSymbol, environment: CommandEnvironment) throws {
+    static func fetchMissing(store: SQLiteEventStore, currency: AssetSymbol, source: String?, environment: CommandEnvironment) throws {
         let setup = try MarketSetup(store: store, environment: environment)
         if let source { _ = try setup.source(source) }
         let fetch = MissingPriceFetch(setup: setup, store: store, currency: currency, forcedSource: source,
                                       progress: Progress(environment: environment), now: environment.now)
         let outcome = try fetch.run {
             let runner = try ReplayRunner(store: store, environment: environment)
-            let state = try runner.replay(ValuationOptions(currency: currency, asOf: environment.now))
-            let unpriced = HoldingsReport(state: state, prices: runner.prices).totals.unpricedAssets.map {
-                MissingPrice(asset: $0, quote: currency, day: environment.now.date, sequences: [])
-            }
-            return (state.missingPrices + unpriced).sorted()
+            return try runner.pricesNeeded(currency: currency)
         }
         environment.write(outcome.summary(now: fetch.now))
         try outcome.check()

@@ -36,10 +36,13 @@ extension PeriodReport {
         }
     }
 
-    /// The latest price of `asset` at or before `time` if it was observed on `day` itself.
+    /// The latest price of `asset` at or before `time` if it was observed on `day` itself, or
+    /// is the close of the day before (stamped at its last second, so the price the day opened
+    /// at: what a report made during the day has for it).
     static func dayPrice(_ asset: AssetSymbol, on day: LocalDate, at time: Timestamp, prices: PriceTable,
                          currency: AssetSymbol) -> ExactDecimal? {
-        guard let quote = prices.price(of: asset, in: currency, at: time), quote.observedAt.date == day else { return nil }
+        guard let quote = prices.price(of: asset, in: currency, at: time),
+              quote.observedAt.date == day || quote.observedAt == day.startOfDay.adding(seconds: -1) else { return nil }
         return quote.value
     }
 

@@ -89,7 +89,8 @@ extension CoinbaseLayout {
         if let to = words.firstIndex(of: "to"), to >= 2, to + 2 < words.count {
             let given = AssetAmount(try ImportNumber.money(words[to - 2], "the amount converted in Notes"), try codes.asset(words[to - 1], "Notes"))
             let received = AssetAmount(try ImportNumber.money(words[to + 1], "the amount received in Notes"), try codes.asset(words[to + 2], "Notes"))
-            return build.event(row, at: time, try TradeAction.swap(given: given, received: received), note: row["Notes"], id: id)
+            return build.event(row, at: time, try TradeAction.swap(given: given, received: received), note: row["Notes"], id: id,
+                               spot: given.asset == amount.asset ? try? unitValue(row) ?? nil : nil)
         }
         guard let id else { throw RowError("a Convert row needs 'Converted AMOUNT ASSET to AMOUNT ASSET' in Notes") }
         guard let pending = pendingConvert else {

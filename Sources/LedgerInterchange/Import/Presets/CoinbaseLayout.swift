@@ -62,8 +62,10 @@ public struct CoinbaseLayout: ImportLayout {
         let amount = AssetAmount(try ImportNumber.required(row["Quantity Transacted"], "Quantity Transacted"), try codes.asset(row["Asset"], "Asset"))
         let id = row["ID"].isEmpty ? nil : row["ID"]
         let notes = row["Notes"]
+        // Every row states the spot price of its asset: recorded as an observed price.
+        let spot = try? unitValue(row)
         func event(_ action: EventAction, fee: AssetAmount? = nil, note: String = notes) -> ImportOutcome {
-            build.event(row, at: time, action, fee: fee, note: note, id: id)
+            build.event(row, at: time, action, fee: fee, note: note, id: id, spot: spot ?? nil)
         }
         let kind = CoinbaseType(type, notes: notes)
         switch kind {
@@ -112,7 +114,7 @@ public struct CoinbaseLayout: ImportLayout {
         return try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(quote, fiat))
     }
 
-    private func unitValue(_ row: ImportRow) throws(RowError) -> Price? {
+    func unitValue(_ row: ImportRow) throws(RowError) -> Price? {
         let text = row[columns.price]
         guard !text.isEmpty else { return nil }
         let value = try ImportNumber.money(text, columns.price).magnitude
