@@ -31,14 +31,15 @@ public struct GainsView {
         }
         text += table.render(width: width) + "\n"
         let totals = report.totals
-        let lines: [(String, ExactDecimal, Bool)] = [
-            ("proceeds", totals.proceeds, false), ("cost basis", totals.costBasis, false),
-            ("gain", totals.gain, true), ("  short term", totals.shortTermGain, true), ("  long term", totals.longTermGain, true),
+        let lines: [(String, String, ExactDecimal, Bool)] = [
+            ("proceeds", NumberFormat.money(totals.proceeds, complete: totals.proceedsComplete), totals.proceeds, false),
+            ("cost basis", NumberFormat.money(totals.costBasis, complete: totals.costComplete), totals.costBasis, false),
+            ("gain", NumberFormat.signedMoney(totals.gain, complete: totals.gainComplete), totals.gain, true),
+            ("  short term", NumberFormat.signedMoney(totals.shortTermGain, complete: totals.shortTermComplete), totals.shortTermGain, true),
+            ("  long term", NumberFormat.signedMoney(totals.longTermGain, complete: totals.longTermComplete), totals.longTermGain, true),
         ]
         let complete = totals.complete
-        let formatted = lines.map {
-            ($0.0, $0.2 ? NumberFormat.signedMoney($0.1, complete: complete) : NumberFormat.money($0.1, complete: complete), $0.1, $0.2)
-        }
+        let formatted = lines
         let valueWidth = formatted.map { $0.1.count }.max() ?? 0
         text += theme.bold("Totals") + " (\(report.disposals.count) disposal\(report.disposals.count == 1 ? "" : "s"))\n"
         for (label, value, raw, signed) in formatted {

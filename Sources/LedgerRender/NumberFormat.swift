@@ -14,9 +14,10 @@ public enum NumberFormat {
         complete ? money(value) : value.isZero ? incompleteUnknown : money(value) + incompleteMark
     }
 
-    /// Signed money that may be incomplete, marked as in ``money(_:complete:)``.
+    /// A gain or P&L that may be incomplete: `?` when it is, since a difference built on
+    /// a known part (proceeds of 0 against a cost) is no lower bound of anything.
     public static func signedMoney(_ value: ExactDecimal, complete: Bool) -> String {
-        complete ? signedMoney(value) : value.isZero ? incompleteUnknown : signedMoney(value) + incompleteMark
+        complete ? signedMoney(value) : incompleteUnknown
     }
 
     /// What follows the known part of an incomplete amount, and what stands for an amount

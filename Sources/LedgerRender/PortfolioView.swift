@@ -104,7 +104,8 @@ public struct PortfolioView {
         let t = report.totals
         if !t.unpricedAssets.isEmpty {
             let names = t.unpricedAssets.map(\.text).joined(separator: ", ")
-            lines.append("Unpriced, not in value: \(names) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); fetch prices with '\(MissingPriceNote.command)'.")
+            let sentence = "Unpriced, not in value: \(names) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); fetch prices with '\(MissingPriceNote.command)'."
+            lines.append(ReportTextView.wrap(sentence, width: max(40, width), indent: "  ").joined(separator: "\n"))
         }
         let missing = MissingPriceNote.text(report.missingPrices, width: width)
         return lines.isEmpty && missing.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined() + missing

@@ -112,7 +112,7 @@ public struct ReportTextView {
 
     /// The lines of `text` wrapped at `width` columns, every line after the first starting
     /// with `indent`.
-    static func wrap(_ text: String, width: Int, indent: String) -> [String] {
+    public static func wrap(_ text: String, width: Int, indent: String) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ").map(String.init) {

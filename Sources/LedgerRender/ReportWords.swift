@@ -34,7 +34,7 @@ enum ReportWords {
             ("cost basis", NumberFormat.money(totals.costBasis, complete: totals.costComplete)),
             ("unrealized P&L", NumberFormat.signedMoney(totals.unrealizedPnL, complete: totals.unrealizedComplete)),
             ("realized P&L (all time)", NumberFormat.signedMoney(totals.realizedPnL, complete: totals.realizedComplete)),
-            ("realized gains in period", NumberFormat.signedMoney(report.gains.totals.gain, complete: report.gains.totals.complete)),
+            ("realized gains in period", NumberFormat.signedMoney(report.gains.totals.gain, complete: report.gains.totals.gainComplete)),
             ("income (all time)", NumberFormat.money(totals.income, complete: totals.incomeComplete)),
         ]
     }

@@ -111,12 +111,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
         Self.write(response, to: connection)
     }
 
-    /// The route's next response; else a fixture file; else 404.
+    /// The route's next response (a route ending in `*` serves every path it is a prefix
+    /// of, when no route names the path itself); else a fixture file; else 404.
     private func respond(to request: Request) -> Response {
         let routed: Response? = lock.withLock {
-            guard var list = routes[request.path], !list.isEmpty else { return nil }
+            let key = routes[request.path] != nil ? request.path
+                : routes.keys.filter { $0.hasSuffix("*") && request.path.hasPrefix($0.dropLast()) }.max()
+            guard let key, var list = routes[key], !list.isEmpty else { return nil }
             let next = list.count > 1 ? list.removeFirst() : list[0]
-            routes[request.path] = list
+            routes[key] = list
             return next
         }
         if let routed { return routed }

@@ -21,9 +21,7 @@ struct JournalExport {
             if case .unvalued(let diagnostics) = error {
                 var seen = Set<LedgerDiagnostic>()
                 for diagnostic in diagnostics where seen.insert(diagnostic).inserted {
-                    // A report values an unpriced income at 0 with a warning; an export refuses it.
-                    let line = "\(diagnostic)".replacing("; valued at 0 until a price is recorded", with: "")
-                    environment.stderr.write("ledger: error: \(line)\n")
+                    environment.stderr.write("ledger: error: \(diagnostic)\n")
                 }
             }
             throw CommandFailure.data(error.message)

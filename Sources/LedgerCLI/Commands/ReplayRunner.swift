@@ -70,7 +70,9 @@ struct ReplayRunner {
     /// could not make, and today's price of every holding that has none (what
     /// `prices fetch --missing` fetches).
     func pricesNeeded(currency: AssetSymbol) throws -> [MissingPrice] {
-        let state = try replay(ValuationOptions(currency: currency, asOf: environment.now))
+        // No disposal pieces are kept, and a snapshot (left behind for the next report too)
+        // spares a large ledger most of the replay.
+        let state = try replayForHoldings(ValuationOptions(currency: currency, asOf: environment.now), useSnapshots: true)
         let unpriced = HoldingsReport(state: state, prices: prices).totals.unpricedAssets.map {
             MissingPrice(asset: $0, quote: currency, day: environment.now.date, sequences: [])
         }

@@ -54,7 +54,7 @@ public struct PositionBook: Sendable {
 
     /// Adds each net change to its balance.
     public mutating func apply(_ changes: [NetChange]) {
-        for change in changes { balances[change.key] = balance(change.key) + change.delta }
+        for change in changes { balances[change.key, default: .zero] += change.delta }
     }
 
     /// Applies one event; returns the first outflow that took more than was held, if any.

@@ -16,8 +16,16 @@ public struct GainsReport: Sendable {
         public let gain: ExactDecimal
         public let shortTermGain: ExactDecimal
         public let longTermGain: ExactDecimal
-        /// False when a disposal in the period lacks a valuation: the sums are the known part.
-        public let complete: Bool
+        /// Whether each sum is whole: false when a disposal it adds up lacks a valuation (its
+        /// proceeds, its cost, or either for a gain).
+        public let proceedsComplete: Bool
+        public let costComplete: Bool
+        public let gainComplete: Bool
+        public let shortTermComplete: Bool
+        public let longTermComplete: Bool
+
+        /// Every sum is whole.
+        public var complete: Bool { proceedsComplete && costComplete }
     }
 
     /// The disposals of `state` whose disposal date lies in `since…until` (inclusive; open
@@ -37,7 +45,10 @@ public struct GainsReport: Sendable {
             gain: chosen.map(\.gain).sum(),
             shortTermGain: chosen.filter { $0.term == .short }.map(\.gain).sum(),
             longTermGain: chosen.filter { $0.term == .long }.map(\.gain).sum(),
-            complete: chosen.allSatisfy(\.complete)
+            proceedsComplete: chosen.allSatisfy(\.proceedsComplete), costComplete: chosen.allSatisfy(\.costComplete),
+            gainComplete: chosen.allSatisfy(\.complete),
+            shortTermComplete: chosen.filter { $0.term == .short }.allSatisfy(\.complete),
+            longTermComplete: chosen.filter { $0.term == .long }.allSatisfy(\.complete)
         )
         diagnostics = state.diagnostics
         missingPrices = state.missingPrices

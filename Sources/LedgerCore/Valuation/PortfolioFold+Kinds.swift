@@ -34,8 +34,8 @@ extension PortfolioFold {
 
     mutating func receiveIncome(_ amount: AssetAmount, unitValue: Price?) {
         let value = valued(unitValue.map { AssetAmount(amount.quantity * $0.amount, Asset($0.currency)) } ?? amount)
-        state.income += value
-        if eventIncomplete { state.incompleteTotals.insert(.income) }
+        state.income += value.value
+        if !value.known { state.incompleteTotals.insert(.income) }
         if amount.asset.isFiat {
             fiatIn(amount, account: event.account)
         } else {
@@ -51,20 +51,20 @@ extension PortfolioFold {
     }
 
     /// Pays a fee and returns its value.
-    mutating func payFee(_ fee: AssetAmount) -> ExactDecimal {
+    mutating func payFee(_ fee: AssetAmount) -> Valued {
         let value = valueOfFee(fee)
         settleFee(fee, value: value)
         return value
     }
 
     /// A fee's value in the valuation currency (the known part, 0, when unpriced).
-    mutating func valueOfFee(_ fee: AssetAmount) -> ExactDecimal {
-        guard fee.quantity.isPositive else { return .zero }
+    mutating func valueOfFee(_ fee: AssetAmount) -> Valued {
+        guard fee.quantity.isPositive else { return Valued(.zero) }
         return valued(fee)
     }
 
     /// Fiat leaves the balance; any other asset is disposed of at its market value.
-    mutating func settleFee(_ fee: AssetAmount, value: ExactDecimal) {
+    mutating func settleFee(_ fee: AssetAmount, value: Valued) {
         guard fee.quantity.isPositive else { return }
         if fee.asset.isFiat {
             fiatOut(fee, account: event.account)

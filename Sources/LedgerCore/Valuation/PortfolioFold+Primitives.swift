@@ -17,11 +17,11 @@ extension PortfolioFold {
         recentAssets = (asset, recentAssets.0?.symbol == asset.symbol ? nil : recentAssets.0)
     }
 
-    mutating func openLot(_ amount: AssetAmount, cost: ExactDecimal) {
+    mutating func openLot(_ amount: AssetAmount, cost: Valued) {
         remember(amount.asset)
-        let lot = Lot(source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost, costComplete: !eventIncomplete)
+        let lot = Lot(source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost.value, costComplete: cost.known)
         state.books[lotKey(amount.asset.symbol, event.account), default: LotBook(method: state.options.method)].add(lot)
-        state.acquiredCost += cost
+        state.acquiredCost += cost.value
     }
 
     /// Takes lots out of a position; a quantity not covered by lots becomes a warning.
@@ -39,7 +39,8 @@ extension PortfolioFold {
     /// Disposes of `amount`, spreading `proceeds` over the lot pieces by quantity with the
     /// largest remainder method at 10⁻¹⁸ (``ExactDecimal/apportioned(by:)``), so the pieces
     /// add up to the proceeds exactly and none is more than 10⁻¹⁸ from its proportion.
-    mutating func dispose(_ amount: AssetAmount, proceeds: ExactDecimal) {
+    mutating func dispose(_ amount: AssetAmount, proceeds valued: Valued) {
+        let proceeds = valued.value
         var reduction = take(amount, from: event.account)
         if reduction.uncovered.isPositive {
             reduction.pieces.append(Lot(source: event.id, acquired: event.occurredAt, quantity: reduction.uncovered, cost: .zero))
@@ -48,13 +49,13 @@ extension PortfolioFold {
         let shares = reduction.pieces.count == 1 ? [proceeds] : proceeds.apportioned(by: reduction.pieces.map(\.quantity))
         for (piece, share) in zip(reduction.pieces, shares) {
             state.realizedGain += share - piece.cost
-            if !piece.costComplete || eventIncomplete { state.incompleteTotals.insert(.realized) }
+            if !piece.costComplete || !valued.known { state.incompleteTotals.insert(.realized) }
             guard state.recordsDisposals else { continue }
             var disposal = Disposal(
                 asset: amount.asset.symbol, account: event.account, quantity: piece.quantity,
                 acquired: piece.acquired, disposed: event.occurredAt, proceeds: share, cost: piece.cost,
                 sequence: event.sequence)
-            (disposal.proceedsComplete, disposal.costComplete) = (!eventIncomplete, piece.costComplete)
+            (disposal.proceedsComplete, disposal.costComplete) = (valued.known, piece.costComplete)
             state.disposals.append(disposal)
         }
     }
@@ -92,26 +93,25 @@ extension PortfolioFold {
         return prices.price(of: amount.asset.symbol, in: currency, at: event.occurredAt).map { $0.value * amount.quantity }
     }
 
-    /// The value of `amount`; when it is unpriced, the missing price is recorded, the
-    /// event's figures become incomplete and 0 is returned as the known part.
-    mutating func valued(_ amount: AssetAmount) -> ExactDecimal {
-        if let value = lookUp(amount) { return value }
-        eventIncomplete = true
+    /// The value of `amount`; when it is unpriced, the missing price is recorded and the
+    /// value is its known part, 0, marked unknown.
+    mutating func valued(_ amount: AssetAmount) -> Valued {
+        if let value = lookUp(amount) { return Valued(value) }
         let key = MissingPriceKey(asset: amount.asset.symbol, quote: currency, day: event.occurredAt.date)
         if state.missing[key]?.last != event.sequence {
             state.missing[key, default: []].append(event.sequence)
             state.valuationsMissed += 1
         }
-        return .zero
+        return Valued(.zero, known: false)
     }
 
-    mutating func addPaidIn(_ value: ExactDecimal) {
-        state.netFiatPaidIn += value
-        if eventIncomplete { state.incompleteTotals.insert(.netFiatPaidIn) }
+    mutating func addPaidIn(_ paid: Valued) {
+        state.netFiatPaidIn += paid.value
+        if !paid.known { state.incompleteTotals.insert(.netFiatPaidIn) }
     }
 
-    mutating func addFees(_ value: ExactDecimal) {
-        state.feesPaid += value
-        if eventIncomplete { state.incompleteTotals.insert(.fees) }
+    mutating func addFees(_ fees: Valued) {
+        state.feesPaid += fees.value
+        if !fees.known { state.incompleteTotals.insert(.fees) }
     }
 }

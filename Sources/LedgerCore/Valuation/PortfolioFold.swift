@@ -12,9 +12,6 @@ public struct PortfolioFold {
     let prices: PriceTable
     /// The event being applied.
     var event: LedgerEvent
-    /// True once the event being applied needed a price that is missing: every figure it
-    /// adds to from then on is marked incomplete.
-    var eventIncomplete = false
     /// The two assets last remembered in ``PortfolioState/assetClasses``, newest first, with the
     /// class it holds for them.
     var recentAssets: (Asset?, Asset?) = (nil, nil)
@@ -39,7 +36,6 @@ public struct PortfolioFold {
     public mutating func apply(_ next: LedgerEvent) {
         guard next.occurredAt <= state.options.asOf else { return }
         event = next
-        eventIncomplete = false
         apply()
     }
 
@@ -85,30 +81,49 @@ public struct PortfolioFold {
 
     /// One side leaves, the other arrives, both at `value`. The fee adds to the cost of what
     /// arrives, or (when fiat arrives, as in a sale) reduces the proceeds of what leaves.
-    mutating func exchange(given: AssetAmount, received: AssetAmount, value: ExactDecimal) {
+    /// A figure is complete when every valuation in it was made: the proceeds need the value
+    /// (and the fee, when it comes out of them), the new lot's cost the value (and the fee,
+    /// when it adds to it).
+    mutating func exchange(given: AssetAmount, received: AssetAmount, value: Valued) {
         // Value the fee first, pay it last: a sale's fee comes out of its own proceeds.
-        let feeValue = event.fee.map { valueOfFee($0) } ?? .zero
+        let fee = event.fee.map { valueOfFee($0) } ?? Valued(.zero)
         let feeOnProceeds = received.asset.isFiat
-        if given.asset.isFiat && received.asset.isFiat { addFees(feeValue) }
+        if given.asset.isFiat && received.asset.isFiat { addFees(fee) }
         if given.asset.isFiat {
             fiatOut(given, account: event.account)
         } else {
-            dispose(given, proceeds: value - (feeOnProceeds ? feeValue : .zero))
+            dispose(given, proceeds: feeOnProceeds ? value - fee : value)
         }
         if received.asset.isFiat {
             fiatIn(received, account: event.account)
         } else {
-            openLot(received, cost: value + (feeOnProceeds ? .zero : feeValue))
+            openLot(received, cost: feeOnProceeds ? value : value + fee)
         }
-        if let fee = event.fee { settleFee(fee, value: feeValue) }
+        if let paid = event.fee { settleFee(paid, value: fee) }
     }
 
     /// A trade's value: the fiat side when there is one, else the market value of the side
     /// that has a price (the given side's price is the one reported missing when neither has).
-    mutating func tradeValue(_ given: AssetAmount, _ received: AssetAmount) -> ExactDecimal {
+    mutating func tradeValue(_ given: AssetAmount, _ received: AssetAmount) -> Valued {
         if given.asset.isFiat { return valued(given) }
         if received.asset.isFiat { return valued(received) }
-        if let value = lookUp(given) ?? lookUp(received) { return value }
+        if let value = lookUp(given) ?? lookUp(received) { return Valued(value) }
         return valued(given)
     }
+}
+
+/// A value in the valuation currency and whether it is whole: false when a price it needed is
+/// missing (``value`` is then the known part). Sums are known only when every term is.
+struct Valued {
+    var value: ExactDecimal
+    var known = true
+
+    init(_ value: ExactDecimal, known: Bool = true) {
+        self.value = value
+        self.known = known
+    }
+
+    static func + (lhs: Valued, rhs: Valued) -> Valued { Valued(lhs.value + rhs.value, known: lhs.known && rhs.known) }
+    static func - (lhs: Valued, rhs: Valued) -> Valued { Valued(lhs.value - rhs.value, known: lhs.known && rhs.known) }
+    static prefix func - (operand: Valued) -> Valued { Valued(-operand.value, known: operand.known) }
 }

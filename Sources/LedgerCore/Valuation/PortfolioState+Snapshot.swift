@@ -121,6 +121,7 @@ extension PortfolioState {
                 sequences.append(sequence)
             }
             missing[MissingPriceKey(asset: asset, quote: quote, day: LocalDate(daysSinceEpoch: Int(days)))] = sequences
+            valuationsMissed += sequences.count
         }
         return true
     }

@@ -58,8 +58,8 @@ public enum ReportJSON {
         writer.beginObject()
         writer.field("value", totals.value.description)
         partial("cost_basis", totals.costBasis, complete: totals.costComplete, &writer)
-        partial("unrealized_pnl", totals.unrealizedPnL, complete: totals.unrealizedComplete, &writer)
-        partial("realized_pnl", totals.realizedPnL, complete: totals.realizedComplete, &writer)
+        partial("unrealized_pnl", totals.unrealizedPnL, complete: totals.unrealizedComplete, knownPart: false, &writer)
+        partial("realized_pnl", totals.realizedPnL, complete: totals.realizedComplete, knownPart: false, &writer)
         partial("income", totals.income, complete: totals.incomeComplete, &writer)
         partial("fees_paid", totals.feesPaid, complete: !totals.incomplete.contains(.fees), &writer)
         partial("net_fiat_paid_in", totals.netFiatPaidIn, complete: totals.netFiatPaidInComplete, &writer)
@@ -102,16 +102,18 @@ public enum ReportJSON {
         writer.field("term", disposal.term.rawValue)
         partial("proceeds", disposal.proceeds, complete: disposal.proceedsComplete, &writer)
         partial("cost_basis", disposal.cost, complete: disposal.costComplete, &writer)
-        partial("gain", disposal.gain, complete: disposal.complete, &writer)
+        partial("gain", disposal.gain, complete: disposal.complete, knownPart: false, &writer)
         writer.field("event", disposal.sequence)
         writer.endObject()
     }
 
     static func gainsTotals(_ totals: GainsReport.Totals, _ writer: inout JSONWriter) {
         writer.beginObject()
-        for (name, value) in [("proceeds", totals.proceeds), ("cost_basis", totals.costBasis), ("gain", totals.gain),
-                              ("short_term_gain", totals.shortTermGain), ("long_term_gain", totals.longTermGain)] {
-            partial(name, value, complete: totals.complete, &writer)
+        partial("proceeds", totals.proceeds, complete: totals.proceedsComplete, &writer)
+        partial("cost_basis", totals.costBasis, complete: totals.costComplete, &writer)
+        for (name, value, complete) in [("gain", totals.gain, totals.gainComplete), ("short_term_gain", totals.shortTermGain, totals.shortTermComplete),
+                                        ("long_term_gain", totals.longTermGain, totals.longTermComplete)] {
+            partial(name, value, complete: complete, knownPart: false, &writer)
         }
         writer.endObject()
     }
@@ -176,13 +178,14 @@ public enum ReportJSON {
         writer.endArray()
     }
 
-    /// A figure that may lack a valuation: the amount when complete; else `null`, and the
-    /// known part beside it as `NAME_known_part`.
-    static func partial(_ name: String, _ value: ExactDecimal, complete: Bool, _ writer: inout JSONWriter) {
+    /// A figure that may lack a valuation: the amount when complete; else `null`, and for an
+    /// amount (not a gain or P&L, whose known part bounds nothing) the known part beside it as
+    /// `NAME_known_part`.
+    static func partial(_ name: String, _ value: ExactDecimal, complete: Bool, knownPart: Bool = true, _ writer: inout JSONWriter) {
         guard !complete else { return writer.field(name, value.description) }
         writer.key(name)
         writer.null()
-        writer.field(name + "_known_part", value.description)
+        if knownPart { writer.field(name + "_known_part", value.description) }
     }
 
     static func number(_ name: String, _ value: ExactDecimal?, _ writer: inout JSONWriter) {

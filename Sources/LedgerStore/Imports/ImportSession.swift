@@ -175,16 +175,16 @@ public final class SQLiteImportSession {
         return event
     }
 
-    /// Appends the staged events in replay order (hash-chained after the ledger's last event)
-    /// and stores the receipts. Returns the number of events appended.
-    /// `inFileOrder` appends in the order the events were read instead (an export's events,
-    /// one per line, keep the order they were exported in).
     /// Records the prices the imported rows stated, in the import's transaction.
     public func recordPrices(_ observations: [PriceObservation], fetchedAt: Timestamp) throws {
         if let problem = observations.lazy.compactMap(PriceRecordCheck.problem).first { throw problem }
         try SQLiteEventStore.upsert(observations, fetchedAt: fetchedAt, into: database)
     }
 
+    /// Appends the staged events in replay order (hash-chained after the ledger's last event)
+    /// and stores the receipts. Returns the number of events appended.
+    /// `inFileOrder` appends in the order the events were read instead (an export's events,
+    /// one per line, keep the order they were exported in).
     public func commit(receipts: [ImportReceipt], inFileOrder: Bool = false) throws -> Int {
         let order = inFileOrder ? "ORDER BY file_no, line" : stagedOrder
         let staged = try database.prepare("SELECT data FROM import_staged \(order)")

@@ -9,11 +9,14 @@ struct ExchangeImport {
     let request: ImportRequest
     let environment: CommandEnvironment
 
-    func run(path: String) throws {
-        try ImportTarget.run(path: path, dryRun: request.dryRun, importInto)
+    /// Imports the files; returns how many events were added.
+    func run(path: String) throws -> Int {
+        var added = 0
+        _ = try ImportTarget.run(path: path, dryRun: request.dryRun) { added = try importInto($0) }
+        return added
     }
 
-    private func importInto(_ store: SQLiteEventStore) throws {
+    private func importInto(_ store: SQLiteEventStore) throws -> Int {
         let recordedAt = environment.now
         let currency: String = try store.ledgerCurrency()
         let progress = ImportProgress(environment: environment)
@@ -34,6 +37,7 @@ struct ExchangeImport {
                 return tallies
             }
         ImportOutput(environment: environment, dryRun: request.dryRun).report(tallies)
+        return request.dryRun ? 0 : tallies.map(\.added).reduce(0, +)
     }
 
     /// The fast path (``InOrderAppend``), in a transaction of its own, for one regular file and

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 import LedgerStore
 
 /// `ledger import FILE…`: exchange CSV exports (presets, or a generic column mapping) and our
@@ -54,6 +55,7 @@ struct ImportCommand: EnvironmentCommand {
         if history && !files.isEmpty { throw ValidationError("--history takes no files; run 'ledger import --history' alone") }
         if !history && files.isEmpty { throw ValidationError("missing expected argument '<file>'") }
         if let account, let problem = LedgerEvent.accountProblem(account) { throw ValidationError(problem) }
+        if fetchPrices && dryRun { throw ValidationError("--fetch-prices writes prices and --dry-run writes nothing; drop one of them") }
     }
 
     func run(in environment: CommandEnvironment) throws {
@@ -64,13 +66,14 @@ struct ImportCommand: EnvironmentCommand {
         let resolved = try resolvedFormat(environment)
         if resolved == "json" || resolved == "jsonl" {
             for file in files { try EventFileImport(file: file, json: resolved == "json", dryRun: dryRun, ledgerOptions: ledgerOptions).run(in: environment) }
+            if !dryRun { try afterImport(in: environment) }
             return
         }
         var request = ImportRequest(files: files, format: resolved, account: account)
         (request.dryRun, request.skipInvalid, request.allowZeroBasis) = (dryRun, skipInvalid, allowZeroBasis)
         try csvOptions.apply(to: &request, format: resolved, in: environment, ledgerOptions: ledgerOptions)
-        try ExchangeImport(request: request, environment: environment).run(path: ledgerOptions.path(in: environment))
-        if !dryRun { try afterImport(in: environment) }
+        let added = try ExchangeImport(request: request, environment: environment).run(path: ledgerOptions.path(in: environment))
+        if added > 0 || fetchPrices { try afterImport(in: environment) }
     }
 
     /// Says what the ledger's valuations now lack and the one command that fetches it, or
@@ -85,7 +88,8 @@ struct ImportCommand: EnvironmentCommand {
         var parts: [String] = []
         if events > 0 { parts.append("\(events) event\(events == 1 ? "" : "s") lack\(events == 1 ? "s" : "") a \(currency) price") }
         if holdings > 0 { parts.append("\(holdings) holding\(holdings == 1 ? " has" : "s have") no price today") }
-        environment.write("Prices: \(parts.joined(separator: " and ")); fetch them with '\(MissingPrice.fillCommand)' (or import with --fetch-prices).\n")
+        let line = "Prices: \(parts.joined(separator: " and ")); fetch them with '\(MissingPrice.fillCommand)'."
+        environment.write(ReportTextView.wrap(line, width: environment.terminalWidth, indent: "  ").joined(separator: "\n") + "\n")
     }
 
     /// `auto` → json/jsonl by extension or first character, else the CSV presets.

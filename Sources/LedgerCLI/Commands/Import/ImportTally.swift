@@ -19,14 +19,15 @@ struct ImportTally {
     var zeroBasis: [ImportProblem] = []
     var firstTime: Timestamp?
     var lastTime: Timestamp?
-    /// Prices the added rows stated, the first of each pair in each hour (recorded with the
-    /// events; a million rows do not keep a million prices).
+    /// Prices the added rows stated, the earliest of each pair in each hour (recorded with the
+    /// events; a million rows do not keep a million prices; in a newest-first file too, the
+    /// hour's first row keeps its price).
     var prices: [PriceSample: PriceObservation] = [:]
 
     mutating func notePrices(of imported: ImportedEvent) {
         for observation in imported.observedPrices {
             let sample = PriceSample(asset: observation.asset, quote: observation.quote, hour: observation.observedAt.secondsSinceEpoch / 3_600)
-            if prices[sample] == nil { prices[sample] = observation }
+            if prices[sample].map({ observation.observedAt < $0.observedAt }) ?? true { prices[sample] = observation }
         }
     }
 

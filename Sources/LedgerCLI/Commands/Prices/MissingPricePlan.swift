@@ -64,6 +64,8 @@ enum MissingPricePlan {
     /// days one request returns (nil: any span). Days are grouped greedily from the newest:
     /// a group grows while its span, with the lead-in, still fits one request.
     static func requests(_ need: PairNeed, days: [LocalDate], source: String, limit: Int?) -> [HistoryRequest] {
+        // A source must return more days than the lead-in, or no day would fit a request.
+        let limit = limit.map { max($0, need.leadIn + 1) }
         var requests: [HistoryRequest] = []
         var remaining = days.sorted()
         while let last = remaining.last {

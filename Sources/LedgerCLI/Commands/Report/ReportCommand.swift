@@ -47,6 +47,14 @@ struct ReportCommand: EnvironmentCommand {
         let report = try ReportAssembly.build(store: store, environment: environment, options: options, kind: kind)
         if let maxAge { try ReportAssembly.checkFreshness(report, maxAge: maxAge, option: maxPriceAge ?? "") }
         let toFile = outputFile != nil
+        let complete = report.holdings.complete && report.gains.totals.complete
+        let finish = {
+            try ReplayRunner(store: store, environment: environment).finish(
+                missing: report.holdings.missingPrices, complete: complete, strict: reportOptions.strict, noted: format != .json)
+        }
+        // A file is written only when the report may be: under --strict an incomplete one
+        // leaves the file as it was.
+        if toFile, reportOptions.strict, !complete { try finish() }
         let text = format.render(report, width: toFile ? 80 : environment.terminalWidth,
                                  theme: toFile ? .plain : reportOptions.theme(environment))
         if let outputFile {
@@ -54,9 +62,7 @@ struct ReportCommand: EnvironmentCommand {
         } else {
             environment.write(text)
         }
-        try ReplayRunner(store: store, environment: environment).finish(
-            missing: report.holdings.missingPrices, complete: report.holdings.complete && report.gains.totals.complete,
-            strict: reportOptions.strict, noted: format != .json)
+        try finish()
     }
 
     private func periodKind() throws -> ReportPeriodKind {

@@ -26,7 +26,7 @@ extension PeriodReport {
         var movers: [Mover] = []
         var unranked: [AssetSymbol] = []
         for (asset, quantity) in held where asset != options.currency {
-            guard let start = dayPrice(asset, on: period.baseDay, at: baseClose, prices: prices, currency: options.currency),
+            guard let start = dayPrice(asset, on: period.baseDay, at: baseClose, last: false, prices: prices, currency: options.currency),
                   let end = prices.price(of: asset, in: options.currency, at: options.asOf)?.value else {
                 unranked.append(asset)
                 continue

@@ -26,7 +26,7 @@ extension PeriodReport {
             var total = ExactDecimal.zero
             var unpriced: [AssetSymbol] = []
             for (asset, quantity) in held.sorted(by: { $0.key < $1.key }) {
-                if let price = dayPrice(asset, on: day, at: time, prices: prices, currency: options.currency) {
+                if let price = dayPrice(asset, on: day, at: time, last: day == period.last, prices: prices, currency: options.currency) {
                     total += price * quantity
                 } else {
                     unpriced.append(asset)
@@ -36,13 +36,13 @@ extension PeriodReport {
         }
     }
 
-    /// The latest price of `asset` at or before `time` if it was observed on `day` itself, or
-    /// is the close of the day before (stamped at its last second, so the price the day opened
-    /// at: what a report made during the day has for it).
-    static func dayPrice(_ asset: AssetSymbol, on day: LocalDate, at time: Timestamp, prices: PriceTable,
+    /// The latest price of `asset` at or before `time` if it was observed on `day` itself; on
+    /// the last day (as-of, often today) also the close of the day before, stamped at its last
+    /// second: the price the day opened at, all a report made during the day has.
+    static func dayPrice(_ asset: AssetSymbol, on day: LocalDate, at time: Timestamp, last: Bool, prices: PriceTable,
                          currency: AssetSymbol) -> ExactDecimal? {
         guard let quote = prices.price(of: asset, in: currency, at: time),
-              quote.observedAt.date == day || quote.observedAt == day.startOfDay.adding(seconds: -1) else { return nil }
+              quote.observedAt.date == day || last && quote.observedAt == day.startOfDay.adding(seconds: -1) else { return nil }
         return quote.value
     }
 
