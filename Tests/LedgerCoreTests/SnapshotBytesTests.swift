@@ -39,6 +39,30 @@ struct SnapshotBytesTests {
         }
     }
 
+    @Test("with prices missing, restore at a cut then the rest keeps the incomplete marks and the missing list", arguments: [5, 9] as [UInt64])
+    func incompleteRoundTrip(seed: UInt64) throws {
+        let ledger = RandomLedger(seed: seed)
+        // Only the later half of the observations kept: the earlier events lack prices.
+        let times = ledger.prices.observations.map(\.observedAt).sorted()
+        let sparse = PriceTable(ledger.prices.observations.filter { $0.observedAt >= times[times.count / 2] })
+        for method in BookingMethod.allCases {
+            let options = ledger.valuation(method, perAccount: false)
+            let whole = fold(ledger.events, options, sparse)
+            #expect(!whole.missingPrices.isEmpty, "seed \(seed): the sparse table should miss prices")
+            for cut in [ledger.events.count / 3, ledger.events.count / 2] {
+                let saved = fold(Array(ledger.events[..<cut]), options, sparse).snapshotBytes()
+                let restored = try #require(PortfolioState(snapshot: saved, options: options))
+                let resumed = PortfolioFold.replay(Array(ledger.events[cut...]), from: restored, prices: sparse)
+                #expect(resumed.missingPrices == whole.missingPrices && resumed.incompleteTotals == whole.incompleteTotals)
+                #expect(resumed.valuationsMissed == whole.valuationsMissed)
+                for (key, book) in whole.books {
+                    #expect(resumed.books[key].map { Array($0.lots) } == Array(book.lots), "\(method) \(key)")
+                    #expect(resumed.books[key]?.costComplete == book.costComplete)
+                }
+            }
+        }
+    }
+
     @Test("damaged or foreign bytes restore nothing")
     func damaged() {
         let ledger = RandomLedger(seed: 4)
