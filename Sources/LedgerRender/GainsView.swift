@@ -5,6 +5,8 @@ public struct GainsView {
     public let report: GainsReport
     public let width: Int
     public let theme: Theme
+    /// The ledger's own currency, when the report is in another.
+    public var ledgerCurrency: AssetSymbol?
 
     public init(report: GainsReport, width: Int, theme: Theme) {
         self.report = report
@@ -46,7 +48,7 @@ public struct GainsView {
             let padded = String(repeating: " ", count: valueWidth - value.count) + value
             text += "  " + label.padding(14) + (signed ? theme.signed(padded, raw) : padded) + "\n"
         }
-        if !complete { text += "\n" + MissingPriceNote.text(report.missingPrices, width: width) }
+        if !complete { text += "\n" + MissingPriceNote.text(report.missingPrices, width: width, ledgerCurrency: ledgerCurrency) }
         return text
     }
 

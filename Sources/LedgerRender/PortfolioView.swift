@@ -7,6 +7,9 @@ public struct PortfolioView {
     public let width: Int
     public let theme: Theme
     public let showChart: Bool
+    /// The ledger's own currency, when the report is in another (the fetch command then
+    /// names the report's currency).
+    public var ledgerCurrency: AssetSymbol?
 
     public init(report: HoldingsReport, width: Int, theme: Theme, showChart: Bool) {
         self.report = report
@@ -104,10 +107,10 @@ public struct PortfolioView {
         let t = report.totals
         if !t.unpricedAssets.isEmpty {
             let names = t.unpricedAssets.map(\.text).joined(separator: ", ")
-            let sentence = "Unpriced, not in value: \(names) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); fetch prices with '\(MissingPriceNote.command)'."
+            let sentence = "Unpriced, not in value: \(names) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); fetch prices with '\(MissingPriceNote.command(for: report.options.currency, ledgerCurrency: ledgerCurrency))'."
             lines.append(ReportTextView.wrap(sentence, width: max(40, width), indent: "  ").joined(separator: "\n"))
         }
-        let missing = MissingPriceNote.text(report.missingPrices, width: width)
+        let missing = MissingPriceNote.text(report.missingPrices, width: width, ledgerCurrency: ledgerCurrency)
         return lines.isEmpty && missing.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined() + missing
     }
 }

@@ -54,7 +54,9 @@ struct GainsCommand: EnvironmentCommand {
         case .json: environment.print(ReportJSON.gains(reports[0]))
         case .csv, .md: environment.write(ReportCSV.gains(reports[0]))
         case .text:
-            environment.write(GainsView(report: reports[0], width: environment.terminalWidth, theme: reportOptions.theme(environment)).render())
+            var view = GainsView(report: reports[0], width: environment.terminalWidth, theme: reportOptions.theme(environment))
+            view.ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
+            environment.write(view.render())
         }
         try runner.finish(missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict,
                           noted: complete || outputFormat == .text)

@@ -35,8 +35,9 @@ struct PortfolioCommand: EnvironmentCommand {
         try runner.report(report.diagnostics)
         switch outputFormat {
         case .text:
-            let view = PortfolioView(report: report, width: environment.terminalWidth,
+            var view = PortfolioView(report: report, width: environment.terminalWidth,
                                      theme: reportOptions.theme(environment), showChart: !noChart)
+            view.ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
             environment.write(view.render())
             if reportOptions.asOf == nil, let note = PriceAgeNote.line(report.rows, now: options.asOf) { environment.write(note) }
         case .json: environment.print(ReportJSON.portfolio(report))

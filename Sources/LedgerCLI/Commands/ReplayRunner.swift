@@ -83,13 +83,14 @@ struct ReplayRunner {
     /// themselves) the missing prices are named on stderr; with `--strict` an incomplete
     /// report then fails (exit 1) — after it was printed in full.
     func finish(missing: [MissingPrice], complete: Bool, strict: Bool, noted: Bool) throws {
-        if !noted, let sentence = MissingPriceNote.sentence(missing) {
+        let ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
+        if !noted, let sentence = MissingPriceNote.sentence(missing, ledgerCurrency: ledgerCurrency) {
             environment.stderr.write("ledger: warning: \(sentence)\n")
         }
         guard strict, !complete else { return }
         let events = Set(missing.flatMap(\.sequences)).count
         let what = events > 0 ? "\(events) event\(events == 1 ? " lacks" : "s lack") a price" : "a holding has no price at as-of"
-        throw CommandFailure.data("the report is incomplete (--strict): \(what); fetch prices with '\(MissingPriceNote.command)'")
+        throw CommandFailure.data("the report is incomplete (--strict): \(what); fetch prices with '\(MissingPriceNote.command(for: missing.first?.quote, ledgerCurrency: ledgerCurrency))'")
     }
 
     /// Prints every diagnostic; fails when any is an error.
