@@ -88,8 +88,7 @@ struct ReplayRunner {
             environment.stderr.write("ledger: warning: \(sentence)\n")
         }
         guard strict, !complete else { return }
-        let events = Set(missing.flatMap(\.sequences)).count
-        let what = events > 0 ? "\(events) event\(events == 1 ? " lacks" : "s lack") a price" : "a holding has no price at as-of"
+        let what = MissingPrice.eventCount(missing) > 0 ? MissingPrice.eventsLacking(missing, "a price") : "a holding has no price at as-of"
         throw CommandFailure.data("the report is incomplete (--strict): \(what); fetch prices with '\(MissingPriceNote.command(for: missing.first?.quote, ledgerCurrency: ledgerCurrency))'")
     }
 

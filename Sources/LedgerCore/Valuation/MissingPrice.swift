@@ -40,7 +40,7 @@ public struct MissingPriceRange: Hashable, Sendable {
             let items = byPair[pair]!.sorted()
             return MissingPriceRange(
                 asset: pair.asset, quote: pair.quote, first: items.first!.day, last: items.last!.day,
-                days: items.count, events: Set(items.flatMap(\.sequences)).count)
+                days: items.count, events: MissingPrice.eventCount(items))
         }
     }
 }
@@ -56,10 +56,20 @@ extension MissingPrice {
     public static func summary(_ missing: [MissingPrice]) -> String? {
         guard !missing.isEmpty else { return nil }
         let ranges = MissingPriceRange.grouped(missing)
-        let events = Set(missing.flatMap(\.sequences)).count
         var parts = ranges.prefix(listed).map(\.description)
         if ranges.count > listed { parts.append("and \(ranges.count - listed) more pair\(ranges.count - listed == 1 ? "" : "s")") }
-        return "\(events) event\(events == 1 ? "" : "s") lack\(events == 1 ? "s" : "") a price: " + parts.joined(separator: ", ")
+        return eventsLacking(missing, "a price") + ": " + parts.joined(separator: ", ")
+    }
+
+    /// How many distinct events `missing` names.
+    public static func eventCount(_ missing: [MissingPrice]) -> Int {
+        Set(missing.flatMap(\.sequences)).count
+    }
+
+    /// "1 event lacks WHAT", "3 events lack WHAT".
+    public static func eventsLacking(_ missing: [MissingPrice], _ what: String) -> String {
+        let events = eventCount(missing)
+        return "\(events) event\(events == 1 ? " lacks" : "s lack") \(what)"
     }
 }
 

@@ -84,9 +84,9 @@ struct ImportCommand: EnvironmentCommand {
         if fetchPrices { return try PricesFetchCommand.fetchMissing(store: store, currency: currency, source: nil, environment: environment) }
         let needed = try ReplayRunner(store: store, environment: environment).pricesNeeded(currency: currency)
         guard !needed.isEmpty else { return }
-        let events = Set(needed.flatMap(\.sequences)).count, holdings = needed.filter(\.sequences.isEmpty).count
+        let holdings = needed.filter(\.sequences.isEmpty).count
         var parts: [String] = []
-        if events > 0 { parts.append("\(events) event\(events == 1 ? "" : "s") lack\(events == 1 ? "s" : "") a \(currency) price") }
+        if MissingPrice.eventCount(needed) > 0 { parts.append(MissingPrice.eventsLacking(needed, "a \(currency) price")) }
         if holdings > 0 { parts.append("\(holdings) holding\(holdings == 1 ? " has" : "s have") no price today") }
         let line = "Prices: \(parts.joined(separator: " and ")); fetch them with '\(MissingPrice.fillCommand)'."
         environment.write(ReportTextView.wrap(line, width: environment.terminalWidth, indent: "  ").joined(separator: "\n") + "\n")

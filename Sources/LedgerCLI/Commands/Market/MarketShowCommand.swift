@@ -66,7 +66,7 @@ struct MarketShowCommand: EnvironmentCommand {
         let options = ValuationOptions(currency: quote, asOf: environment.now)
         let report = HoldingsReport(state: try runner.replay(options), prices: runner.prices)
         var holding = CoinHolding(rows: report.rows, asset: asset, price: price, currency: quote)
-        if holding?.costComplete == false { holding?.unvaluedEvents = Set(report.missingPrices.flatMap(\.sequences)).count }
+        if holding?.costComplete == false { holding?.unvaluedEvents = MissingPrice.eventCount(report.missingPrices) }
         return holding
     }
 }
