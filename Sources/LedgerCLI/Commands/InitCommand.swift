@@ -22,7 +22,7 @@ struct InitCommand: EnvironmentCommand {
     }
 
     func run(in environment: CommandEnvironment) throws {
-        let path = ledgerOptions.path(in: environment)
+        let path = try ledgerOptions.path(in: environment)
         let existed = SQLiteEventStore.exists(at: path)
         let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
         let stored = try store.setting(LedgerSetting.currency)
