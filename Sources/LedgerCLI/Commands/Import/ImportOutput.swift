@@ -28,7 +28,7 @@ struct ImportOutput {
     }
 
     private func note(_ level: String, _ text: String) {
-        environment.stderr.write("ledger: \(level): \(text)\n")
+        environment.stderr.write("ledger: \(level): \(text.terminalEscaped)\n")
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

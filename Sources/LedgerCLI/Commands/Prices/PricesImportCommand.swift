@@ -32,7 +32,7 @@ struct PricesImportCommand: EnvironmentCommand {
         let contents = PriceCSV.read(bytes, defaultQuote: try ledger.defaultQuote(currency), defaultDate: now, source: "import")
         if !contents.problems.isEmpty {
             for problem in contents.problems {
-                environment.stderr.write("ledger: error: \(problem.located(in: file))\n")
+                environment.writeError(problem.located(in: file))
             }
             let count = contents.problems.count == 1 ? "1 line is" : "\(contents.problems.count) lines are"
             throw CommandFailure.data("nothing imported: \(count) invalid; correct \(contents.problems.count == 1 ? "it" : "them") and import '\(file)' again")
