@@ -40,10 +40,15 @@ final class TemporaryFile {
             let candidate = target + "." + kind.rawValue + "-" + Self.randomSuffix(using: &generator)
             let created = Glibc.open(candidate, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if created >= 0 {
+                // A cleaner that took the lock between the open and this flock has removed
+                // the file by the time the flock returns: then the next name is tried.
+                guard flock(created, LOCK_EX) == 0, Self.isStill(created, at: candidate) else {
+                    Glibc.close(created)
+                    continue
+                }
                 path = candidate
                 self.shownName = shown
                 descriptor = created
-                flock(created, LOCK_EX)
                 return
             }
             if errno != EEXIST { throw Self.failure(shown, errno) }
@@ -91,6 +96,13 @@ final class TemporaryFile {
             if written < 0 { if errno != EINTR { failed = errno } } else { offset += written }
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// True when `path` still names the file open as `descriptor`.
+    private static func isStill(_ descriptor: Int32, at path: String) -> Bool {
+        var open = stat(), named = stat()
+        return fstat(descriptor, &open) == 0 && lstat(path, &named) == 0
+            && open.st_ino == named.st_ino && open.st_dev == named.st_dev
     }
 
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
