@@ -149,11 +149,15 @@ struct FileSafetyTests {
         #expect(fixed.run(["void", "1", "--reason", "oops\u{1b}[31m"]) == 0, "\(fixed.stderr.text)")
         #expect(fixed.run(["log"]) == 0)
         #expect(fixed.run(["add", "deposit", "USD", "5", "--note", "a\u{1b}[2Jb"]) == 0)
+        let oddName = directory + "/in\u{1b}[2J.jsonl"
+        try line.write(toFile: oddName, atomically: false, encoding: .utf8)
+        #expect(fixed.run(["import", oddName]) == 0, "\(fixed.stderr.text)")
         let text = fixed.stdout.text
         #expect(!text.unicodeScalars.contains { $0 == "\u{1b}" || $0 == "\u{9b}" || $0 == "\u{7}" }, "\(text)")
         #expect(text.contains(#"\u{1b}]0;pwned\u{7}\u{1b}[2J\u{9b}31m"#))
         #expect(text.contains(#"oops\u{1b}[31m"#))
         #expect(text.contains(#""a\u{1b}[2Jb""#))
+        #expect(text.contains(#"in\u{1b}[2J.jsonl (1 already present)"#))
     }
 
     @Test("an argument holding a newline gives a one-line error")

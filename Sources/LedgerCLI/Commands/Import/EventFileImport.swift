@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 import LedgerStore
 
 /// Importing our own JSONL or JSON export: all or nothing, idempotent by event id (importing
@@ -23,7 +24,7 @@ struct EventFileImport {
         guard let staging else { return }
         let verb = dryRun ? "would import" : "imported"
         let target = existed ? "" : (dryRun ? " into a new ledger" : "")
-        environment.print("\(verb) \(staging.added) events from \(file)\(target) (\(staging.present) already present)")
+        environment.print("\(verb) \(staging.added) events from \(file.terminalEscaped)\(target) (\(staging.present) already present)")
     }
 
     private func importInto(_ store: SQLiteEventStore, _ environment: CommandEnvironment) throws -> EventFileStaging {

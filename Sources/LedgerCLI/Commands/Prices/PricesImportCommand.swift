@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 import LedgerStore
 
 /// `ledger prices import FILE [--currency C]`: records every price of a CSV file, or none.
@@ -42,7 +43,7 @@ struct PricesImportCommand: EnvironmentCommand {
         }
         try ledger.storeForWriting().record(contents.observations, fetchedAt: now)
         let assets = Set(contents.observations.map(\.asset)).count
-        environment.print("imported \(Self.count(contents.observations.count, "price")) for \(Self.count(assets, "asset")) from \(file)")
+        environment.print("imported \(Self.count(contents.observations.count, "price")) for \(Self.count(assets, "asset")) from \(file.terminalEscaped)")
     }
 
     static func count(_ number: Int, _ noun: String) -> String {
