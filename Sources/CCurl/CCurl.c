@@ -54,6 +54,10 @@ static void load(void) {
     }
 }
 
+/* The most a response (body or headers) may hold: 64 MiB, far above any answer a market-data
+   API sends (docs/MARKET-DATA.md); a larger one is cut off and the request fails. */
+#define LEDGER_HTTP_RESPONSE_LIMIT ((size_t)64 << 20)
+
 typedef struct buffer {
     char *bytes;
     size_t length;
@@ -64,6 +68,7 @@ typedef struct buffer {
 static size_t append(char *data, size_t size, size_t count, void *target) {
     buffer *into = target;
     size_t length = size * count;
+    if (into->length + length > LEDGER_HTTP_RESPONSE_LIMIT) { into->failed = 2; return 0; }
     if (into->length + length + 1 > into->capacity) {
         size_t capacity = into->capacity ? into->capacity : 16384;
         while (capacity < into->length + length + 1) capacity *= 2;
@@ -127,7 +132,9 @@ int ledger_http_get(const char *url, const char *const *header_lines, int header
     } else {
         fail(response, code, curl.easy_strerror(code));
     }
-    if (code == CURLE_WRITE_ERROR && (body.failed || headers.failed)) {
+    if (code == CURLE_WRITE_ERROR && (body.failed == 2 || headers.failed == 2)) {
+        fail(response, CURLE_FILESIZE_EXCEEDED, "the response is larger than 64 MiB, the most this tool reads");
+    } else if (code == CURLE_WRITE_ERROR && (body.failed || headers.failed)) {
         fail(response, CURLE_OUT_OF_MEMORY, "out of memory reading the response");
     }
     response->body = (unsigned char *)body.bytes;

@@ -100,6 +100,29 @@ struct MarketHTTPTests {
         #expect(!request.target.contains("SECRET"))
     }
 
+    @Test("a key the server echoes upper-cased, lower-cased or cut short is scrubbed too", arguments: [
+        "key CG-ABCDEF-SECRET-1234 is invalid", "key cg-abcdef-secret-1234 is invalid",
+        "key CG-abcDEF-SECR… is invalid", "key …ef-Secret-12 is invalid",
+    ])
+    func keyEchoedAltered(echo: String) throws {
+        let harness = try MarketHarness(routes: ["/coingecko/simple/price": [
+            Response(status: 401, body: #"{"status":{"error_code":10002,"error_message":"\#(echo)"}}"#),
+        ]])
+        harness.keys = ["coingecko": "cg-abcDEF-Secret-1234"]
+        let error = #expect(throws: MarketDataError.self) { try harness.source("coingecko").latestPrices(of: [symbol("BTC")], in: symbol("USD")) }
+        let text = try #require(error?.description)
+        #expect(text.contains("key ***") || text.contains("key …***"), "\(text)")
+        #expect(!text.lowercased().contains("secret"), "\(text)")
+        #expect(text.contains("is invalid"), "\(text)")
+    }
+
+    @Test("a run of fewer than 8 characters of a key is not a key; a short key counts only whole")
+    func scrubThreshold() {
+        let http = MarketHTTP(client: CurlHTTPClient(), secrets: ["abcdefghijkl", "tiny"])
+        #expect(http.scrub("ABCDEFG and abcdefgh") == "ABCDEFG and ***")
+        #expect(http.scrub("TINY tin") == "*** tin")
+    }
+
     @Test("Retry-After as an HTTP date")
     func retryAfterDate() throws {
         let harness = try MarketHarness(routes: ["/limited": [

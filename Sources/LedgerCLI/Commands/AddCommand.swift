@@ -60,7 +60,7 @@ struct AddCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "add")
-        let path = ledgerOptions.path(in: environment)
+        let path = try ledgerOptions.path(in: environment)
         let existing = SQLiteEventStore.exists(at: path) ? try ledgerOptions.openExisting(in: environment) : nil
         let currency = try existing?.ledgerCurrency() ?? defaultCurrency(environment)
         let draft = try AddRequest(command: self).makeEvent(

@@ -57,7 +57,7 @@ struct ConvertCommand: EnvironmentCommand {
         if let setup {
             converter.fresh = try RateRefresher(setup: setup, store: store, now: now).refresh(from, to, date: request.date)
             for warning in converter.fresh.warnings {
-                environment.stderr.write("ledger: warning: \(warning); using the cache\n")
+                environment.writeWarning("\(warning); using the cache")
             }
         }
         let conversion = try converter.convert(request)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 import LedgerStore
 
 /// `ledger export`: the events as JSONL (lossless, re-importable), JSON or CSV, or the books
@@ -61,7 +62,7 @@ struct ExportCommand: EnvironmentCommand {
         }
         guard let outputFile else { return environment.write(text) }
         try OutputFile.write(text, to: outputFile, in: environment)
-        environment.stderr.write("exported \(summary) to \(outputFile)\n")
+        environment.stderr.write("exported \(summary) to \(outputFile.terminalEscaped)\n")
     }
 
     /// JSONL, the lossless export, streams: one line per event as it is read, written in
@@ -85,7 +86,7 @@ struct ExportCommand: EnvironmentCommand {
         }
         guard let outputFile else { return try produce(environment.write) }
         try OutputFile.stream(to: outputFile, in: environment, produce)
-        environment.stderr.write("exported \(count) events to \(outputFile)\n")
+        environment.stderr.write("exported \(count) events to \(outputFile.terminalEscaped)\n")
     }
 
     /// `--method` applies to journals only.

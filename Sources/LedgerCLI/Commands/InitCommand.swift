@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerRender
 import LedgerStore
 
 /// `ledger init [--currency USD]`: creates the ledger (idempotent) and says where it is.
@@ -22,7 +23,7 @@ struct InitCommand: EnvironmentCommand {
     }
 
     func run(in environment: CommandEnvironment) throws {
-        let path = ledgerOptions.path(in: environment)
+        let path = try ledgerOptions.path(in: environment)
         let existed = SQLiteEventStore.exists(at: path)
         let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
         let stored = try store.setting(LedgerSetting.currency)
@@ -33,13 +34,13 @@ struct InitCommand: EnvironmentCommand {
         let events = "\(count) event\(count == 1 ? "" : "s")"
         switch (existed, stored) {
         case (false, _):
-            environment.print("Created ledger \(path) (currency \(wanted))")
+            environment.print("Created ledger \(path.terminalEscaped) (currency \(wanted))")
         case (true, nil):
-            environment.print("Ledger \(path) exists (\(events)); currency set to \(wanted)")
+            environment.print("Ledger \(path.terminalEscaped) exists (\(events)); currency set to \(wanted)")
         case (true, let previous?) where previous != wanted:
-            environment.print("Ledger \(path) exists (\(events)); currency changed from \(previous) to \(wanted)")
+            environment.print("Ledger \(path.terminalEscaped) exists (\(events)); currency changed from \(previous) to \(wanted)")
         default:
-            environment.print("Ledger \(path) exists (\(events), currency \(wanted))")
+            environment.print("Ledger \(path.terminalEscaped) exists (\(events), currency \(wanted))")
         }
     }
 }

@@ -21,7 +21,7 @@ struct JournalExport {
             if case .unvalued(let diagnostics) = error {
                 var seen = Set<LedgerDiagnostic>()
                 for diagnostic in diagnostics where seen.insert(diagnostic).inserted {
-                    environment.stderr.write("ledger: error: \(diagnostic)\n")
+                    environment.writeError("\(diagnostic)")
                 }
             }
             throw CommandFailure.data(error.message)

@@ -85,7 +85,7 @@ struct ReplayRunner {
     func finish(missing: [MissingPrice], complete: Bool, strict: Bool, noted: Bool) throws {
         let ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
         if !noted, let sentence = MissingPriceNote.sentence(missing, ledgerCurrency: ledgerCurrency) {
-            environment.stderr.write("ledger: warning: \(sentence)\n")
+            environment.writeWarning(sentence)
         }
         guard strict, !complete else { return }
         let what = MissingPrice.eventCount(missing) > 0 ? MissingPrice.eventsLacking(missing, "a price") : "a holding has no price at as-of"
@@ -96,7 +96,7 @@ struct ReplayRunner {
     func report(_ diagnostics: [LedgerDiagnostic]) throws {
         var seen = Set<LedgerDiagnostic>()
         for diagnostic in diagnostics where seen.insert(diagnostic).inserted {
-            environment.stderr.write("ledger: \(diagnostic.severity.rawValue): \(diagnostic)\n")
+            environment.stderr.write("ledger: \(diagnostic.severity.rawValue): \("\(diagnostic)".terminalEscaped)\n")
         }
         let errors = Set(diagnostics.filter { $0.severity == .error }.map { $0.sequence ?? 0 }).count
         if errors > 0 {

@@ -27,6 +27,9 @@ struct VoidCommand: EnvironmentCommand {
         guard let reason, !reason.allSatisfy(\.isWhitespace) else {
             throw CommandFailure.usage("a void needs a reason; e.g. ledger void \(id) --reason \"entered twice\"")
         }
+        if reason.utf8.count > LedgerEvent.maximumTextBytes {
+            throw CommandFailure.usage(EventValidationError.textTooLong(field: "reason", bytes: reason.utf8.count).message)
+        }
         let store = try ledgerOptions.openExisting(in: environment)
         let target = try store.requireEvent(id)
         let appended = try store.append(try draft(store, reason, environment)) { reader in
@@ -35,7 +38,7 @@ struct VoidCommand: EnvironmentCommand {
         guard outputFormat == .text, let void = appended.first else {
             return try EventOutput(environment: environment, format: outputFormat).printRecorded(appended)
         }
-        environment.print("#\(void.sequence) voided #\(target.sequence) (\(EventSummary.describe(target))): \(reason) id \(void.id)")
+        environment.print("#\(void.sequence) voided #\(target.sequence) (\(EventSummary.describe(target))): \(reason.terminalEscaped) id \(void.id)")
     }
 
     private func draft(_ store: any EventStore, _ reason: String, _ environment: CommandEnvironment) throws -> [LedgerEvent] {

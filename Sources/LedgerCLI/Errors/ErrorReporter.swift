@@ -49,7 +49,7 @@ struct ErrorReporter {
     }
 
     private func fail(_ message: String, _ code: Int32) -> Int32 {
-        environment.stderr.write("ledger: error: \(message)\n")
+        environment.writeError(message)
         return code
     }
 }

@@ -92,7 +92,7 @@ final class CandleFetcher {
             throw CommandFailure.data("could not fetch \(pair) (\(reasons)) and none since \(since) are cached; try again when the source answers")
         }
         let age = Age.ago(cached.fetchedAt, now: now)
-        environment.stderr.write("ledger: warning: could not fetch \(pair): \(reasons); using the cached candles from \(age) (\(cached.source))\n")
+        environment.writeWarning("could not fetch \(pair): \(reasons); using the cached candles from \(age) (\(cached.source))")
         return cached
     }
 

@@ -26,17 +26,9 @@ enum ConfigFile {
         let parent = String(directory[..<directory.lastIndex(of: "/")!])
         mkdir(parent, 0o700)
         mkdir(directory, 0o700)
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { throw CommandFailure.data("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        fchmod(descriptor, 0o600)
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CommandFailure.data("cannot write '\(path)': \(String(cString: strerror(errno)))")
-        }
+        TemporaryFile.removeStale(beside: path, reporting: environment)
+        let file = try TemporaryFile(beside: path, kind: .output)
+        file.write(text.utf8)
+        try file.commit(over: path, mode: 0o600)
     }
 }

@@ -41,12 +41,12 @@ struct FetchReport {
             let reasons = (result.failures[asset] ?? []).map(\.description)
             let why = reasons.isEmpty ? "not fetched" : Self.unique(reasons).joined(separator: "; ")
             guard let cached = table.price(of: asset, in: quote, at: now) else {
-                environment.stderr.write("ledger: warning: \(asset): \(why); no cached price\n")
+                environment.writeWarning("\(asset): \(why); no cached price")
                 stale.append("\(asset) (none cached)")
                 continue
             }
             let age = Age.ago(cached.observedAt, now: now)
-            environment.stderr.write("ledger: warning: \(asset): \(why); using the cached \(asset) price from \(age) (\(cached.source))\n")
+            environment.writeWarning("\(asset): \(why); using the cached \(asset) price from \(age) (\(cached.source))")
             if let maxAge, now.secondsSinceEpoch - cached.observedAt.secondsSinceEpoch > maxAge {
                 stale.append("\(asset) (\(age))")
             }

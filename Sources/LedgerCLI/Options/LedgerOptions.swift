@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import LedgerStore
 
 /// `--ledger PATH`, shared by every command that reads or writes a ledger.
@@ -10,10 +11,23 @@ struct LedgerOptions: ParsableArguments {
     ))
     var ledger: String?
 
-    /// The ledger path: the flag, else `LGR_FILE`, else the XDG data directory.
-    func path(in environment: CommandEnvironment) -> String {
+    /// The ledger path: the flag, else `LGR_FILE`, else the XDG data directory. An empty
+    /// `--ledger` is refused (it would otherwise mean the default ledger), and so is a symlink
+    /// to nothing, before anything is read or written.
+    func path(in environment: CommandEnvironment) throws -> String {
+        let path = try unchecked(in: environment)
+        try Self.refuseDanglingLink(path, shownAs: ledger)
+        return path
+    }
+
+    private func unchecked(in environment: CommandEnvironment) throws -> String {
         let variables = environment.variables
-        if let flag = ledger, !flag.isEmpty { return absolute(flag, environment) }
+        if let flag = ledger {
+            guard !flag.isEmpty else {
+                throw CommandFailure.usage("--ledger needs a path, e.g. --ledger ~/books.ledger; leave it out to use the default ledger")
+            }
+            return absolute(flag, environment)
+        }
         if let fromEnvironment = variables[environmentPrefix + "FILE"], !fromEnvironment.isEmpty {
             return absolute(fromEnvironment, environment)
         }
@@ -22,15 +36,26 @@ struct LedgerOptions: ParsableArguments {
         return dataHome + "/ledger/books.ledger"
     }
 
+    /// A symlink whose target does not exist would be created through (or, for an import,
+    /// fail only at the end): refused, naming the link and where it points.
+    private static func refuseDanglingLink(_ path: String, shownAs shown: String?) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, stat(path, &info) != 0 else { return }
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &target, target.count - 1)
+        let pointsTo = length > 0 ? String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        throw CommandFailure.data("the ledger '\(shown ?? path)' is a symbolic link to '\(pointsTo)', which does not exist; point the link at a ledger or give --ledger the real path")
+    }
+
     /// Opens the ledger, failing with a clear message when it is missing (for commands that
     /// only read or amend an existing ledger).
     func openExisting(in environment: CommandEnvironment) throws -> SQLiteEventStore {
-        try SQLiteEventStore(path: path(in: environment), mode: .mustExist)
+        try SQLiteEventStore(path: try path(in: environment), mode: .mustExist)
     }
 
     /// Opens the ledger, creating it (and its directory) when missing.
     func openOrCreate(in environment: CommandEnvironment) throws -> SQLiteEventStore {
-        try SQLiteEventStore(path: path(in: environment), mode: .createIfMissing)
+        try SQLiteEventStore(path: try path(in: environment), mode: .createIfMissing)
     }
 
     private func absolute(_ path: String, _ environment: CommandEnvironment) -> String {

@@ -10,6 +10,7 @@ public enum EventValidationError: Error, Equatable, Sendable {
     case invalidAccountName(String)
     case emptyVoidReason
     case outOfRange(field: String)
+    case textTooLong(field: String, bytes: Int)
 
     public var message: String {
         switch self {
@@ -25,15 +26,24 @@ public enum EventValidationError: Error, Equatable, Sendable {
             "'\(name)' is not a valid account name; use letters, digits, '-', '_', '.' or ':' (e.g. binance, cold-wallet)"
         case .emptyVoidReason: "a void needs a reason; add --reason \"…\""
         case .outOfRange(let field): "\(field) is too large to record"
+        case .textTooLong(let field, let bytes):
+            "the \(field) is \(bytes) bytes; the most a \(field) may hold is \(LedgerEvent.maximumTextBytes) bytes (4 KiB): shorten it"
         }
     }
 }
 
 extension LedgerEvent {
+    /// The most bytes (UTF-8) a note or a void's reason may hold, checked when an event is
+    /// recorded or imported (docs/EVENTS.md, "Files on disk").
+    public static let maximumTextBytes = 4096
+
     /// Checks what can be checked from the event alone: positive quantities, non-negative
-    /// prices and fees, distinct sides, valid account names.
-    public func validate() -> EventValidationError? {
+    /// prices and fees, distinct sides, valid account names, and (with `limits`, for events
+    /// being recorded; `verify` leaves it out for events recorded before there was a limit)
+    /// notes and reasons within ``maximumTextBytes``.
+    public func validate(limits: Bool = true) -> EventValidationError? {
         if let problem = Self.checkAccount(account) { return problem }
+        if limits, let problem = checkTextLengths() { return problem }
         if let fee {
             if fee.quantity.isOverflow { return .outOfRange(field: "fee") }
             if fee.quantity.isNegative { return .negativeFee(fee.quantity) }
@@ -81,6 +91,14 @@ extension LedgerEvent {
         // What the quote moves by must fit too, or every balance it touches would overflow.
         if term.quoteAmount(for: amount.quantity).isOverflow { return .outOfRange(field: "quantity × price") }
         if term.unitPrice(for: amount.quantity).amount.isOverflow { return .outOfRange(field: "total ÷ quantity") }
+        return nil
+    }
+
+    private func checkTextLengths() -> EventValidationError? {
+        if note.utf8.count > Self.maximumTextBytes { return .textTooLong(field: "note", bytes: note.utf8.count) }
+        if case .void(_, let reason) = action, reason.utf8.count > Self.maximumTextBytes {
+            return .textTooLong(field: "reason", bytes: reason.utf8.count)
+        }
         return nil
     }
 

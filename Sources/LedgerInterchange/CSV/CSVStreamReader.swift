@@ -4,8 +4,13 @@
 /// The rules are those of ``CSVReader`` (quoted fields may hold separators, line breaks and
 /// doubled quotes; records end at `\n`, `\r\n` or a lone `\r`; a UTF-8 byte order mark at the
 /// start is skipped; text after a closing quote is an error for that record only; a quote never
-/// closed is an error at the end), with a choice of separator (`,` `;` tab …).
+/// closed is an error at the end), with a choice of separator (`,` `;` tab …). A record of
+/// more than ``maximumRecordBytes`` is an error that ends the reading: what follows is not
+/// read, so a file that is not CSV (or a quote never closed) cannot fill memory.
 public struct CSVStreamReader {
+    /// 1 MiB: an exchange's row is a few hundred bytes.
+    public static let maximumRecordBytes = 1 << 20
+
     /// One step of the reader's output: a record, or a record it could not split.
     public typealias Output = Result<CSVRow, CSVError>
 
@@ -13,6 +18,9 @@ public struct CSVStreamReader {
     private var state = State.fieldStart
     private var field: [UInt8] = []
     private var fields: [String] = []
+    /// Bytes in `fields` so far.
+    private var fieldBytes = 0
+    private var overlong = false
     private var line = 1
     private var recordLine = 1
     private var bomChecked = false
@@ -40,6 +48,7 @@ public struct CSVStreamReader {
 
     /// Consumes `chunk`, calling `emit` for every record it completes.
     public mutating func feed(_ chunk: ArraySlice<UInt8>, _ emit: (Output) -> Void) {
+        guard !overlong else { return }
         var bytes = chunk
         if !bomChecked {
             pendingBOM += bytes
@@ -63,8 +72,17 @@ public struct CSVStreamReader {
                     step(buffer[index], emit)
                     index += 1
                 }
+                if fieldBytes + field.count > Self.maximumRecordBytes { return stopOverlong(emit) }
             }
         }
+    }
+
+    private mutating func stopOverlong(_ emit: (Output) -> Void) {
+        emit(.failure(CSVError(line: recordLine, reason: "the record that starts on this line is longer than 1 MiB, the most a record may hold; the rest of the file is not read")))
+        overlong = true
+        field = []
+        fields = []
+        fieldBytes = 0
     }
 
     /// Where the run of bytes from `start` that ``step(_:_:)`` would only append to the field
@@ -86,6 +104,7 @@ public struct CSVStreamReader {
     /// Ends the input: emits the last record (if the text did not end with a line break) or the
     /// error of a quote never closed.
     public mutating func finish(_ emit: (Output) -> Void) {
+        guard !overlong else { return }
         if !bomChecked, !pendingBOM.isEmpty {
             bomChecked = true
             let rest = pendingBOM
@@ -155,12 +174,14 @@ public struct CSVStreamReader {
             emit(.failure(CSVError(line: recordLine, reason: "unexpected text after a closing quote; quote the whole field and double any '\"' inside it")))
             field = []
             fields = []
+            fieldBytes = 0
             state = .skipping
         }
     }
 
     private mutating func endField() {
         fields.append(String(decoding: field, as: UTF8.self))
+        fieldBytes += field.count
         field.removeAll(keepingCapacity: true)
     }
 
@@ -168,6 +189,7 @@ public struct CSVStreamReader {
         endField()
         emit(.success(CSVRow(line: recordLine, fields: fields)))
         fields.removeAll(keepingCapacity: true)
+        fieldBytes = 0
         line += 1
         recordLine = line
     }

@@ -97,9 +97,63 @@ public final class MarketHTTP: Sendable {
         scrub(ResponseBody.errorMessage(response.body) ?? "")
     }
 
-    /// Replaces every secret in `text` with `***`.
+    /// Replaces every secret in `text` with `***`, however a server echoes it: in any case
+    /// (ASCII), and any run of ``SecretScrubber/minimumRun`` or more of its characters (a
+    /// truncated echo), not only the whole key.
     public func scrub(_ text: String) -> String {
-        secrets.reduce(text) { $0.replacingAll($1, with: "***") }
+        SecretScrubber.scrub(text, secrets: secrets)
+    }
+}
+
+/// Finds API keys in text a server sent back (docs/MARKET-DATA.md, "Keys").
+enum SecretScrubber {
+    /// The shortest part of a key that counts as the key (a key shorter than this counts
+    /// only whole): long enough that ordinary words in an error message do not match a
+    /// random key, short enough that a cut-off echo is still caught.
+    static let minimumRun = 8
+
+    static func scrub(_ text: String, secrets: [String]) -> String {
+        var bytes = Array(text.utf8)
+        for secret in secrets where !secret.isEmpty {
+            bytes = scrub(bytes, secret: Array(secret.utf8).map(lower))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func scrub(_ text: [UInt8], secret: [UInt8]) -> [UInt8] {
+        let needed = min(minimumRun, secret.count)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            let run = longestRun(in: text, at: index, of: secret)
+            if run >= needed {
+                result += Array("***".utf8)
+                index += run
+            } else {
+                result.append(text[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The length of the longest piece of `secret` that `text` holds at `start`, case aside.
+    private static func longestRun(in text: [UInt8], at start: Int, of secret: [UInt8]) -> Int {
+        var longest = 0
+        for offset in secret.indices {
+            var length = 0
+            while start + length < text.count, offset + length < secret.count,
+                  lower(text[start + length]) == secret[offset + length] {
+                length += 1
+            }
+            longest = max(longest, length)
+        }
+        return longest
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        (65...90).contains(byte) ? byte + 32 : byte
     }
 }
 

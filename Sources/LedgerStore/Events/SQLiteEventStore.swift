@@ -27,6 +27,7 @@ public final class SQLiteEventStore: EventStore {
             case .missing:
                 guard mode == .createIfMissing else { throw .noLedger(path: path) }
                 try LedgerFile.createParentDirectories(of: path)
+                try LedgerFile.createPrivateFile(path)
                 isNew = true
             case .emptyFile:
                 // Only a command that may create a ledger turns an empty file into one.

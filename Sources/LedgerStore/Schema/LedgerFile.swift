@@ -32,14 +32,26 @@ enum LedgerFile {
         return .sqliteFile
     }
 
-    /// Creates the directories leading to `path` (like `mkdir -p` of its parent).
+    /// Creates an empty file at `path`, readable and writable by the owner only (SQLite would
+    /// create it 0644; its journal, WAL and shared-memory files take the database's mode). Not
+    /// through a symlink, and not over a file someone else created first (which is then
+    /// opened and checked like any other).
+    static func createPrivateFile(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) } else if errno != EEXIST {
+            throw .cannotOpen(path: path, detail: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Creates the directories leading to `path` (like `mkdir -p` of its parent), private to
+    /// the owner (0700) like the ledger in them.
     static func createParentDirectories(of path: String) throws(StoreError) {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         var current = path.hasPrefix("/") ? "" : "."
         if path.hasPrefix("/") { components = components.dropFirst() }
         for component in components where !component.isEmpty {
             current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+            if mkdir(current, 0o700) != 0 && errno != EEXIST {
                 throw .cannotOpen(path: path, detail: "cannot create directory '\(current)'")
             }
         }

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 
 /// One alert that fired, with the prices it fired on.
 struct FiredAlert {
@@ -14,7 +15,7 @@ struct FiredAlert {
         if let reference = reading.reference, let percent = reading.changePercent {
             text += ", \(percent.isNegative ? "" : "+")\(percent)% from \(reference.price) at \(reference.observedAt)"
         }
-        return text + " (alert \(alert.id)\(alert.note.isEmpty ? "" : ": " + alert.note))"
+        return text + " (alert \(alert.id)\(alert.note.isEmpty ? "" : ": " + alert.note.terminalEscaped))"
     }
 
     /// The variables `--exec` gets (docs/ALERTS.md).

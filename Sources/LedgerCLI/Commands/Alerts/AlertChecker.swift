@@ -30,7 +30,7 @@ struct AlertChecker {
         }
         let output = AlertCheckOutput(verdicts: verdicts, checkedAt: now)
         environment.write(json ? output.json() : output.text())
-        for line in output.problemLines() { environment.stderr.write("ledger: error: \(line)\n") }
+        for line in output.problemLines() { environment.writeError(line) }
         // The state is already committed: a command that hangs, crashes or runs again cannot
         // make the same crossing fire twice (at most one notification per crossing).
         let execFailures = command.map { runCommands($0, output.fired) } ?? 0
@@ -61,9 +61,9 @@ struct AlertChecker {
                 environment.stderr.write(result.output)
                 if !result.output.isEmpty && !result.output.hasSuffix("\n") { environment.stderr.write("\n") }
                 guard result.status != 0 else { continue }
-                environment.stderr.write("ledger: error: --exec for alert \(alert.alert.id) exited with status \(result.status)\n")
+                environment.writeError("--exec for alert \(alert.alert.id) exited with status \(result.status)")
             } catch {
-                environment.stderr.write("ledger: error: --exec for alert \(alert.alert.id) could not start /bin/sh: \(error)\n")
+                environment.writeError("--exec for alert \(alert.alert.id) could not start /bin/sh: \(error)")
             }
             failures += 1
         }

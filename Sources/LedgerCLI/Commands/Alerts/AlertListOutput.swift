@@ -19,7 +19,7 @@ struct AlertListOutput {
                 String(alert.id), alert.title, alert.state.rawValue,
                 seen.map { NumberFormat.price($0.price) } ?? "-",
                 seen.map { Age.ago($0.observedAt, now: now) } ?? "never",
-                alert.lastFiredAt.map { Age.ago($0, now: now) } ?? "never", alert.note,
+                alert.lastFiredAt.map { Age.ago($0, now: now) } ?? "never", alert.note.terminalEscaped,
             ])
         }
         return table.render(width: width)

@@ -41,7 +41,7 @@ struct AlertPriceRefresh {
             var seen = Set<String>()
             let reasons = (result.failures[asset] ?? []).map(\.description).filter { seen.insert($0).inserted }
             let why = reasons.isEmpty ? "not fetched" : reasons.joined(separator: "; ")
-            environment.stderr.write("ledger: warning: \(asset): \(why); checking its alerts against the cached price\n")
+            environment.writeWarning("\(asset): \(why); checking its alerts against the cached price")
         }
     }
 }

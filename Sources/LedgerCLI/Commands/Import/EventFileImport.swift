@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 import LedgerStore
 
 /// Importing our own JSONL or JSON export: all or nothing, idempotent by event id (importing
@@ -17,13 +18,13 @@ struct EventFileImport {
 
     func run(in environment: CommandEnvironment) throws {
         var staging: EventFileStaging?
-        let existed = try ImportTarget.run(path: ledgerOptions.path(in: environment), dryRun: dryRun) { store in
+        let existed = try ImportTarget.run(path: ledgerOptions.path(in: environment), dryRun: dryRun, in: environment) { store in
             staging = try importInto(store, environment)
         }
         guard let staging else { return }
         let verb = dryRun ? "would import" : "imported"
         let target = existed ? "" : (dryRun ? " into a new ledger" : "")
-        environment.print("\(verb) \(staging.added) events from \(file)\(target) (\(staging.present) already present)")
+        environment.print("\(verb) \(staging.added) events from \(file.terminalEscaped)\(target) (\(staging.present) already present)")
     }
 
     private func importInto(_ store: SQLiteEventStore, _ environment: CommandEnvironment) throws -> EventFileStaging {
@@ -56,7 +57,7 @@ struct EventFileImport {
         }
         let input = try InputStreamFile(file, in: environment)
         try BatchPipe.run(produce: { emit in
-            var lines = LineSplitter()
+            var lines = LineSplitter(file: file)
             let take = { (number: Int, text: Substring) throws in
                 if let result = EventFile.event(inLine: text, number: number) { try emit((number, result)) }
             }
@@ -86,7 +87,7 @@ struct EventFileImport {
     /// Prints every problem as its own error line and fails, saying nothing was imported.
     private func refuse(_ lines: [String], _ environment: CommandEnvironment) throws {
         guard !lines.isEmpty else { return }
-        for line in lines { environment.stderr.write("ledger: error: \(line)\n") }
+        for line in lines { environment.writeError(line) }
         let count = lines.count == 1 ? "1 line is invalid; correct it" : "\(lines.count) lines are invalid; correct them"
         throw CommandFailure.data("nothing imported: \(count) and import '\(file)' again")
     }
@@ -136,10 +137,20 @@ struct EventFileStaging {
 }
 
 /// Splits a stream of bytes into lines (on the newline byte), numbered from 1; the last line
-/// needs no newline.
+/// needs no newline. A line longer than ``maximumLength`` ends the read with an error naming
+/// it, so a file that is not an event file is not held in memory whole.
 struct LineSplitter {
+    /// 1 MiB: an event's line is a few hundred bytes, and at most about 4 KiB of note.
+    static let maximumLength = 1 << 20
+
+    /// The file as the user named it, for the error.
+    let file: String
     private var pending: [UInt8] = []
     private var number = 0
+
+    init(file: String = "") {
+        self.file = file
+    }
 
     mutating func feed(_ chunk: ArraySlice<UInt8>, _ take: (Int, Substring) throws -> Void) throws {
         var start = chunk.startIndex
@@ -155,6 +166,9 @@ struct LineSplitter {
             start = end + 1
         }
         pending += chunk[start...]
+        if pending.count > Self.maximumLength {
+            throw CommandFailure.data("\(file):\(number + 1): the line is longer than 1 MiB, the most an event's line may hold; is this an event file?")
+        }
     }
 
     mutating func finish(_ take: (Int, Substring) throws -> Void) throws {

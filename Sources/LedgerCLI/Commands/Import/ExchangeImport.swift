@@ -12,7 +12,7 @@ struct ExchangeImport {
     /// Imports the files; returns how many events were added.
     func run(path: String) throws -> Int {
         var added = 0
-        _ = try ImportTarget.run(path: path, dryRun: request.dryRun) { added = try importInto($0) }
+        _ = try ImportTarget.run(path: path, dryRun: request.dryRun, in: environment) { added = try importInto($0) }
         return added
     }
 
@@ -122,7 +122,7 @@ struct ExchangeImport {
 
     /// Prints every line as its own error; the failure says nothing was imported and why.
     private func rejection(_ lines: [String], _ reason: (Int) -> String) -> CommandFailure {
-        for line in lines { environment.stderr.write("ledger: error: \(line)\n") }
+        for line in lines { environment.writeError(line) }
         return .data("nothing imported: " + reason(lines.count))
     }
 

@@ -75,7 +75,7 @@ struct ImportCSVOptions: ParsableArguments {
             case .failure(let error): throw CommandFailure.usage(error.message)
             }
         }
-        let path = ledgerOptions.path(in: environment)
+        let path = try ledgerOptions.path(in: environment)
         let currency = SQLiteEventStore.exists(at: path) ? try ledgerOptions.openExisting(in: environment).ledgerCurrency() as String : LedgerSetting.defaultCurrency
         return GenericMapping(columns: columns, datePattern: pattern, number: ImportNumber.Style(decimalComma: decimalComma), defaultQuote: currency)
     }

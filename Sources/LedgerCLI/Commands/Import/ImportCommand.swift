@@ -72,7 +72,7 @@ struct ImportCommand: EnvironmentCommand {
         var request = ImportRequest(files: files, format: resolved, account: account)
         (request.dryRun, request.skipInvalid, request.allowZeroBasis) = (dryRun, skipInvalid, allowZeroBasis)
         try csvOptions.apply(to: &request, format: resolved, in: environment, ledgerOptions: ledgerOptions)
-        let added = try ExchangeImport(request: request, environment: environment).run(path: ledgerOptions.path(in: environment))
+        let added = try ExchangeImport(request: request, environment: environment).run(path: try ledgerOptions.path(in: environment))
         if added > 0 || fetchPrices { try afterImport(in: environment) }
     }
 

@@ -21,14 +21,14 @@ struct ImportOutput {
                 note("note", "\(tally.file): \(tally.ignored.count - shown.count) more rows ignored; --dry-run lists every one")
             }
             let verb = dryRun ? "would import" : "imported"
-            environment.print("\(verb) \(Self.count(tally.added, "event")) from \(tally.file) into '\(tally.account)' (\(tally.layout)): \(tally.present) already present, \(tally.rejected.count) rejected, \(tally.ignored.count) ignored")
+            environment.print("\(verb) \(Self.count(tally.added, "event")) from \(tally.file.terminalEscaped) into '\(tally.account)' (\(tally.layout)): \(tally.present) already present, \(tally.rejected.count) rejected, \(tally.ignored.count) ignored")
             if !dryRun { environment.print("receipt \(tally.batch): sha256 \(tally.sha256)") }
         }
         if dryRun { environment.print("dry run: nothing written") }
     }
 
     private func note(_ level: String, _ text: String) {
-        environment.stderr.write("ledger: \(level): \(text)\n")
+        environment.stderr.write("ledger: \(level): \(text.terminalEscaped)\n")
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

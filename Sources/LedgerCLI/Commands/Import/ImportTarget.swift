@@ -2,15 +2,18 @@ import Glibc
 import LedgerStore
 
 /// The ledger an import writes to. An existing ledger is opened where it is. A ledger that does
-/// not exist yet is built beside its path and moved into place only when the import succeeds,
-/// so a failed first import leaves nothing behind; while nobody else can see it, it is written
-/// through a rollback journal (``SQLiteEventStore/withRollbackJournal(_:)``) with its per-row
-/// insert checks made once at the end (``SQLiteEventStore/withInsertChecksDeferred(_:)``). A
-/// dry run with no ledger works on an empty one in memory and creates nothing.
+/// not exist yet is built beside its path, in a ``TemporaryFile`` (an unpredictable name,
+/// created exclusively, mode 0600, locked while in use), and linked into place only when the
+/// import succeeds, so a failed first import leaves nothing behind and a killed one leaves a
+/// file the next import removes; while nobody else can see it, it is written through a
+/// rollback journal (``SQLiteEventStore/withRollbackJournal(_:)``) with its per-row insert
+/// checks made once at the end (``SQLiteEventStore/withInsertChecksDeferred(_:)``). A dry run
+/// with no ledger works on an empty one in memory and creates nothing.
 enum ImportTarget {
     /// Runs `body` with the ledger to import into; returns whether a ledger existed at `path`.
     @discardableResult
-    static func run(path: String, dryRun: Bool, _ body: (SQLiteEventStore) throws -> Void) throws -> Bool {
+    static func run(path: String, dryRun: Bool, in environment: CommandEnvironment, _ body: (SQLiteEventStore) throws -> Void) throws -> Bool {
+        if !dryRun { TemporaryFile.removeStale(beside: path, reporting: environment) }
         if SQLiteEventStore.exists(at: path) {
             try body(SQLiteEventStore(path: path, mode: .createIfMissing))
             return true
@@ -19,21 +22,16 @@ enum ImportTarget {
             try body(SQLiteEventStore(path: ":memory:", mode: .createIfMissing))
             return false
         }
-        let temporary = path + ".import-\(getpid())"
+        let temporary = try TemporaryFile(beside: path, kind: .database)
+        // Discarded last: closing its descriptor earlier would drop SQLite's locks on the file.
+        defer { temporary.discard() }
         do {
-            do {
-                // Closed before the link: its WAL and shared-memory files are named after
-                // `temporary`.
-                let store = try SQLiteEventStore(path: temporary, mode: .createIfMissing)
-                try store.withRollbackJournal { try store.withInsertChecksDeferred { try body(store) } }
-            }
-            guard link(temporary, path) == 0 else {
-                throw CommandFailure.data("a ledger appeared at '\(path)' during the import; import again")
-            }
-            unlink(temporary)
-        } catch {
-            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
-            throw error
+            // Closed before the link: its journal and WAL files are named after the temporary.
+            let store = try SQLiteEventStore(path: temporary.path, mode: .createIfMissing)
+            try store.withRollbackJournal { try store.withInsertChecksDeferred { try body(store) } }
+        }
+        guard link(temporary.path, path) == 0 else {
+            throw CommandFailure.data("a ledger appeared at '\(path)' during the import; import again")
         }
         return false
     }

@@ -69,7 +69,7 @@ struct ChartCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         guard !offline || ledger.existing != nil else {
-            throw CommandFailure.data("nothing is cached: there is no ledger at \(ledgerOptions.path(in: environment)); run 'ledger chart \(request.asset)' without --offline first")
+            throw CommandFailure.data("nothing is cached: there is no ledger at \(try ledgerOptions.path(in: environment)); run 'ledger chart \(request.asset)' without --offline first")
         }
         // A ledger is created only once there are candles to record in it, so a failed
         // first chart leaves no file behind; until then an in-memory store stands in.
@@ -118,7 +118,7 @@ struct ChartRequest {
         }
         var span = ChartInterval(seconds: plan.range) ?? plan.interval
         if fitting, candles.count > slots {
-            environment.stderr.write("ledger: warning: only the last \(slots) of \(candles.count) \(plan.interval) candles fit \(environment.terminalWidth) columns; use a wider --interval to see the whole range\n")
+            environment.writeWarning("only the last \(slots) of \(candles.count) \(plan.interval) candles fit \(environment.terminalWidth) columns; use a wider --interval to see the whole range")
             candles = Array(candles.suffix(slots))
             span = ChartInterval(seconds: Int64(slots) * plan.interval.seconds)!
         }

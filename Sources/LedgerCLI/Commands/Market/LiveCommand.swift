@@ -88,6 +88,6 @@ struct LiveCommand: EnvironmentCommand {
         Interrupt.install()
         display.begin(title: "ledger live: \(quote) prices every \(LiveTicker.seconds(seconds)); Ctrl-C to stop")
         defer { display.finish() }
-        try ticker.run(show: display.show) { environment.stderr.write("ledger: warning: \($0)\n") }
+        try ticker.run(show: display.show) { environment.writeWarning($0) }
     }
 }

@@ -122,7 +122,7 @@ final class MarketFeed {
         let reasons = problems.map(\.description).joined(separator: "; ")
         if !offline {
             let fallback = using ?? cached.map { "using the cached copy from \(Age.ago($0.0, now: now)) (\($0.1))" } ?? "nothing is cached"
-            environment.stderr.write("ledger: warning: could not fetch \(what): \(reasons); \(fallback)\n")
+            environment.writeWarning("could not fetch \(what): \(reasons); \(fallback)")
         }
         offline = true
     }

@@ -27,7 +27,7 @@ struct MarketOptions: ParsableArguments {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         guard offline == false || ledger.existing != nil else {
-            throw CommandFailure.data("nothing is cached: there is no ledger at \(ledgerOptions.path(in: environment)); run the command without --offline first")
+            throw CommandFailure.data("nothing is cached: there is no ledger at \(try ledgerOptions.path(in: environment)); run the command without --offline first")
         }
         if let existing = ledger.existing {
             return (try MarketFeed(store: existing, environment: environment, offline: offline), quote)

@@ -12,7 +12,7 @@ struct PriceLedger {
     init(options: LedgerOptions, environment: CommandEnvironment) throws {
         self.options = options
         self.environment = environment
-        let path = options.path(in: environment)
+        let path = try options.path(in: environment)
         existing = SQLiteEventStore.exists(at: path) ? try options.openExisting(in: environment) : nil
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 import LedgerStore
 
 /// `ledger prices import FILE [--currency C]`: records every price of a CSV file, or none.
@@ -32,7 +33,7 @@ struct PricesImportCommand: EnvironmentCommand {
         let contents = PriceCSV.read(bytes, defaultQuote: try ledger.defaultQuote(currency), defaultDate: now, source: "import")
         if !contents.problems.isEmpty {
             for problem in contents.problems {
-                environment.stderr.write("ledger: error: \(problem.located(in: file))\n")
+                environment.writeError(problem.located(in: file))
             }
             let count = contents.problems.count == 1 ? "1 line is" : "\(contents.problems.count) lines are"
             throw CommandFailure.data("nothing imported: \(count) invalid; correct \(contents.problems.count == 1 ? "it" : "them") and import '\(file)' again")
@@ -42,7 +43,7 @@ struct PricesImportCommand: EnvironmentCommand {
         }
         try ledger.storeForWriting().record(contents.observations, fetchedAt: now)
         let assets = Set(contents.observations.map(\.asset)).count
-        environment.print("imported \(Self.count(contents.observations.count, "price")) for \(Self.count(assets, "asset")) from \(file)")
+        environment.print("imported \(Self.count(contents.observations.count, "price")) for \(Self.count(assets, "asset")) from \(file.terminalEscaped)")
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

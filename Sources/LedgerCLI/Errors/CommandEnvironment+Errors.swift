@@ -1,0 +1,15 @@
+import LedgerRender
+
+extension CommandEnvironment {
+    /// Writes `ledger: error: MESSAGE` on stderr as one line: control characters in the
+    /// message (a newline in an argument, an escape sequence in a file name or an imported
+    /// field) are shown escaped (``TerminalText``), never sent to the terminal.
+    func writeError(_ message: String) {
+        stderr.write("ledger: error: \(message.terminalEscaped)\n")
+    }
+
+    /// The same for `ledger: warning: MESSAGE`.
+    func writeWarning(_ message: String) {
+        stderr.write("ledger: warning: \(message.terminalEscaped)\n")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+@Suite("Killed first imports", .serialized)
+struct KilledImportTests {
+    /// A first import killed with SIGKILL while it builds the new ledger leaves its temporary
+    /// database (it cannot remove it); the next import removes it, says so, and succeeds.
+    @Test("the temporary ledger of a killed first import is removed by the next import")
+    func killedFirstImport() throws {
+        let directory = makeTemporaryDirectory()
+        let ledger = directory + "/books.ledger"
+        let big = directory + "/big.jsonl"
+        try Self.deposits(count: 200_000).write(toFile: big, atomically: false, encoding: .utf8)
+        let process = Process()
+        process.executableURL = BuiltProducts.ledger
+        process.arguments = ["import", big, "--ledger", ledger]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let started = Date()
+        while process.isRunning, try temporaries(directory).isEmpty, Date().timeIntervalSince(started) < 60 { usleep(2_000) }
+        usleep(50_000)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = try temporaries(directory)
+        try #require(process.terminationReason == .uncaughtSignal && !left.isEmpty,
+                     "the import ended before it was killed; the test proved nothing")
+        #expect(!FileManager.default.fileExists(atPath: ledger))
+
+        let small = directory + "/small.jsonl"
+        try Self.deposits(count: 1).write(toFile: small, atomically: false, encoding: .utf8)
+        let again = try BuiltProducts.run(BuiltProducts.ledger, ["import", small, "--ledger", ledger])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.hasPrefix("ledger: removed "), "\(again.stderr)")
+        #expect(try temporaries(directory).isEmpty)
+        let verify = try BuiltProducts.run(BuiltProducts.ledger, ["verify", "--ledger", ledger])
+        #expect(verify.stdout.hasPrefix("ok: 1 events verified"), "\(verify.stderr)")
+    }
+
+    private func temporaries(_ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".import-") }
+    }
+
+    /// `count` deposits of 1 BTC, one JSONL line each, with distinct ids.
+    static func deposits(count: Int) -> String {
+        (1...count).map { index in
+            let id = "01HF7YAT" + String(repeating: "0", count: 18 - String(index).count) + String(index)
+            return #"{"version":1,"id":"\#(id)","kind":"deposit","occurred_at":"2024-01-01T12:00:00Z","account":"a","asset":"BTC","asset_class":"crypto","quantity":"1","note":"","source":"manual"}"#
+        }.joined(separator: "\n") + "\n"
+    }
+}
