@@ -82,7 +82,7 @@ struct ConvertCommand: EnvironmentCommand {
     private func checkMaxAge(_ conversion: Converter.Conversion, request: ConversionRequest, now: Timestamp) throws {
         guard let maxAge = maxAge.flatMap(Age.parseDuration), conversion.staleness(now: now) > maxAge else { return }
         let record = conversion.record
-        let why = conversion.isFiatPair
+        let why = conversion.isPublishedFiatRate
             ? "a newer ECB rate was due \(Age.ago(now.adding(seconds: -conversion.staleness(now: now)), now: now)) and is not cached (this one was fetched \(Age.ago(record.rateFetchedAt, now: now)))"
             : "it is from \(Age.ago(record.rateObservedAt, now: now))"
         throw CommandFailure.data("the \(request.from)/\(request.to) rate is older than --max-age \(self.maxAge!): \(why); run again when the sources answer")

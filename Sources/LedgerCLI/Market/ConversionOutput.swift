@@ -43,7 +43,7 @@ enum ConversionOutput {
     }
 
     private static func isECB(_ leg: PriceLeg) -> Bool {
-        leg.observation.source == "frankfurter" && leg.observation.observedAt == FXRates.publishedAt(leg.observation.observedAt.date)
+        ECBRate.isPublication(source: leg.observation.source, observedAt: leg.observation.observedAt)
     }
 
     /// `, ECB rate of 2024-05-31`, and why it is not the day asked for when it is not.
@@ -90,5 +90,14 @@ enum ConversionOutput {
             ])
         }
         return table.render(width: width)
+    }
+}
+
+/// ECB reference rates as the cache holds them: Frankfurter's, stamped at the publication time
+/// of their date. Only these follow the publication rule of freshness; a rate set by hand or
+/// imported ages from its observation like any price.
+enum ECBRate {
+    static func isPublication(source: String, observedAt: Timestamp) -> Bool {
+        source == "frankfurter" && observedAt == FXRates.publishedAt(observedAt.date)
     }
 }

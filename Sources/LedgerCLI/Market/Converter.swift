@@ -18,14 +18,15 @@ struct Converter {
         let legsFetchedAt: [Timestamp]
         /// The date whose rate was asked for (today, or `--date`).
         let requestedDate: LocalDate
-        /// True when both sides are currencies (freshness follows ECB publication).
-        let isFiatPair: Bool
+        /// True when both sides are currencies and every observation is an ECB rate:
+        /// freshness then follows ECB publication.
+        let isPublishedFiatRate: Bool
 
-        /// Seconds by which the rate is older than allowed to matter for `--max-age`: for a
-        /// fiat pair, since a newer ECB rate was due after the last fetch (zero while it is
-        /// the latest published); otherwise the age of the observation.
+        /// Seconds by which the rate is older than allowed to matter for `--max-age`: for ECB
+        /// rates, since a newer one was due after the last fetch (zero while it is the latest
+        /// published); otherwise the age of the observation.
         func staleness(now: Timestamp) -> Int64 {
-            if isFiatPair { return FXRates.staleness(fetchedAt: record.rateFetchedAt, now: now) }
+            if isPublishedFiatRate { return FXRates.staleness(fetchedAt: record.rateFetchedAt, now: now) }
             return now.secondsSinceEpoch - record.rateObservedAt.secondsSinceEpoch
         }
     }
@@ -46,8 +47,10 @@ struct Converter {
             result: derivation.convert(request.amount), rate: quote.value, rateObservedAt: quote.observedAt,
             rateFetchedAt: fetched.min() ?? now, source: sources.isEmpty ? quote.source : sources.joined(separator: ", ")
         )
-        let fiat = request.from.inferredClass == .fiat && request.to.inferredClass == .fiat
-        return Conversion(record: record, derivation: derivation, legsFetchedAt: fetched, requestedDate: time.date, isFiatPair: fiat)
+        let published = request.from.inferredClass == .fiat && request.to.inferredClass == .fiat
+            && legs.allSatisfy { ECBRate.isPublication(source: $0.observation.source, observedAt: $0.observation.observedAt) }
+        return Conversion(record: record, derivation: derivation, legsFetchedAt: fetched, requestedDate: time.date,
+                          isPublishedFiatRate: published)
     }
 
     /// No rate in the cache: a currency no source publishes says so; otherwise the way to

@@ -59,11 +59,12 @@ struct FetchReport {
         throw CommandFailure.data("prices older than --max-age allows, or missing: \(stale.joined(separator: ", ")); nothing recorded; fetch again when the sources answer")
     }
 
-    /// How stale a cached price is for `--max-age`: a currency in a currency by ECB
-    /// publication (zero while no newer rate was due after it was fetched, docs/MARKET-DATA.md),
-    /// anything else by the age of its observation.
+    /// How stale a cached price is for `--max-age`: an ECB rate by publication (zero while no
+    /// newer rate was due after it was fetched, docs/MARKET-DATA.md), anything else by the age
+    /// of its observation.
     private func staleness(of asset: AssetSymbol, _ cached: PriceQuote, store: SQLiteEventStore) throws -> Int64 {
-        guard asset.inferredClass == .fiat && quote.inferredClass == .fiat else {
+        guard asset.inferredClass == .fiat && quote.inferredClass == .fiat,
+              ECBRate.isPublication(source: cached.source, observedAt: cached.observedAt) else {
             return now.secondsSinceEpoch - cached.observedAt.secondsSinceEpoch
         }
         let stored = try store.observations(asset: asset) + store.observations(asset: quote)
