@@ -89,11 +89,11 @@ static void fail(ledger_http_response *response, int code, const char *message) 
 }
 
 static void configure(CURL *handle, const char *url, struct curl_slist *lines, long timeout_ms,
-                      buffer *body, buffer *headers) {
+                      long connect_timeout_ms, buffer *body, buffer *headers) {
     curl.easy_setopt(handle, CURLOPT_URL, url);
     curl.easy_setopt(handle, CURLOPT_HTTPHEADER, lines);
     curl.easy_setopt(handle, CURLOPT_TIMEOUT_MS, timeout_ms);
-    curl.easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+    curl.easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
     // No SIGALRM for DNS timeouts: the process has other threads.
     curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
     curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);
@@ -114,7 +114,7 @@ static void configure(CURL *handle, const char *url, struct curl_slist *lines, l
 }
 
 int ledger_http_get(const char *url, const char *const *header_lines, int header_count,
-                    long timeout_ms, ledger_http_response *response) {
+                    long timeout_ms, long connect_timeout_ms, ledger_http_response *response) {
     memset(response, 0, sizeof *response);
     pthread_once(&load_once, load);
     if (curl.load_error[0]) { fail(response, -1, curl.load_error); return -1; }
@@ -125,7 +125,7 @@ int ledger_http_get(const char *url, const char *const *header_lines, int header
         lines = curl.slist_append(lines, header_lines[index]);
     }
     buffer body = {0}, headers = {0};
-    configure(handle, url, lines, timeout_ms, &body, &headers);
+    configure(handle, url, lines, timeout_ms, connect_timeout_ms, &body, &headers);
     CURLcode code = curl.easy_perform(handle);
     if (code == CURLE_OK) {
         curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &response->status);

@@ -23,12 +23,16 @@ extension NumberFormat {
         price(value)
     }
 
-    /// A change in percent with its sign always shown (`+2.5%`, `-1.2%`, `0.0%`), coloured
-    /// green up and red down when the theme has colour.
+    /// A change in percent with its sign always shown (`+2.5%`, `-1.2%`), coloured green up
+    /// and red down when the theme has colour. Only an exact zero prints `0.0%`: a change
+    /// that one place would round to zero prints `+<0.1%` or `-<0.1%`, so it never reads as
+    /// no change or loses its direction.
     public static func change(_ value: ExactDecimal?, theme: Theme) -> String {
         guard let value else { return "—" }
-        let text = percent(value, signed: true)
-        return theme.signed(text, value.rounded(places: 1))
+        if value.rounded(places: 1).isZero && !value.isZero {
+            return theme.signed((value.isPositive ? "+" : "-") + "<0.1%", value)
+        }
+        return theme.signed(percent(value, signed: true), value.rounded(places: 1))
     }
 
     /// `value` rounded to `digits` significant digits, trailing zeros kept to that precision

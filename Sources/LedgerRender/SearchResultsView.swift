@@ -8,13 +8,14 @@ public struct SearchResultsView: Sendable {
     public let results: [AssetSearchResult]
     /// Where the matches came from (`coingecko`, or `the cache`).
     public let origin: String
-    /// Cached top-list entries by symbol, for price and change.
-    public let known: [AssetSymbol: TopListEntry]
+    /// Cached top-list entries, for price and change; a row takes the figures of the entry
+    /// that is the same coin (`TopListEntry.isSameCoin`), never of another coin with its symbol.
+    public let known: [TopListEntry]
     public let favorites: Set<AssetSymbol>
     public let width: Int
     public let theme: Theme
 
-    public init(query: String, results: [AssetSearchResult], origin: String, known: [AssetSymbol: TopListEntry],
+    public init(query: String, results: [AssetSearchResult], origin: String, known: [TopListEntry],
                 favorites: Set<AssetSymbol>, width: Int, theme: Theme) {
         self.query = query
         self.results = results
@@ -37,7 +38,7 @@ public struct SearchResultsView: Sendable {
         ] + (withIDs ? [TextTable.Column("Id", dropPriority: 1)] : []))
         for result in results {
             let symbol = AssetSymbol(result.symbol)
-            let entry = symbol.flatMap { known[$0] }
+            let entry = known.first { $0.isSameCoin(as: result) }
             let watched = symbol.map(favorites.contains) ?? false
             let marker = watched ? (theme.isColored ? "\u{1B}[33m★\u{1B}[0m" : "*") : ""
             table.append((marked ? [marker] : []) + [

@@ -64,6 +64,27 @@ struct LiveCommandTests {
         #expect(fixed.stderr.text.hasPrefix("ledger: warning: could not fetch the latest prices: cryptocompare answered HTTP 500"))
     }
 
+    /// #20: when both sources failed, only the last was named, and a rate limit's own "try
+    /// again later" was followed by a second piece of advice.
+    @Test("when every source fails, each is named and the advice comes once")
+    func everySourceFails() throws {
+        let limited = LocalHTTPServer.Response(status: 429, body: "{}")
+        let server = try LocalHTTPServer(routes: ["/coingecko/simple/price": [limited], "/cryptocompare/data/pricemultifull": [limited]],
+                                         lifetime: 30)
+        defer { server.stop() }
+        let fixed = FixedEnvironment(variables: [
+            "LGR_FILE": directory + "/books.ledger", "HOME": directory, "LGR_FALLBACK_CRYPTO": "coingecko,cryptocompare",
+            "LGR_COINGECKO_URL": server.baseURL + "/coingecko", "LGR_CRYPTOCOMPARE_URL": server.baseURL + "/cryptocompare",
+            "LGR_ATTEMPTS": "1",
+        ])
+        #expect(fixed.run(["live", "BTC", "--updates", "1"]) == 1)
+        #expect(fixed.stderr.text == """
+            ledger: error: live prices could not be fetched: coingecko is rate limiting this client (HTTP 429 without \
+            Retry-After); cryptocompare is rate limiting this client (HTTP 429 without Retry-After); try again when a source answers
+
+            """)
+    }
+
     @Test("on a terminal the table is redrawn in place, coloured, and the cursor restored")
     func terminalTable() throws {
         let (fixed, status, server) = try run(["BTC", "ETH", "--updates", "3"], responses: [

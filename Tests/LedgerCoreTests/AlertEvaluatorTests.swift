@@ -112,6 +112,16 @@ struct AlertEvaluatorTests {
         let ancient = PriceTable([Self.observation("50", at: from.adding(seconds: -1)), Self.observation("100", at: now.adding(seconds: -60))])
         #expect(AlertEvaluator.check(change, prices: ancient, now: now, maxAge: nil).outcome
             == .failed(.noReference(asset: sym("BTC"), quote: sym("USD"), from: from, to: to)))
+        // #20: under 48 h the span can fall between two daily closes, so the advice is not
+        // to fetch daily history (which would change nothing) but to record prices that often.
+        let short = AlertProblem.noReference(asset: sym("BTC"), quote: sym("USD"), from: from, to: to).description
+        #expect(short.hasSuffix("daily prices are a day apart and can miss this 12h span; run 'ledger alert check' at least every 12h (from cron, docs/cron.md): each check records the price it compares with 24h later"))
+        let noon = Timestamp(secondsSinceEpoch: 1_717_243_200)  // 2024-06-01T12:00:00Z
+        let closes = PriceTable((27...31).map { Self.observation("100", at: LocalDate.parse("2024-05-\($0)")!.endOfDay) } + [Self.observation("100", at: noon)])
+        let atNoon = AlertEvaluator.check(change, prices: closes, now: noon, maxAge: nil)
+        #expect(atNoon.outcome == .failed(.noReference(asset: sym("BTC"), quote: sym("USD"), from: noon.adding(seconds: -129_600), to: noon.adding(seconds: -86_400))))
+        let twoDays = AlertProblem.noReference(asset: sym("BTC"), quote: sym("USD"), from: to.adding(seconds: -86_400), to: to).description
+        #expect(twoDays.hasSuffix("'ledger prices fetch BTC --history --since \(to.adding(seconds: -86_400).date)' records daily prices"))
         let zero = PriceTable([Self.observation("0", at: from), Self.observation("100", at: now.adding(seconds: -60))])
         let verdict = AlertEvaluator.check(change, prices: zero, now: now, maxAge: nil)
         #expect(verdict.outcome == .failed(.zeroReference(asset: sym("BTC"), observedAt: from)))

@@ -136,6 +136,10 @@ struct MarketDataContractTests {
         #expect(list.entries.first?.price == decimal("67543.12") || list.entries.first?.price == decimal("67540.5"))
         #expect(list.entries.map(\.rank) == list.entries.map(\.rank).sorted())
         #expect(list.source == kind.rawValue && list.quote == usd)
+        // The volume is in the quote currency from every source (CryptoCompare's VOLUME24HOURTO,
+        // not VOLUME24HOUR, which counts coins).
+        let volumes: [SourceKind: ExactDecimal] = [.coingecko: decimal("21000000000.5"), .cryptocompare: decimal("2109652155.37")]
+        if let volume = volumes[kind] { #expect(list.entries.first?.volume24h == volume) }
     }
 
     @Test("FX rates: the published date, and whether it is the day asked for", arguments: SourceKind.allCases)

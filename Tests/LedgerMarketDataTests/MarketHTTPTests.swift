@@ -28,6 +28,25 @@ struct MarketHTTPTests {
         #expect(harness.clock.sleeps == [0.5, 1.0])
     }
 
+    /// #20: at a terminal two sources × three attempts cost a minute before the cache was used.
+    @Test("the interactive policy gives up on a refused connection at once; cron's retries it")
+    func refusedInteractive() throws {
+        let harness = try MarketHarness()
+        harness.server.stop()
+        harness.policy = RetryPolicy().interactive
+        #expect(throws: MarketDataError.network(source: "test", detail: "connection refused")) { try get(harness, "/x") }
+        #expect(harness.clock.sleeps.isEmpty)
+    }
+
+    @Test("the interactive policy asks for a short connect timeout; cron's waits as long as for the answer")
+    func connectTimeouts() throws {
+        let recorder = RecordingClient()
+        for (policy, expected) in [(RetryPolicy(timeout: 10).interactive, 3.0), (RetryPolicy(timeout: 10), 10), (RetryPolicy(timeout: 2).interactive, 2)] {
+            _ = try MarketHTTP(client: recorder, policy: policy, pacing: VirtualPacing().pacing).get("http://127.0.0.1:9/x", source: "test", minInterval: 0)
+            #expect(recorder.last?.connectTimeout == expected)
+        }
+    }
+
     @Test("429 with a long Retry-After stops at once with a clear message")
     func retryAfterTooLong() throws {
         let harness = try MarketHarness(routes: ["/limited": [Response(status: 429, headers: ["Retry-After": "119"], body: "{}")]])
@@ -158,7 +177,7 @@ struct CurlHTTPClientTests {
     @Test("libcurl's failures in the user's words")
     func failures() {
         #expect(CurlHTTPClient.transportError(28, message: "Timeout was reached") == .timedOut)
-        #expect(CurlHTTPClient.transportError(7, message: "Couldn't connect to server") == .unreachable("connection refused"))
+        #expect(CurlHTTPClient.transportError(7, message: "Couldn't connect to server") == .refused)
         #expect(CurlHTTPClient.transportError(6, message: "Couldn't resolve host name") == .unreachable("host not found"))
         #expect(CurlHTTPClient.transportError(60, message: "SSL peer certificate") == .unreachable("the TLS connection failed"))
         #expect(CurlHTTPClient.transportError(-1, message: "libcurl is not installed (apt-get install libcurl4)")
@@ -170,5 +189,15 @@ struct CurlHTTPClientTests {
         #expect(throws: TransportError.unreachable("not an http or https URL")) {
             try CurlHTTPClient().send(HTTPRequest(url: "file:///etc/passwd", timeout: 2))
         }
+    }
+}
+
+/// Answers every request with 200 and keeps the last request, to see what was asked.
+final class RecordingClient: HTTPClient, @unchecked Sendable {
+    private(set) var last: HTTPRequest?
+
+    func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+        last = request
+        return HTTPResponse(status: 200, body: Array("{}".utf8))
     }
 }

@@ -97,15 +97,41 @@ import Testing
         #expect(NumberFormat.compact(ExactDecimal(value)!) == expected)
     }
 
+    /// A small change keeps its sign and never reads as zero (#20: +0.01 % printed `0.0%`).
+    @Test(arguments: [
+        ("0.01", "+<0.1%"), ("-0.04", "-<0.1%"), ("0.05", "+0.1%"), ("-0.05", "-0.1%"), ("0", "0.0%"), ("2.5", "+2.5%"),
+        ("-1.23", "-1.2%"),
+    ])
+    func changeFigures(value: String, expected: String) {
+        #expect(NumberFormat.change(ExactDecimal(value)!, theme: .plain) == expected)
+    }
+
+    /// #20: Wrapped SOL (symbol SOL) showed Solana's price and change, joined by symbol.
+    @Test func searchRowsTakeFiguresOfTheSameCoinOnly() {
+        let solana = TopListEntry(rank: 5, symbol: AssetSymbol("SOL")!, name: "Solana", quote: Self.usd, price: ExactDecimal("165.42"),
+                                  change24h: ExactDecimal("10.243"), change7d: nil, marketCap: nil, circulatingSupply: nil, totalSupply: nil,
+                                  volume24h: nil, high24h: nil, low24h: nil, id: "solana")
+        let results = [AssetSearchResult(id: "solana", symbol: "SOL", name: "Solana", rank: 5),
+                       AssetSearchResult(id: "wrapped-solana", symbol: "SOL", name: "Wrapped SOL", rank: 1402)]
+        let lines = SearchResultsView(query: "sol", results: results, origin: "coingecko", known: [solana], favorites: [], width: 80,
+                                      theme: .plain).render().split(separator: "\n")
+        #expect(lines.contains { $0.contains("Solana") && $0.contains("165.42") && $0.contains("+10.2%") })
+        #expect(lines.contains { $0.contains("Wrapped SOL") && !$0.contains("165.42") && !$0.contains("%") })
+        // Without ids (CryptoCompare's list), symbol and name together decide.
+        let unnamed = TopListEntry(rank: 5, symbol: AssetSymbol("SOL")!, name: "Solana", quote: Self.usd, price: nil, change24h: nil,
+                                   change7d: nil, marketCap: nil, circulatingSupply: nil, totalSupply: nil, volume24h: nil, high24h: nil, low24h: nil)
+        #expect(unnamed.isSameCoin(as: results[0]) && !unnamed.isSameCoin(as: results[1]))
+    }
+
     @Test func searchAndWatchViews() {
         let results = [AssetSearchResult(id: "bitcoin", symbol: "BTC", name: "Bitcoin", rank: 1),
                        AssetSearchResult(id: "wrapped-bitcoin", symbol: "WBTC", name: "Wrapped Bitcoin", rank: nil)]
-        let known = [AssetSymbol("BTC")!: Self.list.entries[0]]
+        let known = [Self.list.entries[0]]
         let search = SearchResultsView(query: "bit", results: results, origin: "coingecko", known: known, favorites: [AssetSymbol("WBTC")!],
                                        width: 80, theme: .plain).render()
         #expect(search.contains("2 matches for 'bit' (coingecko)"))
         #expect(search.split(separator: "\n").contains { $0.hasPrefix("*") && $0.contains("WBTC") })
-        let none = SearchResultsView(query: "zz", results: [], origin: "the cache", known: [:], favorites: [], width: 80, theme: .plain).render()
+        let none = SearchResultsView(query: "zz", results: [], origin: "the cache", known: [], favorites: [], width: 80, theme: .plain).render()
         #expect(none.hasPrefix("No coin's name or symbol contains 'zz'"))
         let watch = WatchListView(coins: [WatchedCoin(symbol: AssetSymbol("BTC")!, entry: Self.list.entries[0], price: nil),
                                           WatchedCoin(symbol: AssetSymbol("XYZ")!, entry: nil, price: nil)], note: "note", width: 80, theme: .plain).render()

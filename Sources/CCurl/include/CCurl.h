@@ -23,9 +23,10 @@ typedef struct ledger_http_response {
 } ledger_http_response;
 
 /// Sends a GET to `url` with `header_count` header lines ("Name: value"), waiting at most
-/// `timeout_ms` in all. Fills `response`; returns its `code`.
+/// `connect_timeout_ms` for the connection and `timeout_ms` in all. Fills `response`;
+/// returns its `code`.
 int ledger_http_get(const char *url, const char *const *header_lines, int header_count,
-                    long timeout_ms, ledger_http_response *response);
+                    long timeout_ms, long connect_timeout_ms, ledger_http_response *response);
 
 /// Frees what ledger_http_get allocated in `response`.
 void ledger_http_response_free(ledger_http_response *response);

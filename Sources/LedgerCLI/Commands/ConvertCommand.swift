@@ -10,19 +10,23 @@ struct ConvertCommand: EnvironmentCommand {
         abstract: "Convert an amount between currencies (fiat or crypto), recording each conversion.",
         discussion: """
             ledger convert 100 EUR AUD                 ECB reference rate (frankfurter)
+            ledger convert 100 EUR                     into the ledger's currency
             ledger convert 0.5 BTC EUR --date 2024-03-01
             ledger convert --history                   past conversions, newest first
 
             Rates come from the ledger's price cache, refreshed first when older than an hour \
             (LGR_REFRESH_AFTER). When the sources cannot be reached the cached rate is used and \
-            its age printed; --max-age makes an older rate an error. ECB rates are published on \
-            working days: a weekend or holiday uses the previous working day's rate, and says so.
+            its age printed; --max-age makes an older rate an error (an ECB rate is old only \
+            once a newer one was due: it counts from then). ECB rates are published on working \
+            days: a weekend or holiday uses the previous working day's rate, and says so. A \
+            rate that is not as published (inverted, or through another currency) is labelled \
+            derived and shown to 5 significant digits; the result is computed exactly.
             """
     )
 
     @OptionGroup var ledgerOptions: LedgerOptions
 
-    @Argument(help: "AMOUNT FROM TO, e.g. 100 EUR AUD.")
+    @Argument(help: "AMOUNT FROM [TO], e.g. 100 EUR AUD; TO defaults to the ledger's currency.")
     var words: [String] = []
 
     @Option(help: "Convert at this day's rate (YYYY-MM-DD) instead of the latest.")
@@ -37,17 +41,21 @@ struct ConvertCommand: EnvironmentCommand {
     @Option(name: .customLong("max-age"), help: "Fail when the rate used is older than this (e.g. 30m, 6h, 1d).")
     var maxAge: String?
 
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
+    var outputFormat: OutputFormat = .text
+
     func validate() throws {
         if history && !words.isEmpty { throw ValidationError("--history takes no amount; use 'ledger convert --history'") }
-        if !history && words.count != 3 { throw ValidationError("convert needs AMOUNT FROM TO, e.g. 'ledger convert 100 EUR AUD'") }
+        if !history && !(2...3).contains(words.count) { throw ValidationError("convert needs AMOUNT FROM [TO], e.g. 'ledger convert 100 EUR AUD'") }
+        if outputFormat != .text && outputFormat != .json { throw ValidationError("convert prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
         if let date, LocalDate.parse(date) == nil { throw ValidationError("--date '\(date)' is not a date; use YYYY-MM-DD") }
         if let maxAge, Age.parseDuration(maxAge) == nil { throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d") }
     }
 
     func run(in environment: CommandEnvironment) throws {
         if history { return try showHistory(environment) }
-        let request = try ConversionRequest(words, date: date)
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let request = try ConversionRequest(words, date: date, defaultTarget: ledger.currency())
         let store = try ledger.storeForWriting()
         let now = environment.now
         let from = Asset(request.from, class: try store.assetClass(of: request.from))
@@ -61,36 +69,52 @@ struct ConvertCommand: EnvironmentCommand {
             }
         }
         let conversion = try converter.convert(request)
-        if let maxAge = maxAge.flatMap(Age.parseDuration), now.secondsSinceEpoch - conversion.record.rateObservedAt.secondsSinceEpoch > maxAge {
-            throw CommandFailure.data("the \(request.from)/\(request.to) rate is from \(Age.ago(conversion.record.rateObservedAt, now: now)), older than --max-age \(self.maxAge!); run again when the sources answer")
-        }
+        try checkMaxAge(conversion, request: request, now: now)
         try converter.fresh.record(in: store, fetchedAt: now)
         try setup?.commit()
         try store.recordConversion(conversion.record)
-        environment.write(conversion.text(now: now))
+        if outputFormat == .json { return environment.print(ConversionJSON.conversion(conversion)) }
+        environment.write(ConversionOutput.text(conversion, now: now))
+    }
+
+    /// `--max-age`: an ECB rate is stale only once a newer one was due after it was fetched
+    /// (and by how long since); any other rate by the age of its observation.
+    private func checkMaxAge(_ conversion: Converter.Conversion, request: ConversionRequest, now: Timestamp) throws {
+        guard let maxAge = maxAge.flatMap(Age.parseDuration), conversion.staleness(now: now) > maxAge else { return }
+        let record = conversion.record
+        let why = conversion.isPublishedFiatRate
+            ? "a newer ECB rate was due \(Age.ago(now.adding(seconds: -conversion.staleness(now: now)), now: now)) and is not cached (this one was fetched \(Age.ago(record.rateFetchedAt, now: now)))"
+            : "it is from \(Age.ago(record.rateObservedAt, now: now))"
+        throw CommandFailure.data("the \(request.from)/\(request.to) rate is older than --max-age \(self.maxAge!): \(why); run again when the sources answer")
     }
 
     private func showHistory(_ environment: CommandEnvironment) throws {
         let store = try ledgerOptions.openExisting(in: environment)
         let records = try store.conversions()
+        if outputFormat == .json { return environment.print(ConversionJSON.history(records)) }
         environment.write(ConversionOutput.history(records, width: environment.terminalWidth))
     }
 }
 
-/// AMOUNT FROM TO, parsed.
+/// AMOUNT FROM [TO], parsed; TO defaults to the ledger's currency.
 struct ConversionRequest {
     let amount: ExactDecimal
     let from: AssetSymbol
     let to: AssetSymbol
     let date: LocalDate?
 
-    init(_ words: [String], date: String?) throws {
+    init(_ words: [String], date: String?, defaultTarget: AssetSymbol) throws {
         guard let amount = ExactDecimal(words[0]), !amount.isNegative else {
             throw CommandFailure.usage("'\(words[0])' is not an amount; use digits with an optional '.', e.g. 100 or 0.5")
         }
-        guard let from = AssetSymbol(words[1]), let to = AssetSymbol(words[2]) else {
-            let bad = AssetSymbol(words[1]) == nil ? words[1] : words[2]
+        let target = words.count > 2 ? words[2] : defaultTarget.text
+        guard let from = AssetSymbol(words[1]), let to = AssetSymbol(target) else {
+            let bad = AssetSymbol(words[1]) == nil ? words[1] : target
             throw CommandFailure.usage("'\(bad)' is not a currency or asset code; 'ledger currencies' lists the fiat ones")
+        }
+        guard from != to else {
+            let hint = words.count > 2 ? "" : " (the ledger's currency)"
+            throw CommandFailure.usage("\(words[0]) \(from) is already in \(to)\(hint); name the currency to convert to, e.g. 'ledger convert \(words[0]) \(from) \(from.text == "EUR" ? "USD" : "EUR")'")
         }
         self.amount = amount
         self.from = from

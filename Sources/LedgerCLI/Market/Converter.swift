@@ -1,53 +1,65 @@
 import LedgerCore
+import LedgerMarketData
 import LedgerStore
 
 /// Converts from the cache alone: the price table's rate of FROM in TO at the time asked
-/// (direct, inverted or through one bridge currency), with when it was observed and fetched.
+/// (direct, inverted or through one bridge currency), with every observation it rests on.
 struct Converter {
     let store: SQLiteEventStore
     let now: Timestamp
     /// Fetched now and not yet recorded (recorded with the conversion).
     var fresh = RefreshedRates()
 
+    /// One conversion: the record kept in the ledger, and how its rate was found.
     struct Conversion {
         let record: ConversionRecord
-        /// The rate's publication date when it is an FX rate.
-        let publishedFor: LocalDate?
+        let derivation: PriceDerivation
+        /// When each leg's observation was fetched, in the order of `derivation.legs`.
+        let legsFetchedAt: [Timestamp]
+        /// The date whose rate was asked for (today, or `--date`).
         let requestedDate: LocalDate
+        /// True when both sides are currencies and every observation is an ECB rate:
+        /// freshness then follows ECB publication.
+        let isPublishedFiatRate: Bool
 
-        /// "100 EUR = 163.08 AUD", the rate, and when the rates were last updated.
-        func text(now: Timestamp) -> String {
-            let record = record
-            var lines = ["\(record.amount) \(record.from) = \(ConversionOutput.amount(record.result, record.to)) \(record.to)"]
-            var rateLine = "1 \(record.from) = \(ConversionOutput.rate(record.rate)) \(record.to) (\(record.source)"
-            if let publishedFor {
-                rateLine += ", ECB rate of \(publishedFor)"
-                if publishedFor < requestedDate { rateLine += ": none is published on \(requestedDate), a weekend or holiday" }
-            } else {
-                rateLine += ", observed \(record.rateObservedAt.compactDescription)"
-            }
-            lines.append(rateLine + ")")
-            lines.append("rates last updated \(record.rateFetchedAt) (\(Age.ago(record.rateFetchedAt, now: now)))")
-            return lines.joined(separator: "\n") + "\n"
+        /// Seconds by which the rate is older than allowed to matter for `--max-age`: for ECB
+        /// rates, since a newer one was due after the last fetch (zero while it is the latest
+        /// published); otherwise the age of the observation.
+        func staleness(now: Timestamp) -> Int64 {
+            if isPublishedFiatRate { return FXRates.staleness(fetchedAt: record.rateFetchedAt, now: now) }
+            return now.secondsSinceEpoch - record.rateObservedAt.secondsSinceEpoch
         }
     }
 
     func convert(_ request: ConversionRequest) throws -> Conversion {
         let time = request.date.map(\.endOfDay) ?? now
         let stored = try store.observations(asset: nil) + fresh.allObservations.map { StoredPrice($0, fetchedAt: now) }
-        guard let quote = PriceTable(stored.map(\.observation)).price(of: request.from, in: request.to, at: time) else {
-            let when = request.date.map { " on or before \($0)" } ?? ""
-            throw CommandFailure.data("no rate for \(request.from) in \(request.to)\(when) in the cache; connect to the network and run 'ledger convert' again, or record one with 'ledger prices set \(request.from) RATE --currency \(request.to)'")
+        guard let derivation = PriceTable(stored.map(\.observation)).derivation(of: request.from, in: request.to, at: time) else {
+            throw Self.noRate(request)
         }
-        let fetched = CachedRate.fetchedAt(quote, in: stored)
+        let quote = derivation.quote(at: time)
+        let legs = derivation.legs
+        let fetched = legs.map { CachedRate.fetchedAt($0.observation, in: stored) }
+        var sources: [String] = []
+        for leg in legs where !sources.contains(leg.observation.source) { sources.append(leg.observation.source) }
         let record = ConversionRecord(
             convertedAt: now, amount: request.amount, from: request.from, to: request.to,
-            result: request.amount * quote.value, rate: quote.value, rateObservedAt: quote.observedAt,
-            rateFetchedAt: fetched, source: quote.source
+            result: derivation.convert(request.amount), rate: quote.value, rateObservedAt: quote.observedAt,
+            rateFetchedAt: fetched.min() ?? now, source: sources.isEmpty ? quote.source : sources.joined(separator: ", ")
         )
-        let published = try fresh.fxRates.first { $0.date <= time.date && ($0.rates[request.to] != nil || $0.rates[request.from] != nil) }?.date
-            ?? store.fxRateDate(request.from, request.to, onOrBefore: time.date)?.value
-        let isFX = published != nil && quote.observedAt == published.map(FXRates.publishedAt)
-        return Conversion(record: record, publishedFor: isFX ? published : nil, requestedDate: time.date)
+        let published = request.from.inferredClass == .fiat && request.to.inferredClass == .fiat
+            && legs.allSatisfy { ECBRate.isPublication(source: $0.observation.source, observedAt: $0.observation.observedAt) }
+        return Conversion(record: record, derivation: derivation, legsFetchedAt: fetched, requestedDate: time.date,
+                          isPublishedFiatRate: published)
+    }
+
+    /// No rate in the cache: a currency no source publishes says so; otherwise the way to
+    /// get one.
+    static func noRate(_ request: ConversionRequest) -> CommandFailure {
+        if let unpublished = [request.from, request.to].first(where: { $0.inferredClass == .fiat && !FrankfurterSource.publishes($0) }) {
+            return .data("no source publishes \(unpublished) rates (frankfurter has the ECB's \(FrankfurterSource.published.count) currencies, marked in 'ledger currencies'); record one with 'ledger prices set \(unpublished) RATE --currency \(unpublished == request.from ? request.to : request.from)'")
+        }
+        let when = request.date.map { " on or before \($0)" } ?? ""
+        return .data("no rate for \(request.from) in \(request.to)\(when) in the cache; connect to the network and run 'ledger convert' again, or record one with 'ledger prices set \(request.from) RATE --currency \(request.to)'")
     }
 }

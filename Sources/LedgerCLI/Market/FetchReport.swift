@@ -47,7 +47,7 @@ struct FetchReport {
             }
             let age = Age.ago(cached.observedAt, now: now)
             environment.writeWarning("\(asset): \(why); using the cached \(asset) price from \(age) (\(cached.source))")
-            if let maxAge, now.secondsSinceEpoch - cached.observedAt.secondsSinceEpoch > maxAge {
+            if let maxAge, try staleness(of: asset, cached, store: store) > maxAge {
                 stale.append("\(asset) (\(age))")
             }
         }
@@ -57,6 +57,20 @@ struct FetchReport {
         }
         guard maxAge != nil, !stale.isEmpty else { return }
         throw CommandFailure.data("prices older than --max-age allows, or missing: \(stale.joined(separator: ", ")); nothing recorded; fetch again when the sources answer")
+    }
+
+    /// How stale a cached price is for `--max-age`: an ECB rate by publication (zero while no
+    /// newer rate was due after it was fetched, docs/MARKET-DATA.md), anything else by the age
+    /// of its observation.
+    private func staleness(of asset: AssetSymbol, _ cached: PriceQuote, store: SQLiteEventStore) throws -> Int64 {
+        guard asset.inferredClass == .fiat && quote.inferredClass == .fiat,
+              ECBRate.isPublication(source: cached.source, observedAt: cached.observedAt) else {
+            return now.secondsSinceEpoch - cached.observedAt.secondsSinceEpoch
+        }
+        let stored = try store.observations(asset: asset) + store.observations(asset: quote)
+        let fetched = stored.filter { $0.observation.observedAt == cached.observedAt && $0.observation.source == cached.source }
+            .map(\.fetchedAt).max() ?? cached.observedAt
+        return FXRates.staleness(fetchedAt: fetched, now: now)
     }
 
     private static func unique(_ texts: [String]) -> [String] {

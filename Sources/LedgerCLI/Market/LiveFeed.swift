@@ -46,9 +46,23 @@ struct LiveFeed {
         for (asset, errors) in result.failures where wanted.contains(asset) && result.pricedBy[asset] == nil {
             batch.failures[asset] = errors.first { !$0.isSourceFailure } ?? errors.last
         }
-        if batch.observations.isEmpty, let failure = batch.failures.values.first(where: \.isSourceFailure) {
-            throw failure
+        if batch.observations.isEmpty {
+            let failed = assets.flatMap { result.failures[$0] ?? [] }.filter(\.isSourceFailure)
+            if !failed.isEmpty { throw SourcesFailed(failed) }
         }
         return batch
     }
+}
+
+/// Every source of a poll failed as a whole: each one named with its reason, in the order
+/// asked, without each reason's own advice (the ticker gives one).
+struct SourcesFailed: Error, CustomStringConvertible {
+    let reasons: [String]
+
+    init(_ errors: [MarketDataError]) {
+        var seen = Set<String>()
+        reasons = errors.map { LiveTicker.withoutAdvice($0.description) }.filter { seen.insert($0).inserted }
+    }
+
+    var description: String { reasons.joined(separator: "; ") }
 }

@@ -60,9 +60,9 @@ struct LiveTicker {
                 throw failure
             } catch {
                 failures += 1
-                let message = "\(error)"
+                let message = Self.withoutAdvice("\(error)")
                 if done == 0 || failures >= Self.maximumFailures {
-                    throw CommandFailure.data("live prices could not be fetched: \(message); try again when the source answers")
+                    throw CommandFailure.data("live prices could not be fetched: \(message); try again when a source answers")
                 }
                 if message != lastWarning { warn("could not fetch the latest prices: \(message); retrying every \(Self.seconds(interval))") }
                 lastWarning = message
@@ -102,6 +102,13 @@ struct LiveTicker {
             guard left > 0 else { return }
             pacing.sleep(min(left, 0.2))
         }
+    }
+
+    /// A source's reason without the "; try again later" some end with, for messages that
+    /// give their own advice once at the end.
+    static func withoutAdvice(_ reason: String) -> String {
+        let advice = "; try again later"
+        return reason.hasSuffix(advice) ? String(reason.dropLast(advice.count)) : reason
     }
 
     static func seconds(_ value: Double) -> String {

@@ -21,13 +21,20 @@ struct MarketSetup {
             throw CommandFailure.data("market-data configuration\(place): \(error.description)")
         }
         http = MarketHTTP(
-            client: environment.httpClient, policy: config.retry, pacing: environment.pacing,
+            client: environment.httpClient, policy: Self.policy(config.retry, environment), pacing: environment.pacing,
             userAgent: config.userAgent, secrets: config.secrets,
             wallClock: { [environment] in environment.now.secondsSinceEpoch }
         )
         self.store = store
         self.environment = environment
         coinList = StoreCoinListCache(store: store, now: environment.now)
+    }
+
+    /// The HTTP policy: at a terminal (stdout or stderr, as colour and progress lines are
+    /// decided) the interactive one, which fails over quickly; otherwise (cron, pipes to
+    /// files) the patient one of the configuration (docs/MARKET-DATA.md, "HTTP behaviour").
+    static func policy(_ configured: RetryPolicy, _ environment: CommandEnvironment) -> RetryPolicy {
+        environment.stdoutIsTerminal || environment.stderrIsTerminal ? configured.interactive : configured
     }
 
     /// Writes what the adapters cached on the way (a command calls it once it succeeds, so

@@ -94,12 +94,11 @@ struct RateRefresher {
     }
 }
 
-/// Looks up when the observation behind a quote was fetched.
+/// Looks up when an observation was fetched.
 enum CachedRate {
-    /// The latest fetch time among the stored observations that could be behind `quote`
-    /// (same time and source; through a bridge the asset may be a third currency).
-    static func fetchedAt(_ quote: PriceQuote, in stored: [StoredPrice]) -> Timestamp {
-        stored.filter { $0.observation.observedAt == quote.observedAt && $0.observation.source == quote.source }
-            .map(\.fetchedAt).max() ?? quote.observedAt
+    /// The latest fetch time of `observation` among the stored ones (it may have been
+    /// fetched again since it was observed).
+    static func fetchedAt(_ observation: PriceObservation, in stored: [StoredPrice]) -> Timestamp {
+        stored.filter { $0.observation == observation }.map(\.fetchedAt).max() ?? observation.observedAt
     }
 }

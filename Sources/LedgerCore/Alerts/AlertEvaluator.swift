@@ -18,12 +18,27 @@ public enum AlertProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooOld(let asset, let observedAt, let maxAge):
             "the newest \(asset) price is from \(observedAt), older than --max-age \(AlertCondition.durationText(maxAge)) allows"
         case .noReference(let asset, let quote, let from, let to):
-            "no \(asset) price in \(quote) observed from \(from) to \(to) to compare with; 'ledger prices fetch \(asset) --history --since \(from.date)' records daily prices"
+            "no \(asset) price in \(quote) observed from \(from) to \(to) to compare with; " + Self.referenceAdvice(asset, from: from, to: to)
         case .zeroReference(let asset, let observedAt):
             "the \(asset) price to compare with (\(observedAt)) is 0, so no percentage can be computed"
         case .outOfRange(let asset):
             "the \(asset) prices are too large to compare exactly"
         }
+    }
+}
+
+extension AlertProblem {
+    /// What records a reference price in `from`…`to`. Daily closes are a day apart (stamped
+    /// 23:59:59 UTC): a span of a day or more always holds one, so fetching daily history
+    /// works; a shorter span (a window under 48 h) can fall between two closes, and only
+    /// prices recorded at least that often serve.
+    static func referenceAdvice(_ asset: AssetSymbol, from: Timestamp, to: Timestamp) -> String {
+        let span = to.secondsSinceEpoch - from.secondsSinceEpoch
+        if span >= 86_400 { return "'ledger prices fetch \(asset) --history --since \(from.date)' records daily prices" }
+        let every = AlertCondition.durationText(span)
+        let window = AlertCondition.durationText(span * 2)
+        return "daily prices are a day apart and can miss this \(every) span; run 'ledger alert check' at least every \(every)"
+            + " (from cron, docs/cron.md): each check records the price it compares with \(window) later"
     }
 }
 

@@ -38,6 +38,23 @@ public struct FXRates: Hashable, Sendable {
         return date.startOfDay.adding(seconds: Int64(summer ? 14 : 15) * 3600)
     }
 
+    /// The first publication due after `time`: ``publishedAt(_:)`` of the first working day
+    /// (Monday to Friday) whose rates become known later than `time`. TARGET holidays are not
+    /// known here, so they count as working days (a rate can read as stale one day early).
+    public static func nextPublication(after time: Timestamp) -> Timestamp {
+        var day = time.date
+        while day.weekday == 0 || day.weekday == 6 || publishedAt(day) <= time { day = day.adding(days: 1) }
+        return publishedAt(day)
+    }
+
+    /// How long a cached rate has been stale at `now`, in seconds: zero while no newer rate
+    /// was due after it was fetched (it is the latest published, however long ago it was
+    /// observed), else the time since the first newer one was due. Fiat freshness
+    /// (`--max-age` of `convert` and `prices fetch`) is judged by this, not by the age.
+    public static func staleness(fetchedAt: Timestamp, now: Timestamp) -> Int64 {
+        max(0, now.secondsSinceEpoch - nextPublication(after: fetchedAt).secondsSinceEpoch)
+    }
+
     private static func lastSunday(of month: Int, in year: Int) -> LocalDate {
         let last = LocalDate(year: year, month: month, day: 31)!
         return last.adding(days: -last.weekday)

@@ -11,16 +11,23 @@ public struct TopListEntry: Hashable, Sendable {
     public let marketCap: ExactDecimal?
     public let circulatingSupply: ExactDecimal?
     public let totalSupply: ExactDecimal?
+    /// The last 24 hours' traded volume in `quote` (CoinGecko's `total_volume`,
+    /// CryptoCompare's `VOLUME24HOURTO`), never a count of coins.
     public let volume24h: ExactDecimal?
     public let high24h: ExactDecimal?
     public let low24h: ExactDecimal?
+    /// The source's id of the coin (CoinGecko's `solana`), when the source gives one. Many
+    /// coins share a symbol (Solana and Wrapped SOL are both SOL): figures are joined to a
+    /// coin by this id, never by symbol alone.
+    public let id: String?
 
     public init(
         rank: Int, symbol: AssetSymbol, name: String, quote: AssetSymbol, price: ExactDecimal?,
         change24h: ExactDecimal?, change7d: ExactDecimal?, marketCap: ExactDecimal?,
         circulatingSupply: ExactDecimal?, totalSupply: ExactDecimal?, volume24h: ExactDecimal?,
-        high24h: ExactDecimal?, low24h: ExactDecimal?
+        high24h: ExactDecimal?, low24h: ExactDecimal?, id: String? = nil
     ) {
+        self.id = id
         self.rank = rank
         self.symbol = symbol
         self.name = name
@@ -34,6 +41,16 @@ public struct TopListEntry: Hashable, Sendable {
         self.volume24h = volume24h
         self.high24h = high24h
         self.low24h = low24h
+    }
+}
+
+extension TopListEntry {
+    /// True when this entry and `result` are the same coin: the same id when both have one;
+    /// otherwise the same symbol and the same name (any case), so that a coin without an id
+    /// never takes the figures of another coin with its symbol.
+    public func isSameCoin(as result: AssetSearchResult) -> Bool {
+        if let id, !id.isEmpty, !result.id.isEmpty { return id == result.id }
+        return symbol.text == result.symbol.uppercased() && name.lowercased() == result.name.lowercased()
     }
 }
 

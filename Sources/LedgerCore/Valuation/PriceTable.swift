@@ -31,6 +31,65 @@ public struct PriceQuote: Hashable, Sendable {
     }
 }
 
+/// One observation a price rests on, used as observed or inverted (USD in EUR from EUR/USD).
+public struct PriceLeg: Hashable, Sendable {
+    public let observation: PriceObservation
+    public let inverted: Bool
+
+    public init(observation: PriceObservation, inverted: Bool) {
+        self.observation = observation
+        self.inverted = inverted
+    }
+
+    /// One unit of the asset asked for, in the currency asked for.
+    public var value: ExactDecimal { inverted ? .one / observation.price : observation.price }
+
+    /// `amount` carried across this leg: multiplied by the price, or divided by it when
+    /// inverted (exact to 18 places, without first rounding the inverse).
+    public func convert(_ amount: ExactDecimal) -> ExactDecimal {
+        inverted ? amount / observation.price : amount * observation.price
+    }
+}
+
+/// The observations behind a price: none (an asset in itself), one, or two through a bridge.
+public enum PriceDerivation: Hashable, Sendable {
+    case identity
+    case single(PriceLeg)
+    case bridge(PriceLeg, PriceLeg)
+
+    public var legs: [PriceLeg] {
+        switch self {
+        case .identity: []
+        case .single(let leg): [leg]
+        case .bridge(let first, let second): [first, second]
+        }
+    }
+
+    /// True when the value is not an observation as published: inverted or bridged.
+    public var isDerived: Bool {
+        if case .single(let leg) = self { return leg.inverted }
+        return self != .identity
+    }
+
+    /// The value and the observation it rests on (through a bridge, the older leg's).
+    public func quote(at time: Timestamp) -> PriceQuote {
+        switch self {
+        case .identity:
+            return PriceQuote(value: .one, observedAt: time, source: "identity")
+        case .single(let leg):
+            return PriceQuote(value: leg.value, observedAt: leg.observation.observedAt, source: leg.observation.source)
+        case .bridge(let first, let second):
+            let older = first.observation.observedAt < second.observation.observedAt ? first.observation : second.observation
+            return PriceQuote(value: first.value * second.value, observedAt: older.observedAt, source: older.source)
+        }
+    }
+
+    /// `amount` carried across every leg, exactly (no rounded intermediate rate).
+    public func convert(_ amount: ExactDecimal) -> ExactDecimal {
+        legs.reduce(amount) { $1.convert($0) }
+    }
+}
+
 /// Every recorded price, indexed for "the latest price of A in Q at or before T".
 ///
 /// Lookups try, in order: the identity (USD in USD is 1), a direct observation A/Q, the
@@ -62,28 +121,33 @@ public struct PriceTable: Sendable {
 
     /// The latest value of one unit of `asset` in `quote` observed at or before `time`.
     public func price(of asset: AssetSymbol, in quote: AssetSymbol, at time: Timestamp) -> PriceQuote? {
-        if asset == quote { return PriceQuote(value: .one, observedAt: time, source: "identity") }
-        if let direct = pairPrice(asset, quote, at: time) { return direct }
+        derivation(of: asset, in: quote, at: time)?.quote(at: time)
+    }
+
+    /// How ``price(of:in:at:)`` finds its value: the identity, one observation (direct or
+    /// inverted), or two through a bridge currency.
+    public func derivation(of asset: AssetSymbol, in quote: AssetSymbol, at time: Timestamp) -> PriceDerivation? {
+        if asset == quote { return .identity }
+        if let direct = pairLeg(asset, quote, at: time) { return .single(direct) }
         // A rate between two currencies is never bridged through a crypto asset: its two legs
         // may be days apart (a BTC/EUR trade and an older BTC/USD close), and the volatile
         // asset's move would pass for an exchange rate.
         let fiatOnly = asset.inferredClass == .fiat && quote.inferredClass == .fiat
         let bridges = (quotesByAsset[asset] ?? []).intersection(quotesByAsset[quote] ?? []).sorted()
         for bridge in bridges where !fiatOnly || bridge.inferredClass == .fiat {
-            guard let first = pairPrice(asset, bridge, at: time), let second = pairPrice(bridge, quote, at: time) else { continue }
-            let older = first.observedAt < second.observedAt ? first : second
-            return PriceQuote(value: first.value * second.value, observedAt: older.observedAt, source: older.source)
+            guard let first = pairLeg(asset, bridge, at: time), let second = pairLeg(bridge, quote, at: time) else { continue }
+            return .bridge(first, second)
         }
         return nil
     }
 
     /// A direct or inverted observation of one pair.
-    private func pairPrice(_ asset: AssetSymbol, _ quote: AssetSymbol, at time: Timestamp) -> PriceQuote? {
+    private func pairLeg(_ asset: AssetSymbol, _ quote: AssetSymbol, at time: Timestamp) -> PriceLeg? {
         if let observation = latest(Pair(asset: asset, quote: quote), at: time) {
-            return PriceQuote(value: observation.price, observedAt: observation.observedAt, source: observation.source)
+            return PriceLeg(observation: observation, inverted: false)
         }
         if let inverse = latest(Pair(asset: quote, quote: asset), at: time), inverse.price.isPositive {
-            return PriceQuote(value: .one / inverse.price, observedAt: inverse.observedAt, source: inverse.source)
+            return PriceLeg(observation: inverse, inverted: true)
         }
         return nil
     }

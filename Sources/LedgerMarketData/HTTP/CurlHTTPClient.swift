@@ -13,7 +13,8 @@ public struct CurlHTTPClient: HTTPClient {
         defer { lines.forEach { free($0) } }
         let pointers = lines.map { UnsafePointer($0) }
         let timeout = Int(max(1, (request.timeout * 1000).rounded()))
-        let code = ledger_http_get(request.url, pointers, Int32(pointers.count), timeout, &response)
+        let connectTimeout = Int(max(1, (min(request.connectTimeout, request.timeout) * 1000).rounded()))
+        let code = ledger_http_get(request.url, pointers, Int32(pointers.count), timeout, connectTimeout, &response)
         guard code == 0 else {
             let message = withUnsafeBytes(of: response.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw Self.transportError(code, message: message)
@@ -41,7 +42,7 @@ public struct CurlHTTPClient: HTTPClient {
     static func transportError(_ code: Int32, message: String) -> TransportError {
         switch code {
         case 28: .timedOut  // CURLE_OPERATION_TIMEDOUT
-        case 7: .unreachable("connection refused")  // CURLE_COULDNT_CONNECT
+        case 7: .refused  // CURLE_COULDNT_CONNECT
         case 6, 5: .unreachable("host not found")  // CURLE_COULDNT_RESOLVE_HOST, _PROXY
         case 35, 58, 59, 60, 77, 83, 90, 91: .unreachable("the TLS connection failed")  // SSL_*, PEER_FAILED_VERIFICATION
         case 52, 55, 56: .unreachable("the connection was lost")  // GOT_NOTHING, SEND_ERROR, RECV_ERROR

@@ -4,11 +4,14 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [String: String]
     /// Seconds to wait for the response before giving up.
     public var timeout: Double
+    /// Seconds to wait for the connection (at most `timeout`).
+    public var connectTimeout: Double
 
-    public init(url: String, headers: [String: String] = [:], timeout: Double = 10) {
+    public init(url: String, headers: [String: String] = [:], timeout: Double = 10, connectTimeout: Double? = nil) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
+        self.connectTimeout = connectTimeout ?? timeout
     }
 }
 
@@ -32,6 +35,8 @@ public struct HTTPResponse: Sendable, Equatable {
 /// What goes wrong below HTTP: no connection, or no answer in time.
 public enum TransportError: Error, Equatable, Sendable {
     case timedOut
+    /// Nothing listens there: the host answered at once that it will not connect.
+    case refused
     case unreachable(String)
 }
 

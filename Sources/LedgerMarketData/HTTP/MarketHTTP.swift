@@ -35,7 +35,7 @@ public final class MarketHTTP: Sendable {
 
     /// GETs `url` for `source`; returns a 2xx response or throws what went wrong.
     public func get(_ url: String, headers: [String: String] = [:], source: String, minInterval: Double) throws(MarketDataError) -> HTTPResponse {
-        var request = HTTPRequest(url: url, headers: headers, timeout: policy.timeout)
+        var request = HTTPRequest(url: url, headers: headers, timeout: policy.timeout, connectTimeout: policy.connectTimeout)
         request.headers["User-Agent"] = userAgent
         request.headers["Accept"] = request.headers["Accept"] ?? "application/json"
         var attempt = 1
@@ -64,9 +64,10 @@ public final class MarketHTTP: Sendable {
         case .success(let received):
             response = received
         case .failure(let failure):
-            if more { return .retry(after: policy.backoff(after: attempt)) }
+            if more && (failure != .refused || policy.retriesRefused) { return .retry(after: policy.backoff(after: attempt)) }
             switch failure {
             case .timedOut: throw .timeout(source: source, seconds: policy.timeout)
+            case .refused: throw .network(source: source, detail: "connection refused")
             case .unreachable(let detail): throw .network(source: source, detail: scrub(detail))
             }
         }

@@ -11,12 +11,34 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maxRetryWait: Int
     /// Seconds to wait for each response.
     public var timeout: Double
+    /// Seconds to wait for a connection; nil waits as long as for the response.
+    public var connectTimeout: Double?
+    /// Whether a refused connection is tried again (it rarely answers half a second later).
+    public var retriesRefused: Bool
 
-    public init(attempts: Int = 3, initialBackoff: Double = 0.5, maxRetryWait: Int = 30, timeout: Double = 10) {
+    public init(attempts: Int = 3, initialBackoff: Double = 0.5, maxRetryWait: Int = 30, timeout: Double = 10,
+                connectTimeout: Double? = nil, retriesRefused: Bool = true) {
         self.attempts = max(1, attempts)
         self.initialBackoff = initialBackoff
         self.maxRetryWait = maxRetryWait
         self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.retriesRefused = retriesRefused
+    }
+
+    /// Seconds an interactive command waits for a connection.
+    public static let interactiveConnectTimeout: Double = 3
+
+    /// The policy for a person at a terminal, who would rather see the cached figure soon:
+    /// a connection gets ``interactiveConnectTimeout`` seconds (a host that does not answer
+    /// is given up on quickly) and a refused one is not tried again, so the next source or
+    /// the cache answers at once. Cron (no terminal) keeps the patient policy: every
+    /// failure retried `attempts` times, the full timeout to connect.
+    public var interactive: RetryPolicy {
+        var policy = self
+        policy.connectTimeout = min(Self.interactiveConnectTimeout, timeout)
+        policy.retriesRefused = false
+        return policy
     }
 
     /// The wait before attempt `attempt + 1` after a network error, a 5xx or a bare 429.

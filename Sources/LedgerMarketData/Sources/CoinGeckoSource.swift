@@ -88,7 +88,8 @@ public struct CoinGeckoSource: MarketDataSource {
             change24h: (row["price_change_percentage_24h_in_currency"] ?? row["price_change_percentage_24h"])?.decimal,
             change7d: row["price_change_percentage_7d_in_currency"]?.decimal, marketCap: row["market_cap"]?.decimal,
             circulatingSupply: row["circulating_supply"]?.decimal, totalSupply: row["total_supply"]?.decimal,
-            volume24h: row["total_volume"]?.decimal, high24h: row["high_24h"]?.decimal, low24h: row["low_24h"]?.decimal
+            volume24h: row["total_volume"]?.decimal, high24h: row["high_24h"]?.decimal, low24h: row["low_24h"]?.decimal,
+            id: row["id"]?.stringValue
         )
     }
 

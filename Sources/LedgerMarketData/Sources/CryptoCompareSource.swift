@@ -99,11 +99,13 @@ public struct CryptoCompareSource: MarketDataSource {
     private func entry(_ row: JSONValue, rank: Int, quote: AssetSymbol) -> TopListEntry? {
         guard let symbol = row["CoinInfo"]?["Name"]?.stringValue.flatMap(AssetSymbol.init) else { return nil }
         let raw = row["RAW"]?[quote.text]
+        // VOLUME24HOUR counts coins; VOLUME24HOURTO is the same volume in the quote currency,
+        // the unit of CoinGecko's total_volume and of the market table's Volume column.
         return TopListEntry(
             rank: rank, symbol: symbol, name: row["CoinInfo"]?["FullName"]?.stringValue ?? symbol.text, quote: quote,
             price: raw?["PRICE"]?.decimal, change24h: raw?["CHANGEPCT24HOUR"]?.decimal, change7d: nil,
             marketCap: raw?["MKTCAP"]?.decimal, circulatingSupply: raw?["CIRCULATINGSUPPLY"]?.decimal,
-            totalSupply: raw?["SUPPLY"]?.decimal, volume24h: raw?["VOLUME24HOUR"]?.decimal,
+            totalSupply: raw?["SUPPLY"]?.decimal, volume24h: raw?["VOLUME24HOURTO"]?.decimal,
             high24h: raw?["HIGH24HOUR"]?.decimal, low24h: raw?["LOW24HOUR"]?.decimal
         )
     }

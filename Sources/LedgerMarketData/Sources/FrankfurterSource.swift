@@ -8,6 +8,16 @@ public struct FrankfurterSource: MarketDataSource {
     public let name = "frankfurter"
     let endpoint: Endpoint
 
+    /// The currencies the ECB publishes reference rates for (EUR and 30 others, as
+    /// Frankfurter's `/currencies` lists them); no source prices another fiat currency.
+    public static let published: Set<String> = [
+        "AUD", "BGN", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR", "ISK",
+        "JPY", "KRW", "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "RON", "SEK", "SGD", "THB", "TRY", "USD", "ZAR",
+    ]
+
+    /// True when some fiat source publishes rates of `currency`.
+    public static func publishes(_ currency: AssetSymbol) -> Bool { published.contains(currency.text) }
+
     public init(settings: SourceSettings, http: MarketHTTP) {
         endpoint = Endpoint(source: "frankfurter", settings: settings, http: http, headers: [:])
     }

@@ -120,6 +120,11 @@ enum Schema {
         Migration(name: "0011-event-total", sql: """
             ALTER TABLE events ADD COLUMN total TEXT;
             """),
+        // A top list's coin ids (CoinGecko's `solana`): search joins figures and ranks to a
+        // coin by id, since several coins share a symbol. Lists cached before have NULL.
+        Migration(name: "0012-top-list-ids", sql: """
+            ALTER TABLE top_lists ADD COLUMN coin_id TEXT;
+            """),
     ]
 
     static var currentVersion: Int { migrations.count }

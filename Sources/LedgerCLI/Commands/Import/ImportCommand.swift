@@ -51,9 +51,14 @@ struct ImportCommand: EnvironmentCommand {
     @Flag(help: "List the receipts of past imports.")
     var history = false
 
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "With --history: text or json.")
+    var outputFormat: OutputFormat?
+
     func validate() throws {
         if history && !files.isEmpty { throw ValidationError("--history takes no files; run 'ledger import --history' alone") }
         if !history && files.isEmpty { throw ValidationError("missing expected argument '<file>'") }
+        if let outputFormat, !history { throw ValidationError("-O \(outputFormat.rawValue) goes with --history; an import prints its summary as text") }
+        if let outputFormat, outputFormat != .text && outputFormat != .json { throw ValidationError("import --history prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
         if let account, let problem = LedgerEvent.accountProblem(account) { throw ValidationError(problem) }
         if fetchPrices && dryRun { throw ValidationError("--fetch-prices writes prices and --dry-run writes nothing; drop one of them") }
     }
@@ -61,7 +66,9 @@ struct ImportCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         if history {
             let store = try ledgerOptions.openExisting(in: environment)
-            return environment.write(ImportOutput.history(try store.importReceipts(), width: environment.terminalWidth))
+            let receipts = try store.importReceipts()
+            if outputFormat == .json { return environment.print(ConversionJSON.imports(receipts)) }
+            return environment.write(ImportOutput.history(receipts, width: environment.terminalWidth))
         }
         let resolved = try resolvedFormat(environment)
         if resolved == "json" || resolved == "jsonl" {

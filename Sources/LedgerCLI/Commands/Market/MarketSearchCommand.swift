@@ -40,8 +40,7 @@ struct MarketSearchCommand: EnvironmentCommand {
         if outputFormat == .json {
             return environment.print(MarketJSON.search(query, results: results, origin: origin, favorites: watched))
         }
-        let entries = try feed.store.latestTopList(in: quote)?.value.entries ?? []
-        let known = Dictionary(entries.map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first })
+        let known = try feed.store.latestTopList(in: quote)?.value.entries ?? []
         environment.write(SearchResultsView(query: query, results: results, origin: origin, known: known, favorites: watched,
                                             width: environment.terminalWidth, theme: marketOptions.theme(environment)).render())
     }
@@ -67,17 +66,18 @@ extension MarketFeed {
         return (cached, "the cache")
     }
 
+    /// The cached top lists' coins, then the cached coin list's coins that no top list holds
+    /// (unranked). A coin is the same coin by id (by symbol and name when a list has no ids),
+    /// so a coin never takes another's rank because they share a symbol.
     private func cachedSearchResults() throws -> [AssetSearchResult] {
-        var results: [AssetSearchResult] = []
+        var entries: [TopListEntry] = []
         for quote in try store.cachedTopListQuotes() {
-            for entry in try store.latestTopList(in: quote)?.value.entries ?? [] {
-                results.append(AssetSearchResult(id: "", symbol: entry.symbol.text, name: entry.name, rank: entry.rank))
-            }
+            entries += try store.latestTopList(in: quote)?.value.entries ?? []
         }
-        let ranks = Dictionary(results.map { ($0.symbol, $0.rank) }, uniquingKeysWith: { first, _ in first })
-        let listed = Set(results.map { $0.symbol + "|" + $0.name.lowercased() })
-        for record in try store.symbolIDs(source: "coingecko")?.value ?? [] where !listed.contains(record.symbol.uppercased() + "|" + record.name.lowercased()) {
-            results.append(AssetSearchResult(id: record.id, symbol: record.symbol.uppercased(), name: record.name, rank: ranks[record.symbol.uppercased()] ?? nil))
+        var results = entries.map { AssetSearchResult(id: $0.id ?? "", symbol: $0.symbol.text, name: $0.name, rank: $0.rank) }
+        for record in try store.symbolIDs(source: "coingecko")?.value ?? [] {
+            let coin = AssetSearchResult(id: record.id, symbol: record.symbol.uppercased(), name: record.name, rank: nil)
+            if !entries.contains(where: { $0.isSameCoin(as: coin) }) { results.append(coin) }
         }
         return results
     }

@@ -55,10 +55,14 @@ struct PricesFetchCommand: EnvironmentCommand {
     }
 
     func run(in environment: CommandEnvironment) throws {
+        let now = environment.now
+        if history, let first = since.flatMap(LocalDate.parse), first > now.date {
+            throw CommandFailure.usage("--since \(first) is in the future (today is \(now.date)); history ends today, so give a day up to \(now.date)")
+        }
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let store = try ledger.storeForWriting()
         let quote = try ledger.defaultQuote(currency)
-        if missing { return try Self.fetchMissing(store: store, currency: quote, source: source, environment: environment) }
+        if missing { return try Self.fetchMissing(store: store, currency: quote, source: source, environment: environment, now: now) }
         let targets = try FetchTargets(named: assets, store: store, quote: quote)
         guard !targets.assets.isEmpty else {
             environment.print("Nothing to fetch: the ledger holds nothing but \(quote); name assets, e.g. 'ledger prices fetch BTC ETH'.")
@@ -67,7 +71,6 @@ struct PricesFetchCommand: EnvironmentCommand {
         let setup = try MarketSetup(store: store, environment: environment)
         if let source { _ = try setup.source(source) }
         let fetcher = PriceFetcher(setup: setup, forcedSource: source, progress: Progress(environment: environment))
-        let now = environment.now
         let result = try history
             ? fetcher.history(targets, in: quote, from: LocalDate.parse(since!)!, through: now.date)
             : fetcher.latest(targets, in: quote)
@@ -83,11 +86,12 @@ struct PricesFetchCommand: EnvironmentCommand {
     /// `--missing`: the needs of a replay of the whole ledger valued now (in `--currency`,
     /// else the ledger's): every valuation it could not make, and today's price of every
     /// holding that has none.
-    static func fetchMissing(store: SQLiteEventStore, currency: AssetSymbol, source: String?, environment: CommandEnvironment) throws {
+    static func fetchMissing(store: SQLiteEventStore, currency: AssetSymbol, source: String?, environment: CommandEnvironment,
+                             now: Timestamp? = nil) throws {
         let setup = try MarketSetup(store: store, environment: environment)
         if let source { _ = try setup.source(source) }
         let fetch = MissingPriceFetch(setup: setup, store: store, currency: currency, forcedSource: source,
-                                      progress: Progress(environment: environment), now: environment.now)
+                                      progress: Progress(environment: environment), now: now ?? environment.now)
         let outcome = try fetch.run {
             let runner = try ReplayRunner(store: store, environment: environment)
             return try runner.pricesNeeded(currency: currency)
