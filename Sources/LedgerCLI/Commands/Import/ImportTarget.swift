@@ -10,9 +10,14 @@ import LedgerStore
 enum ImportTarget {
     /// Runs `body` with the ledger to import into; returns whether a ledger existed at `path`.
     @discardableResult
-    static func run(path: String, dryRun: Bool, _ body: (SQLiteEventStore) throws -> Void) throws -> Bool {
+    /// `state` holds the ledger's anchor: checked before an existing ledger is written, made
+    /// anew for a new one.
+    static func run(path: String, state: StateDirectory?, dryRun: Bool, _ body: (SQLiteEventStore) throws -> Void) throws -> Bool {
         if SQLiteEventStore.exists(at: path) {
-            try body(SQLiteEventStore(path: path, mode: .createIfMissing))
+            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+            store.stateDirectory = state
+            try store.requireAnchor()
+            try body(store)
             return true
         }
         if dryRun {
@@ -31,6 +36,10 @@ enum ImportTarget {
                 throw CommandFailure.data("a ledger appeared at '\(path)' during the import; import again")
             }
             unlink(temporary)
+            // An anchor left by a ledger that was at this path before describes that one.
+            let store = try SQLiteEventStore(path: path, mode: .mustExist)
+            store.stateDirectory = state
+            try store.acceptAnchor()
         } catch {
             for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
             throw error
