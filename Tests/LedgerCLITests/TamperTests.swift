@@ -91,6 +91,20 @@ struct TamperTests {
         #expect(fixed.stderr.text.contains("snapshot") && fixed.stderr.text.contains("its seal does not match"), "\(fixed.stderr.text)")
     }
 
+    @Test("a ledger removed and made again at its path (init, add, import) is anchored anew, not refused")
+    func recreated() throws {
+        let directory = makeTemporaryDirectory()
+        let events = directory + "/events.jsonl"
+        let (fixed, path) = ledger()
+        fixed.run(["export", "-o", events])
+        for command in [["init"], ["add", "deposit", "BTC", "1"], ["import", events]] {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            fixed.stderr.clear()
+            #expect(fixed.run(command) == 0, "\(command): \(fixed.stderr.text)")
+            #expect(fixed.run(["add", "deposit", "BTC", "1"]) == 0, "after \(command): \(fixed.stderr.text)")
+        }
+    }
+
     @Test("--head with an earlier head passes while the ledger still holds it")
     func earlierHead() throws {
         let (fixed, _) = ledger()

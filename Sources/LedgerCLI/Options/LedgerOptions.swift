@@ -43,11 +43,7 @@ struct LedgerOptions: ParsableArguments {
     /// The store with the user's state directory (anchor and snapshot key), its anchor checked.
     private func anchored(_ store: SQLiteEventStore, _ environment: CommandEnvironment, check: Bool = true) throws -> SQLiteEventStore {
         store.stateDirectory = StateDirectory.resolve(variables: environment.variables)
-        if store.created {
-            try store.acceptAnchor()
-        } else if check {
-            try store.requireAnchor()
-        }
+        if check || store.created { try store.anchorOnOpen() }
         return store
     }
 

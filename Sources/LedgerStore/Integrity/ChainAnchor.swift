@@ -96,7 +96,7 @@ public struct AnchorMismatch: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         let what: String
         if found.count < anchored.count {
-            what = "it ends at event #\(found.count) but ledger last left it at #\(anchored.count): events were removed from its end, or an older copy was put in its place"
+            what = "it ends at event #\(found.count) while ledger last left it at #\(anchored.count): events were removed from its end, or an older copy was put in its place"
         } else if found.count > anchored.count {
             what = "it has \(found.count - anchored.count) event(s) after #\(anchored.count), where ledger last left it, that ledger did not write"
         } else {

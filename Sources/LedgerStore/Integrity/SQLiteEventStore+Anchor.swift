@@ -28,6 +28,12 @@ extension SQLiteEventStore {
         if case .mismatch(let mismatch) = try checkAnchor() { throw StoreError.anchorMismatch(path: path, mismatch) }
     }
 
+    /// What every command does on open: a ledger this open created is anchored anew (an anchor
+    /// left at its path describes an earlier ledger); any other must match its anchor.
+    public func anchorOnOpen() throws {
+        if created { try acceptAnchor() } else { try requireAnchor() }
+    }
+
     /// Re-anchors the ledger at its current head (after a full `verify`: a ledger restored
     /// from a backup or brought from another machine; or a ledger just created); returns the
     /// head, or nil when there is no anchor to write or it could not be written.

@@ -22,7 +22,7 @@ struct StressAppender {
             variables[name] = getenv(name).map { String(cString: $0) }
         }
         store.stateDirectory = StateDirectory.resolve(variables: variables)
-        if store.created { try store.acceptAnchor() } else { try store.requireAnchor() }
+        try store.anchorOnOpen()
         var generator = SystemRandomNumberGenerator()
         let btc = Asset(AssetSymbol("BTC")!)
         for _ in 0..<count {

@@ -16,7 +16,7 @@ enum ImportTarget {
         if SQLiteEventStore.exists(at: path) {
             let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
             store.stateDirectory = state
-            try store.requireAnchor()
+            try store.anchorOnOpen()
             try body(store)
             return true
         }
