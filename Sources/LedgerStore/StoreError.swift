@@ -6,6 +6,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, supported: Int)
     case cannotOpen(path: String, detail: String)
     case busy(path: String)
+    case readOnly(path: String)
+    case anchorMismatch(path: String, AnchorMismatch)
+    case anchorUnwritable(file: String)
     case eventNotFound(reference: String)
     case corruptRecord(String)
     case sqlite(SQLiteError)
@@ -24,6 +27,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot open '\(path)': \(detail)"
         case .busy(let path):
             "'\(path)' stayed locked by another ledger process; try again"
+        case .readOnly(let path):
+            "'\(path)' is read-only (the file or its directory cannot be written); log, portfolio, gains, allocation, verify, export and report read it, but nothing can be recorded in it"
+        case .anchorMismatch(let path, let mismatch):
+            "'\(path)' is not as ledger last left it: \(mismatch); run 'ledger verify' (docs/EVENTS.md, \"Threat model\")"
+        case .anchorUnwritable(let file):
+            "cannot update '\(file)', where ledger records how the ledger ends; nothing was recorded; make its directory writable"
         case .eventNotFound(let reference):
             "no event '\(reference)'; 'ledger log' lists events with their numbers"
         case .corruptRecord(let detail):

@@ -19,6 +19,13 @@ enum BuiltProducts {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// The XDG_STATE_HOME every process started here gets (unless a test gives its own).
+    static let stateHome: String = {
+        let path = NSTemporaryDirectory() + "ledger-state-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     struct Result {
         let status: Int32
         let stdout: String
@@ -32,6 +39,8 @@ enum BuiltProducts {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LGR_") }
         environment["NO_COLOR"] = "1"
+        // One state directory (anchors, snapshot key) for the test run, not the user's.
+        environment["XDG_STATE_HOME"] = stateHome
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe()

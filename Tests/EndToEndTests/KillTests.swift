@@ -33,6 +33,8 @@ struct KillTests {
         let process = Process()
         process.executableURL = BuiltProducts.stress
         process.arguments = [path, "100000", "5"]
+        // The state directory `verify` checks the anchor in (BuiltProducts.run).
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": BuiltProducts.stateHome]) { $1 }
         let out = Pipe()
         process.standardOutput = out
         try process.run()

@@ -28,7 +28,7 @@ struct AllocationCommand: EnvironmentCommand {
             throw CommandFailure.usage("--by '\(by)' is not a grouping; use asset, class or account")
         }
         try reportOptions.validate(environment)
-        let store = try ledgerOptions.openExisting(in: environment)
+        let store = try ledgerOptions.openForReading(in: environment)
         let options = try reportOptions.valuation(store: store, environment: environment, perAccount: grouping == .account)
         let runner = try ReplayRunner(store: store, environment: environment)
         let holdings = HoldingsReport(state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)

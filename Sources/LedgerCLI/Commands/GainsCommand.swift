@@ -34,7 +34,7 @@ struct GainsCommand: EnvironmentCommand {
         let (from, to) = try period()
         let methods = try comparedMethods()
         try reportOptions.validate(environment)
-        let store = try ledgerOptions.openExisting(in: environment)
+        let store = try ledgerOptions.openForReading(in: environment)
         let runner = try ReplayRunner(store: store, environment: environment)
         let base = try reportOptions.valuation(store: store, environment: environment, perAccount: false)
         let states = try runner.replay((methods ?? [base.method]).map { method in

@@ -25,7 +25,7 @@ struct InitCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let path = try ledgerOptions.path(in: environment)
         let existed = SQLiteEventStore.exists(at: path)
-        let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+        let store = try ledgerOptions.openOrCreate(in: environment)
         let stored = try store.setting(LedgerSetting.currency)
         let fromEnvironment = environment.variables[environmentPrefix + "CURRENCY"].flatMap(AssetSymbol.init)?.text
         let wanted = currency.flatMap(AssetSymbol.init)?.text ?? stored ?? fromEnvironment ?? LedgerSetting.defaultCurrency

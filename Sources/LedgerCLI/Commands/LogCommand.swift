@@ -36,7 +36,7 @@ struct LogCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json, .csv], for: "log")
         let filter = try makeFilter()
-        let store = try ledgerOptions.openExisting(in: environment)
+        let store = try ledgerOptions.openForReading(in: environment)
         let entries = try limit.map { try LogEntry.newest($0, matching: filter, in: store) }
             ?? LogEntry.build(try store.allEvents()).filter(filter.matches).sorted { LedgerEvent.replayOrder($1.event, $0.event) }
         let output = LogOutput(entries: entries, width: environment.terminalWidth)

@@ -28,7 +28,7 @@ struct PortfolioCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try reportOptions.validate(environment)
-        let store = try ledgerOptions.openExisting(in: environment)
+        let store = try ledgerOptions.openForReading(in: environment)
         let options = try reportOptions.valuation(store: store, environment: environment, perAccount: byAccount)
         let runner = try ReplayRunner(store: store, environment: environment)
         let report = HoldingsReport(state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)

@@ -47,15 +47,29 @@ struct LedgerOptions: ParsableArguments {
         throw CommandFailure.data("the ledger '\(shown ?? path)' is a symbolic link to '\(pointsTo)', which does not exist; point the link at a ledger or give --ledger the real path")
     }
 
-    /// Opens the ledger, failing with a clear message when it is missing (for commands that
-    /// only read or amend an existing ledger).
+    /// Opens the ledger to amend it, failing with a clear message when it is missing or
+    /// cannot be written, or when it does not end where the tool last left it (the anchor).
     func openExisting(in environment: CommandEnvironment) throws -> SQLiteEventStore {
-        try SQLiteEventStore(path: try path(in: environment), mode: .mustExist)
+        try anchored(SQLiteEventStore(path: path(in: environment), mode: .mustExist), environment)
+    }
+
+    /// Opens the ledger to read it: read-only when it cannot be written (a read-only mount, a
+    /// file without write permission). `checkingAnchor` false leaves the anchor to the caller
+    /// (`verify`).
+    func openForReading(in environment: CommandEnvironment, checkingAnchor: Bool = true) throws -> SQLiteEventStore {
+        try anchored(SQLiteEventStore.forReading(path: path(in: environment)), environment, check: checkingAnchor)
     }
 
     /// Opens the ledger, creating it (and its directory) when missing.
     func openOrCreate(in environment: CommandEnvironment) throws -> SQLiteEventStore {
-        try SQLiteEventStore(path: try path(in: environment), mode: .createIfMissing)
+        try anchored(SQLiteEventStore(path: path(in: environment), mode: .createIfMissing), environment)
+    }
+
+    /// The store with the user's state directory (anchor and snapshot key), its anchor checked.
+    private func anchored(_ store: SQLiteEventStore, _ environment: CommandEnvironment, check: Bool = true) throws -> SQLiteEventStore {
+        store.stateDirectory = StateDirectory.resolve(variables: environment.variables)
+        if check || store.created { try store.anchorOnOpen() }
+        return store
     }
 
     private func absolute(_ path: String, _ environment: CommandEnvironment) -> String {

@@ -4,7 +4,7 @@ extension SQLiteEventStore {
     /// The checks that run for every inserted row. The append-only UPDATE and DELETE triggers
     /// are not among them and stay in place throughout, and so does `event_replay_count`: the
     /// appender reads the count it keeps to know which events have replay rows.
-    static let perRowInsertTriggers = ["events_contiguous_seq", "event_replay_follows_events"]
+    static let perRowInsertTriggers = ["events_contiguous_seq", "events_no_replace", "event_replay_follows_events"]
 
     /// Runs `body` without ``perRowInsertTriggers``, then checks that the events are numbered
     /// 1…N without a gap and that every event has exactly its replay row (and the count of

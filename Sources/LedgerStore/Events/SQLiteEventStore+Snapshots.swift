@@ -39,7 +39,7 @@ extension SQLiteEventStore {
         try guarded { try self.database.execute("PRAGMA mmap_size=1073741824") }
         defer { try? self.database.execute("PRAGMA mmap_size=0") }
         return try guarded { try self.database.readTransaction {
-            let statement = try self.database.prepare("SELECT seq, head, last_occurred, prices_version, uses_prices, rowid FROM snapshots WHERE key = ?")
+            let statement = try self.database.prepare("SELECT seq, head, last_occurred, prices_version, uses_prices, rowid, mac FROM snapshots WHERE key = ?")
             defer { statement.reset() }
             try statement.bind([.text(key)])
             guard try statement.step() else { return nil }
@@ -48,20 +48,18 @@ extension SQLiteEventStore {
                 key: key, sequence: statement.int(0), head: statement.text(1) ?? "",
                 lastOccurred: Timestamp(secondsSinceEpoch: statement.int(2)), pricesVersion: statement.int(3),
                 usesPrices: statement.int(4) != 0, data: [])
+            let mac = statement.isNull(6) ? nil : statement.blob(6)
             statement.reset()
             guard try self.isValid(record) else { return nil }
             // Same read transaction: the bytes are the ones the row above describes.
             record.data = try self.database.readBlob(table: "snapshots", column: "data", rowid: rowid)
-            return record
+            // A row whose seal fails was not saved by ledger as it is: replay instead.
+            return SnapshotSeal.isSealed(record, mac: mac, key: self.snapshotKey) ? record : nil
         } }
     }
 
     private func isValid(_ record: SnapshotRecord) throws -> Bool {
-        let hash = try database.prepare("SELECT hash FROM events WHERE seq = ?")
-        defer { hash.reset() }
-        try hash.bind([.integer(record.sequence)])
-        guard try hash.step(), hash.text(0) == record.head else { return false }
-        hash.reset()
+        guard try isOnChain(record) else { return false }
         // NOT INDEXED keeps the planner on the rowid range (the events since the snapshot):
         // through the occurred-at or void index it would walk most of the log.
         let spoiled = try database.scalarInt(
@@ -69,6 +67,14 @@ extension SQLiteEventStore {
             [.integer(record.sequence), .integer(record.lastOccurred.secondsSinceEpoch)])
         guard spoiled == nil else { return false }
         return try !record.usesPrices || pricesVersion() == record.pricesVersion
+    }
+
+    /// True when the event at the snapshot's sequence has the snapshot's head hash.
+    func isOnChain(_ record: SnapshotRecord) throws -> Bool {
+        let hash = try database.prepare("SELECT hash FROM events WHERE seq = ?")
+        defer { hash.reset() }
+        try hash.bind([.integer(record.sequence)])
+        return try hash.step() && hash.text(0) == record.head
     }
 
     /// The price table's change counter (bumped by triggers on every write).
@@ -79,19 +85,21 @@ extension SQLiteEventStore {
     /// Saves a snapshot, replacing the one under its key. A snapshot is a cache: when another
     /// process holds the write lock the save is skipped rather than waited for.
     public func saveSnapshot(_ record: SnapshotRecord) {
+        guard access == .readWrite else { return }
+        let mac = SnapshotSeal.mac(record, key: snapshotKey)
         database.setBusyTimeout(milliseconds: 50)
         defer { database.setBusyTimeout(milliseconds: 15_000) }
         _ = try? database.immediateTransaction {
             try database.prepare("""
-                INSERT INTO snapshots (key, seq, head, last_occurred, prices_version, uses_prices, data)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO snapshots (key, seq, head, last_occurred, prices_version, uses_prices, data, mac)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(key) DO UPDATE SET seq = excluded.seq, head = excluded.head,
                     last_occurred = excluded.last_occurred, prices_version = excluded.prices_version,
-                    uses_prices = excluded.uses_prices, data = excluded.data
+                    uses_prices = excluded.uses_prices, data = excluded.data, mac = excluded.mac
                 """).run([
                     .text(record.key), .integer(record.sequence), .text(record.head),
                     .integer(record.lastOccurred.secondsSinceEpoch), .integer(record.pricesVersion),
-                    .integer(record.usesPrices ? 1 : 0), .blob(record.data),
+                    .integer(record.usesPrices ? 1 : 0), .blob(record.data), .blob(mac),
                 ])
         }
     }

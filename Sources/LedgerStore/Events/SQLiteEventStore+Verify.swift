@@ -67,3 +67,10 @@ extension SQLiteEventStore {
         return nil
     }
 }
+
+extension SQLiteEventStore {
+    /// The sequence of the event whose hash is `hash` (a scan: for `verify --head`).
+    public func sequence(ofHash hash: String) throws -> Int64? {
+        try guarded { try self.database.scalarInt("SELECT seq FROM events WHERE hash = ?", [.text(hash)]) }
+    }
+}

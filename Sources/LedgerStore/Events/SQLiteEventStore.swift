@@ -1,3 +1,4 @@
+import Crypto
 import LedgerCore
 import LedgerInterchange
 
@@ -9,6 +10,16 @@ public final class SQLiteEventStore: EventStore {
     /// False makes the replay read the columns even when replay rows cover the log (tests and
     /// `ledger-bench` compare the two paths).
     package var readsReplayRows = true
+    /// The user's state directory: the ledger's anchor and the key that seals snapshots (nil:
+    /// neither is kept or checked). Set it before the first read or write.
+    public var stateDirectory: StateDirectory?
+    /// How the file was opened.
+    public let access: Access
+    /// True when this open created the ledger (an anchor found for its path is a former one's).
+    public private(set) var created = false
+    /// The key snapshots are sealed with (empty without a state directory: then the seal only
+    /// binds a snapshot to its row, docs/EVENTS.md).
+    lazy var snapshotKey = stateDirectory?.key() ?? SymmetricKey(data: [UInt8]())
 
     /// How to treat a path with no ledger yet.
     public enum OpenMode: Sendable {
@@ -18,9 +29,18 @@ public final class SQLiteEventStore: EventStore {
         case createIfMissing
     }
 
+    /// Whether the file may be written.
+    public enum Access: Sendable {
+        /// Read and write; a file that cannot be written is refused (``StoreError/readOnly(path:)``).
+        case readWrite
+        /// Read only: nothing is written to it, snapshots included (``readOnly(path:)``).
+        case readOnly
+    }
+
     /// Opens the ledger at `path` (use ":memory:" for a private in-memory ledger).
-    public init(path: String, mode: OpenMode) throws(StoreError) {
+    public init(path: String, mode: OpenMode, access: Access = .readWrite) throws(StoreError) {
         self.path = path
+        self.access = access
         var isNew = path == ":memory:"
         if !isNew {
             switch try LedgerFile.inspect(path) {
@@ -35,8 +55,13 @@ public final class SQLiteEventStore: EventStore {
                     throw .notALedger(path: path, detail: "it is empty; 'ledger init --ledger \(path)' makes it one")
                 }
                 isNew = true
-            case .sqliteFile: break
+            case .sqliteFile:
+                if access == .readWrite, !LedgerFile.isWritable(path) { throw .readOnly(path: path) }
             }
+        }
+        if access == .readOnly {
+            database = try LedgerFile.openReadOnly(path)
+            return
         }
         do {
             database = try SQLiteDatabase(path: path, create: isNew)
@@ -44,6 +69,16 @@ public final class SQLiteEventStore: EventStore {
             throw .cannotOpen(path: path, detail: error.message)
         }
         try LedgerFile.prepare(database, path: path, isNew: isNew)
+        created = isNew
+    }
+
+    /// Opens the ledger at `path` to read only when it, or the directory its journal files go
+    /// in, cannot be written, and to read and write otherwise (so reports still save snapshots).
+    public static func forReading(path: String) throws(StoreError) -> SQLiteEventStore {
+        if path != ":memory:", LedgerFile.inspectQuietly(path) == .sqliteFile, !LedgerFile.isWritable(path) {
+            return try SQLiteEventStore(path: path, mode: .mustExist, access: .readOnly)
+        }
+        return try SQLiteEventStore(path: path, mode: .mustExist)
     }
 
     /// Runs `body` with a rollback journal instead of the WAL, then turns the WAL back on.
@@ -128,16 +163,19 @@ public final class SQLiteEventStore: EventStore {
     public func append(
         _ drafts: [LedgerEvent], receipt: ((Int) -> ImportReceipt)?, check: (any EventReading) throws -> Void
     ) throws -> [LedgerEvent] {
-        try guarded {
+        let (stored, anchored) = try guarded {
             try self.database.immediateTransaction {
+                let before = try ChainLinker.chainHead(self.database)
                 try check(self)
                 let stored = try EventAppender.append(drafts, to: self.database)
                 if let receipt {
                     try ImportReceiptSchema.insert([receipt(stored.count)], into: self.database)
                 }
-                return stored
+                return (stored, try self.anchorBeforeCommit(from: before))
             }
         }
+        confirmAnchor(anchored)
+        return stored
     }
 
     public func chainHead() throws -> ChainHead {

@@ -214,9 +214,12 @@ extension SQLiteEventStore {
             try self.database.execute("BEGIN IMMEDIATE")
             do {
                 let count = try self.database.scalarInt("SELECT count(*) FROM events") ?? 0
+                let before = try ChainLinker.chainHead(self.database)
                 let session = try SQLiteImportSession(database: self.database, existingCount: count)
                 let result = try body(session)
+                let anchored = try write ? self.anchorBeforeCommit(from: before) : nil
                 try self.database.execute(write ? "COMMIT" : "ROLLBACK")
+                self.confirmAnchor(anchored)
                 return result
             } catch {
                 try? self.database.execute("ROLLBACK")

@@ -16,10 +16,12 @@ public final class SQLiteDatabase {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens `path`; `create` allows a new file. The caller has checked what the path is.
-    public init(path: String, create: Bool) throws(SQLiteError) {
+    /// `readOnly` opens it for reading only, and takes `path` as a URI (`file:…?immutable=1`).
+    public init(path: String, create: Bool, readOnly: Bool = false) throws(SQLiteError) {
         _ = Self.configured
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

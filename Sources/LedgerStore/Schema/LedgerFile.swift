@@ -85,7 +85,7 @@ enum LedgerFile {
         }
     }
 
-    private static func checkIdentity(_ database: SQLiteDatabase, path: String) throws {
+    static func checkIdentity(_ database: SQLiteDatabase, path: String) throws {
         let applicationID: Int64?
         do {
             applicationID = try database.scalarInt("PRAGMA application_id")

@@ -125,6 +125,33 @@ enum Schema {
         Migration(name: "0012-top-list-ids", sql: """
             ALTER TABLE top_lists ADD COLUMN coin_id TEXT;
             """),
+        // INSERT OR REPLACE deletes the row it conflicts with; without recursive triggers (the
+        // default of any other SQLite client) that deletion fires no DELETE trigger, so a
+        // REPLACE of the last event, or on an id, fingerprint or import batch, rewrote the
+        // log. An insert that would replace anything is refused before it happens, naming the
+        // column as SQLite's UNIQUE error does (an import tells a duplicate row by it). Bulk loads
+        // set it aside like the other per-row checks (SQLiteEventStore+BulkLoad).
+        Migration(name: "0013-no-replace", sql: """
+            CREATE TRIGGER events_no_replace BEFORE INSERT ON events
+            BEGIN SELECT CASE
+                WHEN EXISTS (SELECT 1 FROM events WHERE seq = NEW.seq)
+                THEN RAISE(ABORT, 'events are append-only: an INSERT may not replace an event (events.seq is taken)')
+                WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.id)
+                THEN RAISE(ABORT, 'events are append-only: an INSERT may not replace an event (events.id is taken)')
+                WHEN NEW.fingerprint IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE fingerprint = NEW.fingerprint)
+                THEN RAISE(ABORT, 'events are append-only: an INSERT may not replace an event (events.fingerprint is taken)')
+            END; END;
+            CREATE TRIGGER imports_no_replace BEFORE INSERT ON imports
+            WHEN EXISTS (SELECT 1 FROM imports WHERE batch = NEW.batch)
+            BEGIN SELECT RAISE(ABORT, 'import receipts are append-only: an INSERT may not replace a receipt'); END;
+            """),
+        // Snapshots are bound to the chain and sealed: `mac` is an HMAC of the row and its
+        // bytes under the user's key (SnapshotSeal). Rows saved before have none and are
+        // dropped; the next report rebuilds them.
+        Migration(name: "0014-snapshot-mac", sql: """
+            DELETE FROM snapshots;
+            ALTER TABLE snapshots ADD COLUMN mac BLOB;
+            """),
     ]
 
     static var currentVersion: Int { migrations.count }

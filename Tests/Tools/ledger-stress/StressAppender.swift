@@ -17,6 +17,12 @@ struct StressAppender {
         }
         let batch = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
         let store = try SQLiteEventStore(path: arguments[1], mode: .createIfMissing)
+        // Kept anchored as `ledger add` keeps it, so a kill tests the anchor's crash safety too.
+        let variables = ["XDG_STATE_HOME", "HOME"].reduce(into: [String: String]()) { variables, name in
+            variables[name] = getenv(name).map { String(cString: $0) }
+        }
+        store.stateDirectory = StateDirectory.resolve(variables: variables)
+        try store.anchorOnOpen()
         var generator = SystemRandomNumberGenerator()
         let btc = Asset(AssetSymbol("BTC")!)
         for _ in 0..<count {

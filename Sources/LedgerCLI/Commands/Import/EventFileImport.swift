@@ -18,7 +18,9 @@ struct EventFileImport {
 
     func run(in environment: CommandEnvironment) throws {
         var staging: EventFileStaging?
-        let existed = try ImportTarget.run(path: ledgerOptions.path(in: environment), dryRun: dryRun, in: environment) { store in
+        let existed = try ImportTarget.run(
+            path: ledgerOptions.path(in: environment), state: StateDirectory.resolve(variables: environment.variables), dryRun: dryRun, in: environment
+        ) { store in
             staging = try importInto(store, environment)
         }
         guard let staging else { return }

@@ -12,7 +12,7 @@ struct ExchangeImport {
     /// Imports the files; returns how many events were added.
     func run(path: String) throws -> Int {
         var added = 0
-        _ = try ImportTarget.run(path: path, dryRun: request.dryRun, in: environment) { added = try importInto($0) }
+        _ = try ImportTarget.run(path: path, state: StateDirectory.resolve(variables: environment.variables), dryRun: request.dryRun, in: environment) { added = try importInto($0) }
         return added
     }
 

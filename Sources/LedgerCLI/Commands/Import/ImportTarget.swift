@@ -11,11 +11,19 @@ import LedgerStore
 /// with no ledger works on an empty one in memory and creates nothing.
 enum ImportTarget {
     /// Runs `body` with the ledger to import into; returns whether a ledger existed at `path`.
+    /// `state` holds the ledger's anchor: checked before an existing ledger is written, made
+    /// anew for a new one.
     @discardableResult
-    static func run(path: String, dryRun: Bool, in environment: CommandEnvironment, _ body: (SQLiteEventStore) throws -> Void) throws -> Bool {
+    static func run(
+        path: String, state: StateDirectory?, dryRun: Bool, in environment: CommandEnvironment,
+        _ body: (SQLiteEventStore) throws -> Void
+    ) throws -> Bool {
         if !dryRun { TemporaryFile.removeStale(beside: path, reporting: environment) }
         if SQLiteEventStore.exists(at: path) {
-            try body(SQLiteEventStore(path: path, mode: .createIfMissing))
+            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+            store.stateDirectory = state
+            try store.anchorOnOpen()
+            try body(store)
             return true
         }
         if dryRun {
@@ -32,6 +40,11 @@ enum ImportTarget {
         }
         guard link(temporary.path, path) == 0 else {
             throw CommandFailure.data("a ledger appeared at '\(path)' during the import; import again")
+        }
+        // An anchor left by a ledger that was at this path before describes that one.
+        let store = try SQLiteEventStore(path: path, mode: .mustExist)
+        store.stateDirectory = state
+        try store.acceptAnchor()
         }
         return false
     }

@@ -34,7 +34,7 @@ struct PricesShowCommand: EnvironmentCommand {
             }
             return symbol
         }
-        let store = try ledgerOptions.openExisting(in: environment)
+        let store = try ledgerOptions.openForReading(in: environment)
         let stored = try store.observations(asset: symbol)
         let output = PricesOutput(
             prices: symbol == nil && !history ? PricesOutput.latest(stored) : PricesOutput.newestFirst(stored),

@@ -42,7 +42,7 @@ struct ReportCommand: EnvironmentCommand {
         let kind = try periodKind()
         let maxAge = try maxAgeSeconds()
         try reportOptions.validate(environment)
-        let store = try ledgerOptions.openExisting(in: environment)
+        let store = try ledgerOptions.openForReading(in: environment)
         let options = try reportOptions.valuation(store: store, environment: environment, perAccount: false)
         let report = try ReportAssembly.build(store: store, environment: environment, options: options, kind: kind)
         if let maxAge { try ReportAssembly.checkFreshness(report, maxAge: maxAge, option: maxPriceAge ?? "") }
