@@ -30,7 +30,24 @@ struct LedgerOptions: ParsableArguments {
 
     /// Opens the ledger, creating it (and its directory) when missing.
     func openOrCreate(in environment: CommandEnvironment) throws -> SQLiteEventStore {
-        try SQLiteEventStore(path: path(in: environment), mode: .createIfMissing)
+        try announcingCreation(in: environment) { try SQLiteEventStore(path: path(in: environment), mode: .createIfMissing) }
+    }
+
+    /// Runs `body`, which may create the ledger; when it did, at the default path (no
+    /// --ledger, no LGR_FILE, so the user never named it), says once on stderr where it is.
+    func announcingCreation<Result>(in environment: CommandEnvironment, _ body: () throws -> Result) rethrows -> Result {
+        let path = path(in: environment)
+        let existed = SQLiteEventStore.exists(at: path)
+        let result = try body()
+        if !existed, isDefault(in: environment), SQLiteEventStore.exists(at: path) {
+            environment.stderr.write("ledger: created new ledger at \(path)\n")
+        }
+        return result
+    }
+
+    /// True when neither --ledger nor LGR_FILE names the ledger.
+    private func isDefault(in environment: CommandEnvironment) -> Bool {
+        (ledger ?? "").isEmpty && (environment.variables[environmentPrefix + "FILE"] ?? "").isEmpty
     }
 
     private func absolute(_ path: String, _ environment: CommandEnvironment) -> String {
