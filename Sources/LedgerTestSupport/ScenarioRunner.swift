@@ -11,7 +11,9 @@ import LedgerStore
 /// `write` writes TEXT plus a final newline; inside TEXT the two characters `\n` stand for a
 /// line break and `\r` for a carriage return, so a multi-line file fits on one line (quote
 /// TEXT with '…', in which the shell-like splitter keeps backslashes).
-/// `$ width N` sets the terminal width for the commands after it; `$REPO` in a command is
+/// `$ width N` sets the terminal width for the commands after it; `$ env NAME=VALUE` sets an
+/// environment variable for them (an empty VALUE unsets it, e.g. `$ env LGR_FILE=` for the
+/// default ledger path under `HOME=$TMP`); `$REPO` in a command is
 /// the repository root (for the samples in `ledgers/`).
 /// `$ serve DIR` starts a ``LocalHTTPServer`` on 127.0.0.1 serving the fixture files under
 /// DIR and points every market-data source at it (`LGR_<SOURCE>_URL=…/<source>`);
@@ -70,6 +72,10 @@ public struct ScenarioRunner {
         case "write" where words.count == 3:
             let text = words[2].replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\r", with: "\r")
             try text.appending("\n").write(toFile: words[1], atomically: true, encoding: .utf8)
+            return 0
+        case "env" where words.count == 2 && words[1].contains("="):
+            let parts = words[1].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            fixed.variables[parts[0]] = parts[1].isEmpty ? nil : parts[1]
             return 0
         case "width" where words.count == 2:
             fixed.width = Int(words[1]) ?? 80

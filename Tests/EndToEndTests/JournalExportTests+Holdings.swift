@@ -45,6 +45,36 @@ enum Holdings {
         return quantities.filter { !$0.value.isZero }
     }
 
+    /// hledger's balance of every `Assets:` account per commodity (`bal --layout=bare -O csv`:
+    /// `"account","commodity","balance"`), and the decimals it shows each commodity with: it
+    /// rounds to the display precision (two for the ledger currency, whose `format` says so;
+    /// that of the amounts written for the others). hledger fails on a transaction that does
+    /// not balance.
+    static func hledger(_ program: URL, _ journal: String) throws -> (quantities: [Key: ExactDecimal], places: [String: Int]) {
+        let result = try BuiltProducts.run(program, ["-f", journal, "bal", "^Assets:", "--flat", "--layout=bare", "--no-total", "-O", "csv"])
+        #expect(result.status == 0, "hledger: \(result.stderr)")
+        var quantities: [Key: ExactDecimal] = [:]
+        var places: [String: Int] = [:]
+        for line in result.stdout.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.replacingOccurrences(of: "\"", with: "") }
+            guard fields.count == 3, let quantity = ExactDecimal(fields[2]) else {
+                Issue.record("unexpected hledger line '\(line)'")
+                continue
+            }
+            quantities[Key(account: fields[0], commodity: fields[1]), default: .zero] += quantity
+            places[fields[1]] = max(places[fields[1]] ?? 0, fields[2].split(separator: ".").dropFirst().first?.count ?? 0)
+        }
+        return (quantities.filter { !$0.value.isZero }, places)
+    }
+
+    /// `quantities` as hledger shows them: each rounded to its commodity's `places`.
+    static func rounded(_ quantities: [Key: ExactDecimal], places: [String: Int]) -> [Key: ExactDecimal] {
+        quantities.reduce(into: [:]) { result, entry in
+            let value = places[entry.key.commodity].map { entry.value.rounded(places: $0) } ?? entry.value
+            if !value.isZero { result[entry.key] = value }
+        }
+    }
+
     /// Minus the sum of beancount's `Income:Gains` postings, as beancount loads the file.
     static func beancountGains(_ python: URL, _ file: String) throws -> ExactDecimal {
         let script = """

@@ -5,14 +5,15 @@ import LedgerTestSupport
 import Testing
 
 /// `ledger export -O beancount|ledger` checked by the peers themselves: `bean-check` accepts the
-/// beancount file, ledger-cli reads the journal with the quantities `ledger portfolio
+/// beancount file, ledger-cli and hledger read the journal with the quantities `ledger portfolio
 /// --by-account` reports per account and commodity, and beancount's `Income:Gains` total is
 /// the replay's realized gain. Each peer check is skipped, with a printed reason, when the tool
 /// is not on PATH.
-@Suite("Journal export checked by bean-check and ledger-cli", .serialized)
+@Suite("Journal export checked by bean-check, ledger-cli and hledger", .serialized)
 struct JournalExportTests {
     static let beanCheck = Peer.find("bean-check")
     static let ledgerCLI = Peer.find("ledger", excluding: BuiltProducts.ledger.path)
+    static let hledger = Peer.find("hledger")
     static let beancountPython: URL? = {
         guard let python = Peer.find("python3"),
               let probe = try? BuiltProducts.run(python, ["-c", "import beancount.loader"]), probe.status == 0 else { return nil }
@@ -75,6 +76,12 @@ struct JournalExportTests {
             #expect(try Holdings.ledgerCLI(ledgerCLI, journal) == ours.quantities)
         } else {
             print("skipped: ledger-cli ('ledger') is not on PATH (apt-get install ledger)")
+        }
+        if let hledger {
+            let theirs = try Holdings.hledger(hledger, journal)
+            #expect(theirs.quantities == Holdings.rounded(ours.quantities, places: theirs.places))
+        } else {
+            print("skipped: hledger is not on PATH (apt-get install hledger)")
         }
         if let beancountPython {
             #expect(try Holdings.beancountGains(beancountPython, bean) == ours.realizedGain)

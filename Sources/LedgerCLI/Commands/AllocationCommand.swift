@@ -37,18 +37,21 @@ struct AllocationCommand: EnvironmentCommand {
         if outputFormat == .json {
             environment.print(ReportJSON.allocation(report, currency: options.currency, asOf: options.asOf))
         } else {
-            environment.write(render(report, options, theme: reportOptions.theme(environment), width: environment.terminalWidth))
+            let ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
+            environment.write(render(report, options, ledgerCurrency: ledgerCurrency, theme: reportOptions.theme(environment), width: environment.terminalWidth))
         }
         try runner.finish(missing: holdings.missingPrices, complete: holdings.complete, strict: reportOptions.strict, noted: false)
     }
 
-    private func render(_ report: AllocationReport, _ options: ValuationOptions, theme: Theme, width: Int) -> String {
+    private func render(_ report: AllocationReport, _ options: ValuationOptions, ledgerCurrency: AssetSymbol?, theme: Theme, width: Int) -> String {
         var text = theme.bold("Allocation") + " by \(report.grouping.rawValue) as of \(options.asOf.reportDescription) · \(options.currency) · total \(NumberFormat.money(report.total))\n\n"
         let slices = AllocationChart.grouped(report.slices.map { AllocationSlice(label: $0.label, share: $0.share) },
                                              threshold: AllocationChart.defaultThreshold)
         text += AllocationChart.render(slices, width: width, color: theme.isColored)
         if !report.unpricedAssets.isEmpty {
-            text += "\nUnpriced, not shown: " + report.unpricedAssets.map(\.text).joined(separator: ", ") + "\n"
+            let fill = MissingPriceNote.command(for: options.currency, ledgerCurrency: ledgerCurrency)
+            let sentence = "Unpriced, not shown: " + report.unpricedAssets.map(\.text).joined(separator: ", ") + "; fetch prices with '\(fill)'."
+            text += "\n" + ReportTextView.wrap(sentence, width: max(40, width), indent: "  ").joined(separator: "\n") + "\n"
         }
         return text
     }

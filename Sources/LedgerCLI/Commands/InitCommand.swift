@@ -8,7 +8,11 @@ struct InitCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create the ledger file (safe to run again).",
-        discussion: "`ledger add` creates the ledger on first use too; init lets you choose its currency first."
+        discussion: """
+            `ledger add` creates the ledger on first use too; init lets you choose its currency first. \
+            The currency is what every recorded price means, so it can change only while the ledger has no \
+            events; reports in another currency take --currency.
+            """
     )
 
     @OptionGroup var ledgerOptions: LedgerOptions
@@ -29,8 +33,9 @@ struct InitCommand: EnvironmentCommand {
         let stored = try store.setting(LedgerSetting.currency)
         let fromEnvironment = environment.variables[environmentPrefix + "CURRENCY"].flatMap(AssetSymbol.init)?.text
         let wanted = currency.flatMap(AssetSymbol.init)?.text ?? stored ?? fromEnvironment ?? LedgerSetting.defaultCurrency
-        if stored != wanted { try store.setSetting(LedgerSetting.currency, wanted) }
         let count = try store.chainHead().count
+        try Self.checkChange(from: stored ?? LedgerSetting.defaultCurrency, to: wanted, events: count)
+        if stored != wanted { try store.setSetting(LedgerSetting.currency, wanted) }
         let events = "\(count) event\(count == 1 ? "" : "s")"
         switch (existed, stored) {
         case (false, _):
@@ -42,5 +47,16 @@ struct InitCommand: EnvironmentCommand {
         default:
             environment.print("Ledger \(path.terminalEscaped) exists (\(events), currency \(wanted))")
         }
+    }
+
+    /// The currency is what every recorded price means: once there are events, changing it
+    /// would reinterpret them, so it is refused with what to do instead.
+    static func checkChange(from current: String, to wanted: String, events count: Int64) throws {
+        guard count > 0, wanted != current else { return }
+        throw CommandFailure.data(
+            "the ledger holds \(count) event\(count == 1 ? "" : "s") priced in \(current), which would read as \(wanted) if its currency changed; "
+                + "keep \(current) and show reports in \(wanted) with --currency \(wanted) (e.g. 'ledger portfolio --currency \(wanted)'), "
+                + "or start a new ledger with 'ledger --ledger PATH init --currency \(wanted)'"
+        )
     }
 }

@@ -18,8 +18,8 @@ struct LogCommand: EnvironmentCommand {
     @Option(help: "Only events in (or transferring to) this account.")
     var account: String?
 
-    @Option(help: "Only events of this kind: \(EventKind.list).")
-    var kind: String?
+    @Option(help: "Only events of these kinds: \(EventKind.list); repeat it or separate with commas (--kind buy,sell).")
+    var kind: [String] = []
 
     @Option(help: "Only events on or after this date (YYYY-MM-DD).")
     var since: String?
@@ -53,17 +53,25 @@ struct LogCommand: EnvironmentCommand {
             guard let symbol = AssetSymbol(asset) else { throw CommandFailure.usage("--asset '\(asset)' is not an asset symbol; e.g. --asset BTC") }
             filter.asset = symbol
         }
-        if let kind {
-            guard let parsed = EventKind(rawValue: kind.lowercased()) else {
-                throw CommandFailure.usage("--kind '\(kind)' is not an event kind; use one of \(EventKind.list)")
-            }
-            filter.kind = parsed
-        }
+        filter.kinds = try Self.kinds(kind)
         filter.account = account
         filter.since = try since.map { try DateOption.parse($0, "--since") }
         filter.until = try until.map { try DateOption.parse($0, "--until") }
         if let limit, limit < 1 { throw CommandFailure.usage("--limit must be 1 or more, got \(limit)") }
         return filter
+    }
+
+    /// The kinds of `--kind buy --kind sell` or `--kind buy,sell` (empty: every kind).
+    static func kinds(_ values: [String]) throws -> Set<EventKind> {
+        var kinds: Set<EventKind> = []
+        for word in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            let name = word.filter { $0 != " " }.lowercased()
+            guard let parsed = EventKind(rawValue: name) else {
+                throw CommandFailure.usage("--kind '\(word)' is not an event kind; use one of \(EventKind.list), e.g. --kind buy,sell")
+            }
+            kinds.insert(parsed)
+        }
+        return kinds
     }
 
 }
@@ -105,13 +113,14 @@ struct LogEntry {
 struct LogFilter {
     var asset: AssetSymbol?
     var account: String?
-    var kind: EventKind?
+    /// Empty: every kind.
+    var kinds: Set<EventKind> = []
     var since: LocalDate?
     var until: LocalDate?
 
     func matches(_ entry: LogEntry) -> Bool {
         let event = entry.event
-        if let kind, event.kind != kind { return false }
+        if !kinds.isEmpty, !kinds.contains(event.kind) { return false }
         let date = event.occurredAt.date
         if let since, date < since { return false }
         if let until, date > until { return false }

@@ -8,7 +8,7 @@ struct PortfolioCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "portfolio",
         abstract: "Holdings, cost basis, realized and unrealized P&L, and allocation.",
-        discussion: "Values come from the ledger's price table (ledger prices set/import); a holding without a price is shown as unpriced, never as 0."
+        discussion: "Values come from the ledger's price table (ledger prices fetch, or by hand prices set/import); a holding without a price is shown as unpriced, never as 0."
     )
 
     @OptionGroup var ledgerOptions: LedgerOptions

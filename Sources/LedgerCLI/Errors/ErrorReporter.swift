@@ -32,11 +32,16 @@ struct ErrorReporter {
             environment.write(RootCommand.fullMessage(for: error) + "\n")
             return 0
         }
+        let words = CommandSuggestion(arguments: GlobalOptionPlacement.normalize(arguments))
+        if let unknown = words.unknownCommand { return fail(words.unknownCommandMessage(unknown), 64) }
         let message = RootCommand.message(for: error)
         let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         var clean = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
         if let first = clean.first, first.isUppercase { clean = first.lowercased() + clean.dropFirst() }
         while clean.hasSuffix(".") { clean.removeLast() }
+        // The parser's own suggestion for an option ("… '--by-acount'. Did you mean
+        // '--by-account'?") is the thing to do instead: it takes the place of the help hint.
+        if clean.contains(". Did you mean ") { return fail(clean.replacing(". Did you mean ", with: "; did you mean "), 64) }
         return fail(clean + helpHint, code == 1 && error is ValidationError ? 64 : code)
     }
 

@@ -39,7 +39,7 @@ final class CandleFetcher {
     func candles(_ asset: Asset, in quote: AssetSymbol, interval: CandleInterval, count: Int, since: Timestamp) throws -> FetchedCandles {
         let pair = "\(asset.symbol)/\(quote) \(interval) candles"
         guard let setup else {
-            guard let cached = try cachedCandles(asset.symbol, quote, interval, since: since) else {
+            guard let cached = try self.cached(asset.symbol, quote, interval, since: since) else {
                 throw CommandFailure.data("no \(pair) since \(since) are cached; run the command without --offline first")
             }
             return cached
@@ -88,7 +88,7 @@ final class CandleFetcher {
             throw CommandFailure.data("no source offers \(pair): \(tried)")
         }
         let reasons = problems.map(\.description).joined(separator: "; ")
-        guard let cached = try cachedCandles(asset.symbol, quote, interval, since: since) else {
+        guard let cached = try self.cached(asset.symbol, quote, interval, since: since) else {
             throw CommandFailure.data("could not fetch \(pair) (\(reasons)) and none since \(since) are cached; try again when the source answers")
         }
         let age = Age.ago(cached.fetchedAt, now: now)
@@ -98,7 +98,7 @@ final class CandleFetcher {
 
     /// The cached candles opening at or after `since`, one per opening time (the most
     /// recently fetched), or nil when there are none.
-    private func cachedCandles(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp) throws -> FetchedCandles? {
+    func cached(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp) throws -> FetchedCandles? {
         let stored = try store.candles(of: asset, in: quote, interval: interval)
             .filter { $0.value.openedAt >= since }
             .sorted { $0.fetchedAt < $1.fetchedAt }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import LedgerRender
 import LedgerStore
 
 /// `--ledger PATH`, shared by every command that reads or writes a ledger.
@@ -62,7 +63,26 @@ struct LedgerOptions: ParsableArguments {
 
     /// Opens the ledger, creating it (and its directory) when missing.
     func openOrCreate(in environment: CommandEnvironment) throws -> SQLiteEventStore {
-        try anchored(SQLiteEventStore(path: path(in: environment), mode: .createIfMissing), environment)
+        try announcingCreation(in: environment) {
+            try anchored(SQLiteEventStore(path: path(in: environment), mode: .createIfMissing), environment)
+        }
+    }
+
+    /// Runs `body`, which may create the ledger; when it did, at the default path (no
+    /// --ledger, no LGR_FILE, so the user never named it), says once on stderr where it is.
+    func announcingCreation<Result>(in environment: CommandEnvironment, _ body: () throws -> Result) throws -> Result {
+        let path = try path(in: environment)
+        let existed = SQLiteEventStore.exists(at: path)
+        let result = try body()
+        if !existed, isDefault(in: environment), SQLiteEventStore.exists(at: path) {
+            environment.stderr.write("ledger: created new ledger at \(path.terminalEscaped)\n")
+        }
+        return result
+    }
+
+    /// True when neither --ledger nor LGR_FILE names the ledger.
+    private func isDefault(in environment: CommandEnvironment) -> Bool {
+        (ledger ?? "").isEmpty && (environment.variables[environmentPrefix + "FILE"] ?? "").isEmpty
     }
 
     /// The store with the user's state directory (anchor and snapshot key), its anchor checked.

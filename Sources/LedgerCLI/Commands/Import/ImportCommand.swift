@@ -72,14 +72,18 @@ struct ImportCommand: EnvironmentCommand {
         }
         let resolved = try resolvedFormat(environment)
         if resolved == "json" || resolved == "jsonl" {
-            for file in files { try EventFileImport(file: file, json: resolved == "json", dryRun: dryRun, ledgerOptions: ledgerOptions).run(in: environment) }
+            try ledgerOptions.announcingCreation(in: environment) {
+                for file in files { try EventFileImport(file: file, json: resolved == "json", dryRun: dryRun, ledgerOptions: ledgerOptions).run(in: environment) }
+            }
             if !dryRun { try afterImport(in: environment) }
             return
         }
         var request = ImportRequest(files: files, format: resolved, account: account)
         (request.dryRun, request.skipInvalid, request.allowZeroBasis) = (dryRun, skipInvalid, allowZeroBasis)
         try csvOptions.apply(to: &request, format: resolved, in: environment, ledgerOptions: ledgerOptions)
-        let added = try ExchangeImport(request: request, environment: environment).run(path: try ledgerOptions.path(in: environment))
+        let added = try ledgerOptions.announcingCreation(in: environment) {
+            try ExchangeImport(request: request, environment: environment).run(path: ledgerOptions.path(in: environment))
+        }
         if added > 0 || fetchPrices { try afterImport(in: environment) }
     }
 

@@ -17,8 +17,9 @@ struct ChartCommand: EnvironmentCommand {
             Without --interval the narrowest candle (1m, 2m, 3m, 5m, 10m, 15m, 30m, 1h, … 1d, \
             7d) that fits the terminal width is used; wider candles are merged from the source's \
             minute, hour or day candles. Candles are recorded in the ledger's cache; --offline \
-            draws from the cache, and when the source cannot be reached the cache is used with a \
-            warning. Times are UTC. Hollow bodies (░) rose, filled ones (█) fell.
+            draws from the cache (or, when it holds none, from the daily prices recorded in the \
+            ledger, one candle per day), and when the source cannot be reached the cache is used \
+            with a warning. Times are UTC. Hollow bodies (░) rose, filled ones (█) fell.
             """
     )
 
@@ -76,10 +77,16 @@ struct ChartCommand: EnvironmentCommand {
         let store = try ledger.existing ?? SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
         let asset = Asset(request.asset, class: try store.assetClass(of: request.asset) ?? request.asset.inferredClass)
         let fetcher = try CandleFetcher(store: store, environment: environment, now: request.now, offline: offline, forcedSource: source)
-        let fetched = try fetcher.candles(asset, in: quote, interval: request.plan.interval.base,
-                                          count: request.sourceCount, since: request.plan.start)
-        let output = try request.output(fetched, quote: quote, fitting: outputFormat == .text, environment: environment)
-        try fetcher.commit(into: fetcher.hasFetched ? ledger.storeForWriting() : store)
+        let output: ChartOutput
+        if offline, try fetcher.cached(asset.symbol, quote, request.plan.interval.base, since: request.plan.start) == nil,
+           let recorded = try request.recordedPrices(quote: quote, store: store, fitting: outputFormat == .text, environment: environment) {
+            output = recorded
+        } else {
+            let fetched = try fetcher.candles(asset, in: quote, interval: request.plan.interval.base,
+                                              count: request.sourceCount, since: request.plan.start)
+            output = try request.output(fetched, plan: request.plan, quote: quote, fitting: outputFormat == .text, environment: environment)
+            try fetcher.commit(into: fetcher.hasFetched ? ledger.storeForWriting() : store)
+        }
         switch outputFormat {
         case .json: environment.write(output.json())
         default: environment.write(output.text(width: environment.terminalWidth, height: height, theme: color.theme(for: environment)))
@@ -111,7 +118,7 @@ struct ChartRequest {
 
     /// The chart's candles from the source's; when `fitting`, cut to the most recent that fit
     /// the width (with a note on stderr saying so).
-    func output(_ fetched: FetchedCandles, quote: AssetSymbol, fitting: Bool, environment: CommandEnvironment) throws -> ChartOutput {
+    func output(_ fetched: FetchedCandles, plan: ChartPlan, quote: AssetSymbol, fitting: Bool, environment: CommandEnvironment) throws -> ChartOutput {
         var candles = plan.candles(from: fetched.candles)
         guard !candles.isEmpty else {
             throw CommandFailure.data("no \(asset)/\(quote) candles since \(plan.start) (\(fetched.source) sent only older ones); try a longer --range")
@@ -124,5 +131,20 @@ struct ChartRequest {
         }
         return ChartOutput(asset: asset, quote: candles[0].quote, span: span, interval: plan.interval,
                            candles: candles, fetched: fetched, now: now)
+    }
+
+    /// With --offline and no candles cached: daily candles from the prices the ledger records
+    /// for the pair (``RecordedPriceCandles``), with a warning saying so; nil when there are
+    /// none. Over the range asked when it spans two days or more, else over as many days as
+    /// fit the width.
+    func recordedPrices(quote: AssetSymbol, store: SQLiteEventStore, fitting: Bool, environment: CommandEnvironment) throws -> ChartOutput? {
+        let day = ChartInterval(seconds: 86_400)!
+        let days = plan.range >= 2 * day.seconds ? plan.range : Int64(slots) * day.seconds
+        let daily = ChartPlan(range: days, interval: day, slots: slots, now: now)
+        let candles = try RecordedPriceCandles.candles(asset, in: quote, since: daily.start, from: store)
+        guard let first = candles.first, let last = candles.last else { return nil }
+        environment.stderr.write("ledger: warning: no \(asset)/\(quote) \(plan.interval.base) candles are cached; charting the \(asset)/\(quote) prices recorded in the ledger instead, one candle per day (\(candles.count == 1 ? "1 day" : "\(candles.count) days") from \(first.openedAt.date) to \(last.openedAt.date))\n")
+        let fetched = FetchedCandles(candles: candles, source: RecordedPriceCandles.source, fetchedAt: last.openedAt, cached: true)
+        return try output(fetched, plan: daily, quote: quote, fitting: fitting, environment: environment)
     }
 }

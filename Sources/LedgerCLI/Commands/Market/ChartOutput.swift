@@ -15,7 +15,8 @@ struct ChartOutput {
     let now: Timestamp
 
     /// `BTC/USD  last 10h, 30m candles  close 67,598.12  +98.12 (+0.15%)  cryptocompare`
-    /// (`cached 5 min ago` in place of the source for cached candles), then the chart. When the
+    /// (`cached 5 min ago` in place of the source for cached candles, `ledger prices` for daily
+    /// candles made from the recorded prices), then the chart. When the
     /// width is short the source goes first, then the range, then the change.
     func text(width: Int, height: Int, theme: Theme) -> String {
         let chart = CandlestickChart(candles: candles, width: width, height: height, colour: theme.isColored)
@@ -30,7 +31,8 @@ struct ChartOutput {
             let percent = change.divided(by: first, rounding: .halfEven).multiplied(byInteger: 100)
             movement += " (" + NumberFormat.percent(percent, signed: true, places: 2) + ")"
         }
-        let origin = fetched.cached ? "cached \(Age.ago(fetched.fetchedAt, now: now))" : fetched.source
+        let fromCache = fetched.cached && fetched.source != RecordedPriceCandles.source
+        let origin = fromCache ? "cached \(Age.ago(fetched.fetchedAt, now: now))" : fetched.source
         // In order of appearance, with the rank at which each is dropped when the width is short.
         var parts: [(text: String, drop: Int)] = [
             (theme.bold("\(asset)/\(quote)"), 5), ("last \(span), \(interval) candles", 2),
