@@ -101,6 +101,12 @@ public final class SQLiteEventStore: EventStore {
         (try? LedgerFile.inspect(path)).map { $0 != .missing } ?? true
     }
 
+    /// Creates the directories a new ledger at `path` needs (0700), as opening it with
+    /// `.createIfMissing` does; for a ledger built beside its path and moved into place.
+    public static func createDirectories(for path: String) throws {
+        try LedgerFile.createParentDirectories(of: path)
+    }
+
     public func allEvents() throws -> [LedgerEvent] {
         try guarded { try self.query("SELECT \(EventColumns.list) FROM events ORDER BY seq", []) }
     }

@@ -30,6 +30,7 @@ enum ImportTarget {
             try body(SQLiteEventStore(path: ":memory:", mode: .createIfMissing))
             return false
         }
+        try SQLiteEventStore.createDirectories(for: path)
         let temporary = try TemporaryFile(beside: path, kind: .database)
         // Discarded last: closing its descriptor earlier would drop SQLite's locks on the file.
         defer { temporary.discard() }
@@ -45,7 +46,6 @@ enum ImportTarget {
         let store = try SQLiteEventStore(path: path, mode: .mustExist)
         store.stateDirectory = state
         try store.acceptAnchor()
-        }
         return false
     }
 }
