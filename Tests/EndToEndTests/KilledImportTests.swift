@@ -35,7 +35,7 @@ struct KilledImportTests {
         #expect(again.stderr.hasPrefix("ledger: removed "), "\(again.stderr)")
         #expect(try temporaries(directory).isEmpty)
         let verify = try BuiltProducts.run(BuiltProducts.ledger, ["verify", "--ledger", ledger])
-        #expect(verify.stdout.hasPrefix("ok: 1 events verified"), "\(verify.stderr)")
+        #expect(verify.stdout.hasPrefix("ok: 1 event verified"), "\(verify.stderr)")
     }
 
     private func temporaries(_ directory: String) throws -> [String] {

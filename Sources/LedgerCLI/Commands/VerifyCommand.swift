@@ -52,7 +52,7 @@ struct VerifyCommand: EnvironmentCommand {
             writer.endObject()
             environment.print(writer.text)
         case .text, .csv, .md:
-            environment.print("ok: \(result.head.count) events verified; chain head \(result.head.hash)")
+            environment.print("ok: \(result.head.count) \(result.head.count == 1 ? "event" : "events") verified; chain head \(result.head.hash)")
             if let headEvent, let head { environment.print("head \(head) is event #\(headEvent)") }
         }
     }

@@ -58,7 +58,10 @@ struct RateRefresher {
     private func fx(_ base: AssetSymbol, _ quote: AssetSymbol, date: LocalDate?, into refreshed: inout RefreshedRates) throws {
         guard try !isFresh(base, quote, date: date) else { return }
         var problems: [String] = []
-        for name in setup.order(for: .fiat, forced: nil) {
+        // The ECB publishes 31 currencies; asking frankfurter for another only costs a request
+        // (and, offline, a warning) before the cache says "no source publishes it".
+        let unpublished = !FrankfurterSource.publishes(base) || !FrankfurterSource.publishes(quote)
+        for name in setup.order(for: .fiat, forced: nil) where !(unpublished && name == "frankfurter") {
             do {
                 refreshed.fxRates.append(try setup.source(name).fxRates(base: base, on: date))
                 return
@@ -66,6 +69,7 @@ struct RateRefresher {
                 problems.append(error.description)
             }
         }
+        guard !problems.isEmpty else { return }
         refreshed.warnings.append("could not refresh \(base) in \(quote): \(problems.joined(separator: "; "))")
     }
 
