@@ -66,6 +66,9 @@ struct LogCommand: EnvironmentCommand {
         var kinds: Set<EventKind> = []
         for word in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             let name = word.filter { $0 != " " }.lowercased()
+            if name.isEmpty {
+                throw CommandFailure.usage("--kind has an empty name in a list; separate kinds with single commas, e.g. --kind buy,sell")
+            }
             guard let parsed = EventKind(rawValue: name) else {
                 throw CommandFailure.usage("--kind '\(word)' is not an event kind; use one of \(EventKind.list), e.g. --kind buy,sell")
             }

@@ -28,11 +28,15 @@ struct ErrorReporter {
 
     private func reportParserError(_ error: Error) -> Int32 {
         let code = RootCommand.exitCode(for: error).rawValue
+        let normalized = GlobalOptionPlacement.normalize(arguments)
         if code == 0 {
+            // `ledger help portfolo` would print the root's help: name the typo instead.
+            let asked = CommandSuggestion(arguments: normalized.first == "help" ? Array(normalized.dropFirst()) : [])
+            if let unknown = asked.unknownCommand { return fail(asked.unknownCommandMessage(unknown), 64) }
             environment.write(RootCommand.fullMessage(for: error) + "\n")
             return 0
         }
-        let words = CommandSuggestion(arguments: GlobalOptionPlacement.normalize(arguments))
+        let words = CommandSuggestion(arguments: normalized)
         if let unknown = words.unknownCommand { return fail(words.unknownCommandMessage(unknown), 64) }
         let message = RootCommand.message(for: error)
         let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
