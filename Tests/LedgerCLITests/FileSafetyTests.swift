@@ -8,19 +8,8 @@ import Testing
 /// the names older versions used (`NAME.tmp-PID`, `NAME.import-PID`) are known: the process id
 /// is this test's.
 @Suite("Files on disk: temporary files", .serialized)
-struct TemporaryFileTests {
+struct TemporaryFileTests: ScratchLedger {
     let directory = makeTemporaryDirectory()
-    var ledger: String { directory + "/books.ledger" }
-
-    func environment() -> FixedEnvironment {
-        FixedEnvironment(variables: ["LGR_FILE": ledger, "HOME": directory])
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
 
     func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory).sorted() }
 
@@ -86,13 +75,8 @@ struct TemporaryFileTests {
 
 /// Issue #19, item 7: modes, the --ledger path, control characters, sizes.
 @Suite("Files on disk: modes, paths, text", .serialized)
-struct FileSafetyTests {
+struct FileSafetyTests: ScratchLedger {
     let directory = makeTemporaryDirectory()
-    var ledger: String { directory + "/books.ledger" }
-
-    func environment() -> FixedEnvironment {
-        FixedEnvironment(variables: ["LGR_FILE": ledger, "HOME": directory])
-    }
 
     func mode(_ path: String) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)

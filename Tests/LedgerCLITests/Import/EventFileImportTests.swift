@@ -8,18 +8,11 @@ import Testing
 /// Importing our own export (JSONL), which now streams through the import's staging: lines
 /// across chunks, voids inside the file, duplicates, and the order events are appended in.
 @Suite("import: event files")
-struct EventFileImportTests {
+struct EventFileImportTests: ScratchLedger {
     let directory = makeTemporaryDirectory()
-    var ledger: String { directory + "/books.ledger" }
-
-    func environment() -> FixedEnvironment {
-        FixedEnvironment(variables: ["LGR_FILE": ledger, "HOME": directory])
-    }
 
     func write(_ name: String, _ lines: [String]) throws -> String {
-        let path = directory + "/" + name
-        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try write(name, lines.joined(separator: "\n"))
     }
 
     func line(_ id: Int, _ kind: String, _ date: String, _ fields: String) -> String {

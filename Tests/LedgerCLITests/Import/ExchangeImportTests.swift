@@ -7,28 +7,17 @@ import Testing
 /// Exchange imports end to end (in-process): idempotence, overlapping exports, identical rows,
 /// atomicity and replay order, on the fixtures of LedgerInterchangeTests.
 @Suite("import: exchange files")
-struct ExchangeImportTests {
+struct ExchangeImportTests: ScratchLedger {
     static let fixtures = Golden.directory(for: #filePath, "../../LedgerInterchangeTests/Fixtures")
     let directory = makeTemporaryDirectory()
-    var ledger: String { directory + "/books.ledger" }
 
     static var fixtureNames: [String] {
         let enumerator = FileManager.default.enumerator(atPath: fixtures)
         return (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".csv") }.sorted()
     }
 
-    func environment() -> FixedEnvironment {
-        FixedEnvironment(variables: ["LGR_FILE": ledger, "HOME": directory])
-    }
-
     func events() throws -> [LedgerEvent] {
         try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents()
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
     }
 
     @Test("re-importing every fixture adds no event", arguments: fixtureNames)

@@ -7,19 +7,8 @@ import Testing
 /// Issue 18 at the command line: the messages a user sees for misread numbers and times, and
 /// the one quantity fold the import shares with `add` and `verify`.
 @Suite("import: numbers, times and the quantity fold")
-struct ImportNumbersCLITests {
+struct ImportNumbersCLITests: ScratchLedger {
     let directory = makeTemporaryDirectory()
-    var ledger: String { directory + "/books.ledger" }
-
-    func environment() -> FixedEnvironment {
-        FixedEnvironment(variables: ["LGR_FILE": ledger, "HOME": directory])
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
 
     static let map = "date=Time,side=Type,asset=Coin,quantity=Amount,price=Price"
 

@@ -9,7 +9,7 @@ import Testing
 /// some with a row out of order, a duplicate, an oversell or a bad number, both give the same
 /// exit status, the same events in the same order and the same errors.
 @Suite("import: the in-order fast path matches staging")
-struct InOrderImportTests {
+struct InOrderImportTests: ScratchLedger {
     static let header = "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes"
     let directory = makeTemporaryDirectory()
 
@@ -99,12 +99,6 @@ struct InOrderImportTests {
         let summary = fixed.stdout.text.dropFirst(before).split(separator: "\n").map(String.init)
             .filter { $0.contains(files[0]) }
         return Outcome(status: status, events: events, errors: errors, summary: summary)
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
     }
 
     /// `count` rows a minute or so apart from `start`: buys, sells of what is held, receives
