@@ -46,15 +46,12 @@ struct ErrorReporter {
         // The parser's own suggestion for an option ("… '--by-acount'. Did you mean
         // '--by-account'?") is the thing to do instead: it takes the place of the help hint.
         if clean.contains(". Did you mean ") { return fail(clean.replacing(". Did you mean ", with: "; did you mean "), 64) }
-        return fail(clean + helpHint, code == 1 && error is ValidationError ? 64 : code)
+        return fail(clean + helpHint(words), code == 1 && error is ValidationError ? 64 : code)
     }
 
-    /// "; see 'ledger add --help'" for the subcommand the user was typing.
-    private var helpHint: String {
-        let subcommand = arguments.first { !$0.hasPrefix("-") }
-        let known = RootCommand.configuration.subcommands.map { $0._commandName }
-        guard let subcommand, known.contains(subcommand) else { return "; see 'ledger --help'" }
-        return "; see 'ledger \(subcommand) --help'"
+    /// "; see 'ledger prices fetch --help'" for the command the user was typing.
+    private func helpHint(_ words: CommandSuggestion) -> String {
+        "; see '\(words.commandLine) --help'"
     }
 
     private func fail(_ message: String, _ code: Int32) -> Int32 {
