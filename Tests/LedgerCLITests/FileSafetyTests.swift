@@ -43,6 +43,16 @@ struct TemporaryFileTests: ScratchLedger {
         #expect(try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents().count == 1)
     }
 
+    @Test("add sweeps a dead first import's temporary ledger too, not only the next import")
+    func addSweeps() throws {
+        _ = try write("books.ledger.import-k3v9q2m8x7w1p0za", "half a database")
+        _ = try write("books.ledger.import-k3v9q2m8x7w1p0za-journal", "its journal")
+        let fixed = environment()
+        #expect(fixed.run(["add", "deposit", "USD", "100", "--date", "2024-01-01"]) == 0, "\(fixed.stderr.text)")
+        #expect(fixed.stderr.text.hasPrefix("ledger: removed 2 temporary files an interrupted run left: "))
+        #expect(try entries().filter { $0.contains(".import-") }.isEmpty)
+    }
+
     @Test("a temporary file a live writer holds, a symlink and another user's name pattern are left alone")
     func liveAndForeignLeftAlone() throws {
         let live = try TemporaryFile(beside: directory + "/out.csv", kind: .output)

@@ -51,7 +51,7 @@ struct LedgerOptions: ParsableArguments {
     /// Opens the ledger to amend it, failing with a clear message when it is missing or
     /// cannot be written, or when it does not end where the tool last left it (the anchor).
     func openExisting(in environment: CommandEnvironment) throws -> SQLiteEventStore {
-        try anchored(SQLiteEventStore(path: path(in: environment), mode: .mustExist), environment)
+        try anchored(SQLiteEventStore(path: sweptPath(in: environment), mode: .mustExist), environment)
     }
 
     /// Opens the ledger to read it: read-only when it cannot be written (a read-only mount, a
@@ -64,7 +64,7 @@ struct LedgerOptions: ParsableArguments {
     /// Opens the ledger, creating it (and its directory) when missing.
     func openOrCreate(in environment: CommandEnvironment) throws -> SQLiteEventStore {
         try announcingCreation(in: environment) {
-            try anchored(SQLiteEventStore(path: path(in: environment), mode: .createIfMissing), environment)
+            try anchored(SQLiteEventStore(path: sweptPath(in: environment), mode: .createIfMissing), environment)
         }
     }
 
@@ -78,6 +78,14 @@ struct LedgerOptions: ParsableArguments {
             environment.stderr.write("ledger: created new ledger at \(path.terminalEscaped)\n")
         }
         return result
+    }
+
+    /// The ledger's path, after removing what killed runs left beside it (a first import's
+    /// temporary ledger): every command that writes sweeps, not only the next import.
+    private func sweptPath(in environment: CommandEnvironment) throws -> String {
+        let path = try path(in: environment)
+        TemporaryFile.removeStale(beside: path, reporting: environment)
+        return path
     }
 
     /// True when neither --ledger nor LGR_FILE names the ledger.
