@@ -60,6 +60,35 @@ public struct JSONWriter {
         integer(value)
     }
 
+    public mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    /// `"name": [{…}, …]`: one object per item, its fields written by `fields`.
+    public mutating func objects<Items: Sequence>(
+        _ name: String, _ items: Items, _ fields: (inout JSONWriter, Items.Element) -> Void
+    ) {
+        key(name)
+        beginArray()
+        for item in items {
+            beginObject()
+            fields(&self, item)
+            endObject()
+        }
+        endArray()
+    }
+
+    /// A pretty-printed document: one object that starts with `"schema": schema`.
+    public static func document(schema: String, _ body: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter(pretty: true)
+        writer.beginObject()
+        writer.field("schema", schema)
+        body(&writer)
+        writer.endObject()
+        return writer.text
+    }
+
     private var pendingValueAfterKey = false
 
     private mutating func separate() {
