@@ -7,7 +7,7 @@ let package = Package(
     name: "ledger",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "ledger", targets: ["ledger"]),
+        .executable(name: "ledger", targets: ["ledger"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,7 +43,8 @@ let package = Package(
         .executableTarget(name: "ledger", dependencies: ["LedgerCLI"]),
 
         // Test support (never a product).
-        .target(name: "LedgerTestSupport", dependencies: ["LedgerCore", "LedgerStore", "LedgerCLI", "LedgerMarketData"]),
+        .target(
+            name: "LedgerTestSupport", dependencies: ["LedgerCore", "LedgerStore", "LedgerCLI", "LedgerMarketData"]),
         .executableTarget(
             name: "ledger-stress",
             dependencies: ["LedgerCore", "LedgerStore"],

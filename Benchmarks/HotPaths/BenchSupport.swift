@@ -1,6 +1,7 @@
 import LedgerCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `ledger-bench` was asked for.
@@ -23,13 +24,17 @@ struct BenchOptions {
             case "--runs": runs = try Self.positive(value, flag)
             case "--events": events = try Self.positive(value, flag)
             case "--only": only = value
-            default: throw BenchUsage(message: "unknown option \(flag); use --ledger FILE, --runs N, --events N, --only TEXT")
+            default:
+                throw BenchUsage(
+                    message: "unknown option \(flag); use --ledger FILE, --runs N, --events N, --only TEXT")
             }
         }
     }
 
     private static func positive(_ text: String, _ flag: String) throws -> Int {
-        guard let value = Int(text), value > 0 else { throw BenchUsage(message: "\(flag) takes a positive whole number, not '\(text)'") }
+        guard let value = Int(text), value > 0 else {
+            throw BenchUsage(message: "\(flag) takes a positive whole number, not '\(text)'")
+        }
         return value
     }
 }
@@ -75,11 +80,13 @@ struct BenchTable {
     func rendered() -> String {
         var lines = ["case                              items   median ms   ns/item   fastest ns/item"]
         for result in results {
-            let median = Self.nanoseconds(result.median), fastest = Self.nanoseconds(result.fastest)
+            let median = Self.nanoseconds(result.median)
+            let fastest = Self.nanoseconds(result.fastest)
             let items = Double(max(result.items, 1))
-            lines.append(pad(result.name, 30) + leftPad("\(result.items)", 9)
-                + leftPad(fixed(median / 1e6, 2), 12) + leftPad(fixed(median / items, 1), 10)
-                + leftPad(fixed(fastest / items, 1), 18))
+            lines.append(
+                pad(result.name, 30) + leftPad("\(result.items)", 9)
+                    + leftPad(fixed(median / 1e6, 2), 12) + leftPad(fixed(median / items, 1), 10)
+                    + leftPad(fixed(fastest / items, 1), 18))
         }
         return lines.joined(separator: "\n")
     }
@@ -88,8 +95,12 @@ struct BenchTable {
         Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
     }
 
-    private func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-    private func leftPad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+    private func leftPad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
     private func fixed(_ value: Double, _ places: Int) -> String {
         let scale = places == 1 ? 10.0 : 100.0
         let rounded = (value * scale).rounded() / scale

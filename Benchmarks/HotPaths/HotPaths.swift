@@ -20,25 +20,34 @@ struct HotPaths {
         let events = SyntheticHistory.events(count: options.events, seed: 42)
         table.add(measure("decimal parse", items: decimalTexts.count, runs: options.runs) { parseDecimals() })
         table.add(measure("decimal format", items: decimalValues.count, runs: options.runs) { formatDecimals() })
-        table.add(measure("canonical JSON + SHA-256", items: min(events.count, 20_000), runs: options.runs) {
-            hashChain(events.prefix(20_000))
-        })
+        table.add(
+            measure("canonical JSON + SHA-256", items: min(events.count, 20_000), runs: options.runs) {
+                hashChain(events.prefix(20_000))
+            })
         let csv = coinbaseCSV(rows: options.events)
-        table.add(measure("CSV records (64 KiB chunks)", items: options.events + 1, runs: options.runs) { csvRecords(csv) })
-        table.add(measure("fold (FIFO, in memory)", items: events.count, runs: options.runs) { fold(events).eventCount })
+        table.add(
+            measure("CSV records (64 KiB chunks)", items: options.events + 1, runs: options.runs) { csvRecords(csv) })
+        table.add(
+            measure("fold (FIFO, in memory)", items: events.count, runs: options.runs) { fold(events).eventCount })
         // One asset whose open lots pile up: every sale chooses among all of them.
         let piling = SyntheticHistory.accumulating(count: options.events, seed: 7)
-        table.add(measure("fold (HIFO, lots piling up)", items: piling.count, runs: options.runs) { fold(piling, .hifo).eventCount })
+        table.add(
+            measure("fold (HIFO, lots piling up)", items: piling.count, runs: options.runs) {
+                fold(piling, .hifo).eventCount
+            })
         let state = fold(events)
         let bytes = state.snapshotBytes()
         let lots = state.books.values.reduce(0) { $0 + $1.lots.count }
         table.add(measure("snapshot encode (per lot)", items: lots, runs: options.runs) { state.snapshotBytes().count })
-        table.add(measure("snapshot restore (per lot)", items: lots, runs: options.runs) {
-            PortfolioState(snapshot: bytes, options: state.options)?.eventCount ?? 0
-        })
-        table.add(measure("snapshot restore + unpack", items: lots, runs: options.runs) {
-            PortfolioState(snapshot: bytes, options: state.options)?.books.values.reduce(0) { $0 + $1.lots.count } ?? 0
-        })
+        table.add(
+            measure("snapshot restore (per lot)", items: lots, runs: options.runs) {
+                PortfolioState(snapshot: bytes, options: state.options)?.eventCount ?? 0
+            })
+        table.add(
+            measure("snapshot restore + unpack", items: lots, runs: options.runs) {
+                PortfolioState(snapshot: bytes, options: state.options)?.books.values.reduce(0) { $0 + $1.lots.count }
+                    ?? 0
+            })
         if let path = options.ledger {
             let store = try SQLiteEventStore(path: path, mode: .mustExist)
             let count = try countEvents(store)
@@ -47,14 +56,18 @@ struct HotPaths {
             for packed in [true, false] {
                 store.readsReplayRows = packed
                 let source = packed ? "replay rows" : "columns"
-                table.add(try measure("\(source) read + decoded", items: count, runs: options.runs) { try countEvents(store) })
-                table.add(try measure("\(source) + fold", items: count, runs: options.runs) { try foldLedger(store, prices) })
+                table.add(
+                    try measure("\(source) read + decoded", items: count, runs: options.runs) { try countEvents(store) }
+                )
+                table.add(
+                    try measure("\(source) + fold", items: count, runs: options.runs) { try foldLedger(store, prices) })
             }
         }
         print(table.rendered())
     }
 
-    static let valuation = ValuationOptions(currency: AssetSymbol("USD")!, asOf: Timestamp(secondsSinceEpoch: Int64.max / 2))
+    static let valuation = ValuationOptions(
+        currency: AssetSymbol("USD")!, asOf: Timestamp(secondsSinceEpoch: Int64.max / 2))
 
     static func fold(_ events: [LedgerEvent], _ method: BookingMethod = .fifo) -> PortfolioState {
         var options = valuation
@@ -89,9 +102,11 @@ struct HotPaths {
 
     /// A Coinbase-shaped export: quoted money with thousands separators, as the real one.
     static func coinbaseCSV(rows: Int) -> [UInt8] {
-        var text = "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n"
+        var text =
+            "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n"
         for row in 0..<rows {
-            text += "\(100_000_000 + row),2020-01-01 00:00:00 UTC,Buy,BTC,0.001,USD,\"$30,\(100 + row % 900).00\",$30.1,\"$30.60\",$0.50,Bought\n"
+            text +=
+                "\(100_000_000 + row),2020-01-01 00:00:00 UTC,Buy,BTC,0.001,USD,\"$30,\(100 + row % 900).00\",$30.1,\"$30.60\",$0.50,Bought\n"
         }
         return Array(text.utf8)
     }

@@ -37,14 +37,16 @@ extension SyntheticHistory {
     /// chooses among more of them (the case that made HIFO's scan quadratic).
     static func accumulating(count: Int, seed: UInt64) -> [LedgerEvent] {
         var random = SplitMix64(seed: seed)
-        let usd = AssetSymbol("USD")!, asset = Asset(AssetSymbol("A0")!, class: .crypto)
+        let usd = AssetSymbol("USD")!
+        let asset = Asset(AssetSymbol("A0")!, class: .crypto)
         return (0..<count).map { index in
             let buying = index % 2 == 0
             let amount = AssetAmount(ExactDecimal(buying ? 10 : 1), asset)
             let price = Price(ExactDecimal(Int(random.next() % 100_000) + 1), usd)
             let time = Timestamp(secondsSinceEpoch: 946_684_800 + Int64(index) * 600)
             return LedgerEvent(
-                sequence: Int64(index + 1), id: EventID(value: UInt128(index + 1) << 80), occurredAt: time, recordedAt: time,
+                sequence: Int64(index + 1), id: EventID(value: UInt128(index + 1) << 80), occurredAt: time,
+                recordedAt: time,
                 action: buying ? .buy(amount, price: .unit(price)) : .sell(amount, price: .unit(price)))
         }
     }

@@ -16,14 +16,16 @@ public protocol MarketDataSource: Sendable {
     /// One price per day from `start` through `end`: the day's close, stamped at its last
     /// second (23:59:59 UTC; now while the day is still open), so a valuation earlier that day
     /// uses the day before. Currencies (Frankfurter) give the ECB rates, stamped when published.
-    func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation]
+    func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate)
+        throws(MarketDataError) -> [PriceObservation]
 
     /// The most days of history one request returns (nil: any span in one request). A longer
     /// ``dailyPrices(of:in:from:through:)`` still works, in several requests.
     var historyDaysPerRequest: Int? { get }
 
     /// The last `count` candles of one width, oldest first (the last may still be open).
-    func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int) throws(MarketDataError) -> [Candle]
+    func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int)
+        throws(MarketDataError) -> [Candle]
 
     /// The top `count` assets by market capitalisation, priced in `quote`.
     func topList(count: Int, in quote: AssetSymbol) throws(MarketDataError) -> TopList
@@ -42,11 +44,15 @@ extension MarketDataSource {
         throw .unsupported(source: name, operation: "latest prices")
     }
 
-    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
+    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate)
+        throws(MarketDataError) -> [PriceObservation]
+    {
         throw .unsupported(source: name, operation: "daily price history")
     }
 
-    public func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int) throws(MarketDataError) -> [Candle] {
+    public func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int)
+        throws(MarketDataError) -> [Candle]
+    {
         throw .unsupported(source: name, operation: "\(interval) candles")
     }
 
@@ -72,7 +78,10 @@ public struct PriceBatch: Sendable, Equatable {
     public var covered: Set<AssetSymbol>
     public var failures: [AssetSymbol: MarketDataError]
 
-    public init(observations: [PriceObservation] = [], covered: Set<AssetSymbol>? = nil, failures: [AssetSymbol: MarketDataError] = [:]) {
+    public init(
+        observations: [PriceObservation] = [], covered: Set<AssetSymbol>? = nil,
+        failures: [AssetSymbol: MarketDataError] = [:]
+    ) {
         self.observations = observations
         self.covered = covered ?? Set(observations.map(\.asset))
         self.failures = failures

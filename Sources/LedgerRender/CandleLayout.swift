@@ -63,12 +63,15 @@ struct CandleLayout: Sendable {
     /// `HH:MM` for intraday candles within one UTC day, `MM-DD HH:MM` across days, `MM-DD`
     /// for daily or wider candles, with the year in front when the candles span years.
     private func timeLabel(_ time: Timestamp) -> String {
-        let text = time.description  // YYYY-MM-DDTHH:MM:SSZ
-        let first = shown.first!.openedAt, last = shown.last!.openedAt
-        let step = shown.count > 1
+        let text = time.description // YYYY-MM-DDTHH:MM:SSZ
+        let first = shown.first!.openedAt
+        let last = shown.last!.openedAt
+        let step =
+            shown.count > 1
             ? zip(shown.dropFirst(), shown).map { $0.openedAt.secondsSinceEpoch - $1.openedAt.secondsSinceEpoch }.min()!
             : shown[0].interval.seconds
-        let date = String(text.prefix(10)), clock = String(text.dropFirst(11).prefix(5))
+        let date = String(text.prefix(10))
+        let clock = String(text.dropFirst(11).prefix(5))
         if step >= 86_400 { return first.date.year == last.date.year ? String(date.dropFirst(5)) : date }
         if first.date == last.date { return clock }
         return String(date.dropFirst(5)) + " " + clock

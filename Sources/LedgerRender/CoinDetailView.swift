@@ -16,8 +16,10 @@ public struct CoinDetailView: Sendable {
     public let width: Int
     public let theme: Theme
 
-    public init(entry: TopListEntry, source: String, freshness: String, favorite: Bool, share: MarketShare?,
-                holding: CoinHolding?, candles: [Candle], width: Int, theme: Theme) {
+    public init(
+        entry: TopListEntry, source: String, freshness: String, favorite: Bool, share: MarketShare?,
+        holding: CoinHolding?, candles: [Candle], width: Int, theme: Theme
+    ) {
         self.entry = entry
         self.source = source
         self.freshness = freshness
@@ -46,20 +48,30 @@ public struct CoinDetailView: Sendable {
     func figures() -> [(String, String)] {
         let quote = " " + entry.quote.text
         let money = { (value: ExactDecimal?) in value.map { NumberFormat.marketPrice($0) + quote } ?? "—" }
-        let compact = { (value: ExactDecimal?, unit: String) in value.map { NumberFormat.compact($0) + " " + unit } ?? "—" }
+        let compact = { (value: ExactDecimal?, unit: String) in
+            value.map { NumberFormat.compact($0) + " " + unit } ?? "—"
+        }
         return [
             ("Price", money(entry.price)),
             ("Bid / ask", "— / —  (\(source) gives no bid or ask)"),
             ("24h change", NumberFormat.change(entry.change24h, theme: theme)),
             ("7d change", NumberFormat.change(entry.change7d, theme: theme)),
-            ("24h high / low", "\(entry.high24h.map(NumberFormat.marketPrice) ?? "—") / \(entry.low24h.map(NumberFormat.marketPrice) ?? "—")"),
+            (
+                "24h high / low",
+                "\(entry.high24h.map(NumberFormat.marketPrice) ?? "—") / \(entry.low24h.map(NumberFormat.marketPrice) ?? "—")"
+            ),
             ("Market cap", compact(entry.marketCap, entry.quote.text)),
             ("Market share", shareText()),
             ("Circulating", compact(entry.circulatingSupply, entry.symbol.text)),
             ("Total supply", compact(entry.totalSupply, entry.symbol.text)),
             ("Volume 24h", compact(entry.volume24h, source == "cryptocompare" ? entry.symbol.text : entry.quote.text)),
             ("Updated", "\(source), fetched \(freshness)"),
-            ("Watched", favorite ? "yes ('ledger watch remove \(entry.symbol)' to stop)" : "no ('ledger watch add \(entry.symbol)' to watch)"),
+            (
+                "Watched",
+                favorite
+                    ? "yes ('ledger watch remove \(entry.symbol)' to stop)"
+                    : "no ('ledger watch add \(entry.symbol)' to watch)"
+            ),
         ]
     }
 
@@ -67,19 +79,26 @@ public struct CoinDetailView: Sendable {
         guard let share else { return "—" }
         let percent = NumberFormat.percent(share.percent, places: 2)
         switch share.basis {
-        case .wholeMarket(let source): return "\(percent) of the whole market (\(NumberFormat.compact(share.total)), \(source))"
+        case .wholeMarket(let source):
+            return "\(percent) of the whole market (\(NumberFormat.compact(share.total)), \(source))"
         case .topList(let count): return "\(percent) of the top \(count) listed (\(NumberFormat.compact(share.total)))"
         }
     }
 
     static func holdingRows(_ holding: CoinHolding, _ symbol: AssetSymbol, _ theme: Theme) -> [(String, String)] {
         let currency = " " + holding.currency.text
-        var rows = [("Quantity", NumberFormat.quantity(holding.quantity) + " " + symbol.text),
-                    ("Cost basis", NumberFormat.money(holding.costBasis, complete: holding.costComplete) + currency)]
+        var rows = [
+            ("Quantity", NumberFormat.quantity(holding.quantity) + " " + symbol.text),
+            ("Cost basis", NumberFormat.money(holding.costBasis, complete: holding.costComplete) + currency),
+        ]
         rows.append(("Value", holding.value.map { NumberFormat.money($0) + currency } ?? "— (no price)"))
         if let pnl = holding.unrealizedPnL {
             let percent = holding.unrealizedPercent.map { " (" + NumberFormat.percent($0, signed: true) + ")" } ?? ""
-            rows.append(("Unrealized P&L", theme.signed(NumberFormat.signedMoney(pnl) + currency + percent, pnl.rounded(places: 2))))
+            rows.append(
+                (
+                    "Unrealized P&L",
+                    theme.signed(NumberFormat.signedMoney(pnl) + currency + percent, pnl.rounded(places: 2))
+                ))
         }
         if holding.unvaluedEvents > 0 {
             let count = holding.unvaluedEvents == 1 ? "1 event" : "\(holding.unvaluedEvents) events"
@@ -90,9 +109,13 @@ public struct CoinDetailView: Sendable {
     }
 
     func chart() -> [String] {
-        guard let first = candles.first else { return ["No daily candles of \(entry.symbol) are cached; run 'ledger market show \(entry.symbol)' online."] }
-        let caption = "\(entry.symbol)/\(first.quote) daily, last \(candles.count) day\(candles.count == 1 ? "" : "s") (\(first.source))"
-        return [caption] + CandlestickChart(candles: candles, width: width, height: 12, colour: theme.isColored).render()
+        guard let first = candles.first else {
+            return ["No daily candles of \(entry.symbol) are cached; run 'ledger market show \(entry.symbol)' online."]
+        }
+        let caption =
+            "\(entry.symbol)/\(first.quote) daily, last \(candles.count) day\(candles.count == 1 ? "" : "s") (\(first.source))"
+        return [caption]
+            + CandlestickChart(candles: candles, width: width, height: 12, colour: theme.isColored).render()
     }
 
     static func row(_ pair: (String, String)) -> String {

@@ -15,7 +15,9 @@ public struct GainsView {
     }
 
     public func render() -> String {
-        var text = theme.bold("Realized gains") + " \(period) · \(report.currency) · \(report.method.rawValue.uppercased())\n\n"
+        var text =
+            theme.bold("Realized gains")
+            + " \(period) · \(report.currency) · \(report.method.rawValue.uppercased())\n\n"
         guard !report.disposals.isEmpty else { return text + "No disposals in this period.\n" }
         var table = TextTable(columns: [
             .init("asset"), .init("quantity", .right), .init("acquired"), .init("disposed"),
@@ -34,21 +36,36 @@ public struct GainsView {
         text += table.render(width: width) + "\n"
         let totals = report.totals
         let lines: [(String, String, ExactDecimal, Bool)] = [
-            ("proceeds", NumberFormat.money(totals.proceeds, complete: totals.proceedsComplete), totals.proceeds, false),
-            ("cost basis", NumberFormat.money(totals.costBasis, complete: totals.costComplete), totals.costBasis, false),
+            (
+                "proceeds", NumberFormat.money(totals.proceeds, complete: totals.proceedsComplete), totals.proceeds,
+                false
+            ),
+            (
+                "cost basis", NumberFormat.money(totals.costBasis, complete: totals.costComplete), totals.costBasis,
+                false
+            ),
             ("gain", NumberFormat.signedMoney(totals.gain, complete: totals.gainComplete), totals.gain, true),
-            ("  short term", NumberFormat.signedMoney(totals.shortTermGain, complete: totals.shortTermComplete), totals.shortTermGain, true),
-            ("  long term", NumberFormat.signedMoney(totals.longTermGain, complete: totals.longTermComplete), totals.longTermGain, true),
+            (
+                "  short term", NumberFormat.signedMoney(totals.shortTermGain, complete: totals.shortTermComplete),
+                totals.shortTermGain, true
+            ),
+            (
+                "  long term", NumberFormat.signedMoney(totals.longTermGain, complete: totals.longTermComplete),
+                totals.longTermGain, true
+            ),
         ]
         let complete = totals.complete
         let formatted = lines
         let valueWidth = formatted.map { $0.1.count }.max() ?? 0
-        text += theme.bold("Totals") + " (\(report.disposals.count) disposal\(report.disposals.count == 1 ? "" : "s"))\n"
+        text +=
+            theme.bold("Totals") + " (\(report.disposals.count) disposal\(report.disposals.count == 1 ? "" : "s"))\n"
         for (label, value, raw, signed) in formatted {
             let padded = String(repeating: " ", count: valueWidth - value.count) + value
             text += "  " + label.padding(14) + (signed ? theme.signed(padded, raw) : padded) + "\n"
         }
-        if !complete { text += "\n" + MissingPriceNote.text(report.missingPrices, width: width, ledgerCurrency: ledgerCurrency) }
+        if !complete {
+            text += "\n" + MissingPriceNote.text(report.missingPrices, width: width, ledgerCurrency: ledgerCurrency)
+        }
         return text
     }
 
@@ -75,7 +92,8 @@ public struct MethodComparisonView {
     public func render() -> String {
         var table = TextTable(columns: [
             .init("method"), .init("disposals", .right), .init("proceeds", .right), .init("cost basis", .right),
-            .init("gain", .right), .init("short term", .right, dropPriority: 1), .init("long term", .right, dropPriority: 1),
+            .init("gain", .right), .init("short term", .right, dropPriority: 1),
+            .init("long term", .right, dropPriority: 1),
         ])
         for report in reports {
             let totals = report.totals

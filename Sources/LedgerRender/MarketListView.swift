@@ -14,7 +14,10 @@ public struct MarketListView: Sendable {
     public let width: Int
     public let theme: Theme
 
-    public init(list: TopList, page: TopListPage, query: TopListQuery, favorites: Set<AssetSymbol>, freshness: String, width: Int, theme: Theme) {
+    public init(
+        list: TopList, page: TopListPage, query: TopListQuery, favorites: Set<AssetSymbol>, freshness: String,
+        width: Int, theme: Theme
+    ) {
         self.list = list
         self.page = page
         self.query = query
@@ -36,26 +39,35 @@ public struct MarketListView: Sendable {
     }
 
     func heading() -> String {
-        let what = query.favoritesOnly ? "Watched coins in the top \(list.entries.count)" : "Top \(list.entries.count) coins by market cap"
-        let order = query.sort == .rank && !query.reverse ? "" : " · by \(query.sort.rawValue)\(query.reverse ? ", reversed" : "")"
+        let what =
+            query.favoritesOnly
+            ? "Watched coins in the top \(list.entries.count)" : "Top \(list.entries.count) coins by market cap"
+        let order =
+            query.sort == .rank && !query.reverse
+            ? "" : " · by \(query.sort.rawValue)\(query.reverse ? ", reversed" : "")"
         return theme.bold(what) + " · \(list.quote)" + order
     }
 
     func table() -> TextTable {
         // The marker column only when some coin on the page is watched.
         let marked = page.entries.contains { favorites.contains($0.symbol) }
-        var table = TextTable(columns: (marked ? [TextTable.Column("")] : []) + [
-            .init("#", .right), .init("Name", flexible: true), .init("Symbol"), .init("Price", .right),
-            .init("24h", .right), .init("7d", .right, dropPriority: 2), .init("Mkt cap", .right),
-            .init("Supply", .right, dropPriority: 3), .init("Volume", .right, dropPriority: 4),
-        ])
-        for entry in page.entries {
-            table.append((marked ? [marker(entry.symbol)] : []) + [
-                String(entry.rank), entry.name, entry.symbol.text, Self.figure(entry.price, NumberFormat.marketPrice),
-                NumberFormat.change(entry.change24h, theme: theme), NumberFormat.change(entry.change7d, theme: theme),
-                Self.figure(entry.marketCap, NumberFormat.compact), Self.figure(entry.circulatingSupply, NumberFormat.compact),
-                Self.figure(entry.volume24h, NumberFormat.compact),
+        var table = TextTable(
+            columns: (marked ? [TextTable.Column("")] : []) + [
+                .init("#", .right), .init("Name", flexible: true), .init("Symbol"), .init("Price", .right),
+                .init("24h", .right), .init("7d", .right, dropPriority: 2), .init("Mkt cap", .right),
+                .init("Supply", .right, dropPriority: 3), .init("Volume", .right, dropPriority: 4),
             ])
+        for entry in page.entries {
+            table.append(
+                (marked ? [marker(entry.symbol)] : []) + [
+                    String(entry.rank), entry.name, entry.symbol.text,
+                    Self.figure(entry.price, NumberFormat.marketPrice),
+                    NumberFormat.change(entry.change24h, theme: theme),
+                    NumberFormat.change(entry.change7d, theme: theme),
+                    Self.figure(entry.marketCap, NumberFormat.compact),
+                    Self.figure(entry.circulatingSupply, NumberFormat.compact),
+                    Self.figure(entry.volume24h, NumberFormat.compact),
+                ])
         }
         return table
     }
@@ -71,7 +83,9 @@ public struct MarketListView: Sendable {
             lines.append("Watched but not in this list: " + page.unlistedFavorites.map(\.text).joined(separator: " "))
         }
         lines.append("Prices in \(list.quote) from \(list.source), fetched \(freshness).")
-        if !favorites.isEmpty && !query.favoritesOnly { lines.append("\(theme.isColored ? "★" : "*") watched ('ledger watch list')") }
+        if !favorites.isEmpty && !query.favoritesOnly {
+            lines.append("\(theme.isColored ? "★" : "*") watched ('ledger watch list')")
+        }
         return lines
     }
 

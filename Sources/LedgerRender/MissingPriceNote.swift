@@ -23,6 +23,8 @@ public enum MissingPriceNote {
     /// The note as one line, or nil when nothing is missing.
     public static func sentence(_ missing: [MissingPrice], ledgerCurrency: AssetSymbol? = nil) -> String? {
         let fill = command(for: missing.first?.quote, ledgerCurrency: ledgerCurrency)
-        return MissingPrice.summary(missing).map { "Incomplete (\(NumberFormat.incompleteMark)): \($0); fetch them with '\(fill)'." }
+        return MissingPrice.summary(missing).map {
+            "Incomplete (\(NumberFormat.incompleteMark)): \($0); fetch them with '\(fill)'."
+        }
     }
 }

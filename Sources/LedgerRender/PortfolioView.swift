@@ -20,17 +20,23 @@ public struct PortfolioView {
 
     public func render() -> String {
         let options = report.options
-        var text = theme.bold("Portfolio") + " as of \(options.asOf.reportDescription) · \(options.currency) · \(options.method.rawValue.uppercased())"
-            + (options.perAccount ? " · by account" : "") + " · \(report.eventCount) event\(report.eventCount == 1 ? "" : "s")\n\n"
+        var text =
+            theme.bold("Portfolio")
+            + " as of \(options.asOf.reportDescription) · \(options.currency) · \(options.method.rawValue.uppercased())"
+            + (options.perAccount ? " · by account" : "")
+            + " · \(report.eventCount) event\(report.eventCount == 1 ? "" : "s")\n\n"
         guard !report.rows.isEmpty else {
             return text + "No holdings. Record one with: ledger add buy BTC 0.1 @ 30000\n\n" + totals()
         }
         text += table().render(width: width) + "\n" + totals() + priceSources()
         if showChart {
-            let slices = AllocationChart.grouped(report.rows.compactMap { row in
-                row.allocationPercent.map { AllocationSlice(label: label(row), share: $0 / 100) }
-            }, threshold: AllocationChart.defaultThreshold)
-            text += "\n" + theme.bold("Allocation") + "\n" + AllocationChart.render(slices, width: width, color: theme.isColored)
+            let slices = AllocationChart.grouped(
+                report.rows.compactMap { row in
+                    row.allocationPercent.map { AllocationSlice(label: label(row), share: $0 / 100) }
+                }, threshold: AllocationChart.defaultThreshold)
+            text +=
+                "\n" + theme.bold("Allocation") + "\n"
+                + AllocationChart.render(slices, width: width, color: theme.isColored)
         }
         return text
     }
@@ -63,7 +69,8 @@ public struct PortfolioView {
             NumberFormat.money(row.costBasis, complete: row.costComplete),
             row.price.map { NumberFormat.price($0.value) } ?? "unpriced",
             row.value.map { NumberFormat.money($0) } ?? dash,
-            row.unrealizedPnL.map { theme.signed(NumberFormat.signedMoney($0), $0) } ?? (row.value != nil ? NumberFormat.incompleteUnknown : dash),
+            row.unrealizedPnL.map { theme.signed(NumberFormat.signedMoney($0), $0) }
+                ?? (row.value != nil ? NumberFormat.incompleteUnknown : dash),
             row.unrealizedPercent.map { theme.signed(NumberFormat.percent($0, signed: true), $0) } ?? dash,
             row.allocationPercent.map { NumberFormat.percent($0) } ?? dash,
             row.price.map { $0.observedAt.date.description } ?? dash,
@@ -75,11 +82,18 @@ public struct PortfolioView {
     func totals() -> String {
         let t = report.totals
         let left: [(String, String)] = [
-            ("value", NumberFormat.money(t.value)), ("cost basis", NumberFormat.money(t.costBasis, complete: t.costComplete)),
-            ("unrealized P&L", theme.signed(NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete), t.unrealizedPnL)),
+            ("value", NumberFormat.money(t.value)),
+            ("cost basis", NumberFormat.money(t.costBasis, complete: t.costComplete)),
+            (
+                "unrealized P&L",
+                theme.signed(NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete), t.unrealizedPnL)
+            ),
         ]
         let right: [(String, String)] = [
-            ("realized P&L", theme.signed(NumberFormat.signedMoney(t.realizedPnL, complete: t.realizedComplete), t.realizedPnL)),
+            (
+                "realized P&L",
+                theme.signed(NumberFormat.signedMoney(t.realizedPnL, complete: t.realizedComplete), t.realizedPnL)
+            ),
             ("income", NumberFormat.money(t.income, complete: t.incomeComplete)),
             ("net fiat paid in", NumberFormat.money(t.netFiatPaidIn, complete: t.netFiatPaidInComplete)),
         ]
@@ -88,7 +102,8 @@ public struct PortfolioView {
         var lines = [theme.bold("Totals") + " (\(report.options.currency))"]
         for (l, r) in zip(left, right) {
             let first = "  " + l.0.padding(16) + String(repeating: " ", count: leftWidth - l.1.displayWidth) + l.1
-            lines.append(first + "    " + r.0.padding(17) + String(repeating: " ", count: rightWidth - r.1.displayWidth) + r.1)
+            lines.append(
+                first + "    " + r.0.padding(17) + String(repeating: " ", count: rightWidth - r.1.displayWidth) + r.1)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -98,8 +113,11 @@ public struct PortfolioView {
         var lines: [String] = []
         let quotes = report.rows.compactMap(\.price).filter { $0.source != "identity" }
         if let oldest = quotes.min(by: { $0.observedAt < $1.observedAt }),
-           let newest = quotes.max(by: { $0.observedAt < $1.observedAt }) {
-            let span = oldest.observedAt.date == newest.observedAt.date ? "\(newest.observedAt.compactDescription)"
+            let newest = quotes.max(by: { $0.observedAt < $1.observedAt })
+        {
+            let span =
+                oldest.observedAt.date == newest.observedAt.date
+                ? "\(newest.observedAt.compactDescription)"
                 : "\(oldest.observedAt.date) to \(newest.observedAt.date)"
             let sources = Set(quotes.map(\.source)).sorted().joined(separator: ", ")
             lines.append("Prices observed \(span) (\(sources)).")
@@ -107,7 +125,8 @@ public struct PortfolioView {
         let t = report.totals
         if !t.unpricedAssets.isEmpty {
             let names = t.unpricedAssets.map(\.text).joined(separator: ", ")
-            let sentence = "Unpriced, not in value: \(names) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); fetch prices with '\(MissingPriceNote.command(for: report.options.currency, ledgerCurrency: ledgerCurrency))'."
+            let sentence =
+                "Unpriced, not in value: \(names) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); fetch prices with '\(MissingPriceNote.command(for: report.options.currency, ledgerCurrency: ledgerCurrency))'."
             lines.append(ReportTextView.wrap(sentence, width: max(40, width), indent: "  ").joined(separator: "\n"))
         }
         let missing = MissingPriceNote.text(report.missingPrices, width: width, ledgerCurrency: ledgerCurrency)

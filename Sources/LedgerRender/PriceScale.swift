@@ -75,7 +75,8 @@ struct PriceScale: Sendable {
     private static func places(low: ExactDecimal, high: ExactDecimal, rows: Int) -> Int {
         let maximumPlaces = 12
         var places = 2
-        let step = rows > 1 && high > low ? (high - low).divided(by: ExactDecimal(rows - 1), rounding: .halfEven) : .zero
+        let step =
+            rows > 1 && high > low ? (high - low).divided(by: ExactDecimal(rows - 1), rounding: .halfEven) : .zero
         while places < maximumPlaces, step.isPositive, step < tenth(places) { places += 1 }
         let magnitude = max(high.magnitude, low.magnitude)
         while places < maximumPlaces, magnitude.isPositive, magnitude < tenth(places - 3) { places += 1 }

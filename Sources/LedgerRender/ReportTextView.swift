@@ -15,7 +15,10 @@ public struct ReportTextView {
     }
 
     public func render() -> String {
-        var parts = [Self.wrap(ReportWords.title(report), width: width, indent: "  ").map(theme.bold).joined(separator: "\n") + "\n", summary(), holdings()]
+        var parts = [
+            Self.wrap(ReportWords.title(report), width: width, indent: "  ").map(theme.bold).joined(separator: "\n")
+                + "\n", summary(), holdings(),
+        ]
         parts += [allocation(), movers(), gains(), series(), freshness(), chain()]
         return parts.joined(separator: "\n")
     }
@@ -26,10 +29,11 @@ public struct ReportTextView {
         let lines = ReportWords.valueLines(report) + ReportWords.pnlLines(report)
         let labelWidth = lines.map { $0.0.displayWidth }.max() ?? 0
         let indent = String(repeating: " ", count: labelWidth + 4)
-        return section("Value (\(report.options.currency))") + lines.map { label, amount in
-            let wrapped = Self.wrap(amount, width: max(20, width - indent.count), indent: "")
-            return "  " + label.padding(labelWidth + 2) + wrapped.joined(separator: "\n" + indent) + "\n"
-        }.joined()
+        return section("Value (\(report.options.currency))")
+            + lines.map { label, amount in
+                let wrapped = Self.wrap(amount, width: max(20, width - indent.count), indent: "")
+                return "  " + label.padding(labelWidth + 2) + wrapped.joined(separator: "\n" + indent) + "\n"
+            }.joined()
     }
 
     private func holdings() -> String {
@@ -39,17 +43,19 @@ public struct ReportTextView {
     }
 
     private func allocation() -> String {
-        let slices = AllocationChart.grouped(report.allocation.slices.map { AllocationSlice(label: $0.label, share: $0.share) })
+        let slices = AllocationChart.grouped(
+            report.allocation.slices.map { AllocationSlice(label: $0.label, share: $0.share) })
         return section("Allocation") + AllocationChart.render(slices, width: width, color: theme.isColored)
     }
 
     private func movers() -> String {
         var text = section("Top movers (price effect since the start)")
         if !report.movers.isEmpty {
-            var table = TextTable(columns: ReportWords.moverHeader.enumerated().map { index, title in
-                // Narrow terminals keep asset, change and price effect.
-                TextTable.Column(title, index == 0 ? .left : .right, dropPriority: [0, 3, 2, 1, 0, 0][index])
-            })
+            var table = TextTable(
+                columns: ReportWords.moverHeader.enumerated().map { index, title in
+                    // Narrow terminals keep asset, change and price effect.
+                    TextTable.Column(title, index == 0 ? .left : .right, dropPriority: [0, 3, 2, 1, 0, 0][index])
+                })
             for mover in report.movers { table.append(ReportWords.moverCells(mover)) }
             text += table.render(width: width)
         }
@@ -58,11 +64,15 @@ public struct ReportTextView {
 
     private func gains() -> String {
         let totals = report.gains.totals
-        var text = section("Realized in the period: \(NumberFormat.signedMoney(totals.gain)) on \(report.gains.disposals.count) disposal\(report.gains.disposals.count == 1 ? "" : "s")")
+        var text = section(
+            "Realized in the period: \(NumberFormat.signedMoney(totals.gain)) on \(report.gains.disposals.count) disposal\(report.gains.disposals.count == 1 ? "" : "s")"
+        )
         guard !report.gains.disposals.isEmpty else { return text + "No disposals in this period.\n" }
-        var table = TextTable(columns: ReportWords.gainHeader.enumerated().map { index, title in
-            TextTable.Column(title, [1, 5, 6, 7].contains(index) ? .right : .left, dropPriority: [0, 2, 4, 0, 3, 1, 0, 0][index])
-        })
+        var table = TextTable(
+            columns: ReportWords.gainHeader.enumerated().map { index, title in
+                TextTable.Column(
+                    title, [1, 5, 6, 7].contains(index) ? .right : .left, dropPriority: [0, 2, 4, 0, 3, 1, 0, 0][index])
+            })
         for disposal in report.gains.disposals { table.append(ReportWords.gainCells(disposal)) }
         text += table.render(width: width)
         return text
@@ -76,7 +86,9 @@ public struct ReportTextView {
         }
         let known = values.compactMap { $0 }
         text += "  " + line + "\n"
-        text += indented("\(report.series.first!.date) … \(report.series.last!.date); low \(NumberFormat.money(known.min()!)), high \(NumberFormat.money(known.max()!))")
+        text += indented(
+            "\(report.series.first!.date) … \(report.series.last!.date); low \(NumberFormat.money(known.min()!)), high \(NumberFormat.money(known.max()!))"
+        )
         if let gaps = ReportWords.gapNote(values) { text += indented(gaps + " (\(ValueSparkline.gap); see below).") }
         return text
     }
@@ -86,9 +98,10 @@ public struct ReportTextView {
         if report.freshness.isEmpty {
             text += "No market prices were used.\n"
         } else {
-            var table = TextTable(columns: ReportWords.freshnessHeader.enumerated().map { index, title in
-                TextTable.Column(title, index == 4 ? .right : .left, dropPriority: [0, 0, 1, 2, 0][index])
-            })
+            var table = TextTable(
+                columns: ReportWords.freshnessHeader.enumerated().map { index, title in
+                    TextTable.Column(title, index == 4 ? .right : .left, dropPriority: [0, 0, 1, 2, 0][index])
+                })
             for item in report.freshness { table.append(ReportWords.freshnessCells(item)) }
             text += table.render(width: width)
         }
@@ -97,7 +110,8 @@ public struct ReportTextView {
 
     private func chain() -> String {
         let chain = report.chain
-        return section("Books") + "\(chain.events) event\(chain.events == 1 ? "" : "s") in the ledger; chain head:\n\(chain.hash)\n"
+        return section("Books")
+            + "\(chain.events) event\(chain.events == 1 ? "" : "s") in the ledger; chain head:\n\(chain.hash)\n"
     }
 
     /// Word-wraps `text` with every line indented by two.

@@ -5,7 +5,8 @@ import LedgerCore
 enum ReportWords {
     static func title(_ report: PeriodReport) -> String {
         let options = report.options
-        return "Report for \(report.period.kind.rawValue) \(report.period.range) · as of \(options.asOf.reportDescription) · \(options.currency) · \(options.method.rawValue.uppercased())"
+        return
+            "Report for \(report.period.kind.rawValue) \(report.period.range) · as of \(options.asOf.reportDescription) · \(options.currency) · \(options.method.rawValue.uppercased())"
     }
 
     static func chain(_ report: PeriodReport) -> String {
@@ -15,15 +16,22 @@ enum ReportWords {
     /// Label and amount for the start value, the end value and the change.
     static func valueLines(_ report: PeriodReport) -> [(String, String)] {
         let base = report.period.baseDay
-        let start = report.startValue.map { NumberFormat.money($0) }
+        let start =
+            report.startValue.map { NumberFormat.money($0) }
             ?? "unknown (unpriced on \(base): \(names(report.series.first?.unpriced ?? [])))"
-        let end = report.endValue.map { NumberFormat.money($0) }
+        let end =
+            report.endValue.map { NumberFormat.money($0) }
             ?? "\(NumberFormat.money(report.holdings.totals.value)) priced; \(names(report.unpricedAssets)) unpriced"
         var change = "unknown"
         if let amount = report.change {
-            change = NumberFormat.signedMoney(amount) + (report.changePercent.map { " (\(NumberFormat.percent($0, signed: true)))" } ?? "")
+            change =
+                NumberFormat.signedMoney(amount)
+                + (report.changePercent.map { " (\(NumberFormat.percent($0, signed: true)))" } ?? "")
         }
-        return [("start (close \(base))", start), ("end (\(report.options.asOf.reportDescription))", end), ("change", change)]
+        return [
+            ("start (close \(base))", start), ("end (\(report.options.asOf.reportDescription))", end),
+            ("change", change),
+        ]
     }
 
     /// The P&L lines under the value: cost basis, unrealized, realized (all time and in the
@@ -33,8 +41,14 @@ enum ReportWords {
         return [
             ("cost basis", NumberFormat.money(totals.costBasis, complete: totals.costComplete)),
             ("unrealized P&L", NumberFormat.signedMoney(totals.unrealizedPnL, complete: totals.unrealizedComplete)),
-            ("realized P&L (all time)", NumberFormat.signedMoney(totals.realizedPnL, complete: totals.realizedComplete)),
-            ("realized gains in period", NumberFormat.signedMoney(report.gains.totals.gain, complete: report.gains.totals.gainComplete)),
+            (
+                "realized P&L (all time)",
+                NumberFormat.signedMoney(totals.realizedPnL, complete: totals.realizedComplete)
+            ),
+            (
+                "realized gains in period",
+                NumberFormat.signedMoney(report.gains.totals.gain, complete: report.gains.totals.gainComplete)
+            ),
             ("income (all time)", NumberFormat.money(totals.income, complete: totals.incomeComplete)),
         ]
     }
@@ -42,19 +56,24 @@ enum ReportWords {
     static let moverHeader = ["asset", "held at start", "start price", "end price", "change", "price effect"]
 
     static func moverCells(_ mover: Mover) -> [String] {
-        [mover.asset.text, NumberFormat.quantity(mover.quantity), NumberFormat.price(mover.startPrice),
-         NumberFormat.price(mover.endPrice), mover.percent.map { NumberFormat.percent($0, signed: true) } ?? "—",
-         NumberFormat.signedMoney(mover.effect)]
+        [
+            mover.asset.text, NumberFormat.quantity(mover.quantity), NumberFormat.price(mover.startPrice),
+            NumberFormat.price(mover.endPrice), mover.percent.map { NumberFormat.percent($0, signed: true) } ?? "—",
+            NumberFormat.signedMoney(mover.effect),
+        ]
     }
 
     /// Why the movers list is empty or short.
     static func moverNotes(_ report: PeriodReport) -> [String] {
         var notes: [String] = []
         if report.movers.isEmpty && report.unrankedAssets.isEmpty {
-            notes.append("Nothing other than \(report.options.currency) was held at the close of \(report.period.baseDay): no price effect to rank.")
+            notes.append(
+                "Nothing other than \(report.options.currency) was held at the close of \(report.period.baseDay): no price effect to rank."
+            )
         }
         if !report.unrankedAssets.isEmpty {
-            notes.append("Not ranked (no price on \(report.period.baseDay) or at as-of): \(names(report.unrankedAssets)).")
+            notes.append(
+                "Not ranked (no price on \(report.period.baseDay) or at as-of): \(names(report.unrankedAssets)).")
         }
         return notes
     }
@@ -62,16 +81,22 @@ enum ReportWords {
     static let gainHeader = ["asset", "quantity", "acquired", "disposed", "term", "proceeds", "cost basis", "gain"]
 
     static func gainCells(_ disposal: Disposal) -> [String] {
-        [disposal.asset.text, NumberFormat.quantity(disposal.quantity), disposal.acquired.date.description,
-         disposal.disposed.date.description, disposal.term.rawValue, NumberFormat.money(disposal.proceeds, complete: disposal.proceedsComplete),
-         NumberFormat.money(disposal.cost, complete: disposal.costComplete), NumberFormat.signedMoney(disposal.gain, complete: disposal.complete)]
+        [
+            disposal.asset.text, NumberFormat.quantity(disposal.quantity), disposal.acquired.date.description,
+            disposal.disposed.date.description, disposal.term.rawValue,
+            NumberFormat.money(disposal.proceeds, complete: disposal.proceedsComplete),
+            NumberFormat.money(disposal.cost, complete: disposal.costComplete),
+            NumberFormat.signedMoney(disposal.gain, complete: disposal.complete),
+        ]
     }
 
     static let freshnessHeader = ["asset", "price date", "source", "recorded", "age at as-of"]
 
     static func freshnessCells(_ item: PriceFreshness) -> [String] {
-        [item.asset.text, item.observedAt.compactDescription, item.source,
-         item.fetchedAt?.compactDescription ?? "—", duration(item.ageSeconds)]
+        [
+            item.asset.text, item.observedAt.compactDescription, item.source,
+            item.fetchedAt?.compactDescription ?? "—", duration(item.ageSeconds),
+        ]
     }
 
     /// Assets unpriced at as-of and the days of the series each was unpriced.
@@ -79,7 +104,9 @@ enum ReportWords {
         var lines: [String] = []
         let totals = report.holdings.totals
         if !totals.unpricedAssets.isEmpty {
-            lines.append("Unpriced at as-of, not in value: \(names(totals.unpricedAssets)) (cost basis \(NumberFormat.money(totals.unpricedCost, complete: totals.unpricedCostComplete))).")
+            lines.append(
+                "Unpriced at as-of, not in value: \(names(totals.unpricedAssets)) (cost basis \(NumberFormat.money(totals.unpricedCost, complete: totals.unpricedCostComplete)))."
+            )
         }
         let days = report.series.count
         for asset in Array(Set(report.unpricedSpans.map(\.asset))).sorted() {
@@ -97,7 +124,8 @@ enum ReportWords {
     static func gapNote(_ values: [ExactDecimal?]) -> String? {
         let gaps = values.filter { $0 == nil }.count
         guard gaps > 0 else { return nil }
-        return "\(gaps) of \(values.count) day\(values.count == 1 ? "" : "s") \(gaps == 1 ? "has" : "have") no complete valuation"
+        return
+            "\(gaps) of \(values.count) day\(values.count == 1 ? "" : "s") \(gaps == 1 ? "has" : "have") no complete valuation"
     }
 
     /// `42 s`, `5 min`, `3 h`, `2 d` (whole units, rounded down).

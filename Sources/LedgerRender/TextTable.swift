@@ -56,8 +56,10 @@ public struct TextTable: Sendable {
             kept.map { index in rows.reduce(columns[index].title.displayWidth) { max($0, $1[index].displayWidth) } }
                 .reduce(0, +) + 2 * (kept.count - 1)
         }
-        while total() > width, let drop = kept.filter({ columns[$0].dropPriority > 0 })
-            .max(by: { columns[$0].dropPriority < columns[$1].dropPriority }) {
+        while total() > width,
+            let drop = kept.filter({ columns[$0].dropPriority > 0 })
+                .max(by: { columns[$0].dropPriority < columns[$1].dropPriority })
+        {
             kept.removeAll { $0 == drop }
         }
         return kept

@@ -16,17 +16,19 @@ public enum ValueSparkline {
         let columns = buckets(values, width: max(1, width))
         let known = columns.compactMap { $0 }
         guard let low = known.min(), let high = known.max() else { return nil }
-        return String(columns.map { value -> Character in
-            guard let value else { return gap }
-            return levels[level(value, low: low, high: high)]
-        })
+        return String(
+            columns.map { value -> Character in
+                guard let value else { return gap }
+                return levels[level(value, low: low, high: high)]
+            })
     }
 
     /// One value per column: the last non-nil value of each run of days.
     static func buckets(_ values: [ExactDecimal?], width: Int) -> [ExactDecimal?] {
         guard values.count > width else { return values }
         return (0..<width).map { column in
-            let from = column * values.count / width, to = (column + 1) * values.count / width
+            let from = column * values.count / width
+            let to = (column + 1) * values.count / width
             return values[from..<to].last { $0 != nil } ?? nil
         }
     }

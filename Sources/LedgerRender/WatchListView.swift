@@ -18,7 +18,8 @@ public struct WatchListView: Sendable {
     public func render() -> String {
         guard !coins.isEmpty else { return "The watchlist is empty; 'ledger watch add BTC ETH' adds coins.\n" }
         var table = TextTable(columns: [
-            .init("Symbol"), .init("Name", flexible: true), .init("#", .right), .init("Price", .right), .init("24h", .right),
+            .init("Symbol"), .init("Name", flexible: true), .init("#", .right), .init("Price", .right),
+            .init("24h", .right),
             .init("7d", .right, dropPriority: 1),
         ])
         for coin in coins {
@@ -27,7 +28,8 @@ public struct WatchListView: Sendable {
             table.append([
                 coin.symbol.text, coin.entry?.name ?? "", coin.entry.map { String($0.rank) } ?? "—",
                 price.map { NumberFormat.marketPrice($0) + " " + (quote?.text ?? "") } ?? "—",
-                NumberFormat.change(coin.entry?.change24h, theme: theme), NumberFormat.change(coin.entry?.change7d, theme: theme),
+                NumberFormat.change(coin.entry?.change24h, theme: theme),
+                NumberFormat.change(coin.entry?.change7d, theme: theme),
             ])
         }
         return table.render(width: width) + (note.map { "\n" + $0 + "\n" } ?? "")

@@ -33,7 +33,9 @@ extension BookingScenario {
                 events.append(make.buy(Self.asset, quantity.description, at: unitCost.description, on: day.description))
             }
         }
-        return (Events.sequenced(events), priceTable(priceLines.joined(separator: "\n")), day.adding(days: 1).startOfDay)
+        return (
+            Events.sequenced(events), priceTable(priceLines.joined(separator: "\n")), day.adding(days: 1).startOfDay
+        )
     }
 
     /// Replays the scenario with its method (lots pooled, valued in USD).
@@ -41,12 +43,17 @@ extension BookingScenario {
         let (events, prices, asOf) = ledger()
         let options = ValuationOptions(method: method, currency: sym("USD"), asOf: asOf)
         let state = PortfolioFold.replay(events, options: options, prices: prices)
-        let booked = state.disposals.map { LotSpec(quantity: $0.quantity, unitCost: $0.cost / $0.quantity, date: $0.acquired.date) }
+        let booked = state.disposals.map {
+            LotSpec(quantity: $0.quantity, unitCost: $0.cost / $0.quantity, date: $0.acquired.date)
+        }
         let book = state.books[PositionKey(account: ValuationOptions.pooledAccount, asset: sym(Self.asset))]
-        let left = (book?.lots ?? []).map { LotSpec(quantity: $0.quantity, unitCost: $0.unitCost, date: $0.acquired.date) }
-        return Outcome(state: state, booked: booked, left: left,
-                       warnings: state.diagnostics.filter { $0.severity == .warning },
-                       errors: state.diagnostics.filter { $0.severity == .error })
+        let left = (book?.lots ?? []).map {
+            LotSpec(quantity: $0.quantity, unitCost: $0.unitCost, date: $0.acquired.date)
+        }
+        return Outcome(
+            state: state, booked: booked, left: left,
+            warnings: state.diagnostics.filter { $0.severity == .warning },
+            errors: state.diagnostics.filter { $0.severity == .error })
     }
 
     /// How many reductions take more than is held at their time (each should warn once).

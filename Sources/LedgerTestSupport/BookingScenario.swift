@@ -56,8 +56,12 @@ public struct BookingScenario: Sendable, CustomStringConvertible {
     public init(_ line: String) throws(BookingScenarioError) {
         self.line = line
         let segments = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmed }
-        guard segments.count == 4 else { throw .init(line, "expected 4 segments separated by '|', found \(segments.count)") }
-        guard let lotsText = segments[0].dropping(prefix: "lots") else { throw .init(line, "the first segment must start with 'lots'") }
+        guard segments.count == 4 else {
+            throw .init(line, "expected 4 segments separated by '|', found \(segments.count)")
+        }
+        guard let lotsText = segments[0].dropping(prefix: "lots") else {
+            throw .init(line, "the first segment must start with 'lots'")
+        }
         lots = try Self.specs(lotsText, line: line, datesRequired: true)
         actions = try Self.actions(segments[1], line: line)
         let bookedParts = segments[2].replacingArrow().split(separator: ">", maxSplits: 1).map { $0.trimmed }
@@ -66,7 +70,9 @@ public struct BookingScenario: Sendable, CustomStringConvertible {
         }
         self.method = method
         booked = try Self.specs(bookedParts[1], line: line, datesRequired: false)
-        guard let leftText = segments[3].dropping(prefix: "left") else { throw .init(line, "the last segment must start with 'left'") }
+        guard let leftText = segments[3].dropping(prefix: "left") else {
+            throw .init(line, "the last segment must start with 'left'")
+        }
         left = try Self.specs(leftText, line: line, datesRequired: false)
     }
 
@@ -77,7 +83,9 @@ public struct BookingScenario: Sendable, CustomStringConvertible {
             guard words.count == 2 else { throw .init(line, "action '\(part)' is not 'sell Q', 'fee Q' or 'buy Q@C'") }
             switch words[0] {
             case "sell", "fee":
-                guard let quantity = ExactDecimal(words[1]), quantity.isPositive else { throw .init(line, "bad quantity in '\(part)'") }
+                guard let quantity = ExactDecimal(words[1]), quantity.isPositive else {
+                    throw .init(line, "bad quantity in '\(part)'")
+                }
                 result.append(words[0] == "sell" ? .sell(quantity) : .fee(quantity))
             case "buy":
                 let spec = try Self.spec(words[1], line: line, dateRequired: false)
@@ -90,7 +98,9 @@ public struct BookingScenario: Sendable, CustomStringConvertible {
         return result
     }
 
-    private static func specs(_ text: String, line: String, datesRequired: Bool) throws(BookingScenarioError) -> [LotSpec] {
+    private static func specs(_ text: String, line: String, datesRequired: Bool) throws(BookingScenarioError)
+        -> [LotSpec]
+    {
         if text.isEmpty || text == "none" { return [] }
         var result: [LotSpec] = []
         for part in text.split(separator: ",") {
@@ -104,12 +114,15 @@ public struct BookingScenario: Sendable, CustomStringConvertible {
         let words = compact.split(separator: " ").map(String.init)
         let numbers = words.first?.split(separator: "@").map(String.init) ?? []
         guard (1...2).contains(words.count), numbers.count == 2,
-              let quantity = ExactDecimal(numbers[0]), let unitCost = ExactDecimal(numbers[1]) else {
+            let quantity = ExactDecimal(numbers[0]), let unitCost = ExactDecimal(numbers[1])
+        else {
             throw .init(line, "'\(text)' is not 'quantity@unitCost [date]'")
         }
         var date: LocalDate?
         if words.count == 2 {
-            guard let parsed = LocalDate.parse(words[1]) else { throw .init(line, "'\(words[1])' in '\(text)' is not a date") }
+            guard let parsed = LocalDate.parse(words[1]) else {
+                throw .init(line, "'\(words[1])' in '\(text)' is not a date")
+            }
             date = parsed
         } else if dateRequired {
             throw .init(line, "'\(text)' needs a date")
@@ -153,7 +166,8 @@ extension String {
     /// A plain replacement (LedgerTestSupport's core files avoid Foundation).
     fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
         guard !target.isEmpty else { return self }
-        var result = "", rest = Substring(self)
+        var result = ""
+        var rest = Substring(self)
         while let range = rest.firstRange(of: target) {
             result += rest[..<range.lowerBound] + replacement
             rest = rest[range.upperBound...]

@@ -8,8 +8,9 @@ extension Events {
         _ givenQuantity: String, _ given: String, for receivedQuantity: String, _ received: String,
         on date: String, account: String = "default", fee: AssetAmount? = nil
     ) -> LedgerEvent {
-        make(.trade(given: Self.amount(givenQuantity, given), received: Self.amount(receivedQuantity, received)),
-             on: date, account: account, fee: fee)
+        make(
+            .trade(given: Self.amount(givenQuantity, given), received: Self.amount(receivedQuantity, received)),
+            on: date, account: account, fee: fee)
     }
 
     /// Income at market value, or at `unitValue` (in `currency`) when given.
@@ -18,16 +19,21 @@ extension Events {
         in currency: String = "USD", on date: String, account: String = "default", fee: AssetAmount? = nil
     ) -> LedgerEvent {
         let value = unitValue.map { Price(ExactDecimal($0)!, AssetSymbol(currency)!) }
-        return make(.income(Self.amount(quantity, symbol), kind: kind, unitValue: value), on: date, account: account, fee: fee)
+        return make(
+            .income(Self.amount(quantity, symbol), kind: kind, unitValue: value), on: date, account: account, fee: fee)
     }
 
     /// A standalone fee of `quantity symbol`.
-    public mutating func fee(_ symbol: String, _ quantity: String, on date: String, account: String = "default") -> LedgerEvent {
+    public mutating func fee(_ symbol: String, _ quantity: String, on date: String, account: String = "default")
+        -> LedgerEvent
+    {
         make(.fee(Self.amount(quantity, symbol)), on: date, account: account)
     }
 
     /// A split such as `"4:1"` (or a reverse split `"1:10"`).
-    public mutating func split(_ symbol: String, _ ratio: String, class assetClass: AssetClass? = nil, on date: String) -> LedgerEvent {
+    public mutating func split(_ symbol: String, _ ratio: String, class assetClass: AssetClass? = nil, on date: String)
+        -> LedgerEvent
+    {
         make(.split(Self.asset(symbol, assetClass), SplitRatio(ratio)!), on: date)
     }
 
@@ -43,8 +49,9 @@ extension Events {
         _ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String,
         account: String = "default", feeIn fee: AssetAmount
     ) -> LedgerEvent {
-        make(.buy(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
-             on: date, account: account, fee: fee)
+        make(
+            .buy(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
+            on: date, account: account, fee: fee)
     }
 
     /// A buy for a total (`@@`): the quote moves by exactly `total`.
@@ -52,8 +59,9 @@ extension Events {
         _ symbol: String, _ quantity: String, for total: String, in quote: String = "USD", on date: String,
         account: String = "default", fee: String? = nil
     ) -> LedgerEvent {
-        make(.buy(Self.amount(quantity, symbol), price: .total(ExactDecimal(total)!, quote: AssetSymbol(quote)!)),
-             on: date, account: account, fee: fee.map { Self.amount($0, quote) })
+        make(
+            .buy(Self.amount(quantity, symbol), price: .total(ExactDecimal(total)!, quote: AssetSymbol(quote)!)),
+            on: date, account: account, fee: fee.map { Self.amount($0, quote) })
     }
 
     /// A sell for a total (`@@`).
@@ -61,8 +69,9 @@ extension Events {
         _ symbol: String, _ quantity: String, for total: String, in quote: String = "USD", on date: String,
         account: String = "default", fee: String? = nil
     ) -> LedgerEvent {
-        make(.sell(Self.amount(quantity, symbol), price: .total(ExactDecimal(total)!, quote: AssetSymbol(quote)!)),
-             on: date, account: account, fee: fee.map { Self.amount($0, quote) })
+        make(
+            .sell(Self.amount(quantity, symbol), price: .total(ExactDecimal(total)!, quote: AssetSymbol(quote)!)),
+            on: date, account: account, fee: fee.map { Self.amount($0, quote) })
     }
 
     /// A sell whose fee is paid in any asset.
@@ -70,8 +79,9 @@ extension Events {
         _ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String,
         account: String = "default", feeIn fee: AssetAmount
     ) -> LedgerEvent {
-        make(.sell(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
-             on: date, account: account, fee: fee)
+        make(
+            .sell(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
+            on: date, account: account, fee: fee)
     }
 
     /// The events with sequence numbers 1, 2, … in the order given (as the store would number
@@ -104,8 +114,9 @@ public func priceTable(_ text: String, source: String = "test") -> PriceTable {
         let words = line.split(separator: " ")
         guard !words.isEmpty else { return nil }
         guard words.count == 4 else { fatalError("bad test price line '\(line)'") }
-        return PriceObservation(asset: sym(String(words[1])), quote: sym(String(words[3])),
-                                observedAt: Events.time(String(words[0])), price: dec(String(words[2])), source: source)
+        return PriceObservation(
+            asset: sym(String(words[1])), quote: sym(String(words[3])),
+            observedAt: Events.time(String(words[0])), price: dec(String(words[2])), source: source)
     }
     return PriceTable(observations)
 }

@@ -25,32 +25,52 @@ public struct Events {
     /// A fresh deterministic id.
     public mutating func id() -> EventID {
         counter += 1
-        return EventID(milliseconds: 1_700_000_000_000 + counter, random: (UInt16(truncatingIfNeeded: generator.next()), generator.next()))
+        return EventID(
+            milliseconds: 1_700_000_000_000 + counter,
+            random: (UInt16(truncatingIfNeeded: generator.next()), generator.next()))
     }
 
-    public mutating func make(_ action: EventAction, on date: String, account: String = "default", fee: AssetAmount? = nil) -> LedgerEvent {
-        LedgerEvent(id: id(), occurredAt: Self.time(date), recordedAt: Self.time(date), account: account, action: action, fee: fee)
+    public mutating func make(
+        _ action: EventAction, on date: String, account: String = "default", fee: AssetAmount? = nil
+    ) -> LedgerEvent {
+        LedgerEvent(
+            id: id(), occurredAt: Self.time(date), recordedAt: Self.time(date), account: account, action: action,
+            fee: fee)
     }
 
-    public mutating func buy(_ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String, account: String = "default", fee: String? = nil) -> LedgerEvent {
-        make(.buy(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
-             on: date, account: account, fee: fee.map { Self.amount($0, quote) })
+    public mutating func buy(
+        _ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String,
+        account: String = "default", fee: String? = nil
+    ) -> LedgerEvent {
+        make(
+            .buy(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
+            on: date, account: account, fee: fee.map { Self.amount($0, quote) })
     }
 
-    public mutating func sell(_ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String, account: String = "default", fee: String? = nil) -> LedgerEvent {
-        make(.sell(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
-             on: date, account: account, fee: fee.map { Self.amount($0, quote) })
+    public mutating func sell(
+        _ symbol: String, _ quantity: String, at price: String, in quote: String = "USD", on date: String,
+        account: String = "default", fee: String? = nil
+    ) -> LedgerEvent {
+        make(
+            .sell(Self.amount(quantity, symbol), price: .unit(Price(ExactDecimal(price)!, AssetSymbol(quote)!))),
+            on: date, account: account, fee: fee.map { Self.amount($0, quote) })
     }
 
-    public mutating func deposit(_ symbol: String, _ quantity: String, on date: String, account: String = "default") -> LedgerEvent {
+    public mutating func deposit(_ symbol: String, _ quantity: String, on date: String, account: String = "default")
+        -> LedgerEvent
+    {
         make(.deposit(Self.amount(quantity, symbol)), on: date, account: account)
     }
 
-    public mutating func withdraw(_ symbol: String, _ quantity: String, on date: String, account: String = "default") -> LedgerEvent {
+    public mutating func withdraw(_ symbol: String, _ quantity: String, on date: String, account: String = "default")
+        -> LedgerEvent
+    {
         make(.withdraw(Self.amount(quantity, symbol)), on: date, account: account)
     }
 
-    public mutating func transfer(_ symbol: String, _ quantity: String, from: String, to: String, on date: String) -> LedgerEvent {
+    public mutating func transfer(_ symbol: String, _ quantity: String, from: String, to: String, on date: String)
+        -> LedgerEvent
+    {
         make(.transfer(Self.amount(quantity, symbol), toAccount: to), on: date, account: from)
     }
 

@@ -42,7 +42,12 @@ public final class FixedEnvironment: @unchecked Sendable {
     public var environment: CommandEnvironment {
         var environment = CommandEnvironment(
             variables: variables,
-            clockMilliseconds: { [self] in lock.withLock { milliseconds += 1000; return milliseconds } },
+            clockMilliseconds: { [self] in
+                lock.withLock {
+                    milliseconds += 1000
+                    return milliseconds
+                }
+            },
             stdout: stdout.sink, stderr: stderr.sink,
             stdoutIsTerminal: isTerminal, terminalWidth: width,
             currentDirectory: FileManager.default.currentDirectoryPath,

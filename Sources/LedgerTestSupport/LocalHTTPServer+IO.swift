@@ -8,14 +8,16 @@ extension LocalHTTPServer {
     static func fixture(_ base: String, query: String) -> Response? {
         let pairs = Set(query.split(separator: "&").map { $0.removingPercentEncoding ?? String($0) })
         let slash = base.lastIndex(of: "/") ?? base.startIndex
-        let directory = String(base[..<slash]), name = String(base[base.index(after: slash)...])
+        let directory = String(base[..<slash])
+        let name = String(base[base.index(after: slash)...])
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         for file in files where file.hasPrefix(name + "[") {
             guard let close = file.lastIndex(of: "]") else { continue }
             let selector = file[file.index(file.startIndex, offsetBy: name.count + 1)..<close]
             let extensionPart = String(file[file.index(after: close)...])
             guard selector.split(separator: "&").allSatisfy({ pairs.contains(String($0)) }),
-                  [".json", ".http"].contains(extensionPart) else { continue }
+                [".json", ".http"].contains(extensionPart)
+            else { continue }
             return fixture(directory + "/" + file, exact: true)
         }
         return fixture(base, exact: false)
@@ -24,7 +26,9 @@ extension LocalHTTPServer {
     private static func fixture(_ base: String, exact: Bool) -> Response? {
         if exact {
             guard let data = FileManager.default.contents(atPath: base) else { return nil }
-            return base.hasSuffix(".http") ? parseRaw([UInt8](data)) : Response(headers: ["Content-Type": "application/json"], bytes: [UInt8](data))
+            return base.hasSuffix(".http")
+                ? parseRaw([UInt8](data))
+                : Response(headers: ["Content-Type": "application/json"], bytes: [UInt8](data))
         }
         if let json = FileManager.default.contents(atPath: base + ".json") {
             return Response(headers: ["Content-Type": "application/json"], bytes: [UInt8](json))
@@ -32,7 +36,8 @@ extension LocalHTTPServer {
         if let raw = FileManager.default.contents(atPath: base + ".http") { return parseRaw([UInt8](raw)) }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), !isDirectory.boolValue,
-           let data = FileManager.default.contents(atPath: base) {
+            let data = FileManager.default.contents(atPath: base)
+        {
             return Response(bytes: [UInt8](data))
         }
         return nil
@@ -63,7 +68,9 @@ extension LocalHTTPServer {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, Glibc.listen(descriptor, 16) == 0 else {
             close(descriptor)
@@ -114,7 +121,10 @@ extension LocalHTTPServer {
     }
 
     private static func reason(_ status: Int) -> String {
-        [200: "OK", 302: "Found", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
+        [
+            200: "OK", 302: "Found", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error",
+            503: "Service Unavailable",
+        ][status] ?? "Status"
     }
 }
 

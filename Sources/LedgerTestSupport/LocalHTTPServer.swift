@@ -48,7 +48,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     /// Starts serving `routes` (path → responses served in turn, the last one repeating)
     /// and, for other paths, files under `directory` (see ``fixture(_:query:)``).
-    public init(routes: [String: [Response]] = [:], directory: String? = nil, lifetime: Double = 60, maxRequests: Int = 500) throws {
+    public init(
+        routes: [String: [Response]] = [:], directory: String? = nil, lifetime: Double = 60, maxRequests: Int = 500
+    ) throws {
         self.routes = routes
         fixtureDirectory = directory
         listener = try Self.listen(port: &port)
@@ -115,7 +117,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// of, when no route names the path itself); else a fixture file; else 404.
     private func respond(to request: Request) -> Response {
         let routed: Response? = lock.withLock {
-            let key = routes[request.path] != nil ? request.path
+            let key =
+                routes[request.path] != nil
+                ? request.path
                 : routes.keys.filter { $0.hasSuffix("*") && request.path.hasPrefix($0.dropLast()) }.max()
             guard let key, var list = routes[key], !list.isEmpty else { return nil }
             let next = list.count > 1 ? list.removeFirst() : list[0]
@@ -123,7 +127,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
             return next
         }
         if let routed { return routed }
-        if let directory = fixtureDirectory, let fixture = Self.fixture(directory + request.path, query: request.query) { return fixture }
+        if let directory = fixtureDirectory, let fixture = Self.fixture(directory + request.path, query: request.query)
+        {
+            return fixture
+        }
         return Response(status: 404, headers: ["Content-Type": "application/json"], body: #"{"error":"not found"}"#)
     }
 }

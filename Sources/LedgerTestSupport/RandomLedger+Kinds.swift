@@ -32,14 +32,18 @@ extension RandomLedgerGenerator {
 
     /// One random event that may or may not fit what is held (the caller checks).
     mutating func candidate() -> LedgerEvent? {
-        let account = pick(options.accounts), asset = pick(options.assets)
+        let account = pick(options.accounts)
+        let asset = pick(options.assets)
         switch drawKind() {
         case .depositFiat:
-            return make.make(.deposit(Self.amount(Self.money(Int64.random(in: 10_000...2_000_000, using: &rng)), "USD")),
-                             on: now, account: account)
+            return make.make(
+                .deposit(Self.amount(Self.money(Int64.random(in: 10_000...2_000_000, using: &rng)), "USD")),
+                on: now, account: account)
         case .withdrawFiat:
             guard let quantity = share(of: "USD", in: account) else { return nil }
-            return make.make(.withdraw(Self.amount(quantity.rounded(places: 2, rule: .towardZero), "USD")), on: now, account: account)
+            return make.make(
+                .withdraw(Self.amount(quantity.rounded(places: 2, rule: .towardZero), "USD")), on: now, account: account
+            )
         case .buy:
             let amount = Self.amount(purchaseQuantity(asset), asset)
             let term = priceTerm(amount.quantity, tradedPrice(asset))
@@ -47,32 +51,37 @@ extension RandomLedgerGenerator {
         case .sell:
             guard let quantity = share(of: asset, in: account) else { return nil }
             let term = priceTerm(quantity, tradedPrice(asset))
-            return make.make(.sell(Self.amount(quantity, asset), price: term), on: now, account: account,
-                             fee: fee(asset, account: account))
+            return make.make(
+                .sell(Self.amount(quantity, asset), price: term), on: now, account: account,
+                fee: fee(asset, account: account))
         case .trade:
             return trade(asset, account: account)
         case .transfer:
             guard let quantity = share(of: asset, in: account) else { return nil }
             let destination = pick(options.accounts.filter { $0 != account })
-            return make.make(.transfer(Self.amount(quantity, asset), toAccount: destination), on: now, account: account,
-                             fee: fee(asset, account: account))
+            return make.make(
+                .transfer(Self.amount(quantity, asset), toAccount: destination), on: now, account: account,
+                fee: fee(asset, account: account))
         case .income:
             return income(asset, account: account)
         case .fee:
-            let paid = fee(asset, account: account) ?? Self.amount(Self.money(Int64.random(in: 1...1_000, using: &rng)), "USD")
+            let paid =
+                fee(asset, account: account) ?? Self.amount(Self.money(Int64.random(in: 1...1_000, using: &rng)), "USD")
             return make.make(.fee(paid), on: now, account: account)
         case .depositCrypto:
             return make.make(.deposit(Self.amount(purchaseQuantity(asset), asset)), on: now, account: account)
         case .withdrawCrypto:
             guard let quantity = share(of: asset, in: account) else { return nil }
-            return make.make(.withdraw(Self.amount(quantity, asset)), on: now, account: account, fee: fee(asset, account: account))
+            return make.make(
+                .withdraw(Self.amount(quantity, asset)), on: now, account: account, fee: fee(asset, account: account))
         }
     }
 
     /// A unit price in USD, or (for every fourth event, as an exchange's CSV gives it) the
     /// total in cents: no random draw, so a seed makes the same kinds and quantities as before.
     func priceTerm(_ quantity: ExactDecimal, _ price: ExactDecimal) -> PriceTerm {
-        events.count % 4 == 3 ? .total((quantity * price).rounded(places: 2), quote: sym("USD")) : .unit(Price(price, sym("USD")))
+        events.count % 4 == 3
+            ? .total((quantity * price).rounded(places: 2), quote: sym("USD")) : .unit(Price(price, sym("USD")))
     }
 
     /// Some of `given` (held) for about the same value of another asset.
@@ -81,8 +90,9 @@ extension RandomLedgerGenerator {
         let received = pick(options.assets.filter { $0 != given })
         let receivedQuantity = Self.truncated(quantity * price(given) / tradedPrice(received))
         guard receivedQuantity.isPositive else { return nil }
-        return make.make(.trade(given: Self.amount(quantity, given), received: Self.amount(receivedQuantity, received)),
-                         on: now, account: account, fee: fee(given, account: account))
+        return make.make(
+            .trade(given: Self.amount(quantity, given), received: Self.amount(receivedQuantity, received)),
+            on: now, account: account, fee: fee(given, account: account))
     }
 
     /// Income at market value, or (one time in three) at a stated unit value in USD.
@@ -90,7 +100,8 @@ extension RandomLedgerGenerator {
         let quantity = max(Self.quantity(1), Self.truncated(purchaseQuantity(asset) / ExactDecimal(20)))
         let kind = pick(IncomeKind.allCases)
         let unitValue = Int.random(in: 0..<3, using: &rng) == 0 ? Price(tradedPrice(asset), sym("USD")) : nil
-        return make.make(.income(Self.amount(quantity, asset), kind: kind, unitValue: unitValue), on: now, account: account)
+        return make.make(
+            .income(Self.amount(quantity, asset), kind: kind, unitValue: unitValue), on: now, account: account)
     }
 
     /// No fee, a USD fee, a fee in `asset`, or a fee in another crypto the account holds.

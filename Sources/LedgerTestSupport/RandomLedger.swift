@@ -115,8 +115,10 @@ struct RandomLedgerGenerator {
 
     mutating func recordPrices() {
         for asset in options.assets {
-            observations.append(PriceObservation(asset: sym(asset), quote: sym("USD"), observedAt: day.startOfDay,
-                                                 price: Self.money(cents[asset]!), source: "random"))
+            observations.append(
+                PriceObservation(
+                    asset: sym(asset), quote: sym("USD"), observedAt: day.startOfDay,
+                    price: Self.money(cents[asset]!), source: "random"))
         }
     }
 

@@ -40,7 +40,10 @@ public struct ScenarioRunner {
         defer { server.stop() }
         for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             // Comments belong to the header: output (Markdown headings) may start with "## " too.
-            if (line.hasPrefix("## ") || line == "##") && !transcript.contains("$ ") { transcript += line + "\n"; continue }
+            if (line.hasPrefix("## ") || line == "##") && !transcript.contains("$ ") {
+                transcript += line + "\n"
+                continue
+            }
             guard line.hasPrefix("$ ") else { continue }
             let command = line.dropFirst(2).replacingOccurrences(of: "$TMP", with: directory)
                 .replacingOccurrences(of: "$REPO", with: Self.repository)
@@ -48,10 +51,18 @@ public struct ScenarioRunner {
             let ledgerPath = directory + "/books.ledger"
             let before = FileManager.default.contents(atPath: ledgerPath)
             let words = ShellWords.split(command)
-            let status = try words.first == "serve" ? server.command(Array(words.dropFirst()), fixed) : execute(words, fixed, directory)
-            transcript += server.masked(fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(of: Self.repository, with: "$REPO"))
+            let status =
+                try words.first == "serve"
+                ? server.command(Array(words.dropFirst()), fixed) : execute(words, fixed, directory)
+            transcript += server.masked(
+                fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(
+                    of: Self.repository, with: "$REPO"))
             for error in fixed.stderr.text.split(separator: "\n") {
-                transcript += "! " + server.masked(error.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(of: Self.repository, with: "$REPO")) + "\n"
+                transcript +=
+                    "! "
+                    + server.masked(
+                        error.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(
+                            of: Self.repository, with: "$REPO")) + "\n"
             }
             if status != 0 {
                 transcript += "[exit \(status)]\n"

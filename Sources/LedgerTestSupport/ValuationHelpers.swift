@@ -7,7 +7,8 @@ public enum Valuation {
         _ events: [LedgerEvent], prices: PriceTable = PriceTable(), method: BookingMethod = .fifo,
         perAccount: Bool = false, currency: String = "USD", asOf: String = "2030-01-01"
     ) -> PortfolioState {
-        let options = ValuationOptions(method: method, perAccount: perAccount, currency: sym(currency), asOf: Events.time(asOf))
+        let options = ValuationOptions(
+            method: method, perAccount: perAccount, currency: sym(currency), asOf: Events.time(asOf))
         return PortfolioFold.replay(Events.sequenced(events), options: options, prices: prices)
     }
 }
@@ -67,7 +68,8 @@ public struct PortfolioSnapshot: Equatable, CustomStringConvertible {
         if books != other.books { return "books: \(books) vs \(other.books)" }
         if fiat != other.fiat { return "fiat: \(fiat) vs \(other.fiat)" }
         if disposals != other.disposals {
-            let index = zip(disposals, other.disposals).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            let index =
+                zip(disposals, other.disposals).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(disposals.count, other.disposals.count)
             return "disposals differ from #\(index) (counts \(disposals.count) vs \(other.disposals.count))"
         }

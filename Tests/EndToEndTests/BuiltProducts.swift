@@ -4,7 +4,8 @@ import Foundation
 enum BuiltProducts {
     /// The directory holding the test bundle, which is where SwiftPM puts the executables.
     static var directory: URL {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var url = URL(fileURLWithPath: me).deletingLastPathComponent()
         // Swift Testing may run inside the .xctest bundle directory itself.
         if url.pathExtension == "xctest" { url.deleteLastPathComponent() }
@@ -16,7 +17,8 @@ enum BuiltProducts {
 
     /// The repository root (for `ledgers/` samples).
     static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// The XDG_STATE_HOME every process started here gets (unless a test gives its own).
@@ -33,7 +35,9 @@ enum BuiltProducts {
     }
 
     /// Runs `executable` with `arguments` to completion, with `NO_COLOR` and no terminal.
-    static func run(_ executable: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    static func run(_ executable: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -43,15 +47,17 @@ enum BuiltProducts {
         environment["XDG_STATE_HOME"] = stateHome
         environment.merge(extra) { _, new in new }
         process.environment = environment
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }

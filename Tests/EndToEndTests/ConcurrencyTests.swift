@@ -13,10 +13,13 @@ struct ConcurrencyTests {
             for writer in 0..<4 {
                 group.addTask {
                     try (0..<250).map { index in
-                        try BuiltProducts.run(ledger, [
-                            "add", "deposit", "BTC", "1", "--ledger", path, "--note", "w\(writer)-\(index)",
-                            "--date", "2024-01-01",
-                        ]).status
+                        try BuiltProducts.run(
+                            ledger,
+                            [
+                                "add", "deposit", "BTC", "1", "--ledger", path, "--note", "w\(writer)-\(index)",
+                                "--date", "2024-01-01",
+                            ]
+                        ).status
                     }
                 }
             }

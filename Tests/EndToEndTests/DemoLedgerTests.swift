@@ -10,9 +10,11 @@ struct DemoLedgerTests {
 
     func load() throws {
         let demo = BuiltProducts.repository.appendingPathComponent("ledgers/demo").path
-        let imported = try BuiltProducts.run(BuiltProducts.ledger, ["import", demo + "/events.jsonl", "--ledger", ledger])
+        let imported = try BuiltProducts.run(
+            BuiltProducts.ledger, ["import", demo + "/events.jsonl", "--ledger", ledger])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let prices = try BuiltProducts.run(BuiltProducts.ledger, ["prices", "import", demo + "/prices.csv", "--ledger", ledger])
+        let prices = try BuiltProducts.run(
+            BuiltProducts.ledger, ["prices", "import", demo + "/prices.csv", "--ledger", ledger])
         #expect(prices.status == 0, "\(prices.stderr)")
     }
 
@@ -62,10 +64,13 @@ struct DemoLedgerTests {
     @Test("re-importing the sample adds nothing; export then import reproduces the same events")
     func roundTrip() throws {
         try load()
-        let again = try BuiltProducts.run(BuiltProducts.ledger, ["import", BuiltProducts.repository.path + "/ledgers/demo/events.jsonl", "--ledger", ledger])
+        let again = try BuiltProducts.run(
+            BuiltProducts.ledger,
+            ["import", BuiltProducts.repository.path + "/ledgers/demo/events.jsonl", "--ledger", ledger])
         #expect(again.stdout.contains("imported 0 events"))
         let exported = try BuiltProducts.run(BuiltProducts.ledger, ["export", "--ledger", ledger])
-        let original = try String(contentsOf: BuiltProducts.repository.appendingPathComponent("ledgers/demo/events.jsonl"), encoding: .utf8)
+        let original = try String(
+            contentsOf: BuiltProducts.repository.appendingPathComponent("ledgers/demo/events.jsonl"), encoding: .utf8)
         #expect(exported.stdout == original)
     }
 }

@@ -14,7 +14,9 @@ enum Holdings {
 
     /// `ledger portfolio --by-account` (every event, lots per account) in journal names.
     static func ours(_ ledger: String) throws -> (quantities: [Key: ExactDecimal], realizedGain: ExactDecimal) {
-        let result = try BuiltProducts.run(BuiltProducts.ledger, ["portfolio", "--by-account", "--as-of", "2100-01-01", "-O", "json", "--ledger", ledger])
+        let result = try BuiltProducts.run(
+            BuiltProducts.ledger,
+            ["portfolio", "--by-account", "--as-of", "2100-01-01", "-O", "json", "--ledger", ledger])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         var quantities: [Key: ExactDecimal] = [:]
@@ -50,19 +52,25 @@ enum Holdings {
     /// rounds to the display precision (two for the ledger currency, whose `format` says so;
     /// that of the amounts written for the others). hledger fails on a transaction that does
     /// not balance.
-    static func hledger(_ program: URL, _ journal: String) throws -> (quantities: [Key: ExactDecimal], places: [String: Int]) {
-        let result = try BuiltProducts.run(program, ["-f", journal, "bal", "^Assets:", "--flat", "--layout=bare", "--no-total", "-O", "csv"])
+    static func hledger(_ program: URL, _ journal: String) throws -> (
+        quantities: [Key: ExactDecimal], places: [String: Int]
+    ) {
+        let result = try BuiltProducts.run(
+            program, ["-f", journal, "bal", "^Assets:", "--flat", "--layout=bare", "--no-total", "-O", "csv"])
         #expect(result.status == 0, "hledger: \(result.stderr)")
         var quantities: [Key: ExactDecimal] = [:]
         var places: [String: Int] = [:]
         for line in result.stdout.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.replacingOccurrences(of: "\"", with: "") }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.replacingOccurrences(of: "\"", with: "")
+            }
             guard fields.count == 3, let quantity = ExactDecimal(fields[2]) else {
                 Issue.record("unexpected hledger line '\(line)'")
                 continue
             }
             quantities[Key(account: fields[0], commodity: fields[1]), default: .zero] += quantity
-            places[fields[1]] = max(places[fields[1]] ?? 0, fields[2].split(separator: ".").dropFirst().first?.count ?? 0)
+            places[fields[1]] = max(
+                places[fields[1]] ?? 0, fields[2].split(separator: ".").dropFirst().first?.count ?? 0)
         }
         return (quantities.filter { !$0.value.isZero }, places)
     }

@@ -16,7 +16,8 @@ struct JournalExportTests {
     static let hledger = Peer.find("hledger")
     static let beancountPython: URL? = {
         guard let python = Peer.find("python3"),
-              let probe = try? BuiltProducts.run(python, ["-c", "import beancount.loader"]), probe.status == 0 else { return nil }
+            let probe = try? BuiltProducts.run(python, ["-c", "import beancount.loader"]), probe.status == 0
+        else { return nil }
         return python
     }()
 
@@ -38,12 +39,20 @@ struct JournalExportTests {
 
     @Test("seeded random ledgers", arguments: [UInt64(7), 11, 2024])
     func random(_ seed: UInt64) throws {
-        let random = RandomLedger(seed: seed, options: { var options = RandomLedger.Options(); options.count = 300; return options }())
+        let random = RandomLedger(
+            seed: seed,
+            options: {
+                var options = RandomLedger.Options()
+                options.count = 300
+                return options
+            }())
         let directory = makeTemporaryDirectory("journal-random")
-        let events = directory + "/events.jsonl", prices = directory + "/prices.csv"
+        let events = directory + "/events.jsonl"
+        let prices = directory + "/prices.csv"
         try EventFile.jsonl(random.events).write(toFile: events, atomically: true, encoding: .utf8)
         let rows = random.prices.observations.map { "\($0.asset),\($0.price),\($0.observedAt.date),\($0.quote)" }
-        try (["asset,price,date,currency"] + rows).joined(separator: "\n").write(toFile: prices, atomically: true, encoding: .utf8)
+        try (["asset,price,date,currency"] + rows).joined(separator: "\n").write(
+            toFile: prices, atomically: true, encoding: .utf8)
         try Self.checkWithPeers(try Self.load(events: events, prices: prices))
     }
 
@@ -59,16 +68,20 @@ struct JournalExportTests {
 
     static func checkWithPeers(_ ledger: String) throws {
         let directory = (ledger as NSString).deletingLastPathComponent
-        let bean = directory + "/books.beancount", journal = directory + "/books.journal"
+        let bean = directory + "/books.beancount"
+        let journal = directory + "/books.journal"
         for (format, path) in [("beancount", bean), ("ledger", journal)] {
-            let result = try BuiltProducts.run(BuiltProducts.ledger, ["export", "-O", format, "-o", path, "--ledger", ledger])
+            let result = try BuiltProducts.run(
+                BuiltProducts.ledger, ["export", "-O", format, "-o", path, "--ledger", ledger])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let ours = try Holdings.ours(ledger)
         #expect(!ours.quantities.isEmpty)
         if let beanCheck {
             let result = try BuiltProducts.run(beanCheck, [bean])
-            #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "bean-check: \(result.stdout)\(result.stderr)")
+            #expect(
+                result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty,
+                "bean-check: \(result.stdout)\(result.stderr)")
         } else {
             print("skipped: bean-check is not on PATH (pip install beancount)")
         }

@@ -34,7 +34,9 @@ struct KillTests {
         process.executableURL = BuiltProducts.stress
         process.arguments = [path, "100000", "5"]
         // The state directory `verify` checks the anchor in (BuiltProducts.run).
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": BuiltProducts.stateHome]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": BuiltProducts.stateHome]) {
+            $1
+        }
         let out = Pipe()
         process.standardOutput = out
         try process.run()

@@ -19,13 +19,16 @@ struct KilledImportTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let started = Date()
-        while process.isRunning, try temporaries(directory).isEmpty, Date().timeIntervalSince(started) < 60 { usleep(2_000) }
+        while process.isRunning, try temporaries(directory).isEmpty, Date().timeIntervalSince(started) < 60 {
+            usleep(2_000)
+        }
         usleep(50_000)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let left = try temporaries(directory)
-        try #require(process.terminationReason == .uncaughtSignal && !left.isEmpty,
-                     "the import ended before it was killed; the test proved nothing")
+        try #require(
+            process.terminationReason == .uncaughtSignal && !left.isEmpty,
+            "the import ended before it was killed; the test proved nothing")
         #expect(!FileManager.default.fileExists(atPath: ledger))
 
         let small = directory + "/small.jsonl"
@@ -46,7 +49,8 @@ struct KilledImportTests {
     static func deposits(count: Int) -> String {
         (1...count).map { index in
             let id = "01HF7YAT" + String(repeating: "0", count: 18 - String(index).count) + String(index)
-            return #"{"version":1,"id":"\#(id)","kind":"deposit","occurred_at":"2024-01-01T12:00:00Z","account":"a","asset":"BTC","asset_class":"crypto","quantity":"1","note":"","source":"manual"}"#
+            return
+                #"{"version":1,"id":"\#(id)","kind":"deposit","occurred_at":"2024-01-01T12:00:00Z","account":"a","asset":"BTC","asset_class":"crypto","quantity":"1","note":"","source":"manual"}"#
         }.joined(separator: "\n") + "\n"
     }
 }

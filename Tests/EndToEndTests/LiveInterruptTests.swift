@@ -18,7 +18,8 @@ struct LiveInterruptTests {
             "HOME": directory, "LGR_FILE": directory + "/books.ledger",
             "LGR_CRYPTOCOMPARE_URL": server.baseURL + "/cryptocompare", "PATH": "/usr/bin:/bin",
         ]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -34,7 +35,9 @@ struct LiveInterruptTests {
         received += out.fileHandleForReading.readDataToEndOfFile()
         let text = String(decoding: received, as: UTF8.self)
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0, "\(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        #expect(
+            process.terminationStatus == 0,
+            "\(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         #expect(Date().timeIntervalSince(started) < 2, "the ticker did not notice the signal while waiting")
         #expect(text.hasPrefix("20") && text.contains(" BTC 67540.5 USD "))
         #expect(!text.contains("\u{1B}"))

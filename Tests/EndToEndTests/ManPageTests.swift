@@ -14,7 +14,9 @@ struct ManPageTests {
     @Test func regeneratedPageIsTheCommittedOne() throws {
         let tool = BuiltProducts.directory.appendingPathComponent("generate-manual")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            print("skipped: generate-manual is not built ('swift build --product generate-manual'); the name-by-name check still ran")
+            print(
+                "skipped: generate-manual is not built ('swift build --product generate-manual'); the name-by-name check still ran"
+            )
             return
         }
         let committed = try String(contentsOf: Self.page, encoding: .utf8)
@@ -61,7 +63,10 @@ struct ManPageTests {
 
     /// `.Dd November 25, 2026` → `2026-11-25`.
     static func date(of page: String) -> String? {
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         guard let line = page.split(separator: "\n").first(where: { $0.hasPrefix(".Dd ") }) else { return nil }
         let words = line.dropFirst(4).replacingOccurrences(of: ",", with: "").split(separator: " ").map(String.init)
         guard words.count == 3, let month = months.firstIndex(of: words[0]), let day = Int(words[1]) else { return nil }

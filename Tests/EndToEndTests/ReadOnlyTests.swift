@@ -15,7 +15,8 @@ struct ReadOnlyTests {
     func runOnReadOnlyMount(_ source: String, _ target: String, _ arguments: [String]) throws -> BuiltProducts.Result? {
         guard FileManager.default.isExecutableFile(atPath: Self.unshare.path) else { return nil }
         let result = try BuiltProducts.run(
-            Self.unshare, ["-m", "sh", "-c", Self.mountScript, "sh", source, target, BuiltProducts.ledger.path] + arguments)
+            Self.unshare,
+            ["-m", "sh", "-c", Self.mountScript, "sh", source, target, BuiltProducts.ledger.path] + arguments)
         if result.stderr.contains("unshare:") || result.stderr.contains("mount:") { return nil }
         return result
     }
@@ -25,7 +26,9 @@ struct ReadOnlyTests {
         let source = makeTemporaryDirectory()
         let target = makeTemporaryDirectory()
         let writable = source + "/books.ledger"
-        for arguments in [["add", "buy", "BTC", "0.5", "@", "30000", "--date", "2024-01-02"], ["prices", "set", "BTC", "40000"]] {
+        for arguments in [
+            ["add", "buy", "BTC", "0.5", "@", "30000", "--date", "2024-01-02"], ["prices", "set", "BTC", "40000"],
+        ] {
             #expect(try BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", writable]).status == 0)
         }
         let path = target + "/books.ledger"
@@ -43,7 +46,10 @@ struct ReadOnlyTests {
         for arguments in [["add", "buy", "BTC", "1", "@", "1"], ["prices", "set", "BTC", "1"]] {
             let result = try #require(try runOnReadOnlyMount(source, target, arguments + ["--ledger", path]))
             #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderr == "ledger: error: '\(path)' is read-only (the file or its directory cannot be written); log, portfolio, gains, allocation, verify, export and report read it, but nothing can be recorded in it\n", "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "ledger: error: '\(path)' is read-only (the file or its directory cannot be written); log, portfolio, gains, allocation, verify, export and report read it, but nothing can be recorded in it\n",
+                "\(arguments): \(result.stderr)")
         }
         // Nothing was written beside the ledger: it was read as immutable.
         #expect(try FileManager.default.contentsOfDirectory(atPath: source) == ["books.ledger"])

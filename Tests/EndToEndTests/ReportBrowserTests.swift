@@ -14,17 +14,22 @@ struct ReportBrowserTests {
     static let python = executable(["python3"])
     static var available: Bool {
         if chromium == nil || python == nil {
-            print("ReportBrowserTests skipped: \(chromium == nil ? "chromium (or chromium-browser)" : "python3") is not on PATH; install Debian's 'chromium' to run them")
+            print(
+                "ReportBrowserTests skipped: \(chromium == nil ? "chromium (or chromium-browser)" : "python3") is not on PATH; install Debian's 'chromium' to run them"
+            )
         }
         return chromium != nil && python != nil
     }
 
-    @Test("the report renders, is not blank and logs no console message", .enabled(if: available),
-          arguments: [(1024, 2400), (390, 3200)])
+    @Test(
+        "the report renders, is not blank and logs no console message", .enabled(if: available),
+        arguments: [(1024, 2400), (390, 3200)])
     func renders(width: Int, height: Int) throws {
         let fixture = try ReportFixture(days: 120)
         let page = fixture.directory + "/report.html"
-        let result = try fixture.run(["report", "--period", "quarter", "--as-of", "2024-06-30", "-O", "html", "-o", page])
+        let result = try fixture.run([
+            "report", "--period", "quarter", "--as-of", "2024-06-30", "-O", "html", "-o", page,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let shot = try Self.screenshot(page, width: width, height: height, in: fixture.directory)
         #expect(shot.console.isEmpty, "console messages: \(shot.console)")
@@ -40,12 +45,15 @@ struct ReportBrowserTests {
     func captureWorks() throws {
         let directory = makeTemporaryDirectory("ledger-browser")
         let page = directory + "/bad.html"
-        try "<!DOCTYPE html><p>x</p><script>console.error('report-probe')</script>".write(toFile: page, atomically: true, encoding: .utf8)
+        try "<!DOCTYPE html><p>x</p><script>console.error('report-probe')</script>".write(
+            toFile: page, atomically: true, encoding: .utf8)
         let shot = try Self.screenshot(page, width: 300, height: 200, in: directory)
         #expect(shot.console.contains { $0.contains("report-probe") }, "\(shot.console)")
     }
 
-    static func screenshot(_ page: String, width: Int, height: Int, in directory: String) throws -> (png: String, console: [String]) {
+    static func screenshot(_ page: String, width: Int, height: Int, in directory: String) throws -> (
+        png: String, console: [String]
+    ) {
         let png = directory + "/shot-\(width).png"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium!)
@@ -106,7 +114,8 @@ struct ReportBrowserTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python!)
         process.arguments = ["-c", script, png]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -115,7 +124,8 @@ struct ReportBrowserTests {
         process.waitUntilExit()
         let words = text.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
         guard process.terminationStatus == 0, words.count == 4, let w = Int(words[0]), let h = Int(words[1]),
-              let colours = Int(words[2]), let inked = Double(words[3]) else {
+            let colours = Int(words[2]), let inked = Double(words[3])
+        else {
             throw ReportFixture.FixtureError(message: "could not decode \(png): \(problem)")
         }
         return (w, h, colours, inked)
@@ -125,7 +135,8 @@ struct ReportBrowserTests {
     static func executable(_ names: [String]) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for name in names {
-            for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+            for directory in path.split(separator: ":")
+            where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
                 return "\(directory)/\(name)"
             }
         }

@@ -36,7 +36,8 @@ struct ReportFixture {
 
     @discardableResult
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BuiltProducts.Result {
-        let result = try BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", ledger], environment: environment)
+        let result = try BuiltProducts.run(
+            BuiltProducts.ledger, arguments + ["--ledger", ledger], environment: environment)
         if result.status != 0, arguments.first != "report" {
             throw FixtureError(message: "ledger \(arguments.joined(separator: " ")): \(result.stderr)")
         }

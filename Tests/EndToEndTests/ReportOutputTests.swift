@@ -17,11 +17,16 @@ struct ReportOutputTests {
         let variants = try ["2024-06-30", "2024-06-29"].map { asOf in
             try fixture.run(["report", "--period", "all", "--as-of", asOf, "-O", "html"]).stdout
         }
-        #expect(variants.allSatisfy { $0.utf8.count > 200_000 }, "the reports should be large: \(variants.map(\.utf8.count))")
+        #expect(
+            variants.allSatisfy { $0.utf8.count > 200_000 },
+            "the reports should be large: \(variants.map(\.utf8.count))")
         let reader = PollingReader(path: target)
         reader.start()
         for round in 0..<8 {
-            let result = try fixture.run(["report", "--period", "all", "--as-of", round % 2 == 0 ? "2024-06-30" : "2024-06-29", "-O", "html", "-o", target])
+            let result = try fixture.run([
+                "report", "--period", "all", "--as-of", round % 2 == 0 ? "2024-06-30" : "2024-06-29", "-O", "html",
+                "-o", target,
+            ])
             #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
         }
         let seen = reader.stop()
@@ -29,7 +34,9 @@ struct ReportOutputTests {
         #expect(seen.complete > 0, "the reader never saw a whole report")
         #expect(seen.other.isEmpty, "partial or unknown contents seen: sizes \(seen.other.prefix(5))")
         #expect(Set(seen.contents).isSubset(of: Set(variants)))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.directory).filter { $0.contains(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.directory).filter {
+            $0.contains(".tmp")
+        }
         #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
     }
 
@@ -39,9 +46,13 @@ struct ReportOutputTests {
         let target = fixture.directory + "/report.md"
         try "previous report\n".write(toFile: target, atomically: true, encoding: .utf8)
         // DOGE is never priced: --max-price-age refuses the report.
-        let result = try fixture.run(["report", "--as-of", "2024-06-30", "--max-price-age", "2d", "-O", "md", "-o", target])
+        let result = try fixture.run([
+            "report", "--as-of", "2024-06-30", "--max-price-age", "2d", "-O", "md", "-o", target,
+        ])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("ledger: error: DOGE has no price") && result.stderr.split(separator: "\n").count == 1)
+        #expect(
+            result.stderr.hasPrefix("ledger: error: DOGE has no price")
+                && result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "previous report\n")
         let fresh = fixture.directory + "/new.md"

@@ -11,7 +11,9 @@ struct StartupTests {
         let result = try BuiltProducts.run(URL(fileURLWithPath: "/usr/bin/ldd"), [BuiltProducts.ledger.path])
         try #require(result.status == 0, "ldd failed: \(result.stderr)")
         #expect(result.stdout.contains("libsqlite3"), "the check reads real ldd output")
-        for library in ["libFoundation.so", "libFoundationNetworking.so", "libFoundationInternationalization.so", "libcurl"] {
+        for library in [
+            "libFoundation.so", "libFoundationNetworking.so", "libFoundationInternationalization.so", "libcurl",
+        ] {
             #expect(!result.stdout.contains(library), "\(library) is loaded at start-up")
         }
     }

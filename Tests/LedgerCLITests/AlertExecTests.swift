@@ -1,9 +1,10 @@
 import Foundation
-@testable import LedgerCLI
 import LedgerCore
 import LedgerStore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerCLI
 
 /// `alert check --exec`: what runs, with which variables, and what a failing command does.
 /// Observed through a recording ``CommandSpawning``, and once through the real `/bin/sh`.
@@ -37,7 +38,8 @@ struct AlertExecTests {
 
     func check(_ fixed: FixedEnvironment, _ runner: any CommandSpawning, command: String = "notify") throws -> Int32 {
         let environment = fixed.environment
-        let checker = AlertChecker(environment: environment, offline: true, maxAge: nil, command: command, json: false, runner: runner)
+        let checker = AlertChecker(
+            environment: environment, offline: true, maxAge: nil, command: command, json: false, runner: runner)
         do {
             try checker.run(store: SQLiteEventStore(path: directory + "/books.ledger", mode: .mustExist))
             return 0
@@ -56,12 +58,14 @@ struct AlertExecTests {
         #expect(run.command == "notify")
         let expected = [
             "LGR_ALERT_ID": "1", "LGR_ALERT_ASSET": "BTC", "LGR_ALERT_CURRENCY": "USD", "LGR_ALERT_CONDITION": "above",
-            "LGR_ALERT_THRESHOLD": "60000", "LGR_ALERT_PRICE": "60000.5", "LGR_ALERT_OBSERVED_AT": "2024-06-01T11:00:00Z",
+            "LGR_ALERT_THRESHOLD": "60000", "LGR_ALERT_PRICE": "60000.5",
+            "LGR_ALERT_OBSERVED_AT": "2024-06-01T11:00:00Z",
             "LGR_ALERT_SOURCE": "manual", "LGR_ALERT_NOTE": "sell some",
             "LGR_ALERT_MESSAGE": "BTC above 60000 USD: 60000.5 at 2024-06-01T11:00:00Z (alert 1: sell some)",
         ]
         for (name, value) in expected { #expect(run.environment[name] == value, "\(name)") }
-        #expect(run.environment["LGR_FILE"] == directory + "/books.ledger", "the command's own environment is passed on")
+        #expect(
+            run.environment["LGR_FILE"] == directory + "/books.ledger", "the command's own environment is passed on")
         #expect(fixed.stdout.text == expected["LGR_ALERT_MESSAGE"]! + "\n")
         // Fired is recorded: the next check runs nothing.
         let again = RecordingRunner()
@@ -74,12 +78,13 @@ struct AlertExecTests {
         let fixed = try ledger()
         #expect(try check(fixed, RecordingRunner(status: 3)) == 1)
         #expect(fixed.stdout.text.hasPrefix("BTC above 60000 USD: 60000.5"))
-        #expect(fixed.stderr.text == """
-            notify: no display
-            ledger: error: --exec for alert 1 exited with status 3
-            ledger: error: --exec failed for 1 of 1 fired alert (see above); they stay fired and run it again only after they re-arm and cross again
+        #expect(
+            fixed.stderr.text == """
+                notify: no display
+                ledger: error: --exec for alert 1 exited with status 3
+                ledger: error: --exec failed for 1 of 1 fired alert (see above); they stay fired and run it again only after they re-arm and cross again
 
-            """)
+                """)
         let alerts = try SQLiteEventStore(path: directory + "/books.ledger", mode: .mustExist).alerts()
         #expect(alerts.map(\.state) == [.fired, .armed])
     }
@@ -88,7 +93,8 @@ struct AlertExecTests {
     func realShell() throws {
         let fixed = try ledger()
         let file = directory + "/fired.txt"
-        let command = "printf '%s|%s|%s\\n' \"$LGR_ALERT_ID\" \"$LGR_ALERT_PRICE\" \"$LGR_ALERT_MESSAGE\" >> '\(file)'; echo done"
+        let command =
+            "printf '%s|%s|%s\\n' \"$LGR_ALERT_ID\" \"$LGR_ALERT_PRICE\" \"$LGR_ALERT_MESSAGE\" >> '\(file)'; echo done"
         #expect(fixed.run(["alert", "check", "--offline", "--exec", command]) == 10)
         let written = try String(contentsOfFile: file, encoding: .utf8)
         #expect(written == "1|60000.5|BTC above 60000 USD: 60000.5 at 2024-06-01T11:00:00Z (alert 1: sell some)\n")

@@ -35,14 +35,18 @@ struct ExchangeToPortfolioTests {
         return values
     }
 
-    @Test("offline: exact quantities and the missing prices named, exit 0; after fetch --missing: complete", arguments: files)
+    @Test(
+        "offline: exact quantities and the missing prices named, exit 0; after fetch --missing: complete",
+        arguments: files)
     func exportToPortfolio(file: String) throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let server = try LocalHTTPServer(routes: Self.marketRoutes, lifetime: 120)
         defer { server.stop() }
-        var variables = ["LGR_FILE": directory + "/books.ledger", "HOME": directory, "LGR_ATTEMPTS": "1",
-                         "LGR_FALLBACK_CRYPTO": "cryptocompare"]
+        var variables = [
+            "LGR_FILE": directory + "/books.ledger", "HOME": directory, "LGR_ATTEMPTS": "1",
+            "LGR_FALLBACK_CRYPTO": "cryptocompare",
+        ]
         for name in ["coingecko", "cryptocompare", "frankfurter", "yahoo"] {
             variables["LGR_\(name.uppercased())_URL"] = server.baseURL + "/" + name
         }
@@ -61,7 +65,8 @@ struct ExchangeToPortfolioTests {
         let online = try portfolio(fixed, strict: true)
         #expect(online.complete && online.missing.isEmpty, "\(file): \(online.missing)")
         #expect(fixed.run(["gains", "--strict"]) == 0, "\(file): \(fixed.stderr.text)")
-        #expect(fixed.run(["report", "--period", "all", "--strict", "-O", "json"]) == 0, "\(file): \(fixed.stderr.text)")
+        #expect(
+            fixed.run(["report", "--period", "all", "--strict", "-O", "json"]) == 0, "\(file): \(fixed.stderr.text)")
     }
 
     struct Portfolio {
@@ -78,29 +83,40 @@ struct ExchangeToPortfolioTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         var quantities: [String: ExactDecimal] = [:]
         for holding in json["holdings"] as? [[String: Any]] ?? [] {
-            if let asset = holding["asset"] as? String, let quantity = (holding["quantity"] as? String).flatMap(ExactDecimal.init) {
+            if let asset = holding["asset"] as? String,
+                let quantity = (holding["quantity"] as? String).flatMap(ExactDecimal.init)
+            {
                 quantities[asset, default: .zero] += quantity
             }
         }
-        return Portfolio(complete: json["complete"] as? Bool ?? false, missing: json["missing_prices"] as? [Any] ?? [], quantities: quantities)
+        return Portfolio(
+            complete: json["complete"] as? Bool ?? false, missing: json["missing_prices"] as? [Any] ?? [],
+            quantities: quantities)
     }
 
     /// CryptoCompare `histoday` and Frankfurter time series in their real shapes, one body each
     /// for any asset: a close for every day from 2017 through mid 2026 (the adapters keep the
     /// days they asked for).
     static let marketRoutes: [String: [LocalHTTPServer.Response]] = {
-        var candles: [String] = [], rates: [String] = []
+        var candles: [String] = []
+        var rates: [String] = []
         var day = LocalDate.parse("2017-06-01")!
         while day <= LocalDate.parse("2026-06-01")! {
             let close = "\(2 + day.daysSinceEpoch % 50).\(day.daysSinceEpoch % 97)"
-            candles.append(#"{"time":\#(day.startOfDay.secondsSinceEpoch),"high":\#(close),"low":\#(close),"open":\#(close),"volumefrom":10.5,"volumeto":21.5,"close":\#(close),"conversionType":"direct","conversionSymbol":""}"#)
-            if (day.daysSinceEpoch + 3) % 7 < 5 {  // Monday to Friday
-                rates.append(#""\#(day)":{"EUR":0.9\#(day.daysSinceEpoch % 10),"GBP":0.7\#(day.daysSinceEpoch % 10),"CHF":0.88,"JPY":151.2,"CAD":1.35}"#)
+            candles.append(
+                #"{"time":\#(day.startOfDay.secondsSinceEpoch),"high":\#(close),"low":\#(close),"open":\#(close),"volumefrom":10.5,"volumeto":21.5,"close":\#(close),"conversionType":"direct","conversionSymbol":""}"#
+            )
+            if (day.daysSinceEpoch + 3) % 7 < 5 { // Monday to Friday
+                rates.append(
+                    #""\#(day)":{"EUR":0.9\#(day.daysSinceEpoch % 10),"GBP":0.7\#(day.daysSinceEpoch % 10),"CHF":0.88,"JPY":151.2,"CAD":1.35}"#
+                )
             }
             day = day.adding(days: 1)
         }
-        let histoday = #"{"Response":"Success","Message":"","HasWarning":false,"Type":100,"RateLimit":{},"Data":{"Aggregated":false,"TimeFrom":0,"TimeTo":0,"Data":[\#(candles.joined(separator: ","))]}}"#
-        let series = #"{"amount":1.0,"base":"USD","start_date":"2017-06-01","end_date":"2026-06-01","rates":{\#(rates.joined(separator: ","))}}"#
+        let histoday =
+            #"{"Response":"Success","Message":"","HasWarning":false,"Type":100,"RateLimit":{},"Data":{"Aggregated":false,"TimeFrom":0,"TimeTo":0,"Data":[\#(candles.joined(separator: ","))]}}"#
+        let series =
+            #"{"amount":1.0,"base":"USD","start_date":"2017-06-01","end_date":"2026-06-01","rates":{\#(rates.joined(separator: ","))}}"#
         return [
             "/cryptocompare/data/v2/histoday": [LocalHTTPServer.Response(body: histoday)],
             "/frankfurter/2*": [LocalHTTPServer.Response(body: series)],

@@ -1,8 +1,9 @@
 import Foundation
-@testable import LedgerCLI
 import LedgerStore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerCLI
 
 /// Issue #19, item 5: the temporary files the tool writes beside a target. Run in-process, so
 /// the names older versions used (`NAME.tmp-PID`, `NAME.import-PID`) are known: the process id
@@ -13,7 +14,8 @@ struct TemporaryFileTests: ScratchLedger {
 
     func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory).sorted() }
 
-    static let deposit = #"{"version":1,"id":"01HF7YAT000000000000000001","kind":"deposit","occurred_at":"2024-01-01T12:00:00Z","account":"a","asset":"BTC","asset_class":"crypto","quantity":"1","note":"","source":"manual"}"#
+    static let deposit =
+        #"{"version":1,"id":"01HF7YAT000000000000000001","kind":"deposit","occurred_at":"2024-01-01T12:00:00Z","account":"a","asset":"BTC","asset_class":"crypto","quantity":"1","note":"","source":"manual"}"#
 
     @Test("a symlink planted under the old temporary name of -o is never written through")
     func plantedSymlink() throws {
@@ -58,7 +60,8 @@ struct TemporaryFileTests: ScratchLedger {
         let live = try TemporaryFile(beside: directory + "/out.csv", kind: .output)
         defer { live.discard() }
         let target = try write("target.txt", "kept\n")
-        try FileManager.default.createSymbolicLink(atPath: directory + "/out.csv.tmp-link0000", withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/out.csv.tmp-link0000", withDestinationPath: target)
         _ = try write("out.csv.tmp-not_ours!", "other")
         _ = try write("out.csv.tmp-deadbeef", "stale")
         let removed = TemporaryFile.removeStale(beside: directory + "/out.csv")
@@ -79,7 +82,8 @@ struct TemporaryFileTests: ScratchLedger {
         try first.commit(over: directory + "/out", mode: 0o640)
         second.discard()
         #expect(try entries() == ["out"])
-        #expect(try FileManager.default.attributesOfItem(atPath: directory + "/out")[.posixPermissions] as? Int == 0o640)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: directory + "/out")[.posixPermissions] as? Int == 0o640)
     }
 }
 
@@ -95,7 +99,9 @@ struct FileSafetyTests: ScratchLedger {
     @Test("a new ledger and its WAL are 0600; -o keeps an existing file's mode and makes a new one 0600")
     func modes() throws {
         let fixed = environment()
-        #expect(fixed.run(["add", "deposit", "USD", "100", "--ledger", directory + "/new/dir/books.ledger"]) == 0, "\(fixed.stderr.text)")
+        #expect(
+            fixed.run(["add", "deposit", "USD", "100", "--ledger", directory + "/new/dir/books.ledger"]) == 0,
+            "\(fixed.stderr.text)")
         #expect(try mode(directory + "/new/dir/books.ledger") == 0o600)
         #expect(try mode(directory + "/new/dir") == 0o700)
         #expect(fixed.run(["add", "deposit", "USD", "100"]) == 0)
@@ -103,7 +109,8 @@ struct FileSafetyTests: ScratchLedger {
         let wal = ledger + "-wal"
         if FileManager.default.fileExists(atPath: wal) { #expect(try mode(wal) == 0o600) }
         let shared = directory + "/report.md"
-        FileManager.default.createFile(atPath: shared, contents: Data("old".utf8), attributes: [.posixPermissions: 0o640])
+        FileManager.default.createFile(
+            atPath: shared, contents: Data("old".utf8), attributes: [.posixPermissions: 0o640])
         #expect(fixed.run(["report", "-o", shared, "-O", "md"]) == 0, "\(fixed.stderr.text)")
         #expect(try mode(shared) == 0o640)
         #expect(fixed.run(["export", "-o", directory + "/fresh.jsonl"]) == 0)
@@ -114,11 +121,16 @@ struct FileSafetyTests: ScratchLedger {
     func emptyLedgerPath() throws {
         let fixed = FixedEnvironment(variables: ["HOME": directory])
         #expect(fixed.run(["add", "deposit", "USD", "100", "--ledger", ""]) == 64)
-        #expect(fixed.stderr.text == "ledger: error: --ledger needs a path, e.g. --ledger ~/books.ledger; leave it out to use the default ledger\n")
+        #expect(
+            fixed.stderr.text
+                == "ledger: error: --ledger needs a path, e.g. --ledger ~/books.ledger; leave it out to use the default ledger\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: directory + "/.local"))
     }
 
-    @Test("a dangling symlink as --ledger is refused before anything is done", arguments: [["import", "IN"], ["add", "deposit", "USD", "1"], ["init"]])
+    @Test(
+        "a dangling symlink as --ledger is refused before anything is done",
+        arguments: [["import", "IN"], ["add", "deposit", "USD", "1"], ["init"]])
     func danglingLink(command: [String]) throws {
         let link = directory + "/link.ledger"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory + "/missing.ledger")
@@ -127,14 +139,18 @@ struct FileSafetyTests: ScratchLedger {
         let fixed = environment()
         #expect(fixed.run(command.map { $0 == "IN" ? input : $0 } + ["--ledger", link]) == 1)
         #expect(fixed.stdout.text.isEmpty)
-        #expect(fixed.stderr.text == "ledger: error: the ledger '\(link)' is a symbolic link to '\(directory)/missing.ledger', which does not exist; point the link at a ledger or give --ledger the real path\n")
+        #expect(
+            fixed.stderr.text
+                == "ledger: error: the ledger '\(link)' is a symbolic link to '\(directory)/missing.ledger', which does not exist; point the link at a ledger or give --ledger the real path\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: directory + "/missing.ledger"))
     }
 
     @Test("control characters in an imported note, a void reason and an argument are shown escaped")
     func terminalEscapes() throws {
         let note = #"\u001b]0;pwned\u0007\u001b[2J\u009b31m"#
-        let line = #"{"version":1,"id":"01HF7YAT000000000000000001","kind":"deposit","occurred_at":"2024-01-01T12:00:00Z","account":"a","asset":"BTC","asset_class":"crypto","quantity":"1","note":"\#(note)","source":"manual"}"#
+        let line =
+            #"{"version":1,"id":"01HF7YAT000000000000000001","kind":"deposit","occurred_at":"2024-01-01T12:00:00Z","account":"a","asset":"BTC","asset_class":"crypto","quantity":"1","note":"\#(note)","source":"manual"}"#
         let input = directory + "/in.jsonl"
         try line.write(toFile: input, atomically: false, encoding: .utf8)
         let fixed = environment()
@@ -167,7 +183,10 @@ struct FileSafetyTests: ScratchLedger {
         let fixed = environment()
         let long = String(repeating: "n", count: 4097)
         #expect(fixed.run(["add", "deposit", "USD", "100", "--note", long]) == 64)
-        #expect(fixed.stderr.text == "ledger: error: the note is 4097 bytes; the most a note may hold is 4096 bytes (4 KiB): shorten it\n")
+        #expect(
+            fixed.stderr.text
+                == "ledger: error: the note is 4097 bytes; the most a note may hold is 4096 bytes (4 KiB): shorten it\n"
+        )
         #expect(fixed.run(["add", "deposit", "USD", "100", "--note", String(long.dropLast())]) == 0)
         let line = TemporaryFileTests.deposit.replacingOccurrences(of: #""note":"""#, with: #""note":"\#(long)""#)
         let input = directory + "/in.jsonl"
@@ -182,10 +201,14 @@ struct FileSafetyTests: ScratchLedger {
         let jsonl = directory + "/huge.jsonl"
         try String(repeating: "x", count: 3 << 20).write(toFile: jsonl, atomically: false, encoding: .utf8)
         #expect(fixed.run(["import", jsonl]) == 1)
-        #expect(fixed.stderr.text == "ledger: error: \(jsonl):1: the line is longer than 1 MiB, the most an event's line may hold; is this an event file?\n")
+        #expect(
+            fixed.stderr.text
+                == "ledger: error: \(jsonl):1: the line is longer than 1 MiB, the most an event's line may hold; is this an event file?\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: ledger))
         let csv = directory + "/huge.csv"
-        try ("Date,Type,Asset,Amount\n\"" + String(repeating: "y", count: 3 << 20)).write(toFile: csv, atomically: false, encoding: .utf8)
+        try ("Date,Type,Asset,Amount\n\"" + String(repeating: "y", count: 3 << 20)).write(
+            toFile: csv, atomically: false, encoding: .utf8)
         let second = environment()
         #expect(second.run(["import", csv, "--map", "date=Date,side=Type,asset=Asset,quantity=Amount"]) != 0)
         #expect(second.stderr.text.contains("longer than 1 MiB"), "\(second.stderr.text)")

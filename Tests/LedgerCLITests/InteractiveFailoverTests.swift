@@ -14,13 +14,17 @@ struct InteractiveFailoverTests {
         let closed = server.baseURL
         server.stop()
         let fixed = FixedEnvironment(variables: [
-            "LGR_FILE": directory + "/books.ledger", "HOME": directory, "LGR_FALLBACK_CRYPTO": "coingecko,cryptocompare",
+            "LGR_FILE": directory + "/books.ledger", "HOME": directory,
+            "LGR_FALLBACK_CRYPTO": "coingecko,cryptocompare",
             "LGR_COINGECKO_URL": closed, "LGR_CRYPTOCOMPARE_URL": closed,
             "LGR_COINGECKO_MIN_INTERVAL": "0", "LGR_CRYPTOCOMPARE_MIN_INTERVAL": "0",
         ])
         fixed.isTerminal = terminal
         #expect(fixed.run(["prices", "fetch", "BTC"]) == 1)
-        #expect(fixed.stderr.text.contains("coingecko could not be reached: connection refused; cryptocompare could not be reached: connection refused"))
+        #expect(
+            fixed.stderr.text.contains(
+                "coingecko could not be reached: connection refused; cryptocompare could not be reached: connection refused"
+            ))
         #expect(fixed.pacing.sleeps == (terminal ? [] : [0.5, 1.0, 0.5, 1.0]))
     }
 }

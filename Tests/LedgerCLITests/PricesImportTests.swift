@@ -14,7 +14,9 @@ struct PricesImportTests {
     @Test("a spreadsheet export with a byte order mark and CRLF line ends imports")
     func byteOrderMarkAndCRLF() throws {
         let file = directory + "/export.csv"
-        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Asset,Price,Date\r\n\"BTC\",\"31000.5\",2024-01-02\r\nETH,2000,2024-01-02\r\n".utf8)
+        let bytes: [UInt8] =
+            [0xEF, 0xBB, 0xBF]
+            + Array("Asset,Price,Date\r\n\"BTC\",\"31000.5\",2024-01-02\r\nETH,2000,2024-01-02\r\n".utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         let fixed = environment()
         #expect(fixed.run(["prices", "import", file]) == 0)
@@ -30,11 +32,12 @@ struct PricesImportTests {
         try "BTC,abc\n".write(toFile: file, atomically: true, encoding: .utf8)
         let fixed = environment()
         #expect(fixed.run(["prices", "import", file]) == 1)
-        #expect(fixed.stderr.text == """
-            ledger: error: \(file):1: price 'abc' is not a number: it has an unexpected 'a' at position 1; write it with digits and a dot, e.g. 0.5 or 30000
-            ledger: error: nothing imported: 1 line is invalid; correct it and import '\(file)' again
+        #expect(
+            fixed.stderr.text == """
+                ledger: error: \(file):1: price 'abc' is not a number: it has an unexpected 'a' at position 1; write it with digits and a dot, e.g. 0.5 or 30000
+                ledger: error: nothing imported: 1 line is invalid; correct it and import '\(file)' again
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: directory + "/books.ledger"))
     }
 

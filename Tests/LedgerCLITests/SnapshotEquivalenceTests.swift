@@ -23,10 +23,21 @@ struct SnapshotEquivalenceTests {
             let date = String(format: "2024-%02d-%02d", month, day)
             let quantity = "\(1 + random.next() % 5).\(random.next() % 100)"
             switch random.next() % 10 {
-            case 0...4: fixed.run(["add", "buy", asset, quantity, "@", "\(100 + random.next() % 900)", "--date", date, "--fee", "1"])
+            case 0...4:
+                fixed.run([
+                    "add", "buy", asset, quantity, "@", "\(100 + random.next() % 900)", "--date", date, "--fee", "1",
+                ])
             // Every other sale gives its total (`@@`), which the event keeps.
-            case 5...6: fixed.run(["add", "sell", asset, "0.5", step % 2 == 0 ? "@" : "@@", "\(100 + random.next() % 900)", "--date", date])
-            case 7: fixed.run(["add", "trade", "0.1", asset, "for", "0.2", assets[(assets.firstIndex(of: asset)! + 1) % 3], "--date", date])
+            case 5...6:
+                fixed.run([
+                    "add", "sell", asset, "0.5", step % 2 == 0 ? "@" : "@@", "\(100 + random.next() % 900)", "--date",
+                    date,
+                ])
+            case 7:
+                fixed.run([
+                    "add", "trade", "0.1", asset, "for", "0.2", assets[(assets.firstIndex(of: asset)! + 1) % 3],
+                    "--date", date,
+                ])
             case 8: fixed.run(["void", "\(1 + Int(random.next() % UInt64(max(1, recorded))))", "--reason", "test"])
             default: fixed.run(["prices", "set", asset, "\(100 + random.next() % 900)", "--date", "2024-01-01"])
             }

@@ -38,7 +38,8 @@ struct TamperTests {
         let (fixed, path) = ledger()
         fixed.stdout.clear()
         #expect(fixed.run(["verify"]) == 0)
-        let head = try #require(fixed.stdout.text.split(separator: " ").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        let head = try #require(fixed.stdout.text.split(separator: " ").last).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         try sqlite(path, "DROP TRIGGER events_append_only_delete; DELETE FROM events WHERE seq = 3")
         let (status, text) = portfolio(fixed)
         #expect(status == 1)
@@ -73,7 +74,9 @@ struct TamperTests {
         let (other, otherPath) = ledger(btc: ["5", "0.3", "0.05"])
         #expect(portfolio(fixed).1.contains("0.45"))
         #expect(portfolio(other).1.contains("5.35"))
-        try sqlite(path, """
+        try sqlite(
+            path,
+            """
             ATTACH DATABASE '\(otherPath)' AS other;
             UPDATE snapshots SET data = (SELECT data FROM other.snapshots o WHERE o.key = snapshots.key)
             """)
@@ -83,12 +86,16 @@ struct TamperTests {
         fixed.stderr.clear()
         fixed.stdout.clear()
         // The report replayed and saved a good snapshot again: swap it once more for verify.
-        try sqlite(path, """
+        try sqlite(
+            path,
+            """
             ATTACH DATABASE '\(otherPath)' AS other;
             UPDATE snapshots SET data = (SELECT data FROM other.snapshots o WHERE o.key = snapshots.key)
             """)
         #expect(fixed.run(["verify"]) == 0)
-        #expect(fixed.stderr.text.contains("snapshot") && fixed.stderr.text.contains("its seal does not match"), "\(fixed.stderr.text)")
+        #expect(
+            fixed.stderr.text.contains("snapshot") && fixed.stderr.text.contains("its seal does not match"),
+            "\(fixed.stderr.text)")
     }
 
     @Test("a ledger removed and made again at its path (init, add, import) is anchored anew, not refused")
@@ -110,7 +117,8 @@ struct TamperTests {
         let (fixed, _) = ledger()
         fixed.stdout.clear()
         #expect(fixed.run(["verify"]) == 0)
-        let head = try #require(fixed.stdout.text.split(separator: " ").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        let head = try #require(fixed.stdout.text.split(separator: " ").last).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         fixed.run(["add", "deposit", "BTC", "1"])
         fixed.stdout.clear()
         #expect(fixed.run(["verify", "--head", head]) == 0)

@@ -25,7 +25,8 @@ struct AlertEvaluatorTests {
         for (index, price) in prices.enumerated() {
             let time = start.adding(seconds: Int64(index) * 60)
             observations.append(observation(price, at: time))
-            let verdict = AlertEvaluator.check(current, prices: PriceTable(observations), now: time.adding(seconds: 1), maxAge: nil)
+            let verdict = AlertEvaluator.check(
+                current, prices: PriceTable(observations), now: time.adding(seconds: 1), maxAge: nil)
             if case .fired = verdict.outcome { fired.append(index) }
             current = verdict.alert
         }
@@ -42,7 +43,8 @@ struct AlertEvaluatorTests {
 
     @Test("above fires once per crossing, at the level itself, and re-arms below it")
     func aboveFiresOncePerCrossing() {
-        let result = Self.walk(Self.alert(.above(dec("50000"))), ["49000", "50000", "51000", "50000", "49999.99", "52000"])
+        let result = Self.walk(
+            Self.alert(.above(dec("50000"))), ["49000", "50000", "51000", "50000", "49999.99", "52000"])
         #expect(result.fired == [1, 5])
         #expect(result.alert.state == .fired)
         #expect(result.alert.lastSeen?.price == dec("52000"))
@@ -51,7 +53,8 @@ struct AlertEvaluatorTests {
 
     @Test("below mirrors above")
     func belowMirrorsAbove() {
-        let result = Self.walk(Self.alert(.below(dec("20000"))), ["21000", "20000", "19000", "20000.000000000000000001", "19999"])
+        let result = Self.walk(
+            Self.alert(.below(dec("20000"))), ["21000", "20000", "19000", "20000.000000000000000001", "19999"])
         #expect(result.fired == [1, 4])
     }
 
@@ -64,8 +67,12 @@ struct AlertEvaluatorTests {
     @Test("a re-armed alert reports it, and a quiet check keeps the last price seen")
     func rearmIsReported() {
         let table = PriceTable([Self.observation("49000", at: Self.start)])
-        let verdict = AlertEvaluator.check(Self.alert(.above(dec("50000")), state: .fired), prices: table, now: Self.start, maxAge: nil)
-        guard case .quiet(let reading, let rearmed) = verdict.outcome else { Issue.record("not quiet: \(verdict)"); return }
+        let verdict = AlertEvaluator.check(
+            Self.alert(.above(dec("50000")), state: .fired), prices: table, now: Self.start, maxAge: nil)
+        guard case .quiet(let reading, let rearmed) = verdict.outcome else {
+            Issue.record("not quiet: \(verdict)")
+            return
+        }
         #expect(rearmed)
         #expect(reading.current == AlertSighting(price: dec("49000"), observedAt: Self.start, source: "test"))
         #expect(verdict.alert.state == .armed)
@@ -80,21 +87,34 @@ struct AlertEvaluatorTests {
             Self.observation("110", at: now.adding(seconds: -3_600)),
             Self.observation("90", at: now),
         ])
-        let either = AlertEvaluator.check(Self.alert(.change(percent: dec("10"), direction: .either, window: 86_400)), prices: table, now: now, maxAge: nil)
-        guard case .fired(let reading) = either.outcome else { Issue.record("did not fire: \(either)"); return }
+        let either = AlertEvaluator.check(
+            Self.alert(.change(percent: dec("10"), direction: .either, window: 86_400)), prices: table, now: now,
+            maxAge: nil)
+        guard case .fired(let reading) = either.outcome else {
+            Issue.record("did not fire: \(either)")
+            return
+        }
         #expect(reading.reference?.price == dec("100"))
         #expect(reading.changePercent == dec("-10"))
-        let up = AlertEvaluator.check(Self.alert(.change(percent: dec("10"), direction: .up, window: 86_400)), prices: table, now: now, maxAge: nil)
+        let up = AlertEvaluator.check(
+            Self.alert(.change(percent: dec("10"), direction: .up, window: 86_400)), prices: table, now: now,
+            maxAge: nil)
         #expect(up.alert.state == .armed)
-        let down = AlertEvaluator.check(Self.alert(.change(percent: dec("10.01"), direction: .down, window: 86_400)), prices: table, now: now, maxAge: nil)
+        let down = AlertEvaluator.check(
+            Self.alert(.change(percent: dec("10.01"), direction: .down, window: 86_400)), prices: table, now: now,
+            maxAge: nil)
         #expect(down.alert.state == .armed)
     }
 
-    @Test("change holds exactly at the percentage, not a hair below", arguments: [
-        ("110", "10", true), ("109.999999999999999999", "10", false), ("90", "10", true), ("90.01", "10", false),
-    ])
+    @Test(
+        "change holds exactly at the percentage, not a hair below",
+        arguments: [
+            ("110", "10", true), ("109.999999999999999999", "10", false), ("90", "10", true), ("90.01", "10", false),
+        ])
     func changeBoundary(current: String, percent: String, expected: Bool) {
-        let holds = AlertEvaluator.holds(.change(percent: dec(percent), direction: .either, window: 60), current: dec(current), reference: dec("100"))
+        let holds = AlertEvaluator.holds(
+            .change(percent: dec(percent), direction: .either, window: 60), current: dec(current), reference: dec("100")
+        )
         #expect(holds == expected)
     }
 
@@ -103,25 +123,48 @@ struct AlertEvaluatorTests {
         let now = Self.start
         let change = Self.alert(.change(percent: dec("5"), direction: .either, window: 86_400))
         let recent = PriceTable([Self.observation("100", at: now.adding(seconds: -60))])
-        #expect(AlertEvaluator.check(change, prices: PriceTable(), now: now, maxAge: nil).outcome == .failed(.noPrice(asset: sym("BTC"), quote: sym("USD"))))
-        #expect(AlertEvaluator.check(change, prices: recent, now: now, maxAge: 30).outcome
-            == .failed(.tooOld(asset: sym("BTC"), observedAt: now.adding(seconds: -60), maxAge: 30)))
-        let to = now.adding(seconds: -60 - 86_400), from = to.adding(seconds: -43_200)
-        #expect(AlertEvaluator.check(change, prices: recent, now: now, maxAge: nil).outcome
-            == .failed(.noReference(asset: sym("BTC"), quote: sym("USD"), from: from, to: to)))
-        let ancient = PriceTable([Self.observation("50", at: from.adding(seconds: -1)), Self.observation("100", at: now.adding(seconds: -60))])
-        #expect(AlertEvaluator.check(change, prices: ancient, now: now, maxAge: nil).outcome
-            == .failed(.noReference(asset: sym("BTC"), quote: sym("USD"), from: from, to: to)))
+        #expect(
+            AlertEvaluator.check(change, prices: PriceTable(), now: now, maxAge: nil).outcome
+                == .failed(.noPrice(asset: sym("BTC"), quote: sym("USD"))))
+        #expect(
+            AlertEvaluator.check(change, prices: recent, now: now, maxAge: 30).outcome
+                == .failed(.tooOld(asset: sym("BTC"), observedAt: now.adding(seconds: -60), maxAge: 30)))
+        let to = now.adding(seconds: -60 - 86_400)
+        let from = to.adding(seconds: -43_200)
+        #expect(
+            AlertEvaluator.check(change, prices: recent, now: now, maxAge: nil).outcome
+                == .failed(.noReference(asset: sym("BTC"), quote: sym("USD"), from: from, to: to)))
+        let ancient = PriceTable([
+            Self.observation("50", at: from.adding(seconds: -1)), Self.observation("100", at: now.adding(seconds: -60)),
+        ])
+        #expect(
+            AlertEvaluator.check(change, prices: ancient, now: now, maxAge: nil).outcome
+                == .failed(.noReference(asset: sym("BTC"), quote: sym("USD"), from: from, to: to)))
         // #20: under 48 h the span can fall between two daily closes, so the advice is not
         // to fetch daily history (which would change nothing) but to record prices that often.
-        let short = AlertProblem.noReference(asset: sym("BTC"), quote: sym("USD"), from: from, to: to).description
-        #expect(short.hasSuffix("daily prices are a day apart and can miss this 12h span; run 'ledger alert check' at least every 12h (from cron, docs/cron.md): each check records the price it compares with 24h later"))
-        let noon = Timestamp(secondsSinceEpoch: 1_717_243_200)  // 2024-06-01T12:00:00Z
-        let closes = PriceTable((27...31).map { Self.observation("100", at: LocalDate.parse("2024-05-\($0)")!.endOfDay) } + [Self.observation("100", at: noon)])
+        let short = AlertError.noReference(asset: sym("BTC"), quote: sym("USD"), from: from, to: to).description
+        #expect(
+            short.hasSuffix(
+                "daily prices are a day apart and can miss this 12h span; run 'ledger alert check' at least every 12h (from cron, docs/cron.md): each check records the price it compares with 24h later"
+            ))
+        let noon = Timestamp(secondsSinceEpoch: 1_717_243_200) // 2024-06-01T12:00:00Z
+        let closes = PriceTable(
+            (27...31).map { Self.observation("100", at: LocalDate.parse("2024-05-\($0)")!.endOfDay) } + [
+                Self.observation("100", at: noon)
+            ])
         let atNoon = AlertEvaluator.check(change, prices: closes, now: noon, maxAge: nil)
-        #expect(atNoon.outcome == .failed(.noReference(asset: sym("BTC"), quote: sym("USD"), from: noon.adding(seconds: -129_600), to: noon.adding(seconds: -86_400))))
-        let twoDays = AlertProblem.noReference(asset: sym("BTC"), quote: sym("USD"), from: to.adding(seconds: -86_400), to: to).description
-        #expect(twoDays.hasSuffix("'ledger prices fetch BTC --history --since \(to.adding(seconds: -86_400).date)' records daily prices"))
+        #expect(
+            atNoon.outcome
+                == .failed(
+                    .noReference(
+                        asset: sym("BTC"), quote: sym("USD"), from: noon.adding(seconds: -129_600),
+                        to: noon.adding(seconds: -86_400))))
+        let twoDays = AlertError.noReference(
+            asset: sym("BTC"), quote: sym("USD"), from: to.adding(seconds: -86_400), to: to
+        ).description
+        #expect(
+            twoDays.hasSuffix(
+                "'ledger prices fetch BTC --history --since \(to.adding(seconds: -86_400).date)' records daily prices"))
         let zero = PriceTable([Self.observation("0", at: from), Self.observation("100", at: now.adding(seconds: -60))])
         let verdict = AlertEvaluator.check(change, prices: zero, now: now, maxAge: nil)
         #expect(verdict.outcome == .failed(.zeroReference(asset: sym("BTC"), observedAt: from)))
@@ -131,8 +174,12 @@ struct AlertEvaluatorTests {
     @Test("conditions read back as typed")
     func descriptions() {
         #expect(Self.alert(.above(dec("50000"))).title == "BTC above 50000 USD")
-        #expect(Self.alert(.change(percent: dec("10"), direction: .up, window: 86_400)).title == "BTC change +10% within 24h in USD")
-        #expect(AlertCondition.change(percent: dec("2.5"), direction: .down, window: 5_400).description == "change -2.5% within 90m")
+        #expect(
+            Self.alert(.change(percent: dec("10"), direction: .up, window: 86_400)).title
+                == "BTC change +10% within 24h in USD")
+        #expect(
+            AlertCondition.change(percent: dec("2.5"), direction: .down, window: 5_400).description
+                == "change -2.5% within 90m")
         #expect(AlertCondition.durationText(90) == "90s")
         #expect(AlertCondition.durationText(172_800) == "2d")
         #expect(AlertCondition.durationText(604_800) == "7d")

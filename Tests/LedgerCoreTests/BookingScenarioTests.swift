@@ -94,13 +94,15 @@ struct BookingScenarioTests {
         try check(line)
     }
 
-    @Test("the same lots under each method (DESIGN.md's row)", arguments: [
-        "lots 5@111.11 2024-10-02, 4@100.00 2024-10-01 | sell 7 | fifo -> 4@100.00 2024-10-01, 3@111.11 2024-10-02 | left 2@111.11 2024-10-02",
-        "lots 5@111.11 2024-10-02, 4@100.00 2024-10-01 | sell 7 | lifo -> 5@111.11 2024-10-02, 2@100.00 2024-10-01 | left 2@100.00 2024-10-01",
-        "lots 5@111.11 2024-10-02, 4@100.00 2024-10-01 | sell 7 | hifo -> 5@111.11 2024-10-02, 2@100.00 2024-10-01 | left 2@100.00 2024-10-01",
-        // 5×111.11 + 4×100 = 955.55 over 9 units
-        "lots 5@111.11 2024-10-02, 4@100.00 2024-10-01 | sell 9 | average -> 9@106.172222222222222222 2024-10-01 | left none",
-    ])
+    @Test(
+        "the same lots under each method (DESIGN.md's row)",
+        arguments: [
+            "lots 5@111.11 2024-10-02, 4@100.00 2024-10-01 | sell 7 | fifo -> 4@100.00 2024-10-01, 3@111.11 2024-10-02 | left 2@111.11 2024-10-02",
+            "lots 5@111.11 2024-10-02, 4@100.00 2024-10-01 | sell 7 | lifo -> 5@111.11 2024-10-02, 2@100.00 2024-10-01 | left 2@100.00 2024-10-01",
+            "lots 5@111.11 2024-10-02, 4@100.00 2024-10-01 | sell 7 | hifo -> 5@111.11 2024-10-02, 2@100.00 2024-10-01 | left 2@100.00 2024-10-01",
+            // 5×111.11 + 4×100 = 955.55 over 9 units
+            "lots 5@111.11 2024-10-02, 4@100.00 2024-10-01 | sell 9 | average -> 9@106.172222222222222222 2024-10-01 | left none",
+        ])
     func sameLotsEachMethod(_ line: String) throws {
         try check(line)
     }
@@ -116,7 +118,9 @@ struct BookingScenarioTests {
 struct BookingScenarioNotationTests {
     @Test("a row parses into lots, actions, method, pieces and what is left")
     func parses() throws {
-        let scenario = try BookingScenario("lots 5 @ 111.11 2024-10-02, 4@100 2024-10-01 | sell 7, fee 0.5, buy 1@90 | hifo → 5@111.11, 2@100 2024-10-01 | left none")
+        let scenario = try BookingScenario(
+            "lots 5 @ 111.11 2024-10-02, 4@100 2024-10-01 | sell 7, fee 0.5, buy 1@90 | hifo → 5@111.11, 2@100 2024-10-01 | left none"
+        )
         #expect(scenario.lots.count == 2)
         #expect(scenario.lots[0].quantity == dec("5") && scenario.lots[0].unitCost == dec("111.11"))
         #expect(scenario.lots[1].date == LocalDate(year: 2024, month: 10, day: 1))
@@ -126,15 +130,17 @@ struct BookingScenarioNotationTests {
         #expect(scenario.left.isEmpty)
     }
 
-    @Test("a bad row is refused with the reason and the row", arguments: [
-        ("lots 1@10 2024-01-01 | sell 1 | fifo -> 1@10", "expected 4 segments"),
-        ("lots 1@10 | sell 1 | fifo -> 1@10 | left none", "needs a date"),
-        ("lots 1@10 2024-01-01 | sell 1 | fofi -> 1@10 | left none", "METHOD"),
-        ("lots 1@10 2024-01-01 | sell x | fifo -> 1@10 | left none", "bad quantity"),
-        ("lots 1@10 2024-13-01 | sell 1 | fifo -> 1@10 | left none", "is not a date"),
-        ("lots 1x10 2024-01-01 | sell 1 | fifo -> 1@10 | left none", "quantity@unitCost"),
-        ("lots 1@10 2024-01-01 | burn 1 | fifo -> 1@10 | left none", "unknown action"),
-    ])
+    @Test(
+        "a bad row is refused with the reason and the row",
+        arguments: [
+            ("lots 1@10 2024-01-01 | sell 1 | fifo -> 1@10", "expected 4 segments"),
+            ("lots 1@10 | sell 1 | fifo -> 1@10 | left none", "needs a date"),
+            ("lots 1@10 2024-01-01 | sell 1 | fofi -> 1@10 | left none", "METHOD"),
+            ("lots 1@10 2024-01-01 | sell x | fifo -> 1@10 | left none", "bad quantity"),
+            ("lots 1@10 2024-13-01 | sell 1 | fifo -> 1@10 | left none", "is not a date"),
+            ("lots 1x10 2024-01-01 | sell 1 | fifo -> 1@10 | left none", "quantity@unitCost"),
+            ("lots 1@10 2024-01-01 | burn 1 | fifo -> 1@10 | left none", "unknown action"),
+        ])
     func refuses(_ line: String, _ reason: String) {
         let error = #expect(throws: BookingScenarioError.self) { try BookingScenario(line) }
         #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")

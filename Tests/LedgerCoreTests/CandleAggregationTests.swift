@@ -2,13 +2,16 @@ import LedgerCore
 import Testing
 
 @Suite struct CandleAggregationTests {
-    static let noon: Int64 = 1_717_243_200  // 2024-06-01T12:00:00Z
+    static let noon: Int64 = 1_717_243_200 // 2024-06-01T12:00:00Z
 
-    static func candle(_ minute: Int64, _ open: Int, _ high: Int, _ low: Int, _ close: Int, volume: String? = "1.5") -> Candle {
-        Candle(asset: AssetSymbol("BTC")!, quote: AssetSymbol("USD")!, interval: .minute,
-               openedAt: Timestamp(secondsSinceEpoch: noon + minute * 60),
-               open: ExactDecimal(open), high: ExactDecimal(high), low: ExactDecimal(low), close: ExactDecimal(close),
-               volume: volume.flatMap { ExactDecimal($0) }, source: "test")
+    static func candle(_ minute: Int64, _ open: Int, _ high: Int, _ low: Int, _ close: Int, volume: String? = "1.5")
+        -> Candle
+    {
+        Candle(
+            asset: AssetSymbol("BTC")!, quote: AssetSymbol("USD")!, interval: .minute,
+            openedAt: Timestamp(secondsSinceEpoch: noon + minute * 60),
+            open: ExactDecimal(open), high: ExactDecimal(high), low: ExactDecimal(low), close: ExactDecimal(close),
+            volume: volume.flatMap { ExactDecimal($0) }, source: "test")
     }
 
     /// Seeded random minute candles (a simple LCG, so the test repeats exactly), some minutes
@@ -22,8 +25,10 @@ import Testing
         var price = 60_000
         var candles: [Candle] = []
         for minute in 0..<Int64(count) where next(5) != 0 {
-            let open = price, close = price + next(201) - 100
-            let high = max(open, close) + next(50), low = min(open, close) - next(50)
+            let open = price
+            let close = price + next(201) - 100
+            let high = max(open, close) + next(50)
+            let low = min(open, close) - next(50)
             candles.append(candle(minute, open, high, low, close, volume: "0.\(next(999) + 1)"))
             price = close
         }
@@ -38,7 +43,9 @@ import Testing
         #expect(merged.count == Set(ordered.map { $0.openedAt.secondsSinceEpoch / seconds }).count)
         #expect(zip(merged, merged.dropFirst()).allSatisfy { $0.openedAt < $1.openedAt })
         for bucket in merged {
-            let members = ordered.filter { $0.openedAt.secondsSinceEpoch / seconds * seconds == bucket.openedAt.secondsSinceEpoch }
+            let members = ordered.filter {
+                $0.openedAt.secondsSinceEpoch / seconds * seconds == bucket.openedAt.secondsSinceEpoch
+            }
             #expect(!members.isEmpty)
             #expect(bucket.open == members.first!.open)
             #expect(bucket.close == members.last!.close)
@@ -52,13 +59,18 @@ import Testing
     }
 
     @Test func fiveMinutesFromMinutes() {
-        let minutes = [Self.candle(0, 10, 12, 9, 11), Self.candle(1, 11, 15, 11, 14), Self.candle(4, 14, 14, 8, 9),
-                       Self.candle(5, 9, 10, 9, 10, volume: nil), Self.candle(6, 10, 11, 10, 11)]
+        let minutes = [
+            Self.candle(0, 10, 12, 9, 11), Self.candle(1, 11, 15, 11, 14), Self.candle(4, 14, 14, 8, 9),
+            Self.candle(5, 9, 10, 9, 10, volume: nil), Self.candle(6, 10, 11, 10, 11),
+        ]
         let merged = Candle.aggregate(minutes, every: 300)
         #expect(merged.count == 2)
-        #expect(merged[0] == Candle(asset: minutes[0].asset, quote: minutes[0].quote, interval: .minute,
-                                    openedAt: Timestamp(secondsSinceEpoch: Self.noon), open: 10, high: 15, low: 8, close: 9,
-                                    volume: ExactDecimal("4.5")!, source: "test"))
+        #expect(
+            merged[0]
+                == Candle(
+                    asset: minutes[0].asset, quote: minutes[0].quote, interval: .minute,
+                    openedAt: Timestamp(secondsSinceEpoch: Self.noon), open: 10, high: 15, low: 8, close: 9,
+                    volume: ExactDecimal("4.5")!, source: "test"))
         #expect(merged[1].openedAt.secondsSinceEpoch == Self.noon + 300)
         #expect(merged[1].open == 9 && merged[1].close == 11 && merged[1].volume == nil)
     }
@@ -66,12 +78,14 @@ import Testing
     @Test func duplicatesCountOnceAndOneSecondLeavesThemAlone() {
         let twice = [Self.candle(0, 10, 12, 9, 11), Self.candle(0, 10, 13, 9, 12)]
         #expect(Candle.aggregate(twice, every: 60) == [twice[1]])
-        #expect(Candle.aggregate([Self.candle(2, 1, 1, 1, 1), Self.candle(1, 2, 2, 2, 2)], every: 0).map(\.open) == [2, 1])
+        #expect(
+            Candle.aggregate([Self.candle(2, 1, 1, 1, 1), Self.candle(1, 2, 2, 2, 2)], every: 0).map(\.open) == [2, 1])
     }
 
     @Test func bucketsBefore1970AlignDownwards() {
-        let early = Candle(asset: AssetSymbol("BTC")!, quote: AssetSymbol("USD")!, interval: .minute,
-                           openedAt: Timestamp(secondsSinceEpoch: -60), open: 1, high: 1, low: 1, close: 1, volume: nil, source: "t")
+        let early = Candle(
+            asset: AssetSymbol("BTC")!, quote: AssetSymbol("USD")!, interval: .minute,
+            openedAt: Timestamp(secondsSinceEpoch: -60), open: 1, high: 1, low: 1, close: 1, volume: nil, source: "t")
         #expect(Candle.aggregate([early], every: 300)[0].openedAt.secondsSinceEpoch == -300)
     }
 
@@ -82,14 +96,16 @@ import Testing
         ("3d", 53, "2h", 36), ("10h", 200, "3m", 200), ("52w", 33, "7d", 52), ("10h", 1, "12h", 1),
     ])
     func intervalIsTheNarrowestThatFits(range: String, slots: Int, interval: String, count: Int) {
-        let plan = ChartPlan(range: ChartPlan.parseRange(range)!, interval: nil, slots: slots, now: Timestamp(secondsSinceEpoch: Self.noon + 125))
+        let plan = ChartPlan(
+            range: ChartPlan.parseRange(range)!, interval: nil, slots: slots,
+            now: Timestamp(secondsSinceEpoch: Self.noon + 125))
         #expect(plan.interval.description == interval)
         #expect(plan.count == count)
         #expect(plan.start.secondsSinceEpoch % plan.interval.seconds == 0)
     }
 
     @Test func planCountsSourceCandlesAndKeepsTheWindow() {
-        let now = Timestamp(secondsSinceEpoch: Self.noon + 9 * 60 + 30)  // 12:09:30
+        let now = Timestamp(secondsSinceEpoch: Self.noon + 9 * 60 + 30) // 12:09:30
         let plan = ChartPlan(range: 600, interval: ChartInterval.parse("5m"), slots: 33, now: now)
         // Two 5-minute candles: 12:00 and the one still open at 12:05.
         #expect(plan.count == 2 && plan.start.secondsSinceEpoch == Self.noon)

@@ -25,7 +25,10 @@ struct EventKindMovementTests {
         #expect(moved.disposals.isEmpty)
         #expect(moved.lots("BTC", account: "cold").map(\.quantity) == [dec("1"), dec("0.5")])
         #expect(moved.lots("BTC", account: "cold").map(\.cost) == [dec("20000"), dec("15000")])
-        #expect(moved.lots("BTC", account: "cold").map(\.acquired) == [Events.time("2024-01-02"), Events.time("2024-02-01")])
+        #expect(
+            moved.lots("BTC", account: "cold").map(\.acquired) == [
+                Events.time("2024-01-02"), Events.time("2024-02-01"),
+            ])
         let kept = try #require(moved.lots("BTC", account: "exchange").only)
         #expect(kept.quantity == dec("0.5") && kept.cost == dec("15000") && kept.acquired == Events.time("2024-02-01"))
         #expect(moved.openCost == dec("50000") && moved.realizedPnL == .zero)
@@ -54,10 +57,12 @@ struct EventKindMovementTests {
         // 2 BTC @ 20000 on exchange. Move 1 to cold (BTC 40000 that day), fee 0.0001 BTC = 4:
         //   cold gets exactly 1 BTC costing 20000; exchange keeps 0.9999 costing 19998;
         //   fee piece 0.0001 BTC: proceeds 4, cost 2, gain 2; feesPaid 4; realized 2 − 4 = −2.
-        let state = Valuation.replay([
-            make.buy("BTC", "2", at: "20000", on: "2024-01-02", account: "exchange"),
-            make.transfer("BTC", "1", from: "exchange", to: "cold", on: "2024-03-01", fee: Events.amount("0.0001", "BTC")),
-        ], prices: priceTable("2024-03-01 BTC 40000 USD"), perAccount: true)
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "2", at: "20000", on: "2024-01-02", account: "exchange"),
+                make.transfer(
+                    "BTC", "1", from: "exchange", to: "cold", on: "2024-03-01", fee: Events.amount("0.0001", "BTC")),
+            ], prices: priceTable("2024-03-01 BTC 40000 USD"), perAccount: true)
         let cold = try #require(state.lots("BTC", account: "cold").only)
         #expect(cold.quantity == dec("1") && cold.cost == dec("20000"))
         let exchange = try #require(state.lots("BTC", account: "exchange").only)
@@ -89,8 +94,9 @@ struct EventKindMovementTests {
     func incomeAtMarket() throws {
         var make = Events()
         // 0.1 ETH staking reward on 03-01, ETH 3000 that day → lot 0.1 costing 300; income 300.
-        let state = Valuation.replay([make.income("ETH", "0.1", on: "2024-03-01")],
-                                     prices: priceTable("2024-03-01 ETH 3000 USD"))
+        let state = Valuation.replay(
+            [make.income("ETH", "0.1", on: "2024-03-01")],
+            prices: priceTable("2024-03-01 ETH 3000 USD"))
         let lot = try #require(state.lots("ETH").only)
         #expect(lot.quantity == dec("0.1") && lot.cost == dec("300") && lot.acquired == Events.time("2024-03-01"))
         #expect(state.income == dec("300") && state.acquiredCost == dec("300"))
@@ -100,7 +106,8 @@ struct EventKindMovementTests {
     @Test("income with an explicit unit value uses it, converted into the valuation currency")
     func incomeWithUnitValue() throws {
         var make = Events()
-        let prices = priceTable("""
+        let prices = priceTable(
+            """
             2024-03-01 ETH 3000 USD
             2024-03-01 EUR 1.1 USD
             """)
@@ -108,7 +115,8 @@ struct EventKindMovementTests {
         let inUSD = Valuation.replay([make.income("ETH", "0.1", unitValue: "2900", on: "2024-03-01")], prices: prices)
         #expect(try #require(inUSD.lots("ETH").only).cost == dec("290") && inUSD.income == dec("290"))
         // 0.1 × 2700 EUR = 270 EUR × 1.1 = 297 USD.
-        let inEUR = Valuation.replay([make.income("ETH", "0.1", unitValue: "2700", in: "EUR", on: "2024-03-01")], prices: prices)
+        let inEUR = Valuation.replay(
+            [make.income("ETH", "0.1", unitValue: "2700", in: "EUR", on: "2024-03-01")], prices: prices)
         #expect(try #require(inEUR.lots("ETH").only).cost == dec("297") && inEUR.income == dec("297"))
     }
 
@@ -119,7 +127,10 @@ struct EventKindMovementTests {
         let lot = try #require(state.lots("XYZ").only)
         #expect(lot.quantity == dec("50") && !lot.costComplete && state.income == .zero)
         #expect(state.incompleteTotals == [.income] && state.diagnostics.isEmpty)
-        #expect(state.missingPrices == [MissingPrice(asset: sym("XYZ"), quote: sym("USD"), day: date("2024-03-01"), sequences: [1])])
+        #expect(
+            state.missingPrices == [
+                MissingPrice(asset: sym("XYZ"), quote: sym("USD"), day: date("2024-03-01"), sequences: [1])
+            ])
     }
 
     @Test("fiat income (interest) adds to the balance and to income, not to paid in")
@@ -178,8 +189,9 @@ struct EventKindMovementTests {
     func depositCrypto() throws {
         var make = Events()
         // 2 ETH arrive on 03-01 at 3000 → lot costing 6000; no income, no fiat paid in.
-        let state = Valuation.replay([make.deposit("ETH", "2", on: "2024-03-01")],
-                                     prices: priceTable("2024-03-01 ETH 3000 USD"))
+        let state = Valuation.replay(
+            [make.deposit("ETH", "2", on: "2024-03-01")],
+            prices: priceTable("2024-03-01 ETH 3000 USD"))
         #expect(try #require(state.lots("ETH").only).cost == dec("6000"))
         #expect(state.income == .zero && state.netFiatPaidIn == .zero)
     }

@@ -42,12 +42,13 @@ struct EventKindTimeTests {
     @Test("a split scales every account's lots and no other asset's")
     func splitEveryAccount() {
         var make = Events()
-        let state = Valuation.replay([
-            make.buy("AAPL", "1", at: "100", on: "2024-01-02", account: "broker"),
-            make.buy("AAPL", "2", at: "100", on: "2024-01-02", account: "ira"),
-            make.buy("MSFT", "3", at: "100", on: "2024-01-02", account: "ira"),
-            make.split("AAPL", "2:1", on: "2024-02-01"),
-        ], perAccount: true)
+        let state = Valuation.replay(
+            [
+                make.buy("AAPL", "1", at: "100", on: "2024-01-02", account: "broker"),
+                make.buy("AAPL", "2", at: "100", on: "2024-01-02", account: "ira"),
+                make.buy("MSFT", "3", at: "100", on: "2024-01-02", account: "ira"),
+                make.split("AAPL", "2:1", on: "2024-02-01"),
+            ], perAccount: true)
         #expect(state.lots("AAPL", account: "broker").map(\.quantity) == [dec("2")])
         #expect(state.lots("AAPL", account: "ira").map(\.quantity) == [dec("4")])
         #expect(state.lots("MSFT", account: "ira").map(\.quantity) == [dec("3")])
@@ -82,7 +83,8 @@ struct EventKindTimeTests {
         let void = make.void(mistake, on: "2024-01-04")
         let withVoid = Valuation.replay([kept, mistake, void])
         let without = Valuation.replay([kept])
-        #expect(withVoid.snapshot == without.snapshot, "\(withVoid.snapshot.firstDifference(from: without.snapshot) ?? "")")
+        #expect(
+            withVoid.snapshot == without.snapshot, "\(withVoid.snapshot.firstDifference(from: without.snapshot) ?? "")")
         #expect(withVoid.eventCount == 1)
     }
 
@@ -115,24 +117,28 @@ struct EventKindTimeTests {
     @Test("holdings are valued with the latest price at or before as-of")
     func valuedAtAsOf() throws {
         var make = Events()
-        let prices = priceTable("""
+        let prices = priceTable(
+            """
             2024-01-04 BTC 35000 USD
             2024-01-08 BTC 50000 USD
             """)
-        let state = Valuation.replay([make.buy("BTC", "1", at: "30000", on: "2024-01-02")], prices: prices, asOf: "2024-01-05")
+        let state = Valuation.replay(
+            [make.buy("BTC", "1", at: "30000", on: "2024-01-02")], prices: prices, asOf: "2024-01-05")
         let row = try #require(HoldingsReport(state: state, prices: prices).rows.only)
         #expect(row.price?.value == dec("35000") && row.price?.observedAt == Events.time("2024-01-04"))
         #expect(row.unrealizedPnL == dec("5000"))
     }
 
-    @Test("holding days count UTC dates; more than 365 days is long term", arguments: [
-        ("2023-01-01", "2024-01-01", 365, HoldingTerm.short),   // 2023 has 365 days
-        ("2023-01-01", "2024-01-02", 366, .long),
-        ("2024-01-01", "2024-12-31", 365, .short),               // 2024 is a leap year
-        ("2024-01-01", "2025-01-01", 366, .long),
-        ("2024-01-01T23:00:00Z", "2024-01-02T01:00:00Z", 1, .short),  // two hours, two dates
-        ("2024-01-01T01:00:00Z", "2024-01-01T23:00:00Z", 0, .short),
-    ])
+    @Test(
+        "holding days count UTC dates; more than 365 days is long term",
+        arguments: [
+            ("2023-01-01", "2024-01-01", 365, HoldingTerm.short), // 2023 has 365 days
+            ("2023-01-01", "2024-01-02", 366, .long),
+            ("2024-01-01", "2024-12-31", 365, .short), // 2024 is a leap year
+            ("2024-01-01", "2025-01-01", 366, .long),
+            ("2024-01-01T23:00:00Z", "2024-01-02T01:00:00Z", 1, .short), // two hours, two dates
+            ("2024-01-01T01:00:00Z", "2024-01-01T23:00:00Z", 0, .short),
+        ])
     func holdingDays(bought: String, sold: String, days: Int, term: HoldingTerm) throws {
         var make = Events()
         let state = Valuation.replay([
@@ -157,9 +163,12 @@ struct EventKindTimeTests {
             make.sell("BTC", "1", at: "280", on: "2024-06-01"),
         ])
         let all = GainsReport(state: state, since: nil, until: nil)
-        #expect(all.totals.proceeds == dec("780") && all.totals.costBasis == dec("600") && all.totals.gain == dec("180"))
+        #expect(
+            all.totals.proceeds == dec("780") && all.totals.costBasis == dec("600") && all.totals.gain == dec("180"))
         #expect(all.totals.longTermGain == dec("150") && all.totals.shortTermGain == dec("30"))
-        let january = GainsReport(state: state, since: LocalDate(year: 2024, month: 1, day: 2), until: LocalDate(year: 2024, month: 1, day: 31))
+        let january = GainsReport(
+            state: state, since: LocalDate(year: 2024, month: 1, day: 2),
+            until: LocalDate(year: 2024, month: 1, day: 31))
         #expect(january.disposals.count == 2 && january.totals.gain == dec("200"))
     }
 }

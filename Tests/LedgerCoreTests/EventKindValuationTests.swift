@@ -65,17 +65,22 @@ struct EventKindValuationTests {
             make.sell("BTC", "1", at: "12", on: "2024-01-04"),
             make.sell("BTC", "1", at: "12", on: "2024-01-05"),
         ])
-        #expect(state.disposals.map(\.cost) == [dec("10.333333333333333333"), dec("10.333333333333333334"), dec("10.333333333333333333")])
+        #expect(
+            state.disposals.map(\.cost) == [
+                dec("10.333333333333333333"), dec("10.333333333333333334"), dec("10.333333333333333333"),
+            ])
         #expect(state.disposals.map(\.cost).sum() == dec("31"))
         #expect(state.lots("BTC").isEmpty && state.openCost == .zero)
         #expect(state.warnings.isEmpty)
     }
 
-    @Test("a lot sold whole costs exactly quantity × price + fee", arguments: [
-        ("3", "10", "1", "31"),                   // 3 × 10 + 1
-        ("7", "0.3", "0.01", "2.11"),             // 7 × 0.3 + 0.01
-        ("0.12345678", "43210.98", "1.5", "5336.1884514444"),  // 0.12345678 × 43210.98 = 5334.6884514444, + 1.5
-    ])
+    @Test(
+        "a lot sold whole costs exactly quantity × price + fee",
+        arguments: [
+            ("3", "10", "1", "31"), // 3 × 10 + 1
+            ("7", "0.3", "0.01", "2.11"), // 7 × 0.3 + 0.01
+            ("0.12345678", "43210.98", "1.5", "5336.1884514444"), // 0.12345678 × 43210.98 = 5334.6884514444, + 1.5
+        ])
     func wholeLotCost(quantity: String, price: String, fee: String, cost: String) throws {
         var make = Events()
         let state = Valuation.replay([
@@ -113,10 +118,11 @@ struct EventKindValuationTests {
         // buy 1 BTC @ 30000. trade 0.5 BTC → 8 ETH on 01-05 (BTC 40000), fee 10 USD:
         //   value 0.5 × 40000 = 20000. BTC piece: proceeds 20000, cost 15000, gain 5000.
         //   ETH lot: 8 costing 20000 + 10 = 20010. Paid in: 30000 + the 10 fee.
-        let state = Valuation.replay([
-            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
-            make.trade("0.5", "BTC", for: "8", "ETH", on: "2024-01-05", fee: Events.amount("10", "USD")),
-        ], prices: priceTable(Self.tradePrices))
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+                make.trade("0.5", "BTC", for: "8", "ETH", on: "2024-01-05", fee: Events.amount("10", "USD")),
+            ], prices: priceTable(Self.tradePrices))
         let piece = try #require(state.disposals.only)
         #expect(piece.asset == sym("BTC") && piece.quantity == dec("0.5"))
         #expect(piece.proceeds == dec("20000") && piece.cost == dec("15000"))
@@ -131,10 +137,11 @@ struct EventKindValuationTests {
     func tradeValuedByReceived() throws {
         var make = Events()
         // No BTC price: 8 ETH × 2500 = 20000 is the value of both sides.
-        let state = Valuation.replay([
-            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
-            make.trade("0.5", "BTC", for: "8", "ETH", on: "2024-01-05"),
-        ], prices: priceTable("2024-01-05 ETH 2500 USD"))
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+                make.trade("0.5", "BTC", for: "8", "ETH", on: "2024-01-05"),
+            ], prices: priceTable("2024-01-05 ETH 2500 USD"))
         #expect(try #require(state.disposals.only).proceeds == dec("20000"))
         #expect(try #require(state.lots("ETH").only).cost == dec("20000"))
         #expect(state.diagnostics.isEmpty)
@@ -147,7 +154,10 @@ struct EventKindValuationTests {
             make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
             make.trade("0.5", "BTC", for: "8", "ETH", on: "2024-01-05"),
         ])
-        #expect(state.missingPrices == [MissingPrice(asset: sym("BTC"), quote: sym("USD"), day: date("2024-01-05"), sequences: [2])])
+        #expect(
+            state.missingPrices == [
+                MissingPrice(asset: sym("BTC"), quote: sym("USD"), day: date("2024-01-05"), sequences: [2])
+            ])
         let piece = try #require(state.disposals.only)
         #expect(!piece.proceedsComplete && piece.costComplete && piece.cost == dec("15000"))
         #expect(try !#require(state.lots("ETH").only).costComplete && state.incompleteTotals == [.realized])
@@ -160,11 +170,12 @@ struct EventKindValuationTests {
         //   BTC piece: proceeds 20000 − 30 = 19970, cost 15000, gain 4970
         //   BNB piece: 1 BNB, proceeds 30, cost 20, gain 10; 9 BNB left costing 180
         //   realized 4980 = 20000 received − 15000 (the BTC) − 20 (the BNB)
-        let state = Valuation.replay([
-            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
-            make.buy("BNB", "10", at: "20", on: "2024-01-02"),
-            make.sell("BTC", "0.5", at: "40000", on: "2024-01-05", feeIn: Events.amount("1", "BNB")),
-        ], prices: priceTable("2024-01-05 BNB 30 USD"))
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+                make.buy("BNB", "10", at: "20", on: "2024-01-02"),
+                make.sell("BTC", "0.5", at: "40000", on: "2024-01-05", feeIn: Events.amount("1", "BNB")),
+            ], prices: priceTable("2024-01-05 BNB 30 USD"))
         #expect(state.disposals.map(\.asset) == [sym("BTC"), sym("BNB")])
         #expect(state.disposals.map(\.proceeds) == [dec("19970"), dec("30")])
         #expect(state.disposals.map(\.cost) == [dec("15000"), dec("20")])
@@ -180,9 +191,10 @@ struct EventKindValuationTests {
         // The fee then disposes of 0.01 ETH: proceeds 20, cost 2020 × 0.01 = 20.2, gain −0.2.
         // 0.99 ETH left costing 1999.8. At 2000: realized −0.2 + unrealized (1980 − 1999.8) = −20, the fee.
         let prices = priceTable("2024-01-05 ETH 2000 USD")
-        let state = Valuation.replay([
-            make.buy("ETH", "1", at: "2000", on: "2024-01-05", feeIn: Events.amount("0.01", "ETH")),
-        ], prices: prices)
+        let state = Valuation.replay(
+            [
+                make.buy("ETH", "1", at: "2000", on: "2024-01-05", feeIn: Events.amount("0.01", "ETH"))
+            ], prices: prices)
         let piece = try #require(state.disposals.only)
         #expect(piece.proceeds == dec("20") && piece.cost == dec("20.2"))
         let lot = try #require(state.lots("ETH").only)
@@ -196,10 +208,11 @@ struct EventKindValuationTests {
         var make = Events()
         // buy 1 BTC @ 30000; on 01-05 (BTC 40000) a fee of 0.001 BTC, worth 40:
         //   feesPaid 40; piece 0.001 BTC, proceeds 40, cost 30, gain 10. realized 10 − 40 = −30.
-        let state = Valuation.replay([
-            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
-            make.fee("BTC", "0.001", on: "2024-01-05"),
-        ], prices: priceTable("2024-01-05 BTC 40000 USD"))
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+                make.fee("BTC", "0.001", on: "2024-01-05"),
+            ], prices: priceTable("2024-01-05 BTC 40000 USD"))
         #expect(state.feesPaid == dec("40"))
         let piece = try #require(state.disposals.only)
         #expect(piece.quantity == dec("0.001") && piece.proceeds == dec("40") && piece.cost == dec("30"))

@@ -4,9 +4,11 @@ import Testing
 
 @Suite("ExactDecimal parsing and printing")
 struct ExactDecimalTextTests {
-    @Test("strict parse refuses what is not plainly a number", arguments: [
-        "12abc", "1,5", "", "1e5", "--1", "+1", ".5", "5.", "-", "1.2.3", " 1", "1 ", "0x10", "∞", "1_000",
-    ])
+    @Test(
+        "strict parse refuses what is not plainly a number",
+        arguments: [
+            "12abc", "1,5", "", "1e5", "--1", "+1", ".5", "5.", "-", "1.2.3", " 1", "1 ", "0x10", "∞", "1_000",
+        ])
     func refuses(_ text: String) {
         #expect(ExactDecimal(text) == nil, "'\(text)' should not parse")
     }
@@ -23,10 +25,12 @@ struct ExactDecimalTextTests {
         #expect(ExactDecimal.parse("200000000000000000000000") == .failure(.outOfRange))
     }
 
-    @Test("prints exactly and round-trips", arguments: [
-        "0.000000000000000001", "21000000", "0.00000001", "-1.5", "0", "123456789.123456789",
-        "170141183460469231731.687303715884105727", "-170141183460469231731.687303715884105727",
-    ])
+    @Test(
+        "prints exactly and round-trips",
+        arguments: [
+            "0.000000000000000001", "21000000", "0.00000001", "-1.5", "0", "123456789.123456789",
+            "170141183460469231731.687303715884105727", "-170141183460469231731.687303715884105727",
+        ])
     func roundTrip(_ text: String) {
         #expect(ExactDecimal(text)?.description == text)
     }
@@ -106,7 +110,8 @@ struct ExactDecimalPropertyTests {
     func addSubtract(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         for _ in 0..<2000 {
-            let a = Self.random(&generator), b = Self.random(&generator)
+            let a = Self.random(&generator)
+            let b = Self.random(&generator)
             #expect(a + b - b == a, "seed \(seed): \(a), \(b)")
         }
     }
@@ -127,7 +132,8 @@ struct ExactDecimalPropertyTests {
 
     /// Printing the slow, obvious way: whole part, then the fraction without trailing zeros.
     static func reference(_ value: ExactDecimal) -> String {
-        let magnitude = value.units.magnitude, one = ExactDecimal.unitsPerOne.magnitude
+        let magnitude = value.units.magnitude
+        let one = ExactDecimal.unitsPerOne.magnitude
         var text = (value.units < 0 ? "-" : "") + String(magnitude / one)
         var fraction = String(magnitude % one)
         fraction = String(repeating: "0", count: ExactDecimal.scale - fraction.count) + fraction
@@ -161,7 +167,8 @@ struct ExactDecimalPropertyTests {
     func multiplyDivide(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         for _ in 0..<1000 {
-            let a = ExactDecimal(units: Int128(Int64.random(in: -1_000_000_000_000...1_000_000_000_000, using: &generator)) * 1_000_000)
+            let a = ExactDecimal(
+                units: Int128(Int64.random(in: -1_000_000_000_000...1_000_000_000_000, using: &generator)) * 1_000_000)
             let b = ExactDecimal(Int.random(in: 1...1_000_000, using: &generator))
             #expect(a * b / b == a, "seed \(seed): \(a), \(b)")
         }
@@ -173,7 +180,8 @@ struct ExactDivisionTests {
     @Test("a quotient is exact only when nothing is rounded")
     func exact() {
         #expect(dec("800.02").dividedExactly(by: dec("0.4")) == dec("2000.05"))
-        #expect(dec("800.02").dividedExactly(by: dec("0.3")) == nil, "2666.7333… rounds back to 800.02 but is not exact")
+        #expect(
+            dec("800.02").dividedExactly(by: dec("0.3")) == nil, "2666.7333… rounds back to 800.02 but is not exact")
         #expect(dec("1").dividedExactly(by: dec("3")) == nil)
         #expect(dec("-7.5").dividedExactly(by: dec("2.5")) == dec("-3"))
         #expect(dec("1").dividedExactly(by: .zero) == nil)

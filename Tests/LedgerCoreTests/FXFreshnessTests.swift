@@ -25,6 +25,7 @@ struct FXFreshnessTests {
         #expect(FXRates.staleness(fetchedAt: saturday, now: time("2024-06-03T13:59:59Z")) == 0)
         #expect(FXRates.staleness(fetchedAt: saturday, now: time("2024-06-03T15:00:00Z")) == 3600)
         // Fetched on Friday morning, before that day's rates: stale from Friday 14:00 UTC.
-        #expect(FXRates.staleness(fetchedAt: time("2024-05-31T09:00:00Z"), now: time("2024-05-31T20:00:00Z")) == 6 * 3600)
+        #expect(
+            FXRates.staleness(fetchedAt: time("2024-05-31T09:00:00Z"), now: time("2024-05-31T20:00:00Z")) == 6 * 3600)
     }
 }

@@ -1,6 +1,7 @@
-@testable import LedgerCore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerCore
 
 /// HIFO keeps its open lots indexed by unit cost (``HighestUnitCost``) and leaves emptied lots
 /// in place until it compacts; it must choose and leave exactly what a scan of the lots would,
@@ -18,25 +19,34 @@ struct LotBookTests {
                 // often enough to make ties.
                 let day = step / 3 - Int.random(in: 0..<(step % 7 == 0 ? 200 : 1), using: &rng)
                 let quantity = ExactDecimal(Int.random(in: 1...20, using: &rng))
-                let lot = Lot(source: EventID(value: UInt128(step)), acquired: Timestamp(secondsSinceEpoch: Int64(day) * 86_400),
-                              quantity: quantity, cost: quantity * ExactDecimal(Int.random(in: 1...30, using: &rng)) / ExactDecimal(3))
+                let lot = Lot(
+                    source: EventID(value: UInt128(step)), acquired: Timestamp(secondsSinceEpoch: Int64(day) * 86_400),
+                    quantity: quantity,
+                    cost: quantity * ExactDecimal(Int.random(in: 1...30, using: &rng)) / ExactDecimal(3))
                 book.add(lot)
                 reference.add(lot)
             } else {
                 let quantity = ExactDecimal(Int.random(in: 1...40, using: &rng)) / ExactDecimal(4)
-                let taken = book.reduce(quantity), expected = reference.reduce(quantity)
-                #expect(taken.pieces == expected.pieces && taken.uncovered == expected.uncovered, "seed \(seed) step \(step)")
+                let taken = book.reduce(quantity)
+                let expected = reference.reduce(quantity)
+                #expect(
+                    taken.pieces == expected.pieces && taken.uncovered == expected.uncovered,
+                    "seed \(seed) step \(step)")
             }
             #expect(Array(book.lots) == reference.lots, "seed \(seed) step \(step)")
-            #expect(book.quantity == reference.lots.reduce(.zero) { $0 + $1.quantity }
-                && book.cost == reference.lots.reduce(.zero) { $0 + $1.cost }, "seed \(seed) step \(step): running totals")
+            #expect(
+                book.quantity == reference.lots.reduce(.zero) { $0 + $1.quantity }
+                    && book.cost == reference.lots.reduce(.zero) { $0 + $1.cost },
+                "seed \(seed) step \(step): running totals")
         }
     }
 
     @Test("a HIFO book restored from lots or split keeps choosing the highest unit cost")
     func restoredAndSplit() {
         let lots = [(1, "100"), (2, "300"), (3, "200")].map { day, cost in
-            Lot(source: EventID(value: UInt128(day)), acquired: Timestamp(secondsSinceEpoch: Int64(day) * 86_400), quantity: dec("2"), cost: dec(cost))
+            Lot(
+                source: EventID(value: UInt128(day)), acquired: Timestamp(secondsSinceEpoch: Int64(day) * 86_400),
+                quantity: dec("2"), cost: dec(cost))
         }
         var book = LotBook(method: .hifo, lots: lots)
         #expect(book.reduce(dec("2")).pieces.map(\.source) == [EventID(value: 2)])
@@ -57,7 +67,8 @@ private struct ScanHIFO {
     }
 
     mutating func reduce(_ quantity: ExactDecimal) -> Reduction {
-        var reduction = Reduction(), remaining = quantity
+        var reduction = Reduction()
+        var remaining = quantity
         while remaining.isPositive, !lots.isEmpty {
             var best = 0
             for index in lots.indices where lots[index].unitCost > lots[best].unitCost { best = index }

@@ -6,10 +6,14 @@ import Testing
 @Suite struct MarketQueryTests {
     static let usd = AssetSymbol("USD")!
 
-    static func entry(_ rank: Int, _ symbol: String, _ name: String, price: String?, change: String?, volume: String?) -> TopListEntry {
-        TopListEntry(rank: rank, symbol: AssetSymbol(symbol)!, name: name, quote: usd, price: price.flatMap { ExactDecimal($0) },
-                     change24h: change.flatMap { ExactDecimal($0) }, change7d: nil, marketCap: ExactDecimal(1000 - rank),
-                     circulatingSupply: nil, totalSupply: nil, volume24h: volume.flatMap { ExactDecimal($0) }, high24h: nil, low24h: nil)
+    static func entry(_ rank: Int, _ symbol: String, _ name: String, price: String?, change: String?, volume: String?)
+        -> TopListEntry
+    {
+        TopListEntry(
+            rank: rank, symbol: AssetSymbol(symbol)!, name: name, quote: usd, price: price.flatMap { ExactDecimal($0) },
+            change24h: change.flatMap { ExactDecimal($0) }, change7d: nil, marketCap: ExactDecimal(1000 - rank),
+            circulatingSupply: nil, totalSupply: nil, volume24h: volume.flatMap { ExactDecimal($0) }, high24h: nil,
+            low24h: nil)
     }
 
     static let entries = [
@@ -41,8 +45,11 @@ import Testing
     @Test func pagesCountFromOneAndThePastLastIsNil() throws {
         let query = TopListQuery(page: 2, perPage: 2)
         let page = try #require(query.apply(Self.entries, favorites: []))
-        #expect(page.entries.map(\.symbol.text) == ["USDT", "BNB"] && page.page == 2 && page.pages == 3 && page.matching == 5)
-        #expect(TopListQuery(page: 3, perPage: 2).apply(Self.entries, favorites: [])?.entries.map(\.symbol.text) == ["SOL"])
+        #expect(
+            page.entries.map(\.symbol.text) == ["USDT", "BNB"] && page.page == 2 && page.pages == 3
+                && page.matching == 5)
+        #expect(
+            TopListQuery(page: 3, perPage: 2).apply(Self.entries, favorites: [])?.entries.map(\.symbol.text) == ["SOL"])
         #expect(TopListQuery(page: 4, perPage: 2).apply(Self.entries, favorites: []) == nil)
         let all = try #require(TopListQuery().apply(Self.entries, favorites: []))
         #expect(all.entries.count == 5 && all.pages == 1)
@@ -73,14 +80,20 @@ import Testing
     }
 
     @Test func shareAndHolding() throws {
-        let share = try #require(MarketShare(marketCap: ExactDecimal(25), total: ExactDecimal(200), basis: .wholeMarket(source: "coingecko")))
+        let share = try #require(
+            MarketShare(marketCap: ExactDecimal(25), total: ExactDecimal(200), basis: .wholeMarket(source: "coingecko"))
+        )
         #expect(share.percent == ExactDecimal("12.5"))
         #expect(MarketShare(marketCap: nil, total: ExactDecimal(1), basis: .topList(count: 1)) == nil)
         #expect(MarketShare(marketCap: ExactDecimal(1), total: .zero, basis: .topList(count: 1)) == nil)
         let list = TopList(quote: Self.usd, source: "test", entries: Self.entries)
         #expect(MarketShare.ofTopList(Self.entries[0], in: list)?.basis == .topList(count: 5))
-        let holding = CoinHolding(quantity: ExactDecimal("0.5")!, costBasis: ExactDecimal(10_000), price: ExactDecimal(30_000), currency: Self.usd)
-        #expect(holding.value == ExactDecimal(15_000) && holding.unrealizedPnL == ExactDecimal(5_000) && holding.unrealizedPercent == ExactDecimal(50))
+        let holding = CoinHolding(
+            quantity: ExactDecimal("0.5")!, costBasis: ExactDecimal(10_000), price: ExactDecimal(30_000),
+            currency: Self.usd)
+        #expect(
+            holding.value == ExactDecimal(15_000) && holding.unrealizedPnL == ExactDecimal(5_000)
+                && holding.unrealizedPercent == ExactDecimal(50))
         let unpriced = CoinHolding(quantity: ExactDecimal(1), costBasis: .zero, price: nil, currency: Self.usd)
         #expect(unpriced.value == nil && unpriced.unrealizedPercent == nil)
     }

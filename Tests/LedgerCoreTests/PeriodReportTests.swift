@@ -7,18 +7,19 @@ import Testing
 @Suite("Period reports: bounds, daily values with gaps, movers")
 struct PeriodReportTests {
 
-
-    @Test("each period runs from the start of its calendar unit up to the as-of date", arguments: [
-        (ReportPeriodKind.day, "2024-06-26", "2024-06-26"),
-        (.week, "2024-06-26", "2024-06-24"), // a Wednesday: back to Monday
-        (.week, "2024-06-30", "2024-06-24"), // a Sunday is the last day of its ISO week
-        (.week, "2024-06-24", "2024-06-24"), // a Monday starts its own week
-        (.week, "1970-01-01", "1969-12-29"), // before and after the epoch alike
-        (.month, "2024-02-29", "2024-02-01"),
-        (.quarter, "2024-05-15", "2024-04-01"),
-        (.quarter, "2024-12-31", "2024-10-01"),
-        (.year, "2024-06-30", "2024-01-01"),
-    ])
+    @Test(
+        "each period runs from the start of its calendar unit up to the as-of date",
+        arguments: [
+            (ReportPeriodKind.day, "2024-06-26", "2024-06-26"),
+            (.week, "2024-06-26", "2024-06-24"), // a Wednesday: back to Monday
+            (.week, "2024-06-30", "2024-06-24"), // a Sunday is the last day of its ISO week
+            (.week, "2024-06-24", "2024-06-24"), // a Monday starts its own week
+            (.week, "1970-01-01", "1969-12-29"), // before and after the epoch alike
+            (.month, "2024-02-29", "2024-02-01"),
+            (.quarter, "2024-05-15", "2024-04-01"),
+            (.quarter, "2024-12-31", "2024-10-01"),
+            (.year, "2024-06-30", "2024-01-01"),
+        ])
     func bounds(kind: ReportPeriodKind, last: String, first: String) {
         let period = ReportPeriod.ending(kind, on: date(last))
         #expect(period.first == date(first) && period.last == date(last))
@@ -41,11 +42,13 @@ struct PeriodReportTests {
             make.sell("BTC", "0.1", at: "45000", on: "2024-06-08"),
         ])
         let table = priceTable(prices)
-        var fold = PeriodFold(options: ValuationOptions(currency: sym("USD"), asOf: Events.time(asOf)), prices: table, kind: kind)
+        var fold = PeriodFold(
+            options: ValuationOptions(currency: sym("USD"), asOf: Events.time(asOf)), prices: table, kind: kind)
         for event in events { fold.apply(event) }
         let (state, period, closes) = fold.finish()
-        return PeriodReport(state: state, period: period, closes: closes, prices: table,
-                            chain: ChainStamp(events: 3, hash: "abc"), fetchedAt: [:])
+        return PeriodReport(
+            state: state, period: period, closes: closes, prices: table,
+            chain: ChainStamp(events: 3, hash: "abc"), fetchedAt: [:])
     }
 
     static let dailyPrices = """
@@ -65,9 +68,14 @@ struct PeriodReportTests {
         // 06-02 nothing: 0. 06-03 cash 10000. 06-04 cash only (BTC bought 06-05): 10000.
         // 06-05 2000 cash + 0.2 × 40000. 06-06 2000 + 0.2 × 41000. 06-07 no BTC price: gap.
         // 06-08 2000 + 4500 + 0.1 × 45000. 06-09 6500 + 0.1 × 44000.
-        #expect(values == [dec("0"), dec("10000"), dec("10000"), dec("10000"), dec("10200"), nil, dec("11000"), dec("10900")])
+        #expect(
+            values == [
+                dec("0"), dec("10000"), dec("10000"), dec("10000"), dec("10200"), nil, dec("11000"), dec("10900"),
+            ])
         #expect(report.series[5].unpriced == [sym("BTC")])
-        #expect(report.unpricedSpans.map { "\($0.asset) \($0.from) \($0.to) \($0.days)" } == ["BTC 2024-06-07 2024-06-07 1"])
+        #expect(
+            report.unpricedSpans.map { "\($0.asset) \($0.from) \($0.to) \($0.days)" } == ["BTC 2024-06-07 2024-06-07 1"]
+        )
         #expect(report.startValue == .zero && report.endValue == dec("10900") && report.change == dec("10900"))
         #expect(report.changePercent == nil, "no percentage of a zero start")
         #expect(report.gains.disposals.count == 1 && report.gains.totals.gain == dec("500"))
@@ -108,10 +116,11 @@ struct PeriodReportTests {
         #expect(report.series.count == 10) // 05-31 … 06-09
         #expect(report.series.first?.date == date("2024-05-31"))
         var make = Events()
-        let state = Valuation.replay([
-            make.deposit("USD", "10000", on: "2024-06-03"), make.buy("BTC", "0.2", at: "40000", on: "2024-06-05"),
-            make.sell("BTC", "0.1", at: "45000", on: "2024-06-08"),
-        ], prices: priceTable(Self.dailyPrices), asOf: "2024-06-09T23:59:59Z")
+        let state = Valuation.replay(
+            [
+                make.deposit("USD", "10000", on: "2024-06-03"), make.buy("BTC", "0.2", at: "40000", on: "2024-06-05"),
+                make.sell("BTC", "0.1", at: "45000", on: "2024-06-08"),
+            ], prices: priceTable(Self.dailyPrices), asOf: "2024-06-09T23:59:59Z")
         #expect(HoldingsReport(state: state, prices: priceTable(Self.dailyPrices)).totals == report.holdings.totals)
     }
 }

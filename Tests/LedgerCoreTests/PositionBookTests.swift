@@ -70,7 +70,9 @@ struct PositionBookTests {
         var book = PositionBook()
         book.apply(buy)
         book.apply(split)
-        #expect(book.balance(PositionKey(account: "default", asset: AssetSymbol("AAPL")!)) == ExactDecimal("0.666666666666666666"))
+        #expect(
+            book.balance(PositionKey(account: "default", asset: AssetSymbol("AAPL")!))
+                == ExactDecimal("0.666666666666666666"))
         let sell = make.sell("AAPL", "0.666666666666666667", at: "1", on: "2024-03-01")
         #expect(PositionBook.firstShortfall(in: [buy, split, sell])?.held == ExactDecimal("0.666666666666666666"))
     }
@@ -103,19 +105,27 @@ struct EventValidationTests {
     @Test("quantities must be positive, prices and fees not negative")
     func numbers() {
         var make = Events()
-        #expect(make.buy("BTC", "-1", at: "30000", on: "2024-01-02").validate() == .quantityNotPositive(field: "quantity", value: ExactDecimal("-1")!))
+        #expect(
+            make.buy("BTC", "-1", at: "30000", on: "2024-01-02").validate()
+                == .quantityNotPositive(field: "quantity", value: ExactDecimal("-1")!))
         #expect(make.buy("BTC", "0", at: "30000", on: "2024-01-02").validate() != nil)
         #expect(make.buy("BTC", "1", at: "-1", on: "2024-01-02").validate() == .negativePrice(ExactDecimal("-1")!))
         #expect(make.buy("BTC", "1", at: "0", on: "2024-01-02").validate() == nil)
-        #expect(make.buy("BTC", "1", at: "1", on: "2024-01-02", fee: "-2").validate() == .negativeFee(ExactDecimal("-2")!))
+        #expect(
+            make.buy("BTC", "1", at: "1", on: "2024-01-02", fee: "-2").validate() == .negativeFee(ExactDecimal("-2")!))
     }
 
     @Test("names and sides")
     func names() {
         var make = Events()
-        #expect(make.transfer("BTC", "1", from: "a", to: "a", on: "2024-01-02").validate() == .sameAccountBothSides("a"))
-        #expect(make.deposit("BTC", "1", on: "2024-01-02", account: "has space").validate() == .invalidAccountName("has space"))
-        #expect(make.make(.trade(given: Events.amount("1", "ETH"), received: Events.amount("2", "ETH")), on: "2024-01-02").validate() != nil)
+        #expect(
+            make.transfer("BTC", "1", from: "a", to: "a", on: "2024-01-02").validate() == .sameAccountBothSides("a"))
+        #expect(
+            make.deposit("BTC", "1", on: "2024-01-02", account: "has space").validate()
+                == .invalidAccountName("has space"))
+        #expect(
+            make.make(.trade(given: Events.amount("1", "ETH"), received: Events.amount("2", "ETH")), on: "2024-01-02")
+                .validate() != nil)
     }
 
     @Test("symbols: letters and digits, upper-cased; well-known fiat is inferred")
@@ -128,7 +138,8 @@ struct EventValidationTests {
         #expect(AssetSymbol("eur")?.inferredClass == .fiat)
         #expect(AssetSymbol("USDT")?.inferredClass == .crypto)
         #expect(SplitRatio("4:1") != nil && SplitRatio("1:10") != nil)
-        #expect(SplitRatio("4") == nil && SplitRatio("0:1") == nil && SplitRatio("1:1") == nil && SplitRatio("-4:1") == nil)
+        #expect(
+            SplitRatio("4") == nil && SplitRatio("0:1") == nil && SplitRatio("1:1") == nil && SplitRatio("-4:1") == nil)
     }
 
     @Test("event ids are 26-character ULIDs ordered by time")
@@ -144,7 +155,10 @@ struct EventValidationTests {
     @Test("ids minted within one millisecond count up from one random draw; a new millisecond draws again")
     func monotonicIDs() {
         var draws = 0
-        let random = { () -> (UInt16, UInt64) in draws += 1; return (0x1234, .max - 1) }
+        let random = { () -> (UInt16, UInt64) in
+            draws += 1
+            return (0x1234, .max - 1)
+        }
         let first = EventID.following(nil, milliseconds: 5_000, random: random)
         let second = EventID.following(first, milliseconds: 5_000, random: random)
         let third = EventID.following(second, milliseconds: 5_000, random: random)

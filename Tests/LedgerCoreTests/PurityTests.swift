@@ -15,14 +15,16 @@ struct PurityTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/\(target)")
-        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
+        let files =
+            FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") } ?? []
         #expect(!files.isEmpty)
         for file in files {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 // FoundationEssentials (JSON, Data) is allowed; the rest of Foundation is not.
-                let code = (line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "") + "\n"
+                let code =
+                    (line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "") + "\n"
                 for word in Self.banned where code.contains(word) {
                     Issue.record("\(target)/\(file):\(number + 1) uses \(word)")
                 }

@@ -17,8 +17,11 @@ struct SnapshotBytesTests {
                 for cut in [1, events.count / 3, events.count / 2, events.count - 1] {
                     let saved = fold(Array(events[..<cut]), options, ledger.prices).snapshotBytes()
                     let restored = try #require(PortfolioState(snapshot: saved, options: options))
-                    let resumed = PortfolioFold.replay(Array(events[cut...]), from: restored, prices: ledger.prices).snapshot
-                    #expect(resumed == whole, "seed \(seed) \(method) cut \(cut): \(resumed.firstDifference(from: whole) ?? "")")
+                    let resumed = PortfolioFold.replay(Array(events[cut...]), from: restored, prices: ledger.prices)
+                        .snapshot
+                    #expect(
+                        resumed == whole,
+                        "seed \(seed) \(method) cut \(cut): \(resumed.firstDifference(from: whole) ?? "")")
                 }
             }
         }
@@ -39,7 +42,9 @@ struct SnapshotBytesTests {
         }
     }
 
-    @Test("with prices missing, restore at a cut then the rest keeps the incomplete marks and the missing list", arguments: [5, 9] as [UInt64])
+    @Test(
+        "with prices missing, restore at a cut then the rest keeps the incomplete marks and the missing list",
+        arguments: [5, 9] as [UInt64])
     func incompleteRoundTrip(seed: UInt64) throws {
         let ledger = RandomLedger(seed: seed)
         // Only the later half of the observations kept: the earlier events lack prices.
@@ -53,7 +58,8 @@ struct SnapshotBytesTests {
                 let saved = fold(Array(ledger.events[..<cut]), options, sparse).snapshotBytes()
                 let restored = try #require(PortfolioState(snapshot: saved, options: options))
                 let resumed = PortfolioFold.replay(Array(ledger.events[cut...]), from: restored, prices: sparse)
-                #expect(resumed.missingPrices == whole.missingPrices && resumed.incompleteTotals == whole.incompleteTotals)
+                #expect(
+                    resumed.missingPrices == whole.missingPrices && resumed.incompleteTotals == whole.incompleteTotals)
                 #expect(resumed.valuationsMissed == whole.valuationsMissed)
                 for (key, book) in whole.books {
                     #expect(resumed.books[key].map { Array($0.lots) } == Array(book.lots), "\(method) \(key)")
@@ -77,7 +83,9 @@ struct SnapshotBytesTests {
     func unitCost() {
         let id = EventID(value: 7)
         let open = Lot(source: id, acquired: Events.time("2024-01-01"), quantity: dec("3"), cost: dec("10"))
-        let fixed = Lot(source: id, acquired: Events.time("2024-01-01"), quantity: dec("3"), cost: dec("10"), unitCost: dec("10") / dec("3"))
+        let fixed = Lot(
+            source: id, acquired: Events.time("2024-01-01"), quantity: dec("3"), cost: dec("10"),
+            unitCost: dec("10") / dec("3"))
         #expect(open.unitCost == dec("3.333333333333333333"))
         #expect(open == fixed && open.hashValue == fixed.hashValue)
     }

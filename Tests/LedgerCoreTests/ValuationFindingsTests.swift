@@ -6,8 +6,11 @@ import Testing
 /// holds the fold to; see the report that came with them for the diagnosis.
 @Suite("Valuation: findings")
 struct ValuationFindingsTests {
-    @Test("HIFO takes the oldest of two lots with equal unit cost even after one was partly sold",
-          .bug(id: "valuation-hifo-rounding-tie", "HIFO compares unit costs rounded at 1e-18, so rounding noise breaks ties"))
+    @Test(
+        "HIFO takes the oldest of two lots with equal unit cost even after one was partly sold",
+        .bug(
+            id: "valuation-hifo-rounding-tie",
+            "HIFO compares unit costs rounded at 1e-18, so rounding noise breaks ties"))
     func hifoTieAfterPartialSale() {
         var make = Events()
         // Lots A (01-01) and B (01-02): each 3 @ 10 + fee 2 = 32, so 32 ÷ 3 = 10.666… per unit.
@@ -16,23 +19,28 @@ struct ValuationFindingsTests {
         // sell 1 → must be A again. But A's cost ÷ quantity rounds to 10.666666666666666666
         //   (…6665, half-even) and B's to 10.666666666666666667, so HIFO takes B, which changes
         //   the acquisition date (and so the holding period) of the piece sold.
-        let state = Valuation.replay([
-            make.buy("BTC", "3", at: "10", on: "2024-01-01", fee: "2"),
-            make.buy("BTC", "3", at: "10", on: "2024-01-02", fee: "2"),
-            make.sell("BTC", "1", at: "20", on: "2024-01-03"),
-            make.sell("BTC", "1", at: "20", on: "2024-01-04"),
-        ], method: .hifo)
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "3", at: "10", on: "2024-01-01", fee: "2"),
+                make.buy("BTC", "3", at: "10", on: "2024-01-02", fee: "2"),
+                make.sell("BTC", "1", at: "20", on: "2024-01-03"),
+                make.sell("BTC", "1", at: "20", on: "2024-01-04"),
+            ], method: .hifo)
         #expect(state.disposals.map(\.acquired) == [Events.time("2024-01-01"), Events.time("2024-01-01")])
     }
 
-    @Test("a reverse split never leaves a lot with a negative quantity",
-          .bug(id: "valuation-split-negative-lot", "LotBook.split gives the last lot total − Σ rounded others, which can go below 0"))
+    @Test(
+        "a reverse split never leaves a lot with a negative quantity",
+        .bug(
+            id: "valuation-split-negative-lot",
+            "LotBook.split gives the last lot total − Σ rounded others, which can go below 0"))
     func splitNeverNegative() {
         var make = Events()
         // Four lots of 2, 2, 2 and 1 × 10⁻¹⁸, then 1:3. Each 2 × 10⁻¹⁸ ÷ 3 = 0.67 × 10⁻¹⁸ rounds
         // to 1 × 10⁻¹⁸; the total 7 × 10⁻¹⁸ ÷ 3 = 2.33 × 10⁻¹⁸ rounds to 2 × 10⁻¹⁸; the last lot
         // is given 2 − 3 = −1 × 10⁻¹⁸. Absurdly small, but a lot must never hold less than 0.
-        let tiny = "0.000000000000000002", tinier = "0.000000000000000001"
+        let tiny = "0.000000000000000002"
+        let tinier = "0.000000000000000001"
         let state = Valuation.replay([
             make.buy("XYZ", tiny, at: "1", on: "2024-01-02"),
             make.buy("XYZ", tiny, at: "1", on: "2024-01-03"),
@@ -59,9 +67,12 @@ struct ValuationFindingsTests {
         #expect(PositionBook.firstShortfall(in: Events.sequenced(events)) == nil)
         let separate = Valuation.replay(events, prices: prices, perAccount: true)
         let pooled = Valuation.replay(events, prices: prices, perAccount: false)
-        #expect(separate.netFiatPaidIn == dec("1500") && separate.fiatBalance("USD", account: "exchange") == dec("1000"))
+        #expect(
+            separate.netFiatPaidIn == dec("1500") && separate.fiatBalance("USD", account: "exchange") == dec("1000"))
         #expect(pooled.netFiatPaidIn == separate.netFiatPaidIn, "pooled \(pooled.netFiatPaidIn)")
-        #expect(pooled.quantity(of: sym("USD")) == separate.quantity(of: sym("USD")), "pooled \(pooled.quantity(of: sym("USD")))")
+        #expect(
+            pooled.quantity(of: sym("USD")) == separate.quantity(of: sym("USD")),
+            "pooled \(pooled.quantity(of: sym("USD")))")
         let pooledValue = HoldingsReport(state: pooled, prices: prices).totals.value
         let separateValue = HoldingsReport(state: separate, prices: prices).totals.value
         #expect(pooledValue == separateValue, "portfolio value pooled \(pooledValue) vs per account \(separateValue)")

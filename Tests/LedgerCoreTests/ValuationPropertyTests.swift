@@ -10,7 +10,8 @@ struct ValuationPropertyTests {
     static let modes = [false, true]
 
     static func replay(_ ledger: RandomLedger, _ method: BookingMethod, perAccount: Bool) -> PortfolioState {
-        PortfolioFold.replay(ledger.events, options: ledger.valuation(method, perAccount: perAccount), prices: ledger.prices)
+        PortfolioFold.replay(
+            ledger.events, options: ledger.valuation(method, perAccount: perAccount), prices: ledger.prices)
     }
 
     @Test("the generator makes every kind, never oversells and leaves nothing unpriced", arguments: seeds)
@@ -18,13 +19,17 @@ struct ValuationPropertyTests {
         let ledger = RandomLedger(seed: seed)
         #expect(ledger.events.count == ledger.options.count, "seed \(seed)")
         let kinds = Set(ledger.events.map(\.kind))
-        #expect(kinds.isSuperset(of: [.buy, .sell, .trade, .transfer, .income, .fee, .deposit, .withdraw]), "seed \(seed): \(kinds)")
+        #expect(
+            kinds.isSuperset(of: [.buy, .sell, .trade, .transfer, .income, .fee, .deposit, .withdraw]),
+            "seed \(seed): \(kinds)")
         #expect(PositionBook.firstShortfall(in: ledger.events) == nil, "seed \(seed)")
         #expect(ledger.events.contains { $0.fee?.asset.isFiat == false }, "seed \(seed): no fee in crypto")
         // Buys and sells for a total too, so every property (and the snapshot, store and
         // journal tests built on this generator) covers them.
         #expect(ledger.events.contains { $0.schemaVersion == 2 }, "seed \(seed): no buy or sell for a total")
-        #expect(Self.replay(ledger, .fifo, perAccount: false).withdrawnCost.isPositive, "seed \(seed): no crypto withdrawal")
+        #expect(
+            Self.replay(ledger, .fifo, perAccount: false).withdrawnCost.isPositive, "seed \(seed): no crypto withdrawal"
+        )
         for method in BookingMethod.allCases {
             let state = Self.replay(ledger, method, perAccount: true)
             #expect(state.diagnostics.isEmpty, "seed \(seed) \(method): \(state.diagnostics.prefix(3))")
@@ -58,8 +63,10 @@ struct ValuationPropertyTests {
             for perAccount in Self.modes {
                 let state = Self.replay(ledger, method, perAccount: perAccount)
                 let disposed = state.disposals.map(\.cost).sum()
-                #expect(state.openCost + disposed + state.withdrawnCost == state.acquiredCost,
-                        "seed \(seed) \(method) perAccount \(perAccount): \(state.openCost) + \(disposed) + \(state.withdrawnCost) vs \(state.acquiredCost)")
+                #expect(
+                    state.openCost + disposed + state.withdrawnCost == state.acquiredCost,
+                    "seed \(seed) \(method) perAccount \(perAccount): \(state.openCost) + \(disposed) + \(state.withdrawnCost) vs \(state.acquiredCost)"
+                )
             }
         }
     }
@@ -73,11 +80,16 @@ struct ValuationPropertyTests {
         let ledger = RandomLedger(seed: seed)
         for perAccount in Self.modes {
             let totals = BookingMethod.allCases.map { method in
-                (method, Self.replay(ledger, method, perAccount: perAccount).methodIndependentTotal(prices: ledger.prices))
+                (
+                    method,
+                    Self.replay(ledger, method, perAccount: perAccount).methodIndependentTotal(prices: ledger.prices)
+                )
             }
             let first = try #require(totals.first)
             for (method, total) in totals.dropFirst() {
-                #expect(total == first.1, "seed \(seed) perAccount \(perAccount): \(method) \(total) vs \(first.0) \(first.1)")
+                #expect(
+                    total == first.1,
+                    "seed \(seed) perAccount \(perAccount): \(method) \(total) vs \(first.0) \(first.1)")
             }
         }
         // Pooling lots or not does not change the total either.
@@ -89,11 +101,15 @@ struct ValuationPropertyTests {
     @Test("(c′) the methods differ in which lots they take but realize the same proceeds", arguments: seeds)
     func methodsShareProceeds(seed: UInt64) {
         let ledger = RandomLedger(seed: seed)
-        let proceeds = BookingMethod.allCases.map { Self.replay(ledger, $0, perAccount: false).disposals.map(\.proceeds).sum() }
+        let proceeds = BookingMethod.allCases.map {
+            Self.replay(ledger, $0, perAccount: false).disposals.map(\.proceeds).sum()
+        }
         #expect(Set(proceeds).count == 1, "seed \(seed): \(proceeds)")
     }
 
-    @Test("(e) with USD only: value + unpriced cost − net fiat paid in == realized + unrealized + income", arguments: seeds)
+    @Test(
+        "(e) with USD only: value + unpriced cost − net fiat paid in == realized + unrealized + income",
+        arguments: seeds)
     func paidInIdentity(seed: UInt64) {
         var options = RandomLedger.Options()
         options.cryptoInOut = false

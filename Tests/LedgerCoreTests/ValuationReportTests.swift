@@ -10,10 +10,11 @@ struct ValuationReportTests {
         var make = Events()
         let prices = priceTable("2024-06-01 BTC 40000 USD")
         // 1 BTC @ 30000 (priced: value 40000) and 5 XYZ @ 2 = 10 (no price anywhere).
-        let state = Valuation.replay([
-            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
-            make.buy("XYZ", "5", at: "2", on: "2024-01-02"),
-        ], prices: prices, asOf: "2024-06-30")
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+                make.buy("XYZ", "5", at: "2", on: "2024-01-02"),
+            ], prices: prices, asOf: "2024-06-30")
         let report = HoldingsReport(state: state, prices: prices)
         let xyz = try #require(report.rows.first { $0.asset == sym("XYZ") })
         #expect(xyz.price == nil && xyz.value == nil && xyz.unrealizedPnL == nil && xyz.allocationPercent == nil)
@@ -40,10 +41,11 @@ struct ValuationReportTests {
         let prices = priceTable(Self.euroPrices)
         // deposit 30000 USD → 24000 EUR paid in. buy 1 BTC @ 30000 USD → cost 24000 EUR.
         // At 06-30: BTC = 40000 USD × 0.8 = 32000 EUR (bridged through USD); unrealized 8000 EUR.
-        let state = Valuation.replay([
-            make.deposit("USD", "30000", on: "2024-01-02"),
-            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
-        ], prices: prices, currency: "EUR", asOf: "2024-06-30")
+        let state = Valuation.replay(
+            [
+                make.deposit("USD", "30000", on: "2024-01-02"),
+                make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+            ], prices: prices, currency: "EUR", asOf: "2024-06-30")
         #expect(state.diagnostics.isEmpty, "\(state.diagnostics)")
         #expect(state.netFiatPaidIn == dec("24000"))
         #expect(try #require(state.lots("BTC").only).cost == dec("24000"))
@@ -57,10 +59,11 @@ struct ValuationReportTests {
     func saleInEUR() throws {
         var make = Events()
         // buy 1 @ 30000 USD = 24000 EUR; sell @ 40000 USD on 06-01 = 32000 EUR; gain 8000 EUR.
-        let state = Valuation.replay([
-            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
-            make.sell("BTC", "1", at: "40000", on: "2024-06-01"),
-        ], prices: priceTable(Self.euroPrices), currency: "EUR", asOf: "2024-06-30")
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+                make.sell("BTC", "1", at: "40000", on: "2024-06-01"),
+            ], prices: priceTable(Self.euroPrices), currency: "EUR", asOf: "2024-06-30")
         let piece = try #require(state.disposals.only)
         #expect(piece.proceeds == dec("32000") && piece.cost == dec("24000") && piece.gain == dec("8000"))
     }
@@ -68,10 +71,14 @@ struct ValuationReportTests {
     @Test("a missing FX rate is one missing price naming the pair and the day; the figures it feeds are incomplete")
     func missingRate() throws {
         var make = Events()
-        let state = Valuation.replay([make.buy("BTC", "1", at: "30000", on: "2024-01-02")],
-                                     prices: priceTable("2024-06-01 BTC 40000 USD"), currency: "EUR", asOf: "2024-06-30")
+        let state = Valuation.replay(
+            [make.buy("BTC", "1", at: "30000", on: "2024-01-02")],
+            prices: priceTable("2024-06-01 BTC 40000 USD"), currency: "EUR", asOf: "2024-06-30")
         // One entry for the missing rate, though both the purchase and its payment need it.
-        #expect(state.missingPrices == [MissingPrice(asset: sym("USD"), quote: sym("EUR"), day: date("2024-01-02"), sequences: [1])])
+        #expect(
+            state.missingPrices == [
+                MissingPrice(asset: sym("USD"), quote: sym("EUR"), day: date("2024-01-02"), sequences: [1])
+            ])
         #expect(state.diagnostics.isEmpty && state.incompleteTotals == [.netFiatPaidIn])
         let report = HoldingsReport(state: state, prices: priceTable("2024-06-01 BTC 40000 USD"))
         #expect(report.totals.unpricedAssets == [sym("BTC")], "no BTC/EUR at as-of either")
@@ -85,11 +92,12 @@ struct ValuationReportTests {
     func partlyPriced() throws {
         var make = Events()
         let prices = priceTable("2024-01-01 BTC 30000 USD\n2024-06-01 BTC 40000 USD\n2024-06-01 ETH 3000 USD")
-        let state = Valuation.replay([
-            make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
-            make.trade("0.5", "BTC", for: "8", "XYZ", on: "2024-01-05"),
-            make.trade("4", "XYZ", for: "1", "ETH", on: "2024-02-01"),
-        ], prices: prices, asOf: "2024-06-30")
+        let state = Valuation.replay(
+            [
+                make.buy("BTC", "1", at: "30000", on: "2024-01-02"),
+                make.trade("0.5", "BTC", for: "8", "XYZ", on: "2024-01-05"),
+                make.trade("4", "XYZ", for: "1", "ETH", on: "2024-02-01"),
+            ], prices: prices, asOf: "2024-06-30")
         // BTC is priced on 01-05 (30000): the trade is worth 15000 and XYZ's lot is complete.
         // XYZ has no price on 02-01, and neither has ETH: the ETH lot and the XYZ sale are incomplete.
         #expect(state.missingPrices.map(\.asset) == [sym("XYZ")])
@@ -107,8 +115,9 @@ struct ValuationReportTests {
     @Test("a rate recorded after the event does not value it (nothing is extrapolated backwards)")
     func rateTooLate() throws {
         var make = Events()
-        let state = Valuation.replay([make.buy("BTC", "1", at: "30000", on: "2024-01-02")],
-                                     prices: priceTable("2024-01-03 EUR 1.25 USD"), currency: "EUR")
+        let state = Valuation.replay(
+            [make.buy("BTC", "1", at: "30000", on: "2024-01-02")],
+            prices: priceTable("2024-01-03 EUR 1.25 USD"), currency: "EUR")
         #expect(state.missingPrices.map(\.day) == [date("2024-01-02")])
     }
 
@@ -117,14 +126,16 @@ struct ValuationReportTests {
         var make = Events()
         // ETH/BTC 0.05 (01-01) × BTC/USD 40000 (01-03) = 2000 USD per ETH from 01-03 on.
         // 2 ETH bought @ 1500 = 3000 → value 4000, unrealized 1000.
-        let prices = priceTable("""
+        let prices = priceTable(
+            """
             2024-01-01 ETH 0.05 BTC
             2024-01-03 BTC 40000 USD
             """)
         #expect(prices.price(of: sym("ETH"), in: sym("USD"), at: Events.time("2024-01-02")) == nil, "no BTC/USD yet")
         let quote = try #require(prices.price(of: sym("ETH"), in: sym("USD"), at: Events.time("2024-01-05")))
         #expect(quote.value == dec("2000") && quote.observedAt == Events.time("2024-01-01"))
-        let state = Valuation.replay([make.buy("ETH", "2", at: "1500", on: "2024-01-02")], prices: prices, asOf: "2024-01-05")
+        let state = Valuation.replay(
+            [make.buy("ETH", "2", at: "1500", on: "2024-01-02")], prices: prices, asOf: "2024-01-05")
         let row = try #require(HoldingsReport(state: state, prices: prices).rows.only)
         #expect(row.value == dec("4000") && row.unrealizedPnL == dec("1000"))
     }
@@ -134,14 +145,16 @@ struct ValuationReportTests {
         var make = Events()
         // 1 ETH @ 1500; on 01-05 traded for 50 SOL. ETH = 0.05 BTC × 40000 = 2000 USD (bridge):
         //   ETH piece: proceeds 2000, cost 1500, gain 500. SOL lot: 50 costing 2000.
-        let prices = priceTable("""
+        let prices = priceTable(
+            """
             2024-01-01 ETH 0.05 BTC
             2024-01-03 BTC 40000 USD
             """)
-        let state = Valuation.replay([
-            make.buy("ETH", "1", at: "1500", on: "2024-01-02"),
-            make.trade("1", "ETH", for: "50", "SOL", on: "2024-01-05"),
-        ], prices: prices)
+        let state = Valuation.replay(
+            [
+                make.buy("ETH", "1", at: "1500", on: "2024-01-02"),
+                make.trade("1", "ETH", for: "50", "SOL", on: "2024-01-05"),
+            ], prices: prices)
         #expect(try #require(state.disposals.only).gain == dec("500"))
         #expect(try #require(state.lots("SOL").only).cost == dec("2000"))
         #expect(state.diagnostics.isEmpty)
@@ -150,18 +163,20 @@ struct ValuationReportTests {
     @Test("holdings: cost, value, unrealized P&L, allocation and the totals")
     func holdingsReport() throws {
         var make = Events()
-        let prices = priceTable("""
+        let prices = priceTable(
+            """
             2024-06-01 BTC 60000 USD
             2024-06-01 ETH 2000 USD
             """)
         // deposit 10000; buy 0.05 BTC @ 40000 = 2000; buy 1 ETH @ 3000 = 3000 → 5000 USD left.
         // At 06-30: BTC 0.05 × 60000 = 3000 (+1000), ETH 2000 (−1000), USD 5000 (cost 5000).
         // Total 10000: BTC 30 %, ETH 20 %, USD 50 %. Realized 0, paid in 10000.
-        let state = Valuation.replay([
-            make.deposit("USD", "10000", on: "2024-01-01"),
-            make.buy("BTC", "0.05", at: "40000", on: "2024-01-02"),
-            make.buy("ETH", "1", at: "3000", on: "2024-01-02"),
-        ], prices: prices, asOf: "2024-06-30")
+        let state = Valuation.replay(
+            [
+                make.deposit("USD", "10000", on: "2024-01-01"),
+                make.buy("BTC", "0.05", at: "40000", on: "2024-01-02"),
+                make.buy("ETH", "1", at: "3000", on: "2024-01-02"),
+            ], prices: prices, asOf: "2024-06-30")
         let report = HoldingsReport(state: state, prices: prices)
         #expect(report.rows.map(\.asset) == [sym("USD"), sym("BTC"), sym("ETH")], "largest value first")
         #expect(report.rows.map(\.allocationPercent) == [dec("50"), dec("30"), dec("20")])
@@ -171,7 +186,9 @@ struct ValuationReportTests {
         #expect(report.totals.unrealizedPnL == .zero && report.totals.netFiatPaidIn == dec("10000"))
         #expect(report.eventCount == 3)
         let byClass = AllocationReport(holdings: report, by: .class)
-        #expect(byClass.slices.map(\.label) == ["crypto", "fiat"] && byClass.slices.map(\.share) == [dec("0.5"), dec("0.5")])
+        #expect(
+            byClass.slices.map(\.label) == ["crypto", "fiat"]
+                && byClass.slices.map(\.share) == [dec("0.5"), dec("0.5")])
     }
 }
 

@@ -17,10 +17,15 @@ struct ValuationResumeTests {
                 let options = ledger.valuation(method, perAccount: perAccount)
                 let whole = PortfolioFold.replay(ledger.events, options: options, prices: ledger.prices).snapshot
                 for cut in cuts {
-                    let prefix = PortfolioFold.replay(Array(ledger.events[..<cut]), options: options, prices: ledger.prices)
-                    let resumed = PortfolioFold.replay(Array(ledger.events[cut...]), from: prefix, prices: ledger.prices).snapshot
-                    #expect(resumed == whole,
-                            "seed \(seed) \(method) perAccount \(perAccount) cut \(cut) of \(count): \(resumed.firstDifference(from: whole) ?? "")")
+                    let prefix = PortfolioFold.replay(
+                        Array(ledger.events[..<cut]), options: options, prices: ledger.prices)
+                    let resumed = PortfolioFold.replay(
+                        Array(ledger.events[cut...]), from: prefix, prices: ledger.prices
+                    ).snapshot
+                    #expect(
+                        resumed == whole,
+                        "seed \(seed) \(method) perAccount \(perAccount) cut \(cut) of \(count): \(resumed.firstDifference(from: whole) ?? "")"
+                    )
                 }
             }
         }
@@ -30,7 +35,8 @@ struct ValuationResumeTests {
     func threePieces() {
         let ledger = RandomLedger(seed: 5)
         let options = ledger.valuation(.lifo, perAccount: true)
-        let events = ledger.events, third = events.count / 3
+        let events = ledger.events
+        let third = events.count / 3
         var state = PortfolioFold.replay(Array(events[..<third]), options: options, prices: ledger.prices)
         state = PortfolioFold.replay(Array(events[third..<(2 * third)]), from: state, prices: ledger.prices)
         state = PortfolioFold.replay(Array(events[(2 * third)...]), from: state, prices: ledger.prices)

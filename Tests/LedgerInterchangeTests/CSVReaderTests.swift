@@ -90,7 +90,8 @@ struct CSVReaderTests {
         for file in 0..<500 {
             let rows = (0..<Int.random(in: 1...6, using: &random)).map { _ in
                 (0..<Int.random(in: 1...5, using: &random)).map { _ in
-                    (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+                    (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                        .joined()
                 }
             }
             let ends = ["\n", "\r\n", "\r"]
@@ -112,7 +113,9 @@ struct CSVReaderTests {
                     start += chunkSize
                 }
                 reader.finish { read.append($0) }
-                #expect(read == expected.map { .success($0) }, "file \(file), chunks of \(chunkSize): \(text.debugDescription)")
+                #expect(
+                    read == expected.map { .success($0) },
+                    "file \(file), chunks of \(chunkSize): \(text.debugDescription)")
             }
         }
     }

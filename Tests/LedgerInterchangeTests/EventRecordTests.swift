@@ -15,11 +15,15 @@ struct EventRecordTests {
         imported.provenance = .imported(batch: "B1", fingerprint: "coinbase:abc")
         return [
             buy, sell, imported,
-            make.make(.trade(given: Events.amount("1", "ETH"), received: Events.amount("0.05", "BTC")), on: "2024-03-01"),
+            make.make(
+                .trade(given: Events.amount("1", "ETH"), received: Events.amount("0.05", "BTC")), on: "2024-03-01"),
             make.withdraw("USD", "100", on: "2024-03-02"),
             make.transfer("BTC", "0.01", from: "default", to: "cold", on: "2024-03-03"),
             make.make(.income(Events.amount("0.001", "ETH"), kind: .staking, unitValue: nil), on: "2024-03-04"),
-            make.make(.income(Events.amount("5", "ATOM"), kind: .airdrop, unitValue: Price(ExactDecimal("9.5")!, AssetSymbol("USD")!)), on: "2024-03-05"),
+            make.make(
+                .income(
+                    Events.amount("5", "ATOM"), kind: .airdrop,
+                    unitValue: Price(ExactDecimal("9.5")!, AssetSymbol("USD")!)), on: "2024-03-05"),
             make.make(.fee(Events.amount("0.5", "USD")), on: "2024-03-06"),
             make.make(.split(Events.asset("AAPL", .stock), SplitRatio("4:1")!), on: "2024-03-07"),
             make.void(buy, on: "2024-03-08", reason: "typed twice"),
@@ -43,7 +47,8 @@ struct EventRecordTests {
 
     @Test("JSONL with Windows line ends reads every line, and blank lines are skipped")
     func windowsLineEnds() {
-        let record = #"{"id":"01M80AJ82DHF0N4DGF2MBP50TA","kind":"buy","occurred_at":"2024-01-02T10:00:00Z","account":"x","asset":"BTC","quantity":"0.5","price":"30000","quote":"USD"}"#
+        let record =
+            #"{"id":"01M80AJ82DHF0N4DGF2MBP50TA","kind":"buy","occurred_at":"2024-01-02T10:00:00Z","account":"x","asset":"BTC","quantity":"0.5","price":"30000","quote":"USD"}"#
         let second = record.replacingOccurrences(of: "01M80AJ82DHF0N4DGF2MBP50TA", with: "01M80AJ82DHF0N4DGF2MBP50TB")
         let read = EventFile.readJSONL(record + "\r\n\r\n" + second + "\r\n")
         #expect(read.problems.isEmpty, "\(read.problems)")
@@ -107,7 +112,10 @@ struct JSONWriterTests {
     @Test("the canonical bytes, written directly, are the JSON writer's bytes for 2,000 seeded records")
     func canonicalMatchesWriter() {
         var random = SplitMix64(seed: 2_026)
-        let texts = ["", "BTC", "0.000000000000000001", "café ₿ 🚀", "x\"y\\z\n\u{01}\t", "\u{7F}", String(repeating: "9", count: 40)]
+        let texts = [
+            "", "BTC", "0.000000000000000001", "café ₿ 🚀", "x\"y\\z\n\u{01}\t", "\u{7F}",
+            String(repeating: "9", count: 40),
+        ]
         func text() -> String? { Bool.random(using: &random) ? nil : texts.randomElement(using: &random)! }
         for index in 0..<2_000 {
             let kinds = EventRecordTests.everyKind()

@@ -66,7 +66,8 @@ struct EventTotalRecordTests {
 
     @Test("a file from a newer ledger (version 3) is refused")
     func newerVersion() {
-        let line = EventRecordV1(Self.totals()[0]).canonicalJSON.replacingOccurrences(of: #""version":2"#, with: #""version":3"#)
+        let line = EventRecordV1(Self.totals()[0]).canonicalJSON.replacingOccurrences(
+            of: #""version":2"#, with: #""version":3"#)
         let read = EventFile.readJSONL(line)
         #expect(read.problems.first?.message.contains("event version 3 is newer than this ledger reads (2)") == true)
     }

@@ -20,7 +20,8 @@ struct JournalExportTests {
         let read = EventFile.readJSONL(text)
         #expect(read.problems.isEmpty)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: prices)))
-        let table = PriceCSV.read(bytes, defaultQuote: sym("USD"), defaultDate: Events.time("2024-01-01"), source: "import")
+        let table = PriceCSV.read(
+            bytes, defaultQuote: sym("USD"), defaultDate: Events.time("2024-01-01"), source: "import")
         #expect(table.problems.isEmpty)
         return (read.events.map(\.event), PriceTable(table.observations))
     }
@@ -33,14 +34,19 @@ struct JournalExportTests {
 
     static var everyKind: (events: [LedgerEvent], prices: PriceTable) {
         get throws {
-            try ledger(here.path + "/JournalFixtures/every-kind.jsonl", here.path + "/JournalFixtures/every-kind-prices.csv")
+            try ledger(
+                here.path + "/JournalFixtures/every-kind.jsonl", here.path + "/JournalFixtures/every-kind-prices.csv")
         }
     }
 
-    static func document(_ ledger: (events: [LedgerEvent], prices: PriceTable), method: BookingMethod = .fifo,
-                         since: LocalDate? = nil, until: LocalDate? = nil) throws -> JournalDocument {
-        try JournalBuilder.build(events: ledger.events, prices: ledger.prices, currency: sym("USD"), method: method,
-                                 since: since, until: until).get()
+    static func document(
+        _ ledger: (events: [LedgerEvent], prices: PriceTable), method: BookingMethod = .fifo,
+        since: LocalDate? = nil, until: LocalDate? = nil
+    ) throws -> JournalDocument {
+        try JournalBuilder.build(
+            events: ledger.events, prices: ledger.prices, currency: sym("USD"), method: method,
+            since: since, until: until
+        ).get()
     }
 
     func check(_ text: String, _ name: String) {
@@ -65,10 +71,12 @@ struct JournalExportTests {
 
     @Test("--since opens with every lot and balance held before it; --until ends the journal")
     func since() throws {
-        let document = try Self.document(Self.everyKind, since: LocalDate(year: 2024, month: 1, day: 12),
-                                         until: LocalDate(year: 2024, month: 1, day: 14))
+        let document = try Self.document(
+            Self.everyKind, since: LocalDate(year: 2024, month: 1, day: 12),
+            until: LocalDate(year: 2024, month: 1, day: 14))
         check(BeancountWriter.write(document), "journal-since.beancount")
-        #expect(document.transactions.first?.narration == "opening balances: every open lot and balance before 2024-01-12")
+        #expect(
+            document.transactions.first?.narration == "opening balances: every open lot and balance before 2024-01-12")
         #expect(document.transactions.map(\.sequence) == [0, 13, 14, 15])
     }
 
@@ -96,7 +104,8 @@ struct JournalExportTests {
         let document = try Self.document(ledger)
         let written = document.transactions.flatMap(\.postings).filter { $0.account == JournalNames.gains }
             .reduce(ExactDecimal.zero) { $0 + $1.quantity }
-        let options = ValuationOptions(method: .fifo, perAccount: true, currency: sym("USD"), asOf: Events.time("2100-01-01"))
+        let options = ValuationOptions(
+            method: .fifo, perAccount: true, currency: sym("USD"), asOf: Events.time("2100-01-01"))
         #expect(written == -PortfolioFold.replay(ledger.events, options: options, prices: ledger.prices).realizedGain)
     }
 

@@ -5,11 +5,13 @@ import Testing
 
 @Suite("Journal names and refusals")
 struct JournalNamesTests {
-    @Test("accounts become beancount account names", arguments: [
-        ("coinbase", "Assets:Coinbase"), ("cold-wallet", "Assets:Cold-wallet"), ("broker.us", "Assets:Broker-us"),
-        ("ibkr_main", "Assets:Ibkr-main"), ("broker:ibkr", "Assets:Broker:Ibkr"), ("2fa", "Assets:2fa"),
-        ("_old", "Assets:X-old"), ("a::b", "Assets:A:X:B"),
-    ])
+    @Test(
+        "accounts become beancount account names",
+        arguments: [
+            ("coinbase", "Assets:Coinbase"), ("cold-wallet", "Assets:Cold-wallet"), ("broker.us", "Assets:Broker-us"),
+            ("ibkr_main", "Assets:Ibkr-main"), ("broker:ibkr", "Assets:Broker:Ibkr"), ("2fa", "Assets:2fa"),
+            ("_old", "Assets:X-old"), ("a::b", "Assets:A:X:B"),
+        ])
     func accounts(_ ours: String, _ journal: String) {
         #expect(JournalNames.account(ours) == journal)
     }
@@ -33,7 +35,9 @@ struct JournalNamesTests {
             make.deposit("USD", "100", on: "2024-01-02", account: "cold-wallet"),
         ])
         let result = JournalBuilder.build(events: events, prices: PriceTable(), currency: sym("USD"), method: .fifo)
-        #expect(throws: JournalExportError.accountCollision("cold_wallet", "cold-wallet", "Assets:Cold-wallet")) { try result.get() }
+        #expect(throws: JournalExportError.accountCollision("cold_wallet", "cold-wallet", "Assets:Cold-wallet")) {
+            try result.get()
+        }
     }
 
     @Test("missing prices fail the export, naming each pair and day and the one command that fetches them")
@@ -49,14 +53,17 @@ struct JournalNamesTests {
             return
         }
         #expect(missing.map(\.sequences) == [[1], [2]])
-        #expect(JournalExportError.missingPrices(missing).message == "nothing exported: a journal needs every cost and value, and 2 events lack a price: SOL/USD 2024-01-01 to 2024-01-02; fetch them with 'ledger prices fetch --missing', then export again")
+        #expect(
+            JournalExportError.missingPrices(missing).message
+                == "nothing exported: a journal needs every cost and value, and 2 events lack a price: SOL/USD 2024-01-01 to 2024-01-02; fetch them with 'ledger prices fetch --missing', then export again"
+        )
     }
 
     @Test("a fiat leg in another currency needs its rate even where the replay did not")
     func missingRate() {
         var make = Events()
         let events = Events.sequenced([
-            make.deposit("EUR", "100", on: "2024-01-01", account: "bank"),
+            make.deposit("EUR", "100", on: "2024-01-01", account: "bank")
         ])
         let prices = priceTable("2024-01-01 EUR 1.1 USD")
         let fine = JournalBuilder.build(events: events, prices: prices, currency: sym("USD"), method: .fifo)

@@ -17,7 +17,9 @@ import Testing
     @Test func aQuoteTheBodyLacksIsAnUnknownSymbol() throws {
         let harness = try MarketHarness()
         let source = harness.source("coingecko") as! CoinGeckoSource
-        #expect(throws: MarketDataError.unknownSymbol(source: "coingecko", symbol: "XAU")) { try source.totalMarketCap(in: symbol("XAU")) }
+        #expect(throws: MarketDataError.unknownSymbol(source: "coingecko", symbol: "XAU")) {
+            try source.totalMarketCap(in: symbol("XAU"))
+        }
     }
 
     @Test func anErrorBodyIsAnAPIError() throws {
@@ -32,7 +34,9 @@ import Testing
     @Test func aBodyWithoutTotalsIsABadResponse() throws {
         let harness = try MarketHarness(routes: ["/coingecko/global": [.init(status: 200, body: #"{"data":{}}"#)]])
         let source = harness.source("coingecko") as! CoinGeckoSource
-        #expect(throws: MarketDataError.badResponse(source: "coingecko", detail: "/global has no data.total_market_cap")) {
+        #expect(
+            throws: MarketDataError.badResponse(source: "coingecko", detail: "/global has no data.total_market_cap")
+        ) {
             try source.totalMarketCap(in: symbol("USD"))
         }
     }

@@ -1,6 +1,7 @@
 import LedgerCore
-@testable import LedgerMarketData
 import Testing
+
+@testable import LedgerMarketData
 
 @Suite("JSON reader keeps numbers exact")
 struct JSONReaderTests {
@@ -17,11 +18,13 @@ struct JSONReaderTests {
         #expect(json["c"]?.decimal?.description == "170141183460469231731.5")
     }
 
-    @Test("exponents are expanded by text, and past 18 places rounded half away from zero", arguments: [
-        ("1.5e-7", "0.00000015"), ("2E+3", "2000"), ("1e0", "1"), ("-4.2e1", "-42"),
-        ("1.23456789e-12", "0.000000000001234568"), ("0.0000000000000000015", "0.000000000000000002"),
-        ("1e-19", "0"), ("12", "12"),
-    ])
+    @Test(
+        "exponents are expanded by text, and past 18 places rounded half away from zero",
+        arguments: [
+            ("1.5e-7", "0.00000015"), ("2E+3", "2000"), ("1e0", "1"), ("-4.2e1", "-42"),
+            ("1.23456789e-12", "0.000000000001234568"), ("0.0000000000000000015", "0.000000000000000002"),
+            ("1e-19", "0"), ("12", "12"),
+        ])
     func exponents(text: String, expected: String) throws {
         #expect(try parse(text).decimal?.description == expected)
     }
@@ -36,9 +39,11 @@ struct JSONReaderTests {
         #expect(json[6] == nil)
     }
 
-    @Test("malformed text is refused with an offset", arguments: [
-        "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"open", "[1] 2", "{'a': 1}", "NaN", "1e",
-    ])
+    @Test(
+        "malformed text is refused with an offset",
+        arguments: [
+            "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"open", "[1] 2", "{'a': 1}", "NaN", "1e",
+        ])
     func malformed(text: String) {
         #expect(throws: JSONSyntaxError.self) { try parse(text) }
     }

@@ -21,7 +21,9 @@ enum SourceKind: String, CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    var unknown: AssetSymbol { self == .frankfurter ? symbol("XYZ") : self == .yahoo ? symbol("ZZZZ") : symbol("NOSUCHCOIN") }
+    var unknown: AssetSymbol {
+        self == .frankfurter ? symbol("XYZ") : self == .yahoo ? symbol("ZZZZ") : symbol("NOSUCHCOIN")
+    }
 
     var offers: Set<String> {
         switch self {
@@ -40,20 +42,33 @@ enum SourceKind: String, CaseIterable, CustomTestStringConvertible {
     static let recordedTwin = RecordedMarketDataSource(
         name: "recorded",
         prices: [
-            PriceObservation(asset: symbol("BTC"), quote: symbol("USD"), observedAt: Events.time("2024-05-31"), price: decimal("67500.25"), source: "recorded"),
-            PriceObservation(asset: symbol("BTC"), quote: symbol("USD"), observedAt: Events.time("2024-06-01T11:55:00Z"), price: decimal("67543.123456789012345"), source: "recorded"),
-            PriceObservation(asset: symbol("ETH"), quote: symbol("USD"), observedAt: Events.time("2024-06-01T11:55:10Z"), price: decimal("3812.5"), source: "recorded"),
+            PriceObservation(
+                asset: symbol("BTC"), quote: symbol("USD"), observedAt: Events.time("2024-05-31"),
+                price: decimal("67500.25"), source: "recorded"),
+            PriceObservation(
+                asset: symbol("BTC"), quote: symbol("USD"), observedAt: Events.time("2024-06-01T11:55:00Z"),
+                price: decimal("67543.123456789012345"), source: "recorded"),
+            PriceObservation(
+                asset: symbol("ETH"), quote: symbol("USD"), observedAt: Events.time("2024-06-01T11:55:10Z"),
+                price: decimal("3812.5"), source: "recorded"),
         ],
         candles: (0..<11).map { index in
-            Candle(asset: symbol("BTC"), quote: symbol("USD"), interval: .hour, openedAt: Events.time("2024-06-01T01:00:00Z").adding(seconds: Int64(index) * 3600),
-                   open: 67000, high: 67100, low: 66900, close: 67050, volume: nil, source: "recorded")
+            Candle(
+                asset: symbol("BTC"), quote: symbol("USD"), interval: .hour,
+                openedAt: Events.time("2024-06-01T01:00:00Z").adding(seconds: Int64(index) * 3600),
+                open: 67000, high: 67100, low: 66900, close: 67050, volume: nil, source: "recorded")
         },
         topList: [
-            TopListEntry(rank: 1, symbol: symbol("BTC"), name: "Bitcoin", quote: symbol("USD"), price: decimal("67543.12"), change24h: nil, change7d: nil,
-                         marketCap: nil, circulatingSupply: nil, totalSupply: nil, volume24h: nil, high24h: nil, low24h: nil),
+            TopListEntry(
+                rank: 1, symbol: symbol("BTC"), name: "Bitcoin", quote: symbol("USD"), price: decimal("67543.12"),
+                change24h: nil, change7d: nil,
+                marketCap: nil, circulatingSupply: nil, totalSupply: nil, volume24h: nil, high24h: nil, low24h: nil)
         ],
-        fxRates: [FXRates(base: symbol("USD"), date: LocalDate.parse("2024-05-31")!, requestedDate: nil,
-                          rates: [symbol("AUD"): decimal("1.5033"), symbol("EUR"): decimal("0.92183")], source: "recorded")]
+        fxRates: [
+            FXRates(
+                base: symbol("USD"), date: LocalDate.parse("2024-05-31")!, requestedDate: nil,
+                rates: [symbol("AUD"): decimal("1.5033"), symbol("EUR"): decimal("0.92183")], source: "recorded")
+        ]
     )
 }
 
@@ -61,7 +76,9 @@ enum SourceKind: String, CaseIterable, CustomTestStringConvertible {
 struct MarketDataContractTests {
     let usd = symbol("USD")
 
-    @Test("latest prices: every known asset, exact, tagged with the source; unknown ones listed as failures", arguments: SourceKind.allCases)
+    @Test(
+        "latest prices: every known asset, exact, tagged with the source; unknown ones listed as failures",
+        arguments: SourceKind.allCases)
     func latest(kind: SourceKind) throws {
         let harness = try MarketHarness()
         let batch = try kind.make(harness).latestPrices(of: kind.known + [kind.unknown], in: usd)
@@ -75,7 +92,9 @@ struct MarketDataContractTests {
         }
     }
 
-    @Test("many assets take one request where the API allows", arguments: [SourceKind.coingecko, .cryptocompare, .frankfurter])
+    @Test(
+        "many assets take one request where the API allows",
+        arguments: [SourceKind.coingecko, .cryptocompare, .frankfurter])
     func oneRequest(kind: SourceKind) throws {
         let harness = try MarketHarness()
         _ = try kind.make(harness).latestPrices(of: kind.known, in: usd)
@@ -95,7 +114,8 @@ struct MarketDataContractTests {
         let harness = try MarketHarness()
         let source = kind.make(harness)
         let asset = kind.known[0]
-        let start = LocalDate.parse("2024-05-29")!, end = LocalDate.parse("2024-06-01")!
+        let start = LocalDate.parse("2024-05-29")!
+        let end = LocalDate.parse("2024-06-01")!
         guard kind.offers.contains("daily") else {
             #expect(throws: MarketDataError.unsupported(source: kind.rawValue, operation: "daily price history")) {
                 try source.dailyPrices(of: asset, in: usd, from: start, through: end)
@@ -114,7 +134,9 @@ struct MarketDataContractTests {
         let harness = try MarketHarness()
         let source = kind.make(harness)
         guard kind.offers.contains("candles") else {
-            #expect(throws: MarketDataError.self) { try source.candles(of: kind.known[0], in: usd, interval: .hour, count: 10) }
+            #expect(throws: MarketDataError.self) {
+                try source.candles(of: kind.known[0], in: usd, interval: .hour, count: 10)
+            }
             return
         }
         let candles = try source.candles(of: kind.known[0], in: usd, interval: .hour, count: 10)
@@ -128,7 +150,9 @@ struct MarketDataContractTests {
         let harness = try MarketHarness()
         let source = kind.make(harness)
         guard kind.offers.contains("top") else {
-            #expect(throws: MarketDataError.unsupported(source: kind.rawValue, operation: "a top list")) { try source.topList(count: 10, in: usd) }
+            #expect(throws: MarketDataError.unsupported(source: kind.rawValue, operation: "a top list")) {
+                try source.topList(count: 10, in: usd)
+            }
             return
         }
         let list = try source.topList(count: 10, in: usd)
@@ -138,7 +162,9 @@ struct MarketDataContractTests {
         #expect(list.source == kind.rawValue && list.quote == usd)
         // The volume is in the quote currency from every source (CryptoCompare's VOLUME24HOURTO,
         // not VOLUME24HOUR, which counts coins).
-        let volumes: [SourceKind: ExactDecimal] = [.coingecko: decimal("21000000000.5"), .cryptocompare: decimal("2109652155.37")]
+        let volumes: [SourceKind: ExactDecimal] = [
+            .coingecko: decimal("21000000000.5"), .cryptocompare: decimal("2109652155.37"),
+        ]
         if let volume = volumes[kind] { #expect(list.entries.first?.volume24h == volume) }
     }
 
@@ -147,7 +173,9 @@ struct MarketDataContractTests {
         let harness = try MarketHarness()
         let source = kind.make(harness)
         guard kind.offers.contains("fx") else {
-            #expect(throws: MarketDataError.unsupported(source: kind.rawValue, operation: "FX rates")) { try source.fxRates(base: usd, on: nil) }
+            #expect(throws: MarketDataError.unsupported(source: kind.rawValue, operation: "FX rates")) {
+                try source.fxRates(base: usd, on: nil)
+            }
             return
         }
         let rates = try source.fxRates(base: usd, on: nil)

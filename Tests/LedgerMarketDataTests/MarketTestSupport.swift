@@ -40,7 +40,8 @@ final class MarketHarness {
 
     func source(_ name: String) -> any MarketDataSource {
         switch name {
-        case "coingecko": CoinGeckoSource(settings: settings(name), http: http, overrides: overrides, coinList: coinList)
+        case "coingecko":
+            CoinGeckoSource(settings: settings(name), http: http, overrides: overrides, coinList: coinList)
         case "cryptocompare": CryptoCompareSource(settings: settings(name), http: http)
         case "frankfurter": FrankfurterSource(settings: settings(name), http: http)
         default: YahooChartSource(settings: settings(name), http: http)

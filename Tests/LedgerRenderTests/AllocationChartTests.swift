@@ -113,7 +113,9 @@ import Testing
     }
 
     @Test func everySliceHasItsOwnCharacterAndAtLeastOneCell() {
-        let shares = ["0.9", "0.03", "0.02", "0.015", "0.01", "0.008", "0.006", "0.004", "0.003", "0.002", "0.001", "0.001"]
+        let shares = [
+            "0.9", "0.03", "0.02", "0.015", "0.01", "0.008", "0.006", "0.004", "0.003", "0.002", "0.001", "0.001",
+        ]
         let slices = shares.enumerated().map { Self.slice("S\($0.offset)", $0.element) }
         let output = AllocationChart.render(slices, width: 80, color: false)
         let legend = Self.lines(output).compactMap { line -> Character? in
@@ -129,7 +131,8 @@ import Testing
     }
 
     @Test func tinyShareShowsAsLessThanATenth() {
-        let output = AllocationChart.render([Self.slice("BTC", "0.9996"), Self.slice("DUST", "0.0004")], width: 80, color: false)
+        let output = AllocationChart.render(
+            [Self.slice("BTC", "0.9996"), Self.slice("DUST", "0.0004")], width: 80, color: false)
         #expect(output.contains("# BTC   100.0%"))
         #expect(output.contains(": DUST   <0.1%"))
         #expect(!output.contains(" 0.0%"))

@@ -4,7 +4,7 @@ import LedgerTestSupport
 import Testing
 
 @Suite struct CandlestickChartTests {
-    static let start: Int64 = 1_717_243_200  // 2024-06-01T12:00:00Z
+    static let start: Int64 = 1_717_243_200 // 2024-06-01T12:00:00Z
 
     /// A one-minute candle `minute` minutes after 12:00 UTC from "open high low close".
     static func candle(_ minute: Int, _ ohlc: String, interval: CandleInterval = .minute) -> Candle {
@@ -34,14 +34,16 @@ import Testing
     static let falling: [Candle] = (0..<30).map { hour in
         let open = ExactDecimal("0.35")! - ExactDecimal("0.004")!.multiplied(byInteger: hour)
         let close = open - ExactDecimal("0.0035")!
-        let high = open + ExactDecimal("0.001")!, low = close - ExactDecimal("0.0012")!
+        let high = open + ExactDecimal("0.001")!
+        let low = close - ExactDecimal("0.0012")!
         return candle(hour, "\(open) \(high) \(low) \(close)", interval: .hour)
     }
 
     static let flat: [Candle] = (0..<5).map { candle($0, "64250.5 64250.5 64250.5 64250.5") }
 
     static func render(_ candles: [Candle], width: Int, height: Int = 16, colour: Bool = false) -> String {
-        CandlestickChart(candles: candles, width: width, height: height, colour: colour).render().joined(separator: "\n") + "\n"
+        CandlestickChart(candles: candles, width: width, height: height, colour: colour).render().joined(
+            separator: "\n") + "\n"
     }
 
     static func expectGolden(_ output: String, _ name: String) {
@@ -68,7 +70,9 @@ import Testing
 
     @Test(arguments: [80, 120], [false, true])
     func mixedMinutes(width: Int, colour: Bool) {
-        Self.expectGolden(Self.render(Self.mixed, width: width, colour: colour), "candles-mixed-\(width)-\(colour ? "color" : "plain").txt")
+        Self.expectGolden(
+            Self.render(Self.mixed, width: width, colour: colour),
+            "candles-mixed-\(width)-\(colour ? "color" : "plain").txt")
     }
 
     @Test(arguments: [80, 120])
@@ -100,8 +104,11 @@ import Testing
 
     @Test func risingAndFallingDifferWithoutColour() {
         // Height 10 without the legend line (which shows both bodies): 9 rows and the axis.
-        let up = Self.render([Self.candle(0, "100 120 90 110")], width: 40, height: 10).split(separator: "\n").dropLast(2).joined()
-        let down = Self.render([Self.candle(0, "110 120 90 100")], width: 40, height: 10).split(separator: "\n").dropLast(2).joined()
+        let up = Self.render([Self.candle(0, "100 120 90 110")], width: 40, height: 10).split(separator: "\n").dropLast(
+            2
+        ).joined()
+        let down = Self.render([Self.candle(0, "110 120 90 100")], width: 40, height: 10).split(separator: "\n")
+            .dropLast(2).joined()
         #expect(up.contains("░") && !up.contains("█"))
         #expect(down.contains("█") && !down.contains("░"))
         #expect(up.contains("│") && down.contains("│"))
@@ -125,7 +132,8 @@ import Testing
         let top = lines[0]
         #expect(top.contains("┤"))
         let highest = shown.map(\.high).max()!
-        #expect(top.hasPrefix(" " + NumberFormatProbe.grouped(highest)) || top.contains(NumberFormatProbe.grouped(highest)))
+        #expect(
+            top.hasPrefix(" " + NumberFormatProbe.grouped(highest)) || top.contains(NumberFormatProbe.grouped(highest)))
     }
 
     @Test func axisLabelsSpanTheLowAndHigh() {
@@ -146,7 +154,8 @@ import Testing
     }
 
     @Test func emptySaysSo() {
-        #expect(CandlestickChart(candles: [], width: 80, height: 10, colour: true).render() == [CandlestickChart.emptyText])
+        #expect(
+            CandlestickChart(candles: [], width: 80, height: 10, colour: true).render() == [CandlestickChart.emptyText])
     }
 }
 

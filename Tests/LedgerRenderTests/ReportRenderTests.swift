@@ -15,7 +15,8 @@ struct ReportRenderTests {
             make.sell("BTC", "0.1", at: "45000", on: "2024-06-08"),
         ]
         if withDoge { events.append(make.buy("DOGE", "100", at: "0.1", on: "2024-06-08")) }
-        let prices = priceTable("""
+        let prices = priceTable(
+            """
             2024-06-02 BTC 38000 USD
             2024-06-04 BTC 39000 USD
             2024-06-05 BTC 40000 USD
@@ -27,19 +28,25 @@ struct ReportRenderTests {
         var fold = PeriodFold(options: options, prices: prices, kind: .week)
         for event in Events.sequenced(events) { fold.apply(event) }
         let (state, period, closes) = fold.finish()
-        return PeriodReport(state: state, period: period, closes: closes, prices: prices,
-                            chain: ChainStamp(events: Int64(events.count), hash: String(repeating: "ab", count: 32)),
-                            fetchedAt: [sym("BTC"): Events.time("2024-06-09T06:00:00Z")])
+        return PeriodReport(
+            state: state, period: period, closes: closes, prices: prices,
+            chain: ChainStamp(events: Int64(events.count), hash: String(repeating: "ab", count: 32)),
+            fetchedAt: [sym("BTC"): Events.time("2024-06-09T06:00:00Z")])
     }
 
     @Test("the HTML page is one self-contained file: no scripts, links, fonts, images or network addresses")
     func selfContained() {
         let html = ReportHTMLView(report: Self.report(withDoge: true)).render()
-        for banned in ["<script", "http:", "https:", "//", "src=", "href=", "<link", "@import", "url(", "@font-face", "<img", "<iframe"] {
+        for banned in [
+            "<script", "http:", "https:", "//", "src=", "href=", "<link", "@import", "url(", "@font-face", "<img",
+            "<iframe",
+        ] {
             #expect(!html.contains(banned), "contains \(banned)")
         }
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
-        #expect(html.contains("<meta name=\"viewport\"") && html.contains("@media print") && html.contains("@media (max-width"))
+        #expect(
+            html.contains("<meta name=\"viewport\"") && html.contains("@media print")
+                && html.contains("@media (max-width"))
         #expect(html.contains("<th scope=\"col\"") && html.contains("<caption>"))
         #expect(html.components(separatedBy: "<svg").count - 1 == 2, "a value chart and a donut")
         #expect(html.components(separatedBy: "<title id=").count - 1 == 2, "each chart has a title")
@@ -70,7 +77,9 @@ struct ReportRenderTests {
         #expect((total - dec("100")).magnitude <= dec("0.002"))
     }
 
-    @Test("text fits every width from 64 columns (the chain head is 64) and says what is unpriced", arguments: [64, 80, 120])
+    @Test(
+        "text fits every width from 64 columns (the chain head is 64) and says what is unpriced",
+        arguments: [64, 80, 120])
     func textWidth(width: Int) {
         let text = ReportTextView(report: Self.report(withDoge: true), width: width, theme: .plain).render()
         for line in text.split(separator: "\n") {

@@ -14,7 +14,8 @@ enum AlertStoreKind: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .inMemory: return InMemoryAlertStore()
         case .sqliteMemory: return try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
-        case .sqliteFile: return try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        case .sqliteFile:
+            return try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
         }
     }
 }
@@ -23,7 +24,9 @@ enum AlertStoreKind: String, CaseIterable, CustomTestStringConvertible {
 struct AlertStoreContractTests {
     static let created = Events.time("2024-06-01T12:00:00Z")
 
-    static func draft(_ asset: String, _ condition: AlertCondition, quote: String = "USD", note: String = "") -> AlertDraft {
+    static func draft(_ asset: String, _ condition: AlertCondition, quote: String = "USD", note: String = "")
+        -> AlertDraft
+    {
         AlertDraft(asset: sym(asset), assetClass: nil, quote: sym(quote), condition: condition, note: note)
     }
 
@@ -34,7 +37,9 @@ struct AlertStoreContractTests {
             Self.draft("BTC", .above(dec("67543.123456789012345")), note: "take profit"),
             Self.draft("ETH", .below(dec("0.000000000000000001")), quote: "EUR"),
             Self.draft("SOL", .change(percent: dec("12.5"), direction: .down, window: 86_400)),
-            AlertDraft(asset: sym("NVDA"), assetClass: .stock, quote: sym("USD"), condition: .change(percent: dec("5"), direction: .either, window: 3_600), note: ""),
+            AlertDraft(
+                asset: sym("NVDA"), assetClass: .stock, quote: sym("USD"),
+                condition: .change(percent: dec("5"), direction: .either, window: 3_600), note: ""),
         ]
         let added = try drafts.map { try store.addAlert($0, createdAt: Self.created) }
         #expect(added.map(\.id) == [1, 2, 3, 4])
@@ -72,12 +77,15 @@ struct AlertStoreContractTests {
             fired.lastFiredAt = Self.created.adding(seconds: 4)
             var ghost = alerts[1]
             ghost.state = .fired
-            let unknown = Alert(id: 42, asset: sym("X"), quote: sym("USD"), condition: .above(dec("1")), createdAt: Self.created)
+            let unknown = Alert(
+                id: 42, asset: sym("X"), quote: sym("USD"), condition: .above(dec("1")), createdAt: Self.created)
             return ([fired, unknown], alerts.count)
         }
         #expect(count == 2)
         let read = try store.alerts()
-        #expect(read[0].state == .fired && read[0].lastSeen == seen && read[0].lastFiredAt == Self.created.adding(seconds: 4))
+        #expect(
+            read[0].state == .fired && read[0].lastSeen == seen
+                && read[0].lastFiredAt == Self.created.adding(seconds: 4))
         #expect(read[1].state == .armed, "an alert not returned keeps its state")
         #expect(read.count == 2, "an unknown id is not inserted")
     }
@@ -102,8 +110,12 @@ struct AlertStoreContractTests {
     @Test("an alert on an asset in itself, or with a threshold of 0, is refused", arguments: AlertStoreKind.allCases)
     func refusals(kind: AlertStoreKind) throws {
         let store = try kind.make()
-        #expect(throws: StoreError.self) { try store.addAlert(Self.draft("USD", .above(dec("1"))), createdAt: Self.created) }
-        #expect(throws: StoreError.self) { try store.addAlert(Self.draft("BTC", .below(.zero)), createdAt: Self.created) }
+        #expect(throws: StoreError.self) {
+            try store.addAlert(Self.draft("USD", .above(dec("1"))), createdAt: Self.created)
+        }
+        #expect(throws: StoreError.self) {
+            try store.addAlert(Self.draft("BTC", .below(.zero)), createdAt: Self.created)
+        }
         #expect(try store.alerts().isEmpty)
     }
 
@@ -112,14 +124,20 @@ struct AlertStoreContractTests {
         let path = makeTemporaryDirectory() + "/books.ledger"
         let setup = try SQLiteEventStore(path: path, mode: .createIfMissing)
         _ = try setup.addAlert(Self.draft("BTC", .above(dec("100"))), createdAt: Self.created)
-        try setup.record([PriceObservation(asset: sym("BTC"), quote: sym("USD"), observedAt: Self.created, price: dec("150"), source: "t")], fetchedAt: Self.created)
+        try setup.record(
+            [
+                PriceObservation(
+                    asset: sym("BTC"), quote: sym("USD"), observedAt: Self.created, price: dec("150"), source: "t")
+            ], fetchedAt: Self.created)
         let fired = Counter()
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             guard let store = try? SQLiteEventStore(path: path, mode: .mustExist) else { return }
             let count = try? store.updateAlerts { alerts in
                 let prices = try store.priceTable()
                 let verdicts = alerts.map { AlertEvaluator.check($0, prices: prices, now: Self.created, maxAge: nil) }
-                return (verdicts.map(\.alert), verdicts.filter { if case .fired = $0.outcome { true } else { false } }.count)
+                return (
+                    verdicts.map(\.alert), verdicts.filter { if case .fired = $0.outcome { true } else { false } }.count
+                )
             }
             fired.add(count ?? -100)
         }

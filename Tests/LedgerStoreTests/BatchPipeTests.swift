@@ -1,7 +1,8 @@
-@testable import LedgerStore
 import LedgerCore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// The replay reads on a second thread (``BatchPipe``): order, errors from either side and an
 /// early stop must behave as if it all ran on one thread.
@@ -17,7 +18,8 @@ struct BatchPipeTests {
     @Test("every event arrives once, in order, across batches")
     func order() throws {
         var seen: [LedgerEvent] = []
-        try BatchPipe.run(produce: { emit in for event in Self.events { try emit(event) } }, consume: { seen.append($0) })
+        try BatchPipe.run(
+            produce: { emit in for event in Self.events { try emit(event) } }, consume: { seen.append($0) })
         #expect(seen == Self.events)
     }
 
@@ -25,10 +27,12 @@ struct BatchPipeTests {
     func consumerError(at stop: Int) throws {
         var count = 0
         #expect(throws: Stop.self) {
-            try BatchPipe.run(produce: { emit in for event in Self.events { try emit(event) } }, consume: { _ in
-                if count == stop { throw Stop() }
-                count += 1
-            })
+            try BatchPipe.run(
+                produce: { emit in for event in Self.events { try emit(event) } },
+                consume: { _ in
+                    if count == stop { throw Stop() }
+                    count += 1
+                })
         }
         #expect(count == stop)
     }
@@ -37,10 +41,11 @@ struct BatchPipeTests {
     func producerError() throws {
         var count = 0
         #expect(throws: Stop.self) {
-            try BatchPipe.run(produce: { emit in
-                for event in Self.events.prefix(700) { try emit(event) }
-                throw Stop()
-            }, consume: { _ in count += 1 })
+            try BatchPipe.run(
+                produce: { emit in
+                    for event in Self.events.prefix(700) { try emit(event) }
+                    throw Stop()
+                }, consume: { _ in count += 1 })
         }
         #expect(count == 700)
     }
@@ -55,11 +60,13 @@ struct BatchPipeTests {
         try store.forEachEffectiveEvent(through: end) { _ in count += 1 }
         #expect(count == Self.events.count)
 
-        try store.executeRaw("DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'0100' WHERE seq = 1500")
+        try store.executeRaw(
+            "DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'0100' WHERE seq = 1500")
         #expect {
             try store.forEachEffectiveEvent(through: end) { _ in }
         } throws: { error in
-            (error as? StoreError)?.description == "the ledger holds an unreadable event: the replay row of event #1500 does not decode; run 'ledger verify'"
+            (error as? StoreError)?.description
+                == "the ledger holds an unreadable event: the replay row of event #1500 does not decode; run 'ledger verify'"
         }
         #expect(try store.appendedAfterFailure())
     }

@@ -1,7 +1,8 @@
-@testable import LedgerStore
 import LedgerCore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// A new ledger loaded without the per-row insert triggers (what a first import does): the
 /// same checks made once at the end, the triggers back exactly as they were, and a load that
@@ -46,7 +47,9 @@ struct BulkLoadTests {
             let store = try newStore()
             #expect(throws: StoreError.self) {
                 try store.withInsertChecksDeferred {
-                    _ = try store.append([make.deposit("BTC", "1", on: "2024-01-01"), make.deposit("BTC", "2", on: "2024-01-02")]) { _ in }
+                    _ = try store.append([
+                        make.deposit("BTC", "1", on: "2024-01-01"), make.deposit("BTC", "2", on: "2024-01-02"),
+                    ]) { _ in }
                     try store.executeRaw(tamper)
                 }
             }

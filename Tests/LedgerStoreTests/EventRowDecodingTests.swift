@@ -1,7 +1,8 @@
-@testable import LedgerStore
 import LedgerCore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// The replay's row decoder (``EventRowDecoder``) reads the common kinds straight from
 /// SQLite's bytes; it must give exactly the events the general record decoder gives.
@@ -13,12 +14,16 @@ struct EventRowDecodingTests {
         for index in events.indices {
             events[index].sequence = 0
             if index % 3 == 0 { events[index].note = "note \(index) ✓ \"quoted\"" }
-            if index % 4 == 1 { events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)") }
+            if index % 4 == 1 {
+                events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)")
+            }
         }
         let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
         let stored = try store.append(events) { _ in }
         #expect(try store.allEvents() == stored)
-        #expect(Set(stored.map(\.kind)).isSuperset(of: [.buy, .sell, .trade, .income, .transfer, .fee, .deposit, .withdraw]))
+        #expect(
+            Set(stored.map(\.kind)).isSuperset(of: [.buy, .sell, .trade, .income, .transfer, .fee, .deposit, .withdraw])
+        )
 
         let statement = try store.database.prepare("SELECT \(EventColumns.list) FROM events ORDER BY seq")
         defer { statement.reset() }

@@ -14,7 +14,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .inMemory: return InMemoryEventStore()
         case .sqliteMemory: return try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
-        case .sqliteFile: return try SQLiteEventStore(path: makeTemporaryDirectory() + "/sub/dir/books.ledger", mode: .createIfMissing)
+        case .sqliteFile:
+            return try SQLiteEventStore(
+                path: makeTemporaryDirectory() + "/sub/dir/books.ledger", mode: .createIfMissing)
         }
     }
 }
@@ -28,7 +30,9 @@ struct EventStoreContractTests {
         let store = try kind.make()
         var make = Events()
         let first = try store.append([make.buy("BTC", "0.1", at: "30000", on: "2024-01-02")]) { _ in }
-        let next = try store.append([make.deposit("USD", "5", on: "2024-01-01"), make.deposit("EUR", "6", on: "2024-01-03")]) { _ in }
+        let next = try store.append([
+            make.deposit("USD", "5", on: "2024-01-01"), make.deposit("EUR", "6", on: "2024-01-03"),
+        ]) { _ in }
         #expect(first.map(\.sequence) == [1])
         #expect(next.map(\.sequence) == [2, 3])
         #expect(try store.allEvents() == first + next)
@@ -52,7 +56,10 @@ struct EventStoreContractTests {
     func chain(kind: StoreKind) throws {
         let store = try kind.make()
         var make = Events()
-        #expect(try store.verifyChain() == ChainVerification(head: ChainHead(count: 0, hash: String(repeating: "0", count: 64)), firstBreak: nil))
+        #expect(
+            try store.verifyChain()
+                == ChainVerification(
+                    head: ChainHead(count: 0, hash: String(repeating: "0", count: 64)), firstBreak: nil))
         var heads: Set<String> = []
         for day in 1...5 {
             _ = try store.append([make.deposit("BTC", "1", on: "2024-01-0\(day)")]) { _ in }
@@ -69,7 +76,9 @@ struct EventStoreContractTests {
     func references(kind: StoreKind) throws {
         let store = try kind.make()
         var make = Events()
-        let stored = try store.append([make.deposit("BTC", "1", on: "2024-01-01"), make.deposit("ETH", "2", on: "2024-01-01")]) { _ in }
+        let stored = try store.append([
+            make.deposit("BTC", "1", on: "2024-01-01"), make.deposit("ETH", "2", on: "2024-01-01"),
+        ]) { _ in }
         #expect(try store.event(reference: "2") == stored[1])
         #expect(try store.event(reference: "#1") == stored[0])
         #expect(try store.event(reference: stored[1].id.text.lowercased()) == stored[1])

@@ -1,8 +1,9 @@
-@testable import LedgerStore
 import LedgerCore
 import LedgerInterchange
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// Migration 0011 (the `total` column) and replay rows of version 2, on ledgers written before
 /// them: old events keep their hashes and replay as before; new ones keep their totals.
@@ -76,13 +77,16 @@ struct EventTotalStoreTests {
             _ = try store.append(old) { _ in }
             headBefore = try store.chainHead()
             // Back to the ledger as 0010 left it: replay rows of version 1, no `total` column.
-            let trigger = try #require(try Self.text(store, "SELECT sql FROM sqlite_master WHERE name = 'event_replay_append_only_update'"))
+            let trigger = try #require(
+                try Self.text(store, "SELECT sql FROM sqlite_master WHERE name = 'event_replay_append_only_update'"))
             var rows = "DROP TRIGGER event_replay_append_only_update;"
             for event in try store.allEvents() {
-                rows += " UPDATE event_replay SET data = x'\(Self.hex(Self.packedV1(event)))' WHERE seq = \(event.sequence);"
+                rows +=
+                    " UPDATE event_replay SET data = x'\(Self.hex(Self.packedV1(event)))' WHERE seq = \(event.sequence);"
             }
             try store.executeRaw(rows + " \(trigger);")
-            try store.executeRaw("""
+            try store.executeRaw(
+                """
                 ALTER TABLE events DROP COLUMN total;
                 DELETE FROM schema_migrations WHERE name = '0011-event-total'; PRAGMA user_version = 10;
                 """)

@@ -1,8 +1,9 @@
 import CSQLite
-@testable import LedgerStore
 import LedgerCore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// The import's staging (``SQLiteImportSession``): packed rows in an attached scratch database,
 /// read back in replay order, and gone after every import, whatever its end.
@@ -32,18 +33,23 @@ struct ImportSessionTests {
         let order: [String] = try store.importing(write: false) { session in
             #expect(try session.stage(later, place: StagedPlace(file: 0, line: 2, index: 1)))
             #expect(try session.stage(earlier, place: StagedPlace(file: 0, line: 3, index: 2)))
-            #expect(try !session.stage(imported(earlier, "a"), place: StagedPlace(file: 0, line: 4, index: 3)), "a staged duplicate")
+            #expect(
+                try !session.stage(imported(earlier, "a"), place: StagedPlace(file: 0, line: 4, index: 3)),
+                "a staged duplicate")
             let place = StagedPlace(file: 0, line: 3, index: 2)
             #expect(try session.stage(lotETH, place: place, before: true))
             #expect(try session.stage(lotBNB, place: place, before: true))
             var seen: [String] = []
-            try session.replay { event, place in seen.append(place == nil ? "ledger" : "\(event.kind) \(event.action.primaryAsset?.symbol.text ?? "")") }
+            try session.replay { event, place in
+                seen.append(place == nil ? "ledger" : "\(event.kind) \(event.action.primaryAsset?.symbol.text ?? "")")
+            }
             return seen
         }
         #expect(order == ["deposit ETH", "deposit BNB", "sell ETH", "ledger", "buy BTC"])
     }
 
-    @Test("one connection imports again and again: after a commit, a dry run and a failure the scratch database is gone")
+    @Test(
+        "one connection imports again and again: after a commit, a dry run and a failure the scratch database is gone")
     func repeatedImports() throws {
         let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
         var make = Events()
@@ -98,7 +104,9 @@ struct ImportSessionTests {
         try store.executeRaw("ATTACH DATABASE '' AS staging; CREATE TABLE staging.import_staged (x)")
         var make = Events()
         let added = try store.importing(write: true) { session in
-            try session.stage(imported(make.deposit("BTC", "1", on: "2024-01-01"), "only"), place: StagedPlace(file: 0, line: 2, index: 0))
+            try session.stage(
+                imported(make.deposit("BTC", "1", on: "2024-01-01"), "only"),
+                place: StagedPlace(file: 0, line: 2, index: 0))
             return try session.commit(receipts: [])
         }
         #expect(added == 1)

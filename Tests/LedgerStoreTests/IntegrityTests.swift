@@ -1,8 +1,9 @@
 import Foundation
 import LedgerCore
-@testable import LedgerStore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// The attacks of issue #19 against the store: each done the way an attacker with the sqlite3
 /// CLI would (no recursive triggers, triggers dropped where needed), each seen.
@@ -15,7 +16,9 @@ struct IntegrityTests {
         let store = try SQLiteEventStore(path: directory + "/books.ledger", mode: .createIfMissing)
         store.stateDirectory = state
         var make = Events()
-        for index in 1...count { _ = try store.append([make.deposit("BTC", "\(index)", on: "2024-01-0\(index)")]) { _ in } }
+        for index in 1...count {
+            _ = try store.append([make.deposit("BTC", "\(index)", on: "2024-01-0\(index)")]) { _ in }
+        }
         return (store, directory + "/books.ledger", state)
     }
 
@@ -102,9 +105,12 @@ struct IntegrityTests {
         let (store, path, _) = try anchoredLedger(3)
         let database = try attacker(path)
         let before = try store.allEvents()
-        let columns = "seq, id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint, prev_hash, hash, total"
-        let replaceLast = "INSERT OR REPLACE INTO events (\(columns)) SELECT \(columns.replacingOccurrences(of: "note,", with: "'forged',")) FROM events WHERE seq = 3"
-        let replaceByID = "INSERT OR REPLACE INTO events (\(columns)) SELECT \(columns.replacingOccurrences(of: "seq,", with: "4,")) FROM events WHERE seq = 1"
+        let columns =
+            "seq, id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint, prev_hash, hash, total"
+        let replaceLast =
+            "INSERT OR REPLACE INTO events (\(columns)) SELECT \(columns.replacingOccurrences(of: "note,", with: "'forged',")) FROM events WHERE seq = 3"
+        let replaceByID =
+            "INSERT OR REPLACE INTO events (\(columns)) SELECT \(columns.replacingOccurrences(of: "seq,", with: "4,")) FROM events WHERE seq = 1"
         for sql in [replaceLast, replaceByID] {
             #expect {
                 try database.execute(sql)
@@ -113,11 +119,13 @@ struct IntegrityTests {
             }
         }
         #expect(try store.allEvents() == before)
-        try database.execute("""
+        try database.execute(
+            """
             INSERT INTO imports VALUES ('b1', 1, 'f.csv', 'x', 'csv', 'default', 0, 0, 0, 0)
             """)
         #expect {
-            try database.execute("INSERT OR REPLACE INTO imports VALUES ('b1', 2, 'g.csv', 'y', 'csv', 'default', 9, 0, 0, 0)")
+            try database.execute(
+                "INSERT OR REPLACE INTO imports VALUES ('b1', 2, 'g.csv', 'y', 'csv', 'default', 9, 0, 0, 0)")
         } throws: { error in
             (error as? SQLiteError)?.message.contains("may not replace a receipt") == true
         }

@@ -14,13 +14,16 @@ enum PriceStoreKind: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .inMemory: return InMemoryPriceStore()
         case .sqliteMemory: return try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
-        case .sqliteFile: return try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        case .sqliteFile:
+            return try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
         }
     }
 }
 
 /// `price("BTC", "31000", on: "2024-01-02")`: an observation for tests.
-func price(_ asset: String, _ value: String, in quote: String = "USD", on date: String, source: String = "manual") -> PriceObservation {
+func price(_ asset: String, _ value: String, in quote: String = "USD", on date: String, source: String = "manual")
+    -> PriceObservation
+{
     PriceObservation(
         asset: AssetSymbol(asset)!, quote: AssetSymbol(quote)!, observedAt: Events.time(date),
         price: ExactDecimal(value)!, source: source
@@ -43,29 +46,36 @@ struct PriceStoreContractTests {
         try store.record(recorded, fetchedAt: Self.fetched)
         let stored = try store.observations(asset: nil)
         #expect(stored.map(\.observation) == recorded)
-        #expect(stored.map(\.observation.price.description) == [
-            "123456789012.5", "0.000000000000000001", "0", "170141183460469231731.687303715884105727",
-        ])
+        #expect(
+            stored.map(\.observation.price.description) == [
+                "123456789012.5", "0.000000000000000001", "0", "170141183460469231731.687303715884105727",
+            ])
         #expect(stored.allSatisfy { $0.fetchedAt == Self.fetched })
     }
 
-    @Test("re-recording a key replaces its price and fetch time; another source is another key", arguments: PriceStoreKind.allCases)
+    @Test(
+        "re-recording a key replaces its price and fetch time; another source is another key",
+        arguments: PriceStoreKind.allCases)
     func upsert(kind: PriceStoreKind) throws {
         let store = try kind.make()
         try store.record([price("BTC", "30000", on: "2024-01-02")], fetchedAt: Self.fetched)
         let later = Self.fetched.adding(seconds: 60)
-        try store.record([price("BTC", "31000", on: "2024-01-02"), price("BTC", "30500", on: "2024-01-02", source: "coingecko")], fetchedAt: later)
+        try store.record(
+            [price("BTC", "31000", on: "2024-01-02"), price("BTC", "30500", on: "2024-01-02", source: "coingecko")],
+            fetchedAt: later)
         let stored = try store.observations(asset: nil)
-        #expect(stored == [
-            StoredPrice(price("BTC", "30500", on: "2024-01-02", source: "coingecko"), fetchedAt: later),
-            StoredPrice(price("BTC", "31000", on: "2024-01-02"), fetchedAt: later),
-        ])
+        #expect(
+            stored == [
+                StoredPrice(price("BTC", "30500", on: "2024-01-02", source: "coingecko"), fetchedAt: later),
+                StoredPrice(price("BTC", "31000", on: "2024-01-02"), fetchedAt: later),
+            ])
     }
 
     @Test("within one call the later of two equal keys wins", arguments: PriceStoreKind.allCases)
     func duplicateInOneCall(kind: PriceStoreKind) throws {
         let store = try kind.make()
-        try store.record([price("BTC", "1", on: "2024-01-02"), price("BTC", "2", on: "2024-01-02")], fetchedAt: Self.fetched)
+        try store.record(
+            [price("BTC", "1", on: "2024-01-02"), price("BTC", "2", on: "2024-01-02")], fetchedAt: Self.fetched)
         #expect(try store.observations(asset: nil).map(\.observation.price) == [ExactDecimal(2)])
     }
 
@@ -88,11 +98,13 @@ struct PriceStoreContractTests {
     @Test("filtering by asset", arguments: PriceStoreKind.allCases)
     func filter(kind: PriceStoreKind) throws {
         let store = try kind.make()
-        try store.record([
-            price("ETH", "2000", on: "2024-01-01"), price("BTC", "30000", on: "2024-01-01"),
-            price("USD", "0.9", in: "EUR", on: "2024-01-01"), price("ETH", "2100", on: "2024-01-02"),
-        ], fetchedAt: Self.fetched)
-        #expect(try store.observations(asset: AssetSymbol("ETH")!).map(\.observation.price.description) == ["2000", "2100"])
+        try store.record(
+            [
+                price("ETH", "2000", on: "2024-01-01"), price("BTC", "30000", on: "2024-01-01"),
+                price("USD", "0.9", in: "EUR", on: "2024-01-01"), price("ETH", "2100", on: "2024-01-02"),
+            ], fetchedAt: Self.fetched)
+        #expect(
+            try store.observations(asset: AssetSymbol("ETH")!).map(\.observation.price.description) == ["2000", "2100"])
         // A quote is not an asset of its own: EUR appears only as the quote of USD.
         #expect(try store.observations(asset: AssetSymbol("EUR")!).isEmpty)
         #expect(try store.observations(asset: AssetSymbol("DOGE")!).isEmpty)
@@ -105,7 +117,9 @@ struct PriceStoreContractTests {
         let bad = [
             price("BTC", "-1", on: "2024-01-02"),
             price("USD", "1", in: "USD", on: "2024-01-02"),
-            PriceObservation(asset: AssetSymbol("BTC")!, quote: AssetSymbol("USD")!, observedAt: Events.time("2024-01-02"), price: .overflow, source: "manual"),
+            PriceObservation(
+                asset: AssetSymbol("BTC")!, quote: AssetSymbol("USD")!, observedAt: Events.time("2024-01-02"),
+                price: .overflow, source: "manual"),
         ]
         for observation in bad {
             #expect(throws: StoreError.self) {
@@ -121,12 +135,14 @@ struct PriceStoreContractTests {
     func table(kind: PriceStoreKind) throws {
         let store = try kind.make()
         #expect(try store.priceTable().isEmpty)
-        try store.record([
-            price("BTC", "30000", on: "2024-01-01"), price("BTC", "31000", on: "2024-01-03"),
-            price("EUR", "1.1", on: "2024-01-01"),
-        ], fetchedAt: Self.fetched)
+        try store.record(
+            [
+                price("BTC", "30000", on: "2024-01-01"), price("BTC", "31000", on: "2024-01-03"),
+                price("EUR", "1.1", on: "2024-01-01"),
+            ], fetchedAt: Self.fetched)
         let table = try store.priceTable()
-        let btc = AssetSymbol("BTC")!, usd = AssetSymbol("USD")!
+        let btc = AssetSymbol("BTC")!
+        let usd = AssetSymbol("USD")!
         #expect(table.price(of: btc, in: usd, at: Events.time("2024-01-02"))?.value == ExactDecimal(30000))
         #expect(table.price(of: btc, in: usd, at: Events.time("2024-01-03"))?.value == ExactDecimal(31000))
         #expect(table.price(of: btc, in: usd, at: Events.time("2023-12-31")) == nil)
@@ -139,7 +155,9 @@ struct SQLitePriceTableTests {
     @Test("prices survive closing and reopening the ledger file")
     func persistence() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
-        let recorded = [price("BTC", "0.000000000000000001", on: "2024-01-01"), price("BTC", "123456789012.5", on: "2024-01-02")]
+        let recorded = [
+            price("BTC", "0.000000000000000001", on: "2024-01-01"), price("BTC", "123456789012.5", on: "2024-01-02"),
+        ]
         do {
             let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
             try store.record(recorded, fetchedAt: Events.time("2024-06-01"))
@@ -158,7 +176,9 @@ struct SQLitePriceTableTests {
                 try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'USD', 1, \(text), 'raw', 1)")
             }
         }
-        #expect(throws: SQLiteError.self) { try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'BTC', 1, '1', 'raw', 1)") }
+        #expect(throws: SQLiteError.self) {
+            try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'BTC', 1, '1', 'raw', 1)")
+        }
         try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'USD', 1, '0.5', 'raw', 1)")
         #expect(try store.observations(asset: nil).map(\.observation.price) == [ExactDecimal("0.5")!])
     }
@@ -168,7 +188,8 @@ struct SQLitePriceTableTests {
         let path = makeTemporaryDirectory() + "/books.ledger"
         do {
             let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
-            try store.executeRaw("DROP TABLE prices; DELETE FROM schema_migrations WHERE name = '0003-prices'; PRAGMA user_version = 2")
+            try store.executeRaw(
+                "DROP TABLE prices; DELETE FROM schema_migrations WHERE name = '0003-prices'; PRAGMA user_version = 2")
         }
         let store = try SQLiteEventStore(path: path, mode: .mustExist)
         try store.record([price("BTC", "30000", on: "2024-01-01")], fetchedAt: Events.time("2024-06-01"))
@@ -183,7 +204,9 @@ struct SQLitePriceTableTests {
     func readsRelease() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
         let reader = try SQLiteEventStore(path: path, mode: .createIfMissing)
-        try reader.record([price("BTC", "1", on: "2024-01-01"), price("BTC", "2", on: "2024-01-02")], fetchedAt: Events.time("2024-06-01"))
+        try reader.record(
+            [price("BTC", "1", on: "2024-01-01"), price("BTC", "2", on: "2024-01-02")],
+            fetchedAt: Events.time("2024-06-01"))
         _ = try reader.observations(asset: nil)
         _ = try reader.priceTable()
         let writer = try SQLiteEventStore(path: path, mode: .mustExist)

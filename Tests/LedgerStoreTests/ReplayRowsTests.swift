@@ -1,7 +1,8 @@
-@testable import LedgerStore
 import LedgerCore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// The replay reads packed rows (``ReplayRows``) instead of the columns the hash chain covers:
 /// they must always say the same, be written with every append, refuse edits, and be checked
@@ -17,7 +18,9 @@ struct ReplayRowsTests {
             make.split("NVDA", "10:1", class: .stock, on: "2031-06-10"),
             make.income("ETH", "0.25", kind: .staking, on: "2031-06-11"),
             make.buy("NVDA", "3", at: "120.5", on: "2031-06-12", account: "broker", fee: "1.25"),
-            make.transfer("BTC", "0.0001", from: "exchange", to: "wallet ✓", on: "2031-06-13", fee: Events.amount("0.00001", "BTC")),
+            make.transfer(
+                "BTC", "0.0001", from: "exchange", to: "wallet ✓", on: "2031-06-13",
+                fee: Events.amount("0.00001", "BTC")),
             make.income("SOL", "2", kind: .airdrop, unitValue: "1.5", on: "2031-06-13"),
             make.deposit("BTC", "0.000000000000000001", on: "1999-01-01"),
             make.deposit("USD", "123456789012345678.5", on: "2031-06-14"),
@@ -28,7 +31,9 @@ struct ReplayRowsTests {
         for index in events.indices {
             events[index].sequence = 0
             if index % 3 == 0 { events[index].note = "note \(index) ✓" }
-            if index % 4 == 1 { events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)") }
+            if index % 4 == 1 {
+                events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)")
+            }
         }
         return events
     }
@@ -39,7 +44,9 @@ struct ReplayRowsTests {
         return store
     }
 
-    func effective(_ store: SQLiteEventStore, packed: Bool, through asOf: Timestamp = Timestamp(secondsSinceEpoch: .max)) throws -> [LedgerEvent] {
+    func effective(
+        _ store: SQLiteEventStore, packed: Bool, through asOf: Timestamp = Timestamp(secondsSinceEpoch: .max)
+    ) throws -> [LedgerEvent] {
         store.readsReplayRows = packed
         defer { store.readsReplayRows = true }
         var events: [LedgerEvent] = []
@@ -69,7 +76,8 @@ struct ReplayRowsTests {
         #expect(fromRows == (try effective(store, packed: false)))
         #expect(fromRows.count > 200 && !fromRows.contains { $0.kind == .void })
         let asOf = fromRows[fromRows.count / 2].occurredAt
-        #expect(try effective(store, packed: true, through: asOf) == (try effective(store, packed: false, through: asOf)))
+        #expect(
+            try effective(store, packed: true, through: asOf) == (try effective(store, packed: false, through: asOf)))
         #expect(try store.verifyChain().firstBreak == nil)
     }
 
@@ -77,7 +85,9 @@ struct ReplayRowsTests {
     func importedRows() throws {
         let store = try store(with: Array(Self.variedEvents(seed: 35).prefix(20)))
         var make = Events()
-        let lines = (1...30).map { make.buy("SOL", "\($0)", at: "20", on: "2030-01-\(String(format: "%02d", 1 + $0 % 28))") }
+        let lines = (1...30).map {
+            make.buy("SOL", "\($0)", at: "20", on: "2030-01-\(String(format: "%02d", 1 + $0 % 28))")
+        }
         _ = try store.importing(write: true) { session in
             for (index, event) in lines.enumerated() {
                 var draft = event
@@ -93,8 +103,10 @@ struct ReplayRowsTests {
     @Test("rows are append-only and follow the events in order")
     func appendOnly() throws {
         let store = try store(with: Array(Self.variedEvents(seed: 36).prefix(5)))
-        for sql in ["UPDATE event_replay SET data = x'00'", "DELETE FROM event_replay",
-                    "INSERT INTO event_replay VALUES (0, 9, x'01')", "INSERT INTO event_replay VALUES (0, 6, x'01')"] {
+        for sql in [
+            "UPDATE event_replay SET data = x'00'", "DELETE FROM event_replay",
+            "INSERT INTO event_replay VALUES (0, 9, x'01')", "INSERT INTO event_replay VALUES (0, 6, x'01')",
+        ] {
             #expect(throws: SQLiteError.self) { try store.executeRaw(sql) }
         }
         #expect(try ReplayRows.count(store.database) == 5)
@@ -107,8 +119,10 @@ struct ReplayRowsTests {
         var changed = events[3]
         changed.sequence = 4
         changed.note = "not what the chain says"
-        let bytes = PackedEvent.encode(changed).map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
-        try store.executeRaw("DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'\(bytes)' WHERE seq = 4")
+        let bytes = PackedEvent.encode(changed).map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+            .joined()
+        try store.executeRaw(
+            "DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'\(bytes)' WHERE seq = 4")
         let verification = try store.verifyChain()
         #expect(verification.firstBreak?.sequence == 4)
         #expect(verification.firstBreak?.reason.contains("replay row does not match") == true)
@@ -122,7 +136,8 @@ struct ReplayRowsTests {
             let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
             _ = try store.append(events) { _ in }
             // Back to the ledger as migration 0008 left it.
-            try store.executeRaw("""
+            try store.executeRaw(
+                """
                 DROP TABLE event_replay; DELETE FROM counters WHERE name = 'replay_rows';
                 DELETE FROM schema_migrations WHERE name = '0009-replay-rows'; PRAGMA user_version = 8;
                 """)
@@ -140,7 +155,9 @@ struct ReplayRowsTests {
         let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
         _ = try store.append(Array(events.prefix(10))) { _ in }
         // As if the fill had stopped at a row it could not decode.
-        try store.executeRaw("DROP TRIGGER event_replay_append_only_delete; DELETE FROM event_replay WHERE seq > 6; UPDATE counters SET value = 6 WHERE name = 'replay_rows'")
+        try store.executeRaw(
+            "DROP TRIGGER event_replay_append_only_delete; DELETE FROM event_replay WHERE seq > 6; UPDATE counters SET value = 6 WHERE name = 'replay_rows'"
+        )
         _ = try store.append(Array(events.dropFirst(10).prefix(5))) { _ in }
         #expect(try ReplayRows.count(store.database) == 6)
         #expect(try !ReplayRows.areComplete(store.database))

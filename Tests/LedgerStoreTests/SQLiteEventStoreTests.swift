@@ -10,14 +10,18 @@ struct SQLiteEventStoreTests {
         let path = makeTemporaryDirectory() + "/books.ledger"
         let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
         var make = Events()
-        for index in 1...count { _ = try store.append([make.deposit("BTC", "\(index)", on: "2024-01-0\(index)")]) { _ in } }
+        for index in 1...count {
+            _ = try store.append([make.deposit("BTC", "\(index)", on: "2024-01-0\(index)")]) { _ in }
+        }
         return (store, path)
     }
 
     @Test("UPDATE and DELETE on events are refused by the database itself")
     func appendOnly() throws {
         let (store, _) = try ledgerWithEvents()
-        for sql in ["UPDATE events SET quantity = '9' WHERE seq = 2", "DELETE FROM events WHERE seq = 3", "DELETE FROM events"] {
+        for sql in [
+            "UPDATE events SET quantity = '9' WHERE seq = 2", "DELETE FROM events WHERE seq = 3", "DELETE FROM events",
+        ] {
             #expect {
                 try store.executeRaw(sql)
             } throws: { error in
@@ -53,8 +57,10 @@ struct SQLiteEventStoreTests {
     @Test("INSERT OR REPLACE cannot rewrite an event: not the last one, not by its id")
     func replaceRefused() throws {
         let (store, _) = try ledgerWithEvents()
-        let replaceLast = Self.insertCopy(seq: "3").replacingOccurrences(of: "INSERT INTO", with: "INSERT OR REPLACE INTO")
-        let replaceByID = "INSERT OR REPLACE INTO events SELECT 4, id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, 'rewritten', source, batch, fingerprint, prev_hash, hash, total FROM events WHERE seq = 2"
+        let replaceLast = Self.insertCopy(seq: "3").replacingOccurrences(
+            of: "INSERT INTO", with: "INSERT OR REPLACE INTO")
+        let replaceByID =
+            "INSERT OR REPLACE INTO events SELECT 4, id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, 'rewritten', source, batch, fingerprint, prev_hash, hash, total FROM events WHERE seq = 2"
         for sql in [replaceLast, replaceByID] {
             #expect {
                 try store.executeRaw(sql)
@@ -75,7 +81,9 @@ struct SQLiteEventStoreTests {
         try store.executeRaw("ATTACH '\(sourcePath)' AS source")
         for seq in ["0", "2", "-1"] {
             #expect(throws: SQLiteError.self) {
-                try store.executeRaw("INSERT INTO events SELECT \(seq), id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint, prev_hash, hash FROM source.events")
+                try store.executeRaw(
+                    "INSERT INTO events SELECT \(seq), id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint, prev_hash, hash FROM source.events"
+                )
             }
         }
         try store.executeRaw("INSERT INTO events SELECT * FROM source.events")
@@ -112,7 +120,9 @@ struct SQLiteEventStoreTests {
     @Test("what is not a ledger is refused before anything is written")
     func refusals() throws {
         let directory = makeTemporaryDirectory()
-        #expect(throws: StoreError.isDirectory(path: directory)) { try SQLiteEventStore(path: directory, mode: .createIfMissing) }
+        #expect(throws: StoreError.isDirectory(path: directory)) {
+            try SQLiteEventStore(path: directory, mode: .createIfMissing)
+        }
 
         let text = directory + "/notes.txt"
         try "hello\n".write(toFile: text, atomically: true, encoding: .utf8)

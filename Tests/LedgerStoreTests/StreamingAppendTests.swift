@@ -1,10 +1,11 @@
-@testable import LedgerStore
 import LedgerCore
 import LedgerTestSupport
 import Testing
 
+@testable import LedgerStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An import's streaming append encodes chunks on either of two threads and links their hashes
@@ -23,12 +24,16 @@ struct StreamingAppendTests {
         }
     }
 
-    @Test("streamed in chunks, after events already there, the log is the one a plain append writes", arguments: [20, 200, 1_500])
+    @Test(
+        "streamed in chunks, after events already there, the log is the one a plain append writes",
+        arguments: [20, 200, 1_500])
     func sameLog(count: Int) throws {
         var options = RandomLedger.Options()
         options.count = count
         let events = RandomLedger(seed: UInt64(count), options: options).events
-        let plain = try newStore(), streaming = try newStore(), memory = InMemoryEventStore()
+        let plain = try newStore()
+        let streaming = try newStore()
+        let memory = InMemoryEventStore()
         _ = try plain.append(events) { _ in }
         _ = try memory.append(events) { _ in }
         // Two streamed appends: the second continues the chain the first left.
@@ -41,7 +46,9 @@ struct StreamingAppendTests {
         let hashes = "SELECT seq || ' ' || prev_hash || ' ' || hash FROM events ORDER BY seq"
         #expect(try streaming.database.textColumn(hashes) == plain.database.textColumn(hashes))
         #expect(try streaming.verifyChain().firstBreak == nil)
-        #expect(try ReplayRowsTests().effective(streaming, packed: true) == ReplayRowsTests().effective(plain, packed: true))
+        #expect(
+            try ReplayRowsTests().effective(streaming, packed: true) == ReplayRowsTests().effective(plain, packed: true)
+        )
     }
 
     @Test("results come back in order, each once, however the two threads share the items")
@@ -67,11 +74,14 @@ struct StreamingAppendTests {
         // thread, waiting for item 0, can do that. Without its help item 0 gives up after 10 s.
         let itemOneDone = Flag()
         let worker = AssistedWorker<Int, Bool> { item in
-            if item == 1 { itemOneDone.set(); return true }
+            if item == 1 {
+                itemOneDone.set()
+                return true
+            }
             return itemOneDone.wait(seconds: 10)
         }
         worker.submit(0)
-        usleep(20_000)  // the worker thread has taken item 0
+        usleep(20_000) // the worker thread has taken item 0
         worker.submit(1)
         #expect(try worker.next() == true)
         #expect(try worker.next() == true)

@@ -37,14 +37,14 @@ struct ActionBuilder {
             let (asset, ratio) = try words.splitRatio()
             return .split(assetClass.map { Asset(asset.symbol, class: $0) } ?? asset, ratio)
         case .void:
-            throw CommandFailure.usage("to cancel an event use: ledger void ID --reason \"…\"")
+            throw CommandError.usage("to cancel an event use: ledger void ID --reason \"…\"")
         }
     }
 
     private func incomeKind() throws -> IncomeKind {
         guard let text = command.incomeKind else { return .other }
         guard let kind = IncomeKind(rawValue: text.lowercased()) else {
-            throw CommandFailure.usage("--kind '\(text)' is not an income kind; use one of \(IncomeKind.list)")
+            throw CommandError.usage("--kind '\(text)' is not an income kind; use one of \(IncomeKind.list)")
         }
         return kind
     }

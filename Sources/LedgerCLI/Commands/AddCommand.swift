@@ -25,10 +25,12 @@ struct AddCommand: EnvironmentCommand {
 
     @OptionGroup var ledgerOptions: LedgerOptions
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
-        "A fee paid with this event: an amount in the quote currency, or an amount and an asset.",
-        valueName: "amount [asset]"
-    ))
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "A fee paid with this event: an amount in the quote currency, or an amount and an asset.",
+            valueName: "amount [asset]"
+        ))
     var fee: [String] = []
 
     @Option(help: "When it happened: YYYY-MM-DD (midnight UTC), YYYY-MM-DDTHH:MM:SSZ or with an offset (default: now).")
@@ -46,7 +48,9 @@ struct AddCommand: EnvironmentCommand {
     @Option(name: .customLong("kind"), help: "For income: \(IncomeKind.list).")
     var incomeKind: String?
 
-    @Option(name: .customLong("class"), help: "The asset's class: crypto, stock, etf or fiat (default: as recorded before, else inferred).")
+    @Option(
+        name: .customLong("class"),
+        help: "The asset's class: crypto, stock, etf or fiat (default: as recorded before, else inferred).")
     var assetClass: String?
 
     @Option(help: "A note kept with the event.")
@@ -81,7 +85,8 @@ struct AddCommand: EnvironmentCommand {
     private func defaultCurrency(_ environment: CommandEnvironment) throws -> AssetSymbol {
         let text = environment.variables[environmentPrefix + "CURRENCY"] ?? LedgerSetting.defaultCurrency
         guard let symbol = AssetSymbol(text) else {
-            throw CommandFailure.usage("\(environmentPrefix)CURRENCY='\(text)' is not a currency code; use a code such as USD")
+            throw CommandError.usage(
+                "\(environmentPrefix)CURRENCY='\(text)' is not a currency code; use a code such as USD")
         }
         return symbol
     }

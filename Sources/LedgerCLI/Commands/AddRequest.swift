@@ -11,19 +11,23 @@ struct AddRequest {
     ) throws -> LedgerEvent {
         guard let kindWord = command.words.first else {
             if command.fee.count > 2 {
-                throw CommandFailure.usage("--fee took the event's words; put --fee after them, e.g. ledger add buy BTC 0.1 @ 30000 --fee 5")
+                throw CommandError.usage(
+                    "--fee took the event's words; put --fee after them, e.g. ledger add buy BTC 0.1 @ 30000 --fee 5")
             }
-            throw CommandFailure.usage("add needs an event kind (\(Self.kinds)); e.g. ledger add buy BTC 0.1 @ 30000")
+            throw CommandError.usage("add needs an event kind (\(Self.kinds)); e.g. ledger add buy BTC 0.1 @ 30000")
         }
-        if kindWord.hasPrefix("-") { throw CommandFailure.usage("unknown option '\(kindWord)'; see 'ledger add --help'") }
+        if kindWord.hasPrefix("-") {
+            throw CommandError.usage("unknown option '\(kindWord)'; see 'ledger add --help'")
+        }
         guard let kind = EventKind(rawValue: kindWord.lowercased()) else {
-            throw CommandFailure.usage(Self.unknownKind(kindWord))
+            throw CommandError.usage(Self.unknownKind(kindWord))
         }
         guard kind != .void else {
-            throw CommandFailure.usage("add does not record voids; to cancel an event use: ledger void ID --reason \"…\"")
+            throw CommandError.usage(
+                "add does not record voids; to cancel an event use: ledger void ID --reason \"…\"")
         }
         if kind != .transfer, command.from != nil || command.to != nil {
-            throw CommandFailure.usage("--from and --to are for transfers; use --account for a \(kind)")
+            throw CommandError.usage("--from and --to are for transfers; use --account for a \(kind)")
         }
         let explicitClass = try parsedClass()
         var known: [AssetSymbol: AssetClass] = [:]
@@ -41,14 +45,14 @@ struct AddRequest {
             action: action, note: command.note
         )
         event.fee = try fee(for: action, words: words)
-        if let problem = event.validate() { throw CommandFailure.usage(problem.message) }
+        if let problem = event.validate() { throw CommandError.usage(problem.message) }
         return event
     }
 
     private func parsedClass() throws -> AssetClass? {
         guard let text = command.assetClass else { return nil }
         guard let parsed = AssetClass(rawValue: text.lowercased()) else {
-            throw CommandFailure.usage("--class '\(text)' is not an asset class; use crypto, stock, etf or fiat")
+            throw CommandError.usage("--class '\(text)' is not an asset class; use crypto, stock, etf or fiat")
         }
         return parsed
     }
@@ -57,7 +61,7 @@ struct AddRequest {
         guard let text = command.date else { return environment.now }
         switch Timestamp.parse(text) {
         case .success(let time): return time
-        case .failure(let error): throw CommandFailure.usage("--date \(error.message)")
+        case .failure(let error): throw CommandError.usage("--date \(error.message)")
         }
     }
 
@@ -66,7 +70,9 @@ struct AddRequest {
     private func fee(for action: EventAction, words: EventWords) throws -> AssetAmount? {
         guard !command.fee.isEmpty else { return nil }
         guard command.fee.count <= 2 else {
-            throw CommandFailure.usage("--fee takes an amount and an optional asset, e.g. --fee 5 or --fee 0.0001 BTC; put it after the event's words")
+            throw CommandError.usage(
+                "--fee takes an amount and an optional asset, e.g. --fee 5 or --fee 0.0001 BTC; put it after the event's words"
+            )
         }
         let quantity = try words.number(command.fee[0], what: "--fee")
         if command.fee.count == 2 {
@@ -77,7 +83,7 @@ struct AddRequest {
         case .buy(_, let term), .sell(_, let term):
             return AssetAmount(quantity, Asset(term.quote))
         case .trade:
-            throw CommandFailure.usage("a trade's fee needs its asset, e.g. --fee 0.001 ETH")
+            throw CommandError.usage("a trade's fee needs its asset, e.g. --fee 0.001 ETH")
         default:
             guard let asset = action.primaryAsset else { return nil }
             return AssetAmount(quantity, asset)
@@ -90,7 +96,9 @@ struct AddRequest {
 
     static func unknownKind(_ word: String) -> String {
         let kinds = EventKind.allCases.filter { $0 != .void }
-        let guess = kinds.min { editDistance($0.rawValue, word.lowercased()) < editDistance($1.rawValue, word.lowercased()) }
+        let guess = kinds.min {
+            editDistance($0.rawValue, word.lowercased()) < editDistance($1.rawValue, word.lowercased())
+        }
         var message = "unknown event kind '\(word)'"
         if let guess, editDistance(guess.rawValue, word.lowercased()) <= 2 { message += " (did you mean '\(guess)'?)" }
         let list = kinds.map(\.rawValue).joined(separator: ", ")
@@ -100,7 +108,8 @@ struct AddRequest {
 
 /// Levenshtein distance, for "did you mean" hints.
 func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let a = Array(lhs), b = Array(rhs)
+    let a = Array(lhs)
+    let b = Array(rhs)
     var previous = Array(0...b.count)
     for i in 1...max(a.count, 1) where !a.isEmpty {
         var current = [i] + Array(repeating: 0, count: b.count)

@@ -16,7 +16,9 @@ struct AllocationCommand: EnvironmentCommand {
     @Option(help: "Group by asset, class or account.")
     var by: String = "asset"
 
-    @Flag(name: .customLong("full-replay"), help: "Replay the whole log, ignoring saved snapshots (for benchmarks and checks).")
+    @Flag(
+        name: .customLong("full-replay"),
+        help: "Replay the whole log, ignoring saved snapshots (for benchmarks and checks).")
     var fullReplay = false
 
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
@@ -25,33 +27,47 @@ struct AllocationCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "allocation")
         guard let grouping = AllocationReport.Grouping(rawValue: by.lowercased()) else {
-            throw CommandFailure.usage("--by '\(by)' is not a grouping; use asset, class or account")
+            throw CommandError.usage("--by '\(by)' is not a grouping; use asset, class or account")
         }
         try reportOptions.validate(environment)
         let store = try ledgerOptions.openForReading(in: environment)
-        let options = try reportOptions.valuation(store: store, environment: environment, perAccount: grouping == .account)
+        let options = try reportOptions.valuation(
+            store: store, environment: environment, perAccount: grouping == .account)
         let runner = try ReplayRunner(store: store, environment: environment)
-        let holdings = HoldingsReport(state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
+        let holdings = HoldingsReport(
+            state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
         try runner.report(holdings.diagnostics)
         let report = AllocationReport(holdings: holdings, by: grouping)
         if outputFormat == .json {
             environment.print(ReportJSON.allocation(report, currency: options.currency, asOf: options.asOf))
         } else {
             let ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
-            environment.write(render(report, options, ledgerCurrency: ledgerCurrency, theme: reportOptions.theme(environment), width: environment.terminalWidth))
+            environment.write(
+                render(
+                    report, options, ledgerCurrency: ledgerCurrency, theme: reportOptions.theme(environment),
+                    width: environment.terminalWidth))
         }
-        try runner.finish(missing: holdings.missingPrices, complete: holdings.complete, strict: reportOptions.strict, noted: false)
+        try runner.finish(
+            missing: holdings.missingPrices, complete: holdings.complete, strict: reportOptions.strict, noted: false)
     }
 
-    private func render(_ report: AllocationReport, _ options: ValuationOptions, ledgerCurrency: AssetSymbol?, theme: Theme, width: Int) -> String {
-        var text = theme.bold("Allocation") + " by \(report.grouping.rawValue) as of \(options.asOf.reportDescription) · \(options.currency) · total \(NumberFormat.money(report.total))\n\n"
-        let slices = AllocationChart.grouped(report.slices.map { AllocationSlice(label: $0.label, share: $0.share) },
-                                             threshold: AllocationChart.defaultThreshold)
+    private func render(
+        _ report: AllocationReport, _ options: ValuationOptions, ledgerCurrency: AssetSymbol?, theme: Theme, width: Int
+    ) -> String {
+        var text =
+            theme.bold("Allocation")
+            + " by \(report.grouping.rawValue) as of \(options.asOf.reportDescription) · \(options.currency) · total \(NumberFormat.money(report.total))\n\n"
+        let slices = AllocationChart.grouped(
+            report.slices.map { AllocationSlice(label: $0.label, share: $0.share) },
+            threshold: AllocationChart.defaultThreshold)
         text += AllocationChart.render(slices, width: width, color: theme.isColored)
         if !report.unpricedAssets.isEmpty {
             let fill = MissingPriceNote.command(for: options.currency, ledgerCurrency: ledgerCurrency)
-            let sentence = "Unpriced, not shown: " + report.unpricedAssets.map(\.text).joined(separator: ", ") + "; fetch prices with '\(fill)'."
-            text += "\n" + ReportTextView.wrap(sentence, width: max(40, width), indent: "  ").joined(separator: "\n") + "\n"
+            let sentence =
+                "Unpriced, not shown: " + report.unpricedAssets.map(\.text).joined(separator: ", ")
+                + "; fetch prices with '\(fill)'."
+            text +=
+                "\n" + ReportTextView.wrap(sentence, width: max(40, width), indent: "  ").joined(separator: "\n") + "\n"
         }
         return text
     }

@@ -45,11 +45,21 @@ struct ConvertCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func validate() throws {
-        if history && !words.isEmpty { throw ValidationError("--history takes no amount; use 'ledger convert --history'") }
-        if !history && !(2...3).contains(words.count) { throw ValidationError("convert needs AMOUNT FROM [TO], e.g. 'ledger convert 100 EUR AUD'") }
-        if outputFormat != .text && outputFormat != .json { throw ValidationError("convert prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
-        if let date, LocalDate.parse(date) == nil { throw ValidationError("--date '\(date)' is not a date; use YYYY-MM-DD") }
-        if let maxAge, Age.parseDuration(maxAge) == nil { throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d") }
+        if history && !words.isEmpty {
+            throw ValidationError("--history takes no amount; use 'ledger convert --history'")
+        }
+        if !history && !(2...3).contains(words.count) {
+            throw ValidationError("convert needs AMOUNT FROM [TO], e.g. 'ledger convert 100 EUR AUD'")
+        }
+        if outputFormat != .text && outputFormat != .json {
+            throw ValidationError("convert prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+        }
+        if let date, LocalDate.parse(date) == nil {
+            throw ValidationError("--date '\(date)' is not a date; use YYYY-MM-DD")
+        }
+        if let maxAge, Age.parseDuration(maxAge) == nil {
+            throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d")
+        }
     }
 
     func run(in environment: CommandEnvironment) throws {
@@ -63,7 +73,8 @@ struct ConvertCommand: EnvironmentCommand {
         var converter = Converter(store: store, now: now)
         let setup = offline ? nil : try MarketSetup(store: store, environment: environment)
         if let setup {
-            converter.fresh = try RateRefresher(setup: setup, store: store, now: now).refresh(from, to, date: request.date)
+            converter.fresh = try RateRefresher(setup: setup, store: store, now: now).refresh(
+                from, to, date: request.date)
             for warning in converter.fresh.warnings {
                 environment.writeWarning("\(warning); using the cache")
             }
@@ -82,10 +93,13 @@ struct ConvertCommand: EnvironmentCommand {
     private func checkMaxAge(_ conversion: Converter.Conversion, request: ConversionRequest, now: Timestamp) throws {
         guard let maxAge = maxAge.flatMap(Age.parseDuration), conversion.staleness(now: now) > maxAge else { return }
         let record = conversion.record
-        let why = conversion.isPublishedFiatRate
+        let why =
+            conversion.isPublishedFiatRate
             ? "a newer ECB rate was due \(Age.ago(now.adding(seconds: -conversion.staleness(now: now)), now: now)) and is not cached (this one was fetched \(Age.ago(record.rateFetchedAt, now: now)))"
             : "it is from \(Age.ago(record.rateObservedAt, now: now))"
-        throw CommandFailure.data("the \(request.from)/\(request.to) rate is older than --max-age \(self.maxAge!): \(why); run again when the sources answer")
+        throw CommandError.data(
+            "the \(request.from)/\(request.to) rate is older than --max-age \(self.maxAge!): \(why); run again when the sources answer"
+        )
     }
 
     private func showHistory(_ environment: CommandEnvironment) throws {
@@ -105,16 +119,20 @@ struct ConversionRequest {
 
     init(_ words: [String], date: String?, defaultTarget: AssetSymbol) throws {
         guard let amount = ExactDecimal(words[0]), !amount.isNegative else {
-            throw CommandFailure.usage("'\(words[0])' is not an amount; use digits with an optional '.', e.g. 100 or 0.5")
+            throw CommandError.usage(
+                "'\(words[0])' is not an amount; use digits with an optional '.', e.g. 100 or 0.5")
         }
         let target = words.count > 2 ? words[2] : defaultTarget.text
         guard let from = AssetSymbol(words[1]), let to = AssetSymbol(target) else {
             let bad = AssetSymbol(words[1]) == nil ? words[1] : target
-            throw CommandFailure.usage("'\(bad)' is not a currency or asset code; 'ledger currencies' lists the fiat ones")
+            throw CommandError.usage(
+                "'\(bad)' is not a currency or asset code; 'ledger currencies' lists the fiat ones")
         }
         guard from != to else {
             let hint = words.count > 2 ? "" : " (the ledger's currency)"
-            throw CommandFailure.usage("\(words[0]) \(from) is already in \(to)\(hint); name the currency to convert to, e.g. 'ledger convert \(words[0]) \(from) \(from.text == "EUR" ? "USD" : "EUR")'")
+            throw CommandError.usage(
+                "\(words[0]) \(from) is already in \(to)\(hint); name the currency to convert to, e.g. 'ledger convert \(words[0]) \(from) \(from.text == "EUR" ? "USD" : "EUR")'"
+            )
         }
         self.amount = amount
         self.from = from

@@ -22,22 +22,28 @@ struct CurrenciesCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func validate() throws {
-        if outputFormat != .text && outputFormat != .json { throw ValidationError("currencies prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
+        if outputFormat != .text && outputFormat != .json {
+            throw ValidationError("currencies prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+        }
     }
 
     func run(in environment: CommandEnvironment) throws {
         let needle = search?.lowercased() ?? ""
         let matches = FiatCurrency.named.keys.sorted().filter { code in
-            needle.isEmpty || code.lowercased().contains(needle) || FiatCurrency.named[code]!.lowercased().contains(needle)
+            needle.isEmpty || code.lowercased().contains(needle)
+                || FiatCurrency.named[code]!.lowercased().contains(needle)
         }
         guard !matches.isEmpty else {
-            throw CommandFailure.data("no fiat currency matches '\(search ?? "")'; 'ledger currencies' lists all \(FiatCurrency.named.count)")
+            throw CommandError.data(
+                "no fiat currency matches '\(search ?? "")'; 'ledger currencies' lists all \(FiatCurrency.named.count)")
         }
         if outputFormat == .json { return environment.print(ConversionJSON.currencies(matches)) }
         let width = matches.map { FiatCurrency.named[$0]!.count }.max() ?? 0
         for code in matches {
             let name = FiatCurrency.named[code]!
-            let mark = FrankfurterSource.published.contains(code) ? "" : String(repeating: " ", count: width - name.count) + "  (no source)"
+            let mark =
+                FrankfurterSource.published.contains(code)
+                ? "" : String(repeating: " ", count: width - name.count) + "  (no source)"
             environment.print("\(code)  \(name)\(mark)")
         }
     }

@@ -9,7 +9,8 @@ import LedgerStore
 struct ExportCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the events as JSONL (lossless), JSON or CSV, or the books as a beancount or ledger-cli journal.",
+        abstract:
+            "Write the events as JSONL (lossless), JSON or CSV, or the books as a beancount or ledger-cli journal.",
         discussion: """
             JSONL and JSON exports import back with 'ledger import' into the same events. beancount and ledger \
             journals hold every lot at the cost and date the replay gives it (lots per account; average cost is \
@@ -22,7 +23,9 @@ struct ExportCommand: EnvironmentCommand {
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "jsonl, json, csv, beancount or ledger.")
     var outputFormat: String = "jsonl"
 
-    @Option(name: [.customShort("o"), .customLong("output-file")], help: "Write to this file (atomically) instead of stdout.")
+    @Option(
+        name: [.customShort("o"), .customLong("output-file")],
+        help: "Write to this file (atomically) instead of stdout.")
     var outputFile: String?
 
     @Option(help: "Only events on or after this date (YYYY-MM-DD); journals open with the balances before it.")
@@ -31,14 +34,16 @@ struct ExportCommand: EnvironmentCommand {
     @Option(help: "Only events on or before this date (YYYY-MM-DD).")
     var until: String?
 
-    @Option(help: "Journals: lot booking method, \(BookingMethod.list) (default: fifo; average is written as FIFO lots).")
+    @Option(
+        help: "Journals: lot booking method, \(BookingMethod.list) (default: fifo; average is written as FIFO lots).")
     var method: String?
 
     static let formats = ["jsonl", "json", "csv", "beancount", "ledger"]
 
     func run(in environment: CommandEnvironment) throws {
         guard Self.formats.contains(outputFormat) else {
-            throw CommandFailure.usage("export writes jsonl, json, csv, beancount or ledger; '-O \(outputFormat)' is not one of them")
+            throw CommandError.usage(
+                "export writes jsonl, json, csv, beancount or ledger; '-O \(outputFormat)' is not one of them")
         }
         let from = try since.map { try DateOption.parse($0, "--since") }
         let to = try until.map { try DateOption.parse($0, "--until") }
@@ -57,7 +62,9 @@ struct ExportCommand: EnvironmentCommand {
                 let date = event.occurredAt.date
                 return (from.map { date >= $0 } ?? true) && (to.map { date <= $0 } ?? true)
             }
-            text = outputFormat == "json" ? EventFile.json(events) : LogOutput(entries: LogEntry.build(events), width: 80).csv()
+            text =
+                outputFormat == "json"
+                ? EventFile.json(events) : LogOutput(entries: LogEntry.build(events), width: 80).csv()
             summary = "\(events.count) events"
         }
         guard let outputFile else { return environment.write(text) }
@@ -67,7 +74,9 @@ struct ExportCommand: EnvironmentCommand {
 
     /// JSONL, the lossless export, streams: one line per event as it is read, written in
     /// pieces of about 64 KiB, so exporting a long log takes no more memory than a short one.
-    private func streamJSONL(_ store: SQLiteEventStore, from: LocalDate?, to: LocalDate?, in environment: CommandEnvironment) throws {
+    private func streamJSONL(
+        _ store: SQLiteEventStore, from: LocalDate?, to: LocalDate?, in environment: CommandEnvironment
+    ) throws {
         var count = 0
         let produce = { (emit: (String) -> Void) throws in
             var buffer: [UInt8] = []
@@ -93,10 +102,11 @@ struct ExportCommand: EnvironmentCommand {
     func bookingMethod(journal: JournalFormat?) throws -> BookingMethod {
         guard let method else { return .fifo }
         guard journal != nil else {
-            throw CommandFailure.usage("--method applies to -O beancount and -O ledger only; leave it out for -O \(outputFormat)")
+            throw CommandError.usage(
+                "--method applies to -O beancount and -O ledger only; leave it out for -O \(outputFormat)")
         }
         guard let parsed = BookingMethod(rawValue: method.lowercased()) else {
-            throw CommandFailure.usage("--method '\(method)' is not a booking method; use one of \(BookingMethod.list)")
+            throw CommandError.usage("--method '\(method)' is not a booking method; use one of \(BookingMethod.list)")
         }
         return parsed
     }

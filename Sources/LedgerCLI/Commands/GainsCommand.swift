@@ -37,53 +37,62 @@ struct GainsCommand: EnvironmentCommand {
         let store = try ledgerOptions.openForReading(in: environment)
         let runner = try ReplayRunner(store: store, environment: environment)
         let base = try reportOptions.valuation(store: store, environment: environment, perAccount: false)
-        let states = try runner.replay((methods ?? [base.method]).map { method in
-            var options = base
-            options.method = method
-            return options
-        })
+        let states = try runner.replay(
+            (methods ?? [base.method]).map { method in
+                var options = base
+                options.method = method
+                return options
+            })
         let reports = states.map { GainsReport(state: $0, since: from, until: to) }
         try runner.report(reports[0].diagnostics)
         let complete = reports.allSatisfy(\.totals.complete)
         if methods != nil {
             try outputFormat.require([.text], for: "gains --compare")
             environment.write(MethodComparisonView(reports: reports, width: environment.terminalWidth).render())
-            return try runner.finish(missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict, noted: complete)
+            return try runner.finish(
+                missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict, noted: complete)
         }
         switch outputFormat {
         case .json: environment.print(ReportJSON.gains(reports[0]))
         case .csv, .md: environment.write(ReportCSV.gains(reports[0]))
         case .text:
-            var view = GainsView(report: reports[0], width: environment.terminalWidth, theme: reportOptions.theme(environment))
+            var view = GainsView(
+                report: reports[0], width: environment.terminalWidth, theme: reportOptions.theme(environment))
             view.ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
             environment.write(view.render())
         }
-        try runner.finish(missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict,
-                          noted: complete || outputFormat == .text)
+        try runner.finish(
+            missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict,
+            noted: complete || outputFormat == .text)
     }
 
     private func period() throws -> (LocalDate?, LocalDate?) {
         if let year {
-            guard since == nil, until == nil else { throw CommandFailure.usage("use either --year or --since/--until, not both") }
-            guard let start = LocalDate(year: year, month: 1, day: 1), let end = LocalDate(year: year, month: 12, day: 31) else {
-                throw CommandFailure.usage("--year \(year) is not a year; e.g. --year 2024")
+            guard since == nil, until == nil else {
+                throw CommandError.usage("use either --year or --since/--until, not both")
+            }
+            guard let start = LocalDate(year: year, month: 1, day: 1),
+                let end = LocalDate(year: year, month: 12, day: 31)
+            else {
+                throw CommandError.usage("--year \(year) is not a year; e.g. --year 2024")
             }
             return (start, end)
         }
         let from = try since.map { try DateOption.parse($0, "--since") }
         let to = try until.map { try DateOption.parse($0, "--until") }
-        if let from, let to, from > to { throw CommandFailure.usage("--since \(from) is after --until \(to)") }
+        if let from, let to, from > to { throw CommandError.usage("--since \(from) is after --until \(to)") }
         return (from, to)
     }
 
     private func comparedMethods() throws -> [BookingMethod]? {
         guard let compare else { return nil }
         guard compare.contains(where: { $0 != "," && $0 != " " }) else {
-            throw CommandFailure.usage("--compare needs booking methods, e.g. --compare fifo,lifo,hifo,average")
+            throw CommandError.usage("--compare needs booking methods, e.g. --compare fifo,lifo,hifo,average")
         }
         return try compare.split(separator: ",").map { name in
             guard let method = BookingMethod(rawValue: name.trimmingSpaces.lowercased()) else {
-                throw CommandFailure.usage("--compare '\(name)' is not a booking method; use a list of \(BookingMethod.list)")
+                throw CommandError.usage(
+                    "--compare '\(name)' is not a booking method; use a list of \(BookingMethod.list)")
             }
             return method
         }

@@ -32,7 +32,8 @@ struct InitCommand: EnvironmentCommand {
         let store = try ledgerOptions.openOrCreate(in: environment)
         let stored = try store.setting(LedgerSetting.currency)
         let fromEnvironment = environment.variables[environmentPrefix + "CURRENCY"].flatMap(AssetSymbol.init)?.text
-        let wanted = currency.flatMap(AssetSymbol.init)?.text ?? stored ?? fromEnvironment ?? LedgerSetting.defaultCurrency
+        let wanted =
+            currency.flatMap(AssetSymbol.init)?.text ?? stored ?? fromEnvironment ?? LedgerSetting.defaultCurrency
         let count = try store.chainHead().count
         try Self.checkChange(from: stored ?? LedgerSetting.defaultCurrency, to: wanted, events: count)
         if stored != wanted { try store.setSetting(LedgerSetting.currency, wanted) }
@@ -43,7 +44,8 @@ struct InitCommand: EnvironmentCommand {
         case (true, nil):
             environment.print("Ledger \(path.terminalEscaped) exists (\(events)); currency set to \(wanted)")
         case (true, let previous?) where previous != wanted:
-            environment.print("Ledger \(path.terminalEscaped) exists (\(events)); currency changed from \(previous) to \(wanted)")
+            environment.print(
+                "Ledger \(path.terminalEscaped) exists (\(events)); currency changed from \(previous) to \(wanted)")
         default:
             environment.print("Ledger \(path.terminalEscaped) exists (\(events), currency \(wanted))")
         }
@@ -53,7 +55,7 @@ struct InitCommand: EnvironmentCommand {
     /// would reinterpret them, so it is refused with what to do instead.
     static func checkChange(from current: String, to wanted: String, events count: Int64) throws {
         guard count > 0, wanted != current else { return }
-        throw CommandFailure.data(
+        throw CommandError.data(
             "the ledger holds \(count) event\(count == 1 ? "" : "s") priced in \(current), which would read as \(wanted) if its currency changed; "
                 + "keep \(current) and show reports in \(wanted) with --currency \(wanted) (e.g. 'ledger portfolio --currency \(wanted)'), "
                 + "or start a new ledger with 'ledger --ledger PATH init --currency \(wanted)'"

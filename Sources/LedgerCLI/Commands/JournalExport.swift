@@ -11,10 +11,12 @@ struct JournalExport {
     /// The journal, or a failure after every event that cannot be valued was printed.
     func document(method: BookingMethod, since: LocalDate?, until: LocalDate?) throws -> JournalDocument {
         guard let currency = AssetSymbol(try store.ledgerCurrency()) else {
-            throw CommandFailure.data("the ledger's currency setting is not a currency code; set it with 'ledger init --currency USD'")
+            throw CommandError.data(
+                "the ledger's currency setting is not a currency code; set it with 'ledger init --currency USD'")
         }
-        let result = JournalBuilder.build(events: try store.allEvents(), prices: try store.priceTable(),
-                                          currency: currency, method: method, since: since, until: until)
+        let result = JournalBuilder.build(
+            events: try store.allEvents(), prices: try store.priceTable(),
+            currency: currency, method: method, since: since, until: until)
         switch result {
         case .success(let document): return document
         case .failure(let error):
@@ -24,7 +26,7 @@ struct JournalExport {
                     environment.writeError("\(diagnostic)")
                 }
             }
-            throw CommandFailure.data(error.message)
+            throw CommandError.data(error.message)
         }
     }
 }

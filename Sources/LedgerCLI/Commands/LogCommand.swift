@@ -37,8 +37,11 @@ struct LogCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json, .csv], for: "log")
         let filter = try makeFilter()
         let store = try ledgerOptions.openForReading(in: environment)
-        let entries = try limit.map { try LogEntry.newest($0, matching: filter, in: store) }
-            ?? LogEntry.build(try store.allEvents()).filter(filter.matches).sorted { LedgerEvent.replayOrder($1.event, $0.event) }
+        let entries =
+            try limit.map { try LogEntry.newest($0, matching: filter, in: store) }
+            ?? LogEntry.build(try store.allEvents()).filter(filter.matches).sorted {
+                LedgerEvent.replayOrder($1.event, $0.event)
+            }
         let output = LogOutput(entries: entries, width: environment.terminalWidth)
         switch outputFormat {
         case .text: environment.write(entries.isEmpty ? "No events match.\n" : output.text())
@@ -50,14 +53,16 @@ struct LogCommand: EnvironmentCommand {
     private func makeFilter() throws -> LogFilter {
         var filter = LogFilter()
         if let asset {
-            guard let symbol = AssetSymbol(asset) else { throw CommandFailure.usage("--asset '\(asset)' is not an asset symbol; e.g. --asset BTC") }
+            guard let symbol = AssetSymbol(asset) else {
+                throw CommandError.usage("--asset '\(asset)' is not an asset symbol; e.g. --asset BTC")
+            }
             filter.asset = symbol
         }
         filter.kinds = try Self.kinds(kind)
         filter.account = account
         filter.since = try since.map { try DateOption.parse($0, "--since") }
         filter.until = try until.map { try DateOption.parse($0, "--until") }
-        if let limit, limit < 1 { throw CommandFailure.usage("--limit must be 1 or more, got \(limit)") }
+        if let limit, limit < 1 { throw CommandError.usage("--limit must be 1 or more, got \(limit)") }
         return filter
     }
 
@@ -67,10 +72,12 @@ struct LogCommand: EnvironmentCommand {
         for word in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             let name = word.filter { $0 != " " }.lowercased()
             if name.isEmpty {
-                throw CommandFailure.usage("--kind has an empty name in a list; separate kinds with single commas, e.g. --kind buy,sell")
+                throw CommandError.usage(
+                    "--kind has an empty name in a list; separate kinds with single commas, e.g. --kind buy,sell")
             }
             guard let parsed = EventKind(rawValue: name) else {
-                throw CommandFailure.usage("--kind '\(word)' is not an event kind; use one of \(EventKind.list), e.g. --kind buy,sell")
+                throw CommandError.usage(
+                    "--kind '\(word)' is not an event kind; use one of \(EventKind.list), e.g. --kind buy,sell")
             }
             kinds.insert(parsed)
         }

@@ -12,8 +12,10 @@ struct LogOutput {
             .init("#", .right), .init("date"), .init("event", flexible: true), .init("account"),
         ])
         for entry in entries {
-            table.append(["\(entry.event.sequence)", entry.event.occurredAt.compactDescription,
-                          describe(entry), entry.event.account])
+            table.append([
+                "\(entry.event.sequence)", entry.event.occurredAt.compactDescription,
+                describe(entry), entry.event.account,
+            ])
         }
         return table.render(width: width)
     }
@@ -24,7 +26,9 @@ struct LogOutput {
             text = "void #\(target.sequence) (\(EventSummary.describe(target))): \(reason.terminalEscaped)"
         }
         if !entry.event.note.isEmpty { text += " \"\(entry.event.note.terminalEscaped)\"" }
-        if let voidedBy = entry.voidedBy { text = "VOIDED by #\(voidedBy.sequence)" + reasonSuffix(voidedBy) + ": " + text }
+        if let voidedBy = entry.voidedBy {
+            text = "VOIDED by #\(voidedBy.sequence)" + reasonSuffix(voidedBy) + ": " + text
+        }
         return text
     }
 
@@ -49,8 +53,12 @@ struct LogOutput {
 
     func csv() -> String {
         var writer = CSVWriter()
-        let sample = EventRecordV1(sequence: 0, id: "", schemaVersion: 1, kind: "", occurredAt: 0, recordedAt: 0, account: "")
-        writer.row(["seq", "id", "kind", "occurred_at", "account"] + sample.optionalFields.map(\.0) + ["note", "source", "voided_by", "void_reason"])
+        let sample = EventRecordV1(
+            sequence: 0, id: "", schemaVersion: 1, kind: "", occurredAt: 0, recordedAt: 0, account: "")
+        writer.row(
+            ["seq", "id", "kind", "occurred_at", "account"] + sample.optionalFields.map(\.0) + [
+                "note", "source", "voided_by", "void_reason",
+            ])
         for entry in entries {
             let record = EventRecordV1(entry.event)
             let extra = Dictionary(voidFields(entry), uniquingKeysWith: { first, _ in first })

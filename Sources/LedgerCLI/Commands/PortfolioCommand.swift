@@ -8,7 +8,8 @@ struct PortfolioCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "portfolio",
         abstract: "Holdings, cost basis, realized and unrealized P&L, and allocation.",
-        discussion: "Values come from the ledger's price table (ledger prices fetch, or by hand prices set/import); a holding without a price is shown as unpriced, never as 0."
+        discussion:
+            "Values come from the ledger's price table (ledger prices fetch, or by hand prices set/import); a holding without a price is shown as unpriced, never as 0."
     )
 
     @OptionGroup var ledgerOptions: LedgerOptions
@@ -20,7 +21,9 @@ struct PortfolioCommand: EnvironmentCommand {
     @Flag(name: .customLong("no-chart"), help: "Leave out the allocation chart.")
     var noChart = false
 
-    @Flag(name: .customLong("full-replay"), help: "Replay the whole log, ignoring saved snapshots (for benchmarks and checks).")
+    @Flag(
+        name: .customLong("full-replay"),
+        help: "Replay the whole log, ignoring saved snapshots (for benchmarks and checks).")
     var fullReplay = false
 
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json, csv or md.")
@@ -31,20 +34,25 @@ struct PortfolioCommand: EnvironmentCommand {
         let store = try ledgerOptions.openForReading(in: environment)
         let options = try reportOptions.valuation(store: store, environment: environment, perAccount: byAccount)
         let runner = try ReplayRunner(store: store, environment: environment)
-        let report = HoldingsReport(state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
+        let report = HoldingsReport(
+            state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
         try runner.report(report.diagnostics)
         switch outputFormat {
         case .text:
-            var view = PortfolioView(report: report, width: environment.terminalWidth,
-                                     theme: reportOptions.theme(environment), showChart: !noChart)
+            var view = PortfolioView(
+                report: report, width: environment.terminalWidth,
+                theme: reportOptions.theme(environment), showChart: !noChart)
             view.ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
             environment.write(view.render())
-            if reportOptions.asOf == nil, let note = PriceAgeNote.line(report.rows, now: options.asOf) { environment.write(note) }
+            if reportOptions.asOf == nil, let note = PriceAgeNote.line(report.rows, now: options.asOf) {
+                environment.write(note)
+            }
         case .json: environment.print(ReportJSON.portfolio(report))
         case .csv: environment.write(ReportCSV.portfolio(report))
         case .md: environment.write(MarkdownView.portfolio(report))
         }
-        try runner.finish(missing: report.missingPrices, complete: report.complete, strict: reportOptions.strict,
-                          noted: outputFormat == .text || outputFormat == .md)
+        try runner.finish(
+            missing: report.missingPrices, complete: report.complete, strict: reportOptions.strict,
+            noted: outputFormat == .text || outputFormat == .md)
     }
 }

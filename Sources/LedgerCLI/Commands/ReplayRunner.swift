@@ -42,7 +42,8 @@ struct ReplayRunner {
     func replayForHoldings(_ options: ValuationOptions, useSnapshots: Bool) throws -> PortfolioState {
         let key = "\(options.method.rawValue)|\(options.perAccount ? "account" : "pooled")|\(options.currency)"
         if useSnapshots, let snapshot = try store.validSnapshot(key: key), options.asOf >= snapshot.lastOccurred,
-           let restored = PortfolioState(snapshot: snapshot.data, options: options) {
+            let restored = PortfolioState(snapshot: snapshot.data, options: options)
+        {
             var fold = PortfolioFold(state: restored, prices: prices)
             let position = try store.forEachEvent(after: snapshot.sequence, through: options.asOf) { fold.apply($0) }
             if fold.state.eventCount - restored.eventCount >= snapshotThreshold {
@@ -60,10 +61,12 @@ struct ReplayRunner {
     /// left out by as-of.
     private func save(_ state: PortfolioState, key: String, at position: LogPosition) {
         guard let last = position.lastOccurred, state.options.asOf >= last,
-              let version = try? store.pricesVersion() else { return }
-        store.saveSnapshot(SnapshotRecord(
-            key: key, sequence: position.head.count, head: position.head.hash, lastOccurred: state.lastOccurredAt,
-            pricesVersion: version, usesPrices: state.usedPrices, data: state.snapshotBytes()))
+            let version = try? store.pricesVersion()
+        else { return }
+        store.saveSnapshot(
+            SnapshotRecord(
+                key: key, sequence: position.head.count, head: position.head.hash, lastOccurred: state.lastOccurredAt,
+                pricesVersion: version, usesPrices: state.usedPrices, data: state.snapshotBytes()))
     }
 
     /// What a report of the whole ledger now, in `currency`, lacks: every valuation the replay
@@ -72,7 +75,8 @@ struct ReplayRunner {
     func pricesNeeded(currency: AssetSymbol) throws -> [MissingPrice] {
         // No disposal pieces are kept, and a snapshot (left behind for the next report too)
         // spares a large ledger most of the replay.
-        let state = try replayForHoldings(ValuationOptions(currency: currency, asOf: environment.now), useSnapshots: true)
+        let state = try replayForHoldings(
+            ValuationOptions(currency: currency, asOf: environment.now), useSnapshots: true)
         let unpriced = HoldingsReport(state: state, prices: prices).totals.unpricedAssets.map {
             MissingPrice(asset: $0, quote: currency, day: environment.now.date, sequences: [])
         }
@@ -88,8 +92,12 @@ struct ReplayRunner {
             environment.writeWarning(sentence)
         }
         guard strict, !complete else { return }
-        let what = MissingPrice.eventCount(missing) > 0 ? MissingPrice.eventsLacking(missing, "a price") : "a holding has no price at as-of"
-        throw CommandFailure.data("the report is incomplete (--strict): \(what); fetch prices with '\(MissingPriceNote.command(for: missing.first?.quote, ledgerCurrency: ledgerCurrency))'")
+        let what =
+            MissingPrice.eventCount(missing) > 0
+            ? MissingPrice.eventsLacking(missing, "a price") : "a holding has no price at as-of"
+        throw CommandError.data(
+            "the report is incomplete (--strict): \(what); fetch prices with '\(MissingPriceNote.command(for: missing.first?.quote, ledgerCurrency: ledgerCurrency))'"
+        )
     }
 
     /// Prints every diagnostic; fails when any is an error.
@@ -100,7 +108,10 @@ struct ReplayRunner {
         }
         let errors = Set(diagnostics.filter { $0.severity == .error }.map { $0.sequence ?? 0 }).count
         if errors > 0 {
-            throw CommandFailure(message: "the report cannot be correct: \(errors) event\(errors == 1 ? "" : "s") could not be valued (see above)", exitCode: 1)
+            throw CommandError(
+                message:
+                    "the report cannot be correct: \(errors) event\(errors == 1 ? "" : "s") could not be valued (see above)",
+                exitCode: 1)
         }
     }
 }

@@ -17,12 +17,18 @@ struct VerifyCommand: EnvironmentCommand {
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
     var outputFormat: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A chain head printed earlier (by verify): fail unless the ledger still holds the event with that hash.",
-        valueName: "hash"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A chain head printed earlier (by verify): fail unless the ledger still holds the event with that hash.",
+            valueName: "hash"))
     var head: String?
 
-    @Flag(name: .long, help: "When the chain verifies, anchor the ledger where it now ends (after restoring a backup or moving it between machines).")
+    @Flag(
+        name: .long,
+        help:
+            "When the chain verifies, anchor the ledger where it now ends (after restoring a backup or moving it between machines)."
+    )
     var accept = false
 
     func run(in environment: CommandEnvironment) throws {
@@ -31,13 +37,14 @@ struct VerifyCommand: EnvironmentCommand {
         let store = try ledgerOptions.openForReading(in: environment, checkingAnchor: false)
         let result = try store.verifyChain()
         if let broken = result.firstBreak {
-            throw CommandFailure.data("event #\(broken.sequence) (\(broken.id)) fails verification: \(broken.reason)")
+            throw CommandError.data("event #\(broken.sequence) (\(broken.id)) fails verification: \(broken.reason)")
         }
-        if let problem = try Self.invariantProblem(in: store) { throw CommandFailure.data(problem) }
+        if let problem = try Self.invariantProblem(in: store) { throw CommandError.data(problem) }
         let headEvent = try expected.map { hash in try Self.event(withHash: hash, in: store) }
         try checkAnchor(store, environment)
         for problem in try store.snapshotProblems() {
-            environment.stderr.write("ledger: warning: snapshot '\(problem.key)' at #\(problem.sequence) is not used: \(problem.reason)\n")
+            environment.stderr.write(
+                "ledger: warning: snapshot '\(problem.key)' at #\(problem.sequence) is not used: \(problem.reason)\n")
         }
         switch outputFormat {
         case .json:
@@ -52,7 +59,9 @@ struct VerifyCommand: EnvironmentCommand {
             writer.endObject()
             environment.print(writer.text)
         case .text, .csv, .md:
-            environment.print("ok: \(result.head.count) \(result.head.count == 1 ? "event" : "events") verified; chain head \(result.head.hash)")
+            environment.print(
+                "ok: \(result.head.count) \(result.head.count == 1 ? "event" : "events") verified; chain head \(result.head.hash)"
+            )
             if let headEvent, let head { environment.print("head \(head) is event #\(headEvent)") }
         }
     }
@@ -62,21 +71,25 @@ struct VerifyCommand: EnvironmentCommand {
     private func checkAnchor(_ store: SQLiteEventStore, _ environment: CommandEnvironment) throws {
         if accept {
             guard let anchor = store.anchor else {
-                throw CommandFailure.data("there is no state directory to anchor the ledger in; set XDG_STATE_HOME or HOME")
+                throw CommandError.data(
+                    "there is no state directory to anchor the ledger in; set XDG_STATE_HOME or HOME")
             }
             guard let head = try store.acceptAnchor() else { throw StoreError.anchorUnwritable(file: anchor.file) }
             environment.stderr.write("ledger: anchored '\(store.path)' at event #\(head.count)\n")
             return
         }
         guard case .mismatch(let mismatch) = try store.checkAnchor() else { return }
-        throw CommandFailure.data(
-            "the chain verifies, but \(mismatch); if you put this file in place yourself (a backup, another machine), 'ledger verify --accept' anchors it where it now ends")
+        throw CommandError.data(
+            "the chain verifies, but \(mismatch); if you put this file in place yourself (a backup, another machine), 'ledger verify --accept' anchors it where it now ends"
+        )
     }
 
     private static func parseHead(_ text: String) throws -> String {
         let hash = text.lowercased()
         guard hash.utf8.count == 64, hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
-            throw CommandFailure.usage("--head '\(text)' is not a chain head; give the 64 hex digits 'ledger verify' printed after 'chain head'")
+            throw CommandError.usage(
+                "--head '\(text)' is not a chain head; give the 64 hex digits 'ledger verify' printed after 'chain head'"
+            )
         }
         return hash
     }
@@ -84,7 +97,9 @@ struct VerifyCommand: EnvironmentCommand {
     /// The number of the event whose hash is `hash`; fails when no event has it.
     private static func event(withHash hash: String, in store: SQLiteEventStore) throws -> Int64 {
         guard let sequence = try store.sequence(ofHash: hash) else {
-            throw CommandFailure.data("no event has hash \(hash): this ledger does not hold the history that head was printed for (events were removed or replaced)")
+            throw CommandError.data(
+                "no event has hash \(hash): this ledger does not hold the history that head was printed for (events were removed or replaced)"
+            )
         }
         return sequence
     }
@@ -106,7 +121,8 @@ struct VerifyCommand: EnvironmentCommand {
             if shortfall == nil { shortfall = book.apply(event) }
         }
         guard let shortfall else { return nil }
-        return "event #\(shortfall.event.sequence) (\(EventSummary.describe(shortfall.event))) takes \(shortfall.needed) \(shortfall.key.asset) from '\(shortfall.key.account)' where \(shortfall.held) was held"
+        return
+            "event #\(shortfall.event.sequence) (\(EventSummary.describe(shortfall.event))) takes \(shortfall.needed) \(shortfall.key.asset) from '\(shortfall.key.account)' where \(shortfall.held) was held"
     }
 
     private static func voidProblem(in store: SQLiteEventStore) throws -> String? {
@@ -116,7 +132,9 @@ struct VerifyCommand: EnvironmentCommand {
             guard let cancelled = try store.event(reference: target.text), cancelled.kind != .void else {
                 return "event #\(event.sequence) voids \(target), which is not an event that can be voided"
             }
-            guard voided.insert(target).inserted else { return "event #\(event.sequence) voids #\(cancelled.sequence) a second time" }
+            guard voided.insert(target).inserted else {
+                return "event #\(event.sequence) voids #\(cancelled.sequence) a second time"
+            }
         }
         return nil
     }

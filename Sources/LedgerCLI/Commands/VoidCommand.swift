@@ -25,10 +25,11 @@ struct VoidCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "void")
         guard let reason, !reason.allSatisfy(\.isWhitespace) else {
-            throw CommandFailure.usage("a void needs a reason; e.g. ledger void \(id) --reason \"entered twice\"")
+            throw CommandError.usage("a void needs a reason; e.g. ledger void \(id) --reason \"entered twice\"")
         }
         if reason.utf8.count > LedgerEvent.maximumTextBytes {
-            throw CommandFailure.usage(EventValidationError.textTooLong(field: "reason", bytes: reason.utf8.count).message)
+            throw CommandError.usage(
+                EventValidationError.textTooLong(field: "reason", bytes: reason.utf8.count).message)
         }
         let store = try ledgerOptions.openExisting(in: environment)
         let target = try store.requireEvent(id)
@@ -38,15 +39,21 @@ struct VoidCommand: EnvironmentCommand {
         guard outputFormat == .text, let void = appended.first else {
             return try EventOutput(environment: environment, format: outputFormat).printRecorded(appended)
         }
-        environment.print("#\(void.sequence) voided #\(target.sequence) (\(EventSummary.describe(target))): \(reason.terminalEscaped) id \(void.id)")
+        environment.print(
+            "#\(void.sequence) voided #\(target.sequence) (\(EventSummary.describe(target))): \(reason.terminalEscaped) id \(void.id)"
+        )
     }
 
-    private func draft(_ store: any EventStore, _ reason: String, _ environment: CommandEnvironment) throws -> [LedgerEvent] {
+    private func draft(_ store: any EventStore, _ reason: String, _ environment: CommandEnvironment) throws
+        -> [LedgerEvent]
+    {
         let target = try store.requireEvent(id)
-        return [LedgerEvent(
-            id: environment.newEventID(), occurredAt: environment.now, recordedAt: environment.now,
-            account: target.account, action: .void(target: target.id, reason: reason)
-        )]
+        return [
+            LedgerEvent(
+                id: environment.newEventID(), occurredAt: environment.now, recordedAt: environment.now,
+                account: target.account, action: .void(target: target.id, reason: reason)
+            )
+        ]
     }
 
     /// Under the write lock: the target exists, is not a void, is not voided yet, and
@@ -55,12 +62,15 @@ struct VoidCommand: EnvironmentCommand {
         let target = try reader.requireEvent(id)
         if case .void(let cancelled, _) = target.action {
             let number = try reader.event(reference: cancelled.text).map { "#\($0.sequence)" } ?? cancelled.text
-            throw CommandFailure.data("#\(target.sequence) is itself a void (of \(number)); to restore that event, record it again with 'ledger add'")
+            throw CommandError.data(
+                "#\(target.sequence) is itself a void (of \(number)); to restore that event, record it again with 'ledger add'"
+            )
         }
         let voids = try reader.events(touching: [])
         if let earlier = voids.first(where: { if case .void(target.id, _) = $0.action { true } else { false } }),
-           case .void(_, let why) = earlier.action {
-            throw CommandFailure.data("#\(target.sequence) is already voided by #\(earlier.sequence) (\(why))")
+            case .void(_, let why) = earlier.action
+        {
+            throw CommandError.data("#\(target.sequence) is already voided by #\(earlier.sequence) (\(why))")
         }
         try HoldingsGuard.checkVoid(of: target, against: reader)
     }

@@ -37,7 +37,9 @@ public struct CommandEnvironment: Sendable {
     /// True when stderr is a terminal (progress lines only then).
     public var stderrIsTerminal = false
     /// Reads a whole file (the config file), or nil when it does not exist.
-    public var readFile: @Sendable (String) -> [UInt8]? = { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+    public var readFile: @Sendable (String) -> [UInt8]? = { path in
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
 
     public init(
         variables: [String: String], clockMilliseconds: @escaping @Sendable () -> UInt64,

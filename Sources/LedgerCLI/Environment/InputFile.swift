@@ -13,7 +13,9 @@ enum InputFile {
         let resolved = path.hasPrefix("/") ? path : environment.currentDirectory + "/" + path
         var info = stat()
         guard stat(resolved, &info) == 0 else { throw failure(path, errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.data("'\(path)' is a directory; give the path of a file") }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw CommandError.data("'\(path)' is a directory; give the path of a file")
+        }
         if info.st_size > maximumBytes { throw tooLarge(path) }
         guard let file = fopen(resolved, "rb") else { throw failure(path, errno) }
         defer { fclose(file) }
@@ -25,15 +27,17 @@ enum InputFile {
             if bytes.count > maximumBytes { throw tooLarge(path) }
             if count < buffer.count { break }
         }
-        guard ferror(file) == 0 else { throw CommandFailure.data("cannot read '\(path)': a read error occurred") }
+        guard ferror(file) == 0 else { throw CommandError.data("cannot read '\(path)': a read error occurred") }
         return bytes
     }
 
-    private static func tooLarge(_ path: String) -> CommandFailure {
-        .data("'\(path)' is larger than 256 MiB, the most a file read whole may hold; split it (events: use JSONL, 'ledger export -O jsonl', which is read as a stream)")
+    private static func tooLarge(_ path: String) -> CommandError {
+        .data(
+            "'\(path)' is larger than 256 MiB, the most a file read whole may hold; split it (events: use JSONL, 'ledger export -O jsonl', which is read as a stream)"
+        )
     }
 
-    private static func failure(_ path: String, _ code: Int32) -> CommandFailure {
+    private static func failure(_ path: String, _ code: Int32) -> CommandError {
         switch code {
         case ENOENT: .data("cannot read '\(path)': no such file")
         case EACCES: .data("cannot read '\(path)': permission denied")

@@ -16,7 +16,9 @@ final class InputStreamFile {
         let resolved = Self.resolved(path, in: environment)
         var info = stat()
         guard stat(resolved, &info) == 0 else { throw Self.failure(path, errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.data("'\(path)' is a directory; give the path of a file") }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw CommandError.data("'\(path)' is a directory; give the path of a file")
+        }
         guard let handle = fopen(resolved, "rb") else { throw Self.failure(path, errno) }
         self.handle = handle
         isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
@@ -40,7 +42,7 @@ final class InputStreamFile {
     func next() throws -> ArraySlice<UInt8>? {
         let count = fread(&buffer, 1, buffer.count, handle)
         if count == 0 {
-            guard ferror(handle) == 0 else { throw CommandFailure.data("cannot read '\(path)': a read error occurred") }
+            guard ferror(handle) == 0 else { throw CommandError.data("cannot read '\(path)': a read error occurred") }
             return nil
         }
         return buffer[0..<count]
@@ -54,7 +56,7 @@ final class InputStreamFile {
         return Array(bytes[0..<read])
     }
 
-    private static func failure(_ path: String, _ code: Int32) -> CommandFailure {
+    private static func failure(_ path: String, _ code: Int32) -> CommandError {
         switch code {
         case ENOENT: .data("cannot read '\(path)': no such file")
         case EACCES: .data("cannot read '\(path)': permission denied")

@@ -11,12 +11,14 @@ enum OutputFile {
 
     /// Writes what `produce` emits, piece by piece, atomically to `path`: a long export never
     /// has to be held in memory whole. When `produce` throws, the target is left as it was.
-    static func stream(to path: String, in environment: CommandEnvironment, _ produce: ((String) -> Void) throws -> Void) throws {
+    static func stream(
+        to path: String, in environment: CommandEnvironment, _ produce: ((String) -> Void) throws -> Void
+    ) throws {
         let resolved = path.hasPrefix("/") ? path : environment.currentDirectory + "/" + path
         var info = stat()
         let exists = lstat(resolved, &info) == 0
         if exists, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw CommandFailure.data("'\(path)' is a directory; give -o a file path")
+            throw CommandError.data("'\(path)' is a directory; give -o a file path")
         }
         let mode = exists && (info.st_mode & S_IFMT) == S_IFREG ? info.st_mode & 0o7777 : 0o600
         TemporaryFile.removeStale(beside: resolved, reporting: environment)

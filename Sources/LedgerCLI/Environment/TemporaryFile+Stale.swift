@@ -36,7 +36,8 @@ extension TemporaryFile {
         let removed = removeStale(beside: target)
         guard !removed.isEmpty else { return }
         let files = removed.count == 1 ? "1 temporary file" : "\(removed.count) temporary files"
-        environment.stderr.write("ledger: removed \(files) an interrupted run left: \(removed.joined(separator: ", "))\n")
+        environment.stderr.write(
+            "ledger: removed \(files) an interrupted run left: \(removed.joined(separator: ", "))\n")
     }
 
     /// True for `BASE.tmp-X` or `BASE.import-X`, optionally followed by a companion suffix.
@@ -47,7 +48,10 @@ extension TemporaryFile {
             let prefix = base + "." + kind.rawValue + "-"
             guard rest.hasPrefix(prefix) else { continue }
             let random = rest.dropFirst(prefix.count)
-            return !random.isEmpty && random.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+            return !random.isEmpty
+                && random.utf8.allSatisfy {
+                    (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
+                }
         }
         return false
     }
@@ -59,7 +63,8 @@ extension TemporaryFile {
         guard descriptor >= 0 else { return nil }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
-              flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        else {
             close(descriptor)
             return nil
         }
@@ -68,7 +73,9 @@ extension TemporaryFile {
 
     private static func removeIfOwnedRegular(_ path: String) -> Bool {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { return false }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else {
+            return false
+        }
         return unlink(path) == 0
     }
 

@@ -33,7 +33,7 @@ final class TemporaryFile {
 
     /// Creates an empty file beside `target` under a fresh random name. Errors name the
     /// target as `shownName` (the path as the user typed it), else as `target`.
-    init(beside target: String, kind: Kind, shownAs shownName: String? = nil) throws(CommandFailure) {
+    init(beside target: String, kind: Kind, shownAs shownName: String? = nil) throws(CommandError) {
         let shown = shownName ?? target
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
@@ -66,7 +66,7 @@ final class TemporaryFile {
 
     /// Makes the file `target`, with permission bits `mode`: flushed to disk, then renamed
     /// over it, then the directory flushed. On failure the temporary file is removed.
-    func commit(over target: String, mode: mode_t) throws(CommandFailure) {
+    func commit(over target: String, mode: mode_t) throws(CommandError) {
         flush()
         if failed == 0, fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 { failed = errno }
         if failed == 0, rename(path, target) != 0 { failed = errno }
@@ -100,7 +100,8 @@ final class TemporaryFile {
 
     /// True when `path` still names the file open as `descriptor`.
     private static func isStill(_ descriptor: Int32, at path: String) -> Bool {
-        var open = stat(), named = stat()
+        var open = stat()
+        var named = stat()
         return fstat(descriptor, &open) == 0 && lstat(path, &named) == 0
             && open.st_ino == named.st_ino && open.st_dev == named.st_dev
     }
@@ -108,10 +109,12 @@ final class TemporaryFile {
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     private static func randomSuffix(using generator: inout SystemRandomNumberGenerator) -> String {
-        String(decoding: (0..<16).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] }, as: UTF8.self)
+        String(
+            decoding: (0..<16).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] },
+            as: UTF8.self)
     }
 
-    static func failure(_ target: String, _ code: Int32) -> CommandFailure {
+    static func failure(_ target: String, _ code: Int32) -> CommandError {
         .data("cannot write '\(target)': \(String(cString: strerror(code)))")
     }
 

@@ -63,7 +63,8 @@ struct CommandSuggestion {
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
     /// two neighbours, each costing one.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { rows[i][0] = i }

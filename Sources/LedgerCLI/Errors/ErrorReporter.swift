@@ -11,7 +11,7 @@ struct ErrorReporter {
 
     func report(_ error: Error) -> Int32 {
         switch error {
-        case let failure as CommandFailure:
+        case let failure as CommandError:
             return fail(failure.message, failure.exitCode)
         case let store as StoreError:
             return fail(store.description, 1)
@@ -45,7 +45,9 @@ struct ErrorReporter {
         while clean.hasSuffix(".") { clean.removeLast() }
         // The parser's own suggestion for an option ("… '--by-acount'. Did you mean
         // '--by-account'?") is the thing to do instead: it takes the place of the help hint.
-        if clean.contains(". Did you mean ") { return fail(clean.replacing(". Did you mean ", with: "; did you mean "), 64) }
+        if clean.contains(". Did you mean ") {
+            return fail(clean.replacing(". Did you mean ", with: "; did you mean "), 64)
+        }
         return fail(clean + helpHint(words), code == 1 && error is ValidationError ? 64 : code)
     }
 

@@ -27,7 +27,9 @@ final class CandleFetcher {
     let now: Timestamp
     private var fetched: [Candle] = []
 
-    init(store: SQLiteEventStore, environment: CommandEnvironment, now: Timestamp, offline: Bool, forcedSource: String?) throws {
+    init(store: SQLiteEventStore, environment: CommandEnvironment, now: Timestamp, offline: Bool, forcedSource: String?)
+        throws
+    {
         self.store = store
         self.environment = environment
         self.now = now
@@ -36,23 +38,29 @@ final class CandleFetcher {
     }
 
     /// The last `count` candles of `interval` up to now, opening at or after `since`.
-    func candles(_ asset: Asset, in quote: AssetSymbol, interval: CandleInterval, count: Int, since: Timestamp) throws -> FetchedCandles {
+    func candles(_ asset: Asset, in quote: AssetSymbol, interval: CandleInterval, count: Int, since: Timestamp) throws
+        -> FetchedCandles
+    {
         let pair = "\(asset.symbol)/\(quote) \(interval) candles"
         guard let setup else {
             guard let cached = try self.cached(asset.symbol, quote, interval, since: since) else {
-                throw CommandFailure.data("no \(pair) since \(since) are cached; run the command without --offline first")
+                throw CommandError.data(
+                    "no \(pair) since \(since) are cached; run the command without --offline first")
             }
             return cached
         }
         let sources = try setup.order(for: asset.assetClass, forced: forcedSource).map { try setup.source($0) }
-        var problems: [MarketDataError] = [], unknown: [MarketDataError] = [], unsupported: [MarketDataError] = []
+        var problems: [MarketDataError] = []
+        var unknown: [MarketDataError] = []
+        var unsupported: [MarketDataError] = []
         for source in sources {
             let name = source.name
             do throws(MarketDataError) {
                 let candles = try source.candles(of: asset.symbol, in: quote, interval: interval, count: count)
                 guard !candles.isEmpty else { throw .empty(source: name, what: pair) }
                 fetched += candles
-                return FetchedCandles(candles: Candle.aggregate(candles, every: 0), source: name, fetchedAt: now, cached: false)
+                return FetchedCandles(
+                    candles: Candle.aggregate(candles, every: 0), source: name, fetchedAt: now, cached: false)
             } catch {
                 switch error {
                 case .unsupported: unsupported.append(error)
@@ -61,7 +69,8 @@ final class CandleFetcher {
                 }
             }
         }
-        return try fallBack(pair, asset, quote, interval, since: since, problems: problems, unknown: unknown, unsupported: unsupported)
+        return try fallBack(
+            pair, asset, quote, interval, since: since, problems: problems, unknown: unknown, unsupported: unsupported)
     }
 
     /// True when candles came from a source (and ``commit(into:)`` has something to record).
@@ -80,30 +89,40 @@ final class CandleFetcher {
     ) throws -> FetchedCandles {
         if problems.isEmpty, !unknown.isEmpty {
             let reasons = unknown.map(\.description).joined(separator: "; ")
-            throw CommandFailure.data("no source knows '\(asset.symbol)' (\(reasons)); check the symbol with 'ledger market search \(asset.symbol)'")
+            throw CommandError.data(
+                "no source knows '\(asset.symbol)' (\(reasons)); check the symbol with 'ledger market search \(asset.symbol)'"
+            )
         }
         if problems.isEmpty {
-            let tried = unsupported.isEmpty ? "no source is configured for \(asset.assetClass) assets; set LGR_FALLBACK_\(asset.assetClass.rawValue.uppercased())"
+            let tried =
+                unsupported.isEmpty
+                ? "no source is configured for \(asset.assetClass) assets; set LGR_FALLBACK_\(asset.assetClass.rawValue.uppercased())"
                 : unsupported.map(\.description).joined(separator: "; ")
-            throw CommandFailure.data("no source offers \(pair): \(tried)")
+            throw CommandError.data("no source offers \(pair): \(tried)")
         }
         let reasons = problems.map(\.description).joined(separator: "; ")
         guard let cached = try self.cached(asset.symbol, quote, interval, since: since) else {
-            throw CommandFailure.data("could not fetch \(pair) (\(reasons)) and none since \(since) are cached; try again when the source answers")
+            throw CommandError.data(
+                "could not fetch \(pair) (\(reasons)) and none since \(since) are cached; try again when the source answers"
+            )
         }
         let age = Age.ago(cached.fetchedAt, now: now)
-        environment.writeWarning("could not fetch \(pair): \(reasons); using the cached candles from \(age) (\(cached.source))")
+        environment.writeWarning(
+            "could not fetch \(pair): \(reasons); using the cached candles from \(age) (\(cached.source))")
         return cached
     }
 
     /// The cached candles opening at or after `since`, one per opening time (the most
     /// recently fetched), or nil when there are none.
-    func cached(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp) throws -> FetchedCandles? {
+    func cached(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp) throws
+        -> FetchedCandles?
+    {
         let stored = try store.candles(of: asset, in: quote, interval: interval)
             .filter { $0.value.openedAt >= since }
             .sorted { $0.fetchedAt < $1.fetchedAt }
         guard let newest = stored.last else { return nil }
-        return FetchedCandles(candles: Candle.aggregate(stored.map(\.value), every: 0), source: newest.value.source,
-                              fetchedAt: newest.fetchedAt, cached: true)
+        return FetchedCandles(
+            candles: Candle.aggregate(stored.map(\.value), every: 0), source: newest.value.source,
+            fetchedAt: newest.fetchedAt, cached: true)
     }
 }

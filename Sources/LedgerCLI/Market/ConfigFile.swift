@@ -7,7 +7,8 @@ import LedgerCore
 enum ConfigFile {
     static func path(_ environment: CommandEnvironment) -> String {
         let variables = environment.variables
-        let home = variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let home =
+            variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (variables["HOME"] ?? "") + "/.config"
         return home + "/ledger/config.json"
     }

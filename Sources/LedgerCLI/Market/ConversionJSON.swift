@@ -70,7 +70,10 @@ enum ConversionJSON {
                 writer.field("file", receipt.file)
                 writer.field("format", receipt.format)
                 writer.field("account", receipt.account)
-                for (name, count) in [("added", receipt.added), ("present", receipt.present), ("rejected", receipt.rejected), ("ignored", receipt.ignored)] {
+                for (name, count) in [
+                    ("added", receipt.added), ("present", receipt.present), ("rejected", receipt.rejected),
+                    ("ignored", receipt.ignored),
+                ] {
                     writer.field(name, Int64(count))
                 }
                 writer.field("sha256", receipt.sha256)

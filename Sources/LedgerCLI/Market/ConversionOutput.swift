@@ -12,7 +12,9 @@ enum ConversionOutput {
     static let derivedDigits = 5
 
     static func amount(_ value: ExactDecimal, _ asset: AssetSymbol) -> String {
-        if asset.isWellKnownFiat && (value.magnitude >= ExactDecimal(units: ExactDecimal.unitsPerOne / 100) || value.isZero) {
+        if asset.isWellKnownFiat
+            && (value.magnitude >= ExactDecimal(units: ExactDecimal.unitsPerOne / 100) || value.isZero)
+        {
             return value.formatted(places: 2)
         }
         return value.rounded(places: 8).formatted()
@@ -21,18 +23,25 @@ enum ConversionOutput {
     /// "100 EUR = 163.08 AUD", the rate (and what it was derived from), then each
     /// observation behind it with its source, when it was observed and when fetched.
     static func text(_ conversion: Converter.Conversion, now: Timestamp) -> String {
-        let record = conversion.record, derived = conversion.derivation.isDerived
+        let record = conversion.record
+        let derived = conversion.derivation.isDerived
         var lines = ["\(record.amount) \(record.from) = \(amount(record.result, record.to)) \(record.to)"]
         let legs = conversion.derivation.legs
         if derived {
             let chain = legs.map { (isECB($0) ? "ECB " : "") + pair($0) + ($0.inverted ? " (inverse)" : "") }
-            lines.append("1 \(record.from) = \(significant(record.rate)) \(record.to), derived from \(chain.joined(separator: " × "))")
+            lines.append(
+                "1 \(record.from) = \(significant(record.rate)) \(record.to), derived from \(chain.joined(separator: " × "))"
+            )
         }
         for (leg, fetched) in zip(legs, conversion.legsFetchedAt) {
             let observation = leg.observation
-            let head = derived ? pair(leg) : "1 \(observation.asset) = \(observation.price.formatted()) \(observation.quote)"
-            lines.append("\(head) (\(observation.source)\(ecbNote(leg, requested: conversion.requestedDate, now: now)))")
-            lines.append("  observed \(observation.observedAt) (\(Age.ago(observation.observedAt, now: now))), fetched \(fetched) (\(Age.ago(fetched, now: now)))")
+            let head =
+                derived ? pair(leg) : "1 \(observation.asset) = \(observation.price.formatted()) \(observation.quote)"
+            lines.append(
+                "\(head) (\(observation.source)\(ecbNote(leg, requested: conversion.requestedDate, now: now)))")
+            lines.append(
+                "  observed \(observation.observedAt) (\(Age.ago(observation.observedAt, now: now))), fetched \(fetched) (\(Age.ago(fetched, now: now)))"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -53,7 +62,10 @@ enum ConversionOutput {
         var note = ", ECB rate of \(date)"
         if date < requested {
             let closed = requested.weekday == 0 || requested.weekday == 6 || FXRates.publishedAt(requested) <= now
-            note += closed ? ": none is published on \(requested), a weekend or holiday" : ": \(requested)'s is published at 16:00 Frankfurt time"
+            note +=
+                closed
+                ? ": none is published on \(requested), a weekend or holiday"
+                : ": \(requested)'s is published at 16:00 Frankfurt time"
         }
         return note
     }
@@ -62,7 +74,7 @@ enum ConversionOutput {
     /// whole numbers of more digits are kept whole.
     static func significant(_ value: ExactDecimal, digits: Int = derivedDigits) -> String {
         guard !value.isZero else { return "0" }
-        var magnitude = 0  // the power of ten of the first significant digit
+        var magnitude = 0 // the power of ten of the first significant digit
         var scaled = value.magnitude
         while scaled >= 10 {
             scaled = scaled / 10
@@ -77,10 +89,13 @@ enum ConversionOutput {
     }
 
     static func history(_ records: [ConversionRecord], width: Int) -> String {
-        guard !records.isEmpty else { return "No conversions recorded; convert with e.g. 'ledger convert 100 EUR AUD'.\n" }
+        guard !records.isEmpty else {
+            return "No conversions recorded; convert with e.g. 'ledger convert 100 EUR AUD'.\n"
+        }
         var table = TextTable(columns: [
             .init("converted at"), .init("amount", .right), .init("from"), .init("result", .right), .init("to"),
-            .init("rate", .right, dropPriority: 2), .init("rate observed", dropPriority: 1), .init("source", flexible: true),
+            .init("rate", .right, dropPriority: 2), .init("rate observed", dropPriority: 1),
+            .init("source", flexible: true),
         ])
         for record in records {
             table.append([

@@ -34,7 +34,10 @@ struct Converter {
     func convert(_ request: ConversionRequest) throws -> Conversion {
         let time = request.date.map(\.endOfDay) ?? now
         let stored = try store.observations(asset: nil) + fresh.allObservations.map { StoredPrice($0, fetchedAt: now) }
-        guard let derivation = PriceTable(stored.map(\.observation)).derivation(of: request.from, in: request.to, at: time) else {
+        guard
+            let derivation = PriceTable(stored.map(\.observation)).derivation(
+                of: request.from, in: request.to, at: time)
+        else {
             throw Self.noRate(request)
         }
         let quote = derivation.quote(at: time)
@@ -45,21 +48,32 @@ struct Converter {
         let record = ConversionRecord(
             convertedAt: now, amount: request.amount, from: request.from, to: request.to,
             result: derivation.convert(request.amount), rate: quote.value, rateObservedAt: quote.observedAt,
-            rateFetchedAt: fetched.min() ?? now, source: sources.isEmpty ? quote.source : sources.joined(separator: ", ")
+            rateFetchedAt: fetched.min() ?? now,
+            source: sources.isEmpty ? quote.source : sources.joined(separator: ", ")
         )
-        let published = request.from.inferredClass == .fiat && request.to.inferredClass == .fiat
-            && legs.allSatisfy { ECBRate.isPublication(source: $0.observation.source, observedAt: $0.observation.observedAt) }
-        return Conversion(record: record, derivation: derivation, legsFetchedAt: fetched, requestedDate: time.date,
-                          isPublishedFiatRate: published)
+        let published =
+            request.from.inferredClass == .fiat && request.to.inferredClass == .fiat
+            && legs.allSatisfy {
+                ECBRate.isPublication(source: $0.observation.source, observedAt: $0.observation.observedAt)
+            }
+        return Conversion(
+            record: record, derivation: derivation, legsFetchedAt: fetched, requestedDate: time.date,
+            isPublishedFiatRate: published)
     }
 
     /// No rate in the cache: a currency no source publishes says so; otherwise the way to
     /// get one.
-    static func noRate(_ request: ConversionRequest) -> CommandFailure {
-        if let unpublished = [request.from, request.to].first(where: { $0.inferredClass == .fiat && !FrankfurterSource.publishes($0) }) {
-            return .data("no source publishes \(unpublished) rates (frankfurter has the ECB's \(FrankfurterSource.published.count) currencies, marked in 'ledger currencies'); record one with 'ledger prices set \(unpublished) RATE --currency \(unpublished == request.from ? request.to : request.from)'")
+    static func noRate(_ request: ConversionRequest) -> CommandError {
+        if let unpublished = [request.from, request.to].first(where: {
+            $0.inferredClass == .fiat && !FrankfurterSource.publishes($0)
+        }) {
+            return .data(
+                "no source publishes \(unpublished) rates (frankfurter has the ECB's \(FrankfurterSource.published.count) currencies, marked in 'ledger currencies'); record one with 'ledger prices set \(unpublished) RATE --currency \(unpublished == request.from ? request.to : request.from)'"
+            )
         }
         let when = request.date.map { " on or before \($0)" } ?? ""
-        return .data("no rate for \(request.from) in \(request.to)\(when) in the cache; connect to the network and run 'ledger convert' again, or record one with 'ledger prices set \(request.from) RATE --currency \(request.to)'")
+        return .data(
+            "no rate for \(request.from) in \(request.to)\(when) in the cache; connect to the network and run 'ledger convert' again, or record one with 'ledger prices set \(request.from) RATE --currency \(request.to)'"
+        )
     }
 }

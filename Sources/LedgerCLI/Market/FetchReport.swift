@@ -14,13 +14,17 @@ struct FetchReport {
     func summary() -> String {
         let priced = targets.assets.map(\.symbol).filter { result.pricedBy[$0] != nil }
         let count = targets.assets.count
-        let what = history ? "\(result.observations.count) daily price\(result.observations.count == 1 ? "" : "s") for" : "prices of"
+        let what =
+            history
+            ? "\(result.observations.count) daily price\(result.observations.count == 1 ? "" : "s") for" : "prices of"
         var text = "Fetched \(what) \(priced.count) of \(count) asset\(count == 1 ? "" : "s") in \(quote) at \(now):\n"
         for source in result.requests.keys.sorted() {
             let assets = priced.filter { result.pricedBy[$0] == source }.map(\.text)
             let requests = result.requests[source] ?? 0
             let list = assets.isEmpty ? "nothing" : assets.joined(separator: " ")
-            text += "  " + source + String(repeating: " ", count: max(1, 15 - source.count)) + "\(list)  (\(requests) request\(requests == 1 ? "" : "s"))\n"
+            text +=
+                "  " + source + String(repeating: " ", count: max(1, 15 - source.count))
+                + "\(list)  (\(requests) request\(requests == 1 ? "" : "s"))\n"
         }
         for rates in result.fxRates where rates.date != now.date {
             text += "  \(rates.source) rates are those published for \(rates.date) (ECB rates appear on working days)\n"
@@ -53,10 +57,13 @@ struct FetchReport {
         }
         let uncached = missing.filter { table.price(of: $0, in: quote, at: now) == nil }
         if result.pricedBy.isEmpty && !uncached.isEmpty {
-            throw CommandFailure.data("no price could be fetched, and none is cached for \(uncached.map(\.text).joined(separator: ", "))")
+            throw CommandError.data(
+                "no price could be fetched, and none is cached for \(uncached.map(\.text).joined(separator: ", "))")
         }
         guard maxAge != nil, !stale.isEmpty else { return }
-        throw CommandFailure.data("prices older than --max-age allows, or missing: \(stale.joined(separator: ", ")); nothing recorded; fetch again when the sources answer")
+        throw CommandError.data(
+            "prices older than --max-age allows, or missing: \(stale.joined(separator: ", ")); nothing recorded; fetch again when the sources answer"
+        )
     }
 
     /// How stale a cached price is for `--max-age`: an ECB rate by publication (zero while no
@@ -64,11 +71,13 @@ struct FetchReport {
     /// of its observation.
     private func staleness(of asset: AssetSymbol, _ cached: PriceQuote, store: SQLiteEventStore) throws -> Int64 {
         guard asset.inferredClass == .fiat && quote.inferredClass == .fiat,
-              ECBRate.isPublication(source: cached.source, observedAt: cached.observedAt) else {
+            ECBRate.isPublication(source: cached.source, observedAt: cached.observedAt)
+        else {
             return now.secondsSinceEpoch - cached.observedAt.secondsSinceEpoch
         }
         let stored = try store.observations(asset: asset) + store.observations(asset: quote)
-        let fetched = stored.filter { $0.observation.observedAt == cached.observedAt && $0.observation.source == cached.source }
+        let fetched =
+            stored.filter { $0.observation.observedAt == cached.observedAt && $0.observation.source == cached.source }
             .map(\.fetchedAt).max() ?? cached.observedAt
         return FXRates.staleness(fetchedAt: fetched, now: now)
     }

@@ -18,13 +18,15 @@ struct FetchTargets {
         } else {
             for text in named {
                 guard let symbol = AssetSymbol(text) else {
-                    throw CommandFailure.usage("'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+                    throw CommandError.usage(
+                        "'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
                 }
                 symbols.insert(symbol)
             }
         }
         symbols.remove(quote)
-        assets = try symbols.sorted().map { symbol in (symbol, try store.assetClass(of: symbol) ?? symbol.inferredClass) }
+        assets = try symbols.sorted().map { symbol in (symbol, try store.assetClass(of: symbol) ?? symbol.inferredClass)
+        }
     }
 
     /// Assets with a non-zero balance in some account after every effective event.

@@ -51,9 +51,12 @@ final class LiveDisplay {
             .init("SOURCE", dropPriority: 2),
         ])
         for row in rows {
-            let change = row.changePercent.map { theme.signed(NumberFormat.percent($0, signed: true, places: 2), $0) } ?? "—"
-            table.append([row.symbol.text, row.price.map(NumberFormat.price) ?? "—", change,
-                          row.updatedAt.map { String($0.description.dropFirst(11).prefix(8)) } ?? "—", row.source ?? ""])
+            let change =
+                row.changePercent.map { theme.signed(NumberFormat.percent($0, signed: true, places: 2), $0) } ?? "—"
+            table.append([
+                row.symbol.text, row.price.map(NumberFormat.price) ?? "—", change,
+                row.updatedAt.map { String($0.description.dropFirst(11).prefix(8)) } ?? "—", row.source ?? "",
+            ])
         }
         let lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         // Back to the top of the last drawing, then every line cleared and rewritten.

@@ -12,18 +12,22 @@ struct LiveFeed {
     let setup: MarketSetup
     let fetcher: PriceFetcher
 
-    init(symbols named: [String], quote: AssetSymbol, store: SQLiteEventStore, environment: CommandEnvironment, forcedSource: String?) throws {
+    init(
+        symbols named: [String], quote: AssetSymbol, store: SQLiteEventStore, environment: CommandEnvironment,
+        forcedSource: String?
+    ) throws {
         var seen = Set<AssetSymbol>()
         symbols = named.compactMap(AssetSymbol.init).filter { $0 != quote && seen.insert($0).inserted }
         guard !symbols.isEmpty else {
-            throw CommandFailure.usage("\(quote) is the currency prices are quoted in; name another asset, e.g. 'ledger live BTC'")
+            throw CommandError.usage(
+                "\(quote) is the currency prices are quoted in; name another asset, e.g. 'ledger live BTC'")
         }
         self.quote = quote
         targets = try FetchTargets(named: symbols.map(\.text), store: store, quote: quote)
         setup = try MarketSetup(store: store, environment: environment)
         if let forcedSource { _ = try setup.source(forcedSource) }
         var quiet = environment
-        quiet.stderrIsTerminal = false  // no progress line between updates
+        quiet.stderrIsTerminal = false // no progress line between updates
         fetcher = PriceFetcher(setup: setup, forcedSource: forcedSource, progress: Progress(environment: quiet))
     }
 
@@ -32,7 +36,9 @@ struct LiveFeed {
         for (assetClass, _) in targets.byClass {
             for name in setup.order(for: assetClass, forced: fetcher.forcedSource) {
                 guard let minimum = try? setup.config.settings(name).minInterval, seconds < minimum else { continue }
-                throw CommandFailure.usage("--interval \(asked) is shorter than the \(LiveTicker.seconds(minimum)) \(name) needs between requests; use --interval \(Int(minimum.rounded(.up)))s or more")
+                throw CommandError.usage(
+                    "--interval \(asked) is shorter than the \(LiveTicker.seconds(minimum)) \(name) needs between requests; use --interval \(Int(minimum.rounded(.up)))s or more"
+                )
             }
         }
     }
@@ -42,13 +48,14 @@ struct LiveFeed {
     func poll(_ assets: [AssetSymbol]) throws -> PriceBatch {
         let wanted = Set(assets)
         let result = try fetcher.latest(targets, in: quote)
-        var batch = PriceBatch(observations: result.observations.filter { wanted.contains($0.asset) && $0.quote == quote })
+        var batch = PriceBatch(
+            observations: result.observations.filter { wanted.contains($0.asset) && $0.quote == quote })
         for (asset, errors) in result.failures where wanted.contains(asset) && result.pricedBy[asset] == nil {
             batch.failures[asset] = errors.first { !$0.isSourceFailure } ?? errors.last
         }
         if batch.observations.isEmpty {
             let failed = assets.flatMap { result.failures[$0] ?? [] }.filter(\.isSourceFailure)
-            if !failed.isEmpty { throw SourcesFailed(failed) }
+            if !failed.isEmpty { throw SourcesError(failed) }
         }
         return batch
     }
@@ -56,7 +63,7 @@ struct LiveFeed {
 
 /// Every source of a poll failed as a whole: each one named with its reason, in the order
 /// asked, without each reason's own advice (the ticker gives one).
-struct SourcesFailed: Error, CustomStringConvertible {
+struct SourcesError: Error, CustomStringConvertible {
     let reasons: [String]
 
     init(_ errors: [MarketDataError]) {

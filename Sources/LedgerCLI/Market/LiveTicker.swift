@@ -47,7 +47,9 @@ struct LiveTicker {
     /// kind of trouble once.
     mutating func run(show: ([LiveRow]) -> Void, warn: (String) -> Void) throws {
         let began = pacing.now()
-        var done = 0, failures = 0, lastWarning = ""
+        var done = 0
+        var failures = 0
+        var lastWarning = ""
         while !shouldStop() {
             do {
                 let batch = try poll(rows.map(\.symbol))
@@ -56,15 +58,18 @@ struct LiveTicker {
                 lastWarning = ""
                 done += 1
                 show(rows)
-            } catch let failure as CommandFailure {
+            } catch let failure as CommandError {
                 throw failure
             } catch {
                 failures += 1
                 let message = Self.withoutAdvice("\(error)")
                 if done == 0 || failures >= Self.maximumFailures {
-                    throw CommandFailure.data("live prices could not be fetched: \(message); try again when a source answers")
+                    throw CommandError.data(
+                        "live prices could not be fetched: \(message); try again when a source answers")
                 }
-                if message != lastWarning { warn("could not fetch the latest prices: \(message); retrying every \(Self.seconds(interval))") }
+                if message != lastWarning {
+                    warn("could not fetch the latest prices: \(message); retrying every \(Self.seconds(interval))")
+                }
                 lastWarning = message
             }
             if let updates, done >= updates { return }
@@ -84,11 +89,15 @@ struct LiveTicker {
             rows[index].updatedAt = time
             rows[index].source = observation.source
         }
-        let unknown = rows.filter { row in row.price == nil && batch.failures[row.symbol].map { !$0.isSourceFailure } == true }
+        let unknown = rows.filter { row in
+            row.price == nil && batch.failures[row.symbol].map { !$0.isSourceFailure } == true
+        }
         guard !unknown.isEmpty else { return }
         let reasons = unknown.map { batch.failures[$0.symbol]!.description }.joined(separator: "; ")
         if unknown.count == rows.count {
-            throw CommandFailure.data("no live price for \(unknown.map(\.symbol.text).joined(separator: ", ")): \(reasons); check the symbols with 'ledger market search'")
+            throw CommandError.data(
+                "no live price for \(unknown.map(\.symbol.text).joined(separator: ", ")): \(reasons); check the symbols with 'ledger market search'"
+            )
         }
         warn("\(reasons); left out")
         rows.removeAll { row in unknown.contains { $0.symbol == row.symbol } }

@@ -18,7 +18,7 @@ struct MarketSetup {
             config = try MarketDataConfig.load(file: file.text, environment: environment.variables)
         } catch {
             let place = file.text == nil ? "" : " (config file \(file.path) or LGR_* variables)"
-            throw CommandFailure.data("market-data configuration\(place): \(error.description)")
+            throw CommandError.data("market-data configuration\(place): \(error.description)")
         }
         http = MarketHTTP(
             client: environment.httpClient, policy: Self.policy(config.retry, environment), pacing: environment.pacing,
@@ -49,7 +49,9 @@ struct MarketSetup {
         do {
             settings = try config.settings(name)
         } catch {
-            throw CommandFailure.usage("--source '\(name)' is not a market-data source; use one of \(MarketDataConfig.knownSources.joined(separator: ", "))")
+            throw CommandError.usage(
+                "--source '\(name)' is not a market-data source; use one of \(MarketDataConfig.knownSources.joined(separator: ", "))"
+            )
         }
         switch name {
         case "coingecko":
@@ -91,7 +93,8 @@ final class StoreCoinListCache: CoinListCache, @unchecked Sendable {
     func coinList(source: String) -> [CoinListEntry]? {
         if let fetched = pending[source] { return fetched }
         guard let cached = try? store.symbolIDs(source: source),
-              now.secondsSinceEpoch - cached.fetchedAt.secondsSinceEpoch < Self.lifetime else { return nil }
+            now.secondsSinceEpoch - cached.fetchedAt.secondsSinceEpoch < Self.lifetime
+        else { return nil }
         return cached.value.map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
     }
 

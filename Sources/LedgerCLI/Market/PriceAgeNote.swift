@@ -5,7 +5,9 @@ import LedgerCore
 enum PriceAgeNote {
     static func line(_ rows: [HoldingRow], now: Timestamp) -> String? {
         let priced = rows.filter { ($0.price?.source ?? "identity") != "identity" }
-        guard let oldest = priced.min(by: { $0.price!.observedAt < $1.price!.observedAt }), let price = oldest.price else { return nil }
-        return "Oldest price: \(oldest.asset) from \(Age.ago(price.observedAt, now: now)) (\(price.source)); 'ledger prices fetch' refreshes the cache.\n"
+        guard let oldest = priced.min(by: { $0.price!.observedAt < $1.price!.observedAt }), let price = oldest.price
+        else { return nil }
+        return
+            "Oldest price: \(oldest.asset) from \(Age.ago(price.observedAt, now: now)) (\(price.source)); 'ledger prices fetch' refreshes the cache.\n"
     }
 }

@@ -33,7 +33,8 @@ struct PriceFetcher {
         for (assetClass, assets) in targets.byClass {
             var remaining = assets
             for name in setup.order(for: assetClass, forced: forcedSource) where !remaining.isEmpty {
-                progress.show("fetching \(remaining.count) \(assetClass) price\(remaining.count == 1 ? "" : "s") from \(name)")
+                progress.show(
+                    "fetching \(remaining.count) \(assetClass) price\(remaining.count == 1 ? "" : "s") from \(name)")
                 let source = try setup.source(name)
                 let before = setup.http.requestCount(name)
                 defer { result.requests[name, default: 0] += setup.http.requestCount(name) - before }
@@ -61,17 +62,22 @@ struct PriceFetcher {
     }
 
     /// Daily prices from `start` through `end` for every target, one asset at a time.
-    func history(_ targets: FetchTargets, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws -> FetchResult {
+    func history(_ targets: FetchTargets, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws
+        -> FetchResult
+    {
         var result = FetchResult()
         for (index, target) in targets.assets.enumerated() {
             progress.show("history \(index + 1)/\(targets.assets.count): \(target.symbol)")
-            for name in setup.order(for: target.assetClass, forced: forcedSource) where result.pricedBy[target.symbol] == nil {
+            for name in setup.order(for: target.assetClass, forced: forcedSource)
+            where result.pricedBy[target.symbol] == nil {
                 let source = try setup.source(name)
                 let before = setup.http.requestCount(name)
                 defer { result.requests[name, default: 0] += setup.http.requestCount(name) - before }
                 do {
                     let prices = try source.dailyPrices(of: target.symbol, in: quote, from: start, through: end)
-                    guard !prices.isEmpty else { throw MarketDataError.empty(source: name, what: "prices for \(target.symbol)") }
+                    guard !prices.isEmpty else {
+                        throw MarketDataError.empty(source: name, what: "prices for \(target.symbol)")
+                    }
                     result.observations += prices
                     result.pricedBy[target.symbol] = name
                 } catch let error as MarketDataError {

@@ -46,16 +46,21 @@ struct RateRefresher {
     /// True when a direct observation of the pair (either way round) answers: fetched within
     /// `refreshAfter` for now, or observed within four days before a past date.
     private func isFresh(_ asset: AssetSymbol, _ quote: AssetSymbol, date: LocalDate?) throws -> Bool {
-        let direct = try store.observations(asset: asset).filter { $0.observation.quote == quote }
+        let direct =
+            try store.observations(asset: asset).filter { $0.observation.quote == quote }
             + store.observations(asset: quote).filter { $0.observation.quote == asset }
         if let date {
-            return direct.contains { $0.observation.observedAt.date <= date && $0.observation.observedAt.date >= date.adding(days: -4) }
+            return direct.contains {
+                $0.observation.observedAt.date <= date && $0.observation.observedAt.date >= date.adding(days: -4)
+            }
         }
         let limit = Int64(setup.config.refreshAfter)
         return direct.contains { now.secondsSinceEpoch - $0.fetchedAt.secondsSinceEpoch < limit }
     }
 
-    private func fx(_ base: AssetSymbol, _ quote: AssetSymbol, date: LocalDate?, into refreshed: inout RefreshedRates) throws {
+    private func fx(_ base: AssetSymbol, _ quote: AssetSymbol, date: LocalDate?, into refreshed: inout RefreshedRates)
+        throws
+    {
         guard try !isFresh(base, quote, date: date) else { return }
         var problems: [String] = []
         // The ECB publishes 31 currencies; asking frankfurter for another only costs a request
@@ -74,7 +79,9 @@ struct RateRefresher {
     }
 
     /// Fetches the price of `asset`; returns the currency it came in (nil when none came).
-    private func price(_ asset: Asset, in fiat: AssetSymbol, date: LocalDate?, into refreshed: inout RefreshedRates) throws -> AssetSymbol? {
+    private func price(_ asset: Asset, in fiat: AssetSymbol, date: LocalDate?, into refreshed: inout RefreshedRates)
+        throws -> AssetSymbol?
+    {
         if try isFresh(asset.symbol, fiat, date: date) { return nil }
         var problems: [String] = []
         for name in setup.order(for: asset.assetClass, forced: nil) {
@@ -86,7 +93,9 @@ struct RateRefresher {
                 } else {
                     observations = try source.latestPrices(of: [asset.symbol], in: fiat).observations
                 }
-                guard let first = observations.first else { throw MarketDataError.unknownSymbol(source: name, symbol: asset.symbol.text) }
+                guard let first = observations.first else {
+                    throw MarketDataError.unknownSymbol(source: name, symbol: asset.symbol.text)
+                }
                 refreshed.observations += observations
                 return first.quote
             } catch let error as MarketDataError {

@@ -12,23 +12,32 @@ enum RecordedPriceCandles {
 
     /// The daily candles of `asset` in `quote` opening at or after `since`, oldest first;
     /// empty when the ledger records no price of the pair there.
-    static func candles(_ asset: AssetSymbol, in quote: AssetSymbol, since: Timestamp, from store: some PriceStore) throws -> [Candle] {
+    static func candles(_ asset: AssetSymbol, in quote: AssetSymbol, since: Timestamp, from store: some PriceStore)
+        throws -> [Candle]
+    {
         let observations = try store.observations(asset: asset).map(\.observation)
             .filter { $0.quote == quote }.sorted { $0.observedAt < $1.observedAt }
         var days: [(day: LocalDate, prices: [ExactDecimal])] = []
         for observation in observations {
             let day = observation.observedAt.date
-            if days.last?.day == day { days[days.count - 1].prices.append(observation.price) } else { days.append((day, [observation.price])) }
+            if days.last?.day == day {
+                days[days.count - 1].prices.append(observation.price)
+            } else {
+                days.append((day, [observation.price]))
+            }
         }
         var candles: [Candle] = []
         var previousClose: ExactDecimal?
         for (day, prices) in days {
-            let open = previousClose ?? prices[0], close = prices[prices.count - 1]
+            let open = previousClose ?? prices[0]
+            let close = prices[prices.count - 1]
             previousClose = close
             guard day.startOfDay >= since else { continue }
-            candles.append(Candle(asset: asset, quote: quote, interval: .day, openedAt: day.startOfDay,
-                                  open: open, high: (prices + [open]).max()!, low: (prices + [open]).min()!,
-                                  close: close, volume: nil, source: source))
+            candles.append(
+                Candle(
+                    asset: asset, quote: quote, interval: .day, openedAt: day.startOfDay,
+                    open: open, high: (prices + [open]).max()!, low: (prices + [open]).min()!,
+                    close: close, volume: nil, source: source))
         }
         return candles
     }

@@ -20,7 +20,9 @@ struct EventWords {
     /// Splits `@30000` into `@ 30000` and `@@3000` into `@@ 3000`.
     static func tokenize(_ words: [String]) -> [String] {
         words.flatMap { word -> [String] in
-            guard word != "@", word != "@@", let marker = ["@@", "@"].first(where: word.hasPrefix) else { return [word] }
+            guard word != "@", word != "@@", let marker = ["@@", "@"].first(where: word.hasPrefix) else {
+                return [word]
+            }
             return [marker, String(word.dropFirst(marker.count))]
         }
     }
@@ -38,14 +40,17 @@ struct EventWords {
         }
     }
 
-    func failure(_ message: String) -> CommandFailure {
+    func failure(_ message: String) -> CommandError {
         .usage("\(message); e.g. \(example)")
     }
 
     /// Reads an amount written either way round: `BTC 0.1` or `0.1 BTC`.
-    mutating func amount(_ role: String, assetClass: AssetClass? = nil) throws(CommandFailure) -> AssetAmount {
+    mutating func amount(_ role: String, assetClass: AssetClass? = nil) throws(CommandError) -> AssetAmount {
         guard tokens.count >= 2 else {
-            throw failure(tokens.isEmpty ? "\(kind) needs \(role): an asset and a quantity" : "\(kind) needs a quantity after '\(tokens[0])'")
+            throw failure(
+                tokens.isEmpty
+                    ? "\(kind) needs \(role): an asset and a quantity" : "\(kind) needs a quantity after '\(tokens[0])'"
+            )
         }
         if let option = tokens.prefix(2).first(where: { $0.hasPrefix("--") }) {
             throw .usage("unknown option '\(option)'; see 'ledger add --help'")
@@ -59,7 +64,7 @@ struct EventWords {
     }
 
     /// Reads `@ PRICE [QUOTE]` (per unit) or `@@ TOTAL [QUOTE]` (the whole amount).
-    mutating func price(required: Bool) throws(CommandFailure) -> PriceTerm? {
+    mutating func price(required: Bool) throws(CommandError) -> PriceTerm? {
         guard let marker = tokens.first, marker == "@" || marker == "@@" else {
             guard required else { return nil }
             throw failure("a \(kind) needs a price: add '@ PRICE' (per unit) or '@@ TOTAL'")
@@ -76,31 +81,33 @@ struct EventWords {
     }
 
     /// Consumes `word` (case-insensitive) or fails saying it was expected.
-    mutating func expect(_ word: String) throws(CommandFailure) {
+    mutating func expect(_ word: String) throws(CommandError) {
         guard let next = tokens.first, next.lowercased() == word else {
             throw failure("expected '\(word)'" + (tokens.first.map { " but found '\($0)'" } ?? ""))
         }
         tokens.removeFirst()
     }
 
-    mutating func splitRatio() throws(CommandFailure) -> (Asset, SplitRatio) {
+    mutating func splitRatio() throws(CommandError) -> (Asset, SplitRatio) {
         guard tokens.count >= 2 else { throw failure("split needs an asset and a ratio") }
         let symbol = try assetSymbol(tokens.removeFirst())
         let text = tokens.removeFirst()
         guard let ratio = SplitRatio(text) else {
-            throw failure("'\(text)' is not a split ratio; write NEW:OLD with whole numbers, e.g. 4:1 (or 1:10 for a reverse split)")
+            throw failure(
+                "'\(text)' is not a split ratio; write NEW:OLD with whole numbers, e.g. 4:1 (or 1:10 for a reverse split)"
+            )
         }
         return (Asset(symbol, class: classOf(symbol)), ratio)
     }
 
     /// Fails when words are left over.
-    func finish() throws(CommandFailure) {
+    func finish() throws(CommandError) {
         guard let extra = tokens.first else { return }
         if extra.hasPrefix("--") { throw .usage("unknown option '\(extra)'; see 'ledger add --help'") }
         throw failure("unexpected '\(extra)'")
     }
 
-    func assetSymbol(_ text: String) throws(CommandFailure) -> AssetSymbol {
+    func assetSymbol(_ text: String) throws(CommandError) -> AssetSymbol {
         guard let symbol = AssetSymbol(text) else {
             if Self.looksNumeric(text) { throw failure("expected an asset symbol, found the number '\(text)'") }
             throw failure("'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
@@ -108,7 +115,7 @@ struct EventWords {
         return symbol
     }
 
-    func number(_ text: String, what: String) throws(CommandFailure) -> ExactDecimal {
+    func number(_ text: String, what: String) throws(CommandError) -> ExactDecimal {
         switch ExactDecimal.parse(text) {
         case .success(let value): return value
         case .failure(let error):

@@ -20,7 +20,8 @@ enum GlobalOptionPlacement {
         while index < arguments.count {
             let argument = arguments[index]
             if signedValues.contains(argument), index + 1 < arguments.count,
-               let next = arguments[index + 1].dropFirst().first, arguments[index + 1].hasPrefix("-"), next.isNumber {
+                let next = arguments[index + 1].dropFirst().first, arguments[index + 1].hasPrefix("-"), next.isNumber
+            {
                 result.append(argument + "=" + arguments[index + 1])
                 index += 2
             } else {
@@ -39,7 +40,9 @@ enum GlobalOptionPlacement {
             if valued.contains(argument), index + 1 < arguments.count {
                 leading += [argument, arguments[index + 1]]
                 index += 2
-            } else if let name = argument.split(separator: "=", maxSplits: 1).first, valued.contains(String(name)), argument.contains("=") {
+            } else if let name = argument.split(separator: "=", maxSplits: 1).first, valued.contains(String(name)),
+                argument.contains("=")
+            {
                 leading.append(argument)
                 index += 1
             } else {

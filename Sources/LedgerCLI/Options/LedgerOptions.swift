@@ -5,11 +5,14 @@ import LedgerStore
 
 /// `--ledger PATH`, shared by every command that reads or writes a ledger.
 struct LedgerOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The ledger file.",
-        discussion: "Default: $LGR_FILE, else $XDG_DATA_HOME/ledger/books.ledger (~/.local/share/ledger/books.ledger).",
-        valueName: "path"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The ledger file.",
+            discussion:
+                "Default: $LGR_FILE, else $XDG_DATA_HOME/ledger/books.ledger (~/.local/share/ledger/books.ledger).",
+            valueName: "path"
+        ))
     var ledger: String?
 
     /// The ledger path: the flag, else `LGR_FILE`, else the XDG data directory. An empty
@@ -25,14 +28,16 @@ struct LedgerOptions: ParsableArguments {
         let variables = environment.variables
         if let flag = ledger {
             guard !flag.isEmpty else {
-                throw CommandFailure.usage("--ledger needs a path, e.g. --ledger ~/books.ledger; leave it out to use the default ledger")
+                throw CommandError.usage(
+                    "--ledger needs a path, e.g. --ledger ~/books.ledger; leave it out to use the default ledger")
             }
             return absolute(flag, environment)
         }
         if let fromEnvironment = variables[environmentPrefix + "FILE"], !fromEnvironment.isEmpty {
             return absolute(fromEnvironment, environment)
         }
-        let dataHome = variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let dataHome =
+            variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (variables["HOME"] ?? "/") + "/.local/share"
         return dataHome + "/ledger/books.ledger"
     }
@@ -44,8 +49,11 @@ struct LedgerOptions: ParsableArguments {
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, stat(path, &info) != 0 else { return }
         var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink(path, &target, target.count - 1)
-        let pointsTo = length > 0 ? String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
-        throw CommandFailure.data("the ledger '\(shown ?? path)' is a symbolic link to '\(pointsTo)', which does not exist; point the link at a ledger or give --ledger the real path")
+        let pointsTo =
+            length > 0 ? String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        throw CommandError.data(
+            "the ledger '\(shown ?? path)' is a symbolic link to '\(pointsTo)', which does not exist; point the link at a ledger or give --ledger the real path"
+        )
     }
 
     /// Opens the ledger to amend it, failing with a clear message when it is missing or
@@ -94,7 +102,9 @@ struct LedgerOptions: ParsableArguments {
     }
 
     /// The store with the user's state directory (anchor and snapshot key), its anchor checked.
-    private func anchored(_ store: SQLiteEventStore, _ environment: CommandEnvironment, check: Bool = true) throws -> SQLiteEventStore {
+    private func anchored(_ store: SQLiteEventStore, _ environment: CommandEnvironment, check: Bool = true) throws
+        -> SQLiteEventStore
+    {
         store.stateDirectory = StateDirectory.resolve(variables: environment.variables)
         if check || store.created { try store.anchorOnOpen() }
         return store

@@ -11,7 +11,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     /// Fails with a usage error unless this format is one of `supported`.
     func require(_ supported: [OutputFormat], for command: String) throws {
         guard supported.contains(self) else {
-            throw CommandFailure.usage("\(command) prints \(Self.options(supported)); '-O \(rawValue)' is not one of them")
+            throw CommandError.usage(
+                "\(command) prints \(Self.options(supported)); '-O \(rawValue)' is not one of them")
         }
     }
 }

@@ -32,12 +32,14 @@ struct ReportOptions: ParsableArguments {
         _ = try bookingMethod()
         if asOf != nil { _ = try asOfTime(environment) }
         if let currency, AssetSymbol(currency) == nil {
-            throw CommandFailure.usage("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw CommandError.usage(
+                "--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
         }
     }
 
     /// The valuation options, with defaults from the ledger's settings.
-    func valuation(store: any EventStore, environment: CommandEnvironment, perAccount: Bool) throws -> ValuationOptions {
+    func valuation(store: any EventStore, environment: CommandEnvironment, perAccount: Bool) throws -> ValuationOptions
+    {
         ValuationOptions(
             method: try bookingMethod(), perAccount: perAccount,
             currency: try reportCurrency(store), asOf: try asOfTime(environment)
@@ -47,7 +49,7 @@ struct ReportOptions: ParsableArguments {
     func bookingMethod() throws -> BookingMethod {
         guard let method else { return .fifo }
         guard let parsed = BookingMethod(rawValue: method.lowercased()) else {
-            throw CommandFailure.usage("--method '\(method)' is not a booking method; use one of \(BookingMethod.list)")
+            throw CommandError.usage("--method '\(method)' is not a booking method; use one of \(BookingMethod.list)")
         }
         return parsed
     }
@@ -55,7 +57,8 @@ struct ReportOptions: ParsableArguments {
     func reportCurrency(_ store: any EventStore) throws -> AssetSymbol {
         guard let currency else { return try store.ledgerCurrency() }
         guard let symbol = AssetSymbol(currency) else {
-            throw CommandFailure.usage("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw CommandError.usage(
+                "--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
         }
         return symbol
     }
@@ -65,7 +68,7 @@ struct ReportOptions: ParsableArguments {
         if let date = LocalDate.parse(asOf) { return date.startOfDay.adding(seconds: 86_399) }
         switch Timestamp.parse(asOf) {
         case .success(let time): return time
-        case .failure(let error): throw CommandFailure.usage("--as-of \(error.message)")
+        case .failure(let error): throw CommandError.usage("--as-of \(error.message)")
         }
     }
 

@@ -1,5 +1,5 @@
 /// Why one alert could not be checked. Reported for that alert; the others are still checked.
-public enum AlertProblem: Error, Hashable, Sendable, CustomStringConvertible {
+public enum AlertError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No price of the pair at or before the check.
     case noPrice(asset: AssetSymbol, quote: AssetSymbol)
     /// The newest price is older than `--max-age` allows.
@@ -18,7 +18,8 @@ public enum AlertProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooOld(let asset, let observedAt, let maxAge):
             "the newest \(asset) price is from \(observedAt), older than --max-age \(AlertCondition.durationText(maxAge)) allows"
         case .noReference(let asset, let quote, let from, let to):
-            "no \(asset) price in \(quote) observed from \(from) to \(to) to compare with; " + Self.referenceAdvice(asset, from: from, to: to)
+            "no \(asset) price in \(quote) observed from \(from) to \(to) to compare with; "
+                + Self.referenceAdvice(asset, from: from, to: to)
         case .zeroReference(let asset, let observedAt):
             "the \(asset) price to compare with (\(observedAt)) is 0, so no percentage can be computed"
         case .outOfRange(let asset):
@@ -27,17 +28,20 @@ public enum AlertProblem: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension AlertProblem {
+extension AlertError {
     /// What records a reference price in `from`…`to`. Daily closes are a day apart (stamped
     /// 23:59:59 UTC): a span of a day or more always holds one, so fetching daily history
     /// works; a shorter span (a window under 48 h) can fall between two closes, and only
     /// prices recorded at least that often serve.
     static func referenceAdvice(_ asset: AssetSymbol, from: Timestamp, to: Timestamp) -> String {
         let span = to.secondsSinceEpoch - from.secondsSinceEpoch
-        if span >= 86_400 { return "'ledger prices fetch \(asset) --history --since \(from.date)' records daily prices" }
+        if span >= 86_400 {
+            return "'ledger prices fetch \(asset) --history --since \(from.date)' records daily prices"
+        }
         let every = AlertCondition.durationText(span)
         let window = AlertCondition.durationText(span * 2)
-        return "daily prices are a day apart and can miss this \(every) span; run 'ledger alert check' at least every \(every)"
+        return
+            "daily prices are a day apart and can miss this \(every) span; run 'ledger alert check' at least every \(every)"
             + " (from cron, docs/cron.md): each check records the price it compares with \(window) later"
     }
 }
@@ -58,7 +62,7 @@ public struct AlertVerdict: Hashable, Sendable {
         /// Nothing to report; `rearmed` when a fired alert's condition stopped holding.
         case quiet(AlertReading, rearmed: Bool)
         /// The alert could not be checked; it is left as it was.
-        case failed(AlertProblem)
+        case failed(AlertError)
     }
 
     public let alert: Alert
@@ -124,7 +128,9 @@ public enum AlertEvaluator {
 
     /// The newest price of the pair at or before `now` and, for `change`, the newest at or
     /// before the window's start (no older than the slack allows).
-    public static func reading(for alert: Alert, prices: PriceTable, now: Timestamp, maxAge: Int64?) -> Result<AlertReading, AlertProblem> {
+    public static func reading(for alert: Alert, prices: PriceTable, now: Timestamp, maxAge: Int64?) -> Result<
+        AlertReading, AlertError
+    > {
         guard let quote = prices.price(of: alert.asset, in: alert.quote, at: now) else {
             return .failure(.noPrice(asset: alert.asset, quote: alert.quote))
         }

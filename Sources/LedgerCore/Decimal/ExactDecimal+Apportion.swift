@@ -31,12 +31,15 @@ extension ExactDecimal {
         remainders.reserveCapacity(weights.count)
         for weight in weights {
             // weight ≤ whole, so the quotient is at most |self| and the division cannot overflow.
-            let (quotient, remainder) = whole.dividingFullWidth(magnitude.multipliedFullWidth(by: weight.units.magnitude))
+            let (quotient, remainder) = whole.dividingFullWidth(
+                magnitude.multipliedFullWidth(by: weight.units.magnitude))
             shares.append(quotient)
             remainders.append(remainder)
         }
         let leftOver = magnitude - shares.reduce(0, +)
-        let order = remainders.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
+        let order = remainders.indices.sorted {
+            remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1
+        }
         for index in order.prefix(Int(leftOver)) { shares[index] += 1 }
         return shares.map { ExactDecimal(units: units < 0 ? -Int128($0) : Int128($0)) }
     }

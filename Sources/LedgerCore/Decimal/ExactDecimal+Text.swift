@@ -180,7 +180,8 @@ private struct DecimalScanner {
         var magnitude = units
         if shift >= 0 {
             guard shift <= 38 else { return magnitude == 0 ? .success(.zero) : .failure(.outOfRange) }
-            let (scaled, overflowed) = magnitude.multipliedReportingOverflow(by: UInt128(ExactDecimal.powerOfTen(shift)))
+            let (scaled, overflowed) = magnitude.multipliedReportingOverflow(
+                by: UInt128(ExactDecimal.powerOfTen(shift)))
             guard !overflowed else { return .failure(.outOfRange) }
             magnitude = scaled
         } else {

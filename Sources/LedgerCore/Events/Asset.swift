@@ -25,15 +25,18 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
         let upper = raw.uppercased()
         let bytes = Array(upper.utf8)
         guard (1...20).contains(bytes.count),
-              bytes.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") }),
-              bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
-              bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".") else { return nil }
+            bytes.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") }),
+            bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+            bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".")
+        else { return nil }
         text = upper
         textHash = fnv1a(bytes)
         isWellKnownFiat = FiatCurrency.named[upper] != nil
     }
 
-    public static func == (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool { lhs.textHash == rhs.textHash && lhs.text == rhs.text }
+    public static func == (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool {
+        lhs.textHash == rhs.textHash && lhs.text == rhs.text
+    }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(textHash) }
 

@@ -38,7 +38,8 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// to the end of the ledger's id index instead of random places in it (1M-row import:
     /// 22 s before, docs/PERFORMANCE.md); the random bits are drawn once per millisecond, not
     /// per event. Ids from two processes in one millisecond still differ by their random start.
-    public static func following(_ previous: EventID?, milliseconds: UInt64, random: () -> (UInt16, UInt64)) -> EventID {
+    public static func following(_ previous: EventID?, milliseconds: UInt64, random: () -> (UInt16, UInt64)) -> EventID
+    {
         let fresh = EventID(milliseconds: milliseconds, random: (0, 0))
         if let previous, previous.value >= fresh.value, previous.value < UInt128.max {
             return EventID(value: previous.value + 1)

@@ -29,8 +29,9 @@ public struct SplitRatio: Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: some StringProtocol) {
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "/" })
         guard parts.count == 2, parts.allSatisfy({ part in part.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let numerator = Int(parts[0]), let denominator = Int(parts[1]),
-              numerator <= 1_000_000, denominator <= 1_000_000 else { return nil }
+            let numerator = Int(parts[0]), let denominator = Int(parts[1]),
+            numerator <= 1_000_000, denominator <= 1_000_000
+        else { return nil }
         self.init(numerator: numerator, denominator: denominator)
     }
 

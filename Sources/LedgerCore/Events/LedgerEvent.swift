@@ -40,7 +40,7 @@ public enum EventAction: Hashable, Sendable {
     public var primaryAsset: Asset? {
         switch self {
         case .buy(let amount, _), .sell(let amount, _), .deposit(let amount), .withdraw(let amount),
-             .transfer(let amount, _), .income(let amount, _, _), .fee(let amount):
+            .transfer(let amount, _), .income(let amount, _, _), .fee(let amount):
             amount.asset
         case .trade(let given, _): given.asset
         case .split(let asset, _): asset

@@ -33,7 +33,8 @@ extension Candle {
 
     /// One candle from a non-empty run of candles, oldest first.
     private static func merge(_ run: [Candle], openedAt: Int64) -> Candle {
-        let first = run[0], last = run[run.count - 1]
+        let first = run[0]
+        let last = run[run.count - 1]
         let volumes = run.compactMap(\.volume)
         return Candle(
             asset: first.asset, quote: first.quote, interval: first.interval,

@@ -33,8 +33,10 @@ public struct ChartInterval: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// The widths a chart picks from when the user names none.
-    public static let choices: [ChartInterval] = [1, 2, 3, 5, 10, 15, 30, 60, 120, 180, 240, 360, 480, 720, 1_440, 2_880, 4_320, 10_080]
-        .map { ChartInterval(seconds: Int64($0) * 60)! }
+    public static let choices: [ChartInterval] = [
+        1, 2, 3, 5, 10, 15, 30, 60, 120, 180, 240, 360, 480, 720, 1_440, 2_880, 4_320, 10_080,
+    ]
+    .map { ChartInterval(seconds: Int64($0) * 60)! }
 
     public static func < (lhs: ChartInterval, rhs: ChartInterval) -> Bool { lhs.seconds < rhs.seconds }
 }
@@ -79,8 +81,9 @@ public struct ChartPlan: Equatable, Sendable {
     /// `10m`, `10h`, `10d`, `2w` (a positive whole number and a unit among `units`) in seconds.
     public static func parseSpan(_ text: String, units: [Character: Int64]) -> Int64? {
         guard let last = text.last, let unit = units[last], text.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
-              let value = Int64(text.dropLast()),
-              value > 0, value <= 100_000 else { return nil }
+            let value = Int64(text.dropLast()),
+            value > 0, value <= 100_000
+        else { return nil }
         return value * unit
     }
 

@@ -10,7 +10,10 @@ public struct FXRates: Hashable, Sendable {
     public let rates: [AssetSymbol: ExactDecimal]
     public let source: String
 
-    public init(base: AssetSymbol, date: LocalDate, requestedDate: LocalDate?, rates: [AssetSymbol: ExactDecimal], source: String) {
+    public init(
+        base: AssetSymbol, date: LocalDate, requestedDate: LocalDate?, rates: [AssetSymbol: ExactDecimal],
+        source: String
+    ) {
         self.base = base
         self.date = date
         self.requestedDate = requestedDate
@@ -26,7 +29,8 @@ public struct FXRates: Hashable, Sendable {
     public var observations: [PriceObservation] {
         rates.keys.sorted().compactMap { quote in
             guard quote != base, let rate = rates[quote] else { return nil }
-            return PriceObservation(asset: base, quote: quote, observedAt: Self.publishedAt(date), price: rate, source: source)
+            return PriceObservation(
+                asset: base, quote: quote, observedAt: Self.publishedAt(date), price: rate, source: source)
         }
     }
 

@@ -11,10 +11,13 @@ public enum SearchRanking {
     /// symbol or of a word of the name, or anywhere in either; nil when neither contains it.
     public static func match(_ result: AssetSearchResult, _ query: String) -> Match? {
         let needle = query.lowercased()
-        let symbol = result.symbol.lowercased(), name = result.name.lowercased()
+        let symbol = result.symbol.lowercased()
+        let name = result.name.lowercased()
         if symbol == needle { return .exactSymbol }
         let words = name.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
-        if symbol.hasPrefix(needle) || name.hasPrefix(needle) || words.contains(where: { $0.hasPrefix(needle) }) { return .prefix }
+        if symbol.hasPrefix(needle) || name.hasPrefix(needle) || words.contains(where: { $0.hasPrefix(needle) }) {
+            return .prefix
+        }
         if symbol.contains(needle) || name.contains(needle) { return .contains }
         return nil
     }
@@ -32,7 +35,7 @@ public enum SearchRanking {
         return matched.sorted { left, right in
             if left.1 != right.1 { return left.1 < right.1 }
             switch (left.0.rank, right.0.rank) {
-            case let (a?, b?) where a != b: return a < b
+            case (let a?, let b?) where a != b: return a < b
             case (.some, nil): return true
             case (nil, .some): return false
             default: return left.0.name.lowercased() < right.0.name.lowercased()

@@ -18,7 +18,10 @@ public struct TopListQuery: Sendable, Equatable {
     public var page: Int?
     public var perPage: Int
 
-    public init(sort: TopListSort = .rank, reverse: Bool = false, favoritesOnly: Bool = false, page: Int? = nil, perPage: Int = 20) {
+    public init(
+        sort: TopListSort = .rank, reverse: Bool = false, favoritesOnly: Bool = false, page: Int? = nil,
+        perPage: Int = 20
+    ) {
         self.sort = sort
         self.reverse = reverse
         self.favoritesOnly = favoritesOnly
@@ -37,8 +40,9 @@ public struct TopListQuery: Sendable, Equatable {
         let start = (number - 1) * size
         let slice = Array(ordered[min(start, ordered.count)..<min(start + size, ordered.count)])
         let listed = Set(entries.map(\.symbol))
-        return TopListPage(entries: slice, page: number, pages: pages, matching: ordered.count,
-                           unlistedFavorites: favorites.filter { !listed.contains($0) }.sorted())
+        return TopListPage(
+            entries: slice, page: number, pages: pages, matching: ordered.count,
+            unlistedFavorites: favorites.filter { !listed.contains($0) }.sorted())
     }
 
     /// Entries in the chosen order; entries lacking the sorted figure go last either way,
@@ -62,7 +66,7 @@ public struct TopListQuery: Sendable, Equatable {
         }
         if sort == .rank { return left.rank == right.rank ? 0 : (left.rank < right.rank ? -1 : 1) }
         switch (key(left), key(right)) {
-        case let (a?, b?): return a == b ? 0 : (a < b ? -1 : 1)
+        case (let a?, let b?): return a == b ? 0 : (a < b ? -1 : 1)
         case (nil, nil): return 0
         default: return nil
         }

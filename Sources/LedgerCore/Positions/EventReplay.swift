@@ -4,7 +4,8 @@ public enum EventReplay {
     /// in replay order (occurred-at, then sequence).
     public static func effective(_ events: [LedgerEvent]) -> [LedgerEvent] {
         let voided = voidedIDs(events)
-        return events
+        return
+            events
             .filter { event in
                 if case .void = event.action { return false }
                 return !voided.keys.contains(event.id)

@@ -36,7 +36,8 @@ extension LedgerEvent {
     public var quantityChanges: [QuantityChange] {
         var changes: [QuantityChange] = []
         func add(_ account: String, _ asset: AssetSymbol, _ delta: ExactDecimal, held: Bool) {
-            changes.append(QuantityChange(key: PositionKey(account: account, asset: asset), delta: delta, mustBeHeld: held))
+            changes.append(
+                QuantityChange(key: PositionKey(account: account, asset: asset), delta: delta, mustBeHeld: held))
         }
         switch action {
         case .buy(let amount, let term):

@@ -80,18 +80,20 @@ public struct AllocationReport: Sendable {
         var values: [String: ExactDecimal] = [:]
         for row in holdings.rows {
             guard let value = row.value else { continue }
-            let label = switch grouping {
-            case .asset: row.asset.text
-            case .class: row.assetClass.rawValue
-            case .account: row.account ?? ValuationOptions.pooledAccount
-            }
+            let label =
+                switch grouping {
+                case .asset: row.asset.text
+                case .class: row.assetClass.rawValue
+                case .account: row.account ?? ValuationOptions.pooledAccount
+                }
             values[label, default: .zero] += value
         }
         let total = values.values.sum()
         self.total = total
         slices = values.map { label, value in
-            Slice(label: label, value: value, share: total.isPositive ? value / total : .zero,
-                  percent: total.isPositive ? value * 100 / total : .zero)
+            Slice(
+                label: label, value: value, share: total.isPositive ? value / total : .zero,
+                percent: total.isPositive ? value * 100 / total : .zero)
         }.sorted { ($0.value, $1.label) > ($1.value, $0.label) }
         unpricedAssets = holdings.totals.unpricedAssets
     }

@@ -79,7 +79,8 @@ public struct HoldingsReport: Sendable {
             HoldingRow(
                 asset: position.asset, assetClass: state.assetClasses[position.asset] ?? position.asset.inferredClass,
                 account: state.options.perAccount ? position.account : nil, quantity: position.quantity,
-                costBasis: position.cost, costComplete: position.costComplete, price: prices.price(of: position.asset, in: state.options.currency, at: state.options.asOf)
+                costBasis: position.cost, costComplete: position.costComplete,
+                price: prices.price(of: position.asset, in: state.options.currency, at: state.options.asOf)
             )
         }
         let total = rows.compactMap(\.value).sum()
@@ -87,11 +88,14 @@ public struct HoldingsReport: Sendable {
             rows[index].allocationPercent = rows[index].value.map { $0 * 100 / total }
         }
         self.rows = rows.sorted(by: Self.display)
-        let priced = rows.filter { $0.price != nil }, unpriced = rows.filter { $0.price == nil }
+        let priced = rows.filter { $0.price != nil }
+        let unpriced = rows.filter { $0.price == nil }
         totals = HoldingsTotals(
             value: total, costBasis: rows.map(\.costBasis).sum(), costComplete: rows.allSatisfy(\.costComplete),
-            unrealizedPnL: priced.compactMap(\.unrealizedPnL).sum(), unrealizedComplete: priced.allSatisfy(\.costComplete),
-            realizedPnL: state.realizedPnL, income: state.income, feesPaid: state.feesPaid, netFiatPaidIn: state.netFiatPaidIn,
+            unrealizedPnL: priced.compactMap(\.unrealizedPnL).sum(),
+            unrealizedComplete: priced.allSatisfy(\.costComplete),
+            realizedPnL: state.realizedPnL, income: state.income, feesPaid: state.feesPaid,
+            netFiatPaidIn: state.netFiatPaidIn,
             unpricedAssets: Array(Set(unpriced.map(\.asset))).sorted(), unpricedCost: unpriced.map(\.costBasis).sum(),
             unpricedCostComplete: unpriced.allSatisfy(\.costComplete), incomplete: state.incompleteTotals
         )
@@ -114,19 +118,24 @@ public struct HoldingsReport: Sendable {
         var result = state.books.compactMap { key, book -> Position? in
             let quantity = book.quantity
             guard quantity.isPositive else { return nil }
-            return Position(asset: key.asset, account: key.account, quantity: quantity, cost: book.cost, costComplete: book.costComplete)
+            return Position(
+                asset: key.asset, account: key.account, quantity: quantity, cost: book.cost,
+                costComplete: book.costComplete)
         }
         let options = state.options
         // Pooled reports show one line per currency, summed over the accounts.
         var fiat: [PositionKey: ExactDecimal] = [:]
         for (key, balance) in state.fiat {
-            let shown = options.perAccount ? key : PositionKey(account: ValuationOptions.pooledAccount, asset: key.asset)
+            let shown =
+                options.perAccount ? key : PositionKey(account: ValuationOptions.pooledAccount, asset: key.asset)
             fiat[shown, default: .zero] += balance
         }
         for (key, balance) in fiat where balance.isPositive {
             let rate = prices.price(of: key.asset, in: options.currency, at: options.asOf)?.value
-            result.append(Position(asset: key.asset, account: key.account, quantity: balance, cost: rate.map { $0 * balance } ?? .zero,
-                                   costComplete: rate != nil))
+            result.append(
+                Position(
+                    asset: key.asset, account: key.account, quantity: balance, cost: rate.map { $0 * balance } ?? .zero,
+                    costComplete: rate != nil))
         }
         return result
     }
@@ -134,7 +143,7 @@ public struct HoldingsReport: Sendable {
     /// Largest value first; unpriced holdings last, by symbol.
     private static func display(_ lhs: HoldingRow, _ rhs: HoldingRow) -> Bool {
         switch (lhs.value, rhs.value) {
-        case let (left?, right?) where left != right: return left > right
+        case (let left?, let right?) where left != right: return left > right
         case (.some, nil): return true
         case (nil, .some): return false
         default: return (lhs.asset, lhs.account ?? "") < (rhs.asset, rhs.account ?? "")

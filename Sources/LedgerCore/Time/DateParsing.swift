@@ -21,8 +21,9 @@ extension LocalDate {
     public static func parse(_ text: some StringProtocol) -> LocalDate? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = asciiNumber(bytes, 0, 4), let month = asciiNumber(bytes, 5, 2),
-              let day = asciiNumber(bytes, 8, 2) else { return nil }
+            let year = asciiNumber(bytes, 0, 4), let month = asciiNumber(bytes, 5, 2),
+            let day = asciiNumber(bytes, 8, 2)
+        else { return nil }
         return LocalDate(year: year, month: month, day: day)
     }
 }
@@ -40,9 +41,10 @@ extension Timestamp {
         }
         if bytes.count == 10 { return .success(date.startOfDay) }
         guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes.count >= 19,
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let hour = asciiNumber(bytes, 11, 2), let minute = asciiNumber(bytes, 14, 2),
-              let second = asciiNumber(bytes, 17, 2), hour < 24, minute < 60, second < 60 else { return failure }
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let hour = asciiNumber(bytes, 11, 2), let minute = asciiNumber(bytes, 14, 2),
+            let second = asciiNumber(bytes, 17, 2), hour < 24, minute < 60, second < 60
+        else { return failure }
         var position = 19
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
@@ -53,7 +55,9 @@ extension Timestamp {
         guard let offset = zoneOffset(bytes[position...]) else { return failure }
         let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         let time = Timestamp(secondsSinceEpoch: seconds - Int64(offset))
-        guard Timestamp.recordable.contains(time) else { return .failure(DateParseError(text: String(text), outOfRange: true)) }
+        guard Timestamp.recordable.contains(time) else {
+            return .failure(DateParseError(text: String(text), outOfRange: true))
+        }
         return .success(time)
     }
 
@@ -62,11 +66,13 @@ extension Timestamp {
         let zone = Array(bytes)
         if zone == [UInt8(ascii: "Z")] || zone == [UInt8(ascii: "z")] { return 0 }
         guard zone.count == 6 || zone.count == 5,
-              zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-") else { return nil }
+            zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-")
+        else { return nil }
         let minutesAt = zone.count == 6 ? 4 : 3
         guard zone.count == 5 || zone[3] == UInt8(ascii: ":"),
-              let hours = asciiNumber(zone, 1, 2), let minutes = asciiNumber(zone, minutesAt, 2),
-              hours <= 18, minutes < 60 else { return nil }
+            let hours = asciiNumber(zone, 1, 2), let minutes = asciiNumber(zone, minutesAt, 2),
+            hours <= 18, minutes < 60
+        else { return nil }
         let offset = hours * 3600 + minutes * 60
         return zone[0] == UInt8(ascii: "-") ? -offset : offset
     }
@@ -75,7 +81,8 @@ extension Timestamp {
 /// The decimal number in `bytes[start..<start+count]`, all ASCII digits, or nil (dates,
 /// times and zones here; the common timestamp shapes of exchange files in LedgerInterchange).
 @inlinable
-public func asciiNumber<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ count: Int) -> Int? where Bytes.Index == Int {
+public func asciiNumber<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ count: Int) -> Int?
+where Bytes.Index == Int {
     var value = 0
     for index in start..<(start + count) {
         let digit = bytes[index] &- 48

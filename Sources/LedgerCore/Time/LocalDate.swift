@@ -7,7 +7,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// A date, or nil when the day does not exist (`2024-02-30`, `2024-13-45`).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...LocalDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

@@ -12,14 +12,17 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The instants the ledger can write and read back: the years 0001 to 9999 in UTC (an
     /// event's time is written `YYYY-MM-DDTHH:MM:SSZ`, four digits of year).
     public static let recordable: ClosedRange<Timestamp> =
-        LocalDate(year: 1, month: 1, day: 1)!.startOfDay...LocalDate(year: 9999, month: 12, day: 31)!.startOfDay.adding(seconds: 86_399)
+        LocalDate(year: 1, month: 1, day: 1)!
+        .startOfDay...LocalDate(year: 9999, month: 12, day: 31)!.startOfDay.adding(seconds: 86_399)
 
     /// "outside the years 0001 to 9999 UTC …": the end of a message about a time out of range.
-    public static let recordableRangeText = "outside 0001-01-01T00:00:00Z…9999-12-31T23:59:59Z in UTC, the times the ledger can record"
+    public static let recordableRangeText =
+        "outside 0001-01-01T00:00:00Z…9999-12-31T23:59:59Z in UTC, the times the ledger can record"
 
     /// The UTC calendar date of this instant.
     public var date: LocalDate {
-        let days = secondsSinceEpoch >= 0
+        let days =
+            secondsSinceEpoch >= 0
             ? secondsSinceEpoch / 86_400
             : (secondsSinceEpoch - 86_399) / 86_400
         return LocalDate(daysSinceEpoch: Int(days))
@@ -35,13 +38,17 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339, UTC).
     public var description: String {
-        let date = date, second = secondOfDay
+        let date = date
+        let second = secondOfDay
         guard (0...9999).contains(date.year) else {
             return "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
         }
         // Written digit by digit: every event's hash encodes two of these.
-        let fields = [(date.year, 4, "-"), (date.month, 2, "-"), (date.day, 2, "T"), (second / 3600, 2, ":"),
-                      (second / 60 % 60, 2, ":"), (second % 60, 2, "Z")] as [(Int, Int, Unicode.Scalar)]
+        let fields =
+            [
+                (date.year, 4, "-"), (date.month, 2, "-"), (date.day, 2, "T"), (second / 3600, 2, ":"),
+                (second / 60 % 60, 2, ":"), (second % 60, 2, "Z"),
+            ] as [(Int, Int, Unicode.Scalar)]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
         for (value, width, separator) in fields {

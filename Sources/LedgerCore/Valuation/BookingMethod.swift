@@ -57,7 +57,9 @@ public struct Lot: Hashable, Sendable {
         let partCost = cost * part / quantity
         quantity -= part
         cost -= partCost
-        return Lot(source: source, acquired: acquired, quantity: part, cost: partCost, unitCost: fixedUnitCost, costComplete: costComplete)
+        return Lot(
+            source: source, acquired: acquired, quantity: part, cost: partCost, unitCost: fixedUnitCost,
+            costComplete: costComplete)
     }
 
     public static func == (lhs: Lot, rhs: Lot) -> Bool {

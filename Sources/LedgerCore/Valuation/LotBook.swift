@@ -106,9 +106,10 @@ public struct LotBook: Sendable {
         if method == .average, !isEmpty {
             var pooled = storage[head]
             if pooled.costComplete && !lot.costComplete { openIncomplete = 1 }
-            pooled = Lot(source: pooled.source, acquired: min(pooled.acquired, lot.acquired),
-                         quantity: pooled.quantity + lot.quantity, cost: pooled.cost + lot.cost,
-                         costComplete: pooled.costComplete && lot.costComplete)
+            pooled = Lot(
+                source: pooled.source, acquired: min(pooled.acquired, lot.acquired),
+                quantity: pooled.quantity + lot.quantity, cost: pooled.cost + lot.cost,
+                costComplete: pooled.costComplete && lot.costComplete)
             // (average cost: the pool's unit cost is recomputed from its new totals)
             storage[head] = pooled
             return
@@ -165,15 +166,18 @@ public struct LotBook: Sendable {
         var scaled = ExactDecimal.zero
         for index in head..<storage.count {
             let lot = storage[index]
-            let quantity = index == storage.count - 1 ? total - scaled : Self.scaled(lot.quantity, numerator, denominator)
+            let quantity =
+                index == storage.count - 1 ? total - scaled : Self.scaled(lot.quantity, numerator, denominator)
             scaled += quantity
-            storage[index] = Lot(source: lot.source, acquired: lot.acquired, quantity: quantity, cost: lot.cost,
-                                 unitCost: lot.unitCost * denominator / numerator, costComplete: lot.costComplete)
+            storage[index] = Lot(
+                source: lot.source, acquired: lot.acquired, quantity: quantity, cost: lot.cost,
+                unitCost: lot.unitCost * denominator / numerator, costComplete: lot.costComplete)
         }
     }
 
     /// quantity × numerator ÷ denominator, rounded toward zero.
-    static func scaled(_ quantity: ExactDecimal, _ numerator: ExactDecimal, _ denominator: ExactDecimal) -> ExactDecimal {
+    static func scaled(_ quantity: ExactDecimal, _ numerator: ExactDecimal, _ denominator: ExactDecimal) -> ExactDecimal
+    {
         quantity.multiplied(by: numerator, rounding: .towardZero).divided(by: denominator, rounding: .towardZero)
     }
 
@@ -244,7 +248,8 @@ struct HighestUnitCost: Sendable {
         var position = start
         while true {
             var best = position
-            for child in (2 * position + 1)...(2 * position + 2) where child < heap.count && Self.ranks(heap[child], above: heap[best], lots) {
+            for child in (2 * position + 1)...(2 * position + 2)
+            where child < heap.count && Self.ranks(heap[child], above: heap[best], lots) {
                 best = child
             }
             guard best != position else { return }
@@ -254,7 +259,8 @@ struct HighestUnitCost: Sendable {
     }
 
     private static func ranks(_ lhs: Int, above rhs: Int, _ lots: [Lot]) -> Bool {
-        let left = lots[lhs].unitCost, right = lots[rhs].unitCost
+        let left = lots[lhs].unitCost
+        let right = lots[rhs].unitCost
         return left != right ? left > right : lhs < rhs
     }
 }

@@ -57,7 +57,9 @@ extension MissingPrice {
         guard !missing.isEmpty else { return nil }
         let ranges = MissingPriceRange.grouped(missing)
         var parts = ranges.prefix(listed).map(\.description)
-        if ranges.count > listed { parts.append("and \(ranges.count - listed) more pair\(ranges.count - listed == 1 ? "" : "s")") }
+        if ranges.count > listed {
+            parts.append("and \(ranges.count - listed) more pair\(ranges.count - listed == 1 ? "" : "s")")
+        }
         return eventsLacking(missing, "a price") + ": " + parts.joined(separator: ", ")
     }
 

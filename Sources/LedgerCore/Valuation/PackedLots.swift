@@ -34,10 +34,12 @@ struct PackedLots: Sendable {
                 func load<T: FixedWidthInteger>(_ at: Int, _ type: T.Type) -> T {
                     T(littleEndian: raw.loadUnaligned(fromByteOffset: offset + at, as: T.self))
                 }
-                return Lot(source: EventID(value: load(0, UInt128.self)),
-                           acquired: Timestamp(secondsSinceEpoch: load(16, Int64.self)),
-                           quantity: ExactDecimal(units: load(24, Int128.self)), cost: ExactDecimal(units: load(40, Int128.self)),
-                           unitCost: ExactDecimal(units: load(56, Int128.self)), costComplete: load(72, UInt8.self) == 1)
+                return Lot(
+                    source: EventID(value: load(0, UInt128.self)),
+                    acquired: Timestamp(secondsSinceEpoch: load(16, Int64.self)),
+                    quantity: ExactDecimal(units: load(24, Int128.self)),
+                    cost: ExactDecimal(units: load(40, Int128.self)),
+                    unitCost: ExactDecimal(units: load(56, Int128.self)), costComplete: load(72, UInt8.self) == 1)
             }
         }
     }

@@ -27,7 +27,9 @@ extension PortfolioFold {
         } else if state.options.perAccount {
             let reduction = take(amount, from: event.account)
             let key = PositionKey(account: destination, asset: amount.asset.symbol)
-            for piece in reduction.pieces { state.books[key, default: LotBook(method: state.options.method)].add(piece) }
+            for piece in reduction.pieces {
+                state.books[key, default: LotBook(method: state.options.method)].add(piece)
+            }
         }
         if let fee = event.fee { addFees(payFee(fee)) }
     }
@@ -46,7 +48,8 @@ extension PortfolioFold {
 
     mutating func split(_ symbol: AssetSymbol, _ ratio: SplitRatio) {
         for key in state.books.keys where key.asset == symbol {
-            state.books[key]!.split(numerator: ExactDecimal(ratio.numerator), denominator: ExactDecimal(ratio.denominator))
+            state.books[key]!.split(
+                numerator: ExactDecimal(ratio.numerator), denominator: ExactDecimal(ratio.denominator))
         }
     }
 

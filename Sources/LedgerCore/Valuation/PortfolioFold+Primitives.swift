@@ -19,7 +19,9 @@ extension PortfolioFold {
 
     mutating func openLot(_ amount: AssetAmount, cost: Valued) {
         remember(amount.asset)
-        let lot = Lot(source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost.value, costComplete: cost.known)
+        let lot = Lot(
+            source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost.value,
+            costComplete: cost.known)
         state.books[lotKey(amount.asset.symbol, event.account), default: LotBook(method: state.options.method)].add(lot)
         state.acquiredCost += cost.value
     }
@@ -29,9 +31,11 @@ extension PortfolioFold {
         let key = lotKey(amount.asset.symbol, account)
         let reduction = state.books[key, default: LotBook(method: state.options.method)].reduce(amount.quantity)
         if reduction.uncovered.isPositive {
-            state.diagnostics.append(LedgerDiagnostic(.warning,
-                "takes \(amount) from '\(account)' but only \(amount.quantity - reduction.uncovered) was held; the rest is treated as acquired at zero cost",
-                sequence: event.sequence))
+            state.diagnostics.append(
+                LedgerDiagnostic(
+                    .warning,
+                    "takes \(amount) from '\(account)' but only \(amount.quantity - reduction.uncovered) was held; the rest is treated as acquired at zero cost",
+                    sequence: event.sequence))
         }
         return reduction
     }
@@ -43,10 +47,12 @@ extension PortfolioFold {
         let proceeds = valued.value
         var reduction = take(amount, from: event.account)
         if reduction.uncovered.isPositive {
-            reduction.pieces.append(Lot(source: event.id, acquired: event.occurredAt, quantity: reduction.uncovered, cost: .zero))
+            reduction.pieces.append(
+                Lot(source: event.id, acquired: event.occurredAt, quantity: reduction.uncovered, cost: .zero))
         }
         // One piece (the common case) takes the whole proceeds without the arithmetic.
-        let shares = reduction.pieces.count == 1 ? [proceeds] : proceeds.apportioned(by: reduction.pieces.map(\.quantity))
+        let shares =
+            reduction.pieces.count == 1 ? [proceeds] : proceeds.apportioned(by: reduction.pieces.map(\.quantity))
         for (piece, share) in zip(reduction.pieces, shares) {
             state.realizedGain += share - piece.cost
             if !piece.costComplete || !valued.known { state.incompleteTotals.insert(.realized) }
@@ -70,7 +76,9 @@ extension PortfolioFold {
     /// Spends fiat; what the balance does not cover was paid in from outside.
     mutating func fiatOut(_ amount: AssetAmount, account: String) {
         remember(amount.asset)
-        let shortfall = Self.spend(amount.quantity, from: &state.fiat[PositionKey(account: account, asset: amount.asset.symbol), default: .zero])
+        let shortfall = Self.spend(
+            amount.quantity,
+            from: &state.fiat[PositionKey(account: account, asset: amount.asset.symbol), default: .zero])
         if shortfall.isPositive { addPaidIn(valued(AssetAmount(shortfall, amount.asset))) }
     }
 
@@ -90,7 +98,9 @@ extension PortfolioFold {
     mutating func lookUp(_ amount: AssetAmount) -> ExactDecimal? {
         if amount.asset.symbol == currency { return amount.quantity }
         state.usedPrices = true
-        return prices.price(of: amount.asset.symbol, in: currency, at: event.occurredAt).map { $0.value * amount.quantity }
+        return prices.price(of: amount.asset.symbol, in: currency, at: event.occurredAt).map {
+            $0.value * amount.quantity
+        }
     }
 
     /// The value of `amount`; when it is unpriced, the missing price is recorded and the

@@ -28,8 +28,10 @@ public struct PortfolioFold {
     public init(state: PortfolioState, prices: PriceTable) {
         self.state = state
         self.prices = prices
-        event = LedgerEvent(id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: Timestamp(secondsSinceEpoch: 0),
-                            recordedAt: Timestamp(secondsSinceEpoch: 0), action: .void(target: EventID(milliseconds: 0, random: (0, 0)), reason: ""))
+        event = LedgerEvent(
+            id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: Timestamp(secondsSinceEpoch: 0),
+            recordedAt: Timestamp(secondsSinceEpoch: 0),
+            action: .void(target: EventID(milliseconds: 0, random: (0, 0)), reason: ""))
     }
 
     /// Applies one event (ignored when it happened after the options' as-of).
@@ -40,14 +42,16 @@ public struct PortfolioFold {
     }
 
     /// Replays `events` (any order; voids applied; those after `options.asOf` left out).
-    public static func replay(_ events: [LedgerEvent], options: ValuationOptions, prices: PriceTable) -> PortfolioState {
+    public static func replay(_ events: [LedgerEvent], options: ValuationOptions, prices: PriceTable) -> PortfolioState
+    {
         replay(events, from: PortfolioState(options: options), prices: prices)
     }
 
     /// Continues a replay: applies `suffix` (events that all follow the ones already folded
     /// into `state` in replay order) on top of `state`. A void in `suffix` of an event inside
     /// `state` cannot be undone here; callers replay from the start in that case.
-    public static func replay(_ suffix: [LedgerEvent], from state: PortfolioState, prices: PriceTable) -> PortfolioState {
+    public static func replay(_ suffix: [LedgerEvent], from state: PortfolioState, prices: PriceTable) -> PortfolioState
+    {
         var fold = PortfolioFold(state: state, prices: prices)
         for event in EventReplay.effective(suffix) { fold.apply(event) }
         return fold.state

@@ -40,7 +40,9 @@ extension PortfolioState {
         }
         out.int64(Int64(incompleteTotals.rawValue))
         out.int64(Int64(missing.count))
-        for (key, sequences) in missing.sorted(by: { ($0.key.asset, $0.key.quote, $0.key.day) < ($1.key.asset, $1.key.quote, $1.key.day) }) {
+        for (key, sequences) in missing.sorted(by: {
+            ($0.key.asset, $0.key.quote, $0.key.day) < ($1.key.asset, $1.key.quote, $1.key.day)
+        }) {
             out.string(key.asset.text)
             out.string(key.quote.text)
             out.int64(Int64(key.day.daysSinceEpoch))
@@ -62,8 +64,9 @@ extension PortfolioState {
     public init?(snapshot bytes: [UInt8], options: ValuationOptions) {
         var input = SnapshotReader(bytes: bytes)
         guard input.take(4) == Self.snapshotMagic, input.string() == options.method.rawValue,
-              input.bool() == options.perAccount, input.string() == options.currency.text,
-              let count = input.int64() else { return nil }
+            input.bool() == options.perAccount, input.string() == options.currency.text,
+            let count = input.int64()
+        else { return nil }
         self.init(options: options)
         recordsDisposals = false
         eventCount = Int(count)
@@ -83,7 +86,9 @@ extension PortfolioState {
     private mutating func restoreTables(_ input: inout SnapshotReader) -> Bool {
         guard let classCount = input.count() else { return false }
         for _ in 0..<classCount {
-            guard let symbol = input.string().flatMap(AssetSymbol.init), let assetClass = input.string().flatMap(AssetClass.init) else { return false }
+            guard let symbol = input.string().flatMap(AssetSymbol.init),
+                let assetClass = input.string().flatMap(AssetClass.init)
+            else { return false }
             assetClasses[symbol] = assetClass
         }
         guard let fiatCount = input.count() else { return false }
@@ -93,17 +98,26 @@ extension PortfolioState {
         }
         guard let bookCount = input.count() else { return false }
         for _ in 0..<bookCount {
-            guard let key = input.key(), let lotCount = input.count(), let quantity = input.decimal(), let cost = input.decimal(),
-                  let incomplete = input.count(), let lots = input.slice(lotCount, of: PackedLots.lotSize) else { return false }
-            books[key] = LotBook(method: options.method, packed: PackedLots(
-                bytes: lots, count: lotCount, quantity: quantity, cost: cost, incomplete: incomplete))
+            guard let key = input.key(), let lotCount = input.count(), let quantity = input.decimal(),
+                let cost = input.decimal(),
+                let incomplete = input.count(), let lots = input.slice(lotCount, of: PackedLots.lotSize)
+            else { return false }
+            books[key] = LotBook(
+                method: options.method,
+                packed: PackedLots(
+                    bytes: lots, count: lotCount, quantity: quantity, cost: cost, incomplete: incomplete))
         }
-        guard let flags = input.int64(), let incomplete = UInt8(exactly: flags), restoreMissing(&input) else { return false }
+        guard let flags = input.int64(), let incomplete = UInt8(exactly: flags), restoreMissing(&input) else {
+            return false
+        }
         incompleteTotals = IncompleteTotals(rawValue: incomplete)
         guard let diagnosticCount = input.count() else { return false }
         for _ in 0..<diagnosticCount {
-            guard let isError = input.bool(), let sequence = input.int64(), let message = input.string() else { return false }
-            diagnostics.append(LedgerDiagnostic(isError ? .error : .warning, message, sequence: sequence < 0 ? nil : sequence))
+            guard let isError = input.bool(), let sequence = input.int64(), let message = input.string() else {
+                return false
+            }
+            diagnostics.append(
+                LedgerDiagnostic(isError ? .error : .warning, message, sequence: sequence < 0 ? nil : sequence))
         }
         return true
     }
@@ -113,8 +127,10 @@ extension PortfolioState {
     fileprivate mutating func restoreMissing(_ input: inout SnapshotReader) -> Bool {
         guard let count = input.count() else { return false }
         for _ in 0..<count {
-            guard let asset = input.string().flatMap(AssetSymbol.init), let quote = input.string().flatMap(AssetSymbol.init),
-                  let days = input.int64(), let sequenceCount = input.count() else { return false }
+            guard let asset = input.string().flatMap(AssetSymbol.init),
+                let quote = input.string().flatMap(AssetSymbol.init),
+                let days = input.int64(), let sequenceCount = input.count()
+            else { return false }
             var sequences: [Int64] = []
             for _ in 0..<sequenceCount {
                 guard let sequence = input.int64() else { return false }

@@ -46,7 +46,8 @@ public struct PortfolioState: Sendable {
 
     /// Every valuation that could not be made, by asset, quote and day.
     public var missingPrices: [MissingPrice] {
-        missing.map { MissingPrice(asset: $0.key.asset, quote: $0.key.quote, day: $0.key.day, sequences: $0.value) }.sorted()
+        missing.map { MissingPrice(asset: $0.key.asset, quote: $0.key.quote, day: $0.key.day, sequences: $0.value) }
+            .sorted()
     }
 
     /// Realized P&L: gains of every disposal minus the fees paid outside trades.

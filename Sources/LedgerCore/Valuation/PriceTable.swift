@@ -79,7 +79,8 @@ public enum PriceDerivation: Hashable, Sendable {
         case .single(let leg):
             return PriceQuote(value: leg.value, observedAt: leg.observation.observedAt, source: leg.observation.source)
         case .bridge(let first, let second):
-            let older = first.observation.observedAt < second.observation.observedAt ? first.observation : second.observation
+            let older =
+                first.observation.observedAt < second.observation.observedAt ? first.observation : second.observation
             return PriceQuote(value: first.value * second.value, observedAt: older.observedAt, source: older.source)
         }
     }
@@ -135,7 +136,9 @@ public struct PriceTable: Sendable {
         let fiatOnly = asset.inferredClass == .fiat && quote.inferredClass == .fiat
         let bridges = (quotesByAsset[asset] ?? []).intersection(quotesByAsset[quote] ?? []).sorted()
         for bridge in bridges where !fiatOnly || bridge.inferredClass == .fiat {
-            guard let first = pairLeg(asset, bridge, at: time), let second = pairLeg(bridge, quote, at: time) else { continue }
+            guard let first = pairLeg(asset, bridge, at: time), let second = pairLeg(bridge, quote, at: time) else {
+                continue
+            }
             return .bridge(first, second)
         }
         return nil
@@ -155,7 +158,8 @@ public struct PriceTable: Sendable {
     /// Binary search for the last observation at or before `time`.
     private func latest(_ pair: Pair, at time: Timestamp) -> PriceObservation? {
         guard let list = series[pair], !list.isEmpty else { return nil }
-        var low = 0, high = list.count
+        var low = 0
+        var high = list.count
         while low < high {
             let middle = (low + high) / 2
             if list[middle].observedAt <= time { low = middle + 1 } else { high = middle }

@@ -97,7 +97,8 @@ public struct CSVReader {
             }
             field.append(byte)
         }
-        throw CSVError(line: recordLine, reason: "a quoted field that starts on this line is never closed (a '\"' is missing)")
+        throw CSVError(
+            line: recordLine, reason: "a quoted field that starts on this line is never closed (a '\"' is missing)")
     }
 
     private mutating func readPlainField() -> String {
@@ -114,7 +115,9 @@ public struct CSVReader {
     private mutating func expectFieldEnd(recordLine: Int) throws(CSVError) {
         guard let next = peek(), next != Self.comma, next != Self.newline, next != Self.carriageReturn else { return }
         skipToLineEnd()
-        throw CSVError(line: recordLine, reason: "unexpected text after a closing quote; quote the whole field and double any '\"' inside it")
+        throw CSVError(
+            line: recordLine,
+            reason: "unexpected text after a closing quote; quote the whole field and double any '\"' inside it")
     }
 
     private mutating func skipToLineEnd() {

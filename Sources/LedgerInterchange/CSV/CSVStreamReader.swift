@@ -78,7 +78,13 @@ public struct CSVStreamReader {
     }
 
     private mutating func stopOverlong(_ emit: (Output) -> Void) {
-        emit(.failure(CSVError(line: recordLine, reason: "the record that starts on this line is longer than 1 MiB, the most a record may hold; the rest of the file is not read")))
+        emit(
+            .failure(
+                CSVError(
+                    line: recordLine,
+                    reason:
+                        "the record that starts on this line is longer than 1 MiB, the most a record may hold; the rest of the file is not read"
+                )))
         overlong = true
         field = []
         fields = []
@@ -92,7 +98,9 @@ public struct CSVStreamReader {
         var end = start
         switch state {
         case .fieldStart where buffer[start] != Self.quote, .plain:
-            while end < buffer.count, buffer[end] != separator, buffer[end] != Self.newline, buffer[end] != Self.carriageReturn { end += 1 }
+            while end < buffer.count, buffer[end] != separator, buffer[end] != Self.newline,
+                buffer[end] != Self.carriageReturn
+            { end += 1 }
         case .quoted:
             while end < buffer.count, buffer[end] != Self.quote, buffer[end] != Self.newline { end += 1 }
         default:
@@ -113,7 +121,11 @@ public struct CSVStreamReader {
         }
         switch state {
         case .quoted:
-            emit(.failure(CSVError(line: recordLine, reason: "a quoted field that starts on this line is never closed (a '\"' is missing)")))
+            emit(
+                .failure(
+                    CSVError(
+                        line: recordLine,
+                        reason: "a quoted field that starts on this line is never closed (a '\"' is missing)")))
         case .fieldStart where fields.isEmpty, .afterCR, .skipping, .skippingAfterCR:
             break
         default:
@@ -171,7 +183,13 @@ public struct CSVStreamReader {
             state = .plain
             plain(byte, emit)
         } else {
-            emit(.failure(CSVError(line: recordLine, reason: "unexpected text after a closing quote; quote the whole field and double any '\"' inside it")))
+            emit(
+                .failure(
+                    CSVError(
+                        line: recordLine,
+                        reason:
+                            "unexpected text after a closing quote; quote the whole field and double any '\"' inside it"
+                    )))
             field = []
             fields = []
             fieldBytes = 0

@@ -15,7 +15,8 @@ public struct CSVWriter {
     public static func escape(_ cell: String) -> String {
         var value = cell
         if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
-           !isPlainNumber(value) {
+            !isPlainNumber(value)
+        {
             value = "'" + value
         }
         let needsQuotes = value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })

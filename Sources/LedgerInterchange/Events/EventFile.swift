@@ -24,12 +24,16 @@ public enum EventFile {
     }
 
     /// Events read from JSONL text, each checked on its own; the problems carry line numbers.
-    public static func readJSONL(_ text: String) -> (events: [(line: Int, event: LedgerEvent)], problems: [EventFileError]) {
+    public static func readJSONL(_ text: String) -> (
+        events: [(line: Int, event: LedgerEvent)], problems: [EventFileError]
+    ) {
         var events: [(Int, LedgerEvent)] = []
         var problems: [EventFileError] = []
         // Lines split on the newline byte, not on Characters: "\r\n" is one Character (a file
         // with Windows line ends would be one line), and splitting by Character is slow.
-        for (index, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
             switch event(inLine: Substring(raw), number: index + 1) {
             case .success(let event)?: events.append((index + 1, event))
             case .failure(let problem)?: problems.append(problem)
@@ -57,10 +61,21 @@ public enum EventFile {
 
     /// Events from a JSON export: the array under `events` is re-read element by element,
     /// reported with the element's position as its "line".
-    public static func readJSON(_ text: String) -> (events: [(line: Int, event: LedgerEvent)], problems: [EventFileError]) {
+    public static func readJSON(_ text: String) -> (
+        events: [(line: Int, event: LedgerEvent)], problems: [EventFileError]
+    ) {
         guard let data = text.data(using: .utf8),
-              let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
-            return ([], [EventFileError(line: 1, message: "not a ledger JSON export (expected {\"schema\": \"\(exportSchema)\", \"events\": [...]})")])
+            let envelope = try? JSONDecoder().decode(Envelope.self, from: data)
+        else {
+            return (
+                [],
+                [
+                    EventFileError(
+                        line: 1,
+                        message:
+                            "not a ledger JSON export (expected {\"schema\": \"\(exportSchema)\", \"events\": [...]})")
+                ]
+            )
         }
         let lines = envelope.events.map(\.text).joined(separator: "\n")
         return readJSONL(lines)
@@ -93,8 +108,12 @@ extension EventRecordError {
 
 /// A minimal JSON value, to carry one array element through unchanged.
 private enum JSONValue: Decodable {
-    case string(String), bool(Bool), number(String), null
-    case array([JSONValue]), object([(String, JSONValue)])
+    case string(String)
+    case bool(Bool)
+    case number(String)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -105,20 +124,28 @@ private enum JSONValue: Decodable {
 
     init(from decoder: Decoder) throws {
         if let container = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try container.allKeys.map { ($0.stringValue, try container.decode(JSONValue.self, forKey: $0)) })
+            self = .object(
+                try container.allKeys.map { ($0.stringValue, try container.decode(JSONValue.self, forKey: $0)) })
         } else if var container = try? decoder.unkeyedContainer() {
             var items: [JSONValue] = []
             while !container.isAtEnd { items.append(try container.decode(JSONValue.self)) }
             self = .array(items)
         } else {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let text = try? container.decode(String.self) { self = .string(text) }
-            else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
-            else if let integer = try? container.decode(Int64.self) { self = .number(String(integer)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let integer = try? container.decode(Int64.self) {
+                self = .number(String(integer))
+            }
             // A fractional number never belongs in an event (decimals are strings); keep one that
             // the record decoder refuses with "must be a string".
-            else { self = .number("0.5") }
+            else {
+                self = .number("0.5")
+            }
         }
     }
 
@@ -133,11 +160,12 @@ private enum JSONValue: Decodable {
         case .null: return "null"
         case .array(let items): return "[" + items.map(\.json).joined(separator: ",") + "]"
         case .object(let pairs):
-            return "{" + pairs.map { key, value in
-                var out = ""
-                JSONWriter.appendString(key, to: &out)
-                return out + ":" + value.json
-            }.joined(separator: ",") + "}"
+            return "{"
+                + pairs.map { key, value in
+                    var out = ""
+                    JSONWriter.appendString(key, to: &out)
+                    return out + ":" + value.json
+                }.joined(separator: ",") + "}"
         }
     }
 }

@@ -50,10 +50,14 @@ extension EventRecordV1 {
             }
             return .income(try main(), kind: incomeKind, unitValue: price == nil ? nil : try unitPrice())
         case .split:
-            guard let text = splitRatio, let ratio = SplitRatio(text) else { throw fail("split_ratio", "must look like 4:1") }
+            guard let text = splitRatio, let ratio = SplitRatio(text) else {
+                throw fail("split_ratio", "must look like 4:1")
+            }
             return .split(try assetValue("asset", asset, assetClass), ratio)
         case .void:
-            guard let text = voidTarget, let target = EventID(text) else { throw fail("void_target", "is not an event id") }
+            guard let text = voidTarget, let target = EventID(text) else {
+                throw fail("void_target", "is not an event id")
+            }
             return .void(target: target, reason: reason ?? "")
         }
     }
@@ -75,7 +79,10 @@ extension EventRecordV1 {
         let derived = term.unitPrice(for: amount.quantity).amount
         // A quantity of 0 derives no price; validation refuses the quantity itself.
         guard derived == unit.amount || derived.isOverflow else {
-            throw fail("price", "is \(unit.amount) but must be \(derived): the total \(total) ÷ the quantity \(amount.quantity), rounded half to even at 18 places")
+            throw fail(
+                "price",
+                "is \(unit.amount) but must be \(derived): the total \(total) ÷ the quantity \(amount.quantity), rounded half to even at 18 places"
+            )
         }
         return term
     }
@@ -93,7 +100,8 @@ extension EventRecordV1 {
         }
     }
 
-    private func assetValue(_ field: String, _ symbol: String?, _ classText: String?) throws(EventRecordError) -> Asset {
+    private func assetValue(_ field: String, _ symbol: String?, _ classText: String?) throws(EventRecordError) -> Asset
+    {
         guard let symbol, let parsed = AssetSymbol(symbol) else { throw fail(field, "is not an asset symbol") }
         guard let classText else { return Asset(parsed) }
         guard let assetClass = AssetClass(rawValue: classText) else {

@@ -11,6 +11,8 @@ extension EventRecordV1 {
     /// The JSON shape written by ``write(to:extra:)`` (our export and the canonical form).
     /// Every number is a string; a JSON number where a decimal string belongs is refused, so
     /// nothing passes through binary floating point.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // (the field names are the wire format's)
     private struct JSONForm: Decodable {
         let version: Int?
         let seq: Int64?
@@ -46,18 +48,28 @@ extension EventRecordV1 {
         let occurred = try time(form.occurred_at, "occurred_at")
         var record = EventRecordV1(
             sequence: form.seq ?? 0, id: form.id, schemaVersion: form.version ?? (form.total == nil ? 1 : 2),
-            kind: form.kind, occurredAt: occurred, recordedAt: try form.recorded_at.map { text throws(EventFileError) in try time(text, "recorded_at") } ?? occurred,
+            kind: form.kind, occurredAt: occurred,
+            recordedAt: try form.recorded_at.map { text throws(EventFileError) in try time(text, "recorded_at") }
+                ?? occurred,
             account: form.account ?? LedgerEvent.defaultAccount, note: form.note ?? "", source: form.source ?? "manual"
         )
-        (record.asset, record.assetClass, record.quantity, record.price, record.quote) = (form.asset, form.asset_class, form.quantity, form.price, form.quote)
+        (record.asset, record.assetClass, record.quantity, record.price, record.quote) = (
+            form.asset, form.asset_class, form.quantity, form.price, form.quote
+        )
         record.total = form.total
-        (record.counterAsset, record.counterClass, record.counterQuantity) = (form.counter_asset, form.counter_class, form.counter_quantity)
+        (record.counterAsset, record.counterClass, record.counterQuantity) = (
+            form.counter_asset, form.counter_class, form.counter_quantity
+        )
         (record.toAccount, record.incomeKind, record.splitRatio) = (form.to_account, form.income_kind, form.split_ratio)
         (record.voidTarget, record.reason) = (form.void_target, form.reason)
         (record.fee, record.feeAsset, record.feeClass) = (form.fee, form.fee_asset, form.fee_class)
         (record.batch, record.fingerprint) = (form.batch, form.fingerprint)
         guard record.schemaVersion <= LedgerEvent.currentSchemaVersion else {
-            throw EventFileError(line: line, message: "event version \(record.schemaVersion) is newer than this ledger reads (\(LedgerEvent.currentSchemaVersion)); upgrade ledger")
+            throw EventFileError(
+                line: line,
+                message:
+                    "event version \(record.schemaVersion) is newer than this ledger reads (\(LedgerEvent.currentSchemaVersion)); upgrade ledger"
+            )
         }
         return record
     }

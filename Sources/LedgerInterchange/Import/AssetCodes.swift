@@ -21,7 +21,9 @@ public struct AssetCodes: Sendable {
     ]
 
     /// Tickers that start with a digit, so that `10.51INCH` splits as 10.5 + 1INCH.
-    public static let digitLeading = ["1INCH", "1000SATS", "1MBABYDOGE", "1000CAT", "1000PEPE", "1000SHIB", "0G", "2Z", "3KM"]
+    public static let digitLeading = [
+        "1INCH", "1000SATS", "1MBABYDOGE", "1000CAT", "1000PEPE", "1000SHIB", "0G", "2Z", "3KM",
+    ]
 
     /// The ledger's asset for an exchange code, or an error naming the field.
     public func asset(_ code: String, _ field: String) throws(RowError) -> Asset {
@@ -54,13 +56,16 @@ public struct AssetCodes: Sendable {
         let body = ImportText.trimmed(text)
         let upper = body.uppercased()
         let candidates = expected.map(\.symbol.text) + Self.digitLeading + Array(aliases.keys)
-        for code in candidates.sorted(by: { $0.count > $1.count }) where upper.hasSuffix(code) && upper.count > code.count {
+        for code in candidates.sorted(by: { $0.count > $1.count })
+        where upper.hasSuffix(code) && upper.count > code.count {
             let number = String(body.dropLast(code.count))
             guard number.last.map({ $0.isNumber || $0 == " " }) == true else { continue }
             return AssetAmount(try ImportNumber.money(number, field), try asset(code, field))
         }
-        guard let start = upper.lastIndex(where: { !$0.isLetter && !$0.isNumber }).map({ upper.index(after: $0) })
-                ?? upper.firstIndex(where: \.isLetter) else {
+        guard
+            let start = upper.lastIndex(where: { !$0.isLetter && !$0.isNumber }).map({ upper.index(after: $0) })
+                ?? upper.firstIndex(where: \.isLetter)
+        else {
             throw RowError("\(field) '\(text)' names no asset; expected e.g. 0.5BTC")
         }
         var split = start

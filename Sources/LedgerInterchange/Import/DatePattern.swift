@@ -19,7 +19,10 @@ public struct DatePattern: Sendable, Equatable {
         var pieces: [Piece] = []
         var iterator = text.makeIterator()
         while let character = iterator.next() {
-            guard character == "%" else { pieces.append(.literal(character)); continue }
+            guard character == "%" else {
+                pieces.append(.literal(character))
+                continue
+            }
             switch iterator.next() {
             case "Y": pieces.append(.year4)
             case "y": pieces.append(.year2)
@@ -32,12 +35,17 @@ public struct DatePattern: Sendable, Equatable {
             case "p": pieces.append(.meridiem)
             case "%": pieces.append(.literal("%"))
             case let other:
-                return .failure(RowError("--date-format '\(text)' uses '%\(other.map(String.init) ?? "")', which is not supported; use %Y %y %m %d %H %M %S %b %p and literal characters"))
+                return .failure(
+                    RowError(
+                        "--date-format '\(text)' uses '%\(other.map(String.init) ?? "")', which is not supported; use %Y %y %m %d %H %M %S %b %p and literal characters"
+                    ))
             }
         }
         guard pieces.contains(.year4) || pieces.contains(.year2),
-              pieces.contains(.month) || pieces.contains(.monthName), pieces.contains(.day) else {
-            return .failure(RowError("--date-format '\(text)' needs a year (%Y or %y), a month (%m or %b) and a day (%d)"))
+            pieces.contains(.month) || pieces.contains(.monthName), pieces.contains(.day)
+        else {
+            return .failure(
+                RowError("--date-format '\(text)' needs a year (%Y or %y), a month (%m or %b) and a day (%d)"))
         }
         return .success(DatePattern(pieces: pieces, text: text))
     }
@@ -49,18 +57,34 @@ public struct DatePattern: Sendable, Equatable {
         var meridiem: Bool?
         for piece in pieces {
             switch piece {
-            case .year4: guard let value = scanner.number(4, 4) else { return nil }; values.year = value
-            case .year2: guard let value = scanner.number(2, 2) else { return nil }; values.year = 2000 + value
-            case .month: guard let value = scanner.number(1, 2) else { return nil }; values.month = value
-            case .day: guard let value = scanner.number(1, 2) else { return nil }; values.day = value
-            case .hour: guard let value = scanner.number(1, 2) else { return nil }; values.hour = value
-            case .minute: guard let value = scanner.number(2, 2) else { return nil }; values.minute = value
+            case .year4:
+                guard let value = scanner.number(4, 4) else { return nil }
+                values.year = value
+            case .year2:
+                guard let value = scanner.number(2, 2) else { return nil }
+                values.year = 2000 + value
+            case .month:
+                guard let value = scanner.number(1, 2) else { return nil }
+                values.month = value
+            case .day:
+                guard let value = scanner.number(1, 2) else { return nil }
+                values.day = value
+            case .hour:
+                guard let value = scanner.number(1, 2) else { return nil }
+                values.hour = value
+            case .minute:
+                guard let value = scanner.number(2, 2) else { return nil }
+                values.minute = value
             case .second:
                 guard let value = scanner.number(2, 2) else { return nil }
                 values.second = value
                 if scanner.take(".") { _ = scanner.number(1, 9) }
-            case .monthName: guard let value = scanner.monthName() else { return nil }; values.month = value
-            case .meridiem: guard let value = scanner.meridiem() else { return nil }; meridiem = value
+            case .monthName:
+                guard let value = scanner.monthName() else { return nil }
+                values.month = value
+            case .meridiem:
+                guard let value = scanner.meridiem() else { return nil }
+                meridiem = value
             case .literal(let character): guard scanner.take(character) else { return nil }
             }
         }
@@ -70,7 +94,8 @@ public struct DatePattern: Sendable, Equatable {
             values.hour = values.hour % 12 + (pm ? 12 : 0)
         }
         guard let date = LocalDate(year: values.year, month: values.month, day: values.day),
-              values.hour < 24, values.minute < 60, values.second < 60 else { return nil }
+            values.hour < 24, values.minute < 60, values.second < 60
+        else { return nil }
         let seconds = Int64(values.hour * 3600 + values.minute * 60 + values.second - offset)
         return date.startOfDay.adding(seconds: seconds)
     }
@@ -90,8 +115,11 @@ public struct DatePattern: Sendable, Equatable {
         }
 
         mutating func number(_ minimum: Int, _ maximum: Int) -> Int? {
-            var value = 0, count = 0
-            while count < maximum, position < characters.count, let digit = characters[position].wholeNumberValue, characters[position].isASCII {
+            var value = 0
+            var count = 0
+            while count < maximum, position < characters.count, let digit = characters[position].wholeNumberValue,
+                characters[position].isASCII
+            {
                 value = value * 10 + digit
                 count += 1
                 position += 1
@@ -111,7 +139,9 @@ public struct DatePattern: Sendable, Equatable {
 
         mutating func meridiem() -> Bool? {
             let start = position
-            while position < characters.count, characters[position].isLetter || characters[position] == "." { position += 1 }
+            while position < characters.count, characters[position].isLetter || characters[position] == "." {
+                position += 1
+            }
             switch String(characters[start..<position]).uppercased().replacingOccurrences(of: ".", with: "") {
             case "AM": return false
             case "PM": return true

@@ -8,7 +8,9 @@ import LedgerCore
 /// transaction id: the fingerprint), `note`. For `asset`, `quote` and `fee_asset` a value
 /// that is not a column of the header is taken as a fixed asset code (`quote=USD`).
 public struct GenericMapping: Sendable, Equatable {
-    public static let fields = ["date", "side", "asset", "quantity", "price", "total", "quote", "fee", "fee_asset", "id", "note"]
+    public static let fields = [
+        "date", "side", "asset", "quantity", "price", "total", "quote", "fee", "fee_asset", "id", "note",
+    ]
     public static let required = ["date", "side", "asset", "quantity"]
 
     public var columns: [String: String]
@@ -17,7 +19,10 @@ public struct GenericMapping: Sendable, Equatable {
     /// The quote when neither the file nor `quote=` gives one (the ledger's currency).
     public var defaultQuote = "USD"
 
-    public init(columns: [String: String], datePattern: DatePattern? = nil, number: ImportNumber.Style = ImportNumber.Style(), defaultQuote: String = "USD") {
+    public init(
+        columns: [String: String], datePattern: DatePattern? = nil, number: ImportNumber.Style = ImportNumber.Style(),
+        defaultQuote: String = "USD"
+    ) {
         self.columns = columns
         self.datePattern = datePattern
         self.number = number
@@ -32,18 +37,23 @@ public struct GenericMapping: Sendable, Equatable {
             for pair in line.split(separator: ",") where !ImportText.trimmed(pair).isEmpty {
                 let parts = pair.split(separator: "=", maxSplits: 1).map { ImportText.trimmed($0) }
                 guard parts.count == 2, !parts[1].isEmpty else {
-                    return .failure(RowError("mapping '\(ImportText.trimmed(pair))' is not KEY=COLUMN (e.g. date=Time)"))
+                    return .failure(
+                        RowError("mapping '\(ImportText.trimmed(pair))' is not KEY=COLUMN (e.g. date=Time)"))
                 }
                 let key = parts[0].lowercased()
                 guard fields.contains(key) else {
-                    return .failure(RowError("mapping key '\(parts[0])' is unknown; use \(fields.joined(separator: ", "))"))
+                    return .failure(
+                        RowError("mapping key '\(parts[0])' is unknown; use \(fields.joined(separator: ", "))"))
                 }
                 columns[key] = parts[1]
             }
         }
         let missing = required.filter { columns[$0] == nil }
         guard missing.isEmpty else {
-            return .failure(RowError("the mapping needs \(missing.joined(separator: ", ")) (e.g. --map date=Time,side=Type,asset=Coin,quantity=Amount,price=Price)"))
+            return .failure(
+                RowError(
+                    "the mapping needs \(missing.joined(separator: ", ")) (e.g. --map date=Time,side=Type,asset=Coin,quantity=Amount,price=Price)"
+                ))
         }
         return .success(columns)
     }

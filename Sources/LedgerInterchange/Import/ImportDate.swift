@@ -11,7 +11,8 @@ public enum ImportDate {
         var body = ImportText.trimmed(text)
         if body.hasSuffix(" UTC") || body.hasSuffix(" utc") { body = String(body.dropLast(4)) + "Z" }
         if body.count >= 8, body.utf8.dropFirst(2).first == UInt8(ascii: "-"),
-           body.utf8.prefix(2).allSatisfy({ $0 &- 48 < 10 }) {
+            body.utf8.prefix(2).allSatisfy({ $0 &- 48 < 10 })
+        {
             body = "20" + body
         }
         let bytes = Array(body.utf8)
@@ -20,7 +21,9 @@ public enum ImportDate {
         var clock = "T00:00:00"
         if bytes.count > 10, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ") {
             var end = 11
-            while end < bytes.count, bytes[end] &- 48 < 10 || bytes[end] == UInt8(ascii: ":") || bytes[end] == UInt8(ascii: ".") { end += 1 }
+            while end < bytes.count,
+                bytes[end] &- 48 < 10 || bytes[end] == UInt8(ascii: ":") || bytes[end] == UInt8(ascii: ".")
+            { end += 1 }
             let time = String(decoding: bytes[11..<end], as: UTF8.self)
             clock = "T" + (time.split(separator: ":").count == 2 ? time + ":00" : time)
             position = end
@@ -47,16 +50,21 @@ public enum ImportDate {
             switch bytes.count {
             case 19 where defaultOffset % 60 == 0 && abs(defaultOffset) <= 18 * 3600: offset = defaultOffset
             case 20 where bytes[19] == UInt8(ascii: "Z"): offset = 0
-            case 23 where bytes[19] == UInt8(ascii: " ") && bytes[20] == UInt8(ascii: "U")
-                && bytes[21] == UInt8(ascii: "T") && bytes[22] == UInt8(ascii: "C"): offset = 0
+            case 23
+            where bytes[19] == UInt8(ascii: " ") && bytes[20] == UInt8(ascii: "U")
+                && bytes[21] == UInt8(ascii: "T") && bytes[22] == UInt8(ascii: "C"):
+                offset = 0
             default: return nil
             }
             let separators = [(4, "-"), (7, "-"), (13, ":"), (16, ":")].allSatisfy { bytes[$0.0] == UInt8(ascii: $0.1) }
             guard separators, bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
-                  let year = asciiNumber(bytes, 0, 4), let month = asciiNumber(bytes, 5, 2), let day = asciiNumber(bytes, 8, 2),
-                  let hour = asciiNumber(bytes, 11, 2), let minute = asciiNumber(bytes, 14, 2), let second = asciiNumber(bytes, 17, 2),
-                  hour < 24, minute < 60, second < 60,
-                  let date = LocalDate(year: year, month: month, day: day) else { return nil }
+                let year = asciiNumber(bytes, 0, 4), let month = asciiNumber(bytes, 5, 2),
+                let day = asciiNumber(bytes, 8, 2),
+                let hour = asciiNumber(bytes, 11, 2), let minute = asciiNumber(bytes, 14, 2),
+                let second = asciiNumber(bytes, 17, 2),
+                hour < 24, minute < 60, second < 60,
+                let date = LocalDate(year: year, month: month, day: day)
+            else { return nil }
             let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
             let time = Timestamp(secondsSinceEpoch: seconds - Int64(offset))
             return Timestamp.recordable.contains(time) ? time : nil
@@ -64,7 +72,9 @@ public enum ImportDate {
     }
 
     /// A date column and a time column (`2018-02-16` + `19:41:00.164`), in UTC unless told.
-    public static func dateAndTime(_ date: String, _ time: String, _ field: String, defaultOffset: Int = 0) throws(RowError) -> Timestamp {
+    public static func dateAndTime(_ date: String, _ time: String, _ field: String, defaultOffset: Int = 0)
+        throws(RowError) -> Timestamp
+    {
         if date.contains(":") { return try iso(date, field, defaultOffset: defaultOffset) }
         return try iso(date + (time.isEmpty ? "" : " " + time), field, defaultOffset: defaultOffset)
     }
@@ -73,7 +83,8 @@ public enum ImportDate {
     public static func offsetText(_ seconds: Int) -> String {
         guard seconds != 0 else { return "Z" }
         let magnitude = abs(seconds)
-        let hours = magnitude / 3600, minutes = magnitude / 60 % 60
+        let hours = magnitude / 3600
+        let minutes = magnitude / 60 % 60
         return (seconds < 0 ? "-" : "+") + two(hours) + ":" + two(minutes)
     }
 
@@ -85,7 +96,8 @@ public enum ImportDate {
         if body.isEmpty || body == "Z" || body == "+0" || body == "-0" { return 0 }
         guard let sign = body.first, sign == "+" || sign == "-" else { return nil }
         let digits = body.dropFirst()
-        var hours = 0, minutes = 0
+        var hours = 0
+        var minutes = 0
         if let colon = digits.firstIndex(of: ":") {
             guard let h = Int(digits[..<colon]), let m = Int(digits[digits.index(after: colon)...]) else { return nil }
             (hours, minutes) = (h, m)
@@ -96,7 +108,9 @@ public enum ImportDate {
         } else {
             return nil
         }
-        guard hours <= 18, minutes < 60, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) else { return nil }
+        guard hours <= 18, minutes < 60, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) else {
+            return nil
+        }
         let seconds = hours * 3600 + minutes * 60
         return sign == "-" ? -seconds : seconds
     }

@@ -46,7 +46,8 @@ struct OutcomeBuilder {
         note: String = "", id: String? = nil, idKind: String = "tx", spot: Price? = nil
     ) -> ImportOutcome {
         let key: FingerprintKey = id.map { .sourceID(kind: idKind, id: $0) } ?? .content("")
-        var imported = ImportedEvent(line: row.line, occurredAt: time, action: action, fee: fee, note: note, preset: preset, key: key)
+        var imported = ImportedEvent(
+            line: row.line, occurredAt: time, action: action, fee: fee, note: note, preset: preset, key: key)
         imported.spot = spot
         return .event(imported)
     }

@@ -42,14 +42,19 @@ public enum ImportNumber {
     /// `,` must group thousands in threes, or, in the decimal-comma style, `.` or a space does
     /// and `,` is the mark. Anything else is refused; nothing is guessed or skipped.
     public static func money(_ text: String, _ field: String, style: Style = Style()) throws(RowError) -> ExactDecimal {
-        if !style.decimalComma, case .success(let value) = ExactDecimal.parse(text, allowExponent: true) { return value }
+        if !style.decimalComma, case .success(let value) = ExactDecimal.parse(text, allowExponent: true) {
+            return value
+        }
         var bytes = Array(ImportText.trimmed(text).utf8)[...]
         let notNumber = RowError("\(field) '\(text)' is not a number")
         let parenthesized = bytes.first == UInt8(ascii: "(") && bytes.last == UInt8(ascii: ")")
         if parenthesized { bytes = bytes.dropFirst().dropLast() }
-        var negative = parenthesized, signed = false
+        var negative = parenthesized
+        var signed = false
         func takeSign() {
-            guard !signed, let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else { return }
+            guard !signed, let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else {
+                return
+            }
             signed = true
             if first == UInt8(ascii: "-") { negative.toggle() }
             bytes = bytes.dropFirst()
@@ -60,7 +65,9 @@ public enum ImportNumber {
         guard symbol.count != 1 || symbol.first! | 0x20 != UInt8(ascii: "e") else { throw notNumber }
         bytes = bytes[symbol.endIndex...].drop { $0 == 0x20 }
         takeSign()
-        guard !(parenthesized && signed) else { throw RowError("\(field) '\(text)' is not a number: a sign inside parentheses") }
+        guard !(parenthesized && signed) else {
+            throw RowError("\(field) '\(text)' is not a number: a sign inside parentheses")
+        }
         let end = numberEnd(bytes, style)
         let digits = bytes[..<end]
         guard let first = digits.first, isDigit(first) || isMarkThenDigit(digits, style) else {
@@ -69,7 +76,8 @@ public enum ImportNumber {
         let unit = bytes[end...]
         guard unit.allSatisfy({ isSymbol($0) || $0 == 0x20 }) else {
             let after = String(decoding: unit, as: UTF8.self).drop { $0 == " " }.first.map(String.init) ?? ""
-            throw RowError("\(field) '\(text)' is not a number: '\(after)' after it is neither a unit nor part of a number")
+            throw RowError(
+                "\(field) '\(text)' is not a number: '\(after)' after it is neither a unit nor part of a number")
         }
         let value = try plain(try ungrouped(digits, text, field, style), field)
         return negative ? value.negated : value
@@ -96,10 +104,12 @@ public enum ImportNumber {
             if isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
                 index += 1
             } else if byte == 0x20, style.decimalComma, index > bytes.startIndex, isDigit(bytes[index - 1]),
-                      index + 1 < bytes.endIndex, isDigit(bytes[index + 1]) {
+                index + 1 < bytes.endIndex, isDigit(bytes[index + 1])
+            {
                 index += 1
             } else if byte | 0x20 == UInt8(ascii: "e"), index > bytes.startIndex, isDigit(bytes[index - 1]),
-                      let next = exponentEnd(bytes, after: index) {
+                let next = exponentEnd(bytes, after: index)
+            {
                 return next
             } else {
                 break
@@ -111,7 +121,9 @@ public enum ImportNumber {
     /// The end of `e-05` / `E+7` / `e5` starting at `index`, or nil when it is not an exponent.
     private static func exponentEnd(_ bytes: ArraySlice<UInt8>, after index: Int) -> Int? {
         var cursor = index + 1
-        if cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") { cursor += 1 }
+        if cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") {
+            cursor += 1
+        }
         let start = cursor
         while cursor < bytes.endIndex, isDigit(bytes[cursor]) { cursor += 1 }
         return cursor > start ? cursor : nil
@@ -121,7 +133,9 @@ public enum ImportNumber {
     ///
     /// Works on bytes in one pass: splitting and filtering `Character`s cost 3 µs a field, a
     /// third of the time an exchange row took to read (docs/PERFORMANCE.md).
-    private static func ungrouped(_ digits: ArraySlice<UInt8>, _ text: String, _ field: String, _ style: Style) throws(RowError) -> String {
+    private static func ungrouped(_ digits: ArraySlice<UInt8>, _ text: String, _ field: String, _ style: Style)
+        throws(RowError) -> String
+    {
         let group = style.decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
         let mark = style.decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
         let groupName = Character(UnicodeScalar(group))
@@ -131,7 +145,9 @@ public enum ImportNumber {
         }
         var output = [UInt8]()
         output.reserveCapacity(digits.count)
-        var groups = 0, run = 0, inFraction = false
+        var groups = 0
+        var run = 0
+        var inFraction = false
         // `,` groups thousands: the first group has 1 to 3 digits, every later one exactly 3.
         let runIsValid = { groups == 0 ? (1...3).contains(run) : run == 3 }
         let notGrouping = { () -> RowError in
@@ -146,7 +162,9 @@ public enum ImportNumber {
                 continue
             }
             if byte == group || (byte == 0x20 && style.decimalComma) {
-                guard !inFraction else { throw RowError("\(field) '\(text)' is not a number: '\(groupName)' after the decimal mark") }
+                guard !inFraction else {
+                    throw RowError("\(field) '\(text)' is not a number: '\(groupName)' after the decimal mark")
+                }
                 guard runIsValid() else { throw notGrouping() }
                 groups += 1
                 run = 0
@@ -165,13 +183,17 @@ public enum ImportNumber {
     }
 
     /// A quantity that must be present and not zero; its sign is returned separately.
-    public static func required(_ text: String, _ field: String, style: Style = Style()) throws(RowError) -> ExactDecimal {
+    public static func required(_ text: String, _ field: String, style: Style = Style()) throws(RowError)
+        -> ExactDecimal
+    {
         guard !text.isEmpty else { throw RowError("\(field) is empty") }
         return try money(text, field, style: style)
     }
 
     /// An optional amount: 0 when the field is empty.
-    public static func optional(_ text: String, _ field: String, style: Style = Style()) throws(RowError) -> ExactDecimal {
+    public static func optional(_ text: String, _ field: String, style: Style = Style()) throws(RowError)
+        -> ExactDecimal
+    {
         text.isEmpty ? .zero : try money(text, field, style: style)
     }
 }

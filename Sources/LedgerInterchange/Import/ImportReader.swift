@@ -25,7 +25,9 @@ public struct ImportReader {
     public private(set) var preset: String?
 
     /// A reader for the layouts of `format` (`auto`: every preset's layouts).
-    public init(format: String, options: ImportOptions = ImportOptions(), separator: UInt8 = UInt8(ascii: ",")) throws(RowError) {
+    public init(format: String, options: ImportOptions = ImportOptions(), separator: UInt8 = UInt8(ascii: ","))
+        throws(RowError)
+    {
         guard let layouts = ImportPresets.layouts(for: format, generic: options.mapping != nil) else {
             throw RowError("--format '\(format)' is not supported; use \(ImportPresets.formatList)")
         }
@@ -38,7 +40,9 @@ public struct ImportReader {
 
     /// Every outcome of a whole file (tests, small inputs); a file with no known header is one
     /// problem at line 1.
-    public static func read(_ bytes: [UInt8], format: String, options: ImportOptions = ImportOptions(), separator: UInt8 = UInt8(ascii: ",")) throws(RowError) -> [ImportOutcome] {
+    public static func read(
+        _ bytes: [UInt8], format: String, options: ImportOptions = ImportOptions(), separator: UInt8 = UInt8(ascii: ",")
+    ) throws(RowError) -> [ImportOutcome] {
         var reader = try ImportReader(format: format, options: options, separator: separator)
         var outcomes: [ImportOutcome] = []
         reader.feed(bytes[...]) { outcomes.append($0) }
@@ -84,10 +88,22 @@ public struct ImportReader {
             // (a decimal comma, a thousands separator) in a field. Never guess which one.
             if imported.fields.count > header.names.count {
                 let extra = imported.fields.count - header.names.count
-                return emit(.problem(ImportProblem(line: row.line, message: "the row has \(imported.fields.count) fields where the header has \(header.names.count): \(extra == 1 ? "a field holds" : "fields hold") an unquoted '\(Character(UnicodeScalar(separator)))' (a decimal comma?); quote such fields, or export with another delimiter and pass --delimiter")))
+                return emit(
+                    .problem(
+                        ImportProblem(
+                            line: row.line,
+                            message:
+                                "the row has \(imported.fields.count) fields where the header has \(header.names.count): \(extra == 1 ? "a field holds" : "fields hold") an unquoted '\(Character(UnicodeScalar(separator)))' (a decimal comma?); quote such fields, or export with another delimiter and pass --delimiter"
+                        )))
             }
             if imported.fields.count < header.names.count / 2 {
-                return emit(.problem(ImportProblem(line: row.line, message: "the row has \(imported.fields.count) fields where the header has \(header.names.count); is a line cut short?")))
+                return emit(
+                    .problem(
+                        ImportProblem(
+                            line: row.line,
+                            message:
+                                "the row has \(imported.fields.count) fields where the header has \(header.names.count); is a line cut short?"
+                        )))
             }
             for outcome in current.read(imported) { emit(outcome) }
             layout = current
@@ -118,7 +134,10 @@ public struct ImportReader {
         if formatName == "generic" {
             return "no header with the columns named by --map was found in the first \(Self.headerSearchLimit) lines"
         }
-        let which = formatName == "auto" ? "any exchange layout this version knows" : "a \(formatName) layout this version knows"
-        return "no header of \(which) was found in the first \(Self.headerSearchLimit) lines; pass --format (\(ImportPresets.formatList)), or --format generic with --map"
+        let which =
+            formatName == "auto"
+            ? "any exchange layout this version knows" : "a \(formatName) layout this version knows"
+        return
+            "no header of \(which) was found in the first \(Self.headerSearchLimit) lines; pass --format (\(ImportPresets.formatList)), or --format generic with --map"
     }
 }

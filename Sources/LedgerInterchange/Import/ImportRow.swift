@@ -60,7 +60,9 @@ public enum ImportText {
     public static func trimmed(_ text: some StringProtocol) -> String {
         let string = String(text)
         // The common case, nothing to trim, costs two byte reads.
-        if let first = string.utf8.first, let last = string.utf8.last, !isSpaceByte(first), !isSpaceByte(last) { return string }
+        if let first = string.utf8.first, let last = string.utf8.last, !isSpaceByte(first), !isSpaceByte(last) {
+            return string
+        }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" || $0 == "\u{FEFF}" }
         guard let start = string.firstIndex(where: { !isSpace($0) }) else { return "" }
         let end = string.lastIndex(where: { !isSpace($0) })!

@@ -41,7 +41,9 @@ public struct ImportedEvent: Hashable, Sendable {
     }
 
     /// The event, with the identity and account the caller gives it.
-    public func event(id: EventID, recordedAt: Timestamp, account: String, batch: String, fingerprint: String) -> LedgerEvent {
+    public func event(id: EventID, recordedAt: Timestamp, account: String, batch: String, fingerprint: String)
+        -> LedgerEvent
+    {
         LedgerEvent(
             id: id, occurredAt: occurredAt, recordedAt: recordedAt, account: account, action: action,
             fee: fee, note: note, provenance: .imported(batch: batch, fingerprint: fingerprint)
@@ -96,8 +98,12 @@ extension ImportedEvent {
         }
         var seen = Set<AssetSymbol>()
         return found.compactMap { asset, price in
-            guard price.currency.inferredClass == .fiat, asset != price.currency, price.amount.isPositive, seen.insert(asset).inserted else { return nil }
-            return PriceObservation(asset: asset, quote: price.currency, observedAt: occurredAt, price: price.amount, source: Self.priceSource)
+            guard price.currency.inferredClass == .fiat, asset != price.currency, price.amount.isPositive,
+                seen.insert(asset).inserted
+            else { return nil }
+            return PriceObservation(
+                asset: asset, quote: price.currency, observedAt: occurredAt, price: price.amount,
+                source: Self.priceSource)
         }
     }
 }

@@ -18,10 +18,13 @@ enum StatementGroup {
     /// One given and one received asset → a trade (a buy/sell when one side is fiat).
     static func action(legs: [AssetAmount]) throws(RowError) -> EventAction {
         let changes = net(legs)
-        let given = changes.filter(\.quantity.isNegative), received = changes.filter(\.quantity.isPositive)
+        let given = changes.filter(\.quantity.isNegative)
+        let received = changes.filter(\.quantity.isPositive)
         guard given.count == 1, received.count == 1 else {
             let listed = changes.map { "\($0.quantity) \($0.asset)" }.joined(separator: ", ")
-            throw RowError("a trade needs one asset going out and one coming in; these rows net to \(listed.isEmpty ? "nothing" : listed)")
+            throw RowError(
+                "a trade needs one asset going out and one coming in; these rows net to \(listed.isEmpty ? "nothing" : listed)"
+            )
         }
         return try TradeAction.swap(given: given[0], received: received[0])
     }
@@ -31,7 +34,8 @@ enum StatementGroup {
     static func legsAndFees(
         _ rows: [ImportRow], amount: (ImportRow) throws(RowError) -> AssetAmount, isFee: (ImportRow) -> Bool
     ) throws(RowError) -> (legs: [AssetAmount], fees: [AssetAmount]) {
-        var legs: [AssetAmount] = [], fees: [AssetAmount] = []
+        var legs: [AssetAmount] = []
+        var fees: [AssetAmount] = []
         for row in rows {
             let change = try amount(row)
             if isFee(row) { fees.append(change) } else { legs.append(change) }
@@ -43,7 +47,9 @@ enum StatementGroup {
     static func singleFee(_ fees: [AssetAmount]) throws(RowError) -> AssetAmount? {
         let changes = net(fees)
         guard changes.count <= 1 else {
-            throw RowError("the fee is paid in \(changes.count) assets (\(changes.map(\.asset.description).joined(separator: ", "))); record the extra fee with 'ledger add fee'")
+            throw RowError(
+                "the fee is paid in \(changes.count) assets (\(changes.map(\.asset.description).joined(separator: ", "))); record the extra fee with 'ledger add fee'"
+            )
         }
         return changes.first.map { AssetAmount($0.quantity.magnitude, $0.asset) }
     }

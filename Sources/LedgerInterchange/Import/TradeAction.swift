@@ -13,14 +13,21 @@ public enum TradeAction {
     /// taken as magnitudes.
     /// A sign against the side is refused, never dropped: a buy of -1 BTC, or a sale that
     /// pays a negative amount, is not read as its size.
-    public static func make(_ side: Side, base: AssetAmount, quote: AssetAmount, field: String = "quantity") throws(RowError) -> EventAction {
+    public static func make(_ side: Side, base: AssetAmount, quote: AssetAmount, field: String = "quantity")
+        throws(RowError) -> EventAction
+    {
         if side == .buy, base.quantity.isNegative {
-            throw RowError("\(field) is \(base.quantity) \(base.asset) on a buy; a buy brings the asset in, so the quantity cannot be negative")
+            throw RowError(
+                "\(field) is \(base.quantity) \(base.asset) on a buy; a buy brings the asset in, so the quantity cannot be negative"
+            )
         }
         if side == .sell, quote.quantity.isNegative {
-            throw RowError("a sale that pays \(quote.quantity) \(quote.asset); a sale brings the quote in, so it cannot be negative")
+            throw RowError(
+                "a sale that pays \(quote.quantity) \(quote.asset); a sale brings the quote in, so it cannot be negative"
+            )
         }
-        let baseQuantity = base.quantity.magnitude, quoteQuantity = quote.quantity.magnitude
+        let baseQuantity = base.quantity.magnitude
+        let quoteQuantity = quote.quantity.magnitude
         guard baseQuantity.isPositive else { throw RowError("\(field) is 0; a trade needs a quantity") }
         guard base.asset.symbol != quote.asset.symbol else {
             throw RowError("a trade needs two different assets, got \(base.asset) on both sides")
@@ -28,7 +35,8 @@ public enum TradeAction {
         let baseAmount = AssetAmount(baseQuantity, base.asset)
         // A unit price only when the division is exact: 800.02 ÷ 0.3 rounds to a price whose
         // product gives 800.02 back after rounding, but it is not the price the file implies.
-        let term: PriceTerm = quoteQuantity.dividedExactly(by: baseQuantity).map { .unit(Price($0, quote.asset.symbol)) }
+        let term: PriceTerm =
+            quoteQuantity.dividedExactly(by: baseQuantity).map { .unit(Price($0, quote.asset.symbol)) }
             ?? .total(quoteQuantity, quote: quote.asset.symbol)
         return side == .buy ? .buy(baseAmount, price: term) : .sell(baseAmount, price: term)
     }
@@ -44,7 +52,9 @@ public enum TradeAction {
         guard given.asset.symbol != received.asset.symbol else {
             throw RowError("a convert needs two different assets, got \(given.asset) on both sides")
         }
-        return .trade(given: AssetAmount(given.quantity.magnitude, given.asset), received: AssetAmount(received.quantity.magnitude, received.asset))
+        return .trade(
+            given: AssetAmount(given.quantity.magnitude, given.asset),
+            received: AssetAmount(received.quantity.magnitude, received.asset))
     }
 
     /// A movement in or out of the account: deposit for a positive quantity, withdraw for a
@@ -59,16 +69,23 @@ public enum TradeAction {
     /// contradicts the type and is refused.
     public static func inflow(_ amount: AssetAmount, field: String = "quantity") throws(RowError) -> EventAction {
         guard !amount.quantity.isNegative else {
-            throw RowError("\(field) is \(amount.quantity) \(amount.asset) on a deposit; a deposit brings the asset in, so it cannot be negative")
+            throw RowError(
+                "\(field) is \(amount.quantity) \(amount.asset) on a deposit; a deposit brings the asset in, so it cannot be negative"
+            )
         }
         return .deposit(amount)
     }
 
     /// Income of `amount`, valued at `unitValue` when the file gives one. Income brings the
     /// asset in: a negative quantity is refused.
-    public static func income(_ amount: AssetAmount, _ kind: IncomeKind, unitValue: Price? = nil) throws(RowError) -> EventAction {
+    public static func income(_ amount: AssetAmount, _ kind: IncomeKind, unitValue: Price? = nil) throws(RowError)
+        -> EventAction
+    {
         guard !amount.quantity.isZero else { throw RowError("the reward's quantity is 0") }
-        guard amount.quantity.isPositive else { throw RowError("the reward's quantity is \(amount.quantity); income brings the asset in, so it cannot be negative") }
+        guard amount.quantity.isPositive else {
+            throw RowError(
+                "the reward's quantity is \(amount.quantity); income brings the asset in, so it cannot be negative")
+        }
         return .income(AssetAmount(amount.quantity.magnitude, amount.asset), kind: kind, unitValue: unitValue)
     }
 }

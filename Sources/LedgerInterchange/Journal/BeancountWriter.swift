@@ -40,7 +40,8 @@ public enum BeancountWriter {
     static func amount(_ posting: JournalPosting) -> String {
         var text = "\(JournalText.number(posting.quantity)) \(JournalNames.beancountCommodity(posting.symbol))"
         if let lot = posting.lot {
-            text += " {\(JournalText.number(lot.unitCost)) \(JournalNames.beancountCommodity(lot.currency)), \(lot.acquired)}"
+            text +=
+                " {\(JournalText.number(lot.unitCost)) \(JournalNames.beancountCommodity(lot.currency)), \(lot.acquired)}"
         }
         if let price = posting.unitPrice {
             text += " @ \(JournalText.number(price.amount)) \(JournalNames.beancountCommodity(price.currency))"

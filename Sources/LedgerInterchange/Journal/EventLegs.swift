@@ -34,7 +34,8 @@ struct EventLegs {
             // The sale's unit price, shown: derived from a total, it is display only (the
             // cash leg below is the replay's exact change).
             if change.isNegative, case .sell(let amount, let term) = event.action,
-               amount.asset.symbol == key.asset, key.account == event.account {
+                amount.asset.symbol == key.asset, key.account == event.account
+            {
                 posting.unitPrice = term.unitPrice(for: amount.quantity)
             }
             postings.append(posting)
@@ -70,7 +71,8 @@ struct EventLegs {
             guard posting.lot == nil, let total = net[posting.symbol], !total.isZero else { continue }
             guard let rate = prices.price(of: posting.symbol, in: currency, at: event.occurredAt) else {
                 let date = event.occurredAt.date
-                problem = "no \(posting.symbol)/\(currency) rate on or before \(date) to value this event's \(posting.symbol) in \(currency); add one with 'ledger prices set \(posting.symbol) RATE --currency \(currency) --date \(date)'"
+                problem =
+                    "no \(posting.symbol)/\(currency) rate on or before \(date) to value this event's \(posting.symbol) in \(currency); add one with 'ledger prices set \(posting.symbol) RATE --currency \(currency) --date \(date)'"
                 return
             }
             postings[index].totalValue = Price(rate.value * posting.quantity.magnitude, currency)

@@ -26,8 +26,10 @@ extension JournalBuilder {
             postings.append(JournalPosting(account: JournalNames.openingBalances, quantity: amount, symbol: symbol))
         }
         guard !postings.isEmpty else { return }
-        append(JournalTransaction(date: date, narration: "opening balances: every open lot and balance before \(date)",
-                                  eventID: "", sequence: 0, postings: postings))
+        append(
+            JournalTransaction(
+                date: date, narration: "opening balances: every open lot and balance before \(date)",
+                eventID: "", sequence: 0, postings: postings))
     }
 
     /// The finished document: accounts and commodities with their first dates, prices by date.
@@ -45,12 +47,16 @@ extension JournalBuilder {
                 if let value = posting.totalValue { see(value.currency, transaction.date) }
             }
         }
-        let observations = prices.observations.sorted { ($0.observedAt, $0.asset, $0.quote) < ($1.observedAt, $1.asset, $1.quote) }
+        let observations = prices.observations.sorted {
+            ($0.observedAt, $0.asset, $0.quote) < ($1.observedAt, $1.asset, $1.quote)
+        }
         for observation in observations {
             see(observation.asset, observation.observedAt.date)
             see(observation.quote, observation.observedAt.date)
         }
-        see(currency, transactions.first?.date ?? observations.first?.observedAt.date ?? LocalDate(year: 1970, month: 1, day: 1)!)
+        see(
+            currency,
+            transactions.first?.date ?? observations.first?.observedAt.date ?? LocalDate(year: 1970, month: 1, day: 1)!)
         return JournalDocument(
             currency: currency, method: method,
             accounts: accountOrder.map { ($0, accounts[$0]!) },

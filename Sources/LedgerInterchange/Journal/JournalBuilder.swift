@@ -26,8 +26,9 @@ public struct JournalBuilder {
     init(currency: AssetSymbol, method: BookingMethod, prices: PriceTable) {
         self.currency = currency
         self.prices = prices
-        let options = ValuationOptions(method: Self.exportedMethod(method), perAccount: true, currency: currency,
-                                       asOf: Timestamp(secondsSinceEpoch: Int64.max / 4))
+        let options = ValuationOptions(
+            method: Self.exportedMethod(method), perAccount: true, currency: currency,
+            asOf: Timestamp(secondsSinceEpoch: Int64.max / 4))
         fold = PortfolioFold(options: options, prices: prices, recordingDisposals: false)
     }
 
@@ -68,8 +69,10 @@ public struct JournalBuilder {
         let keys = touchedKeys(event)
         var journalNames: [String: String] = [:]
         for key in keys { journalNames[key.account] = try names.name(key.account).get() }
-        let before = PositionSnapshot(fold.state, keys: keys), totalsBefore = FoldTotals(fold.state)
-        let known = fold.state.diagnostics.count, missed = fold.state.valuationsMissed
+        let before = PositionSnapshot(fold.state, keys: keys)
+        let totalsBefore = FoldTotals(fold.state)
+        let known = fold.state.diagnostics.count
+        let missed = fold.state.valuationsMissed
         fold.apply(event)
         // A diagnostic or a missing price means a value is missing or wrong: no transaction,
         // the export fails.
@@ -82,8 +85,10 @@ public struct JournalBuilder {
             problems.append(LedgerDiagnostic(.error, problem, sequence: event.sequence))
             return
         }
-        append(JournalTransaction(date: event.occurredAt.date, narration: JournalNarration.describe(event),
-                                      eventID: "\(event.id)", sequence: event.sequence, postings: legs.postings))
+        append(
+            JournalTransaction(
+                date: event.occurredAt.date, narration: JournalNarration.describe(event),
+                eventID: "\(event.id)", sequence: event.sequence, postings: legs.postings))
     }
 
     /// Every position the event may change: its quantity changes (fee included), and for a
@@ -105,7 +110,9 @@ public struct JournalBuilder {
                 accountOrder.append(posting.account)
             }
         }
-        let lotQuantity = transaction.postings.filter { $0.lot != nil }.reduce(ExactDecimal.zero) { $0 + $1.quantity.magnitude }
+        let lotQuantity = transaction.postings.filter { $0.lot != nil }.reduce(ExactDecimal.zero) {
+            $0 + $1.quantity.magnitude
+        }
         largestQuantity = max(largestQuantity, lotQuantity)
         transactions.append(transaction)
     }

@@ -16,12 +16,15 @@ public enum JournalExportError: Error, Equatable, Sendable {
         switch self {
         case .unvalued(let diagnostics):
             let events = Set(diagnostics.map { $0.sequence ?? 0 }).count
-            return "nothing exported: \(events) event\(events == 1 ? "" : "s") cannot be valued (see above); record the missing prices, then export again"
+            return
+                "nothing exported: \(events) event\(events == 1 ? "" : "s") cannot be valued (see above); record the missing prices, then export again"
         case .missingPrices(let missing):
             let summary = MissingPrice.summary(missing) ?? "prices are missing"
-            return "nothing exported: a journal needs every cost and value, and \(summary); fetch them with '\(MissingPrice.fillCommand)', then export again"
+            return
+                "nothing exported: a journal needs every cost and value, and \(summary); fetch them with '\(MissingPrice.fillCommand)', then export again"
         case .accountCollision(let first, let second, let name):
-            return "accounts '\(first)' and '\(second)' would both be written as '\(name)'; journal names capitalise and write '_' and '.' as '-'; export this ledger with -O jsonl or -O csv instead"
+            return
+                "accounts '\(first)' and '\(second)' would both be written as '\(name)'; journal names capitalise and write '_' and '.' as '-'; export this ledger with -O jsonl or -O csv instead"
         }
     }
 }

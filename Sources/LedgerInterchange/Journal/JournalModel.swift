@@ -27,8 +27,10 @@ public struct JournalPosting: Hashable, Sendable {
     public var unitPrice: Price?
     public var totalValue: Price?
 
-    public init(account: String, quantity: ExactDecimal, symbol: AssetSymbol, lot: JournalLot? = nil,
-                unitPrice: Price? = nil, totalValue: Price? = nil) {
+    public init(
+        account: String, quantity: ExactDecimal, symbol: AssetSymbol, lot: JournalLot? = nil,
+        unitPrice: Price? = nil, totalValue: Price? = nil
+    ) {
         self.account = account
         self.quantity = quantity
         self.symbol = symbol

@@ -3,10 +3,13 @@ import LedgerCore
 /// Formatting shared by the two writers.
 enum JournalText {
     /// The posting lines of a transaction, amounts aligned after the longest account.
-    static func postingLines(_ postings: [JournalPosting], indent: String, amount: (JournalPosting) -> String) -> [String] {
+    static func postingLines(_ postings: [JournalPosting], indent: String, amount: (JournalPosting) -> String)
+        -> [String]
+    {
         let width = postings.map(\.account.count).max() ?? 0
         return postings.map { posting in
-            indent + posting.account + String(repeating: " ", count: width - posting.account.count + 2) + amount(posting)
+            indent + posting.account + String(repeating: " ", count: width - posting.account.count + 2)
+                + amount(posting)
         }
     }
 

@@ -47,7 +47,8 @@ public enum LedgerCLIWriter {
         var lines: [String] = []
         for posting in transaction.postings {
             guard posting.lot != nil, let price = posting.unitPrice else { continue }
-            let line = "P \(transaction.date) \(JournalNames.ledgerCommodity(posting.symbol)) \(JournalText.number(price.amount)) \(JournalNames.ledgerCommodity(price.currency))"
+            let line =
+                "P \(transaction.date) \(JournalNames.ledgerCommodity(posting.symbol)) \(JournalText.number(price.amount)) \(JournalNames.ledgerCommodity(price.currency))"
             if !lines.contains(line) { lines.append(line) }
         }
         return lines
@@ -56,7 +57,8 @@ public enum LedgerCLIWriter {
     static func amount(_ posting: JournalPosting) -> String {
         var text = "\(JournalText.number(posting.quantity)) \(JournalNames.ledgerCommodity(posting.symbol))"
         if let lot = posting.lot {
-            text += " {\(JournalText.number(lot.unitCost)) \(JournalNames.ledgerCommodity(lot.currency))} [\(lot.acquired)]"
+            text +=
+                " {\(JournalText.number(lot.unitCost)) \(JournalNames.ledgerCommodity(lot.currency))} [\(lot.acquired)]"
             text += " (@) \(JournalText.number(lot.unitCost)) \(JournalNames.ledgerCommodity(lot.currency))"
         } else if let price = posting.unitPrice {
             text += " @ \(JournalText.number(price.amount)) \(JournalNames.ledgerCommodity(price.currency))"

@@ -22,7 +22,8 @@ struct PositionSnapshot {
         for key in keys {
             var grouped: [LotIdentity: ExactDecimal] = [:]
             for lot in state.books[key]?.lots ?? [] {
-                grouped[LotIdentity(acquired: lot.acquired.date, unitCost: lot.unitCost), default: .zero] += lot.quantity
+                grouped[LotIdentity(acquired: lot.acquired.date, unitCost: lot.unitCost), default: .zero] +=
+                    lot.quantity
             }
             lots[key] = grouped
             fiat[key] = state.fiat[key] ?? .zero
@@ -32,7 +33,8 @@ struct PositionSnapshot {
     /// Quantity changes per lot identity from `self` to `after` (non-zero only): reductions
     /// first, each group in identity order.
     func lotChanges(to after: PositionSnapshot, key: PositionKey) -> [(LotIdentity, ExactDecimal)] {
-        let before = lots[key] ?? [:], later = after.lots[key] ?? [:]
+        let before = lots[key] ?? [:]
+        let later = after.lots[key] ?? [:]
         let changes = Set(before.keys).union(later.keys).sorted().compactMap { identity in
             let change = (later[identity] ?? .zero) - (before[identity] ?? .zero)
             return change.isZero ? nil : (identity, change)
@@ -59,13 +61,16 @@ struct FoldTotals {
     }
 
     static func - (lhs: FoldTotals, rhs: FoldTotals) -> FoldTotals {
-        FoldTotals(netFiatPaidIn: lhs.netFiatPaidIn - rhs.netFiatPaidIn, income: lhs.income - rhs.income,
-                   feesPaid: lhs.feesPaid - rhs.feesPaid, withdrawnCost: lhs.withdrawnCost - rhs.withdrawnCost,
-                   acquiredCost: lhs.acquiredCost - rhs.acquiredCost, realizedGain: lhs.realizedGain - rhs.realizedGain)
+        FoldTotals(
+            netFiatPaidIn: lhs.netFiatPaidIn - rhs.netFiatPaidIn, income: lhs.income - rhs.income,
+            feesPaid: lhs.feesPaid - rhs.feesPaid, withdrawnCost: lhs.withdrawnCost - rhs.withdrawnCost,
+            acquiredCost: lhs.acquiredCost - rhs.acquiredCost, realizedGain: lhs.realizedGain - rhs.realizedGain)
     }
 
-    private init(netFiatPaidIn: ExactDecimal, income: ExactDecimal, feesPaid: ExactDecimal,
-                 withdrawnCost: ExactDecimal, acquiredCost: ExactDecimal, realizedGain: ExactDecimal) {
+    private init(
+        netFiatPaidIn: ExactDecimal, income: ExactDecimal, feesPaid: ExactDecimal,
+        withdrawnCost: ExactDecimal, acquiredCost: ExactDecimal, realizedGain: ExactDecimal
+    ) {
         self.netFiatPaidIn = netFiatPaidIn
         self.income = income
         self.feesPaid = feesPaid

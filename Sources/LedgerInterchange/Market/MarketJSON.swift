@@ -9,7 +9,9 @@ public enum MarketJSON {
     public static let coinSchema = "ledger.market-coin/1"
     public static let watchSchema = "ledger.watchlist/1"
 
-    public static func top(_ list: TopList, page: TopListPage, query: TopListQuery, favorites: Set<AssetSymbol>, fetchedAt: Timestamp) -> String {
+    public static func top(
+        _ list: TopList, page: TopListPage, query: TopListQuery, favorites: Set<AssetSymbol>, fetchedAt: Timestamp
+    ) -> String {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
         writer.field("schema", topSchema)
@@ -30,7 +32,9 @@ public enum MarketJSON {
         return writer.text
     }
 
-    public static func search(_ query: String, results: [AssetSearchResult], origin: String, favorites: Set<AssetSymbol>) -> String {
+    public static func search(
+        _ query: String, results: [AssetSearchResult], origin: String, favorites: Set<AssetSymbol>
+    ) -> String {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
         writer.field("schema", searchSchema)
@@ -55,7 +59,10 @@ public enum MarketJSON {
     }
 
     /// One coin with its share of the market and the user's holding (null when not held).
-    public static func coin(_ entry: TopListEntry, list: TopList, fetchedAt: Timestamp, favorite: Bool, share: MarketShare?, holding: CoinHolding?) -> String {
+    public static func coin(
+        _ entry: TopListEntry, list: TopList, fetchedAt: Timestamp, favorite: Bool, share: MarketShare?,
+        holding: CoinHolding?
+    ) -> String {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
         writer.field("schema", coinSchema)
@@ -68,8 +75,12 @@ public enum MarketJSON {
             writer.field("pct", share.percent.description)
             writer.field("total_market_cap", share.total.description)
             switch share.basis {
-            case .wholeMarket(let source): writer.field("of", "whole_market"); writer.field("total_source", source)
-            case .topList(let count): writer.field("of", "top_list"); writer.field("coins", Int64(count))
+            case .wholeMarket(let source):
+                writer.field("of", "whole_market")
+                writer.field("total_source", source)
+            case .topList(let count):
+                writer.field("of", "top_list")
+                writer.field("coins", Int64(count))
             }
             writer.endObject()
         } else {
@@ -113,10 +124,12 @@ public enum MarketJSON {
 
     /// The figures of an entry, in the order JSON and CSV both use.
     static func figures(_ entry: TopListEntry) -> [(String, ExactDecimal?)] {
-        [("price", entry.price), ("change_24h_pct", entry.change24h), ("change_7d_pct", entry.change7d),
-         ("market_cap", entry.marketCap), ("circulating_supply", entry.circulatingSupply),
-         ("total_supply", entry.totalSupply), ("volume_24h", entry.volume24h), ("high_24h", entry.high24h),
-         ("low_24h", entry.low24h)]
+        [
+            ("price", entry.price), ("change_24h_pct", entry.change24h), ("change_7d_pct", entry.change7d),
+            ("market_cap", entry.marketCap), ("circulating_supply", entry.circulatingSupply),
+            ("total_supply", entry.totalSupply), ("volume_24h", entry.volume24h), ("high_24h", entry.high24h),
+            ("low_24h", entry.low24h),
+        ]
     }
 
     static func number(_ key: String, _ value: ExactDecimal?, _ writer: inout JSONWriter) {
@@ -127,17 +140,25 @@ public enum MarketJSON {
     /// One row per coin of the page, exact figures, empty cells where unknown.
     public static func topCSV(_ list: TopList, page: TopListPage, favorites: Set<AssetSymbol>) -> String {
         var writer = CSVWriter()
-        writer.row(["rank", "symbol", "name", "favorite", "quote"] + figures(page.entries.first ?? placeholder(list)).map(\.0) + ["source"])
+        writer.row(
+            ["rank", "symbol", "name", "favorite", "quote"] + figures(page.entries.first ?? placeholder(list)).map(\.0)
+                + ["source"])
         for entry in page.entries {
-            writer.row([String(entry.rank), entry.symbol.text, entry.name, favorites.contains(entry.symbol) ? "true" : "false", list.quote.text]
-                       + figures(entry).map { $0.1?.description ?? "" } + [list.source])
+            writer.row(
+                [
+                    String(entry.rank), entry.symbol.text, entry.name,
+                    favorites.contains(entry.symbol) ? "true" : "false", list.quote.text,
+                ]
+                    + figures(entry).map { $0.1?.description ?? "" } + [list.source])
         }
         return writer.text
     }
 
     private static func placeholder(_ list: TopList) -> TopListEntry {
-        TopListEntry(rank: 0, symbol: list.quote, name: "", quote: list.quote, price: nil, change24h: nil, change7d: nil, marketCap: nil,
-                     circulatingSupply: nil, totalSupply: nil, volume24h: nil, high24h: nil, low24h: nil)
+        TopListEntry(
+            rank: 0, symbol: list.quote, name: "", quote: list.quote, price: nil, change24h: nil, change7d: nil,
+            marketCap: nil,
+            circulatingSupply: nil, totalSupply: nil, volume24h: nil, high24h: nil, low24h: nil)
     }
 }
 

@@ -70,19 +70,22 @@ public enum PriceCSV {
         private mutating func checkHeader(_ fields: [String], line: Int) {
             let names = fields.map { $0.lowercased() }
             guard names.count > columns.count || names != Array(columns.prefix(names.count)) else { return }
-            fail(line, "the header '\(fields.joined(separator: ","))' does not name the columns \(synopsis) in that order")
+            fail(
+                line,
+                "the header '\(fields.joined(separator: ","))' does not name the columns \(synopsis) in that order")
         }
 
-        private func observation(_ fields: [String]) -> Result<PriceObservation, InputProblem> {
+        private func observation(_ fields: [String]) -> Result<PriceObservation, InputError> {
             guard (2...columns.count).contains(fields.count) else {
                 let count = fields.count == 1 ? "1 field" : "\(fields.count) fields"
-                return .failure(InputProblem("expected \(synopsis), found \(count)"))
+                return .failure(InputError("expected \(synopsis), found \(count)"))
             }
             let input = PriceInput(
                 asset: fields[0], price: fields[1],
                 date: fields.count > 2 ? fields[2] : nil, currency: fields.count > 3 ? fields[3] : nil
             )
-            return input.observation(defaultQuote: defaultQuote, defaultDate: defaultDate, source: source, labels: .file)
+            return input.observation(
+                defaultQuote: defaultQuote, defaultDate: defaultDate, source: source, labels: .file)
         }
 
         private mutating func add(_ observation: PriceObservation, line: Int) {
@@ -94,7 +97,10 @@ public enum PriceCSV {
             }
             guard earlier.price != observation.price else { return }
             let when = observation.observedAt.compactDescription
-            fail(line, "\(observation.asset) in \(observation.quote) on \(when) is priced \(earlier.price) on line \(earlier.line) and \(observation.price) here; keep one")
+            fail(
+                line,
+                "\(observation.asset) in \(observation.quote) on \(when) is priced \(earlier.price) on line \(earlier.line) and \(observation.price) here; keep one"
+            )
         }
 
         private mutating func fail(_ line: Int, _ message: String) {
@@ -104,7 +110,8 @@ public enum PriceCSV {
         static func trimmed(_ field: String) -> String {
             let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\t" }
             guard let first = field.firstIndex(where: { !isPadding($0) }),
-                  let last = field.lastIndex(where: { !isPadding($0) }) else { return "" }
+                let last = field.lastIndex(where: { !isPadding($0) })
+            else { return "" }
             return String(field[first...last])
         }
     }

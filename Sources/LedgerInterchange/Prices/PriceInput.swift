@@ -32,47 +32,50 @@ public struct PriceInput: Sendable {
     /// number of 0 or more, a date that is not one, or an asset priced in itself.
     public func observation(
         defaultQuote: AssetSymbol, defaultDate: Timestamp, source: String, labels: Labels
-    ) -> Result<PriceObservation, InputProblem> {
-        do throws(InputProblem) {
+    ) -> Result<PriceObservation, InputError> {
+        do throws(InputError) {
             let symbol = try Self.symbol(asset)
             let value = try Self.value(price)
             let observedAt = try Self.timestamp(date, labels) ?? defaultDate
             let quote = try Self.quote(currency, labels) ?? defaultQuote
             guard quote != symbol else {
-                throw InputProblem("a price of \(symbol) in \(quote) is always 1; give it in another currency \(labels.otherCurrency)")
+                throw InputError(
+                    "a price of \(symbol) in \(quote) is always 1; give it in another currency \(labels.otherCurrency)")
             }
-            return .success(PriceObservation(asset: symbol, quote: quote, observedAt: observedAt, price: value, source: source))
+            return .success(
+                PriceObservation(asset: symbol, quote: quote, observedAt: observedAt, price: value, source: source))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func symbol(_ text: String) throws(InputProblem) -> AssetSymbol {
-        guard !text.isEmpty else { throw InputProblem("the asset is missing; give a symbol such as BTC") }
+    private static func symbol(_ text: String) throws(InputError) -> AssetSymbol {
+        guard !text.isEmpty else { throw InputError("the asset is missing; give a symbol such as BTC") }
         guard let symbol = AssetSymbol(text) else {
-            throw InputProblem("'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+            throw InputError("'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
         }
         return symbol
     }
 
-    private static func value(_ text: String) throws(InputProblem) -> ExactDecimal {
+    private static func value(_ text: String) throws(InputError) -> ExactDecimal {
         let value = try DecimalInput.parse(text, what: "price").get()
-        guard !value.isNegative else { throw InputProblem("price must be 0 or more, got \(value)") }
+        guard !value.isNegative else { throw InputError("price must be 0 or more, got \(value)") }
         return value
     }
 
-    private static func timestamp(_ text: String?, _ labels: Labels) throws(InputProblem) -> Timestamp? {
+    private static func timestamp(_ text: String?, _ labels: Labels) throws(InputError) -> Timestamp? {
         guard let text, !text.isEmpty else { return nil }
         switch Timestamp.parse(text) {
         case .success(let time): return time
-        case .failure(let error): throw InputProblem("\(labels.date) \(error.message)")
+        case .failure(let error): throw InputError("\(labels.date) \(error.message)")
         }
     }
 
-    private static func quote(_ text: String?, _ labels: Labels) throws(InputProblem) -> AssetSymbol? {
+    private static func quote(_ text: String?, _ labels: Labels) throws(InputError) -> AssetSymbol? {
         guard let text, !text.isEmpty else { return nil }
         guard let symbol = AssetSymbol(text) else {
-            throw InputProblem("\(labels.currency) '\(text)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw InputError(
+                "\(labels.currency) '\(text)' is not a currency code; use a code such as USD, EUR or GBP")
         }
         return symbol
     }

@@ -111,8 +111,11 @@ public enum ReportJSON {
         writer.beginObject()
         partial("proceeds", totals.proceeds, complete: totals.proceedsComplete, &writer)
         partial("cost_basis", totals.costBasis, complete: totals.costComplete, &writer)
-        for (name, value, complete) in [("gain", totals.gain, totals.gainComplete), ("short_term_gain", totals.shortTermGain, totals.shortTermComplete),
-                                        ("long_term_gain", totals.longTermGain, totals.longTermComplete)] {
+        for (name, value, complete) in [
+            ("gain", totals.gain, totals.gainComplete),
+            ("short_term_gain", totals.shortTermGain, totals.shortTermComplete),
+            ("long_term_gain", totals.longTermGain, totals.longTermComplete),
+        ] {
             partial(name, value, complete: complete, knownPart: false, &writer)
         }
         writer.endObject()
@@ -181,7 +184,9 @@ public enum ReportJSON {
     /// A figure that may lack a valuation: the amount when complete; else `null`, and for an
     /// amount (not a gain or P&L, whose known part bounds nothing) the known part beside it as
     /// `NAME_known_part`.
-    static func partial(_ name: String, _ value: ExactDecimal, complete: Bool, knownPart: Bool = true, _ writer: inout JSONWriter) {
+    static func partial(
+        _ name: String, _ value: ExactDecimal, complete: Bool, knownPart: Bool = true, _ writer: inout JSONWriter
+    ) {
         guard !complete else { return writer.field(name, value.description) }
         writer.key(name)
         writer.null()

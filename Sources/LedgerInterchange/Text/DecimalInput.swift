@@ -6,10 +6,10 @@ public enum DecimalInput {
     /// The exact value of `text`, or the one-line reason it is not a number:
     /// "price 'abc' is not a number: it has an unexpected 'a' at position 1; write it with
     /// digits and a dot, e.g. 0.5 or 30000".
-    public static func parse(_ text: String, what: String) -> Result<ExactDecimal, InputProblem> {
+    public static func parse(_ text: String, what: String) -> Result<ExactDecimal, InputError> {
         switch ExactDecimal.parse(text) {
         case .success(let value): return .success(value)
-        case .failure(let error): return .failure(InputProblem(message(for: error, text: text, what: what)))
+        case .failure(let error): return .failure(InputError(message(for: error, text: text, what: what)))
         }
     }
 
@@ -24,7 +24,7 @@ public enum DecimalInput {
 }
 
 /// Why one value typed or imported was refused: the sentence shown to the user.
-public struct InputProblem: Error, Hashable, Sendable, CustomStringConvertible {
+public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     public let message: String
 
     public init(_ message: String) {

@@ -65,30 +65,41 @@ extension MarketDataConfig {
 
     private mutating func applyHTTP(_ environment: [String: String], _ prefix: String) throws(MarketDataError) {
         if let text = environment[prefix + "TIMEOUT"] {
-            guard let value = ExactDecimal(text), value.isPositive else { throw Self.bad(prefix + "TIMEOUT", text, "seconds") }
+            guard let value = ExactDecimal(text), value.isPositive else {
+                throw Self.bad(prefix + "TIMEOUT", text, "seconds")
+            }
             retry.timeout = Self.seconds(value)
         }
         if let text = environment[prefix + "ATTEMPTS"] {
-            guard let value = Int(text), value > 0 else { throw Self.bad(prefix + "ATTEMPTS", text, "a count such as 3") }
+            guard let value = Int(text), value > 0 else {
+                throw Self.bad(prefix + "ATTEMPTS", text, "a count such as 3")
+            }
             retry.attempts = value
         }
         if let text = environment[prefix + "MAX_RETRY_WAIT"] {
-            guard let value = Int(text), value >= 0 else { throw Self.bad(prefix + "MAX_RETRY_WAIT", text, "whole seconds") }
+            guard let value = Int(text), value >= 0 else {
+                throw Self.bad(prefix + "MAX_RETRY_WAIT", text, "whole seconds")
+            }
             retry.maxRetryWait = value
         }
         if let agent = environment[prefix + "USER_AGENT"], !agent.isEmpty { userAgent = agent }
         if let text = environment[prefix + "REFRESH_AFTER"] {
-            guard let value = Int(text), value >= 0 else { throw Self.bad(prefix + "REFRESH_AFTER", text, "whole seconds") }
+            guard let value = Int(text), value >= 0 else {
+                throw Self.bad(prefix + "REFRESH_AFTER", text, "whole seconds")
+            }
             refreshAfter = value
         }
     }
 
     private mutating func setFallback(_ className: String, _ names: [String]) throws(MarketDataError) {
         guard let assetClass = AssetClass(rawValue: className.lowercased()) else {
-            throw .configuration("the fallback order names an unknown asset class '\(className)'; use crypto, stock, etf or fiat")
+            throw .configuration(
+                "the fallback order names an unknown asset class '\(className)'; use crypto, stock, etf or fiat")
         }
         for name in names where sources[name] == nil {
-            throw .configuration("the fallback order for \(className) names an unknown source '\(name)'; known: \(Self.knownSources.joined(separator: ", "))")
+            throw .configuration(
+                "the fallback order for \(className) names an unknown source '\(name)'; known: \(Self.knownSources.joined(separator: ", "))"
+            )
         }
         fallback[assetClass] = names
     }

@@ -51,7 +51,8 @@ public struct MarketDataConfig: Sendable, Equatable {
     /// The settings of a known source.
     public func settings(_ source: String) throws(MarketDataError) -> SourceSettings {
         guard let settings = sources[source] else {
-            throw .configuration("unknown market-data source '\(source)'; known: \(Self.knownSources.joined(separator: ", "))")
+            throw .configuration(
+                "unknown market-data source '\(source)'; known: \(Self.knownSources.joined(separator: ", "))")
         }
         return settings
     }

@@ -34,8 +34,11 @@ public final class MarketHTTP: Sendable {
     public func requestCount(_ source: String) -> Int { throttle.count(source) }
 
     /// GETs `url` for `source`; returns a 2xx response or throws what went wrong.
-    public func get(_ url: String, headers: [String: String] = [:], source: String, minInterval: Double) throws(MarketDataError) -> HTTPResponse {
-        var request = HTTPRequest(url: url, headers: headers, timeout: policy.timeout, connectTimeout: policy.connectTimeout)
+    public func get(_ url: String, headers: [String: String] = [:], source: String, minInterval: Double)
+        throws(MarketDataError) -> HTTPResponse
+    {
+        var request = HTTPRequest(
+            url: url, headers: headers, timeout: policy.timeout, connectTimeout: policy.connectTimeout)
         request.headers["User-Agent"] = userAgent
         request.headers["Accept"] = request.headers["Accept"] ?? "application/json"
         var attempt = 1
@@ -64,7 +67,9 @@ public final class MarketHTTP: Sendable {
         case .success(let received):
             response = received
         case .failure(let failure):
-            if more && (failure != .refused || policy.retriesRefused) { return .retry(after: policy.backoff(after: attempt)) }
+            if more && (failure != .refused || policy.retriesRefused) {
+                return .retry(after: policy.backoff(after: attempt))
+            }
             switch failure {
             case .timedOut: throw .timeout(source: source, seconds: policy.timeout)
             case .refused: throw .network(source: source, detail: "connection refused")
@@ -84,7 +89,9 @@ public final class MarketHTTP: Sendable {
         }
     }
 
-    private func rateLimitWait(_ response: HTTPResponse, source: String, more: Bool, attempt: Int) throws(MarketDataError) -> Double {
+    private func rateLimitWait(_ response: HTTPResponse, source: String, more: Bool, attempt: Int)
+        throws(MarketDataError) -> Double
+    {
         let after = RetryPolicy.retryAfter(response.headers["retry-after"], now: wallClock())
         if let after, after > policy.maxRetryWait {
             throw .rateLimited(source: source, retryAfter: after, limit: policy.maxRetryWait)
@@ -145,7 +152,8 @@ enum SecretScrubber {
         for offset in secret.indices {
             var length = 0
             while start + length < text.count, offset + length < secret.count,
-                  lower(text[start + length]) == secret[offset + length] {
+                lower(text[start + length]) == secret[offset + length]
+            {
                 length += 1
             }
             longest = max(longest, length)

@@ -45,7 +45,12 @@ public final class VirtualPacing: Sendable {
     public var pacing: Pacing {
         Pacing(
             now: { [self] in state.withLock { $0.current } },
-            sleep: { [self] seconds in state.withLock { $0.recorded.append(seconds); $0.current += seconds } }
+            sleep: { [self] seconds in
+                state.withLock {
+                    $0.recorded.append(seconds)
+                    $0.current += seconds
+                }
+            }
         )
     }
 }

@@ -3,14 +3,17 @@
 enum ResponseBody {
     /// True when the body is an HTML page (a CDN challenge, a captcha, an error page).
     static func isHTML(_ body: [UInt8]) -> Bool {
-        let start = body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        let start = body.drop {
+            $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }
         return start.first == UInt8(ascii: "<")
     }
 
     /// Parses a JSON body, or explains why it is not JSON.
     static func json(_ body: [UInt8], source: String) throws(MarketDataError) -> JSONValue {
         if isHTML(body) {
-            throw .badResponse(source: source, detail: "an HTML page where JSON was expected (a captcha or an error page?)")
+            throw .badResponse(
+                source: source, detail: "an HTML page where JSON was expected (a captcha or an error page?)")
         }
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .badResponse(source: source, detail: "an empty body where JSON was expected")
@@ -34,7 +37,8 @@ enum ResponseBody {
             ]
             return candidates.lazy.compactMap { $0?.stringValue }.first { !$0.isEmpty }
         }
-        let line = String(decoding: body.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+        let line = String(decoding: body.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(
+            String.init)
         guard let line, !line.isEmpty else { return nil }
         return line.count > 100 ? String(line.prefix(100)) + "…" : line
     }

@@ -16,8 +16,10 @@ public struct RetryPolicy: Sendable, Equatable {
     /// Whether a refused connection is tried again (it rarely answers half a second later).
     public var retriesRefused: Bool
 
-    public init(attempts: Int = 3, initialBackoff: Double = 0.5, maxRetryWait: Int = 30, timeout: Double = 10,
-                connectTimeout: Double? = nil, retriesRefused: Bool = true) {
+    public init(
+        attempts: Int = 3, initialBackoff: Double = 0.5, maxRetryWait: Int = 30, timeout: Double = 10,
+        connectTimeout: Double? = nil, retriesRefused: Bool = true
+    ) {
         self.attempts = max(1, attempts)
         self.initialBackoff = initialBackoff
         self.maxRetryWait = maxRetryWait
@@ -64,7 +66,8 @@ enum HTTPDate {
     static func parse(_ text: String) -> Int64? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]),
-              let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]) else { return nil }
+            let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+        else { return nil }
         let time = parts[4].split(separator: ":").compactMap { Int($0) }
         guard time.count == 3, let date = LocalDate(year: year, month: month + 1, day: day) else { return nil }
         return date.startOfDay.secondsSinceEpoch + Int64(time[0] * 3600 + time[1] * 60 + time[2])

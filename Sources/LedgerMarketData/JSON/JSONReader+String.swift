@@ -43,7 +43,8 @@ extension JSONReader {
     private mutating func unicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let high = try hex4()
         if (0xD800...0xDBFF).contains(high) {
-            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+            else {
                 return "\u{FFFD}"
             }
             position += 2

@@ -41,18 +41,28 @@ public struct JSONReader {
     private mutating func value() throws(JSONSyntaxError) -> JSONValue {
         guard let byte = current else { throw error("the text ends where a value was expected") }
         switch byte {
-        case UInt8(ascii: "{"): return try nested { (reader: inout JSONReader) throws(JSONSyntaxError) in try reader.object() }
-        case UInt8(ascii: "["): return try nested { (reader: inout JSONReader) throws(JSONSyntaxError) in try reader.array() }
+        case UInt8(ascii: "{"):
+            return try nested { (reader: inout JSONReader) throws(JSONSyntaxError) in try reader.object() }
+        case UInt8(ascii: "["):
+            return try nested { (reader: inout JSONReader) throws(JSONSyntaxError) in try reader.array() }
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))'")
         }
     }
 
-    private mutating func nested(_ body: (inout JSONReader) throws(JSONSyntaxError) -> JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func nested(_ body: (inout JSONReader) throws(JSONSyntaxError) -> JSONValue)
+        throws(JSONSyntaxError) -> JSONValue
+    {
         depth += 1
         guard depth <= 256 else { throw error("nested more than 256 levels deep") }
         defer { depth -= 1 }
@@ -63,7 +73,10 @@ public struct JSONReader {
         position += 1
         var members: [String: JSONValue] = [:]
         skipWhitespace()
-        if current == UInt8(ascii: "}") { position += 1; return .object(members) }
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
@@ -74,7 +87,10 @@ public struct JSONReader {
             skipWhitespace()
             members[key] = try value()
             skipWhitespace()
-            if current == UInt8(ascii: ",") { position += 1; continue }
+            if current == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
             guard current == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
             position += 1
             return .object(members)
@@ -85,12 +101,18 @@ public struct JSONReader {
         position += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if current == UInt8(ascii: "]") { position += 1; return .array(elements) }
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
         while true {
             skipWhitespace()
             elements.append(try value())
             skipWhitespace()
-            if current == UInt8(ascii: ",") { position += 1; continue }
+            if current == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
             guard current == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
             position += 1
             return .array(elements)
@@ -99,7 +121,8 @@ public struct JSONReader {
 
     private mutating func literal(_ word: String) throws(JSONSyntaxError) {
         let expected = Array(word.utf8)
-        guard position + expected.count <= bytes.count, Array(bytes[position..<position + expected.count]) == expected else {
+        guard position + expected.count <= bytes.count, Array(bytes[position..<position + expected.count]) == expected
+        else {
             throw error("expected '\(word)'")
         }
         position += expected.count
@@ -128,7 +151,10 @@ public struct JSONReader {
 
     private mutating func digits() throws(JSONSyntaxError) -> Int {
         var count = 0
-        while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1; count += 1 }
+        while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            position += 1
+            count += 1
+        }
         return count
     }
 }

@@ -15,18 +15,27 @@ enum MarketNumber {
     static func plainDigits(_ text: String) -> String? {
         var body = Substring(text)
         var negative = false
-        if body.first == "-" { negative = true; body = body.dropFirst() }
+        if body.first == "-" {
+            negative = true
+            body = body.dropFirst()
+        }
         let parts = body.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "E", maxSplits: 1, omittingEmptySubsequences: false) }
         guard (1...2).contains(parts.count), let mantissa = parts.first, !mantissa.isEmpty else { return nil }
         let exponentText = parts.count == 2 ? String(parts[1]) : "0"
         guard let exponent = Int(exponentText.hasPrefix("+") ? String(exponentText.dropFirst()) : exponentText),
-              abs(exponent) < 400 else { return nil }
+            abs(exponent) < 400
+        else { return nil }
         let pieces = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(pieces.count), pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), !pieces[0].isEmpty else { return nil }
+        guard (1...2).contains(pieces.count), pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            !pieces[0].isEmpty
+        else { return nil }
         var digits = String(pieces[0]) + (pieces.count == 2 ? String(pieces[1]) : "")
         var point = pieces[0].count + exponent
-        if point <= 0 { digits = String(repeating: "0", count: 1 - point) + digits; point = 1 }
+        if point <= 0 {
+            digits = String(repeating: "0", count: 1 - point) + digits
+            point = 1
+        }
         if point > digits.count { digits += String(repeating: "0", count: point - digits.count) }
         let whole = digits.prefix(point).drop { $0 == "0" }
         let fraction = digits.dropFirst(point)

@@ -9,7 +9,9 @@ public struct CoinGeckoSource: MarketDataSource {
     let endpoint: Endpoint
     let symbols: CoinGeckoSymbols
 
-    public init(settings: SourceSettings, http: MarketHTTP, overrides: [String: String] = [:], coinList: any CoinListCache) {
+    public init(
+        settings: SourceSettings, http: MarketHTTP, overrides: [String: String] = [:], coinList: any CoinListCache
+    ) {
         var headers: [String: String] = [:]
         if let key = settings.key, !key.isEmpty {
             headers[settings.baseURL.contains("pro-api") ? "x-cg-pro-api-key" : "x-cg-demo-api-key"] = key
@@ -22,21 +24,29 @@ public struct CoinGeckoSource: MarketDataSource {
         let resolution = try symbols.resolve(assets)
         var batch = PriceBatch(failures: resolution.failures)
         let wanted = assets.filter { resolution.ids[$0] != nil }
-        for chunk in stride(from: 0, to: wanted.count, by: 100).map({ Array(wanted[$0..<min($0 + 100, wanted.count)]) }) {
+        for chunk in stride(from: 0, to: wanted.count, by: 100).map({ Array(wanted[$0..<min($0 + 100, wanted.count)]) })
+        {
             let ids = chunk.compactMap { resolution.ids[$0] }
-            let json = try endpoint.json("/simple/price", [
-                ("ids", Set(ids).sorted().joined(separator: ",")), ("vs_currencies", quote.text.lowercased()),
-                ("include_last_updated_at", "true"), ("precision", "full"),
-            ])
+            let json = try endpoint.json(
+                "/simple/price",
+                [
+                    ("ids", Set(ids).sorted().joined(separator: ",")), ("vs_currencies", quote.text.lowercased()),
+                    ("include_last_updated_at", "true"), ("precision", "full"),
+                ])
             try check(json)
-            guard let coins = json.objectValue else { throw endpoint.badShape("/simple/price did not return an object") }
+            guard let coins = json.objectValue else {
+                throw endpoint.badShape("/simple/price did not return an object")
+            }
             for asset in chunk {
-                guard let coin = coins[resolution.ids[asset]!], let price = coin[quote.text.lowercased()]?.decimal else {
+                guard let coin = coins[resolution.ids[asset]!], let price = coin[quote.text.lowercased()]?.decimal
+                else {
                     batch.failures[asset] = .unknownSymbol(source: name, symbol: asset.text)
                     continue
                 }
                 let time = coin["last_updated_at"]?.integer.map(Timestamp.init(secondsSinceEpoch:))
-                batch.observations.append(PriceObservation(asset: asset, quote: quote, observedAt: time ?? endpoint.now, price: price, source: name))
+                batch.observations.append(
+                    PriceObservation(
+                        asset: asset, quote: quote, observedAt: time ?? endpoint.now, price: price, source: name))
             }
         }
         batch.covered = Set(batch.observations.map(\.asset))
@@ -46,33 +56,44 @@ public struct CoinGeckoSource: MarketDataSource {
     /// Daily closes from `/market_chart/range` (points every 5 minutes, hour or day, by the
     /// span): the close of day D is its last point up to and including D+1 00:00 UTC, so a
     /// daily point stamped midnight closes the day before.
-    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
+    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate)
+        throws(MarketDataError) -> [PriceObservation]
+    {
         let resolution = try symbols.resolve([asset])
         if let failure = resolution.failures[asset] { throw failure }
-        let json = try endpoint.json("/coins/\(resolution.ids[asset]!)/market_chart/range", [
-            ("vs_currency", quote.text.lowercased()), ("from", String(start.startOfDay.secondsSinceEpoch)),
-            ("to", String(end.adding(days: 1).startOfDay.secondsSinceEpoch)), ("precision", "full"),
-        ])
+        let json = try endpoint.json(
+            "/coins/\(resolution.ids[asset]!)/market_chart/range",
+            [
+                ("vs_currency", quote.text.lowercased()), ("from", String(start.startOfDay.secondsSinceEpoch)),
+                ("to", String(end.adding(days: 1).startOfDay.secondsSinceEpoch)), ("precision", "full"),
+            ])
         try check(json)
-        guard let points = json["prices"]?.arrayValue else { throw endpoint.badShape("market_chart has no 'prices' list") }
+        guard let points = json["prices"]?.arrayValue else {
+            throw endpoint.badShape("market_chart has no 'prices' list")
+        }
         var closes: [LocalDate: (time: Timestamp, price: ExactDecimal)] = [:]
         for point in points {
             guard let milliseconds = point[0]?.integer, let price = point[1]?.decimal else { continue }
-            let time = Timestamp(milliseconds: milliseconds), day = time.adding(seconds: -1).date
+            let time = Timestamp(milliseconds: milliseconds)
+            let day = time.adding(seconds: -1).date
             guard day >= start && day <= end, closes[day].map({ $0.time <= time }) ?? true else { continue }
             closes[day] = (time, price)
         }
         let closeStamp = endpoint.closeStamps()
         return closes.keys.sorted().map { day in
-            PriceObservation(asset: asset, quote: quote, observedAt: closeStamp(day), price: closes[day]!.price, source: name)
+            PriceObservation(
+                asset: asset, quote: quote, observedAt: closeStamp(day), price: closes[day]!.price, source: name)
         }
     }
 
     public func topList(count: Int, in quote: AssetSymbol) throws(MarketDataError) -> TopList {
-        let json = try endpoint.json("/coins/markets", [
-            ("vs_currency", quote.text.lowercased()), ("order", "market_cap_desc"), ("per_page", String(min(max(count, 1), 250))),
-            ("page", "1"), ("price_change_percentage", "24h,7d"), ("precision", "full"),
-        ])
+        let json = try endpoint.json(
+            "/coins/markets",
+            [
+                ("vs_currency", quote.text.lowercased()), ("order", "market_cap_desc"),
+                ("per_page", String(min(max(count, 1), 250))),
+                ("page", "1"), ("price_change_percentage", "24h,7d"), ("precision", "full"),
+            ])
         try check(json)
         guard let rows = json.arrayValue else { throw endpoint.badShape("/coins/markets did not return a list") }
         guard !rows.isEmpty else { throw .empty(source: name, what: "coins for the top list") }
@@ -99,8 +120,9 @@ public struct CoinGeckoSource: MarketDataSource {
         guard let coins = json["coins"]?.arrayValue else { throw endpoint.badShape("/search has no 'coins' list") }
         return coins.compactMap { coin in
             guard let id = coin["id"]?.stringValue, let symbol = coin["symbol"]?.stringValue else { return nil }
-            return AssetSearchResult(id: id, symbol: symbol.uppercased(), name: coin["name"]?.stringValue ?? id,
-                                     rank: coin["market_cap_rank"]?.integer.map(Int.init))
+            return AssetSearchResult(
+                id: id, symbol: symbol.uppercased(), name: coin["name"]?.stringValue ?? id,
+                rank: coin["market_cap_rank"]?.integer.map(Int.init))
         }
     }
 

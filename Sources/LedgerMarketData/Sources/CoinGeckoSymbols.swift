@@ -26,7 +26,11 @@ struct CoinGeckoSymbols: Sendable {
         var resolution = Resolution()
         var pending: [AssetSymbol] = []
         for asset in assets {
-            if let id = overrides[asset.text] ?? Self.curated[asset.text] { resolution.ids[asset] = id } else { pending.append(asset) }
+            if let id = overrides[asset.text] ?? Self.curated[asset.text] {
+                resolution.ids[asset] = id
+            } else {
+                pending.append(asset)
+            }
         }
         guard !pending.isEmpty else { return resolution }
         let list = try coinList()
@@ -38,7 +42,8 @@ struct CoinGeckoSymbols: Sendable {
             case 0: resolution.failures[asset] = .unknownSymbol(source: endpoint.source, symbol: asset.text)
             case 1: resolution.ids[asset] = matches[0].id
             default:
-                resolution.failures[asset] = .ambiguousSymbol(source: endpoint.source, symbol: asset.text, candidates: matches.map(\.id).sorted())
+                resolution.failures[asset] = .ambiguousSymbol(
+                    source: endpoint.source, symbol: asset.text, candidates: matches.map(\.id).sorted())
             }
         }
         return resolution

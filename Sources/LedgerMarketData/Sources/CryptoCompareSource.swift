@@ -19,9 +19,11 @@ public struct CryptoCompareSource: MarketDataSource {
         // fsyms is limited to 300 characters: 40 symbols of up to 6 letters fit.
         for start in stride(from: 0, to: assets.count, by: 40) {
             let chunk = Array(assets[start..<min(start + 40, assets.count)])
-            let json = try endpoint.json("/data/pricemultifull", [
-                ("fsyms", chunk.map(\.text).joined(separator: ",")), ("tsyms", quote.text),
-            ])
+            let json = try endpoint.json(
+                "/data/pricemultifull",
+                [
+                    ("fsyms", chunk.map(\.text).joined(separator: ",")), ("tsyms", quote.text),
+                ])
             if Self.knowsNoneOf(json) {
                 for asset in chunk { batch.failures[asset] = .unknownSymbol(source: name, symbol: asset.text) }
                 continue
@@ -34,14 +36,17 @@ public struct CryptoCompareSource: MarketDataSource {
                     continue
                 }
                 let time = raw?["LASTUPDATE"]?.integer.map(Timestamp.init(secondsSinceEpoch:)) ?? endpoint.now
-                batch.observations.append(PriceObservation(asset: asset, quote: quote, observedAt: time, price: price, source: name))
+                batch.observations.append(
+                    PriceObservation(asset: asset, quote: quote, observedAt: time, price: price, source: name))
             }
         }
         batch.covered = Set(batch.observations.map(\.asset))
         return batch
     }
 
-    public func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int) throws(MarketDataError) -> [Candle] {
+    public func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int)
+        throws(MarketDataError) -> [Candle]
+    {
         let rows = try histo(asset, quote, interval, limit: max(count - 1, 1), toTs: nil)
         let candles = rows.compactMap { row in candle(row, asset, quote, interval) }
         return Array(candles.suffix(count))
@@ -53,8 +58,11 @@ public struct CryptoCompareSource: MarketDataSource {
 
     /// Daily closes, paging backwards with `toTs` when the range is longer than one request
     /// holds; paging stops early at a page of empty candles (before the coin was listed).
-    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
-        var candles: [Candle] = [], pageEnd = end
+    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate)
+        throws(MarketDataError) -> [PriceObservation]
+    {
+        var candles: [Candle] = []
+        var pageEnd = end
         while pageEnd >= start {
             let limit = max(min(pageEnd.daysSinceEpoch - start.daysSinceEpoch, Self.daysPerRequest - 1), 1)
             let rows = try histo(asset, quote, .day, limit: limit, toTs: pageEnd.startOfDay.secondsSinceEpoch)
@@ -66,29 +74,40 @@ public struct CryptoCompareSource: MarketDataSource {
         }
         let closeStamp = endpoint.closeStamps()
         return candles.filter { $0.openedAt.date >= start && $0.openedAt.date <= end }.map {
-            PriceObservation(asset: asset, quote: quote, observedAt: closeStamp($0.openedAt.date), price: $0.close, source: name)
+            PriceObservation(
+                asset: asset, quote: quote, observedAt: closeStamp($0.openedAt.date), price: $0.close, source: name)
         }
     }
 
-    private func histo(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, limit: Int, toTs: Int64?) throws(MarketDataError) -> [JSONValue] {
+    private func histo(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, limit: Int, toTs: Int64?)
+        throws(MarketDataError) -> [JSONValue]
+    {
         var query = [("fsym", asset.text), ("tsym", quote.text), ("limit", String(limit))]
         if let toTs { query.append(("toTs", String(toTs))) }
         let json = try endpoint.json("/data/v2/histo\(interval.rawValue)", query)
         try check(json, symbol: asset)
-        guard let rows = json["Data"]?["Data"]?.arrayValue else { throw endpoint.badShape("histo\(interval.rawValue) has no Data.Data list") }
+        guard let rows = json["Data"]?["Data"]?.arrayValue else {
+            throw endpoint.badShape("histo\(interval.rawValue) has no Data.Data list")
+        }
         return rows
     }
 
     /// A candle from a histo row; nil for the all-zero rows of periods without trades.
-    private func candle(_ row: JSONValue, _ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval) -> Candle? {
+    private func candle(_ row: JSONValue, _ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval)
+        -> Candle?
+    {
         guard let time = row["time"]?.integer, let open = row["open"]?.decimal, let high = row["high"]?.decimal,
-              let low = row["low"]?.decimal, let close = row["close"]?.decimal, !(open.isZero && high.isZero && close.isZero) else { return nil }
-        return Candle(asset: asset, quote: quote, interval: interval, openedAt: Timestamp(secondsSinceEpoch: time),
-                      open: open, high: high, low: low, close: close, volume: row["volumefrom"]?.decimal, source: name)
+            let low = row["low"]?.decimal, let close = row["close"]?.decimal,
+            !(open.isZero && high.isZero && close.isZero)
+        else { return nil }
+        return Candle(
+            asset: asset, quote: quote, interval: interval, openedAt: Timestamp(secondsSinceEpoch: time),
+            open: open, high: high, low: low, close: close, volume: row["volumefrom"]?.decimal, source: name)
     }
 
     public func topList(count: Int, in quote: AssetSymbol) throws(MarketDataError) -> TopList {
-        let json = try endpoint.json("/data/top/mktcapfull", [("limit", String(max(10, min(count, 100)))), ("tsym", quote.text)])
+        let json = try endpoint.json(
+            "/data/top/mktcapfull", [("limit", String(max(10, min(count, 100)))), ("tsym", quote.text)])
         try check(json)
         guard let rows = json["Data"]?.arrayValue else { throw endpoint.badShape("the top list has no Data list") }
         guard !rows.isEmpty else { throw .empty(source: name, what: "coins for the top list") }
@@ -113,7 +132,8 @@ public struct CryptoCompareSource: MarketDataSource {
     /// The error CryptoCompare gives when none of the symbols asked about has a price.
     private static func knowsNoneOf(_ json: JSONValue) -> Bool {
         guard json["Response"]?.stringValue == "Error", json["Type"]?.integer != 99,
-              let message = json["Message"]?.stringValue?.lowercased() else { return false }
+            let message = json["Message"]?.stringValue?.lowercased()
+        else { return false }
         return message.contains("no data for") || message.contains("does not exist")
     }
 

@@ -20,7 +20,8 @@ struct Endpoint: Sendable {
 
     /// GETs `path` with `query` and parses the body as JSON.
     func json(_ path: String, _ query: [(String, String)] = []) throws(MarketDataError) -> JSONValue {
-        let response = try http.get(url(path, query), headers: headers, source: source, minInterval: settings.minInterval)
+        let response = try http.get(
+            url(path, query), headers: headers, source: source, minInterval: settings.minInterval)
         do {
             return try ResponseBody.json(response.body, source: source)
         } catch {
@@ -59,7 +60,9 @@ struct Endpoint: Sendable {
     }
 
     private func scrubbed(_ error: MarketDataError) -> MarketDataError {
-        if case .badResponse(let source, let detail) = error { return .badResponse(source: source, detail: http.scrub(detail)) }
+        if case .badResponse(let source, let detail) = error {
+            return .badResponse(source: source, detail: http.scrub(detail))
+        }
         return error
     }
 }

@@ -34,7 +34,8 @@ public struct FrankfurterSource: MarketDataSource {
         }
         if let message = json["message"]?.stringValue { throw endpoint.apiError(message) }
         guard let dateText = json["date"]?.stringValue, let published = LocalDate.parse(dateText),
-              let table = json["rates"]?.objectValue else {
+            let table = json["rates"]?.objectValue
+        else {
             throw endpoint.badShape("expected {\"base\", \"date\", \"rates\"}")
         }
         if let answered = json["base"]?.stringValue, answered.uppercased() != base.text {
@@ -57,7 +58,9 @@ public struct FrankfurterSource: MarketDataSource {
     /// (`/START..END?base=QUOTE&symbols=ASSET`, one request a year), observed as `quote`/`asset`
     /// (valuation inverts it) when they were published (``FXRates/publishedAt(_:)``). Weekends
     /// and holidays have no entry: the last published rate holds.
-    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
+    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate)
+        throws(MarketDataError) -> [PriceObservation]
+    {
         var observations: [PriceObservation] = []
         var first = start
         while first <= end {
@@ -68,7 +71,9 @@ public struct FrankfurterSource: MarketDataSource {
         return observations
     }
 
-    private func series(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
+    private func series(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate)
+        throws(MarketDataError) -> [PriceObservation]
+    {
         let json: JSONValue
         do {
             json = try endpoint.json("/\(start)..\(end)", [("base", quote.text), ("symbols", asset.text)])
@@ -76,14 +81,18 @@ public struct FrankfurterSource: MarketDataSource {
             throw .unknownSymbol(source: name, symbol: asset.text)
         }
         if let message = json["message"]?.stringValue { throw endpoint.apiError(message) }
-        guard let table = json["rates"]?.objectValue else { throw endpoint.badShape("expected {\"base\", \"start_date\", \"rates\"}") }
+        guard let table = json["rates"]?.objectValue else {
+            throw endpoint.badShape("expected {\"base\", \"start_date\", \"rates\"}")
+        }
         if let answered = json["base"]?.stringValue, answered.uppercased() != quote.text {
             throw endpoint.badShape("rates based on \(answered) where \(quote) was asked for")
         }
         return table.keys.sorted().compactMap { key in
             guard let date = LocalDate.parse(key), date >= start, date <= end,
-                  let rate = table[key]?[asset.text]?.decimal, rate.isPositive else { return nil }
-            return PriceObservation(asset: quote, quote: asset, observedAt: FXRates.publishedAt(date), price: rate, source: name)
+                let rate = table[key]?[asset.text]?.decimal, rate.isPositive
+            else { return nil }
+            return PriceObservation(
+                asset: quote, quote: asset, observedAt: FXRates.publishedAt(date), price: rate, source: name)
         }
     }
 
@@ -96,11 +105,15 @@ public struct FrankfurterSource: MarketDataSource {
 
     /// The prices of `assets` in the rates' base currency, as a fetch reports them.
     public static func batch(from rates: FXRates, assets: [AssetSymbol]) -> PriceBatch {
-        let quote = rates.base, name = rates.source
+        let quote = rates.base
+        let name = rates.source
         var batch = PriceBatch(observations: [], covered: [])
         for asset in assets where asset != quote {
             if let rate = rates.rates[asset] {
-                batch.observations.append(PriceObservation(asset: quote, quote: asset, observedAt: FXRates.publishedAt(rates.date), price: rate, source: name))
+                batch.observations.append(
+                    PriceObservation(
+                        asset: quote, quote: asset, observedAt: FXRates.publishedAt(rates.date), price: rate,
+                        source: name))
                 batch.covered.insert(asset)
             } else {
                 batch.failures[asset] = .unknownSymbol(source: name, symbol: asset.text)
@@ -115,7 +128,9 @@ public struct FrankfurterSource: MarketDataSource {
         let needle = query.lowercased()
         return table.keys.sorted().compactMap { code in
             let name = table[code]?.stringValue ?? code
-            guard needle.isEmpty || code.lowercased().contains(needle) || name.lowercased().contains(needle) else { return nil }
+            guard needle.isEmpty || code.lowercased().contains(needle) || name.lowercased().contains(needle) else {
+                return nil
+            }
             return AssetSearchResult(id: code, symbol: code, name: name, rank: nil)
         }
     }

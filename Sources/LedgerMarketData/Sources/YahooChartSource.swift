@@ -17,13 +17,15 @@ public struct YahooChartSource: MarketDataSource {
             do throws(MarketDataError) {
                 let meta = try chart(asset, [("range", "1d"), ("interval", "1d")])["meta"]
                 guard let price = meta?["regularMarketPrice"]?.decimal,
-                      let currency = meta?["currency"]?.stringValue.flatMap(AssetSymbol.init) else {
+                    let currency = meta?["currency"]?.stringValue.flatMap(AssetSymbol.init)
+                else {
                     throw endpoint.badShape("the chart of \(asset) has no meta.regularMarketPrice and currency")
                 }
                 let time = meta?["regularMarketTime"]?.integer.map(Timestamp.init(secondsSinceEpoch:)) ?? endpoint.now
-                batch.observations.append(PriceObservation(asset: asset, quote: currency, observedAt: time, price: price, source: name))
+                batch.observations.append(
+                    PriceObservation(asset: asset, quote: currency, observedAt: time, price: price, source: name))
                 batch.covered.insert(asset)
-            } catch where !error.isSourceFailure {
+            } catch  where !error.isSourceFailure {
                 batch.failures[asset] = error
             }
         }
@@ -32,24 +34,32 @@ public struct YahooChartSource: MarketDataSource {
 
     /// Daily closes (`interval=1d` between `period1` and `period2`, any span in one request),
     /// each stamped at the end of the UTC day its bar opened (the market closes that day).
-    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws(MarketDataError) -> [PriceObservation] {
-        let result = try chart(asset, [
-            ("period1", String(start.startOfDay.secondsSinceEpoch)),
-            ("period2", String(end.adding(days: 1).startOfDay.secondsSinceEpoch)), ("interval", "1d"),
-        ])
+    public func dailyPrices(of asset: AssetSymbol, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate)
+        throws(MarketDataError) -> [PriceObservation]
+    {
+        let result = try chart(
+            asset,
+            [
+                ("period1", String(start.startOfDay.secondsSinceEpoch)),
+                ("period2", String(end.adding(days: 1).startOfDay.secondsSinceEpoch)), ("interval", "1d"),
+            ])
         let currency = result["meta"]?["currency"]?.stringValue.flatMap(AssetSymbol.init) ?? quote
         let closeStamp = endpoint.closeStamps()
         return bars(result, asset, currency, .day).map {
-            PriceObservation(asset: asset, quote: currency, observedAt: closeStamp($0.openedAt.date), price: $0.close, source: name)
+            PriceObservation(
+                asset: asset, quote: currency, observedAt: closeStamp($0.openedAt.date), price: $0.close, source: name)
         }
     }
 
-    public func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int) throws(MarketDataError) -> [Candle] {
-        let (code, range) = switch interval {
-        case .minute: ("1m", "1d")
-        case .hour: ("60m", count > 70 ? "1mo" : "5d")
-        case .day: ("1d", count > 250 ? "5y" : count > 20 ? "1y" : "1mo")
-        }
+    public func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval, count: Int)
+        throws(MarketDataError) -> [Candle]
+    {
+        let (code, range) =
+            switch interval {
+            case .minute: ("1m", "1d")
+            case .hour: ("60m", count > 70 ? "1mo" : "5d")
+            case .day: ("1d", count > 250 ? "5y" : count > 20 ? "1y" : "1mo")
+            }
         let result = try chart(asset, [("range", range), ("interval", code)])
         let currency = result["meta"]?["currency"]?.stringValue.flatMap(AssetSymbol.init) ?? quote
         return Array(bars(result, asset, currency, interval).suffix(count))
@@ -73,14 +83,19 @@ public struct YahooChartSource: MarketDataSource {
     }
 
     /// The bars of a chart result, skipping the null ones of periods without trades.
-    private func bars(_ result: JSONValue, _ asset: AssetSymbol, _ currency: AssetSymbol, _ interval: CandleInterval) -> [Candle] {
+    private func bars(_ result: JSONValue, _ asset: AssetSymbol, _ currency: AssetSymbol, _ interval: CandleInterval)
+        -> [Candle]
+    {
         let times = result["timestamp"]?.arrayValue ?? []
         let quote = result["indicators"]?["quote"]?[0]
         return times.enumerated().compactMap { index, time in
-            guard let seconds = time.integer, let open = quote?["open"]?[index]?.decimal, let high = quote?["high"]?[index]?.decimal,
-                  let low = quote?["low"]?[index]?.decimal, let close = quote?["close"]?[index]?.decimal else { return nil }
-            return Candle(asset: asset, quote: currency, interval: interval, openedAt: Timestamp(secondsSinceEpoch: seconds),
-                          open: open, high: high, low: low, close: close, volume: quote?["volume"]?[index]?.decimal, source: name)
+            guard let seconds = time.integer, let open = quote?["open"]?[index]?.decimal,
+                let high = quote?["high"]?[index]?.decimal,
+                let low = quote?["low"]?[index]?.decimal, let close = quote?["close"]?[index]?.decimal
+            else { return nil }
+            return Candle(
+                asset: asset, quote: currency, interval: interval, openedAt: Timestamp(secondsSinceEpoch: seconds),
+                open: open, high: high, low: low, close: close, volume: quote?["volume"]?[index]?.decimal, source: name)
         }
     }
 }

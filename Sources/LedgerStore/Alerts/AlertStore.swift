@@ -8,7 +8,9 @@ public struct AlertDraft: Hashable, Sendable {
     public let condition: AlertCondition
     public let note: String
 
-    public init(asset: AssetSymbol, assetClass: AssetClass?, quote: AssetSymbol, condition: AlertCondition, note: String) {
+    public init(
+        asset: AssetSymbol, assetClass: AssetClass?, quote: AssetSymbol, condition: AlertCondition, note: String
+    ) {
         self.asset = asset
         self.assetClass = assetClass
         self.quote = quote

@@ -38,13 +38,21 @@ enum AlertRecordCheck {
     static func validate(_ draft: AlertDraft) throws {
         let threshold = draft.condition.threshold
         if threshold.isOverflow || !threshold.isPositive {
-            throw StoreError.sqlite(SQLiteError(code: PriceRecordCheck.constraintCode, message: "CHECK constraint failed: an alert's threshold must be above 0, got \(threshold)"))
+            throw StoreError.sqlite(
+                SQLiteError(
+                    code: PriceRecordCheck.constraintCode,
+                    message: "CHECK constraint failed: an alert's threshold must be above 0, got \(threshold)"))
         }
         if draft.asset == draft.quote {
-            throw StoreError.sqlite(SQLiteError(code: PriceRecordCheck.constraintCode, message: "CHECK constraint failed: asset <> quote (\(draft.asset))"))
+            throw StoreError.sqlite(
+                SQLiteError(
+                    code: PriceRecordCheck.constraintCode,
+                    message: "CHECK constraint failed: asset <> quote (\(draft.asset))"))
         }
         if case .change(_, _, let window) = draft.condition, window <= 0 {
-            throw StoreError.sqlite(SQLiteError(code: PriceRecordCheck.constraintCode, message: "CHECK constraint failed: window_seconds > 0"))
+            throw StoreError.sqlite(
+                SQLiteError(
+                    code: PriceRecordCheck.constraintCode, message: "CHECK constraint failed: window_seconds > 0"))
         }
     }
 }

@@ -14,7 +14,8 @@ extension SQLiteEventStore: AlertStore {
             INSERT INTO alerts (asset, asset_class, quote, kind, threshold, direction, window_seconds, note, created_at, state)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'armed')
             """
-        var direction: SQLiteValue = .null, window: SQLiteValue = .null
+        var direction: SQLiteValue = .null
+        var window: SQLiteValue = .null
         if case .change(_, let way, let seconds) = draft.condition {
             direction = .text(way.rawValue)
             window = .integer(seconds)
@@ -42,7 +43,8 @@ extension SQLiteEventStore: AlertStore {
     public func removeAlert(id: Int64) throws -> Alert? {
         try guarded {
             try self.database.immediateTransaction {
-                let found = try self.rows("SELECT \(Self.columns) FROM alerts WHERE id = ?", [.integer(id)], Self.alert).first
+                let found = try self.rows("SELECT \(Self.columns) FROM alerts WHERE id = ?", [.integer(id)], Self.alert)
+                    .first
                 if found != nil { try self.database.prepare("DELETE FROM alerts WHERE id = ?").run([.integer(id)]) }
                 return found
             }
@@ -82,7 +84,8 @@ extension SQLiteEventStore: AlertStore {
     private static func alert(_ row: SQLiteStatement) throws -> Alert {
         let id = row.int(0)
         guard let asset = AssetSymbol(row.text(1) ?? ""), let quote = AssetSymbol(row.text(3) ?? ""),
-              let state = AlertState(rawValue: row.text(10) ?? "") else {
+            let state = AlertState(rawValue: row.text(10) ?? "")
+        else {
             throw StoreError.corruptRecord("alert \(id) names an asset, currency or state this version cannot read")
         }
         let threshold = try decimal(row, 5)
@@ -95,7 +98,9 @@ extension SQLiteEventStore: AlertStore {
             condition = .change(percent: threshold, direction: direction, window: row.int(7))
         }
         let time = { (column: Int32) in row.isNull(column) ? nil : Timestamp(secondsSinceEpoch: row.int(column)) }
-        let seen = try row.isNull(11) ? nil : AlertSighting(price: decimal(row, 11), observedAt: time(12)!, source: row.text(13) ?? "")
+        let seen =
+            try row.isNull(11)
+            ? nil : AlertSighting(price: decimal(row, 11), observedAt: time(12)!, source: row.text(13) ?? "")
         return Alert(
             id: id, asset: asset, assetClass: row.text(2).flatMap(AssetClass.init(rawValue:)), quote: quote,
             condition: condition, note: row.text(8) ?? "", createdAt: Timestamp(secondsSinceEpoch: row.int(9)),

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Work on two cores: a producer thread makes values in batches while the calling thread
@@ -22,8 +22,10 @@ public enum BatchPipe {
     /// Calls `produce` on a producer thread with a function that queues one value, and
     /// `consume` here with each value in the order produced. An error from either side stops
     /// both and is rethrown here (the consumer's first).
-    public static func run<Element>(produce: @escaping ((Element) throws -> Void) throws -> Void,
-                                    consume: (Element) throws -> Void) throws {
+    public static func run<Element>(
+        produce: @escaping ((Element) throws -> Void) throws -> Void,
+        consume: (Element) throws -> Void
+    ) throws {
         let channel = BatchChannel<Element>()
         let started = WorkerThread {
             var batch: [Element] = []
@@ -121,11 +123,13 @@ final class WorkerThread {
     init?(_ body: @escaping () -> Void) {
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
-        let code = pthread_create(&thread, nil, { raw in
-            WorkerThread.runAsBatchWork()
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, context)
+        let code = pthread_create(
+            &thread, nil,
+            { raw in
+                WorkerThread.runAsBatchWork()
+                Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+                return nil
+            }, context)
         guard code == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
             return nil
@@ -146,10 +150,10 @@ final class WorkerThread {
     /// (docs/PERFORMANCE.md). Linux only; elsewhere nothing changes.
     private static func runAsBatchWork() {
         #if os(Linux)
-        var parameters = sched_param()
-        parameters.sched_priority = 0
-        let schedBatch: Int32 = 3  // SCHED_BATCH in <sched.h>, behind _GNU_SOURCE
-        _ = pthread_setschedparam(pthread_self(), schedBatch, &parameters)
+            var parameters = sched_param()
+            parameters.sched_priority = 0
+            let schedBatch: Int32 = 3 // SCHED_BATCH in <sched.h>, behind _GNU_SOURCE
+            _ = pthread_setschedparam(pthread_self(), schedBatch, &parameters)
         #endif
     }
 

@@ -17,7 +17,11 @@ enum EventAppender {
     /// 64 events per INSERT, fewer if this SQLite takes fewer parameters per statement (an
     /// events row binds 29; builds before 3.32 allowed 999 in all).
     static func chunkSize(_ database: SQLiteDatabase) -> Int {
-        max(1, min(64, Int(sqlite3_limit(database.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) / (EventColumns.names.count + 2)))
+        max(
+            1,
+            min(
+                64,
+                Int(sqlite3_limit(database.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) / (EventColumns.names.count + 2)))
     }
 
     /// Appends `drafts` after the chain's head and returns them as stored (sequences assigned).
@@ -28,7 +32,8 @@ enum EventAppender {
         let first = chain.head.count + 1
         var start = 0
         while start < drafts.count {
-            var chunk = encoder.encode(drafts[start..<min(start + chunkSize, drafts.count)], firstSequence: first + Int64(start))
+            var chunk = encoder.encode(
+                drafts[start..<min(start + chunkSize, drafts.count)], firstSequence: first + Int64(start))
             chain.link(&chunk)
             try write(chunk, to: database)
             start += chunkSize
@@ -54,12 +59,18 @@ enum EventAppender {
     /// exists.
     static func write(_ chunk: EncodedChunk, to database: SQLiteDatabase) throws(SQLiteError) {
         if chunk.events.rows > 0 {
-            try database.prepare(insertSQL("events (\(EventColumns.list), prev_hash, hash)", columns: EventColumns.names.count + 2, rows: chunk.events.rows))
-                .run(chunk.events)
+            try database.prepare(
+                insertSQL(
+                    "events (\(EventColumns.list), prev_hash, hash)", columns: EventColumns.names.count + 2,
+                    rows: chunk.events.rows)
+            )
+            .run(chunk.events)
         }
         if chunk.replay.rows > 0 {
-            try database.prepare(insertSQL("event_replay (occurred_at, seq, data)", columns: 3, rows: chunk.replay.rows))
-                .run(chunk.replay)
+            try database.prepare(
+                insertSQL("event_replay (occurred_at, seq, data)", columns: 3, rows: chunk.replay.rows)
+            )
+            .run(chunk.replay)
         }
     }
 
@@ -130,7 +141,10 @@ final class StreamingAppender {
     }
 
     private func writeNext() throws {
-        guard var chunk = try worker.next() else { inFlight = 0; return }
+        guard var chunk = try worker.next() else {
+            inFlight = 0
+            return
+        }
         chain.link(&chunk)
         try EventAppender.write(chunk, to: database)
         appended += chunk.events.rows

@@ -15,8 +15,9 @@ final class EventRowDecoder {
 
     private func fastEvent(_ row: SQLiteStatement) -> LedgerEvent? {
         guard row.int(2) == 1, row.bytes(27) == nil, let kind = row.bytes(3), let id = row.bytes(1).flatMap(Self.id),
-              let account = row.bytes(6).flatMap(account), let provenance = provenance(row),
-              let action = action(kind, row) else { return nil }
+            let account = row.bytes(6).flatMap(account), let provenance = provenance(row),
+            let action = action(kind, row)
+        else { return nil }
         let note = row.bytes(23).map { $0.isEmpty ? "" : String(decoding: $0, as: UTF8.self) } ?? ""
         var event = LedgerEvent(
             sequence: row.int(0), id: id, occurredAt: Timestamp(secondsSinceEpoch: row.int(4)),
@@ -44,28 +45,34 @@ final class EventRowDecoder {
         switch kind.count {
         case 3 where Self.equals(kind, "buy"): return price(row).map { .buy(main, price: .unit($0)) }
         case 4 where Self.equals(kind, "sell"): return price(row).map { .sell(main, price: .unit($0)) }
-        case 5 where Self.equals(kind, "trade"): return amount(row, 12, 13, 14).map { .trade(given: main, received: $0) }
+        case 5 where Self.equals(kind, "trade"):
+            return amount(row, 12, 13, 14).map { .trade(given: main, received: $0) }
         case 7 where Self.equals(kind, "deposit"): return .deposit(main)
         case 8 where Self.equals(kind, "withdraw"): return .withdraw(main)
-        case 8 where Self.equals(kind, "transfer"): return row.bytes(15).flatMap(account).map { .transfer(main, toAccount: $0) }
+        case 8 where Self.equals(kind, "transfer"):
+            return row.bytes(15).flatMap(account).map { .transfer(main, toAccount: $0) }
         case 3 where Self.equals(kind, "fee"): return .fee(main)
         case 6 where Self.equals(kind, "income"):
-            guard let name = row.bytes(16), let incomeKind = IncomeKind(rawValue: String(decoding: name, as: UTF8.self)) else { return nil }
+            guard let name = row.bytes(16), let incomeKind = IncomeKind(rawValue: String(decoding: name, as: UTF8.self))
+            else { return nil }
             guard row.bytes(10) != nil else { return .income(main, kind: incomeKind, unitValue: nil) }
             return price(row).map { .income(main, kind: incomeKind, unitValue: $0) }
         default: return nil
         }
     }
 
-    private func amount(_ row: SQLiteStatement, _ symbol: Int32, _ assetClass: Int32, _ quantity: Int32) -> AssetAmount? {
+    private func amount(_ row: SQLiteStatement, _ symbol: Int32, _ assetClass: Int32, _ quantity: Int32) -> AssetAmount?
+    {
         guard let bytes = row.bytes(quantity), let value = ExactDecimal.parse(utf8: bytes),
-              let asset = asset(row, symbol, assetClass) else { return nil }
+            let asset = asset(row, symbol, assetClass)
+        else { return nil }
         return AssetAmount(value, asset)
     }
 
     private func price(_ row: SQLiteStatement) -> Price? {
         guard let bytes = row.bytes(10), let value = ExactDecimal.parse(utf8: bytes),
-              let quote = row.bytes(11).flatMap(symbol) else { return nil }
+            let quote = row.bytes(11).flatMap(symbol)
+        else { return nil }
         return Price(value, quote)
     }
 

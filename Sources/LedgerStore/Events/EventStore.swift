@@ -65,7 +65,9 @@ extension EventReading {
     public func assetClass(of symbol: AssetSymbol) throws -> AssetClass? {
         for event in try events(touching: [symbol]).reversed() {
             if let asset = event.action.primaryAsset, asset.symbol == symbol { return asset.assetClass }
-            if case .trade(_, let received) = event.action, received.asset.symbol == symbol { return received.asset.assetClass }
+            if case .trade(_, let received) = event.action, received.asset.symbol == symbol {
+                return received.asset.assetClass
+            }
         }
         return nil
     }

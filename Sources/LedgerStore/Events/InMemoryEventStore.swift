@@ -30,7 +30,8 @@ public final class InMemoryEventStore: EventStore {
         try check(self)
         let ids = Set(stored.map(\.event.id))
         if let duplicate = drafts.first(where: { ids.contains($0.id) }) {
-            throw StoreError.sqlite(SQLiteError(code: 2067, message: "UNIQUE constraint failed: events.id (\(duplicate.id))"))
+            throw StoreError.sqlite(
+                SQLiteError(code: 2067, message: "UNIQUE constraint failed: events.id (\(duplicate.id))"))
         }
         var head = try chainHead()
         var appended: [(event: LedgerEvent, hash: String)] = []
@@ -53,7 +54,8 @@ public final class InMemoryEventStore: EventStore {
         var previous = HashChain.genesis
         for entry in stored {
             guard HashChain.hash(previous: previous, record: EventRecordV1(entry.event)) == entry.hash else {
-                let broken = ChainBreak(sequence: entry.event.sequence, id: entry.event.id.text, reason: "hash mismatch")
+                let broken = ChainBreak(
+                    sequence: entry.event.sequence, id: entry.event.id.text, reason: "hash mismatch")
                 return ChainVerification(head: try chainHead(), firstBreak: broken)
             }
             previous = entry.hash

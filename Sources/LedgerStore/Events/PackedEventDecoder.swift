@@ -9,10 +9,11 @@ final class PackedEventDecoder {
     func event(from bytes: UnsafeBufferPointer<UInt8>) -> LedgerEvent? {
         var reader = PackedReader(bytes)
         guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
-              let kind = reader.byte().flatMap(Self.kind(code:)),
-              let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
-              let id = reader.id(), let schema = reader.int64(), let account = text(&reader),
-              let action = action(kind, version: version, &reader), let hasFee = reader.byte() else { return nil }
+            let kind = reader.byte().flatMap(Self.kind(code:)),
+            let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
+            let id = reader.id(), let schema = reader.int64(), let account = text(&reader),
+            let action = action(kind, version: version, &reader), let hasFee = reader.byte()
+        else { return nil }
         var fee: AssetAmount?
         if hasFee == 1 {
             guard let amount = amount(&reader) else { return nil }
@@ -50,13 +51,15 @@ final class PackedEventDecoder {
             return .transfer(amount, toAccount: destination)
         case .income:
             guard let amount = amount(&reader), let code = reader.byte(), Int(code) < PackedWriter.incomeKinds.count,
-                  let hasValue = reader.byte() else { return nil }
+                let hasValue = reader.byte()
+            else { return nil }
             let kind = PackedWriter.incomeKinds[Int(code)]
             guard hasValue == 1 else { return .income(amount, kind: kind, unitValue: nil) }
             return price(&reader).map { .income(amount, kind: kind, unitValue: $0) }
         case .split:
             guard let asset = asset(&reader), let numerator = reader.int64(), let denominator = reader.int64(),
-                  let ratio = SplitRatio(numerator: Int(numerator), denominator: Int(denominator)) else { return nil }
+                let ratio = SplitRatio(numerator: Int(numerator), denominator: Int(denominator))
+            else { return nil }
             return .split(asset, ratio)
         case .void:
             guard let target = reader.id(), let reason = reader.string() else { return nil }
@@ -92,7 +95,9 @@ final class PackedEventDecoder {
     }
 
     private func asset(_ reader: inout PackedReader) -> Asset? {
-        guard let symbol = symbol(&reader), let code = reader.byte(), Int(code) < PackedWriter.classes.count else { return nil }
+        guard let symbol = symbol(&reader), let code = reader.byte(), Int(code) < PackedWriter.classes.count else {
+            return nil
+        }
         return Asset(symbol, class: PackedWriter.classes[Int(code)])
     }
 
@@ -163,7 +168,9 @@ struct PackedReader {
     }
 
     mutating func decimal() -> ExactDecimal? {
-        guard let zeros = byte(), Int(zeros) < PackedEvent.powersOfTen.count, let mantissa = signed() else { return nil }
+        guard let zeros = byte(), Int(zeros) < PackedEvent.powersOfTen.count, let mantissa = signed() else {
+            return nil
+        }
         let (units, overflow) = mantissa.multipliedReportingOverflow(by: PackedEvent.powersOfTen[Int(zeros)])
         return overflow ? nil : ExactDecimal(units: units)
     }

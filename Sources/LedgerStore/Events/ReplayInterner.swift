@@ -44,7 +44,8 @@ struct PackedText: Hashable {
 
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count <= 15 else { return nil }
-        var low: UInt64 = 0, high: UInt64 = UInt64(bytes.count) << 56
+        var low: UInt64 = 0
+        var high: UInt64 = UInt64(bytes.count) << 56
         for (index, byte) in bytes.enumerated() {
             if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
         }

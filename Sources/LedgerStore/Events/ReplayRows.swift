@@ -48,10 +48,13 @@ enum ReplayRows {
 
     /// Writes the replay row of a just-appended event when the rows cover every event before
     /// it (`covered` is how many they cover); returns how many they cover now.
-    static func append(_ event: LedgerEvent, covered: Int64, using insert: SQLiteStatement) throws(SQLiteError) -> Int64 {
+    static func append(_ event: LedgerEvent, covered: Int64, using insert: SQLiteStatement) throws(SQLiteError) -> Int64
+    {
         guard covered == event.sequence - 1 else { return covered }
         insert.reset()
-        try insert.run([.integer(event.occurredAt.secondsSinceEpoch), .integer(event.sequence), .blob(PackedEvent.encode(event))])
+        try insert.run([
+            .integer(event.occurredAt.secondsSinceEpoch), .integer(event.sequence), .blob(PackedEvent.encode(event)),
+        ])
         return event.sequence
     }
 
@@ -61,7 +64,8 @@ enum ReplayRows {
     static func fill(_ database: SQLiteDatabase) throws {
         // On a ledger older than 0011 it runs before `total` exists; that column is then read
         // as NULL (no event written before 0011 can have a total).
-        let hasTotal = try database.scalarInt("SELECT count(*) FROM pragma_table_info('events') WHERE name = 'total'") == 1
+        let hasTotal =
+            try database.scalarInt("SELECT count(*) FROM pragma_table_info('events') WHERE name = 'total'") == 1
         let columns = hasTotal ? EventColumns.list : EventColumns.listBefore0011 + ", NULL"
         let rows = try database.prepare("SELECT \(columns) FROM events ORDER BY seq")
         defer { rows.reset() }

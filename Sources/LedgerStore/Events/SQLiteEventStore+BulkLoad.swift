@@ -52,9 +52,11 @@ extension SQLiteEventStore {
         // events, each matching one, is one row per event.
         let rows = try database.scalarInt("SELECT count(*) FROM event_replay") ?? 0
         let counted = try ReplayRows.count(database)
-        let matching = try database.scalarInt("""
-            SELECT count(*) FROM event_replay r JOIN events e ON e.seq = r.seq AND e.occurred_at = r.occurred_at
-            """) ?? 0
+        let matching =
+            try database.scalarInt(
+                """
+                SELECT count(*) FROM event_replay r JOIN events e ON e.seq = r.seq AND e.occurred_at = r.occurred_at
+                """) ?? 0
         guard rows == count, matching == count, counted == count else {
             throw StoreError.corruptRecord("the replay rows loaded do not match the events one for one")
         }

@@ -17,26 +17,32 @@ extension SQLiteEventStore {
     /// Returns where the log stood (its head and latest occurred-at), read in the same
     /// transaction, so a snapshot of the result can say exactly what it covers.
     @discardableResult
-    public func forEachEffectiveEvent(through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws -> LogPosition {
+    public func forEachEffectiveEvent(through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws
+        -> LogPosition
+    {
         try guarded {
             try self.database.readTransaction {
                 let voided = try self.voidedIDs()
                 let packed = try self.readsReplayRows && ReplayRows.areComplete(self.database)
-                try BatchPipe.run(produce: { emit in
-                    if packed {
-                        try self.forEachReplayRow(through: asOf, skipping: voided, emit)
-                    } else {
-                        try self.forEachEventRow(through: asOf, skipping: voided, emit)
-                    }
-                }, consume: body)
+                try BatchPipe.run(
+                    produce: { emit in
+                        if packed {
+                            try self.forEachReplayRow(through: asOf, skipping: voided, emit)
+                        } else {
+                            try self.forEachEventRow(through: asOf, skipping: voided, emit)
+                        }
+                    }, consume: body)
                 return try self.position()
             }
         }
     }
 
     /// The effective events from their replay rows (``ReplayRows``): one BLOB each.
-    private func forEachReplayRow(through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void) throws {
-        let statement = try database.prepare("SELECT data, seq FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq")
+    private func forEachReplayRow(
+        through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void
+    ) throws {
+        let statement = try database.prepare(
+            "SELECT data, seq FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq")
         defer { statement.reset() }
         try statement.bind([.integer(asOf.secondsSinceEpoch)])
         let decoder = PackedEventDecoder()
@@ -55,8 +61,11 @@ extension SQLiteEventStore {
 
     /// The effective events from the columns of `events` (a ledger whose replay rows do not
     /// cover every event).
-    private func forEachEventRow(through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void) throws {
-        let statement = try database.prepare("""
+    private func forEachEventRow(
+        through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void
+    ) throws {
+        let statement = try database.prepare(
+            """
             SELECT \(EventColumns.list) FROM events
             WHERE kind <> 'void' AND occurred_at <= ?1 ORDER BY occurred_at, seq
             """)

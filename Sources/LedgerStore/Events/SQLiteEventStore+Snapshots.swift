@@ -15,7 +15,10 @@ public struct SnapshotRecord: Sendable {
     public let usesPrices: Bool
     public internal(set) var data: [UInt8]
 
-    public init(key: String, sequence: Int64, head: String, lastOccurred: Timestamp, pricesVersion: Int64, usesPrices: Bool, data: [UInt8]) {
+    public init(
+        key: String, sequence: Int64, head: String, lastOccurred: Timestamp, pricesVersion: Int64, usesPrices: Bool,
+        data: [UInt8]
+    ) {
         self.key = key
         self.sequence = sequence
         self.head = head
@@ -38,24 +41,28 @@ extension SQLiteEventStore {
     public func validSnapshot(key: String) throws -> SnapshotRecord? {
         try guarded { try self.database.execute("PRAGMA mmap_size=1073741824") }
         defer { try? self.database.execute("PRAGMA mmap_size=0") }
-        return try guarded { try self.database.readTransaction {
-            let statement = try self.database.prepare("SELECT seq, head, last_occurred, prices_version, uses_prices, rowid, mac FROM snapshots WHERE key = ?")
-            defer { statement.reset() }
-            try statement.bind([.text(key)])
-            guard try statement.step() else { return nil }
-            let rowid = statement.int(5)
-            var record = SnapshotRecord(
-                key: key, sequence: statement.int(0), head: statement.text(1) ?? "",
-                lastOccurred: Timestamp(secondsSinceEpoch: statement.int(2)), pricesVersion: statement.int(3),
-                usesPrices: statement.int(4) != 0, data: [])
-            let mac = statement.isNull(6) ? nil : statement.blob(6)
-            statement.reset()
-            guard try self.isValid(record) else { return nil }
-            // Same read transaction: the bytes are the ones the row above describes.
-            record.data = try self.database.readBlob(table: "snapshots", column: "data", rowid: rowid)
-            // A row whose seal fails was not saved by ledger as it is: replay instead.
-            return SnapshotSeal.isSealed(record, mac: mac, key: self.snapshotKey) ? record : nil
-        } }
+        return try guarded {
+            try self.database.readTransaction {
+                let statement = try self.database.prepare(
+                    "SELECT seq, head, last_occurred, prices_version, uses_prices, rowid, mac FROM snapshots WHERE key = ?"
+                )
+                defer { statement.reset() }
+                try statement.bind([.text(key)])
+                guard try statement.step() else { return nil }
+                let rowid = statement.int(5)
+                var record = SnapshotRecord(
+                    key: key, sequence: statement.int(0), head: statement.text(1) ?? "",
+                    lastOccurred: Timestamp(secondsSinceEpoch: statement.int(2)), pricesVersion: statement.int(3),
+                    usesPrices: statement.int(4) != 0, data: [])
+                let mac = statement.isNull(6) ? nil : statement.blob(6)
+                statement.reset()
+                guard try self.isValid(record) else { return nil }
+                // Same read transaction: the bytes are the ones the row above describes.
+                record.data = try self.database.readBlob(table: "snapshots", column: "data", rowid: rowid)
+                // A row whose seal fails was not saved by ledger as it is: replay instead.
+                return SnapshotSeal.isSealed(record, mac: mac, key: self.snapshotKey) ? record : nil
+            }
+        }
     }
 
     private func isValid(_ record: SnapshotRecord) throws -> Bool {
@@ -90,43 +97,52 @@ extension SQLiteEventStore {
         database.setBusyTimeout(milliseconds: 50)
         defer { database.setBusyTimeout(milliseconds: 15_000) }
         _ = try? database.immediateTransaction {
-            try database.prepare("""
+            try database.prepare(
+                """
                 INSERT INTO snapshots (key, seq, head, last_occurred, prices_version, uses_prices, data, mac)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(key) DO UPDATE SET seq = excluded.seq, head = excluded.head,
                     last_occurred = excluded.last_occurred, prices_version = excluded.prices_version,
                     uses_prices = excluded.uses_prices, data = excluded.data, mac = excluded.mac
-                """).run([
-                    .text(record.key), .integer(record.sequence), .text(record.head),
-                    .integer(record.lastOccurred.secondsSinceEpoch), .integer(record.pricesVersion),
-                    .integer(record.usesPrices ? 1 : 0), .blob(record.data), .blob(mac),
-                ])
+                """
+            ).run([
+                .text(record.key), .integer(record.sequence), .text(record.head),
+                .integer(record.lastOccurred.secondsSinceEpoch), .integer(record.pricesVersion),
+                .integer(record.usesPrices ? 1 : 0), .blob(record.data), .blob(mac),
+            ])
         }
     }
 
     /// Streams the events appended after `sequence` (none of them voids, as a valid snapshot
     /// guarantees) in replay order, up to `asOf`.
     @discardableResult
-    public func forEachEvent(after sequence: Int64, through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws -> LogPosition {
-        try guarded { try self.database.readTransaction {
-            // NOT INDEXED keeps the planner off the `events_replay` index: walking it would
-            // visit every event up to as-of (the whole log) to find the few after `sequence`;
-            // the rowid range reads only the tail, which SQLite then sorts.
-            let statement = try self.database.prepare("""
-                SELECT \(EventColumns.list) FROM events NOT INDEXED WHERE seq > ?1 AND occurred_at <= ?2
-                ORDER BY occurred_at, seq
-                """)
-            defer { statement.reset() }
-            try statement.bind([.integer(sequence), .integer(asOf.secondsSinceEpoch)])
-            let decoder = EventRowDecoder()
-            while try statement.step() { try body(try decoder.event(from: statement)) }
-            statement.reset()
-            return try self.position()
-        } }
+    public func forEachEvent(after sequence: Int64, through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void)
+        throws -> LogPosition
+    {
+        try guarded {
+            try self.database.readTransaction {
+                // NOT INDEXED keeps the planner off the `events_replay` index: walking it would
+                // visit every event up to as-of (the whole log) to find the few after `sequence`;
+                // the rowid range reads only the tail, which SQLite then sorts.
+                let statement = try self.database.prepare(
+                    """
+                    SELECT \(EventColumns.list) FROM events NOT INDEXED WHERE seq > ?1 AND occurred_at <= ?2
+                    ORDER BY occurred_at, seq
+                    """)
+                defer { statement.reset() }
+                try statement.bind([.integer(sequence), .integer(asOf.secondsSinceEpoch)])
+                let decoder = EventRowDecoder()
+                while try statement.step() { try body(try decoder.event(from: statement)) }
+                statement.reset()
+                return try self.position()
+            }
+        }
     }
 
     /// The latest occurred-at of any event (nil for an empty ledger).
     public func lastOccurredAt() throws -> Timestamp? {
-        try guarded { try self.database.scalarInt("SELECT MAX(occurred_at) FROM events").map(Timestamp.init(secondsSinceEpoch:)) }
+        try guarded {
+            try self.database.scalarInt("SELECT MAX(occurred_at) FROM events").map(Timestamp.init(secondsSinceEpoch:))
+        }
     }
 }

@@ -8,7 +8,8 @@ extension SQLiteEventStore {
     public func verifyChain() throws -> ChainVerification {
         try guarded {
             try self.database.readTransaction {
-                let statement = try self.database.prepare("""
+                let statement = try self.database.prepare(
+                    """
                     SELECT \(EventColumns.list), prev_hash, hash,
                         (SELECT data FROM event_replay r WHERE r.occurred_at = events.occurred_at AND r.seq = events.seq)
                     FROM events ORDER BY seq
@@ -23,8 +24,10 @@ extension SQLiteEventStore {
                     let storedPrevious = statement.text(Self.prevHashColumn) ?? ""
                     let storedHash = statement.text(Self.prevHashColumn + 1) ?? ""
                     if firstBreak == nil {
-                        firstBreak = Self.check(record, storedPrevious, storedHash, after: head)
-                            ?? Self.checkReplayRow(statement.borrowedBlob(Self.prevHashColumn + 2), of: record, covered: covered, decoder)
+                        firstBreak =
+                            Self.check(record, storedPrevious, storedHash, after: head)
+                            ?? Self.checkReplayRow(
+                                statement.borrowedBlob(Self.prevHashColumn + 2), of: record, covered: covered, decoder)
                     }
                     head = ChainHead(count: record.sequence, hash: storedHash)
                 }
@@ -42,7 +45,9 @@ extension SQLiteEventStore {
         _ data: UnsafeBufferPointer<UInt8>?, of record: EventRecordV1, covered: Int64, _ decoder: PackedEventDecoder
     ) -> ChainBreak? {
         guard record.sequence <= covered else { return nil }
-        func fail(_ reason: String) -> ChainBreak { ChainBreak(sequence: record.sequence, id: record.id, reason: reason) }
+        func fail(_ reason: String) -> ChainBreak {
+            ChainBreak(sequence: record.sequence, id: record.id, reason: reason)
+        }
         guard let data else { return fail("its replay row is missing: reports would skip it") }
         guard let packed = decoder.event(from: data), let event = try? record.event(), packed == event else {
             return fail("its replay row does not match its stored fields: reports would read a different event")
@@ -50,8 +55,12 @@ extension SQLiteEventStore {
         return nil
     }
 
-    private static func check(_ record: EventRecordV1, _ previous: String, _ hash: String, after head: ChainHead) -> ChainBreak? {
-        func fail(_ reason: String) -> ChainBreak { ChainBreak(sequence: record.sequence, id: record.id, reason: reason) }
+    private static func check(_ record: EventRecordV1, _ previous: String, _ hash: String, after head: ChainHead)
+        -> ChainBreak?
+    {
+        func fail(_ reason: String) -> ChainBreak {
+            ChainBreak(sequence: record.sequence, id: record.id, reason: reason)
+        }
         if record.sequence != head.count + 1 {
             return fail("its number follows #\(head.count): an event is missing or out of order")
         }

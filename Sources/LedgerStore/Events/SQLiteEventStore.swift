@@ -136,11 +136,13 @@ public final class SQLiteEventStore: EventStore {
         // Two index walks from the newest end, one row each, instead of one UNION sorted by
         // seq: that materialised every event of the asset (20,000 table lookups for one
         // `add` on a 1M-event ledger).
-        let asAsset = try newestClass("""
+        let asAsset = try newestClass(
+            """
             SELECT seq, asset_class FROM events WHERE asset = ?1 AND asset_class IS NOT NULL
             ORDER BY seq DESC LIMIT 1
             """, symbol)
-        let asCounter = try newestClass("""
+        let asCounter = try newestClass(
+            """
             SELECT seq, counter_class FROM events WHERE counter_asset = ?1
             ORDER BY seq DESC LIMIT 1
             """, symbol)
@@ -200,8 +202,10 @@ public final class SQLiteEventStore: EventStore {
     public func setSetting(_ key: String, _ value: String) throws {
         try guarded {
             try self.database.immediateTransaction {
-                try self.database.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-                    .run([.text(key), .text(value)])
+                try self.database.prepare(
+                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+                )
+                .run([.text(key), .text(value)])
             }
         }
     }

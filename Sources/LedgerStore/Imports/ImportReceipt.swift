@@ -89,15 +89,17 @@ extension SQLiteEventStore {
     public func importReceipts() throws -> [ImportReceipt] {
         try guarded {
             let statement = try self.database.prepare(
-                "SELECT batch, imported_at, file, sha256, format, account, added, present, rejected, ignored FROM imports ORDER BY imported_at, rowid")
+                "SELECT batch, imported_at, file, sha256, format, account, added, present, rejected, ignored FROM imports ORDER BY imported_at, rowid"
+            )
             defer { statement.reset() }
             var receipts: [ImportReceipt] = []
             while try statement.step() {
-                receipts.append(ImportReceipt(
-                    batch: statement.text(0) ?? "", importedAt: Timestamp(secondsSinceEpoch: statement.int(1)),
-                    file: statement.text(2) ?? "", sha256: statement.text(3) ?? "", format: statement.text(4) ?? "",
-                    account: statement.text(5) ?? "", added: Int(statement.int(6)), present: Int(statement.int(7)),
-                    rejected: Int(statement.int(8)), ignored: Int(statement.int(9))))
+                receipts.append(
+                    ImportReceipt(
+                        batch: statement.text(0) ?? "", importedAt: Timestamp(secondsSinceEpoch: statement.int(1)),
+                        file: statement.text(2) ?? "", sha256: statement.text(3) ?? "", format: statement.text(4) ?? "",
+                        account: statement.text(5) ?? "", added: Int(statement.int(6)), present: Int(statement.int(7)),
+                        rejected: Int(statement.int(8)), ignored: Int(statement.int(9))))
             }
             return receipts
         }

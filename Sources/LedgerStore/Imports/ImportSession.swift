@@ -48,7 +48,8 @@ public final class SQLiteImportSession {
         // primary key of a table without rowids, so reading in that order needs no sort. `n`
         // counts the events staged, keeping apart the zero-basis lots of one row (one per asset
         // it lacks) in the order they were staged.
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE staging.import_staged (
                 occurred_at INTEGER NOT NULL, file_no INTEGER NOT NULL, idx INTEGER NOT NULL, pre INTEGER NOT NULL,
                 n INTEGER NOT NULL, line INTEGER NOT NULL, fingerprint TEXT NOT NULL, data BLOB NOT NULL,
@@ -63,7 +64,8 @@ public final class SQLiteImportSession {
     /// How many rows with this content key were counted before in the file (0 for the first),
     /// counting this one: the occurrence index of a content fingerprint.
     public func occurrence(of key: String) throws -> Int {
-        let statement = try database.prepare("""
+        let statement = try database.prepare(
+            """
             INSERT INTO import_occurrences (key, count) VALUES (?, 0)
             ON CONFLICT(key) DO UPDATE SET count = count + 1 RETURNING count
             """)
@@ -98,11 +100,13 @@ public final class SQLiteImportSession {
     /// the same key is already staged; the key is the event's fingerprint unless given (an
     /// export's events are keyed by id). A staged void takes its target out of ``replay(includeStaged:_:)``.
     @discardableResult
-    public func stage(_ event: LedgerEvent, place: StagedPlace, before: Bool = false, key: String? = nil) throws -> Bool {
+    public func stage(_ event: LedgerEvent, place: StagedPlace, before: Bool = false, key: String? = nil) throws -> Bool
+    {
         let statement = try database.prepare(Self.stageSQL)
         try statement.run([
             .integer(event.occurredAt.secondsSinceEpoch), .integer(Int64(place.file)), .integer(Int64(place.index)),
-            .integer(before ? 0 : 1), .integer(stagedSoFar), .integer(Int64(place.line)), .text(key ?? Self.fingerprint(of: event)),
+            .integer(before ? 0 : 1), .integer(stagedSoFar), .integer(Int64(place.line)),
+            .text(key ?? Self.fingerprint(of: event)),
             .blob(PackedEvent.encode(event)),
         ])
         stagedSoFar += 1
@@ -160,7 +164,8 @@ public final class SQLiteImportSession {
                 try visit(event, nil)
                 left = try existing.next()
             } else if let event = right {
-                try visit(event, StagedPlace(file: Int(staged.int(1)), line: Int(staged.int(2)), index: Int(staged.int(3))))
+                try visit(
+                    event, StagedPlace(file: Int(staged.int(1)), line: Int(staged.int(2)), index: Int(staged.int(3))))
                 right = try nextCounting()
             }
         }

@@ -32,7 +32,8 @@ public final class InOrderAppend {
 
     init(database: SQLiteDatabase) throws {
         self.database = database
-        notBefore = try database.scalarInt("SELECT max(occurred_at) FROM events").map(Timestamp.init(secondsSinceEpoch:))
+        notBefore = try database.scalarInt("SELECT max(occurred_at) FROM events").map(
+            Timestamp.init(secondsSinceEpoch:))
         appender = try StreamingAppender(database)
     }
 
@@ -55,7 +56,9 @@ public final class InOrderAppend {
     private static func interruptingOnDuplicate<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as SQLiteError where error.code & 0xFF == SQLITE_CONSTRAINT && error.message.contains("events.fingerprint") {
+        } catch let error as SQLiteError
+            where error.code & 0xFF == SQLITE_CONSTRAINT && error.message.contains("events.fingerprint")
+        {
             throw Interrupted(reason: "a row appears twice")
         }
     }

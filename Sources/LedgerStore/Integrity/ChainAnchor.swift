@@ -31,7 +31,7 @@ public struct ChainAnchor: Sendable, Equatable {
         guard let bytes = StateDirectory.read(file) else { return nil }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         guard lines.count == 4, lines[0] == Self.magic, lines[1] == "ledger " + ledger,
-              let previous = Self.head(lines[2], "previous"), let next = Self.head(lines[3], "next")
+            let previous = Self.head(lines[2], "previous"), let next = Self.head(lines[3], "next")
         else { return nil }
         return State(previous: previous, next: next)
     }
@@ -67,7 +67,8 @@ public struct ChainAnchor: Sendable, Equatable {
 
     private static func head(_ line: Substring, _ label: String) -> ChainHead? {
         let parts = line.split(separator: " ")
-        guard parts.count == 3, parts[0] == label, let count = Int64(parts[1]), count >= 0, parts[2].utf8.count == 64 else {
+        guard parts.count == 3, parts[0] == label, let count = Int64(parts[1]), count >= 0, parts[2].utf8.count == 64
+        else {
             return nil
         }
         return ChainHead(count: count, hash: String(parts[2]))
@@ -96,11 +97,14 @@ public struct AnchorMismatch: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         let what: String
         if found.count < anchored.count {
-            what = "it ends at event #\(found.count) while ledger last left it at #\(anchored.count): events were removed from its end, or an older copy was put in its place"
+            what =
+                "it ends at event #\(found.count) while ledger last left it at #\(anchored.count): events were removed from its end, or an older copy was put in its place"
         } else if found.count > anchored.count {
-            what = "it has \(found.count - anchored.count) event(s) after #\(anchored.count), where ledger last left it, that ledger did not write"
+            what =
+                "it has \(found.count - anchored.count) event(s) after #\(anchored.count), where ledger last left it, that ledger did not write"
         } else {
-            what = "its event #\(found.count) is not the one ledger wrote (head \(found.hash.prefix(16))…, anchored \(anchored.hash.prefix(16))…)"
+            what =
+                "its event #\(found.count) is not the one ledger wrote (head \(found.hash.prefix(16))…, anchored \(anchored.hash.prefix(16))…)"
         }
         return what
     }

@@ -56,7 +56,8 @@ extension SQLiteEventStore {
         try anchor.locked {
             let state = anchor.read()
             if let state, !state.allows(before) {
-                throw StoreError.anchorMismatch(path: path, AnchorMismatch(anchored: state.next, found: before, anchorFile: anchor.file))
+                throw StoreError.anchorMismatch(
+                    path: path, AnchorMismatch(anchored: state.next, found: before, anchorFile: anchor.file))
             }
             // With no anchor and no way to make one the ledger is simply not anchored; an
             // anchor that cannot be advanced would make the next open refuse the ledger.

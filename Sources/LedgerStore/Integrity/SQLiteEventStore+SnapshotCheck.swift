@@ -13,23 +13,26 @@ extension SQLiteEventStore {
     /// that fails is never used (the report replays instead), so this is a finding, not damage
     /// to the books.
     public func snapshotProblems() throws -> [SnapshotProblem] {
-        try guarded { try self.database.readTransaction {
-            let statement = try self.database.prepare(
-                "SELECT key, seq, head, last_occurred, prices_version, uses_prices, data, mac FROM snapshots ORDER BY key")
-            defer { statement.reset() }
-            var problems: [SnapshotProblem] = []
-            while try statement.step() {
-                let record = SnapshotRecord(
-                    key: statement.text(0) ?? "", sequence: statement.int(1), head: statement.text(2) ?? "",
-                    lastOccurred: Timestamp(secondsSinceEpoch: statement.int(3)), pricesVersion: statement.int(4),
-                    usesPrices: statement.int(5) != 0, data: statement.blob(6))
-                let mac = statement.isNull(7) ? nil : statement.blob(7)
-                if let reason = try self.problem(with: record, mac: mac) {
-                    problems.append(SnapshotProblem(key: record.key, sequence: record.sequence, reason: reason))
+        try guarded {
+            try self.database.readTransaction {
+                let statement = try self.database.prepare(
+                    "SELECT key, seq, head, last_occurred, prices_version, uses_prices, data, mac FROM snapshots ORDER BY key"
+                )
+                defer { statement.reset() }
+                var problems: [SnapshotProblem] = []
+                while try statement.step() {
+                    let record = SnapshotRecord(
+                        key: statement.text(0) ?? "", sequence: statement.int(1), head: statement.text(2) ?? "",
+                        lastOccurred: Timestamp(secondsSinceEpoch: statement.int(3)), pricesVersion: statement.int(4),
+                        usesPrices: statement.int(5) != 0, data: statement.blob(6))
+                    let mac = statement.isNull(7) ? nil : statement.blob(7)
+                    if let reason = try self.problem(with: record, mac: mac) {
+                        problems.append(SnapshotProblem(key: record.key, sequence: record.sequence, reason: reason))
+                    }
                 }
+                return problems
             }
-            return problems
-        } }
+        }
     }
 
     private func problem(with record: SnapshotRecord, mac: [UInt8]?) throws -> String? {
@@ -37,7 +40,8 @@ extension SQLiteEventStore {
             return "its head is not the hash of event #\(record.sequence): it does not belong to this chain"
         }
         guard SnapshotSeal.isSealed(record, mac: mac, key: snapshotKey) else {
-            return "its seal does not match its bytes under this user's key: it was changed, or saved by another user or machine"
+            return
+                "its seal does not match its bytes under this user's key: it was changed, or saved by another user or machine"
         }
         return nil
     }

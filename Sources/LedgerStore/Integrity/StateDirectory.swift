@@ -15,7 +15,9 @@ public struct StateDirectory: Sendable, Equatable {
     /// `$XDG_STATE_HOME/ledger`, else `$HOME/.local/state/ledger`; nil when neither is set
     /// (then the ledger is used without an anchor or a key).
     public static func resolve(variables: [String: String]) -> StateDirectory? {
-        if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") { return StateDirectory(path: state + "/ledger") }
+        if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return StateDirectory(path: state + "/ledger")
+        }
         guard let home = variables["HOME"], home.hasPrefix("/") else { return nil }
         return StateDirectory(path: home + "/.local/state/ledger")
     }

@@ -9,16 +9,24 @@ extension SQLiteEventStore {
             INSERT OR REPLACE INTO candles (asset, quote, resolution, opened_at, open, high, low, close, volume, source, fetched_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
-        try write(sql, candles.map { candle in
-            [.text(candle.asset.text), .text(candle.quote.text), .text(candle.interval.rawValue),
-             .integer(candle.openedAt.secondsSinceEpoch), .text(candle.open.formatted()), .text(candle.high.formatted()),
-             .text(candle.low.formatted()), .text(candle.close.formatted()), .optionalText(candle.volume?.formatted()),
-             .text(candle.source), .integer(fetchedAt.secondsSinceEpoch)]
-        })
+        try write(
+            sql,
+            candles.map { candle in
+                [
+                    .text(candle.asset.text), .text(candle.quote.text), .text(candle.interval.rawValue),
+                    .integer(candle.openedAt.secondsSinceEpoch), .text(candle.open.formatted()),
+                    .text(candle.high.formatted()),
+                    .text(candle.low.formatted()), .text(candle.close.formatted()),
+                    .optionalText(candle.volume?.formatted()),
+                    .text(candle.source), .integer(fetchedAt.secondsSinceEpoch),
+                ]
+            })
     }
 
     /// The cached candles of one pair and width, oldest first (every source).
-    public func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval) throws -> [Fetched<Candle>] {
+    public func candles(of asset: AssetSymbol, in quote: AssetSymbol, interval: CandleInterval) throws -> [Fetched<
+        Candle
+    >] {
         let sql = """
             SELECT opened_at, open, high, low, close, volume, source, fetched_at FROM candles
             WHERE asset = ? AND quote = ? AND resolution = ? ORDER BY opened_at, source
@@ -27,7 +35,8 @@ extension SQLiteEventStore {
             let candle = Candle(
                 asset: asset, quote: quote, interval: interval, openedAt: Timestamp(secondsSinceEpoch: row.int(0)),
                 open: try Self.decimal(row, 1), high: try Self.decimal(row, 2), low: try Self.decimal(row, 3),
-                close: try Self.decimal(row, 4), volume: row.text(5).flatMap { ExactDecimal($0) }, source: row.text(6) ?? ""
+                close: try Self.decimal(row, 4), volume: row.text(5).flatMap { ExactDecimal($0) },
+                source: row.text(6) ?? ""
             )
             return Fetched(candle, fetchedAt: Timestamp(secondsSinceEpoch: row.int(7)))
         }
@@ -40,18 +49,28 @@ extension SQLiteEventStore {
                 market_cap, circulating_supply, total_supply, volume_24h, high_24h, low_24h, coin_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
-        try write(sql, list.entries.map { entry in
-            let numbers = [entry.price, entry.change24h, entry.change7d, entry.marketCap, entry.circulatingSupply,
-                           entry.totalSupply, entry.volume24h, entry.high24h, entry.low24h]
-            return [.text(list.source), .text(list.quote.text), .integer(fetchedAt.secondsSinceEpoch), .integer(Int64(entry.rank)),
-                    .text(entry.symbol.text), .text(entry.name)] + numbers.map { SQLiteValue.optionalText($0?.formatted()) }
-                + [.optionalText(entry.id)]
-        })
+        try write(
+            sql,
+            list.entries.map { entry in
+                let numbers = [
+                    entry.price, entry.change24h, entry.change7d, entry.marketCap, entry.circulatingSupply,
+                    entry.totalSupply, entry.volume24h, entry.high24h, entry.low24h,
+                ]
+                return [
+                    .text(list.source), .text(list.quote.text), .integer(fetchedAt.secondsSinceEpoch),
+                    .integer(Int64(entry.rank)),
+                    .text(entry.symbol.text), .text(entry.name),
+                ] + numbers.map { SQLiteValue.optionalText($0?.formatted()) }
+                    + [.optionalText(entry.id)]
+            })
     }
 
     /// The most recently fetched top list in `quote` (from any source).
     public func latestTopList(in quote: AssetSymbol) throws -> Fetched<TopList>? {
-        let head = try rows("SELECT source, fetched_at FROM top_lists WHERE quote = ? ORDER BY fetched_at DESC LIMIT 1", [.text(quote.text)]) {
+        let head = try rows(
+            "SELECT source, fetched_at FROM top_lists WHERE quote = ? ORDER BY fetched_at DESC LIMIT 1",
+            [.text(quote.text)]
+        ) {
             ($0.text(0) ?? "", $0.int(1))
         }
         guard let first = head.first else { return nil }
@@ -63,11 +82,14 @@ extension SQLiteEventStore {
         let entries = try rows(sql, [.text(source), .text(quote.text), .integer(fetched)]) { row -> TopListEntry? in
             guard let symbol = AssetSymbol(row.text(1) ?? "") else { return nil }
             let n = { (column: Int32) -> ExactDecimal? in row.text(column).flatMap { ExactDecimal($0) } }
-            return TopListEntry(rank: Int(row.int(0)), symbol: symbol, name: row.text(2) ?? "", quote: quote, price: n(3),
-                                change24h: n(4), change7d: n(5), marketCap: n(6), circulatingSupply: n(7), totalSupply: n(8),
-                                volume24h: n(9), high24h: n(10), low24h: n(11), id: row.text(12))
+            return TopListEntry(
+                rank: Int(row.int(0)), symbol: symbol, name: row.text(2) ?? "", quote: quote, price: n(3),
+                change24h: n(4), change7d: n(5), marketCap: n(6), circulatingSupply: n(7), totalSupply: n(8),
+                volume24h: n(9), high24h: n(10), low24h: n(11), id: row.text(12))
         }
-        return Fetched(TopList(quote: quote, source: source, entries: entries.compactMap { $0 }), fetchedAt: Timestamp(secondsSinceEpoch: fetched))
+        return Fetched(
+            TopList(quote: quote, source: source, entries: entries.compactMap { $0 }),
+            fetchedAt: Timestamp(secondsSinceEpoch: fetched))
     }
 
     /// Records published FX rates, then the same rates as price observations (what valuation
@@ -78,8 +100,12 @@ extension SQLiteEventStore {
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """
         let values: [[SQLiteValue]] = rates.rates.keys.sorted().filter { $0 != rates.base }.map { quote in
-            [.text(rates.base.text), .text(quote.text), .text(rates.date.description), .text(rates.rates[quote]!.formatted()),
-             .text(rates.source), .optionalText(rates.requestedDate?.description), .integer(fetchedAt.secondsSinceEpoch)]
+            [
+                .text(rates.base.text), .text(quote.text), .text(rates.date.description),
+                .text(rates.rates[quote]!.formatted()),
+                .text(rates.source), .optionalText(rates.requestedDate?.description),
+                .integer(fetchedAt.secondsSinceEpoch),
+            ]
         }
         try write(sql, values)
         try record(rates.observations, fetchedAt: fetchedAt)
@@ -87,7 +113,9 @@ extension SQLiteEventStore {
 
     /// The publication date of the newest cached FX rate between two currencies (either way
     /// round) on or before `date`, with its fetch time.
-    public func fxRateDate(_ first: AssetSymbol, _ second: AssetSymbol, onOrBefore date: LocalDate) throws -> Fetched<LocalDate>? {
+    public func fxRateDate(_ first: AssetSymbol, _ second: AssetSymbol, onOrBefore date: LocalDate) throws -> Fetched<
+        LocalDate
+    >? {
         let sql = """
             SELECT rate_date, fetched_at FROM fx_rates
             WHERE ((base = ?1 AND quote = ?2) OR (base = ?2 AND quote = ?1)) AND rate_date <= ?3

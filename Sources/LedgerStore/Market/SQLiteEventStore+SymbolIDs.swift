@@ -6,9 +6,13 @@ extension SQLiteEventStore {
         try guarded {
             try self.database.immediateTransaction {
                 try self.database.prepare("DELETE FROM symbol_ids WHERE source = ?").run([.text(source)])
-                let insert = try self.database.prepare("INSERT OR REPLACE INTO symbol_ids (source, symbol, id, name, fetched_at) VALUES (?, ?, ?, ?, ?)")
+                let insert = try self.database.prepare(
+                    "INSERT OR REPLACE INTO symbol_ids (source, symbol, id, name, fetched_at) VALUES (?, ?, ?, ?, ?)")
                 for entry in entries {
-                    try insert.run([.text(source), .text(entry.symbol), .text(entry.id), .text(entry.name), .integer(fetchedAt.secondsSinceEpoch)])
+                    try insert.run([
+                        .text(source), .text(entry.symbol), .text(entry.id), .text(entry.name),
+                        .integer(fetchedAt.secondsSinceEpoch),
+                    ])
                     insert.reset()
                 }
             }
@@ -17,7 +21,9 @@ extension SQLiteEventStore {
 
     /// The cached symbol → id map of `source` and when it was fetched; nil when none is cached.
     public func symbolIDs(source: String) throws -> Fetched<[SymbolIDRecord]>? {
-        let entries = try rows("SELECT symbol, id, name, fetched_at FROM symbol_ids WHERE source = ? ORDER BY id", [.text(source)]) { row in
+        let entries = try rows(
+            "SELECT symbol, id, name, fetched_at FROM symbol_ids WHERE source = ? ORDER BY id", [.text(source)]
+        ) { row in
             (SymbolIDRecord(symbol: row.text(0) ?? "", id: row.text(1) ?? "", name: row.text(2) ?? ""), row.int(3))
         }
         guard let oldest = entries.map(\.1).min() else { return nil }
@@ -30,12 +36,18 @@ extension SQLiteEventStore {
             INSERT INTO conversions (converted_at, amount, from_asset, to_asset, result, rate, rate_observed_at, rate_fetched_at, source)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
-        try write(sql, [[
-            .integer(conversion.convertedAt.secondsSinceEpoch), .text(conversion.amount.formatted()), .text(conversion.from.text),
-            .text(conversion.to.text), .text(conversion.result.formatted()), .text(conversion.rate.formatted()),
-            .integer(conversion.rateObservedAt.secondsSinceEpoch), .integer(conversion.rateFetchedAt.secondsSinceEpoch),
-            .text(conversion.source),
-        ]])
+        try write(
+            sql,
+            [
+                [
+                    .integer(conversion.convertedAt.secondsSinceEpoch), .text(conversion.amount.formatted()),
+                    .text(conversion.from.text),
+                    .text(conversion.to.text), .text(conversion.result.formatted()), .text(conversion.rate.formatted()),
+                    .integer(conversion.rateObservedAt.secondsSinceEpoch),
+                    .integer(conversion.rateFetchedAt.secondsSinceEpoch),
+                    .text(conversion.source),
+                ]
+            ])
     }
 
     /// Recorded conversions, newest first (at most `limit`).
@@ -46,12 +58,15 @@ extension SQLiteEventStore {
             """
         return try rows(sql, [.integer(Int64(limit))]) { row in
             guard let from = AssetSymbol(row.text(2) ?? ""), let to = AssetSymbol(row.text(3) ?? "") else {
-                throw StoreError.corruptRecord("a conversion names assets '\(row.text(2) ?? "")' and '\(row.text(3) ?? "")'")
+                throw StoreError.corruptRecord(
+                    "a conversion names assets '\(row.text(2) ?? "")' and '\(row.text(3) ?? "")'")
             }
             return ConversionRecord(
-                convertedAt: Timestamp(secondsSinceEpoch: row.int(0)), amount: try Self.decimal(row, 1), from: from, to: to,
+                convertedAt: Timestamp(secondsSinceEpoch: row.int(0)), amount: try Self.decimal(row, 1), from: from,
+                to: to,
                 result: try Self.decimal(row, 4), rate: try Self.decimal(row, 5),
-                rateObservedAt: Timestamp(secondsSinceEpoch: row.int(6)), rateFetchedAt: Timestamp(secondsSinceEpoch: row.int(7)),
+                rateObservedAt: Timestamp(secondsSinceEpoch: row.int(6)),
+                rateFetchedAt: Timestamp(secondsSinceEpoch: row.int(7)),
                 source: row.text(8) ?? ""
             )
         }

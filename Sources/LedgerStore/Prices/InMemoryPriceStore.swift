@@ -19,7 +19,9 @@ public final class InMemoryPriceStore: PriceStore {
             throw StoreError.sqlite(problem)
         }
         for observation in observations {
-            let key = Key(asset: observation.asset, quote: observation.quote, observedAt: observation.observedAt, source: observation.source)
+            let key = Key(
+                asset: observation.asset, quote: observation.quote, observedAt: observation.observedAt,
+                source: observation.source)
             stored[key] = StoredPrice(observation, fetchedAt: fetchedAt)
         }
     }
@@ -30,7 +32,8 @@ public final class InMemoryPriceStore: PriceStore {
 
     /// SQLite's order: asset, quote, observed-at, source, text compared byte by byte.
     private static func storeOrder(_ lhs: StoredPrice, _ rhs: StoredPrice) -> Bool {
-        let left = lhs.observation, right = rhs.observation
+        let left = lhs.observation
+        let right = rhs.observation
         if left.asset != right.asset { return left.asset.text.utf8.lexicographicallyPrecedes(right.asset.text.utf8) }
         if left.quote != right.quote { return left.quote.text.utf8.lexicographicallyPrecedes(right.quote.text.utf8) }
         if left.observedAt != right.observedAt { return left.observedAt < right.observedAt }

@@ -47,10 +47,13 @@ enum PriceRecordCheck {
     static func problem(_ observation: PriceObservation) -> SQLiteError? {
         let price = observation.price
         if price.isOverflow || price.isNegative {
-            return SQLiteError(code: constraintCode, message: "CHECK constraint failed: price must be an exact decimal of 0 or more, got \(price)")
+            return SQLiteError(
+                code: constraintCode,
+                message: "CHECK constraint failed: price must be an exact decimal of 0 or more, got \(price)")
         }
         if observation.asset == observation.quote {
-            return SQLiteError(code: constraintCode, message: "CHECK constraint failed: asset <> quote (\(observation.asset))")
+            return SQLiteError(
+                code: constraintCode, message: "CHECK constraint failed: asset <> quote (\(observation.asset))")
         }
         return nil
     }

@@ -16,7 +16,9 @@ extension SQLiteEventStore: PriceStore {
         guard !observations.isEmpty else { return }
         try guarded {
             if let problem = observations.lazy.compactMap(PriceRecordCheck.problem).first { throw problem }
-            try self.database.immediateTransaction { try Self.upsert(observations, fetchedAt: fetchedAt, into: self.database) }
+            try self.database.immediateTransaction {
+                try Self.upsert(observations, fetchedAt: fetchedAt, into: self.database)
+            }
         }
     }
 
@@ -50,14 +52,19 @@ extension SQLiteEventStore: PriceStore {
 
     /// Reads columns asset, quote, observed_at, price, source, fetched_at of the current row.
     private static func storedPrice(from row: SQLiteStatement) throws -> StoredPrice {
-        let assetText = row.text(0) ?? "", quoteText = row.text(1) ?? "", priceText = row.text(3) ?? ""
+        let assetText = row.text(0) ?? ""
+        let quoteText = row.text(1) ?? ""
+        let priceText = row.text(3) ?? ""
         let observedAt = Timestamp(secondsSinceEpoch: row.int(2))
         guard let asset = AssetSymbol(assetText), let quote = AssetSymbol(quoteText),
-              case .success(let price) = ExactDecimal.parse(priceText) else {
-            throw StoreError.sqlite(SQLiteError(
-                code: 11, // SQLITE_CORRUPT
-                message: "the price of '\(assetText)' in '\(quoteText)' at \(observedAt) is stored as '\(priceText)', which this version cannot read"
-            ))
+            case .success(let price) = ExactDecimal.parse(priceText)
+        else {
+            throw StoreError.sqlite(
+                SQLiteError(
+                    code: 11, // SQLITE_CORRUPT
+                    message:
+                        "the price of '\(assetText)' in '\(quoteText)' at \(observedAt) is stored as '\(priceText)', which this version cannot read"
+                ))
         }
         let observation = PriceObservation(
             asset: asset, quote: quote, observedAt: observedAt, price: price, source: row.text(4) ?? ""

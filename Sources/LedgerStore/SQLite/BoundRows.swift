@@ -78,11 +78,15 @@ extension SQLiteStatement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .text(let start, let count):
                 // An empty text must still be text, not NULL: no pointer into an empty buffer.
-                code = count == 0
+                code =
+                    count == 0
                     ? sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
-                    : sqlite3_bind_text(handle, index, (buffer.baseAddress! + start).assumingMemoryBound(to: CChar.self), Int32(count), sqliteStatic)
+                    : sqlite3_bind_text(
+                        handle, index, (buffer.baseAddress! + start).assumingMemoryBound(to: CChar.self), Int32(count),
+                        sqliteStatic)
             case .blob(let start, let count):
-                code = count == 0
+                code =
+                    count == 0
                     ? sqlite3_bind_zeroblob(handle, index, 0)
                     : sqlite3_bind_blob(handle, index, buffer.baseAddress! + start, Int32(count), sqliteStatic)
             }

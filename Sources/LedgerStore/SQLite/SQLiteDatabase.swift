@@ -20,7 +20,9 @@ public final class SQLiteDatabase {
     public init(path: String, create: Bool, readOnly: Bool = false) throws(SQLiteError) {
         _ = Self.configured
         var pointer: OpaquePointer?
-        let access = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let access =
+            readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let flags = access | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {

@@ -40,7 +40,9 @@ public final class SQLiteStatement {
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .text(let string): code = sqlite3_bind_text(handle, index, string, -1, sqliteTransient)
             case .blob(let bytes):
-                code = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
+                code = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient)
+                }
             case .null: code = sqlite3_bind_null(handle, index)
             }
             guard code == SQLITE_OK else { throw SQLiteError(code: code, message: database.lastMessage) }

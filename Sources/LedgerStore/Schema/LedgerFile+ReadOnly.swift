@@ -38,7 +38,10 @@ extension LedgerFile {
             let version = try database.scalarInt("PRAGMA user_version") ?? 0
             guard version == Int64(Schema.currentVersion) else {
                 throw StoreError.cannotOpen(
-                    path: path, detail: "it was written by an older version of ledger and is read-only, so it cannot be brought up to date; open it once where it can be written")
+                    path: path,
+                    detail:
+                        "it was written by an older version of ledger and is read-only, so it cannot be brought up to date; open it once where it can be written"
+                )
             }
         } catch let error as StoreError {
             throw error

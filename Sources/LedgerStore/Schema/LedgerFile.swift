@@ -38,7 +38,9 @@ enum LedgerFile {
     /// opened and checked like any other).
     static func createPrivateFile(_ path: String) throws(StoreError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) } else if errno != EEXIST {
+        if descriptor >= 0 {
+            close(descriptor)
+        } else if errno != EEXIST {
             throw .cannotOpen(path: path, detail: String(cString: strerror(errno)))
         }
     }
@@ -105,7 +107,8 @@ enum LedgerFile {
     /// True for a file another process has just created and not yet marked: it holds nothing
     /// but (at most) the migrations table.
     private static func isBeingCreated(_ database: SQLiteDatabase) throws -> Bool {
-        let others = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'schema_migrations%'")
+        let others = try database.scalarInt(
+            "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'schema_migrations%'")
         return others == 0
     }
 
@@ -114,25 +117,32 @@ enum LedgerFile {
     private static func migrate(_ database: SQLiteDatabase, path: String) throws {
         // The common case, an up-to-date ledger, costs one read and takes no lock.
         if try database.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion),
-           try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'") == 1 {
+            try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'") == 1
+        {
             return
         }
-        try database.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT")
+        try database.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT")
         for (index, migration) in Schema.migrations.enumerated() {
             try database.immediateTransaction {
-                let applied = try database.scalarInt("SELECT 1 FROM schema_migrations WHERE name = ?", [.text(migration.name)])
+                let applied = try database.scalarInt(
+                    "SELECT 1 FROM schema_migrations WHERE name = ?", [.text(migration.name)])
                 guard applied == nil else { return }
                 try database.execute(migration.sql)
                 try migration.fill?(database)
-                try database.prepare("INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%s','now'))")
-                    .run([.text(migration.name)])
-                try database.execute("PRAGMA user_version = \(index + 1); PRAGMA application_id = \(Schema.applicationID)")
+                try database.prepare(
+                    "INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%s','now'))"
+                )
+                .run([.text(migration.name)])
+                try database.execute(
+                    "PRAGMA user_version = \(index + 1); PRAGMA application_id = \(Schema.applicationID)")
             }
         }
         // A migration applied out of order (an older ledger catching up) leaves user_version
         // behind; once every migration is recorded it says so, so the fast path above applies.
         if try database.scalarInt("PRAGMA user_version") != Int64(Schema.currentVersion),
-           try database.scalarInt("SELECT count(*) FROM schema_migrations") == Int64(Schema.currentVersion) {
+            try database.scalarInt("SELECT count(*) FROM schema_migrations") == Int64(Schema.currentVersion)
+        {
             try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
         }
         let known = Set(Schema.migrations.map(\.name))
@@ -140,7 +150,9 @@ enum LedgerFile {
         defer { statement.reset() }
         while try statement.step() {
             if let name = statement.text(0), !known.contains(name) {
-                throw StoreError.newerSchema(path: path, found: Int(try database.scalarInt("PRAGMA user_version") ?? 0), supported: Schema.currentVersion)
+                throw StoreError.newerSchema(
+                    path: path, found: Int(try database.scalarInt("PRAGMA user_version") ?? 0),
+                    supported: Schema.currentVersion)
             }
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
-@testable import LedgerCLI
 import LedgerCore
 import LedgerStore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerCLI
 
 /// Importing our own export (JSONL), which now streams through the import's staging: lines
 /// across chunks, voids inside the file, duplicates, and the order events are appended in.
@@ -25,7 +26,8 @@ struct EventFileImportTests: ScratchLedger {
         let fixed = environment()
         #expect(fixed.run(["import", bad]) == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("ledger") }.isEmpty)
-        let good = try write("good.jsonl", [line(1, "deposit", "2024-01-01", #""asset":"BTC","asset_class":"crypto","quantity":"1""#)])
+        let good = try write(
+            "good.jsonl", [line(1, "deposit", "2024-01-01", #""asset":"BTC","asset_class":"crypto","quantity":"1""#)])
         #expect(fixed.run(["import", good]) == 0, "\(fixed.stderr.text)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("ledger") }
         #expect(files.allSatisfy { ["books.ledger", "books.ledger-wal", "books.ledger-shm"].contains($0) })
@@ -60,16 +62,26 @@ struct EventFileImportTests: ScratchLedger {
         let withdraw = line(4, "withdraw", "2024-01-05", #""asset":"BTC","asset_class":"crypto","quantity":"0.5""#)
         let short = try write("short.jsonl", [deposit, void, earlier, withdraw])
         #expect(fixed.run(["import", short]) == 1)
-        #expect(fixed.stderr.text.contains("short.jsonl:4: takes 0.5 BTC from 'a' where 0.25 BTC is held"), "\(fixed.stderr.text)")
-        let none = try SQLiteEventStore.exists(at: ledger) ? SQLiteEventStore(path: ledger, mode: .mustExist).allEvents() : []
+        #expect(
+            fixed.stderr.text.contains("short.jsonl:4: takes 0.5 BTC from 'a' where 0.25 BTC is held"),
+            "\(fixed.stderr.text)")
+        let none =
+            try SQLiteEventStore.exists(at: ledger) ? SQLiteEventStore(path: ledger, mode: .mustExist).allEvents() : []
         #expect(none.isEmpty, "a refused file writes nothing")
 
-        let fine = try write("fine.jsonl", [deposit, void, earlier, earlier, line(4, "withdraw", "2024-01-05", #""asset":"BTC","asset_class":"crypto","quantity":"0.2""#)])
+        let fine = try write(
+            "fine.jsonl",
+            [
+                deposit, void, earlier, earlier,
+                line(4, "withdraw", "2024-01-05", #""asset":"BTC","asset_class":"crypto","quantity":"0.2""#),
+            ])
         fixed.stdout.clear()
         #expect(fixed.run(["import", fine]) == 0, "\(fixed.stderr.text)")
         #expect(fixed.stdout.text.contains("imported 4 events from \(fine) (1 already present)"))
         let stored = try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents()
-        #expect(stored.map { String($0.id.text.suffix(2)) } == ["01", "02", "03", "04"], "appended in file order, not time order")
+        #expect(
+            stored.map { String($0.id.text.suffix(2)) } == ["01", "02", "03", "04"],
+            "appended in file order, not time order")
         #expect(fixed.run(["verify"]) == 0)
     }
 }

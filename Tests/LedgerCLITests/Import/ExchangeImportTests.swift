@@ -42,7 +42,10 @@ struct ExchangeImportTests: ScratchLedger {
         let fixed = environment()
         #expect(fixed.run(["import", early]) == 0, "\(fixed.stderr.text)")
         #expect(fixed.run(["import", late]) == 0, "\(fixed.stderr.text)")
-        #expect(fixed.stdout.text.contains("imported 3 events from \(late) into 'binance' (binance: transaction history statement): 2 already present"))
+        #expect(
+            fixed.stdout.text.contains(
+                "imported 3 events from \(late) into 'binance' (binance: transaction history statement): 2 already present"
+            ))
         let whole = FixedEnvironment(variables: ["LGR_FILE": directory + "/whole.ledger", "HOME": directory])
         #expect(whole.run(["import", Self.fixtures + "/binance/statement.csv"]) == 0)
         let wholeEvents = try SQLiteEventStore(path: directory + "/whole.ledger", mode: .mustExist).allEvents()
@@ -93,13 +96,17 @@ struct ExchangeImportTests: ScratchLedger {
         fixed.stderr.clear()
         #expect(fixed.run(["import", bad]) == 1)
         #expect(fixed.stderr.text.contains("ledger: error: \(bad):4: amount '0.00201O4289' is not a number"))
-        #expect(fixed.stderr.text.hasSuffix("nothing imported: 1 line is invalid; correct it and import '\(bad)' again, or pass --skip-invalid to import the other rows\n"))
+        #expect(
+            fixed.stderr.text.hasSuffix(
+                "nothing imported: 1 line is invalid; correct it and import '\(bad)' again, or pass --skip-invalid to import the other rows\n"
+            ))
         #expect(try Data(contentsOf: URL(fileURLWithPath: ledger)) == before)
     }
 
     @Test("a refused first import leaves no ledger behind")
     func refusedCreatesNothing() throws {
-        let bad = try write("bad.csv", "UTC_Time,Account,Operation,Coin,Change\n2025-01-01 00:00:00,Spot,Withdraw,BTC,-1\n")
+        let bad = try write(
+            "bad.csv", "UTC_Time,Account,Operation,Coin,Change\n2025-01-01 00:00:00,Spot,Withdraw,BTC,-1\n")
         let fixed = environment()
         #expect(fixed.run(["import", bad]) == 1)
         #expect(fixed.stderr.text.contains("\(bad):2: takes 1 BTC from 'binance' where 0 BTC is held on 2025-01-01"))
@@ -108,7 +115,9 @@ struct ExchangeImportTests: ScratchLedger {
 
     @Test("a first import builds the ledger without a WAL, then hands over a WAL ledger and nothing else")
     func firstImportJournal() throws {
-        let csv = try write("coinbase.csv", """
+        let csv = try write(
+            "coinbase.csv",
+            """
             ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes
             C1,2024-01-02 09:00:00 UTC,Buy,BTC,0.5,USD,"$40,000.00",$20000,"$20,010.00",$10.00,Bought
             C2,2024-01-03 09:00:00 UTC,Sell,BTC,0.2,USD,"$41,000.00",$8200,"$8,190.00",$10.00,Sold
@@ -124,7 +133,8 @@ struct ExchangeImportTests: ScratchLedger {
         #expect(try events().count == 2)
         #expect(fixed.run(["verify"]) == 0)
         // The per-row checks set aside while it was built are back: a gap is refused.
-        let gap = "INSERT INTO events (seq, id, schema, kind, occurred_at, recorded_at, account, note, source, prev_hash, hash) VALUES (9, '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 1, 'deposit', 0, 0, 'a', '', 'manual', '', '')"
+        let gap =
+            "INSERT INTO events (seq, id, schema, kind, occurred_at, recorded_at, account, note, source, prev_hash, hash) VALUES (9, '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 1, 'deposit', 0, 0, 'a', '', 'manual', '', '')"
         #expect {
             try SQLiteEventStore(path: ledger, mode: .mustExist).executeRaw(gap)
         } throws: { error in
@@ -137,7 +147,8 @@ struct ExchangeImportTests: ScratchLedger {
 
     @Test("a newest-first file is appended oldest first, same-second rows in their real order")
     func newestFirstOrder() throws {
-        let header = "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes"
+        let header =
+            "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes"
         let rows = [
             "C3,2024-01-02 09:00:00 UTC,Send,BTC,-0.5,USD,,,,,",
             "C2,2024-01-02 09:00:00 UTC,Receive,BTC,0.5,USD,,,,,",

@@ -10,7 +10,8 @@ import Testing
 /// exit status, the same events in the same order and the same errors.
 @Suite("import: the in-order fast path matches staging")
 struct InOrderImportTests: ScratchLedger {
-    static let header = "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes"
+    static let header =
+        "ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes"
     let directory = makeTemporaryDirectory()
 
     /// What to spoil in a generated file.
@@ -31,7 +32,8 @@ struct InOrderImportTests: ScratchLedger {
     func sameResult(seed: Int) throws {
         let flaw = Flaw.allCases[seed % Flaw.allCases.count]
         var random = SplitMix64(seed: UInt64(seed) &* 7919)
-        let existing = try write("existing-\(seed).csv", Self.rows(count: 8, start: 1_704_067_200, prefix: "E", &random))
+        let existing = try write(
+            "existing-\(seed).csv", Self.rows(count: 8, start: 1_704_067_200, prefix: "E", &random))
         let start: Int64 = flaw == .beforeLedger ? 1_704_067_200 + 120 : 1_704_153_600
         let file = try write("file-\(seed).csv", Self.rows(count: 40, start: start, prefix: "F", &random, flaw: flaw))
         let empty = try write("empty-\(seed).csv", Self.header + "\n")
@@ -43,19 +45,24 @@ struct InOrderImportTests: ScratchLedger {
         #expect(fast.summary == staged.summary)
         #expect(fast.status != 0 || fast.summary.count == 1, "a successful import says what it did with the file")
         let firstDifference = zip(fast.events, staged.events).first { $0 != $1 }
-        #expect(firstDifference == nil && fast.events.count == staged.events.count, "\(String(describing: firstDifference))")
+        #expect(
+            firstDifference == nil && fast.events.count == staged.events.count, "\(String(describing: firstDifference))"
+        )
         guard flags.isEmpty else { return }
         switch flaw {
         case .none, .outOfOrder, .beforeLedger: #expect(fast.status == 0 && fast.events.count == 48, "\(fast.errors)")
         case .duplicate: #expect(fast.status == 0 && fast.events.count == 48, "the repeated row is present")
-        case .oversell, .badNumber: #expect(fast.status == 1 && fast.errors.count == 1 && fast.events.count == 8, "\(fast.status) \(fast.errors)")
+        case .oversell, .badNumber:
+            #expect(
+                fast.status == 1 && fast.errors.count == 1 && fast.events.count == 8, "\(fast.status) \(fast.errors)")
         }
     }
 
     @Test("content fingerprints: identical rows of one second are numbered alike either way, and found again")
     func contentFingerprints() throws {
         var random = SplitMix64(seed: 11)
-        let existing = try write("existing-content.csv", Self.rows(count: 8, start: 1_704_067_200, prefix: "E", &random))
+        let existing = try write(
+            "existing-content.csv", Self.rows(count: 8, start: 1_704_067_200, prefix: "E", &random))
         // A Binance statement (no row ids): three identical deposits in one second, the same
         // deposit in the next, a trade, and a repeat that is not next to its twin.
         let statement = [
@@ -75,12 +82,15 @@ struct InOrderImportTests: ScratchLedger {
         let fast = try run(ledger: "content-fast", existing: existing, files: [file], flags: [])
         let staged = try run(ledger: "content-staged", existing: existing, files: [file, empty], flags: [])
         #expect(fast == Outcome(status: 0, events: staged.events, errors: [], summary: fast.summary))
-        #expect(fast.events.filter { $0.contains("#2 ") }.count == 1, "the third identical deposit is #2: \(fast.events)")
+        #expect(
+            fast.events.filter { $0.contains("#2 ") }.count == 1, "the third identical deposit is #2: \(fast.events)")
         #expect(fast.events.filter { $0.contains("#1 ") }.count == 2, "\(fast.events)")
 
         let again = FixedEnvironment(variables: ["LGR_FILE": directory + "/content-fast.ledger", "HOME": directory])
         #expect(again.run(["import", file]) == 0)
-        #expect(again.stdout.text.contains("imported 0 events") && again.stdout.text.contains("8 already present"), "\(again.stdout.text)")
+        #expect(
+            again.stdout.text.contains("imported 0 events") && again.stdout.text.contains("8 already present"),
+            "\(again.stdout.text)")
     }
 
     /// Imports `existing`, then `files` with `flags`, into a new ledger.
@@ -103,25 +113,44 @@ struct InOrderImportTests: ScratchLedger {
 
     /// `count` rows a minute or so apart from `start`: buys, sells of what is held, receives
     /// and sends, with `flaw` put in somewhere after the first few.
-    static func rows(count: Int, start: Int64, prefix: String, _ random: inout SplitMix64, flaw: Flaw = .none) -> String {
-        var lines = [header], time = start, held = 0
+    static func rows(count: Int, start: Int64, prefix: String, _ random: inout SplitMix64, flaw: Flaw = .none) -> String
+    {
+        var lines = [header]
+        var time = start
+        var held = 0
         let flawAt = flaw == .none ? -1 : 5 + Int(random.next() % UInt64(count - 10))
         for index in 0..<count {
             time += Int64(random.next() % 3) * 60
-            var stamp = time, quantity = 1 + Int(random.next() % 4)
+            var stamp = time
+            var quantity = 1 + Int(random.next() % 4)
             var kind = ["Buy", "Receive", "Sell", "Send"][Int(random.next() % 4)]
-            if kind == "Sell" || kind == "Send" { quantity = min(quantity, held); if quantity == 0 { kind = "Buy"; quantity = 1 } }
+            if kind == "Sell" || kind == "Send" {
+                quantity = min(quantity, held)
+                if quantity == 0 {
+                    kind = "Buy"
+                    quantity = 1
+                }
+            }
             var amount = "0.\(quantity)"
             if index == flawAt {
                 switch flaw {
-                case .outOfOrder: stamp = start - 3600; kind = "Buy"
-                case .oversell: kind = "Sell"; amount = "9.9"
+                case .outOfOrder:
+                    stamp = start - 3600
+                    kind = "Buy"
+                case .oversell:
+                    kind = "Sell"
+                    amount = "9.9"
                 case .badNumber: amount = "0,1"
                 case .none, .duplicate, .beforeLedger: break
                 }
             }
-            if kind == "Buy" || kind == "Receive" { held += quantity } else if index != flawAt || flaw != .oversell { held -= quantity }
-            let when = Timestamp(secondsSinceEpoch: stamp).description.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+            if kind == "Buy" || kind == "Receive" {
+                held += quantity
+            } else if index != flawAt || flaw != .oversell {
+                held -= quantity
+            }
+            let when = Timestamp(secondsSinceEpoch: stamp).description.replacingOccurrences(of: "T", with: " ")
+                .replacingOccurrences(of: "Z", with: " UTC")
             let price = kind == "Buy" || kind == "Sell" ? "\"$40,000.00\",$4000,\"$4,010.00\",$10.00" : ",,,"
             lines.append("\(prefix)\(index),\(when),\(kind),BTC,\(amount),USD,\(price),note")
             if index == flawAt, flaw == .duplicate { lines.append(lines[lines.count - 1]) }

@@ -5,12 +5,14 @@ import Testing
 
 @Suite("Numbers as exchanges write them")
 struct ImportNumberTests {
-    @Test("money and units around a number are dropped; commas group thousands", arguments: [
-        ("$30,000.00", "30000"), ("$1,234.56", "1234.56"), ("-€2200.00", "-2200"), ("CA$4000.00", "4000"),
-        ("($1.92)", "-1.92"), ("(0.07 BTC)", "-0.07"), ("3,595.150506 DAI", "3595.150506"),
-        ("1,234.56USDT", "1234.56"), ("1,234,567", "1234567"), ("$0.50", "0.5"), ("$1.5E-5", "0.000015"),
-        ("-1,000", "-1000"), ("12", "12"),
-    ])
+    @Test(
+        "money and units around a number are dropped; commas group thousands",
+        arguments: [
+            ("$30,000.00", "30000"), ("$1,234.56", "1234.56"), ("-€2200.00", "-2200"), ("CA$4000.00", "4000"),
+            ("($1.92)", "-1.92"), ("(0.07 BTC)", "-0.07"), ("3,595.150506 DAI", "3595.150506"),
+            ("1,234.56USDT", "1234.56"), ("1,234,567", "1234567"), ("$0.50", "0.5"), ("$1.5E-5", "0.000015"),
+            ("-1,000", "-1000"), ("12", "12"),
+        ])
     func money(text: String, expected: String) throws {
         #expect(try ImportNumber.money(text, "Total").formatted() == expected)
     }
@@ -25,11 +27,17 @@ struct ImportNumberTests {
         }
     }
 
-    @Test("a comma that does not group thousands is refused, with what to type instead", arguments: [
-        "12,34", "1,23,456", "1,,234", "1,234,", "1,2345.6",
-    ])
+    @Test(
+        "a comma that does not group thousands is refused, with what to type instead",
+        arguments: [
+            "12,34", "1,23,456", "1,,234", "1,234,", "1,2345.6",
+        ])
     func badGrouping(text: String) {
-        #expect(throws: RowError("Total '\(text)' is not a number: ',' does not group thousands; if the file uses decimal commas, pass --decimal-comma")) {
+        #expect(
+            throws: RowError(
+                "Total '\(text)' is not a number: ',' does not group thousands; if the file uses decimal commas, pass --decimal-comma"
+            )
+        ) {
             try ImportNumber.money(text, "Total")
         }
     }
@@ -56,15 +64,21 @@ struct ImportDateTests {
             let spaced = iso.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
             #expect(try ImportDate.iso(iso, "Time") == Timestamp(secondsSinceEpoch: seconds))
             #expect(try ImportDate.iso(spaced + " UTC", "Time") == Timestamp(secondsSinceEpoch: seconds))
-            #expect(try ImportDate.iso(spaced, "Time", defaultOffset: 8 * 3600) == Timestamp(secondsSinceEpoch: seconds - 8 * 3600))
-            #expect(try ImportDate.iso(spaced, "Time", defaultOffset: -(5 * 3600 + 1800)) == Timestamp(secondsSinceEpoch: seconds + 5 * 3600 + 1800))
+            #expect(
+                try ImportDate.iso(spaced, "Time", defaultOffset: 8 * 3600)
+                    == Timestamp(secondsSinceEpoch: seconds - 8 * 3600))
+            #expect(
+                try ImportDate.iso(spaced, "Time", defaultOffset: -(5 * 3600 + 1800))
+                    == Timestamp(secondsSinceEpoch: seconds + 5 * 3600 + 1800))
         }
     }
 
-    @Test("days and times that do not exist are refused in every shape", arguments: [
-        "2023-02-29 10:00:00 UTC", "2024-13-01T00:00:00Z", "2024-04-31 00:00:00", "2024-01-01 24:00:00 UTC",
-        "2024-01-01T10:60:00Z", "2024-01-01 10:00:60", "2024/01/01 10:00:00 UTC", "0000-01-01T00:00:00Z",
-    ])
+    @Test(
+        "days and times that do not exist are refused in every shape",
+        arguments: [
+            "2023-02-29 10:00:00 UTC", "2024-13-01T00:00:00Z", "2024-04-31 00:00:00", "2024-01-01 24:00:00 UTC",
+            "2024-01-01T10:60:00Z", "2024-01-01 10:00:60", "2024/01/01 10:00:00 UTC", "0000-01-01T00:00:00Z",
+        ])
     func refused(text: String) {
         #expect(throws: RowError.self) { try ImportDate.iso(text, "Time") }
     }

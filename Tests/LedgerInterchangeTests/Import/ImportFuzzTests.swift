@@ -11,12 +11,18 @@ import Testing
 struct ImportFuzzTests {
     static let seed: UInt64 = 0x1EDC_E12
     static let formats = ["auto"] + ImportPresets.presets.map(\.name) + ["generic"]
-    static let mapping = GenericMapping(columns: ["date": "Timestamp", "side": "Type", "asset": "Asset", "quantity": "Amount", "price": "Price", "fee": "Fee"])
+    static let mapping = GenericMapping(columns: [
+        "date": "Timestamp", "side": "Type", "asset": "Asset", "quantity": "Amount", "price": "Price", "fee": "Fee",
+    ])
 
     static var seeds: [[UInt8]] {
         let directory = Golden.directory(for: #filePath, "../Fixtures")
-        let files = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".csv") }.sorted()
-        let generic = Array("Timestamp,Type,Asset,Amount,Price,Fee\n2024-01-01 10:00,buy,BTC,1,100,1\n2024-01-02,sell,BTC,0.5,\"1,000.5\",0\n".utf8)
+        let files = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter {
+            $0.hasSuffix(".csv")
+        }.sorted()
+        let generic = Array(
+            "Timestamp,Type,Asset,Amount,Price,Fee\n2024-01-01 10:00,buy,BTC,1,100,1\n2024-01-02,sell,BTC,0.5,\"1,000.5\",0\n"
+                .utf8)
         return files.map { [UInt8](FileManager.default.contents(atPath: directory + "/" + $0)!) } + [generic]
     }
 
@@ -25,7 +31,10 @@ struct ImportFuzzTests {
         var bytes = input
         let specials: [UInt8] = Array(",\"\n\r;-.eE$()0 \u{7F}".utf8) + [0xEF, 0xBB, 0xBF, 0xFF, 0x00]
         for _ in 0..<Int.random(in: 1...4, using: &random) {
-            guard !bytes.isEmpty else { bytes = [specials.randomElement(using: &random)!]; continue }
+            guard !bytes.isEmpty else {
+                bytes = [specials.randomElement(using: &random)!]
+                continue
+            }
             let at = Int.random(in: 0..<bytes.count, using: &random)
             switch Int.random(in: 0..<6, using: &random) {
             case 0: bytes[at] ^= UInt8.random(in: 1...255, using: &random)
@@ -48,13 +57,16 @@ struct ImportFuzzTests {
             for _ in 0..<12 { inputs.append(mutate(base, &random)) }
         }
         for _ in 0..<40 {
-            inputs.append((0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+            inputs.append(
+                (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
         }
         return inputs
     }
 
     /// Reads `bytes` in random chunks.
-    static func chunked(_ bytes: [UInt8], format: String, options: ImportOptions, random: inout SplitMix64) throws -> [ImportOutcome] {
+    static func chunked(_ bytes: [UInt8], format: String, options: ImportOptions, random: inout SplitMix64) throws
+        -> [ImportOutcome]
+    {
         var reader = try ImportReader(format: format, options: options)
         var outcomes: [ImportOutcome] = []
         var position = 0
@@ -87,7 +99,8 @@ struct ImportFuzzTests {
 
     @Test("mutated JSONL and JSON: every non-blank line is an event or a problem")
     func json() throws {
-        let record = #"{"id":"01M80AJ82DHF0N4DGF2MBP50TA","kind":"buy","occurred_at":"2024-01-02T10:00:00Z","account":"x","asset":"BTC","quantity":"0.5","price":"30000","quote":"USD","fee":"5","fee_asset":"USD"}"#
+        let record =
+            #"{"id":"01M80AJ82DHF0N4DGF2MBP50TA","kind":"buy","occurred_at":"2024-01-02T10:00:00Z","account":"x","asset":"BTC","quantity":"0.5","price":"30000","quote":"USD","fee":"5","fee_asset":"USD"}"#
         let base = Array((record + "\n" + record.replacingOccurrences(of: "0.5", with: "1e-3") + "\n").utf8)
         var random = SplitMix64(seed: Self.seed ^ 0x15)
         for _ in 0..<400 {

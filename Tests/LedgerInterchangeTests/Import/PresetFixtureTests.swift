@@ -24,7 +24,8 @@ struct PresetFixtureTests {
     static func expected(_ fixture: String) throws -> Expected {
         let path = directory + "/" + fixture.replacingOccurrences(of: ".csv", with: ".expected")
         var expected = Expected()
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#")
+        {
             let parts = line.split(separator: " ").map(String.init)
             switch parts[0] {
             case "events": expected.events = Int(parts[1])!
@@ -45,7 +46,9 @@ struct PresetFixtureTests {
     static func holdings(_ events: [ImportedEvent]) -> [String: ExactDecimal] {
         var totals: [String: ExactDecimal] = [:]
         for (index, imported) in events.enumerated() {
-            let event = imported.event(id: EventID(milliseconds: UInt64(index), random: (0, 0)), recordedAt: imported.occurredAt, account: "x", batch: "b", fingerprint: "f")
+            let event = imported.event(
+                id: EventID(milliseconds: UInt64(index), random: (0, 0)), recordedAt: imported.occurredAt, account: "x",
+                batch: "b", fingerprint: "f")
             for change in event.quantityChanges { totals[change.key.asset.text, default: .zero] += change.delta }
         }
         return totals.filter { !$0.value.isZero }
@@ -55,9 +58,13 @@ struct PresetFixtureTests {
     func holdingsMatchTheHandWorkedOnes(fixture: String) throws {
         let outcomes = try Self.read(fixture)
         let expected = try Self.expected(fixture)
-        let problems = outcomes.compactMap { outcome -> ImportProblem? in if case .problem(let p) = outcome { p } else { nil } }
+        let problems = outcomes.compactMap { outcome -> ImportProblem? in
+            if case .problem(let p) = outcome { p } else { nil }
+        }
         #expect(problems.isEmpty, "\(problems)")
-        let events = outcomes.compactMap { outcome -> ImportedEvent? in if case .event(let e) = outcome { e } else { nil } }
+        let events = outcomes.compactMap { outcome -> ImportedEvent? in
+            if case .event(let e) = outcome { e } else { nil }
+        }
         let ignored = outcomes.filter { if case .ignored = $0 { true } else { false } }
         #expect(events.count == expected.events)
         #expect(ignored.count == expected.ignored)
@@ -74,7 +81,9 @@ struct PresetFixtureTests {
     @Test(arguments: fixtures)
     func everyEventIsValid(fixture: String) throws {
         for case .event(let imported) in try Self.read(fixture) {
-            let event = imported.event(id: EventID(milliseconds: 1, random: (0, 0)), recordedAt: imported.occurredAt, account: "x", batch: "b", fingerprint: "f")
+            let event = imported.event(
+                id: EventID(milliseconds: 1, random: (0, 0)), recordedAt: imported.occurredAt, account: "x", batch: "b",
+                fingerprint: "f")
             #expect(event.validate() == nil, "line \(imported.line): \(String(describing: event.validate()))")
         }
     }

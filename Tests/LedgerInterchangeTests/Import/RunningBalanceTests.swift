@@ -23,7 +23,9 @@ struct RunningBalanceTests {
     }
 
     /// Kraken ledgers: `balance` of `asset` in `wallet`; the pending rows have none.
-    static let krakenCodes = ["ZEUR": "EUR", "EUR": "EUR", "XXBT": "BTC", "XBT": "BTC", "XBT.S": "BTC", "DOT28.S": "DOT"]
+    static let krakenCodes = [
+        "ZEUR": "EUR", "EUR": "EUR", "XXBT": "BTC", "XBT": "BTC", "XBT.S": "BTC", "DOT28.S": "DOT",
+    ]
 
     static func kraken() throws -> [Stated] {
         let (header, rows) = try rows("kraken/ledgers.csv")
@@ -31,14 +33,17 @@ struct RunningBalanceTests {
         return rows.compactMap { row in
             let text = row.fields[column("balance")]
             guard !text.isEmpty else { return nil }
-            return (row.line, krakenCodes[row.fields[column("asset")]]!, row.fields[column("wallet")], ExactDecimal(text)!)
+            return (
+                row.line, krakenCodes[row.fields[column("asset")]]!, row.fields[column("wallet")], ExactDecimal(text)!
+            )
         }
     }
 
     /// Coinbase Pro account statement: `balance` in `amount/balance unit`.
     static func coinbasePro() throws -> [Stated] {
         let (header, rows) = try rows("coinbase-pro/account.csv")
-        let balance = header.firstIndex(of: "balance")!, unit = header.firstIndex(of: "amount/balance unit")!
+        let balance = header.firstIndex(of: "balance")!
+        let unit = header.firstIndex(of: "amount/balance unit")!
         return rows.map { ($0.line, $0.fields[unit], "", ExactDecimal($0.fields[balance])!) }
     }
 
@@ -64,7 +69,9 @@ struct RunningBalanceTests {
         }
     }
 
-    @Test("the import's balances equal the file's own after every event", arguments: ["kraken/ledgers.csv", "coinbase-pro/account.csv", "gemini/history.csv"])
+    @Test(
+        "the import's balances equal the file's own after every event",
+        arguments: ["kraken/ledgers.csv", "coinbase-pro/account.csv", "gemini/history.csv"])
     func balancesAgree(fixture: String) throws {
         let statements = try Self.stated(fixture)
         let events = try PresetFixtureTests.read(fixture).compactMap { outcome -> ImportedEvent? in
@@ -73,7 +80,10 @@ struct RunningBalanceTests {
         #expect(!events.isEmpty)
         var book = PositionBook()
         for (position, imported) in events.enumerated() {
-            book.apply(imported.event(id: EventID(milliseconds: UInt64(position), random: (0, 0)), recordedAt: imported.occurredAt, account: "x", batch: "b", fingerprint: "f"))
+            book.apply(
+                imported.event(
+                    id: EventID(milliseconds: UInt64(position), random: (0, 0)), recordedAt: imported.occurredAt,
+                    account: "x", batch: "b", fingerprint: "f"))
             let until = position + 1 < events.count ? events[position + 1].line : Int.max
             var perWallet: [String: ExactDecimal] = [:]
             for statement in statements where statement.line < until {

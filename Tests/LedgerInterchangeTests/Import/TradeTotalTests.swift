@@ -29,7 +29,9 @@ struct TradeTotalTests {
             Issue.record("expected one event, got \(outcomes)")
             return
         }
-        let event = imported.event(id: EventID(milliseconds: 1, random: (0, 0)), recordedAt: imported.occurredAt, account: "coinbase", batch: "b", fingerprint: "f")
+        let event = imported.event(
+            id: EventID(milliseconds: 1, random: (0, 0)), recordedAt: imported.occurredAt, account: "coinbase",
+            batch: "b", fingerprint: "f")
         #expect(event.summary == "sell 7 XLM @@ 1 USD, fee 0.01 USD")
         let usd = event.quantityChanges.filter { $0.key.asset == sym("USD") }.map(\.delta).sum()
         #expect(usd == dec("0.99"))

@@ -27,7 +27,9 @@ struct AlertAddCommand: EnvironmentCommand {
     @Option(help: "For change: the time the move happens in (e.g. 30m, 24h, 7d).")
     var within: String?
 
-    @Option(name: .customLong("class"), help: "crypto, stock, etf or fiat: which sources price it (default: as the ledger knows it, else crypto).")
+    @Option(
+        name: .customLong("class"),
+        help: "crypto, stock, etf or fiat: which sources price it (default: as the ledger knows it, else crypto).")
     var assetClass: String?
 
     @Option(help: "A note shown when the alert fires.")
@@ -38,7 +40,8 @@ struct AlertAddCommand: EnvironmentCommand {
 
     // Collected loosely so that `-10%` reaches the condition parser instead of being taken
     // for an option.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("above LEVEL, below LEVEL or change P%.", valueName: "condition"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("above LEVEL, below LEVEL or change P%.", valueName: "condition"))
     var condition: [String] = []
 
     func run(in environment: CommandEnvironment) throws {

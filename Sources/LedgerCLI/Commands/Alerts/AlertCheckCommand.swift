@@ -23,10 +23,14 @@ struct AlertCheckCommand: EnvironmentCommand {
     @Flag(help: "Use the cached prices; fetch nothing.")
     var offline = false
 
-    @Option(name: .customLong("max-age"), help: "An alert whose newest price is older than this is an error (e.g. 30m, 6h, 1d).")
+    @Option(
+        name: .customLong("max-age"),
+        help: "An alert whose newest price is older than this is an error (e.g. 30m, 6h, 1d).")
     var maxAge: String?
 
-    @Option(name: .customLong("exec"), help: ArgumentHelp("Run CMD (with /bin/sh -c) once per fired alert.", valueName: "cmd"))
+    @Option(
+        name: .customLong("exec"),
+        help: ArgumentHelp("Run CMD (with /bin/sh -c) once per fired alert.", valueName: "cmd"))
     var command: String?
 
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")

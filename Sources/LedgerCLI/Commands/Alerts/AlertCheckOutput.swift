@@ -52,7 +52,7 @@ struct AlertCheckOutput {
         }
     }
 
-    var failed: [(alert: Alert, problem: AlertProblem)] {
+    var failed: [(alert: Alert, problem: AlertError)] {
         verdicts.compactMap { verdict in
             guard case .failed(let problem) = verdict.outcome else { return nil }
             return (verdict.alert, problem)

@@ -40,14 +40,18 @@ struct AlertChecker {
     /// Exit status: an --exec failure (1) before something fired (10) before an alert that
     /// could not be checked (1) before 0.
     private func finish(output: AlertCheckOutput, execFailures: Int) throws {
-        let fired = output.fired.count, failed = output.failed.count
+        let fired = output.fired.count
+        let failed = output.failed.count
         if execFailures > 0 {
-            throw CommandFailure.data("--exec failed for \(execFailures) of \(fired) fired alert\(fired == 1 ? "" : "s") (see above); they stay fired and run it again only after they re-arm and cross again")
+            throw CommandError.data(
+                "--exec failed for \(execFailures) of \(fired) fired alert\(fired == 1 ? "" : "s") (see above); they stay fired and run it again only after they re-arm and cross again"
+            )
         }
         if fired > 0 { throw ExitCode(Self.firedStatus) }
         if failed > 0 {
             let total = output.verdicts.count
-            throw CommandFailure.data("\(failed) of \(total) alert\(total == 1 ? "" : "s") could not be checked (see above); nothing fired")
+            throw CommandError.data(
+                "\(failed) of \(total) alert\(total == 1 ? "" : "s") could not be checked (see above); nothing fired")
         }
     }
 

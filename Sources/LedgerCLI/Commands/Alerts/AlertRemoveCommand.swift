@@ -17,11 +17,12 @@ struct AlertRemoveCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let digits = id.hasPrefix("#") ? String(id.dropFirst()) : id
         guard let number = Int64(digits), number > 0 else {
-            throw CommandFailure.usage("'\(id)' is not an alert number; 'ledger alert list' shows the alerts and their numbers")
+            throw CommandError.usage(
+                "'\(id)' is not an alert number; 'ledger alert list' shows the alerts and their numbers")
         }
         let store = try ledgerOptions.openExisting(in: environment)
         guard let removed = try store.removeAlert(id: number) else {
-            throw CommandFailure.data("no alert \(number); 'ledger alert list' shows the alerts and their numbers")
+            throw CommandError.data("no alert \(number); 'ledger alert list' shows the alerts and their numbers")
         }
         environment.print("removed alert \(removed.id): \(removed.title)")
     }

@@ -16,7 +16,7 @@ protocol CommandSpawning {
 }
 
 /// Why a command could not be started: the system's words for `errno`.
-struct SpawnFailure: Error, CustomStringConvertible {
+struct SpawnError: Error, CustomStringConvertible {
     let code: Int32
     var description: String { String(cString: strerror(code)) }
 }
@@ -26,7 +26,7 @@ struct SpawnFailure: Error, CustomStringConvertible {
 struct ShellCommandRunner: CommandSpawning {
     func run(_ command: String, environment: [String: String]) throws -> SpawnResult {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw SpawnFailure(code: errno) }
+        guard pipe(&ends) == 0 else { throw SpawnError(code: errno) }
         // Close-on-exec: the child gets only the ends dup2 gives it.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
@@ -37,12 +37,12 @@ struct ShellCommandRunner: CommandSpawning {
         posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
         let arguments: [UnsafeMutablePointer<CChar>?] = [String](["/bin/sh", "-c", command]).map { strdup($0) } + [nil]
         let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (arguments + variables).forEach { free($0) } }
+        defer { for pointer in arguments + variables { free(pointer) } }
         var child = pid_t()
         let started = posix_spawn(&child, "/bin/sh", &actions, nil, arguments, variables)
         close(ends[1])
         defer { close(ends[0]) }
-        guard started == 0 else { throw SpawnFailure(code: started) }
+        guard started == 0 else { throw SpawnError(code: started) }
         // Read to the end before waiting: a command that fills the pipe would otherwise block.
         let output = Self.readAll(ends[0])
         return SpawnResult(status: try Self.wait(for: child), output: String(decoding: output, as: UTF8.self))
@@ -63,7 +63,7 @@ struct ShellCommandRunner: CommandSpawning {
     private static func wait(for child: pid_t) throws -> Int32 {
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 {
-            guard errno == EINTR else { throw SpawnFailure(code: errno) }
+            guard errno == EINTR else { throw SpawnError(code: errno) }
         }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal

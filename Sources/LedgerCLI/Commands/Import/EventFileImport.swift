@@ -19,14 +19,17 @@ struct EventFileImport {
     func run(in environment: CommandEnvironment) throws {
         var staging: EventFileStaging?
         let existed = try ImportTarget.run(
-            path: ledgerOptions.path(in: environment), state: StateDirectory.resolve(variables: environment.variables), dryRun: dryRun, in: environment
+            path: ledgerOptions.path(in: environment), state: StateDirectory.resolve(variables: environment.variables),
+            dryRun: dryRun, in: environment
         ) { store in
             staging = try importInto(store, environment)
         }
         guard let staging else { return }
         let verb = dryRun ? "would import" : "imported"
         let target = existed ? "" : (dryRun ? " into a new ledger" : "")
-        environment.print("\(verb) \(staging.added) events from \(file.terminalEscaped)\(target) (\(staging.present) already present)")
+        environment.print(
+            "\(verb) \(staging.added) events from \(file.terminalEscaped)\(target) (\(staging.present) already present)"
+        )
     }
 
     private func importInto(_ store: SQLiteEventStore, _ environment: CommandEnvironment) throws -> EventFileStaging {
@@ -38,8 +41,10 @@ struct EventFileImport {
             try refuse(staging.problems.map { "\(file):\($0.line): \($0.message)" }, environment)
             try refuse(try staging.unknownVoids().map { "\(file):\($0)" } + shortfalls(session), environment)
             if let stamp {
-                let receipt = ImportReceipt(batch: stamp.batch, importedAt: stamp.at, file: file, sha256: digest, format: json ? "json" : "jsonl",
-                                            account: "", added: staging.added, present: staging.present, rejected: 0, ignored: 0)
+                let receipt = ImportReceipt(
+                    batch: stamp.batch, importedAt: stamp.at, file: file, sha256: digest,
+                    format: json ? "json" : "jsonl",
+                    account: "", added: staging.added, present: staging.present, rejected: 0, ignored: 0)
                 _ = try session.commit(receipts: [receipt], inFileOrder: true)
             }
             return staging
@@ -58,19 +63,21 @@ struct EventFileImport {
             return digest.hex()
         }
         let input = try InputStreamFile(file, in: environment)
-        try BatchPipe.run(produce: { emit in
-            var lines = LineSplitter(file: file)
-            let take = { (number: Int, text: Substring) throws in
-                if let result = EventFile.event(inLine: text, number: number) { try emit((number, result)) }
-            }
-            while let chunk = try input.next() {
-                digest.update(chunk)
-                try lines.feed(chunk, take)
-            }
-            try lines.finish(take)
-        }, consume: { (item: (line: Int, result: Result<LedgerEvent, EventFileError>)) in
-            try staging.take(item.result, line: item.line)
-        })
+        try BatchPipe.run(
+            produce: { emit in
+                var lines = LineSplitter(file: file)
+                let take = { (number: Int, text: Substring) throws in
+                    if let result = EventFile.event(inLine: text, number: number) { try emit((number, result)) }
+                }
+                while let chunk = try input.next() {
+                    digest.update(chunk)
+                    try lines.feed(chunk, take)
+                }
+                try lines.finish(take)
+            },
+            consume: { (item: (line: Int, result: Result<LedgerEvent, EventFileError>)) in
+                try staging.take(item.result, line: item.line)
+            })
         return digest.hex()
     }
 
@@ -79,9 +86,12 @@ struct EventFileImport {
     private func shortfalls(_ session: SQLiteImportSession) throws -> [String] {
         let check = try ImportHoldingsCheck.run(session, allowZeroBasis: false)
         var lines = Set<Int>()
-        let staged = check.shortfalls.filter { lines.insert($0.place.line).inserted }.sorted { $0.place.line < $1.place.line }.map { shortfall in
+        let staged = check.shortfalls.filter { lines.insert($0.place.line).inserted }.sorted {
+            $0.place.line < $1.place.line
+        }.map { shortfall in
             let asset = shortfall.key.asset
-            return "\(file):\(shortfall.place.line): takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(max(shortfall.held, .zero)) \(asset) is held"
+            return
+                "\(file):\(shortfall.place.line): takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(max(shortfall.held, .zero)) \(asset) is held"
         }
         return staged + check.shortExisting.map(ImportHoldingsCheck.describeExisting)
     }
@@ -90,8 +100,9 @@ struct EventFileImport {
     private func refuse(_ lines: [String], _ environment: CommandEnvironment) throws {
         guard !lines.isEmpty else { return }
         for line in lines { environment.writeError(line) }
-        let count = lines.count == 1 ? "1 line is invalid; correct it" : "\(lines.count) lines are invalid; correct them"
-        throw CommandFailure.data("nothing imported: \(count) and import '\(file)' again")
+        let count =
+            lines.count == 1 ? "1 line is invalid; correct it" : "\(lines.count) lines are invalid; correct them"
+        throw CommandError.data("nothing imported: \(count) and import '\(file)' again")
     }
 }
 
@@ -119,7 +130,8 @@ struct EventFileStaging {
         }
         guard problems.isEmpty else { return }
         guard try !session.isPresent(id: event.id),
-              try session.stage(event, place: StagedPlace(file: 0, line: line, index: line), key: Self.key(event.id)) else {
+            try session.stage(event, place: StagedPlace(file: 0, line: line, index: line), key: Self.key(event.id))
+        else {
             present += 1
             return
         }
@@ -169,7 +181,9 @@ struct LineSplitter {
         }
         pending += chunk[start...]
         if pending.count > Self.maximumLength {
-            throw CommandFailure.data("\(file):\(number + 1): the line is longer than 1 MiB, the most an event's line may hold; is this an event file?")
+            throw CommandError.data(
+                "\(file):\(number + 1): the line is longer than 1 MiB, the most an event's line may hold; is this an event file?"
+            )
         }
     }
 

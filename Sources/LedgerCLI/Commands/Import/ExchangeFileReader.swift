@@ -24,17 +24,19 @@ struct ExchangeFileReader {
         do {
             reader = try ImportReader(format: request.format, options: request.options, separator: request.separator)
         } catch {
-            throw CommandFailure.usage(error.message)
+            throw CommandError.usage(error.message)
         }
         var digest = ContentDigest()
         progress.start(file: file, size: input.size)
-        try BatchPipe.run(produce: { emit in
-            try Self.parse(input, with: &reader, digest: &digest, emit)
-        }, consume: { (item: Parsed) in
-            handle(item, &state)
-            if let failure = state.failure { throw failure }
-        })
-        if let problem = reader.headerProblem { throw CommandFailure.data("cannot import '\(file)': \(problem)") }
+        try BatchPipe.run(
+            produce: { emit in
+                try Self.parse(input, with: &reader, digest: &digest, emit)
+            },
+            consume: { (item: Parsed) in
+                handle(item, &state)
+                if let failure = state.failure { throw failure }
+            })
+        if let problem = reader.headerProblem { throw CommandError.data("cannot import '\(file)': \(problem)") }
         progress.finish()
         var tally = state.tally
         tally.sha256 = digest.hex()
@@ -62,8 +64,10 @@ struct ExchangeFileReader {
     }
 
     /// Reads `input` to its end (or a header problem) through `reader`, emitting every outcome.
-    private static func parse(_ input: InputStreamFile, with reader: inout ImportReader, digest: inout ContentDigest,
-                              _ emit: (Parsed) throws -> Void) throws {
+    private static func parse(
+        _ input: InputStreamFile, with reader: inout ImportReader, digest: inout ContentDigest,
+        _ emit: (Parsed) throws -> Void
+    ) throws {
         // The reader's callback cannot throw: the first error from `emit` (the stager stopped)
         // is kept and ends the read.
         var stopped: (any Error)?
@@ -166,7 +170,8 @@ struct ExchangeFileReader {
     /// rows of the file.
     private func fingerprint(_ imported: ImportedEvent, identity: String, _ state: inout State) throws -> String {
         guard case .content = imported.key else { return identity }
-        let occurrence = inOrder != nil
+        let occurrence =
+            inOrder != nil
             ? state.nextOccurrence(of: identity, at: imported.occurredAt)
             : try session.occurrence(of: "\(state.tally.index):\(identity)")
         return "\(identity)#\(occurrence)"

@@ -12,7 +12,10 @@ struct ExchangeImport {
     /// Imports the files; returns how many events were added.
     func run(path: String) throws -> Int {
         var added = 0
-        _ = try ImportTarget.run(path: path, state: StateDirectory.resolve(variables: environment.variables), dryRun: request.dryRun, in: environment) { added = try importInto($0) }
+        _ = try ImportTarget.run(
+            path: path, state: StateDirectory.resolve(variables: environment.variables), dryRun: request.dryRun,
+            in: environment
+        ) { added = try importInto($0) }
         return added
     }
 
@@ -20,9 +23,12 @@ struct ExchangeImport {
         let recordedAt = environment.now
         let currency: String = try store.ledgerCurrency()
         let progress = ImportProgress(environment: environment)
-        let tallies = try importInOrder(store, recordedAt: recordedAt, progress: progress)
+        let tallies =
+            try importInOrder(store, recordedAt: recordedAt, progress: progress)
             ?? store.importing(write: !request.dryRun) { session in
-                let reader = ExchangeFileReader(request: request, session: session, environment: environment, recordedAt: recordedAt, progress: progress)
+                let reader = ExchangeFileReader(
+                    request: request, session: session, environment: environment, recordedAt: recordedAt,
+                    progress: progress)
                 var tallies = try request.files.enumerated().map { try reader.read($1, index: $0) }
                 try refuseInvalid(tallies)
                 progress.status("checking what each account holds…")
@@ -44,13 +50,19 @@ struct ExchangeImport {
     /// not a dry run: its rows appended as they are read. Nil when it does not apply, or when
     /// it was interrupted: its transaction is then rolled back, and the caller imports the
     /// file through staging in a new one.
-    private func importInOrder(_ store: SQLiteEventStore, recordedAt: Timestamp, progress: ImportProgress) throws -> [ImportTally]? {
+    private func importInOrder(_ store: SQLiteEventStore, recordedAt: Timestamp, progress: ImportProgress) throws
+        -> [ImportTally]?
+    {
         // A pipe could not be read a second time after an interruption (and opening and
         // closing a FIFO unread would lose what its writer sent).
-        guard request.files.count == 1, !request.dryRun, InputStreamFile.isRegularFile(request.files[0], in: environment) else { return nil }
+        guard request.files.count == 1, !request.dryRun,
+            InputStreamFile.isRegularFile(request.files[0], in: environment)
+        else { return nil }
         do {
             return try store.importing(write: true) { session in
-                var reader = ExchangeFileReader(request: request, session: session, environment: environment, recordedAt: recordedAt, progress: progress)
+                var reader = ExchangeFileReader(
+                    request: request, session: session, environment: environment, recordedAt: recordedAt,
+                    progress: progress)
                 let feed = try InOrderFeed(session)
                 reader.inOrder = feed
                 let tally = try reader.read(request.files[0], index: 0)
@@ -66,7 +78,9 @@ struct ExchangeImport {
 
     /// The prices the added rows stated, in a fixed order.
     static func statedPrices(_ tallies: [ImportTally]) -> [PriceObservation] {
-        tallies.flatMap(\.prices.values).sorted { ($0.asset, $0.quote, $0.observedAt) < ($1.asset, $1.quote, $1.observedAt) }
+        tallies.flatMap(\.prices.values).sorted {
+            ($0.asset, $0.quote, $0.observedAt) < ($1.asset, $1.quote, $1.observedAt)
+        }
     }
 
     /// Lists every refused row and fails, unless `--skip-invalid`.
@@ -78,19 +92,33 @@ struct ExchangeImport {
 
     /// Shortfalls become zero-basis lots (`--allow-zero-basis`), skipped rows (`--skip-invalid`)
     /// or the reason nothing is imported.
-    private func settle(_ check: ImportHoldingsCheck, _ tallies: inout [ImportTally], session: SQLiteImportSession, recordedAt: Timestamp, currency: String) throws {
+    private func settle(
+        _ check: ImportHoldingsCheck, _ tallies: inout [ImportTally], session: SQLiteImportSession,
+        recordedAt: Timestamp, currency: String
+    ) throws {
         if !check.shortExisting.isEmpty {
-            throw rejection(check.shortExisting.map(ImportHoldingsCheck.describeExisting)) { _ in "the ledger would no longer add up" }
+            throw rejection(check.shortExisting.map(ImportHoldingsCheck.describeExisting)) { _ in
+                "the ledger would no longer add up"
+            }
         }
         var seen = Set<StagedPlace>()
         var errors: [(place: StagedPlace, text: String)] = []
         for shortfall in check.shortfalls {
-            let place = shortfall.place, file = tallies[place.file].file
+            let place = shortfall.place
+            let file = tallies[place.file].file
             let message = ImportHoldingsCheck.describe(shortfall)
             if request.allowZeroBasis {
-                try session.stage(zeroBasisLot(shortfall, recordedAt: recordedAt, currency: currency, batch: tallies[place.file].batch), place: place, before: true)
+                try session.stage(
+                    zeroBasisLot(
+                        shortfall, recordedAt: recordedAt, currency: currency, batch: tallies[place.file].batch),
+                    place: place, before: true)
                 tallies[place.file].added += 1
-                tallies[place.file].zeroBasis.append(ImportProblem(line: place.line, message: "\(message); the missing \(shortfall.missing) \(shortfall.key.asset) is recorded as a zero-basis lot (--allow-zero-basis)"))
+                tallies[place.file].zeroBasis.append(
+                    ImportProblem(
+                        line: place.line,
+                        message:
+                            "\(message); the missing \(shortfall.missing) \(shortfall.key.asset) is recorded as a zero-basis lot (--allow-zero-basis)"
+                    ))
             } else if seen.insert(place).inserted {
                 if request.skipInvalid {
                     try session.unstage(place)
@@ -102,26 +130,34 @@ struct ExchangeImport {
             }
         }
         guard errors.isEmpty else {
-            throw rejection(errors.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }.map(\.text), short)
+            throw rejection(
+                errors.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }.map(\.text), short)
         }
     }
 
     /// An income of the missing quantity, valued at 0, just before the sale that needs it.
-    private func zeroBasisLot(_ shortfall: ImportHoldingsCheck.Shortfall, recordedAt: Timestamp, currency: String, batch: String) throws -> LedgerEvent {
+    private func zeroBasisLot(
+        _ shortfall: ImportHoldingsCheck.Shortfall, recordedAt: Timestamp, currency: String, batch: String
+    ) throws -> LedgerEvent {
         let fingerprint: String
-        if case .imported(_, let original) = shortfall.event.provenance { fingerprint = original } else { fingerprint = shortfall.event.id.text }
+        if case .imported(_, let original) = shortfall.event.provenance {
+            fingerprint = original
+        } else {
+            fingerprint = shortfall.event.id.text
+        }
         let asset = Asset(shortfall.key.asset)
         let zero = Price(.zero, AssetSymbol(currency) ?? AssetSymbol("USD")!)
         return LedgerEvent(
             id: environment.newEventID(), occurredAt: shortfall.event.occurredAt, recordedAt: recordedAt,
-            account: shortfall.key.account, action: .income(AssetAmount(shortfall.missing, asset), kind: .other, unitValue: zero),
+            account: shortfall.key.account,
+            action: .income(AssetAmount(shortfall.missing, asset), kind: .other, unitValue: zero),
             note: "zero-basis lot: the imported row takes more \(asset) than was held (--allow-zero-basis)",
             provenance: .imported(batch: batch, fingerprint: fingerprint + ":zero-basis:" + asset.symbol.text)
         )
     }
 
     /// Prints every line as its own error; the failure says nothing was imported and why.
-    private func rejection(_ lines: [String], _ reason: (Int) -> String) -> CommandFailure {
+    private func rejection(_ lines: [String], _ reason: (Int) -> String) -> CommandError {
         for line in lines { environment.writeError(line) }
         return .data("nothing imported: " + reason(lines.count))
     }

@@ -6,51 +6,67 @@ import LedgerStore
 /// The options that say how to read a CSV: the generic column mapping, dates, time zone,
 /// separator and decimal mark.
 struct ImportCSVOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Generic CSV columns: date=COL,side=COL,asset=COL,quantity=COL[,price=COL|total=COL,quote=COL,fee=COL,fee_asset=COL,id=COL,note=COL].",
-        discussion: "asset, quote and fee_asset may name a fixed code instead of a column (quote=USD). Implies --format generic.",
-        valueName: "mapping"))
+    @Option(
+        help: ArgumentHelp(
+            "Generic CSV columns: date=COL,side=COL,asset=COL,quantity=COL[,price=COL|total=COL,quote=COL,fee=COL,fee_asset=COL,id=COL,note=COL].",
+            discussion:
+                "asset, quote and fee_asset may name a fixed code instead of a column (quote=USD). Implies --format generic.",
+            valueName: "mapping"))
     var map: String?
 
-    @Option(name: .customLong("map-file"), help: ArgumentHelp("A file of key=COLUMN lines (the same keys as --map; # starts a comment).", valueName: "file"))
+    @Option(
+        name: .customLong("map-file"),
+        help: ArgumentHelp(
+            "A file of key=COLUMN lines (the same keys as --map; # starts a comment).", valueName: "file"))
     var mapFile: String?
 
-    @Option(name: .customLong("date-format"), help: ArgumentHelp(
-        "How the generic date column is written: %Y %y %m %d %H %M %S %b %p and literal characters, e.g. '%d/%m/%Y %H:%M'.",
-        discussion: "Default: ISO 8601 (YYYY-MM-DD[ HH:MM[:SS]][Z|±HH:MM]).",
-        valueName: "pattern"))
+    @Option(
+        name: .customLong("date-format"),
+        help: ArgumentHelp(
+            "How the generic date column is written: %Y %y %m %d %H %M %S %b %p and literal characters, e.g. '%d/%m/%Y %H:%M'.",
+            discussion: "Default: ISO 8601 (YYYY-MM-DD[ HH:MM[:SS]][Z|±HH:MM]).",
+            valueName: "pattern"))
     var dateFormat: String?
 
-    @Option(help: ArgumentHelp(
-        "The zone of times written without one: UTC or an offset such as +02:00 or -0530. Named zones (Europe/Paris) are not supported.",
-        discussion: "Default: the layout's documented zone (UTC; UTC+8 for KuCoin files that name none).",
-        valueName: "zone"))
+    @Option(
+        help: ArgumentHelp(
+            "The zone of times written without one: UTC or an offset such as +02:00 or -0530. Named zones (Europe/Paris) are not supported.",
+            discussion: "Default: the layout's documented zone (UTC; UTC+8 for KuCoin files that name none).",
+            valueName: "zone"))
     var timezone: String?
 
     @Option(help: ArgumentHelp("The field separator: a single character, or 'tab' (default ',').", valueName: "char"))
     var delimiter: String?
 
-    @Flag(name: .customLong("decimal-comma"), help: "Numbers use ',' for decimals and '.' for thousands (generic format).")
+    @Flag(
+        name: .customLong("decimal-comma"), help: "Numbers use ',' for decimals and '.' for thousands (generic format)."
+    )
     var decimalComma = false
 
     /// Fills the reading options of `request`, or fails with a usage error.
-    func apply(to request: inout ImportRequest, format: String, in environment: CommandEnvironment, ledgerOptions: LedgerOptions) throws {
+    func apply(
+        to request: inout ImportRequest, format: String, in environment: CommandEnvironment,
+        ledgerOptions: LedgerOptions
+    ) throws {
         if let timezone {
             guard let offset = ImportDate.offset(timezone) else {
-                throw CommandFailure.usage("--timezone '\(timezone)' is not UTC or an offset such as +02:00; named zones are not supported")
+                throw CommandError.usage(
+                    "--timezone '\(timezone)' is not UTC or an offset such as +02:00; named zones are not supported")
             }
             request.options.timeZoneOffset = offset
         }
         if let delimiter {
             let value = delimiter == "tab" || delimiter == "\\t" ? "\t" : delimiter
-            guard value.utf8.count == 1, let byte = value.utf8.first, byte != UInt8(ascii: "\""), byte != 10, byte != 13 else {
-                throw CommandFailure.usage("--delimiter '\(delimiter)' must be one character such as ';' or 'tab'")
+            guard value.utf8.count == 1, let byte = value.utf8.first, byte != UInt8(ascii: "\""), byte != 10, byte != 13
+            else {
+                throw CommandError.usage("--delimiter '\(delimiter)' must be one character such as ';' or 'tab'")
             }
             request.separator = byte
         }
         guard format == "generic" else {
             if map != nil || mapFile != nil || dateFormat != nil || decimalComma {
-                throw CommandFailure.usage("--map, --map-file, --date-format and --decimal-comma apply to --format generic only")
+                throw CommandError.usage(
+                    "--map, --map-file, --date-format and --decimal-comma apply to --format generic only")
             }
             return
         }
@@ -59,24 +75,32 @@ struct ImportCSVOptions: ParsableArguments {
 
     private func mapping(in environment: CommandEnvironment, ledgerOptions: LedgerOptions) throws -> GenericMapping {
         var text = map ?? ""
-        if let mapFile { text = String(decoding: try InputFile.read(mapFile, in: environment), as: UTF8.self) + "\n" + text }
+        if let mapFile {
+            text = String(decoding: try InputFile.read(mapFile, in: environment), as: UTF8.self) + "\n" + text
+        }
         guard !text.isEmpty else {
-            throw CommandFailure.usage("--format generic needs --map or --map-file, e.g. --map date=Time,side=Type,asset=Coin,quantity=Amount,price=Price")
+            throw CommandError.usage(
+                "--format generic needs --map or --map-file, e.g. --map date=Time,side=Type,asset=Coin,quantity=Amount,price=Price"
+            )
         }
         let columns: [String: String]
         switch GenericMapping.parse(text) {
         case .success(let parsed): columns = parsed
-        case .failure(let error): throw CommandFailure.usage(error.message)
+        case .failure(let error): throw CommandError.usage(error.message)
         }
         var pattern: DatePattern?
         if let dateFormat {
             switch DatePattern.parse(dateFormat) {
             case .success(let parsed): pattern = parsed
-            case .failure(let error): throw CommandFailure.usage(error.message)
+            case .failure(let error): throw CommandError.usage(error.message)
             }
         }
         let path = try ledgerOptions.path(in: environment)
-        let currency = SQLiteEventStore.exists(at: path) ? try ledgerOptions.openExisting(in: environment).ledgerCurrency() as String : LedgerSetting.defaultCurrency
-        return GenericMapping(columns: columns, datePattern: pattern, number: ImportNumber.Style(decimalComma: decimalComma), defaultQuote: currency)
+        let currency =
+            SQLiteEventStore.exists(at: path)
+            ? try ledgerOptions.openExisting(in: environment).ledgerCurrency() as String : LedgerSetting.defaultCurrency
+        return GenericMapping(
+            columns: columns, datePattern: pattern, number: ImportNumber.Style(decimalComma: decimalComma),
+            defaultQuote: currency)
     }
 }

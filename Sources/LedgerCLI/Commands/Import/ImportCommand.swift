@@ -33,19 +33,27 @@ struct ImportCommand: EnvironmentCommand {
     @Option(help: ArgumentHelp("The layout: \(ImportPresets.formatList).", valueName: "format"))
     var format: String = "auto"
 
-    @Option(help: ArgumentHelp("The account the rows go to (default: the exchange's name, e.g. binance).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The account the rows go to (default: the exchange's name, e.g. binance).", valueName: "name"))
     var account: String?
 
-    @Flag(name: .customLong("dry-run"), help: "Show what would be added, found already present and rejected; write nothing.")
+    @Flag(
+        name: .customLong("dry-run"),
+        help: "Show what would be added, found already present and rejected; write nothing.")
     var dryRun = false
 
     @Flag(name: .customLong("skip-invalid"), help: "Import the valid rows and list the rejected ones.")
     var skipInvalid = false
 
-    @Flag(name: .customLong("allow-zero-basis"), help: "Accept sales of more than is held: the missing quantity is recorded as a lot acquired at zero cost.")
+    @Flag(
+        name: .customLong("allow-zero-basis"),
+        help: "Accept sales of more than is held: the missing quantity is recorded as a lot acquired at zero cost.")
     var allowZeroBasis = false
 
-    @Flag(name: .customLong("fetch-prices"), help: "Then fetch the prices the ledger's valuations lack (as 'ledger prices fetch --missing').")
+    @Flag(
+        name: .customLong("fetch-prices"),
+        help: "Then fetch the prices the ledger's valuations lack (as 'ledger prices fetch --missing').")
     var fetchPrices = false
 
     @Flag(help: "List the receipts of past imports.")
@@ -55,12 +63,22 @@ struct ImportCommand: EnvironmentCommand {
     var outputFormat: OutputFormat?
 
     func validate() throws {
-        if history && !files.isEmpty { throw ValidationError("--history takes no files; run 'ledger import --history' alone") }
+        if history && !files.isEmpty {
+            throw ValidationError("--history takes no files; run 'ledger import --history' alone")
+        }
         if !history && files.isEmpty { throw ValidationError("missing expected argument '<file>'") }
-        if let outputFormat, !history { throw ValidationError("-O \(outputFormat.rawValue) goes with --history; an import prints its summary as text") }
-        if let outputFormat, outputFormat != .text && outputFormat != .json { throw ValidationError("import --history prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
+        if let outputFormat, !history {
+            throw ValidationError(
+                "-O \(outputFormat.rawValue) goes with --history; an import prints its summary as text")
+        }
+        if let outputFormat, outputFormat != .text && outputFormat != .json {
+            throw ValidationError(
+                "import --history prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+        }
         if let account, let problem = LedgerEvent.accountProblem(account) { throw ValidationError(problem) }
-        if fetchPrices && dryRun { throw ValidationError("--fetch-prices writes prices and --dry-run writes nothing; drop one of them") }
+        if fetchPrices && dryRun {
+            throw ValidationError("--fetch-prices writes prices and --dry-run writes nothing; drop one of them")
+        }
     }
 
     func run(in environment: CommandEnvironment) throws {
@@ -73,7 +91,11 @@ struct ImportCommand: EnvironmentCommand {
         let resolved = try resolvedFormat(environment)
         if resolved == "json" || resolved == "jsonl" {
             try ledgerOptions.announcingCreation(in: environment) {
-                for file in files { try EventFileImport(file: file, json: resolved == "json", dryRun: dryRun, ledgerOptions: ledgerOptions).run(in: environment) }
+                for file in files {
+                    try EventFileImport(
+                        file: file, json: resolved == "json", dryRun: dryRun, ledgerOptions: ledgerOptions
+                    ).run(in: environment)
+                }
             }
             if !dryRun { try afterImport(in: environment) }
             return
@@ -82,7 +104,8 @@ struct ImportCommand: EnvironmentCommand {
         (request.dryRun, request.skipInvalid, request.allowZeroBasis) = (dryRun, skipInvalid, allowZeroBasis)
         try csvOptions.apply(to: &request, format: resolved, in: environment, ledgerOptions: ledgerOptions)
         let added = try ledgerOptions.announcingCreation(in: environment) {
-            try ExchangeImport(request: request, environment: environment).run(path: ledgerOptions.path(in: environment))
+            try ExchangeImport(request: request, environment: environment).run(
+                path: ledgerOptions.path(in: environment))
         }
         if added > 0 || fetchPrices { try afterImport(in: environment) }
     }
@@ -92,15 +115,21 @@ struct ImportCommand: EnvironmentCommand {
     private func afterImport(in environment: CommandEnvironment) throws {
         let store = try ledgerOptions.openExisting(in: environment)
         guard let currency = AssetSymbol(try store.ledgerCurrency()) else { return }
-        if fetchPrices { return try PricesFetchCommand.fetchMissing(store: store, currency: currency, source: nil, environment: environment) }
+        if fetchPrices {
+            return try PricesFetchCommand.fetchMissing(
+                store: store, currency: currency, source: nil, environment: environment)
+        }
         let needed = try ReplayRunner(store: store, environment: environment).pricesNeeded(currency: currency)
         guard !needed.isEmpty else { return }
         let holdings = needed.filter(\.sequences.isEmpty).count
         var parts: [String] = []
-        if MissingPrice.eventCount(needed) > 0 { parts.append(MissingPrice.eventsLacking(needed, "a \(currency) price")) }
+        if MissingPrice.eventCount(needed) > 0 {
+            parts.append(MissingPrice.eventsLacking(needed, "a \(currency) price"))
+        }
         if holdings > 0 { parts.append("\(holdings) holding\(holdings == 1 ? " has" : "s have") no price today") }
         let line = "Prices: \(parts.joined(separator: " and ")); fetch them with '\(MissingPrice.fillCommand)'."
-        environment.write(ReportTextView.wrap(line, width: environment.terminalWidth, indent: "  ").joined(separator: "\n") + "\n")
+        environment.write(
+            ReportTextView.wrap(line, width: environment.terminalWidth, indent: "  ").joined(separator: "\n") + "\n")
     }
 
     /// `auto` → json/jsonl by extension or first character, else the CSV presets.
@@ -108,7 +137,7 @@ struct ImportCommand: EnvironmentCommand {
         let name = format.lowercased()
         guard name == "auto" else {
             guard ImportPresets.layouts(for: name, generic: true) != nil || name == "json" || name == "jsonl" else {
-                throw CommandFailure.usage("--format '\(format)' is not supported; use \(ImportPresets.formatList)")
+                throw CommandError.usage("--format '\(format)' is not supported; use \(ImportPresets.formatList)")
             }
             return name
         }
@@ -119,10 +148,13 @@ struct ImportCommand: EnvironmentCommand {
         let probe = try InputStreamFile(first, in: environment)
         // Guessing reads the start of the file, and a pipe cannot be read twice.
         guard probe.isRegularFile else {
-            throw CommandFailure.usage("cannot tell what '\(first)' holds without reading it twice (it is not a regular file); say it with --format, e.g. --format jsonl or --format coinbase")
+            throw CommandError.usage(
+                "cannot tell what '\(first)' holds without reading it twice (it is not a regular file); say it with --format, e.g. --format jsonl or --format coinbase"
+            )
         }
         let head = probe.peek(4096)
-        let text = String(decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
+        let text = String(
+            decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
         if text.first(where: { !$0.isWhitespace }) == "{" {
             return text.contains("\"schema\"") && text.contains("\"events\"") ? "json" : "jsonl"
         }
@@ -133,7 +165,10 @@ struct ImportCommand: EnvironmentCommand {
 extension LedgerEvent {
     /// The reason `name` is not a valid account name, or nil.
     static func accountProblem(_ name: String) -> String? {
-        var probe = LedgerEvent(id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: Timestamp(secondsSinceEpoch: 0), recordedAt: Timestamp(secondsSinceEpoch: 0), account: name, action: .fee(AssetAmount(1, Asset(AssetSymbol("USD")!))))
+        var probe = LedgerEvent(
+            id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: Timestamp(secondsSinceEpoch: 0),
+            recordedAt: Timestamp(secondsSinceEpoch: 0), account: name,
+            action: .fee(AssetAmount(1, Asset(AssetSymbol("USD")!))))
         probe.note = ""
         return probe.validate()?.message
     }

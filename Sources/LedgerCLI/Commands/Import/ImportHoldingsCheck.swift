@@ -41,7 +41,9 @@ struct ImportHoldingsCheck {
             if before.apply(event, place: nil, credit: false) { shortBefore.insert(event.sequence) }
         }
         try session.replay(includeStaged: false) { event, _ in
-            if shortSeqs.contains(event.sequence), !shortBefore.contains(event.sequence) { check.shortExisting.append(event) }
+            if shortSeqs.contains(event.sequence), !shortBefore.contains(event.sequence) {
+                check.shortExisting.append(event)
+            }
         }
         return check
     }
@@ -59,7 +61,10 @@ struct ImportHoldingsCheck {
         }
         if let place {
             for change in net where book.isShort(change) {
-                shortfalls.append(Shortfall(place: place, event: event, key: change.key, needed: change.delta.negated, held: book.balance(change.key)))
+                shortfalls.append(
+                    Shortfall(
+                        place: place, event: event, key: change.key, needed: change.delta.negated,
+                        held: book.balance(change.key)))
             }
             guard credit else { return true }
             for index in net.indices where book.isShort(net[index]) {
@@ -73,7 +78,8 @@ struct ImportHoldingsCheck {
     /// `takes 2 BTC from 'coinbase' where 1.5 BTC is held on 2024-01-02T10:00:00Z`.
     static func describe(_ shortfall: Shortfall) -> String {
         let asset = shortfall.key.asset
-        return "takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(max(shortfall.held, .zero)) \(asset) is held on \(shortfall.event.occurredAt.compactDescription)"
+        return
+            "takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(max(shortfall.held, .zero)) \(asset) is held on \(shortfall.event.occurredAt.compactDescription)"
     }
 
     static func describeExisting(_ event: LedgerEvent) -> String {

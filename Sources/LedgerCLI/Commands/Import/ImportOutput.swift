@@ -18,10 +18,14 @@ struct ImportOutput {
             let shown = dryRun ? tally.ignored : Array(tally.ignored.prefix(Self.ignoredShown))
             for problem in shown { note("note", tally.file + ":\(problem.line): ignored: " + problem.message) }
             if shown.count < tally.ignored.count {
-                note("note", "\(tally.file): \(tally.ignored.count - shown.count) more rows ignored; --dry-run lists every one")
+                note(
+                    "note",
+                    "\(tally.file): \(tally.ignored.count - shown.count) more rows ignored; --dry-run lists every one")
             }
             let verb = dryRun ? "would import" : "imported"
-            environment.print("\(verb) \(Self.count(tally.added, "event")) from \(tally.file.terminalEscaped) into '\(tally.account)' (\(tally.layout)): \(tally.present) already present, \(tally.rejected.count) rejected, \(tally.ignored.count) ignored")
+            environment.print(
+                "\(verb) \(Self.count(tally.added, "event")) from \(tally.file.terminalEscaped) into '\(tally.account)' (\(tally.layout)): \(tally.present) already present, \(tally.rejected.count) rejected, \(tally.ignored.count) ignored"
+            )
             if !dryRun { environment.print("receipt \(tally.batch): sha256 \(tally.sha256)") }
         }
         if dryRun { environment.print("dry run: nothing written") }
@@ -39,13 +43,15 @@ struct ImportOutput {
     static func history(_ receipts: [ImportReceipt], width: Int) -> String {
         guard !receipts.isEmpty else { return "no imports yet; 'ledger import FILE' records one\n" }
         var table = TextTable(columns: [
-            .init("batch"), .init("imported", dropPriority: 4), .init("file", flexible: true), .init("format", dropPriority: 2),
+            .init("batch"), .init("imported", dropPriority: 4), .init("file", flexible: true),
+            .init("format", dropPriority: 2),
             .init("account", dropPriority: 3), .init("added", .right), .init("present", .right),
             .init("rejected", .right), .init("ignored", .right), .init("sha256", dropPriority: 1),
         ])
         for receipt in receipts {
             table.append([
-                receipt.batch, receipt.importedAt.description, String(receipt.file.split(separator: "/").last ?? ""), receipt.format, receipt.account.isEmpty ? "-" : receipt.account,
+                receipt.batch, receipt.importedAt.description, String(receipt.file.split(separator: "/").last ?? ""),
+                receipt.format, receipt.account.isEmpty ? "-" : receipt.account,
                 String(receipt.added), String(receipt.present), String(receipt.rejected), String(receipt.ignored),
                 String(receipt.sha256.prefix(12)),
             ])

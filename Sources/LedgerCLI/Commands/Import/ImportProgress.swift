@@ -28,7 +28,8 @@ final class ImportProgress {
         let width = 30
         let filled = size > 0 ? Int(done * Int64(width) / size) : 0
         let percent = size > 0 ? " \(done * 100 / size)%" : ""
-        let bar = String(repeating: "#", count: min(filled, width)) + String(repeating: ".", count: max(0, width - filled))
+        let bar =
+            String(repeating: "#", count: min(filled, width)) + String(repeating: ".", count: max(0, width - filled))
         environment.stderr.write("\r[\(bar)]\(percent) \(rows) rows: \(file)\u{1B}[K")
     }
 

@@ -26,7 +26,9 @@ struct ImportTally {
 
     mutating func notePrices(of imported: ImportedEvent) {
         for observation in imported.observedPrices {
-            let sample = PriceSample(asset: observation.asset, quote: observation.quote, hour: observation.observedAt.secondsSinceEpoch / 3_600)
+            let sample = PriceSample(
+                asset: observation.asset, quote: observation.quote,
+                hour: observation.observedAt.secondsSinceEpoch / 3_600)
             if prices[sample].map({ observation.observedAt < $0.observedAt }) ?? true { prices[sample] = observation }
         }
     }

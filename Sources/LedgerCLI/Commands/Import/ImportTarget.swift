@@ -40,7 +40,7 @@ enum ImportTarget {
             try store.withRollbackJournal { try store.withInsertChecksDeferred { try body(store) } }
         }
         guard link(temporary.path, path) == 0 else {
-            throw CommandFailure.data("a ledger appeared at '\(path)' during the import; import again")
+            throw CommandError.data("a ledger appeared at '\(path)' during the import; import again")
         }
         // An anchor left by a ledger that was at this path before describes that one.
         let store = try SQLiteEventStore(path: path, mode: .mustExist)

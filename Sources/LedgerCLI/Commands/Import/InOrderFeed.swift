@@ -23,7 +23,9 @@ final class InOrderFeed {
 
     /// Checks one event read at `place` and appends it.
     func add(_ event: LedgerEvent, place: StagedPlace) throws {
-        if let last, event.occurredAt < last { throw InOrderAppend.Interrupted(reason: "a row is earlier than the one before it") }
+        if let last, event.occurredAt < last {
+            throw InOrderAppend.Interrupted(reason: "a row is earlier than the one before it")
+        }
         if holdings == nil { holdings = try ledgerBalances() }
         // Applied in place (a copy of the balances would be copied again at each change).
         guard holdings?.apply(event, place: place, credit: false) == false else {

@@ -31,7 +31,8 @@ struct ChartCommand: EnvironmentCommand {
     @Option(help: "How far back: a number and m, h, d or w (e.g. 10m, 10h, 10d, 90m, 2w).")
     var range = "10h"
 
-    @Option(help: "Candle width: a number and m, h or d (e.g. 1m, 5m, 15m, 1h, 4h, 1d). Default: the narrowest that fits.")
+    @Option(
+        help: "Candle width: a number and m, h or d (e.g. 1m, 5m, 15m, 1h, 4h, 1d). Default: the narrowest that fits.")
     var interval: String?
 
     @Option(help: "Prices in this currency (default: the ledger's currency).")
@@ -53,12 +54,21 @@ struct ChartCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func validate() throws {
-        if AssetSymbol(symbol) == nil { throw ValidationError("'\(symbol)' is not an asset symbol; use letters and digits such as BTC or AAPL") }
-        if ChartPlan.parseRange(range) == nil { throw ValidationError("--range '\(range)' is not a range; use a number and m, h, d or w, e.g. 10m, 10h or 10d") }
-        if let interval, ChartInterval.parse(interval) == nil {
-            throw ValidationError("--interval '\(interval)' is not a candle width; use a number and m, h or d, e.g. 1m, 5m, 15m, 1h, 4h or 1d")
+        if AssetSymbol(symbol) == nil {
+            throw ValidationError("'\(symbol)' is not an asset symbol; use letters and digits such as BTC or AAPL")
         }
-        if height < 3 || height > 200 { throw ValidationError("--height \(height) is out of range; use 3 to 200 lines") }
+        if ChartPlan.parseRange(range) == nil {
+            throw ValidationError(
+                "--range '\(range)' is not a range; use a number and m, h, d or w, e.g. 10m, 10h or 10d")
+        }
+        if let interval, ChartInterval.parse(interval) == nil {
+            throw ValidationError(
+                "--interval '\(interval)' is not a candle width; use a number and m, h or d, e.g. 1m, 5m, 15m, 1h, 4h or 1d"
+            )
+        }
+        if height < 3 || height > 200 {
+            throw ValidationError("--height \(height) is out of range; use 3 to 200 lines")
+        }
         if let currency, AssetSymbol(currency) == nil {
             throw ValidationError("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
         }
@@ -70,26 +80,36 @@ struct ChartCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         guard !offline || ledger.existing != nil else {
-            throw CommandFailure.data("nothing is cached: there is no ledger at \(try ledgerOptions.path(in: environment)); run 'ledger chart \(request.asset)' without --offline first")
+            throw CommandError.data(
+                "nothing is cached: there is no ledger at \(try ledgerOptions.path(in: environment)); run 'ledger chart \(request.asset)' without --offline first"
+            )
         }
         // A ledger is created only once there are candles to record in it, so a failed
         // first chart leaves no file behind; until then an in-memory store stands in.
         let store = try ledger.existing ?? SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
         let asset = Asset(request.asset, class: try store.assetClass(of: request.asset) ?? request.asset.inferredClass)
-        let fetcher = try CandleFetcher(store: store, environment: environment, now: request.now, offline: offline, forcedSource: source)
+        let fetcher = try CandleFetcher(
+            store: store, environment: environment, now: request.now, offline: offline, forcedSource: source)
         let output: ChartOutput
-        if offline, try fetcher.cached(asset.symbol, quote, request.plan.interval.base, since: request.plan.start) == nil,
-           let recorded = try request.recordedPrices(quote: quote, store: store, fitting: outputFormat == .text, environment: environment) {
+        if offline,
+            try fetcher.cached(asset.symbol, quote, request.plan.interval.base, since: request.plan.start) == nil,
+            let recorded = try request.recordedPrices(
+                quote: quote, store: store, fitting: outputFormat == .text, environment: environment)
+        {
             output = recorded
         } else {
-            let fetched = try fetcher.candles(asset, in: quote, interval: request.plan.interval.base,
-                                              count: request.sourceCount, since: request.plan.start)
-            output = try request.output(fetched, plan: request.plan, quote: quote, fitting: outputFormat == .text, environment: environment)
+            let fetched = try fetcher.candles(
+                asset, in: quote, interval: request.plan.interval.base,
+                count: request.sourceCount, since: request.plan.start)
+            output = try request.output(
+                fetched, plan: request.plan, quote: quote, fitting: outputFormat == .text, environment: environment)
             try fetcher.commit(into: fetcher.hasFetched ? ledger.storeForWriting() : store)
         }
         switch outputFormat {
         case .json: environment.write(output.json())
-        default: environment.write(output.text(width: environment.terminalWidth, height: height, theme: color.theme(for: environment)))
+        default:
+            environment.write(
+                output.text(width: environment.terminalWidth, height: height, theme: color.theme(for: environment)))
         }
     }
 }
@@ -112,39 +132,53 @@ struct ChartRequest {
         plan = ChartPlan(range: range, interval: command.interval.flatMap(ChartInterval.parse), slots: slots, now: now)
         sourceCount = plan.sourceCandles(now: now)
         guard sourceCount <= ChartPlan.maximumSourceCandles else {
-            throw CommandFailure.usage("--range \(command.range) in \(plan.interval) candles needs \(sourceCount) \(plan.interval.base) candles, more than the \(ChartPlan.maximumSourceCandles) a source returns at once; use a wider --interval or a shorter --range")
+            throw CommandError.usage(
+                "--range \(command.range) in \(plan.interval) candles needs \(sourceCount) \(plan.interval.base) candles, more than the \(ChartPlan.maximumSourceCandles) a source returns at once; use a wider --interval or a shorter --range"
+            )
         }
     }
 
     /// The chart's candles from the source's; when `fitting`, cut to the most recent that fit
     /// the width (with a note on stderr saying so).
-    func output(_ fetched: FetchedCandles, plan: ChartPlan, quote: AssetSymbol, fitting: Bool, environment: CommandEnvironment) throws -> ChartOutput {
+    func output(
+        _ fetched: FetchedCandles, plan: ChartPlan, quote: AssetSymbol, fitting: Bool, environment: CommandEnvironment
+    ) throws -> ChartOutput {
         var candles = plan.candles(from: fetched.candles)
         guard !candles.isEmpty else {
-            throw CommandFailure.data("no \(asset)/\(quote) candles since \(plan.start) (\(fetched.source) sent only older ones); try a longer --range")
+            throw CommandError.data(
+                "no \(asset)/\(quote) candles since \(plan.start) (\(fetched.source) sent only older ones); try a longer --range"
+            )
         }
         var span = ChartInterval(seconds: plan.range) ?? plan.interval
         if fitting, candles.count > slots {
-            environment.writeWarning("only the last \(slots) of \(candles.count) \(plan.interval) candles fit \(environment.terminalWidth) columns; use a wider --interval to see the whole range")
+            environment.writeWarning(
+                "only the last \(slots) of \(candles.count) \(plan.interval) candles fit \(environment.terminalWidth) columns; use a wider --interval to see the whole range"
+            )
             candles = Array(candles.suffix(slots))
             span = ChartInterval(seconds: Int64(slots) * plan.interval.seconds)!
         }
-        return ChartOutput(asset: asset, quote: candles[0].quote, span: span, interval: plan.interval,
-                           candles: candles, fetched: fetched, now: now)
+        return ChartOutput(
+            asset: asset, quote: candles[0].quote, span: span, interval: plan.interval,
+            candles: candles, fetched: fetched, now: now)
     }
 
     /// With --offline and no candles cached: daily candles from the prices the ledger records
     /// for the pair (``RecordedPriceCandles``), with a warning saying so; nil when there are
     /// none. Over the range asked when it spans two days or more, else over as many days as
     /// fit the width.
-    func recordedPrices(quote: AssetSymbol, store: SQLiteEventStore, fitting: Bool, environment: CommandEnvironment) throws -> ChartOutput? {
+    func recordedPrices(quote: AssetSymbol, store: SQLiteEventStore, fitting: Bool, environment: CommandEnvironment)
+        throws -> ChartOutput?
+    {
         let day = ChartInterval(seconds: 86_400)!
         let days = plan.range >= 2 * day.seconds ? plan.range : Int64(slots) * day.seconds
         let daily = ChartPlan(range: days, interval: day, slots: slots, now: now)
         let candles = try RecordedPriceCandles.candles(asset, in: quote, since: daily.start, from: store)
         guard let first = candles.first, let last = candles.last else { return nil }
-        environment.stderr.write("ledger: warning: no \(asset)/\(quote) \(plan.interval.base) candles are cached; charting the \(asset)/\(quote) prices recorded in the ledger instead, one candle per day (\(candles.count == 1 ? "1 day" : "\(candles.count) days") from \(first.openedAt.date) to \(last.openedAt.date))\n")
-        let fetched = FetchedCandles(candles: candles, source: RecordedPriceCandles.source, fetchedAt: last.openedAt, cached: true)
+        environment.stderr.write(
+            "ledger: warning: no \(asset)/\(quote) \(plan.interval.base) candles are cached; charting the \(asset)/\(quote) prices recorded in the ledger instead, one candle per day (\(candles.count == 1 ? "1 day" : "\(candles.count) days") from \(first.openedAt.date) to \(last.openedAt.date))\n"
+        )
+        let fetched = FetchedCandles(
+            candles: candles, source: RecordedPriceCandles.source, fetchedAt: last.openedAt, cached: true)
         return try output(fetched, plan: daily, quote: quote, fitting: fitting, environment: environment)
     }
 }

@@ -24,7 +24,8 @@ struct ChartOutput {
     }
 
     private func header(width: Int, theme: Theme) -> String {
-        let first = candles[0].open, last = candles[candles.count - 1].close
+        let first = candles[0].open
+        let last = candles[candles.count - 1].close
         let change = last - first
         var movement = (change.isPositive ? "+" : "") + NumberFormat.price(change)
         if !first.isZero {
@@ -76,7 +77,8 @@ struct ChartOutput {
 
     /// Columns of `text` without its colour codes.
     private static func visible(_ text: String) -> Int {
-        var count = 0, escape = false
+        var count = 0
+        var escape = false
         for character in text {
             if escape { escape = character != "m" } else if character == "\u{1B}" { escape = true } else { count += 1 }
         }

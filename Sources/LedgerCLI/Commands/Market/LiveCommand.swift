@@ -52,12 +52,15 @@ struct LiveCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func validate() throws {
-        guard !symbols.isEmpty else { throw ValidationError("live needs at least one asset, e.g. 'ledger live BTC ETH'") }
+        guard !symbols.isEmpty else {
+            throw ValidationError("live needs at least one asset, e.g. 'ledger live BTC ETH'")
+        }
         if let bad = symbols.first(where: { AssetSymbol($0) == nil }) {
             throw ValidationError("'\(bad)' is not an asset symbol; use letters and digits such as BTC or AAPL")
         }
         guard let seconds = Age.parseDuration(interval), seconds >= 1 else {
-            throw ValidationError("--interval '\(interval)' is not a polling period; use whole seconds of at least 1, e.g. 10, 10s, 1m")
+            throw ValidationError(
+                "--interval '\(interval)' is not a polling period; use whole seconds of at least 1, e.g. 10, 10s, 1m")
         }
         if let updates, updates < 1 { throw ValidationError("--updates \(updates) is out of range; use 1 or more") }
         if let duration, Age.parseDuration(duration).map({ $0 >= 1 }) != true {
@@ -74,12 +77,14 @@ struct LiveCommand: EnvironmentCommand {
         let quote = try ledger.defaultQuote(currency)
         // Nothing is written: the existing ledger only lends its currency and asset classes.
         let store = try ledger.existing ?? SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
-        let feed = try LiveFeed(symbols: symbols, quote: quote, store: store, environment: environment, forcedSource: source)
+        let feed = try LiveFeed(
+            symbols: symbols, quote: quote, store: store, environment: environment, forcedSource: source)
         let seconds = Double(Age.parseDuration(interval)!)
         try feed.checkInterval(seconds, asked: interval)
         let mode: LiveDisplay.Mode = outputFormat == .json ? .json : environment.stdoutIsTerminal ? .table : .lines
-        let display = LiveDisplay(mode: mode, theme: color.theme(for: environment), width: environment.terminalWidth,
-                                  quote: quote, write: environment.write)
+        let display = LiveDisplay(
+            mode: mode, theme: color.theme(for: environment), width: environment.terminalWidth,
+            quote: quote, write: environment.write)
         var ticker = LiveTicker(
             rows: feed.symbols.map { LiveRow(symbol: $0, quote: quote) }, interval: seconds, updates: updates,
             duration: duration.flatMap(Age.parseDuration).map(Double.init), pacing: environment.pacing,

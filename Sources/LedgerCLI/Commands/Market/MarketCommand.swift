@@ -56,7 +56,9 @@ struct MarketTopCommand: EnvironmentCommand {
     @Flag(help: "Only the watched coins (the watchlist).")
     var favorites = false
 
-    @Option(name: .customLong("class"), help: "Asset class: crypto (the sources offer top lists of crypto only), stock or etf.")
+    @Option(
+        name: .customLong("class"),
+        help: "Asset class: crypto (the sources offer top lists of crypto only), stock or etf.")
     var assetClass: String = "crypto"
 
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
@@ -64,7 +66,8 @@ struct MarketTopCommand: EnvironmentCommand {
 
     func validate() throws {
         if let count, Int(count).map({ (1...MarketFeed.maxCount).contains($0) }) != true {
-            throw ValidationError("'\(count)' is not a number of coins; N goes from 1 to \(MarketFeed.maxCount), e.g. 'ledger market 50'")
+            throw ValidationError(
+                "'\(count)' is not a number of coins; N goes from 1 to \(MarketFeed.maxCount), e.g. 'ledger market 50'")
         }
         if let page, page < 1 { throw ValidationError("--page \(page) is not a page; pages count from 1") }
         if let perPage, perPage < 1 { throw ValidationError("--per-page \(perPage) must be at least 1") }
@@ -76,33 +79,46 @@ struct MarketTopCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         let wanted = count.flatMap(Int.init) ?? 100
-        let query = TopListQuery(sort: sort, reverse: reverse, favoritesOnly: favorites, page: page ?? (perPage == nil ? nil : 1), perPage: perPage ?? 20)
+        let query = TopListQuery(
+            sort: sort, reverse: reverse, favoritesOnly: favorites, page: page ?? (perPage == nil ? nil : 1),
+            perPage: perPage ?? 20)
         if let page = query.page, !query.favoritesOnly, page > (wanted + query.perPage - 1) / query.perPage {
             throw Self.pastTheEnd(query, matching: wanted)
         }
         let (feed, quote) = try marketOptions.feed(ledgerOptions, environment)
-        let fetched = try feed.topList(count: wanted, in: quote, assetClass: AssetClass(rawValue: assetClass.lowercased())!)
-        let list = TopList(quote: fetched.value.quote, source: fetched.value.source, entries: Array(fetched.value.entries.prefix(wanted)))
+        let fetched = try feed.topList(
+            count: wanted, in: quote, assetClass: AssetClass(rawValue: assetClass.lowercased())!)
+        let list = TopList(
+            quote: fetched.value.quote, source: fetched.value.source,
+            entries: Array(fetched.value.entries.prefix(wanted)))
         let watched = Set(try Watchlist.read(feed.store))
         guard let shown = query.apply(list.entries, favorites: watched) else {
             throw Self.pastTheEnd(query, matching: query.matchCount(list.entries, favorites: watched))
         }
         try feed.commit()
         switch outputFormat {
-        case .json: environment.print(MarketJSON.top(list, page: shown, query: query, favorites: watched, fetchedAt: fetched.fetchedAt))
+        case .json:
+            environment.print(
+                MarketJSON.top(list, page: shown, query: query, favorites: watched, fetchedAt: fetched.fetchedAt))
         case .csv: environment.write(MarketJSON.topCSV(list, page: shown, favorites: watched))
         default:
-            environment.write(MarketListView(list: list, page: shown, query: query, favorites: watched, freshness: feed.freshness(fetched.fetchedAt),
-                                             width: environment.terminalWidth, theme: marketOptions.theme(environment)).render())
+            environment.write(
+                MarketListView(
+                    list: list, page: shown, query: query, favorites: watched,
+                    freshness: feed.freshness(fetched.fetchedAt),
+                    width: environment.terminalWidth, theme: marketOptions.theme(environment)
+                ).render())
         }
     }
 }
 
 extension MarketTopCommand {
-    static func pastTheEnd(_ query: TopListQuery, matching: Int) -> CommandFailure {
+    static func pastTheEnd(_ query: TopListQuery, matching: Int) -> CommandError {
         let pages = max(1, (matching + query.perPage - 1) / query.perPage)
         let coins = "\(matching) \(query.favoritesOnly ? "watched " : "")coin\(matching == 1 ? "" : "s")"
-        return .usage("--page \(query.page ?? 1) is past the last page: \(coins) make\(matching == 1 ? "s" : "") \(pages) page\(pages == 1 ? "" : "s") of \(query.perPage)")
+        return .usage(
+            "--page \(query.page ?? 1) is past the last page: \(coins) make\(matching == 1 ? "s" : "") \(pages) page\(pages == 1 ? "" : "s") of \(query.perPage)"
+        )
     }
 }
 

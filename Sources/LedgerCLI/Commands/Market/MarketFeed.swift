@@ -24,7 +24,10 @@ final class MarketFeed {
     /// Most coins one request returns (CoinGecko's largest page).
     static let maxCount = 250
 
-    init(store: SQLiteEventStore, environment: CommandEnvironment, offline: Bool, recordInto: (() throws -> SQLiteEventStore)? = nil) throws {
+    init(
+        store: SQLiteEventStore, environment: CommandEnvironment, offline: Bool,
+        recordInto: (() throws -> SQLiteEventStore)? = nil
+    ) throws {
         self.store = store
         self.recordInto = recordInto
         self.environment = environment
@@ -40,8 +43,13 @@ final class MarketFeed {
         let order = setup.order(for: assetClass, forced: nil)
         let offering = order.filter(Self.topListSources.contains)
         guard !offering.isEmpty else {
-            let asked = order.isEmpty ? "no source is configured" : order.joined(separator: ", ") + " offer\(order.count == 1 ? "s" : "") none"
-            throw CommandFailure.data("no source has a top list of \(assetClass) assets (\(asked)); top lists come from \(Self.topListSources.joined(separator: " and ")), for --class crypto")
+            let asked =
+                order.isEmpty
+                ? "no source is configured"
+                : order.joined(separator: ", ") + " offer\(order.count == 1 ? "s" : "") none"
+            throw CommandError.data(
+                "no source has a top list of \(assetClass) assets (\(asked)); top lists come from \(Self.topListSources.joined(separator: " and ")), for --class crypto"
+            )
         }
         var problems: [MarketDataError] = []
         if !offline {
@@ -57,7 +65,9 @@ final class MarketFeed {
         }
         let cached = try store.latestTopList(in: quote)
         // With nothing cached the error below says it all; no warning first.
-        if cached == nil { offline = offline || !problems.isEmpty } else {
+        if cached == nil {
+            offline = offline || !problems.isEmpty
+        } else {
             try fellBack(problems, what: "the top list", cached: cached.map { ($0.fetchedAt, $0.value.source) })
         }
         guard let cached else { throw missing("no top list in \(quote) is cached", problems) }
@@ -79,7 +89,8 @@ final class MarketFeed {
         if !offline {
             for name in setup.order(for: asset.assetClass, forced: nil) {
                 do {
-                    let fetched = try setup.source(name).candles(of: asset.symbol, in: quote, interval: .day, count: count)
+                    let fetched = try setup.source(name).candles(
+                        of: asset.symbol, in: quote, interval: .day, count: count)
                     candles += fetched
                     return fetched
                 } catch let error as MarketDataError {
@@ -89,7 +100,9 @@ final class MarketFeed {
             }
         }
         let cached = try store.candles(of: asset.symbol, in: quote, interval: .day)
-        try fellBack(problems, what: "daily candles of \(asset.symbol)", cached: cached.last.map { ($0.fetchedAt, $0.value.source) })
+        try fellBack(
+            problems, what: "daily candles of \(asset.symbol)",
+            cached: cached.last.map { ($0.fetchedAt, $0.value.source) })
         return Self.latestPerDay(cached.map(\.value)).suffix(count)
     }
 
@@ -117,19 +130,25 @@ final class MarketFeed {
     }
 
     /// After failures: one warning naming them and the cache used instead, then offline.
-    func fellBack(_ problems: [MarketDataError], what: String, cached: (Timestamp, String)?, using: String? = nil) throws {
+    func fellBack(_ problems: [MarketDataError], what: String, cached: (Timestamp, String)?, using: String? = nil)
+        throws
+    {
         guard !problems.isEmpty else { return }
         let reasons = problems.map(\.description).joined(separator: "; ")
         if !offline {
-            let fallback = using ?? cached.map { "using the cached copy from \(Age.ago($0.0, now: now)) (\($0.1))" } ?? "nothing is cached"
+            let fallback =
+                using ?? cached.map { "using the cached copy from \(Age.ago($0.0, now: now)) (\($0.1))" }
+                ?? "nothing is cached"
             environment.writeWarning("could not fetch \(what): \(reasons); \(fallback)")
         }
         offline = true
     }
 
-    private func missing(_ what: String, _ problems: [MarketDataError]) -> CommandFailure {
+    private func missing(_ what: String, _ problems: [MarketDataError]) -> CommandError {
         if problems.isEmpty { return .data("\(what); run the command without --offline first") }
-        return .data("\(what), and it could not be fetched: \(problems.map(\.description).joined(separator: "; ")); try again when the source answers")
+        return .data(
+            "\(what), and it could not be fetched: \(problems.map(\.description).joined(separator: "; ")); try again when the source answers"
+        )
     }
 
     /// One candle per day (the most recently fetched source's), oldest first.

@@ -22,18 +22,24 @@ struct MarketOptions: ParsableArguments {
     /// must exist.
     func feed(_ ledgerOptions: LedgerOptions, _ environment: CommandEnvironment) throws -> (MarketFeed, AssetSymbol) {
         if let currency, AssetSymbol(currency) == nil {
-            throw CommandFailure.usage("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw CommandError.usage(
+                "--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
         }
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         guard offline == false || ledger.existing != nil else {
-            throw CommandFailure.data("nothing is cached: there is no ledger at \(try ledgerOptions.path(in: environment)); run the command without --offline first")
+            throw CommandError.data(
+                "nothing is cached: there is no ledger at \(try ledgerOptions.path(in: environment)); run the command without --offline first"
+            )
         }
         if let existing = ledger.existing {
             return (try MarketFeed(store: existing, environment: environment, offline: offline), quote)
         }
         let empty = try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
-        return (try MarketFeed(store: empty, environment: environment, offline: false, recordInto: ledger.storeForWriting), quote)
+        return (
+            try MarketFeed(store: empty, environment: environment, offline: false, recordInto: ledger.storeForWriting),
+            quote
+        )
     }
 }
 
@@ -42,7 +48,9 @@ enum Watchlist {
     static func read(_ store: some EventStore) throws -> [AssetSymbol] {
         let text = try store.setting(FetchTargets.watchlistKey) ?? ""
         var seen = Set<AssetSymbol>()
-        return text.split(separator: ",").compactMap { AssetSymbol($0.filter { $0 != " " }) }.filter { seen.insert($0).inserted }
+        return text.split(separator: ",").compactMap { AssetSymbol($0.filter { $0 != " " }) }.filter {
+            seen.insert($0).inserted
+        }
     }
 
     static func write(_ symbols: [AssetSymbol], to store: some EventStore) throws {

@@ -28,7 +28,9 @@ struct MarketSearchCommand: EnvironmentCommand {
 
     func validate() throws {
         if query.isEmpty { throw ValidationError("search needs some text, e.g. 'ledger market search bitcoin'") }
-        if outputFormat != .text && outputFormat != .json { throw ValidationError("market search prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
+        if outputFormat != .text && outputFormat != .json {
+            throw ValidationError("market search prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+        }
     }
 
     func run(in environment: CommandEnvironment) throws {
@@ -41,8 +43,11 @@ struct MarketSearchCommand: EnvironmentCommand {
             return environment.print(MarketJSON.search(query, results: results, origin: origin, favorites: watched))
         }
         let known = try feed.store.latestTopList(in: quote)?.value.entries ?? []
-        environment.write(SearchResultsView(query: query, results: results, origin: origin, known: known, favorites: watched,
-                                            width: environment.terminalWidth, theme: marketOptions.theme(environment)).render())
+        environment.write(
+            SearchResultsView(
+                query: query, results: results, origin: origin, known: known, favorites: watched,
+                width: environment.terminalWidth, theme: marketOptions.theme(environment)
+            ).render())
     }
 }
 
@@ -74,9 +79,12 @@ extension MarketFeed {
         for quote in try store.cachedTopListQuotes() {
             entries += try store.latestTopList(in: quote)?.value.entries ?? []
         }
-        var results = entries.map { AssetSearchResult(id: $0.id ?? "", symbol: $0.symbol.text, name: $0.name, rank: $0.rank) }
+        var results = entries.map {
+            AssetSearchResult(id: $0.id ?? "", symbol: $0.symbol.text, name: $0.name, rank: $0.rank)
+        }
         for record in try store.symbolIDs(source: "coingecko")?.value ?? [] {
-            let coin = AssetSearchResult(id: record.id, symbol: record.symbol.uppercased(), name: record.name, rank: nil)
+            let coin = AssetSearchResult(
+                id: record.id, symbol: record.symbol.uppercased(), name: record.name, rank: nil)
             if !entries.contains(where: { $0.isSameCoin(as: coin) }) { results.append(coin) }
         }
         return results

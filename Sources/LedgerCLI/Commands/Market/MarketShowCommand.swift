@@ -31,9 +31,13 @@ struct MarketShowCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func validate() throws {
-        if AssetSymbol(symbol) == nil { throw ValidationError("'\(symbol)' is not a symbol; use letters and digits such as BTC or 1INCH") }
+        if AssetSymbol(symbol) == nil {
+            throw ValidationError("'\(symbol)' is not a symbol; use letters and digits such as BTC or 1INCH")
+        }
         if !(1...365).contains(days) { throw ValidationError("--days \(days) must be from 1 to 365") }
-        if outputFormat != .text && outputFormat != .json { throw ValidationError("market show prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
+        if outputFormat != .text && outputFormat != .json {
+            throw ValidationError("market show prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+        }
     }
 
     func run(in environment: CommandEnvironment) throws {
@@ -42,26 +46,41 @@ struct MarketShowCommand: EnvironmentCommand {
         let fetched = try feed.topList(count: 100, in: quote, assetClass: .crypto)
         let list = fetched.value
         guard let entry = list.entries.first(where: { $0.symbol == asset }) else {
-            throw CommandFailure.data("'\(asset)' is not among the top \(list.entries.count) coins in \(quote) (\(list.source)); 'ledger market search \(asset)' finds coins by name or symbol")
+            throw CommandError.data(
+                "'\(asset)' is not among the top \(list.entries.count) coins in \(quote) (\(list.source)); 'ledger market search \(asset)' finds coins by name or symbol"
+            )
         }
-        let share = feed.totalMarketCap(in: quote).flatMap { MarketShare(marketCap: entry.marketCap, total: $0.total, basis: .wholeMarket(source: $0.source)) }
+        let share =
+            feed.totalMarketCap(in: quote).flatMap {
+                MarketShare(marketCap: entry.marketCap, total: $0.total, basis: .wholeMarket(source: $0.source))
+            }
             ?? MarketShare.ofTopList(entry, in: list)
-        let holding = try Self.holding(asset, price: entry.price, quote: quote, store: feed.store, environment: environment)
+        let holding = try Self.holding(
+            asset, price: entry.price, quote: quote, store: feed.store, environment: environment)
         let favorite = try Watchlist.read(feed.store).contains(asset)
         if outputFormat == .json {
             try feed.commit()
-            return environment.print(MarketJSON.coin(entry, list: list, fetchedAt: fetched.fetchedAt, favorite: favorite, share: share, holding: holding))
+            return environment.print(
+                MarketJSON.coin(
+                    entry, list: list, fetchedAt: fetched.fetchedAt, favorite: favorite, share: share, holding: holding)
+            )
         }
         let candles = try feed.dailyCandles(Asset(asset, class: .crypto), in: quote, count: days)
         try feed.commit()
-        environment.write(CoinDetailView(
-            entry: entry, source: list.source, freshness: feed.freshness(fetched.fetchedAt), favorite: favorite, share: share,
-            holding: holding, candles: candles, width: environment.terminalWidth, theme: marketOptions.theme(environment)
-        ).render())
+        environment.write(
+            CoinDetailView(
+                entry: entry, source: list.source, freshness: feed.freshness(fetched.fetchedAt), favorite: favorite,
+                share: share,
+                holding: holding, candles: candles, width: environment.terminalWidth,
+                theme: marketOptions.theme(environment)
+            ).render())
     }
 
     /// The ledger's position in `asset` (replayed with FIFO lots, cost in `quote`), valued at `price`.
-    static func holding(_ asset: AssetSymbol, price: ExactDecimal?, quote: AssetSymbol, store: SQLiteEventStore, environment: CommandEnvironment) throws -> CoinHolding? {
+    static func holding(
+        _ asset: AssetSymbol, price: ExactDecimal?, quote: AssetSymbol, store: SQLiteEventStore,
+        environment: CommandEnvironment
+    ) throws -> CoinHolding? {
         let runner = try ReplayRunner(store: store, environment: environment)
         let options = ValuationOptions(currency: quote, asOf: environment.now)
         let report = HoldingsReport(state: try runner.replay(options), prices: runner.prices)

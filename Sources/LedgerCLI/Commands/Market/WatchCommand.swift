@@ -20,7 +20,9 @@ struct WatchCommand: ParsableCommand {
 /// The SYMBOL… arguments of `watch add` and `watch remove`, checked.
 enum WatchSymbols {
     static func parse(_ words: [String], verb: String) throws -> [AssetSymbol] {
-        guard !words.isEmpty else { throw ValidationError("watch \(verb) needs a symbol, e.g. 'ledger watch \(verb) BTC'") }
+        guard !words.isEmpty else {
+            throw ValidationError("watch \(verb) needs a symbol, e.g. 'ledger watch \(verb) BTC'")
+        }
         var seen = Set<AssetSymbol>()
         let pieces = words.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         return try pieces.compactMap { word in
@@ -34,7 +36,8 @@ enum WatchSymbols {
 
 /// `ledger watch add SYMBOL…`.
 struct WatchAddCommand: EnvironmentCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Watch coins (adding one already watched says so and changes nothing).")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Watch coins (adding one already watched says so and changes nothing).")
 
     @OptionGroup var ledgerOptions: LedgerOptions
 
@@ -71,8 +74,10 @@ struct WatchRemoveCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let current = try ledger.existing.map(Watchlist.read) ?? []
         if let stray = unwanted.first(where: { !current.contains($0) }) {
-            let listed = current.isEmpty ? "the watchlist is empty" : "watched: " + current.map(\.text).joined(separator: " ")
-            throw CommandFailure.data("\(stray) is not watched (\(listed)); nothing removed; 'ledger watch list' shows the watchlist")
+            let listed =
+                current.isEmpty ? "the watchlist is empty" : "watched: " + current.map(\.text).joined(separator: " ")
+            throw CommandError.data(
+                "\(stray) is not watched (\(listed)); nothing removed; 'ledger watch list' shows the watchlist")
         }
         try Watchlist.write(current.filter { !unwanted.contains($0) }, to: ledger.existing!)
         for symbol in unwanted { environment.print("stopped watching \(symbol)") }
@@ -81,7 +86,8 @@ struct WatchRemoveCommand: EnvironmentCommand {
 
 /// `ledger watch list`: the watched coins with price and 24h change from the cache.
 struct WatchListCommand: EnvironmentCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "The watched coins, with price and change from the cache (no request).")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "The watched coins, with price and change from the cache (no request).")
 
     @OptionGroup var ledgerOptions: LedgerOptions
 
@@ -95,7 +101,9 @@ struct WatchListCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func validate() throws {
-        if outputFormat != .text && outputFormat != .json { throw ValidationError("watch list prints text or json; '-O \(outputFormat.rawValue)' is not one of them") }
+        if outputFormat != .text && outputFormat != .json {
+            throw ValidationError("watch list prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+        }
     }
 
     func run(in environment: CommandEnvironment) throws {
@@ -103,22 +111,34 @@ struct WatchListCommand: EnvironmentCommand {
         let quote = try ledger.defaultQuote(currency)
         guard let store = ledger.existing else { return try show([], note: nil, environment) }
         let cached = try store.latestTopList(in: quote)
-        let entries = Dictionary((cached?.value.entries ?? []).map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first })
+        let entries = Dictionary(
+            (cached?.value.entries ?? []).map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first })
         let coins = try Watchlist.read(store).map { symbol in
-            WatchedCoin(symbol: symbol, entry: entries[symbol], price: entries[symbol] == nil ? try Self.latestPrice(symbol, quote, store) : nil)
+            WatchedCoin(
+                symbol: symbol, entry: entries[symbol],
+                price: entries[symbol] == nil ? try Self.latestPrice(symbol, quote, store) : nil)
         }
-        let note = cached.map { "From the \($0.value.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: environment.now))).\n'ledger market' refreshes it." }
-        try show(coins, note: coins.isEmpty ? nil : note ?? "No top list is cached; 'ledger market' fetches one.", environment)
+        let note = cached.map {
+            "From the \($0.value.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: environment.now))).\n'ledger market' refreshes it."
+        }
+        try show(
+            coins, note: coins.isEmpty ? nil : note ?? "No top list is cached; 'ledger market' fetches one.",
+            environment)
     }
 
     private func show(_ coins: [WatchedCoin], note: String?, _ environment: CommandEnvironment) throws {
         if outputFormat == .json { return environment.print(MarketJSON.watchlist(coins)) }
         let theme = color.theme(for: environment)
-        environment.write(WatchListView(coins: coins, note: note, width: environment.terminalWidth, theme: theme).render())
+        environment.write(
+            WatchListView(coins: coins, note: note, width: environment.terminalWidth, theme: theme).render())
     }
 
     /// The most recent cached price of `symbol` in `quote` (any source).
-    static func latestPrice(_ symbol: AssetSymbol, _ quote: AssetSymbol, _ store: SQLiteEventStore) throws -> PriceObservation? {
-        try store.observations(asset: symbol).map(\.observation).filter { $0.quote == quote }.max { $0.observedAt < $1.observedAt }
+    static func latestPrice(_ symbol: AssetSymbol, _ quote: AssetSymbol, _ store: SQLiteEventStore) throws
+        -> PriceObservation?
+    {
+        try store.observations(asset: symbol).map(\.observation).filter { $0.quote == quote }.max {
+            $0.observedAt < $1.observedAt
+        }
     }
 }

@@ -50,12 +50,15 @@ struct MissingPriceFetch {
                 continue
             }
             let source = try setup.source(name)
-            for request in MissingPricePlan.requests(need, days: state.days, source: name, limit: source.historyDaysPerRequest) {
+            for request in MissingPricePlan.requests(
+                need, days: state.days, source: name, limit: source.historyDaysPerRequest)
+            {
                 progress.show("\(label): \(request)")
                 let before = setup.http.requestCount(name)
                 defer { run.outcome.requests[name, default: 0] += setup.http.requestCount(name) - before }
                 do {
-                    let prices = try source.dailyPrices(of: request.asset, in: request.quote, from: request.first, through: request.last)
+                    let prices = try source.dailyPrices(
+                        of: request.asset, in: request.quote, from: request.first, through: request.last)
                     try store.record(prices, fetchedAt: now)
                     have += prices
                     run.outcome.fetched += prices.count
@@ -69,7 +72,9 @@ struct MissingPriceFetch {
             if case .some(.some) = state.answered[name] { run.outcome.pricedBy[need.pair, default: []].append(name) }
             state.days = state.days.filter { !need.isCovered($0, by: have) }
         }
-        for day in state.days { run.outcome.lacking[DayOfPair(pair: need.pair, day: day)] = state.reason(for: day, leadIn: need.leadIn) }
+        for day in state.days {
+            run.outcome.lacking[DayOfPair(pair: need.pair, day: day)] = state.reason(for: day, leadIn: need.leadIn)
+        }
     }
 
     /// The prices already recorded for a pair, either way round.

@@ -6,7 +6,9 @@ extension MissingFetchOutcome {
     func stillMissing() -> [(need: MissingPrice, reasons: [String])] {
         needs.sorted().compactMap { need in
             let reasons = MissingPricePlan.fetched(need, currency: currency, classOf: classOf).compactMap { pair in
-                lacking[DayOfPair(pair: pair, day: need.day)].map { pair == AssetPair(need.asset, need.quote) ? $0 : "\(pair.asset)/\(pair.quote): \($0)" }
+                lacking[DayOfPair(pair: pair, day: need.day)].map {
+                    pair == AssetPair(need.asset, need.quote) ? $0 : "\(pair.asset)/\(pair.quote): \($0)"
+                }
             }
             return reasons.isEmpty ? nil : (need, reasons)
         }
@@ -17,31 +19,39 @@ extension MissingFetchOutcome {
     func summary(now: Timestamp) -> String {
         guard !needs.isEmpty else { return "Nothing is missing: every valuation the ledger needs has a price.\n" }
         let pairs = Set(pricedBy.keys)
-        var text = "Fetched \(fetched) daily price\(fetched == 1 ? "" : "s") for \(pairs.count) pair\(pairs.count == 1 ? "" : "s") at \(now):\n"
+        var text =
+            "Fetched \(fetched) daily price\(fetched == 1 ? "" : "s") for \(pairs.count) pair\(pairs.count == 1 ? "" : "s") at \(now):\n"
         for source in requests.keys.sorted() {
             let priced = pairs.filter { pricedBy[$0]!.contains(source) }.sorted().map { "\($0.asset)/\($0.quote)" }
             let count = requests[source] ?? 0
             let list = priced.isEmpty ? "nothing" : priced.joined(separator: " ")
-            text += "  " + source + String(repeating: " ", count: max(1, 15 - source.count)) + "\(list)  (\(count) request\(count == 1 ? "" : "s"))\n"
+            text +=
+                "  " + source + String(repeating: " ", count: max(1, 15 - source.count))
+                + "\(list)  (\(count) request\(count == 1 ? "" : "s"))\n"
         }
         let missing = stillMissing()
         guard !missing.isEmpty else { return text + "Nothing is missing any more.\n" }
         let events = Set(missing.flatMap(\.need.sequences)).count
         text += "Still missing, for \(events) event\(events == 1 ? "" : "s"):\n"
         for range in MissingPriceRange.grouped(missing.map(\.need)) {
-            let days = range.first == range.last ? "\(range.first)" : "\(range.first)..\(range.last) (\(range.days) days)"
-            let reasons = missing.filter { $0.need.asset == range.asset && $0.need.quote == range.quote }.flatMap(\.reasons)
+            let days =
+                range.first == range.last ? "\(range.first)" : "\(range.first)..\(range.last) (\(range.days) days)"
+            let reasons = missing.filter { $0.need.asset == range.asset && $0.need.quote == range.quote }.flatMap(
+                \.reasons)
             var seen = Set<String>()
-            text += "  \(range.asset)/\(range.quote) \(days): " + reasons.filter { seen.insert($0).inserted }.joined(separator: "; ") + "\n"
+            text +=
+                "  \(range.asset)/\(range.quote) \(days): "
+                + reasons.filter { seen.insert($0).inserted }.joined(separator: "; ") + "\n"
         }
         let example = missing[0].need
-        return text + "Run 'ledger prices fetch --missing' again later, or record a price by hand: 'ledger prices set \(example.asset) PRICE --currency \(example.quote) --date \(example.day)'.\n"
+        return text
+            + "Run 'ledger prices fetch --missing' again later, or record a price by hand: 'ledger prices set \(example.asset) PRICE --currency \(example.quote) --date \(example.day)'.\n"
     }
 
     /// Fails when prices were missing and no source could give any of them.
     func check() throws {
         let left = stillMissing()
         guard fetched == 0, !left.isEmpty else { return }
-        throw CommandFailure.data("no missing price could be fetched (\(left.count) still missing, see above)")
+        throw CommandError.data("no missing price could be fetched (\(left.count) still missing, see above)")
     }
 }

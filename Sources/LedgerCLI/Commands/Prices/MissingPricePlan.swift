@@ -28,7 +28,8 @@ struct PairNeed: Equatable {
     /// True when `observations` of the pair (either way round) hold a price for `day`:
     /// observed at or before its first second, at most ``leadIn`` days before.
     func isCovered(_ day: LocalDate, by observations: [PriceObservation]) -> Bool {
-        let earliest = day.adding(days: -leadIn).startOfDay, latest = day.startOfDay
+        let earliest = day.adding(days: -leadIn).startOfDay
+        let latest = day.startOfDay
         return observations.contains { observation in
             (observation.asset == pair.asset && observation.quote == pair.quote
                 || observation.asset == pair.quote && observation.quote == pair.asset)
@@ -45,16 +46,22 @@ struct PairNeed: Equatable {
 /// cut into as few ranges as the source allows (one when the span fits its limit).
 enum MissingPricePlan {
     /// The pairs to fetch, in pair order, each with the days it lacks.
-    static func pairs(_ missing: [MissingPrice], currency: AssetSymbol, classOf: (AssetSymbol) -> AssetClass) -> [PairNeed] {
+    static func pairs(_ missing: [MissingPrice], currency: AssetSymbol, classOf: (AssetSymbol) -> AssetClass)
+        -> [PairNeed]
+    {
         var days: [AssetPair: Set<LocalDate>] = [:]
         for need in missing {
             for pair in fetched(need, currency: currency, classOf: classOf) { days[pair, default: []].insert(need.day) }
         }
-        return days.keys.sorted().map { pair in PairNeed(pair: pair, assetClass: classOf(pair.asset), days: days[pair]!.sorted()) }
+        return days.keys.sorted().map { pair in
+            PairNeed(pair: pair, assetClass: classOf(pair.asset), days: days[pair]!.sorted())
+        }
     }
 
     /// The pairs whose prices value `need`: itself, or through the ledger currency.
-    static func fetched(_ need: MissingPrice, currency: AssetSymbol, classOf: (AssetSymbol) -> AssetClass) -> [AssetPair] {
+    static func fetched(_ need: MissingPrice, currency: AssetSymbol, classOf: (AssetSymbol) -> AssetClass)
+        -> [AssetPair]
+    {
         guard need.asset != need.quote else { return [] }
         guard classOf(need.quote) != .fiat else { return [AssetPair(need.asset, need.quote)] }
         return [need.asset, need.quote].filter { $0 != currency }.map { AssetPair($0, currency) }
@@ -70,11 +77,16 @@ enum MissingPricePlan {
         var remaining = days.sorted()
         while let last = remaining.last {
             var first = last
-            while let day = remaining.last, limit.map({ day.adding(days: -need.leadIn).daysSinceEpoch > last.daysSinceEpoch - $0 }) ?? true {
+            while let day = remaining.last,
+                limit.map({ day.adding(days: -need.leadIn).daysSinceEpoch > last.daysSinceEpoch - $0 }) ?? true
+            {
                 first = day
                 remaining.removeLast()
             }
-            requests.append(HistoryRequest(asset: need.pair.asset, quote: need.pair.quote, source: source, first: first.adding(days: -need.leadIn), last: last))
+            requests.append(
+                HistoryRequest(
+                    asset: need.pair.asset, quote: need.pair.quote, source: source,
+                    first: first.adding(days: -need.leadIn), last: last))
         }
         return requests
     }

@@ -21,7 +21,8 @@ struct PriceLedger {
         if let existing { return try existing.ledgerCurrency() }
         let text = environment.variables[environmentPrefix + "CURRENCY"] ?? LedgerSetting.defaultCurrency
         guard let symbol = AssetSymbol(text) else {
-            throw CommandFailure.usage("\(environmentPrefix)CURRENCY='\(text)' is not a currency code; use a code such as USD")
+            throw CommandError.usage(
+                "\(environmentPrefix)CURRENCY='\(text)' is not a currency code; use a code such as USD")
         }
         return symbol
     }
@@ -30,7 +31,8 @@ struct PriceLedger {
     func defaultQuote(_ flag: String?) throws -> AssetSymbol {
         guard let flag else { return try currency() }
         guard let symbol = AssetSymbol(flag) else {
-            throw CommandFailure.usage("--currency '\(flag)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw CommandError.usage(
+                "--currency '\(flag)' is not a currency code; use a code such as USD, EUR or GBP")
         }
         return symbol
     }

@@ -41,37 +41,60 @@ struct PricesFetchCommand: EnvironmentCommand {
     @Option(help: "The currency to price in (default: the ledger's currency).")
     var currency: String?
 
-    @Option(name: .customLong("max-age"), help: "Fail when a price that could not be fetched is older than this in the cache (e.g. 30m, 6h, 1d).")
+    @Option(
+        name: .customLong("max-age"),
+        help: "Fail when a price that could not be fetched is older than this in the cache (e.g. 30m, 6h, 1d).")
     var maxAge: String?
 
     func validate() throws {
-        if missing && !assets.isEmpty { throw ValidationError("--missing works out the assets itself; drop \(assets.joined(separator: " ")) or --missing") }
-        if missing && history { throw ValidationError("--missing fetches the days that lack a price; use it without --history") }
-        if missing && maxAge != nil { throw ValidationError("--missing fetches what the ledger lacks and takes no --max-age; check freshness with 'ledger report --max-price-age'") }
+        if missing && !assets.isEmpty {
+            throw ValidationError(
+                "--missing works out the assets itself; drop \(assets.joined(separator: " ")) or --missing")
+        }
+        if missing && history {
+            throw ValidationError("--missing fetches the days that lack a price; use it without --history")
+        }
+        if missing && maxAge != nil {
+            throw ValidationError(
+                "--missing fetches what the ledger lacks and takes no --max-age; check freshness with 'ledger report --max-price-age'"
+            )
+        }
         if history && since == nil { throw ValidationError("--history needs --since DATE, e.g. --since 2024-01-01") }
         if since != nil && !history { throw ValidationError("--since goes with --history") }
-        if let since, LocalDate.parse(since) == nil { throw ValidationError("--since '\(since)' is not a date; use YYYY-MM-DD") }
-        if let maxAge, Age.parseDuration(maxAge) == nil { throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d") }
+        if let since, LocalDate.parse(since) == nil {
+            throw ValidationError("--since '\(since)' is not a date; use YYYY-MM-DD")
+        }
+        if let maxAge, Age.parseDuration(maxAge) == nil {
+            throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d")
+        }
     }
 
     func run(in environment: CommandEnvironment) throws {
         let now = environment.now
         if history, let first = since.flatMap(LocalDate.parse), first > now.date {
-            throw CommandFailure.usage("--since \(first) is in the future (today is \(now.date)); history ends today, so give a day up to \(now.date)")
+            throw CommandError.usage(
+                "--since \(first) is in the future (today is \(now.date)); history ends today, so give a day up to \(now.date)"
+            )
         }
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let store = try ledger.storeForWriting()
         let quote = try ledger.defaultQuote(currency)
-        if missing { return try Self.fetchMissing(store: store, currency: quote, source: source, environment: environment, now: now) }
+        if missing {
+            return try Self.fetchMissing(
+                store: store, currency: quote, source: source, environment: environment, now: now)
+        }
         let targets = try FetchTargets(named: assets, store: store, quote: quote)
         guard !targets.assets.isEmpty else {
-            environment.print("Nothing to fetch: the ledger holds nothing but \(quote); name assets, e.g. 'ledger prices fetch BTC ETH'.")
+            environment.print(
+                "Nothing to fetch: the ledger holds nothing but \(quote); name assets, e.g. 'ledger prices fetch BTC ETH'."
+            )
             return
         }
         let setup = try MarketSetup(store: store, environment: environment)
         if let source { _ = try setup.source(source) }
         let fetcher = PriceFetcher(setup: setup, forcedSource: source, progress: Progress(environment: environment))
-        let result = try history
+        let result =
+            try history
             ? fetcher.history(targets, in: quote, from: LocalDate.parse(since!)!, through: now.date)
             : fetcher.latest(targets, in: quote)
         let report = FetchReport(targets: targets, result: result, quote: quote, now: now, history: history)
@@ -86,12 +109,15 @@ struct PricesFetchCommand: EnvironmentCommand {
     /// `--missing`: the needs of a replay of the whole ledger valued now (in `--currency`,
     /// else the ledger's): every valuation it could not make, and today's price of every
     /// holding that has none.
-    static func fetchMissing(store: SQLiteEventStore, currency: AssetSymbol, source: String?, environment: CommandEnvironment,
-                             now: Timestamp? = nil) throws {
+    static func fetchMissing(
+        store: SQLiteEventStore, currency: AssetSymbol, source: String?, environment: CommandEnvironment,
+        now: Timestamp? = nil
+    ) throws {
         let setup = try MarketSetup(store: store, environment: environment)
         if let source { _ = try setup.source(source) }
-        let fetch = MissingPriceFetch(setup: setup, store: store, currency: currency, forcedSource: source,
-                                      progress: Progress(environment: environment), now: now ?? environment.now)
+        let fetch = MissingPriceFetch(
+            setup: setup, store: store, currency: currency, forcedSource: source,
+            progress: Progress(environment: environment), now: now ?? environment.now)
         let outcome = try fetch.run {
             let runner = try ReplayRunner(store: store, environment: environment)
             return try runner.pricesNeeded(currency: currency)

@@ -30,20 +30,26 @@ struct PricesImportCommand: EnvironmentCommand {
         let bytes = try InputFile.read(file, in: environment)
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let now = environment.now
-        let contents = PriceCSV.read(bytes, defaultQuote: try ledger.defaultQuote(currency), defaultDate: now, source: "import")
+        let contents = PriceCSV.read(
+            bytes, defaultQuote: try ledger.defaultQuote(currency), defaultDate: now, source: "import")
         if !contents.problems.isEmpty {
             for problem in contents.problems {
                 environment.writeError(problem.located(in: file))
             }
             let count = contents.problems.count == 1 ? "1 line is" : "\(contents.problems.count) lines are"
-            throw CommandFailure.data("nothing imported: \(count) invalid; correct \(contents.problems.count == 1 ? "it" : "them") and import '\(file)' again")
+            throw CommandError.data(
+                "nothing imported: \(count) invalid; correct \(contents.problems.count == 1 ? "it" : "them") and import '\(file)' again"
+            )
         }
         guard !contents.observations.isEmpty else {
-            throw CommandFailure.data("'\(file)' holds no prices; expected lines of \(PriceCSV.synopsis), e.g. BTC,31000,2024-01-02")
+            throw CommandError.data(
+                "'\(file)' holds no prices; expected lines of \(PriceCSV.synopsis), e.g. BTC,31000,2024-01-02")
         }
         try ledger.storeForWriting().record(contents.observations, fetchedAt: now)
         let assets = Set(contents.observations.map(\.asset)).count
-        environment.print("imported \(Self.count(contents.observations.count, "price")) for \(Self.count(assets, "asset")) from \(file.terminalEscaped)")
+        environment.print(
+            "imported \(Self.count(contents.observations.count, "price")) for \(Self.count(assets, "asset")) from \(file.terminalEscaped)"
+        )
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

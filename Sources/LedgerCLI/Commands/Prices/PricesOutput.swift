@@ -18,7 +18,9 @@ struct PricesOutput {
     static func latest(_ stored: [StoredPrice]) -> [StoredPrice] {
         var result: [StoredPrice] = []
         for price in stored {
-            if let last = result.last, (last.observation.asset, last.observation.quote) == (price.observation.asset, price.observation.quote) {
+            if let last = result.last,
+                (last.observation.asset, last.observation.quote) == (price.observation.asset, price.observation.quote)
+            {
                 result[result.count - 1] = price
             } else {
                 result.append(price)
@@ -30,7 +32,8 @@ struct PricesOutput {
     /// Newest first; at equal times by quote, then source.
     static func newestFirst(_ stored: [StoredPrice]) -> [StoredPrice] {
         stored.sorted { lhs, rhs in
-            let left = lhs.observation, right = rhs.observation
+            let left = lhs.observation
+            let right = rhs.observation
             if left.observedAt != right.observedAt { return left.observedAt > right.observedAt }
             return (left.quote, left.source) < (right.quote, right.source)
         }
@@ -38,7 +41,10 @@ struct PricesOutput {
 
     func text() -> String {
         guard !prices.isEmpty else {
-            guard let asset else { return "No prices recorded; add one with 'ledger prices set BTC 31000' or 'ledger prices import FILE'.\n" }
+            guard let asset else {
+                return
+                    "No prices recorded; add one with 'ledger prices set BTC 31000' or 'ledger prices import FILE'.\n"
+            }
             return "No prices recorded for \(asset); add one with 'ledger prices set \(asset) PRICE'.\n"
         }
         var table = TextTable(columns: [
@@ -48,7 +54,10 @@ struct PricesOutput {
         for stored in prices {
             let price = stored.observation
             let age = now.map { Age.ago(price.observedAt, now: $0) } ?? ""
-            table.append([price.asset.text, price.quote.text, price.price.formatted(), price.observedAt.compactDescription, age, price.source])
+            table.append([
+                price.asset.text, price.quote.text, price.price.formatted(), price.observedAt.compactDescription, age,
+                price.source,
+            ])
         }
         return table.render(width: width)
     }
@@ -82,8 +91,10 @@ struct PricesOutput {
         writer.row(["asset", "quote", "price", "observed_at", "source", "fetched_at"])
         for stored in prices {
             let price = stored.observation
-            writer.row([price.asset.text, price.quote.text, price.price.formatted(), price.observedAt.description,
-                        price.source, stored.fetchedAt.description])
+            writer.row([
+                price.asset.text, price.quote.text, price.price.formatted(), price.observedAt.description,
+                price.source, stored.fetchedAt.description,
+            ])
         }
         return writer.text
     }

@@ -20,7 +20,8 @@ struct PricesSetCommand: EnvironmentCommand {
 
     @OptionGroup var ledgerOptions: LedgerOptions
 
-    @Option(help: "When the price held: YYYY-MM-DD (midnight UTC), YYYY-MM-DDTHH:MM:SSZ or with an offset (default: now).")
+    @Option(
+        help: "When the price held: YYYY-MM-DD (midnight UTC), YYYY-MM-DDTHH:MM:SSZ or with an offset (default: now).")
     var date: String?
 
     @Option(help: "The currency the price is in (default: the ledger's currency).")
@@ -40,10 +41,13 @@ struct PricesSetCommand: EnvironmentCommand {
         let observation = try makeObservation(defaultQuote: try ledger.defaultQuote(currency), now: now)
         let replaced = try ledger.existing?.observations(asset: observation.asset).first { stored in
             let old = stored.observation
-            return (old.quote, old.observedAt, old.source) == (observation.quote, observation.observedAt, observation.source)
+            return (old.quote, old.observedAt, old.source) == (
+                observation.quote, observation.observedAt, observation.source
+            )
         }
         try ledger.storeForWriting().record([observation], fetchedAt: now)
-        var line = "recorded \(observation.asset) \(observation.price) \(observation.quote) on \(observation.observedAt.compactDescription) (\(observation.source))"
+        var line =
+            "recorded \(observation.asset) \(observation.price) \(observation.quote) on \(observation.observedAt.compactDescription) (\(observation.source))"
         if let old = replaced?.observation.price {
             line += old == observation.price ? ", unchanged" : ", replacing \(old)"
         }
@@ -53,18 +57,21 @@ struct PricesSetCommand: EnvironmentCommand {
     private func makeObservation(defaultQuote: AssetSymbol, now: Timestamp) throws -> PriceObservation {
         let price = price.filter { $0 != "--" }
         if let option = price.first(where: { $0.hasPrefix("--") }) {
-            throw CommandFailure.usage("unknown option '\(option)'; see 'ledger prices set --help'")
+            throw CommandError.usage("unknown option '\(option)'; see 'ledger prices set --help'")
         }
         guard let text = price.first else {
-            throw CommandFailure.usage("prices set needs a price after the asset; e.g. ledger prices set \(asset) 31000")
+            throw CommandError.usage(
+                "prices set needs a price after the asset; e.g. ledger prices set \(asset) 31000")
         }
         if let extra = price.dropFirst().first {
-            throw CommandFailure.usage("unexpected '\(extra)' after the price; e.g. ledger prices set BTC 31000 --currency EUR --date 2024-01-02")
+            throw CommandError.usage(
+                "unexpected '\(extra)' after the price; e.g. ledger prices set BTC 31000 --currency EUR --date 2024-01-02"
+            )
         }
         let input = PriceInput(asset: asset, price: text, date: date, currency: nil)
         switch input.observation(defaultQuote: defaultQuote, defaultDate: now, source: "manual", labels: .commandLine) {
         case .success(let observation): return observation
-        case .failure(let problem): throw CommandFailure.usage(problem.message)
+        case .failure(let problem): throw CommandError.usage(problem.message)
         }
     }
 }

@@ -4,8 +4,10 @@ import LedgerStore
 /// Wires the store into a ``PeriodReport``: one replay that records the daily holdings, the
 /// chain head, and when each price in use was recorded. The maths stays in LedgerCore.
 enum ReportAssembly {
-    static func build(store: SQLiteEventStore, environment: CommandEnvironment, options: ValuationOptions,
-                      kind: ReportPeriodKind) throws -> PeriodReport {
+    static func build(
+        store: SQLiteEventStore, environment: CommandEnvironment, options: ValuationOptions,
+        kind: ReportPeriodKind
+    ) throws -> PeriodReport {
         let runner = try ReplayRunner(store: store, environment: environment)
         var fold = PeriodFold(options: options, prices: runner.prices, kind: kind)
         try store.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
@@ -18,8 +20,9 @@ enum ReportAssembly {
             guard let quote = runner.prices.price(of: asset, in: options.currency, at: options.asOf) else { continue }
             fetched[asset] = recordedAt(quote, asset: asset, in: stored)
         }
-        return PeriodReport(state: state, period: period, closes: closes, prices: runner.prices,
-                            chain: ChainStamp(events: head.count, hash: head.hash), fetchedAt: fetched)
+        return PeriodReport(
+            state: state, period: period, closes: closes, prices: runner.prices,
+            chain: ChainStamp(events: head.count, hash: head.hash), fetchedAt: fetched)
     }
 
     /// When the observation behind `quote` was recorded: the latest record time among stored
@@ -36,12 +39,16 @@ enum ReportAssembly {
     static func checkFreshness(_ report: PeriodReport, maxAge: Int64, option: String) throws {
         let asOf = report.options.asOf.reportDescription
         if let unpriced = report.unpricedAssets.first {
-            throw CommandFailure.data("\(unpriced) has no price at or before \(asOf) and --max-price-age \(option) needs one for every holding; record one with 'ledger prices set \(unpriced) PRICE --date \(report.options.asOf.date)' or 'ledger prices fetch'")
+            throw CommandError.data(
+                "\(unpriced) has no price at or before \(asOf) and --max-price-age \(option) needs one for every holding; record one with 'ledger prices set \(unpriced) PRICE --date \(report.options.asOf.date)' or 'ledger prices fetch'"
+            )
         }
         let stale = report.stalePrices(olderThan: maxAge)
         guard let oldest = stale.first else { return }
         let others = stale.dropFirst().map(\.asset.text)
         let more = others.isEmpty ? "" : " (also too old: \(others.joined(separator: ", ")))"
-        throw CommandFailure.data("the \(oldest.asset) price in use at \(asOf) was observed \(Age.ago(oldest.observedAt, now: report.options.asOf)) (\(oldest.observedAt.compactDescription), \(oldest.source)), longer than --max-price-age \(option) allows\(more); run 'ledger prices fetch' or pass a longer --max-price-age")
+        throw CommandError.data(
+            "the \(oldest.asset) price in use at \(asOf) was observed \(Age.ago(oldest.observedAt, now: report.options.asOf)) (\(oldest.observedAt.compactDescription), \(oldest.source)), longer than --max-price-age \(option) allows\(more); run 'ledger prices fetch' or pass a longer --max-price-age"
+        )
     }
 }

@@ -31,10 +31,14 @@ struct ReportCommand: EnvironmentCommand {
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, md, html or json.")
     var outputFormat: String = "text"
 
-    @Option(name: [.customShort("o"), .customLong("output-file")], help: "Write to this file (atomically: a temporary file renamed over it) instead of stdout.")
+    @Option(
+        name: [.customShort("o"), .customLong("output-file")],
+        help: "Write to this file (atomically: a temporary file renamed over it) instead of stdout.")
     var outputFile: String?
 
-    @Option(name: .customLong("max-price-age"), help: "Fail when a holding's price is older than this at as-of, or missing (e.g. 36h, 2d, 1w).")
+    @Option(
+        name: .customLong("max-price-age"),
+        help: "Fail when a holding's price is older than this at as-of, or missing (e.g. 36h, 2d, 1w).")
     var maxPriceAge: String?
 
     func run(in environment: CommandEnvironment) throws {
@@ -50,13 +54,15 @@ struct ReportCommand: EnvironmentCommand {
         let complete = report.holdings.complete && report.gains.totals.complete
         let finish = {
             try ReplayRunner(store: store, environment: environment).finish(
-                missing: report.holdings.missingPrices, complete: complete, strict: reportOptions.strict, noted: format != .json)
+                missing: report.holdings.missingPrices, complete: complete, strict: reportOptions.strict,
+                noted: format != .json)
         }
         // A file is written only when the report may be: under --strict an incomplete one
         // leaves the file as it was.
         if toFile, reportOptions.strict, !complete { try finish() }
-        let text = format.render(report, width: toFile ? 80 : environment.terminalWidth,
-                                 theme: toFile ? .plain : reportOptions.theme(environment))
+        let text = format.render(
+            report, width: toFile ? 80 : environment.terminalWidth,
+            theme: toFile ? .plain : reportOptions.theme(environment))
         if let outputFile {
             try OutputFile.write(text, to: outputFile, in: environment)
         } else {
@@ -67,7 +73,7 @@ struct ReportCommand: EnvironmentCommand {
 
     private func periodKind() throws -> ReportPeriodKind {
         guard let kind = ReportPeriodKind(rawValue: period.lowercased()) else {
-            throw CommandFailure.usage("--period '\(period)' is not a period; use one of \(ReportPeriodKind.list)")
+            throw CommandError.usage("--period '\(period)' is not a period; use one of \(ReportPeriodKind.list)")
         }
         return kind
     }
@@ -75,7 +81,9 @@ struct ReportCommand: EnvironmentCommand {
     private func maxAgeSeconds() throws -> Int64? {
         guard let maxPriceAge else { return nil }
         guard let seconds = Age.parseDuration(maxPriceAge) else {
-            throw CommandFailure.usage("--max-price-age '\(maxPriceAge)' is not a duration; use a number with s, m, h, d or w, e.g. --max-price-age 2d")
+            throw CommandError.usage(
+                "--max-price-age '\(maxPriceAge)' is not a duration; use a number with s, m, h, d or w, e.g. --max-price-age 2d"
+            )
         }
         return seconds
     }
@@ -88,7 +96,7 @@ enum ReportFormat: String, CaseIterable {
 
     static func parse(_ text: String) throws -> ReportFormat {
         guard let format = ReportFormat(rawValue: text.lowercased()) else {
-            throw CommandFailure.usage("report prints text, md, html or json; '-O \(text)' is not one of them")
+            throw CommandError.usage("report prints text, md, html or json; '-O \(text)' is not one of them")
         }
         return format
     }

@@ -37,7 +37,9 @@ public struct PeriodFold {
 
     /// The final state, the period, and the quantities held at the close of each of its
     /// series days (base day first).
-    public mutating func finish() -> (state: PortfolioState, period: ReportPeriod, closes: [[AssetSymbol: ExactDecimal]]) {
+    public mutating func finish() -> (
+        state: PortfolioState, period: ReportPeriod, closes: [[AssetSymbol: ExactDecimal]]
+    ) {
         if nextDay == nil {
             firstRecorded = lastDay.adding(days: -1)
             nextDay = firstRecorded

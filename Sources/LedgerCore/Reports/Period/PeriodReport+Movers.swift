@@ -20,14 +20,19 @@ public struct Mover: Hashable, Sendable {
 extension PeriodReport {
     /// Every asset held at the start (but the report currency) ranked by the size of its price
     /// effect, largest first, ties by symbol; and those that cannot be ranked for want of a price.
-    static func movers(held: [AssetSymbol: ExactDecimal], period: ReportPeriod, prices: PriceTable,
-                       options: ValuationOptions) -> (movers: [Mover], unranked: [AssetSymbol]) {
+    static func movers(
+        held: [AssetSymbol: ExactDecimal], period: ReportPeriod, prices: PriceTable,
+        options: ValuationOptions
+    ) -> (movers: [Mover], unranked: [AssetSymbol]) {
         let baseClose = period.baseDay.startOfDay.adding(seconds: 86_399)
         var movers: [Mover] = []
         var unranked: [AssetSymbol] = []
         for (asset, quantity) in held where asset != options.currency {
-            guard let start = dayPrice(asset, on: period.baseDay, at: baseClose, last: false, prices: prices, currency: options.currency),
-                  let end = prices.price(of: asset, in: options.currency, at: options.asOf)?.value else {
+            guard
+                let start = dayPrice(
+                    asset, on: period.baseDay, at: baseClose, last: false, prices: prices, currency: options.currency),
+                let end = prices.price(of: asset, in: options.currency, at: options.asOf)?.value
+            else {
                 unranked.append(asset)
                 continue
             }

@@ -19,14 +19,18 @@ public struct UnpricedSpan: Hashable, Sendable {
 extension PeriodReport {
     /// Values each series day with the prices observed on that day (for the last day, at or
     /// before as-of). A price from an earlier day is not carried forward: the day is a gap.
-    static func series(period: ReportPeriod, closes: [[AssetSymbol: ExactDecimal]], prices: PriceTable,
-                       options: ValuationOptions) -> [DailyValue] {
+    static func series(
+        period: ReportPeriod, closes: [[AssetSymbol: ExactDecimal]], prices: PriceTable,
+        options: ValuationOptions
+    ) -> [DailyValue] {
         zip(period.seriesDays, closes).map { day, held in
             let time = day == period.last ? options.asOf : day.startOfDay.adding(seconds: 86_399)
             var total = ExactDecimal.zero
             var unpriced: [AssetSymbol] = []
             for (asset, quantity) in held.sorted(by: { $0.key < $1.key }) {
-                if let price = dayPrice(asset, on: day, at: time, last: day == period.last, prices: prices, currency: options.currency) {
+                if let price = dayPrice(
+                    asset, on: day, at: time, last: day == period.last, prices: prices, currency: options.currency)
+                {
                     total += price * quantity
                 } else {
                     unpriced.append(asset)
@@ -39,10 +43,13 @@ extension PeriodReport {
     /// The latest price of `asset` at or before `time` if it was observed on `day` itself; on
     /// the last day (as-of, often today) also the close of the day before, stamped at its last
     /// second: the price the day opened at, all a report made during the day has.
-    static func dayPrice(_ asset: AssetSymbol, on day: LocalDate, at time: Timestamp, last: Bool, prices: PriceTable,
-                         currency: AssetSymbol) -> ExactDecimal? {
+    static func dayPrice(
+        _ asset: AssetSymbol, on day: LocalDate, at time: Timestamp, last: Bool, prices: PriceTable,
+        currency: AssetSymbol
+    ) -> ExactDecimal? {
         guard let quote = prices.price(of: asset, in: currency, at: time),
-              quote.observedAt.date == day || last && quote.observedAt == day.startOfDay.adding(seconds: -1) else { return nil }
+            quote.observedAt.date == day || last && quote.observedAt == day.startOfDay.adding(seconds: -1)
+        else { return nil }
         return quote.value
     }
 

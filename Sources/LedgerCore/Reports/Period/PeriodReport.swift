@@ -26,8 +26,10 @@ public struct PeriodReport: Sendable {
     /// How many movers a report lists.
     public static let moverLimit = 5
 
-    public init(state: PortfolioState, period: ReportPeriod, closes: [[AssetSymbol: ExactDecimal]],
-                prices: PriceTable, chain: ChainStamp, fetchedAt: [AssetSymbol: Timestamp]) {
+    public init(
+        state: PortfolioState, period: ReportPeriod, closes: [[AssetSymbol: ExactDecimal]],
+        prices: PriceTable, chain: ChainStamp, fetchedAt: [AssetSymbol: Timestamp]
+    ) {
         self.period = period
         self.chain = chain
         holdings = HoldingsReport(state: state, prices: prices)
@@ -41,8 +43,9 @@ public struct PeriodReport: Sendable {
         unrankedAssets = ranked.unranked
         freshness = holdings.rows.compactMap { row in
             guard let price = row.price, price.source != "identity" else { return nil }
-            return PriceFreshness(asset: row.asset, observedAt: price.observedAt, source: price.source,
-                                  fetchedAt: fetchedAt[row.asset], asOf: options.asOf)
+            return PriceFreshness(
+                asset: row.asset, observedAt: price.observedAt, source: price.source,
+                fetchedAt: fetchedAt[row.asset], asOf: options.asOf)
         }
     }
 

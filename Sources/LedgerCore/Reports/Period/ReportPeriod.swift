@@ -23,7 +23,9 @@ public struct ReportPeriod: Hashable, Sendable {
 
     /// The period of `kind` that ends on `last` (period to date). `.all` starts on
     /// `firstActivity`, the date of the first event, or on `last` when there is none.
-    public static func ending(_ kind: ReportPeriodKind, on last: LocalDate, firstActivity: LocalDate? = nil) -> ReportPeriod {
+    public static func ending(_ kind: ReportPeriodKind, on last: LocalDate, firstActivity: LocalDate? = nil)
+        -> ReportPeriod
+    {
         let first: LocalDate
         switch kind {
         case .day: first = last

@@ -40,20 +40,29 @@ public struct BinanceStatementLayout: ImportLayout {
             case .movement, .bySign:
                 return build.event(row, at: time, try TradeAction.movement(amount, field: "Change"), note: note)
             case .income(let kind):
-                guard amount.quantity.isPositive else { throw RowError("\(row["Operation"]) with a negative Change \(amount.quantity)") }
+                guard amount.quantity.isPositive else {
+                    throw RowError("\(row["Operation"]) with a negative Change \(amount.quantity)")
+                }
                 return build.event(row, at: time, try TradeAction.income(amount, kind), note: note)
             case .fee:
-                guard amount.quantity.isNegative else { throw RowError("\(row["Operation"]) with a positive Change \(amount.quantity)") }
+                guard amount.quantity.isNegative else {
+                    throw RowError("\(row["Operation"]) with a positive Change \(amount.quantity)")
+                }
                 return build.event(row, at: time, .fee(amount.magnitude), note: note)
             case .profitOrLoss:
-                let action: EventAction = amount.quantity.isNegative ? .fee(amount.magnitude) : try TradeAction.income(amount, .other)
+                let action: EventAction =
+                    amount.quantity.isNegative ? .fee(amount.magnitude) : try TradeAction.income(amount, .other)
                 return build.event(row, at: time, action, note: note)
             case .internalMove:
-                return build.ignored(row, "'\(row["Operation"])' moves \(amount.quantity.magnitude) \(amount.asset) between Binance wallets (no change in holdings)")
+                return build.ignored(
+                    row,
+                    "'\(row["Operation"])' moves \(amount.quantity.magnitude) \(amount.asset) between Binance wallets (no change in holdings)"
+                )
             case .trade:
                 return build.problem(row, "unreachable")
             case .unknown:
-                throw RowError("operation '\(row["Operation"])' is not one the binance preset knows; record it with 'ledger add'")
+                throw RowError(
+                    "operation '\(row["Operation"])' is not one the binance preset knows; record it with 'ledger add'")
             }
         } catch {
             return build.problem(row, error.message)
@@ -64,7 +73,9 @@ public struct BinanceStatementLayout: ImportLayout {
     private func trade(_ rows: [ImportRow]) -> [ImportOutcome] {
         guard let first = rows.first else { return [] }
         do throws(RowError) {
-            let (legs, fees) = try StatementGroup.legsAndFees(rows, amount: change) { BinanceOperation.isFee($0["Operation"]) }
+            let (legs, fees) = try StatementGroup.legsAndFees(rows, amount: change) {
+                BinanceOperation.isFee($0["Operation"])
+            }
             let time = try ImportDate.iso(first["UTC_Time"], "UTC_Time")
             let fee = try StatementGroup.singleFee(fees)
             let note = Set(rows.map { $0["Operation"] }).sorted().joined(separator: " + ")
@@ -82,10 +93,13 @@ public struct BinanceStatementLayout: ImportLayout {
     /// Several small balances swapped for one asset at once (`Small Assets Exchange BNB`):
     /// the statement does not say how much of the received asset each one bought, so each
     /// goes out as a withdrawal and the received total comes in as a deposit.
-    private func dust(_ changes: [AssetAmount], first: ImportRow, time: Timestamp, note: String) throws(RowError) -> [ImportOutcome] {
+    private func dust(_ changes: [AssetAmount], first: ImportRow, time: Timestamp, note: String) throws(RowError)
+        -> [ImportOutcome]
+    {
         changes.map { change in
             let action: EventAction = change.quantity.isNegative ? .withdraw(change.magnitude) : .deposit(change)
-            return build.event(first, at: time, action, note: note + " (several assets into one; the split is not in the statement)")
+            return build.event(
+                first, at: time, action, note: note + " (several assets into one; the split is not in the statement)")
         }
     }
 }
@@ -103,17 +117,43 @@ enum BinanceOperation: Equatable {
 
     init(_ name: String) {
         let lower = name.lowercased()
-        if Self.trades.contains(lower) { self = .trade; return }
-        if ["deposit", "withdraw", "fiat deposit", "fiat withdraw", "fiat withdrawal", "send", "binance card spending", "p2p trading"].contains(lower) { self = .movement; return }
-        if ["token swap - redenomination/rebranding", "asset recovery", "token swap - distribution"].contains(lower) { self = .bySign; return }
-        if ["bnb fee deduction"].contains(lower) { self = .fee; return }
-        if ["realized profit and loss", "funding fee", "insurance fund compensation"].contains(lower) { self = .profitOrLoss; return }
+        if Self.trades.contains(lower) {
+            self = .trade
+            return
+        }
+        if [
+            "deposit", "withdraw", "fiat deposit", "fiat withdraw", "fiat withdrawal", "send", "binance card spending",
+            "p2p trading",
+        ].contains(lower) {
+            self = .movement
+            return
+        }
+        if ["token swap - redenomination/rebranding", "asset recovery", "token swap - distribution"].contains(lower) {
+            self = .bySign
+            return
+        }
+        if ["bnb fee deduction"].contains(lower) {
+            self = .fee
+            return
+        }
+        if ["realized profit and loss", "funding fee", "insurance fund compensation"].contains(lower) {
+            self = .profitOrLoss
+            return
+        }
         if lower.hasPrefix("transfer between") || lower.hasSuffix("subscription") || lower.hasSuffix("redemption")
-            || lower.hasSuffix("purchase") || ["main and funding account transfer", "transfer_in", "transfer_out", "isolated margin loan", "margin loan"].contains(lower) {
+            || lower.hasSuffix("purchase")
+            || [
+                "main and funding account transfer", "transfer_in", "transfer_out", "isolated margin loan",
+                "margin loan",
+            ].contains(lower)
+        {
             self = .internalMove
             return
         }
-        if let kind = Self.incomes[lower] { self = .income(kind); return }
+        if let kind = Self.incomes[lower] {
+            self = .income(kind)
+            return
+        }
         self = .unknown
     }
 

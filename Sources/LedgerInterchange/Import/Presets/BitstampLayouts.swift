@@ -12,7 +12,10 @@ public struct BitstampLayout: ImportLayout {
     let old: Bool
 
     public init?(header: ImportHeader, options: ImportOptions) {
-        if header.has(["ID", "Account", "Type", "Subtype", "Datetime", "Amount", "Amount currency", "Value", "Value currency", "Fee", "Fee currency"]) {
+        if header.has([
+            "ID", "Account", "Type", "Subtype", "Datetime", "Amount", "Amount currency", "Value", "Value currency",
+            "Fee", "Fee currency",
+        ]) {
             old = false
         } else if header.has(["Type", "Datetime", "Account", "Amount", "Value", "Rate", "Fee", "Sub Type"]) {
             old = true
@@ -26,16 +29,23 @@ public struct BitstampLayout: ImportLayout {
             let time = old ? try Self.oldDate(row["Datetime"]) : try ImportDate.iso(row["Datetime"], "Datetime")
             let amount = try money(row, "Amount")
             let fee = try optionalMoney(row, "Fee")
-            let type = row["Type"].lowercased(), subtype = row[old ? "Sub Type" : "Subtype"].lowercased()
+            let type = row["Type"].lowercased()
+            let subtype = row[old ? "Sub Type" : "Subtype"].lowercased()
             let id = old || row["ID"].isEmpty ? nil : row["ID"]
             func event(_ action: EventAction, fee: AssetAmount?) -> ImportOutcome {
-                build.event(row, at: time, action, fee: fee, note: row["Type"] + (subtype.isEmpty ? "" : " " + row[old ? "Sub Type" : "Subtype"]), id: id)
+                build.event(
+                    row, at: time, action, fee: fee,
+                    note: row["Type"] + (subtype.isEmpty ? "" : " " + row[old ? "Sub Type" : "Subtype"]), id: id)
             }
             switch type {
             case "market", "limit", "instant":
                 let value = try money(row, "Value")
-                guard subtype == "buy" || subtype == "sell" else { throw RowError("a \(row["Type"]) row with subtype '\(subtype)' (expected Buy or Sell)") }
-                return [event(try TradeAction.make(subtype == "buy" ? .buy : .sell, base: amount, quote: value), fee: fee)]
+                guard subtype == "buy" || subtype == "sell" else {
+                    throw RowError("a \(row["Type"]) row with subtype '\(subtype)' (expected Buy or Sell)")
+                }
+                return [
+                    event(try TradeAction.make(subtype == "buy" ? .buy : .sell, base: amount, quote: value), fee: fee)
+                ]
             case "deposit", "ripple deposit":
                 return [event(try TradeAction.inflow(amount, field: "Amount"), fee: fee)]
             case "withdrawal", "ripple payment":
@@ -45,7 +55,8 @@ public struct BitstampLayout: ImportLayout {
             case "sub account transfer":
                 return [build.ignored(row, "a transfer between Bitstamp sub-accounts (no change in holdings)")]
             default:
-                throw RowError("type '\(row["Type"])' is not one the bitstamp preset knows; record it with 'ledger add'")
+                throw RowError(
+                    "type '\(row["Type"])' is not one the bitstamp preset knows; record it with 'ledger add'")
             }
         } catch {
             return [build.problem(row, error.message)]
@@ -56,7 +67,9 @@ public struct BitstampLayout: ImportLayout {
     private func money(_ row: ImportRow, _ column: String) throws(RowError) -> AssetAmount {
         if old { return try codes.glued(row[column], column) }
         guard !row[column].isEmpty else { throw RowError("\(column) is empty") }
-        return AssetAmount(try ImportNumber.money(row[column], column), try codes.asset(row[column + " currency"], column + " currency"))
+        return AssetAmount(
+            try ImportNumber.money(row[column], column),
+            try codes.asset(row[column + " currency"], column + " currency"))
     }
 
     private func optionalMoney(_ row: ImportRow, _ column: String) throws(RowError) -> AssetAmount? {
@@ -69,9 +82,12 @@ public struct BitstampLayout: ImportLayout {
         let parts = text.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         guard parts.count == 5, let month = months.firstIndex(of: String(parts[0].lowercased().prefix(3))),
-              let day = Int(parts[1]), let year = Int(parts[2]) else { throw ImportDate.invalid(text, "Datetime") }
+            let day = Int(parts[1]), let year = Int(parts[2])
+        else { throw ImportDate.invalid(text, "Datetime") }
         let clock = parts[3].split(separator: ":")
-        guard clock.count == 2, var hour = Int(clock[0]), let minute = Int(clock[1]), (1...12).contains(hour), minute < 60 else {
+        guard clock.count == 2, var hour = Int(clock[0]), let minute = Int(clock[1]), (1...12).contains(hour),
+            minute < 60
+        else {
             throw ImportDate.invalid(text, "Datetime")
         }
         switch parts[4].uppercased().replacingOccurrences(of: ".", with: "") {
@@ -79,7 +95,9 @@ public struct BitstampLayout: ImportLayout {
         case "PM": hour = hour == 12 ? 12 : hour + 12
         default: throw ImportDate.invalid(text, "Datetime")
         }
-        guard let date = LocalDate(year: year, month: month + 1, day: day) else { throw ImportDate.invalid(text, "Datetime") }
+        guard let date = LocalDate(year: year, month: month + 1, day: day) else {
+            throw ImportDate.invalid(text, "Datetime")
+        }
         return date.startOfDay.adding(seconds: Int64(hour * 3600 + minute * 60))
     }
 }

@@ -27,12 +27,12 @@ enum CoinbaseType: Equatable {
         case "exchange deposit", "pro deposit", "prime deposit": self = .bySign(towardsAccount: false)
         case "asset migration", "retail eth2 deprecation": self = .bySign(towardsAccount: true)
         case "coinbase earn", "learning reward", "rewards income", "reward income",
-             "subscription rebate", "subscription rebates", "retail simple price improvement":
+            "subscription rebate", "subscription rebates", "retail simple price improvement":
             self = .income(.reward)
         case "inflation reward", "staking income": self = .income(.staking)
         case "interest payout": self = .income(.interest)
         case "vault withdrawal", "cash to savings", "savings to cash", "transfer",
-             "retail staking transfer", "retail unstaking transfer":
+            "retail staking transfer", "retail unstaking transfer":
             self = .internalMove
         default: self = .unknown
         }
@@ -44,7 +44,9 @@ extension CoinbaseLayout {
     /// ADA-GBP`, `Bought 0.5 ETH for 1,350.75 USDC on ETH-USDC at 2,700.00 USDC/ETH`. The quote
     /// comes from the pair, not from the price currency, and the Notes amount is what moved in
     /// it (the money columns only value the row in the price currency).
-    func advancedTrade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (EventAction, AssetAmount?) {
+    func advancedTrade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (
+        EventAction, AssetAmount?
+    ) {
         let words = row["Notes"].split(separator: " ").map(String.init)
         guard let on = words.firstIndex(of: "on"), on + 1 < words.count else {
             return try tradeWithFee(row, amount, buying: buying)
@@ -53,7 +55,9 @@ extension CoinbaseLayout {
         let fiat = try currency(row)
         if pair.quote.symbol == fiat.symbol { return try tradeWithFee(row, amount, buying: buying) }
         var moved: ExactDecimal?
-        if let forIndex = words.firstIndex(of: "for"), forIndex + 2 < words.count, words[forIndex + 2].uppercased() == pair.quote.symbol.text {
+        if let forIndex = words.firstIndex(of: "for"), forIndex + 2 < words.count,
+            words[forIndex + 2].uppercased() == pair.quote.symbol.text
+        {
             moved = try ImportNumber.money(words[forIndex + 1], "the amount in Notes").magnitude
         }
         var rate: ExactDecimal?
@@ -61,18 +65,31 @@ extension CoinbaseLayout {
             rate = try ImportNumber.money(words[at + 1], "the rate in Notes").magnitude
         }
         switch (moved, rate) {
-        case (let moved?, let rate?): return try Self.atRate(buying, amount, rate: rate, moved: AssetAmount(moved, pair.quote))
-        case (let moved?, nil): return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(moved, pair.quote)), nil)
-        case (nil, let rate?): return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(amount.quantity.magnitude * rate, pair.quote)), nil)
+        case (let moved?, let rate?):
+            return try Self.atRate(buying, amount, rate: rate, moved: AssetAmount(moved, pair.quote))
+        case (let moved?, nil):
+            return (
+                try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(moved, pair.quote)), nil
+            )
+        case (nil, let rate?):
+            return (
+                try TradeAction.make(
+                    buying ? .buy : .sell, base: amount,
+                    quote: AssetAmount(amount.quantity.magnitude * rate, pair.quote)), nil
+            )
         case (nil, nil):
-            throw RowError("the Notes name the pair \(words[on + 1]) but not the \(pair.quote) amount (only its value in \(fiat)); record this trade with 'ledger add'")
+            throw RowError(
+                "the Notes name the pair \(words[on + 1]) but not the \(pair.quote) amount (only its value in \(fiat)); record this trade with 'ledger add'"
+            )
         }
     }
 
     /// A trade at `rate` whose quote moved by `moved`: the difference from quantity × rate is
     /// the fee in the quote (a buy paid more, a sale received less). When the difference goes
     /// the other way the rate cannot be the price, and the trade is of the two exact amounts.
-    static func atRate(_ buying: Bool, _ amount: AssetAmount, rate: ExactDecimal, moved: AssetAmount) throws(RowError) -> (EventAction, AssetAmount?) {
+    static func atRate(_ buying: Bool, _ amount: AssetAmount, rate: ExactDecimal, moved: AssetAmount) throws(RowError)
+        -> (EventAction, AssetAmount?)
+    {
         let gross = amount.quantity.magnitude * rate
         let fee = buying ? moved.quantity - gross : gross - moved.quantity
         guard !fee.isNegative, !gross.isOverflow else {
@@ -84,13 +101,20 @@ extension CoinbaseLayout {
 
     /// `Converted 0.05 ETH to 0.00326812 BTC` (numbers may group thousands: `2,000 USDC`), or
     /// the two-row form: one row per asset with the same ID.
-    mutating func convertRow(_ row: ImportRow, _ amount: AssetAmount, id: String?, time: Timestamp) throws(RowError) -> ImportOutcome? {
+    mutating func convertRow(_ row: ImportRow, _ amount: AssetAmount, id: String?, time: Timestamp) throws(RowError)
+        -> ImportOutcome?
+    {
         let words = row["Notes"].split(separator: " ").map(String.init)
         if let to = words.firstIndex(of: "to"), to >= 2, to + 2 < words.count {
-            let given = AssetAmount(try ImportNumber.money(words[to - 2], "the amount converted in Notes"), try codes.asset(words[to - 1], "Notes"))
-            let received = AssetAmount(try ImportNumber.money(words[to + 1], "the amount received in Notes"), try codes.asset(words[to + 2], "Notes"))
-            return build.event(row, at: time, try TradeAction.swap(given: given, received: received), note: row["Notes"], id: id,
-                               spot: given.asset == amount.asset ? try? unitValue(row) ?? nil : nil)
+            let given = AssetAmount(
+                try ImportNumber.money(words[to - 2], "the amount converted in Notes"),
+                try codes.asset(words[to - 1], "Notes"))
+            let received = AssetAmount(
+                try ImportNumber.money(words[to + 1], "the amount received in Notes"),
+                try codes.asset(words[to + 2], "Notes"))
+            return build.event(
+                row, at: time, try TradeAction.swap(given: given, received: received), note: row["Notes"], id: id,
+                spot: given.asset == amount.asset ? try? unitValue(row) ?? nil : nil)
         }
         guard let id else { throw RowError("a Convert row needs 'Converted AMOUNT ASSET to AMOUNT ASSET' in Notes") }
         guard let pending = pendingConvert else {
@@ -102,6 +126,8 @@ extension CoinbaseLayout {
         guard given.quantity.isNegative, received.quantity.isPositive else {
             throw RowError("the two Convert rows with ID \(id) must have one negative and one positive quantity")
         }
-        return build.event(pending.row, at: time, try TradeAction.swap(given: given, received: received), note: pending.row["Notes"], id: id)
+        return build.event(
+            pending.row, at: time, try TradeAction.swap(given: given, received: received), note: pending.row["Notes"],
+            id: id)
     }
 }

@@ -25,9 +25,13 @@ public struct CoinbaseLayout: ImportLayout {
         let total = names.first { $0.hasPrefix("Total (inclusive") || $0.hasSuffix("Total (inclusive of fees)") }
         let fees = names.first { $0 == "Fees and/or Spread" || $0 == "Fees" || $0.hasSuffix(" Fees") }
         if header.has(["Price Currency", "Price at Transaction", "Subtotal"]), let total, let fees {
-            columns = Columns(currencyColumn: "Price Currency", price: "Price at Transaction", subtotal: "Subtotal", total: total, fees: fees)
+            columns = Columns(
+                currencyColumn: "Price Currency", price: "Price at Transaction", subtotal: "Subtotal", total: total,
+                fees: fees)
         } else if header.has(["Spot Price Currency", "Spot Price at Transaction", "Subtotal"]), let total, let fees {
-            columns = Columns(currencyColumn: "Spot Price Currency", price: "Spot Price at Transaction", subtotal: "Subtotal", total: total, fees: fees)
+            columns = Columns(
+                currencyColumn: "Spot Price Currency", price: "Spot Price at Transaction", subtotal: "Subtotal",
+                total: total, fees: fees)
         } else if let price = names.first(where: { $0.hasSuffix(" Spot Price at Transaction") }), let total, let fees {
             let code = String(price.prefix { $0 != " " })
             columns = Columns(currency: code, price: price, subtotal: code + " Subtotal", total: total, fees: fees)
@@ -39,7 +43,11 @@ public struct CoinbaseLayout: ImportLayout {
     public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
         var outcomes: [ImportOutcome] = []
         if let pending = pendingConvert, pending.id != row["ID"] || row["ID"].isEmpty {
-            outcomes.append(build.problem(pending.row, "a Convert row without 'Converted … to …' in Notes must be followed by the row of the other asset with the same ID"))
+            outcomes.append(
+                build.problem(
+                    pending.row,
+                    "a Convert row without 'Converted … to …' in Notes must be followed by the row of the other asset with the same ID"
+                ))
             pendingConvert = nil
         }
         do throws(RowError) {
@@ -53,13 +61,20 @@ public struct CoinbaseLayout: ImportLayout {
     public mutating func finish() -> [ImportOutcome] {
         guard let pending = pendingConvert else { return [] }
         pendingConvert = nil
-        return [build.problem(pending.row, "a Convert row without 'Converted … to …' in Notes must be followed by the row of the other asset with the same ID")]
+        return [
+            build.problem(
+                pending.row,
+                "a Convert row without 'Converted … to …' in Notes must be followed by the row of the other asset with the same ID"
+            )
+        ]
     }
 
     private mutating func convert(_ row: ImportRow) throws(RowError) -> ImportOutcome? {
         let type = row["Transaction Type"]
         let time = try ImportDate.iso(row["Timestamp"], "Timestamp")
-        let amount = AssetAmount(try ImportNumber.required(row["Quantity Transacted"], "Quantity Transacted"), try codes.asset(row["Asset"], "Asset"))
+        let amount = AssetAmount(
+            try ImportNumber.required(row["Quantity Transacted"], "Quantity Transacted"),
+            try codes.asset(row["Asset"], "Asset"))
         let id = row["ID"].isEmpty ? nil : row["ID"]
         let notes = row["Notes"]
         // Every row states the spot price of its asset: recorded as an observed price.
@@ -80,13 +95,17 @@ public struct CoinbaseLayout: ImportLayout {
         case .deposit: return event(try TradeAction.inflow(amount, field: "Quantity Transacted"))
         case .withdrawal: return event(.withdraw(amount.magnitude))
         case .bySign(let towardsAccount):
-            let signed = amount.quantity.isNegative ? amount : AssetAmount(towardsAccount ? amount.quantity : amount.quantity.negated, amount.asset)
+            let signed =
+                amount.quantity.isNegative
+                ? amount : AssetAmount(towardsAccount ? amount.quantity : amount.quantity.negated, amount.asset)
             return event(try TradeAction.movement(signed, field: "Quantity Transacted"))
         case .spend: return event(.withdraw(amount.magnitude))
         case .income(let kind): return event(try TradeAction.income(amount, kind, unitValue: try unitValue(row)))
-        case .internalMove: return build.ignored(row, "'\(type)' moves \(amount.magnitude) within Coinbase (no change in holdings)")
+        case .internalMove:
+            return build.ignored(row, "'\(type)' moves \(amount.magnitude) within Coinbase (no change in holdings)")
         case .unknown:
-            throw RowError("transaction type '\(type)' is not one the coinbase preset knows; record it with 'ledger add'")
+            throw RowError(
+                "transaction type '\(type)' is not one the coinbase preset knows; record it with 'ledger add'")
         }
     }
 
@@ -99,18 +118,28 @@ public struct CoinbaseLayout: ImportLayout {
     /// Buy or Sell against the price currency, and its fee: the fiat that moved is `Total`;
     /// the fee is inside it (a buy's cost, a sale's deduction). The currency and the fee are
     /// read once for both.
-    func tradeWithFee(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (action: EventAction, fee: AssetAmount?) {
+    func tradeWithFee(_ row: ImportRow, _ amount: AssetAmount, buying: Bool) throws(RowError) -> (
+        action: EventAction, fee: AssetAmount?
+    ) {
         let fiat = try currency(row)
         let fee = try ImportNumber.optional(row[columns.fees], columns.fees).magnitude
         return (try trade(row, amount, buying: buying, fiat: fiat, fee: fee), fee.isZero ? nil : AssetAmount(fee, fiat))
     }
 
-    private func trade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool, fiat: Asset, fee: ExactDecimal) throws(RowError) -> EventAction {
+    private func trade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool, fiat: Asset, fee: ExactDecimal)
+        throws(RowError) -> EventAction
+    {
         var total = try ImportNumber.optional(row[columns.total], columns.total).magnitude
-        if total.isZero { total = try ImportNumber.optional(row[columns.subtotal], columns.subtotal).magnitude + (buying ? fee : fee.negated) }
+        if total.isZero {
+            total =
+                try ImportNumber.optional(row[columns.subtotal], columns.subtotal).magnitude
+                + (buying ? fee : fee.negated)
+        }
         guard total.isPositive else { throw RowError("\(columns.total) is empty; the row does not say what was paid") }
         let quote = buying ? total - fee : total + fee
-        guard quote.isPositive || quote.isZero else { throw RowError("the fee \(fee) is larger than the total \(total)") }
+        guard quote.isPositive || quote.isZero else {
+            throw RowError("the fee \(fee) is larger than the total \(total)")
+        }
         return try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(quote, fiat))
     }
 

@@ -9,13 +9,19 @@ public struct CoinbaseProFillsLayout: ImportLayout {
     let codes = AssetCodes()
 
     public init?(header: ImportHeader, options: ImportOptions) {
-        guard header.has(["trade id", "product", "side", "created at", "size", "size unit", "price", "fee", "total", "price/fee/total unit"]) else { return nil }
+        guard
+            header.has([
+                "trade id", "product", "side", "created at", "size", "size unit", "price", "fee", "total",
+                "price/fee/total unit",
+            ])
+        else { return nil }
     }
 
     public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
         do throws(RowError) {
             let pair = try codes.pair(row["product"], "product")
-            let base = AssetAmount(try ImportNumber.plain(row["size"], "size"), try codes.asset(row["size unit"], "size unit"))
+            let base = AssetAmount(
+                try ImportNumber.plain(row["size"], "size"), try codes.asset(row["size unit"], "size unit"))
             let unit = try codes.asset(row["price/fee/total unit"], "price/fee/total unit")
             guard base.asset == pair.base, unit == pair.quote else {
                 throw RowError("size unit \(base.asset) and total unit \(unit) do not match product \(row["product"])")
@@ -32,7 +38,11 @@ public struct CoinbaseProFillsLayout: ImportLayout {
             let quote = AssetAmount(buying ? total - fee : total + fee, unit)
             let action = try TradeAction.make(buying ? .buy : .sell, base: base, quote: quote)
             let time = try ImportDate.iso(row["created at"], "created at")
-            return [build.event(row, at: time, action, fee: AssetAmount(fee, unit), id: row["trade id"] + "-" + row["product"], idKind: "fill")]
+            return [
+                build.event(
+                    row, at: time, action, fee: AssetAmount(fee, unit), id: row["trade id"] + "-" + row["product"],
+                    idKind: "fill")
+            ]
         } catch {
             return [build.problem(row, error.message)]
         }
@@ -68,7 +78,9 @@ public struct CoinbaseProAccountLayout: ImportLayout {
 
     /// The balance change of one row.
     private func change(_ row: ImportRow) throws(RowError) -> AssetAmount {
-        AssetAmount(try ImportNumber.plain(row["amount"], "amount"), try codes.asset(row["amount/balance unit"], "amount/balance unit"))
+        AssetAmount(
+            try ImportNumber.plain(row["amount"], "amount"),
+            try codes.asset(row["amount/balance unit"], "amount/balance unit"))
     }
 
     private func single(_ row: ImportRow, _ type: String) -> ImportOutcome {
@@ -78,9 +90,13 @@ public struct CoinbaseProAccountLayout: ImportLayout {
             let id = row["transfer id"].isEmpty ? nil : row["transfer id"]
             switch type {
             case "deposit", "withdrawal":
-                return build.event(row, at: time, try TradeAction.movement(amount, field: "amount"), note: type, id: id, idKind: "transfer")
+                return build.event(
+                    row, at: time, try TradeAction.movement(amount, field: "amount"), note: type, id: id,
+                    idKind: "transfer")
             default:
-                throw RowError("type '\(row["type"])' is not one the coinbase-pro preset knows (deposit, withdrawal, match, fee, conversion)")
+                throw RowError(
+                    "type '\(row["type"])' is not one the coinbase-pro preset knows (deposit, withdrawal, match, fee, conversion)"
+                )
             }
         } catch {
             return build.problem(row, error.message)
@@ -98,7 +114,10 @@ public struct CoinbaseProAccountLayout: ImportLayout {
             let id = first["trade id"].isEmpty ? nil : first["trade id"]
             return [build.event(first, at: time, action, fee: fee, note: "", id: id, idKind: "trade")]
         } catch {
-            return [build.problem(first, error.message + " (the rows of trade \(first["trade id"]) from line \(first.line))")]
+            return [
+                build.problem(
+                    first, error.message + " (the rows of trade \(first["trade id"]) from line \(first.line))")
+            ]
         }
     }
 }

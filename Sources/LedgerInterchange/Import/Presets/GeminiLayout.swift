@@ -15,9 +15,11 @@ public struct GeminiLayout: ImportLayout {
 
     public init?(header: ImportHeader, options: ImportOptions) {
         guard header.has(["Date", "Time (UTC)", "Type", "Symbol", "Specification"]),
-              header.names.contains(where: { $0.hasSuffix(" Amount " + $0.prefix { $0 != " " }) }) else { return nil }
+            header.names.contains(where: { $0.hasSuffix(" Amount " + $0.prefix { $0 != " " }) })
+        else { return nil }
         feeColumns = header.names.compactMap { name in
-            guard name.hasPrefix("Fee (") || name.hasPrefix("Trading Fee ("), let close = name.firstIndex(of: ")") else { return nil }
+            guard name.hasPrefix("Fee (") || name.hasPrefix("Trading Fee ("), let close = name.firstIndex(of: ")")
+            else { return nil }
             return (name, String(name[name.index(after: close)...].drop { $0 == " " }))
         }
     }
@@ -30,25 +32,39 @@ public struct GeminiLayout: ImportLayout {
             switch type.lowercased() {
             case "buy", "sell":
                 let pair = try codes.pair(row["Symbol"], "Symbol")
-                let base = try amount(row, pair.base), quote = try amount(row, pair.quote)
+                let base = try amount(row, pair.base)
+                let quote = try amount(row, pair.quote)
                 let fee = try self.fee(row)
                 let action = try TradeAction.make(type.lowercased() == "buy" ? .buy : .sell, base: base, quote: quote)
                 let id = row["Trade ID"].isEmpty ? nil : row["Trade ID"]
-                return [build.event(row, at: time, action, fee: fee, note: row["Specification"], id: id, idKind: "trade")]
+                return [
+                    build.event(row, at: time, action, fee: fee, note: row["Specification"], id: id, idKind: "trade")
+                ]
             case "credit", "debit":
                 let asset = try codes.asset(row["Symbol"], "Symbol")
                 let moved = try amount(row, asset)
                 let spec = row["Specification"].lowercased()
                 let action: EventAction
-                if type.lowercased() == "credit", ["interest", "reward", "staking", "earn"].contains(where: { spec.contains($0) }) {
-                    action = try TradeAction.income(moved, spec.contains("staking") ? .staking : spec.contains("interest") ? .interest : .reward)
+                if type.lowercased() == "credit",
+                    ["interest", "reward", "staking", "earn"].contains(where: { spec.contains($0) })
+                {
+                    action = try TradeAction.income(
+                        moved, spec.contains("staking") ? .staking : spec.contains("interest") ? .interest : .reward)
                 } else {
-                    action = try TradeAction.movement(type.lowercased() == "credit" ? moved.magnitude : AssetAmount(moved.quantity.magnitude.negated, asset), field: "Amount")
+                    action = try TradeAction.movement(
+                        type.lowercased() == "credit"
+                            ? moved.magnitude : AssetAmount(moved.quantity.magnitude.negated, asset), field: "Amount")
                 }
                 let hash = row["Tx Hash"]
-                return [build.event(row, at: time, action, fee: try fee(row), note: row["Specification"], id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer")]
+                return [
+                    build.event(
+                        row, at: time, action, fee: try fee(row), note: row["Specification"],
+                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer")
+                ]
             default:
-                throw RowError("type '\(type)' is not one the gemini preset knows (Buy, Sell, Credit, Debit); record it with 'ledger add'")
+                throw RowError(
+                    "type '\(type)' is not one the gemini preset knows (Buy, Sell, Credit, Debit); record it with 'ledger add'"
+                )
             }
         } catch {
             return [build.problem(row, error.message)]
@@ -72,7 +88,9 @@ public struct GeminiLayout: ImportLayout {
             if value.isPositive { found.append(AssetAmount(value, try codes.asset(column.currency, column.name))) }
         }
         guard found.count <= 1 else {
-            throw RowError("the row charges fees in \(found.map(\.asset.description).joined(separator: " and ")); record the second with 'ledger add fee'")
+            throw RowError(
+                "the row charges fees in \(found.map(\.asset.description).joined(separator: " and ")); record the second with 'ledger add fee'"
+            )
         }
         return found.first
     }

@@ -26,7 +26,8 @@ public struct GenericLayout: ImportLayout {
             let time = try date(row)
             let asset = try assetField("asset", row)
             let style = mapping.number
-            let quantity = AssetAmount(try ImportNumber.required(field("quantity", row), column("quantity"), style: style), asset)
+            let quantity = AssetAmount(
+                try ImportNumber.required(field("quantity", row), column("quantity"), style: style), asset)
             let fee = try feeAmount(row, asset: asset)
             let side = field("side", row).lowercased()
             let id = mapping.columns["id"].map { row[$0] }.flatMap { $0.isEmpty ? nil : $0 }
@@ -34,12 +35,17 @@ public struct GenericLayout: ImportLayout {
             switch side {
             case "buy", "sell": action = try trade(row, quantity, buying: side == "buy")
             case "deposit", "receive": action = try TradeAction.inflow(quantity, field: column("quantity"))
-            case "withdraw", "withdrawal", "send": action = .withdraw(quantity.magnitude) // written -5 or 5: the side says it goes out
+            case "withdraw", "withdrawal", "send":
+                // Written -5 or 5: the side says it goes out.
+                action = .withdraw(quantity.magnitude)
             case "income", "reward", "other": action = try TradeAction.income(quantity, .reward)
-            case "staking", "interest", "airdrop", "mining": action = try TradeAction.income(quantity, IncomeKind(rawValue: side)!)
+            case "staking", "interest", "airdrop", "mining":
+                action = try TradeAction.income(quantity, IncomeKind(rawValue: side)!)
             case "fee": action = .fee(quantity.magnitude) // a fee goes out whether written -5 or 5
             default:
-                throw RowError("\(column("side")) '\(field("side", row))' is not a side the generic format knows; use buy, sell, deposit, withdraw, income, staking, interest, airdrop or fee")
+                throw RowError(
+                    "\(column("side")) '\(field("side", row))' is not a side the generic format knows; use buy, sell, deposit, withdraw, income, staking, interest, airdrop or fee"
+                )
             }
             return [build.event(row, at: time, action, fee: fee, note: field("note", row), id: id)]
         } catch {
@@ -68,7 +74,9 @@ public struct GenericLayout: ImportLayout {
                 return try ImportDate.iso(text, column("date"), defaultOffset: offset)
             } catch {
                 if error.message.hasSuffix(Timestamp.recordableRangeText) { throw error }
-                throw RowError("\(column("date")) '\(text)' is not an ISO date and time (YYYY-MM-DD HH:MM:SS); describe the column with --date-format, e.g. '%d.%m.%Y %H:%M'")
+                throw RowError(
+                    "\(column("date")) '\(text)' is not an ISO date and time (YYYY-MM-DD HH:MM:SS); describe the column with --date-format, e.g. '%d.%m.%Y %H:%M'"
+                )
             }
         }
         guard let time = pattern.read(text, offset: offset) else {
@@ -99,11 +107,16 @@ public struct GenericLayout: ImportLayout {
             total = try ImportNumber.money(field("total", row), column("total"), style: style).magnitude
         } else if mapping.columns["price"] != nil {
             let price = try ImportNumber.required(field("price", row), column("price"), style: style)
-            guard !price.isNegative else { throw RowError("\(column("price")) is \(price); a unit price cannot be negative") }
+            guard !price.isNegative else {
+                throw RowError("\(column("price")) is \(price); a unit price cannot be negative")
+            }
             total = quantity.quantity.magnitude * price
         } else {
-            throw RowError("a \(buying ? "buy" : "sell") needs a price or a total; add price=COLUMN or total=COLUMN to the mapping")
+            throw RowError(
+                "a \(buying ? "buy" : "sell") needs a price or a total; add price=COLUMN or total=COLUMN to the mapping"
+            )
         }
-        return try TradeAction.make(buying ? .buy : .sell, base: quantity, quote: AssetAmount(total, quote), field: column("quantity"))
+        return try TradeAction.make(
+            buying ? .buy : .sell, base: quantity, quote: AssetAmount(total, quote), field: column("quantity"))
     }
 }

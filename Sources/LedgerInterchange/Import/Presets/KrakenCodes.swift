@@ -29,7 +29,9 @@ enum KrakenCodes {
         var upper = ImportText.trimmed(code).uppercased()
         for suffix in [".HOLD", ".S", ".M", ".P", ".F", ".B", ".H"] where upper.hasSuffix(suffix) {
             upper = String(upper.dropLast(suffix.count))
-            if aliases[upper] == nil { while let last = upper.last, last.isNumber, upper.count > 1 { upper.removeLast() } }
+            if aliases[upper] == nil {
+                while let last = upper.last, last.isNumber, upper.count > 1 { upper.removeLast() }
+            }
             break
         }
         return aliases[upper] ?? upper
@@ -38,13 +40,17 @@ enum KrakenCodes {
     /// `ALGO/EUR`, `XXBTZEUR`, `XETHXXBT`, `DOTEUR`, `USDTZUSD`, `XBTPYUSD`.
     static func pair(_ text: String, _ field: String) throws(RowError) -> (base: Asset, quote: Asset) {
         let upper = ImportText.trimmed(text).uppercased()
-        if upper.contains("/") { return try codes.pair(upper.split(separator: "/").map { base(String($0)) }.joined(separator: "/"), field) }
+        if upper.contains("/") {
+            return try codes.pair(upper.split(separator: "/").map { base(String($0)) }.joined(separator: "/"), field)
+        }
         let characters = Array(upper)
         if characters.count == 8, "XZ".contains(characters[0]), "XZ".contains(characters[4]),
-           aliases[String(characters[0..<4])] != nil, aliases[String(characters[4...])] != nil {
+            aliases[String(characters[0..<4])] != nil, aliases[String(characters[4...])] != nil
+        {
             return (try asset(String(characters[0..<4]), field), try asset(String(characters[4...]), field))
         }
-        for quote in quotes.sorted(by: { $0.count > $1.count }) where upper.hasSuffix(quote) && upper.count > quote.count {
+        for quote in quotes.sorted(by: { $0.count > $1.count })
+        where upper.hasSuffix(quote) && upper.count > quote.count {
             return (try asset(String(upper.dropLast(quote.count)), field), try asset(quote, field))
         }
         throw RowError("\(field) '\(text)' is not a Kraken pair this preset can split")

@@ -16,7 +16,10 @@ public struct KrakenLedgerLayout: ImportLayout {
 
     public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
         guard !row["txid"].isEmpty else {
-            return flush() + [build.ignored(row, "a pending '\(row["type"])' row without txid; the confirmed row with the same refid counts")]
+            return flush() + [
+                build.ignored(
+                    row, "a pending '\(row["type"])' row without txid; the confirmed row with the same refid counts")
+            ]
         }
         let type = row["type"].lowercased()
         guard ["trade", "spend", "receive"].contains(type) else { return flush() + [single(row, type)] }
@@ -40,17 +43,26 @@ public struct KrakenLedgerLayout: ImportLayout {
             let time = try ImportDate.iso(row["time"], "time")
             let subtype = row["subtype"].lowercased()
             func event(_ action: EventAction) -> ImportOutcome {
-                build.event(row, at: time, action, fee: fee, note: subtype.isEmpty ? type : type + "/" + subtype, id: row["txid"], idKind: "ledger")
+                build.event(
+                    row, at: time, action, fee: fee, note: subtype.isEmpty ? type : type + "/" + subtype,
+                    id: row["txid"], idKind: "ledger")
             }
             switch KrakenEntry(type: type, subtype: subtype) {
             case .movement: return event(try TradeAction.movement(amount, field: "amount"))
             case .income(let kind):
-                guard amount.quantity.isPositive else { throw RowError("a \(type) row with a negative amount \(amount.quantity)") }
+                guard amount.quantity.isPositive else {
+                    throw RowError("a \(type) row with a negative amount \(amount.quantity)")
+                }
                 return event(try TradeAction.income(amount, kind))
             case .internalMove:
-                return build.ignored(row, "'\(type)\(subtype.isEmpty ? "" : "/" + subtype)' moves \(amount.quantity.magnitude) \(amount.asset) between Kraken wallets (no change in holdings)")
+                return build.ignored(
+                    row,
+                    "'\(type)\(subtype.isEmpty ? "" : "/" + subtype)' moves \(amount.quantity.magnitude) \(amount.asset) between Kraken wallets (no change in holdings)"
+                )
             case .unsupported:
-                throw RowError("type '\(row["type"])'\(subtype.isEmpty ? "" : " subtype '\(subtype)'") is not one the kraken preset knows (margin and futures rows are not supported); record it with 'ledger add'")
+                throw RowError(
+                    "type '\(row["type"])'\(subtype.isEmpty ? "" : " subtype '\(subtype)'") is not one the kraken preset knows (margin and futures rows are not supported); record it with 'ledger add'"
+                )
             }
         } catch {
             return build.problem(row, error.message)
@@ -61,13 +73,17 @@ public struct KrakenLedgerLayout: ImportLayout {
     private func trade(_ rows: [ImportRow]) -> [ImportOutcome] {
         guard let first = rows.first else { return [] }
         do throws(RowError) {
-            var legs: [AssetAmount] = [], fees: [AssetAmount] = []
+            var legs: [AssetAmount] = []
+            var fees: [AssetAmount] = []
             for row in rows {
                 let (amount, fee) = try amounts(row)
                 legs.append(amount)
                 // Fee credits: 1 KFEE = 0.01 USD, with no market of their own.
                 if fee.asset.symbol.text == "KFEE" {
-                    fees.append(AssetAmount(fee.quantity * ExactDecimal(units: ExactDecimal.unitsPerOne / 100), Asset(AssetSymbol("USD")!)))
+                    fees.append(
+                        AssetAmount(
+                            fee.quantity * ExactDecimal(units: ExactDecimal.unitsPerOne / 100),
+                            Asset(AssetSymbol("USD")!)))
                 } else if fee.quantity.isPositive {
                     fees.append(fee)
                 }
@@ -75,7 +91,9 @@ public struct KrakenLedgerLayout: ImportLayout {
             let time = try ImportDate.iso(first["time"], "time")
             let action = try StatementGroup.action(legs: legs.filter { $0.asset.symbol.text != "KFEE" })
             let fee = try StatementGroup.singleFee(fees)
-            return [build.event(first, at: time, action, fee: fee, note: first["type"], id: first["refid"], idKind: "ref")]
+            return [
+                build.event(first, at: time, action, fee: fee, note: first["type"], id: first["refid"], idKind: "ref")
+            ]
         } catch {
             return [build.problem(first, error.message + " (rows with refid \(first["refid"]))")]
         }
@@ -119,7 +137,9 @@ public struct KrakenTradesLayout: ImportLayout {
     let build = OutcomeBuilder(preset: preset)
 
     public init?(header: ImportHeader, options: ImportOptions) {
-        guard header.has(["txid", "ordertxid", "pair", "time", "type", "price", "cost", "fee", "vol"]) else { return nil }
+        guard header.has(["txid", "ordertxid", "pair", "time", "type", "price", "cost", "fee", "vol"]) else {
+            return nil
+        }
     }
 
     public mutating func read(_ row: ImportRow) -> [ImportOutcome] {
@@ -135,7 +155,11 @@ public struct KrakenTradesLayout: ImportLayout {
             default: throw RowError("type '\(row["type"])' is neither buy nor sell")
             }
             let time = try ImportDate.iso(row["time"], "time")
-            return [build.event(row, at: time, try TradeAction.make(side, base: base, quote: cost), fee: fee, note: row["ordertype"], id: row["txid"], idKind: "trade")]
+            return [
+                build.event(
+                    row, at: time, try TradeAction.make(side, base: base, quote: cost), fee: fee,
+                    note: row["ordertype"], id: row["txid"], idKind: "trade")
+            ]
         } catch {
             return [build.problem(row, error.message)]
         }
