@@ -64,9 +64,22 @@ public final class FixedEnvironment: @unchecked Sendable {
     }
 }
 
-/// A fresh temporary directory, removed by the caller when done.
+/// A fresh temporary directory. All of one test process's directories live under one root that
+/// is removed when the process exits, so a run leaves nothing behind in /tmp (a crashed run
+/// leaves its root: `ledger-tests-PID-…`).
 public func makeTemporaryDirectory(_ prefix: String = "ledger-test") -> String {
-    let path = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString)"
+    let path = temporaryRoot + "/\(prefix)-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+private let temporaryRoot: String = {
+    let root = NSTemporaryDirectory() + "ledger-tests-\(getpid())-\(UUID().uuidString.prefix(8))"
+    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    atexit { removeTemporaryRoot() }
+    return root
+}()
+
+private func removeTemporaryRoot() {
+    try? FileManager.default.removeItem(atPath: temporaryRoot)
 }
