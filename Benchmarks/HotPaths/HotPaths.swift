@@ -36,22 +36,23 @@ struct HotPaths {
                 fold(piling, .hifo).eventCount
             })
         let state = fold(events)
-        let bytes = state.snapshotBytes()
+        let bytes = SnapshotCodec.encode(state)
         let lots = state.books.values.reduce(0) { $0 + $1.lots.count }
-        table.add(measure("snapshot encode (per lot)", items: lots, runs: options.runs) { state.snapshotBytes().count })
+        table.add(
+            measure("snapshot encode (per lot)", items: lots, runs: options.runs) { SnapshotCodec.encode(state).count })
         table.add(
             measure("snapshot restore (per lot)", items: lots, runs: options.runs) {
-                PortfolioState(snapshot: bytes, options: state.options)?.eventCount ?? 0
+                SnapshotCodec.decode(bytes, options: state.options)?.eventCount ?? 0
             })
         table.add(
             measure("snapshot restore + unpack", items: lots, runs: options.runs) {
-                PortfolioState(snapshot: bytes, options: state.options)?.books.values.reduce(0) { $0 + $1.lots.count }
+                SnapshotCodec.decode(bytes, options: state.options)?.books.values.reduce(0) { $0 + $1.lots.count }
                     ?? 0
             })
         if let path = options.ledger {
-            let store = try SQLiteEventStore(path: path, mode: .mustExist)
+            let store = try Ledger(path: path, mode: .mustExist)
             let count = try countEvents(store)
-            let prices = try store.priceTable()
+            let prices = try store.prices.priceTable()
             // The replay rows (one BLOB per event), then the 27 columns they replace.
             for packed in [true, false] {
                 store.readsReplayRows = packed
@@ -77,15 +78,15 @@ struct HotPaths {
         return fold.state
     }
 
-    static func countEvents(_ store: SQLiteEventStore) throws -> Int {
+    static func countEvents(_ store: Ledger) throws -> Int {
         var count = 0
-        try store.forEachEffectiveEvent(through: valuation.asOf) { _ in count += 1 }
+        try store.events.forEachEffectiveEvent(through: valuation.asOf) { _ in count += 1 }
         return count
     }
 
-    static func foldLedger(_ store: SQLiteEventStore, _ prices: PriceTable) throws -> Int {
+    static func foldLedger(_ store: Ledger, _ prices: PriceTable) throws -> Int {
         var fold = PortfolioFold(options: valuation, prices: prices, recordingDisposals: false)
-        try store.forEachEffectiveEvent(through: valuation.asOf) { fold.apply($0) }
+        try store.events.forEachEffectiveEvent(through: valuation.asOf) { fold.apply($0) }
         return fold.state.eventCount
     }
 

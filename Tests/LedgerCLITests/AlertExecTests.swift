@@ -41,7 +41,7 @@ struct AlertExecTests {
         let checker = AlertChecker(
             environment: environment, offline: true, maxAge: nil, command: command, json: false, runner: runner)
         do {
-            try checker.run(store: SQLiteEventStore(path: directory + "/books.ledger", mode: .mustExist))
+            try checker.run(store: Ledger(path: directory + "/books.ledger", mode: .mustExist))
             return 0
         } catch {
             return ErrorReporter(environment: environment, arguments: ["alert", "check"]).report(error)
@@ -85,7 +85,7 @@ struct AlertExecTests {
                 ledger: error: --exec failed for 1 of 1 fired alert (see above); they stay fired and run it again only after they re-arm and cross again
 
                 """)
-        let alerts = try SQLiteEventStore(path: directory + "/books.ledger", mode: .mustExist).alerts()
+        let alerts = try Ledger(path: directory + "/books.ledger", mode: .mustExist).alerts.alerts()
         #expect(alerts.map(\.state) == [.fired, .armed])
     }
 

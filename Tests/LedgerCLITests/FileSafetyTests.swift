@@ -42,7 +42,7 @@ struct TemporaryFileTests: ScratchLedger {
         #expect(fixed.stderr.text.hasPrefix("ledger: removed 3 temporary files an interrupted run left: "))
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(try entries().filter { $0.contains(".import-") }.isEmpty)
-        #expect(try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents().count == 1)
+        #expect(try Ledger(path: ledger, mode: .mustExist).events.allEvents().count == 1)
     }
 
     @Test("add sweeps a dead first import's temporary ledger too, not only the next import")

@@ -13,15 +13,15 @@ struct MarketSearchJoinTests {
     func offlineSearch() throws {
         let fixed = FixedEnvironment(variables: ["LGR_FILE": directory + "/books.ledger", "HOME": directory])
         #expect(fixed.run(["init"]) == 0)
-        let store = try SQLiteEventStore(path: directory + "/books.ledger", mode: .mustExist)
+        let store = try Ledger(path: directory + "/books.ledger", mode: .mustExist)
         let usd = AssetSymbol("USD")!
         let solana = TopListEntry(
             rank: 5, symbol: AssetSymbol("SOL")!, name: "Solana", quote: usd, price: ExactDecimal("165.42"),
             change24h: ExactDecimal("10.243"), change7d: nil, marketCap: nil, circulatingSupply: nil,
             totalSupply: nil, volume24h: nil, high24h: nil, low24h: nil, id: "solana")
-        try store.recordTopList(
+        try store.market.recordTopList(
             TopList(quote: usd, source: "coingecko", entries: [solana]), fetchedAt: Events.time("2024-06-01T11:00:00Z"))
-        try store.replaceSymbolIDs(
+        try store.market.replaceSymbolIDs(
             [
                 SymbolIDRecord(symbol: "sol", id: "solana", name: "Solana"),
                 SymbolIDRecord(symbol: "sol", id: "wrapped-solana", name: "Wrapped SOL"),

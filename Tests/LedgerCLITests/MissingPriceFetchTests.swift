@@ -134,10 +134,10 @@ struct MissingPriceFetchTests {
     }
 
     func run(_ fixed: FixedEnvironment, needs: [MissingPrice] = Self.needs) throws -> (
-        MissingFetchOutcome, SQLiteEventStore
+        MissingFetchOutcome, Ledger
     ) {
         let environment = fixed.environment
-        let store = try SQLiteEventStore(path: directory + "/books.ledger", mode: .mustExist)
+        let store = try Ledger(path: directory + "/books.ledger", mode: .mustExist)
         let fetch = MissingPriceFetch(
             setup: try MarketSetup(store: store, environment: environment), store: store, currency: Self.sym("USD"),
             forcedSource: nil, progress: Progress(environment: environment), now: environment.now)
@@ -166,7 +166,7 @@ struct MissingPriceFetchTests {
                 "/cryptocompare/data/v2/histoday?fsym=XYZ&tsym=USD&limit=1&toTs=1710028800",
                 "/coingecko/coins/list",
             ])
-        let prices = try store.observations(asset: nil).map(\.observation)
+        let prices = try store.prices.observations(asset: nil).map(\.observation)
         func price(_ asset: String, _ quote: String, _ time: String) -> String? {
             prices.first {
                 $0.asset == Self.sym(asset) && $0.quote == Self.sym(quote) && $0.observedAt == Events.time(time)
@@ -189,7 +189,7 @@ struct MissingPriceFetchTests {
 
                 """)
         // Valued at 17:00 on 2024-03-10, ETH bought with USDT uses the closes of 03-09.
-        let table = try store.priceTable()
+        let table = try store.prices.priceTable()
         #expect(
             table.price(of: Self.sym("ETH"), in: Self.sym("USDT"), at: Events.time("2024-03-10T17:00:00Z"))?.value
                 == ExactDecimal("3911.3")! * (.one / ExactDecimal("1.000241")!))
@@ -246,7 +246,7 @@ struct MissingPriceFetchTests {
             ])
         #expect(outcome.stillMissing().isEmpty && outcome.pricedBy.values.allSatisfy { $0 == ["coingecko"] })
         #expect(
-            try store.priceTable().price(
+            try store.prices.priceTable().price(
                 of: Self.sym("BTC"), in: Self.sym("USD"), at: Events.time("2024-03-10T00:00:00Z"))?.value
                 == ExactDecimal("68955.5")!)
     }

@@ -58,9 +58,9 @@ struct TamperTests {
     func forgedAppend() throws {
         let (fixed, path) = ledger()
         #expect(portfolio(fixed).0 == 0)
-        let forger = try SQLiteEventStore(path: path, mode: .mustExist)
+        let forger = try Ledger(path: path, mode: .mustExist)
         var make = Events()
-        _ = try forger.append([make.deposit("BTC", "5", on: "2024-02-01")]) { _ in }
+        _ = try forger.events.append([make.deposit("BTC", "5", on: "2024-02-01")]) { _ in }
         let (status, text) = portfolio(fixed)
         #expect(status == 1)
         #expect(text.contains("that ledger did not write"), "\(text)")

@@ -13,9 +13,9 @@ enum AlertStoreKind: String, CaseIterable, CustomTestStringConvertible {
     func make() throws -> any AlertStore {
         switch self {
         case .inMemory: return InMemoryAlertStore()
-        case .sqliteMemory: return try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        case .sqliteMemory: return try Ledger(path: ":memory:", mode: .createIfMissing).alerts
         case .sqliteFile:
-            return try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+            return try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing).alerts
         }
     }
 }
@@ -99,7 +99,7 @@ struct AlertStoreContractTests {
             #expect(throws: Stop.self) {
                 try store.updateAlerts { _ -> ([Alert], Int) in
                     // A write made inside the transaction is rolled back with it.
-                    try (store as! SQLiteEventStore).executeRaw("UPDATE alerts SET state = 'fired'")
+                    try (store as! LedgerAlerts).ledger.executeRaw("UPDATE alerts SET state = 'fired'")
                     throw Stop()
                 }
             }
@@ -122,18 +122,18 @@ struct AlertStoreContractTests {
     @Test("two connections checking at once never fire the same crossing twice")
     func concurrentChecksFireOnce() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
-        let setup = try SQLiteEventStore(path: path, mode: .createIfMissing)
-        _ = try setup.addAlert(Self.draft("BTC", .above(dec("100"))), createdAt: Self.created)
-        try setup.record(
+        let setup = try Ledger(path: path, mode: .createIfMissing)
+        _ = try setup.alerts.addAlert(Self.draft("BTC", .above(dec("100"))), createdAt: Self.created)
+        try setup.prices.record(
             [
                 PriceObservation(
                     asset: sym("BTC"), quote: sym("USD"), observedAt: Self.created, price: dec("150"), source: "t")
             ], fetchedAt: Self.created)
         let fired = Counter()
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            guard let store = try? SQLiteEventStore(path: path, mode: .mustExist) else { return }
-            let count = try? store.updateAlerts { alerts in
-                let prices = try store.priceTable()
+            guard let store = try? Ledger(path: path, mode: .mustExist) else { return }
+            let count = try? store.alerts.updateAlerts { alerts in
+                let prices = try store.prices.priceTable()
                 let verdicts = alerts.map { AlertEvaluator.check($0, prices: prices, now: Self.created, maxAge: nil) }
                 return (
                     verdicts.map(\.alert), verdicts.filter { if case .fired = $0.outcome { true } else { false } }.count

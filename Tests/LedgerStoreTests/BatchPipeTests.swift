@@ -52,18 +52,18 @@ struct BatchPipeTests {
 
     @Test("a replay stopped early leaves the store usable, and a damaged row is an error")
     func storeAfterStop() throws {
-        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
-        _ = try store.append(Self.events) { _ in }
+        let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        _ = try store.events.append(Self.events) { _ in }
         let end = Timestamp(secondsSinceEpoch: .max)
-        #expect(throws: Stop.self) { try store.forEachEffectiveEvent(through: end) { _ in throw Stop() } }
+        #expect(throws: Stop.self) { try store.events.forEachEffectiveEvent(through: end) { _ in throw Stop() } }
         var count = 0
-        try store.forEachEffectiveEvent(through: end) { _ in count += 1 }
+        try store.events.forEachEffectiveEvent(through: end) { _ in count += 1 }
         #expect(count == Self.events.count)
 
         try store.executeRaw(
             "DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'0100' WHERE seq = 1500")
         #expect {
-            try store.forEachEffectiveEvent(through: end) { _ in }
+            try store.events.forEachEffectiveEvent(through: end) { _ in }
         } throws: { error in
             (error as? StoreError)?.description
                 == "the ledger holds an unreadable event: the replay row of event #1500 does not decode; run 'ledger verify'"
@@ -72,10 +72,10 @@ struct BatchPipeTests {
     }
 }
 
-extension SQLiteEventStore {
+extension Ledger {
     /// An append still works (the reader thread let go of the connection).
     fileprivate func appendedAfterFailure() throws -> Bool {
         var make = Events(seed: 99)
-        return try append([make.deposit("ETH", "1", on: "2024-02-01")]) { _ in }.count == 1
+        return try events.append([make.deposit("ETH", "1", on: "2024-02-01")]) { _ in }.count == 1
     }
 }

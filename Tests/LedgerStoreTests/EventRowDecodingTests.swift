@@ -18,9 +18,9 @@ struct EventRowDecodingTests {
                 events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)")
             }
         }
-        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
-        let stored = try store.append(events) { _ in }
-        #expect(try store.allEvents() == stored)
+        let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        let stored = try store.events.append(events) { _ in }
+        #expect(try store.events.allEvents() == stored)
         #expect(
             Set(stored.map(\.kind)).isSuperset(of: [.buy, .sell, .trade, .income, .transfer, .fee, .deposit, .withdraw])
         )

@@ -12,7 +12,7 @@ struct EventTotalStoreTests {
     /// The packed layout of version 1, as rows written before totals exist in ledgers: a buy's
     /// or sell's payload had no term byte. Written out here so the decoder is held to it.
     static func packedV1(_ event: LedgerEvent) -> [UInt8] {
-        var writer = PackedWriter()
+        var writer = ByteWriter()
         writer.byte(1)
         writer.byte(UInt8(PackedEvent.kinds.firstIndex(of: event.kind)!))
         writer.signed(event.sequence)
@@ -73,14 +73,14 @@ struct EventTotalStoreTests {
         let old = Self.oldEvents()
         let headBefore: ChainHead
         do {
-            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
-            _ = try store.append(old) { _ in }
-            headBefore = try store.chainHead()
+            let store = try Ledger(path: path, mode: .createIfMissing)
+            _ = try store.events.append(old) { _ in }
+            headBefore = try store.events.chainHead()
             // Back to the ledger as 0010 left it: replay rows of version 1, no `total` column.
             let trigger = try #require(
                 try Self.text(store, "SELECT sql FROM sqlite_master WHERE name = 'event_replay_append_only_update'"))
             var rows = "DROP TRIGGER event_replay_append_only_update;"
-            for event in try store.allEvents() {
+            for event in try store.events.allEvents() {
                 rows +=
                     " UPDATE event_replay SET data = x'\(Self.hex(Self.packedV1(event)))' WHERE seq = \(event.sequence);"
             }
@@ -91,11 +91,11 @@ struct EventTotalStoreTests {
                 DELETE FROM schema_migrations WHERE name = '0011-event-total'; PRAGMA user_version = 10;
                 """)
         }
-        let store = try SQLiteEventStore(path: path, mode: .mustExist)
+        let store = try Ledger(path: path, mode: .mustExist)
         #expect(try store.database.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
         #expect(try store.database.scalarInt("SELECT count(*) FROM events WHERE total IS NULL") == Int64(old.count))
-        #expect(try store.verifyChain().firstBreak == nil)
-        #expect(try store.chainHead() == headBefore)
+        #expect(try store.events.verifyChain().firstBreak == nil)
+        #expect(try store.events.chainHead() == headBefore)
         let packed = try effective(store, packed: true)
         #expect(packed == (try effective(store, packed: false)))
 
@@ -104,27 +104,27 @@ struct EventTotalStoreTests {
             make.buy("ETH", "3", for: "100", on: "2040-01-02"),
             make.sell("ETH", "3", for: "200", on: "2040-01-03"),
         ]
-        _ = try store.append(totals) { _ in }
-        #expect(try store.verifyChain().firstBreak == nil)
-        let stored = try store.allEvents().suffix(2)
+        _ = try store.events.append(totals) { _ in }
+        #expect(try store.events.verifyChain().firstBreak == nil)
+        let stored = try store.events.allEvents().suffix(2)
         #expect(stored.map(\.action) == totals.map(\.action))
         #expect(stored.map(\.schemaVersion) == [2, 2])
         #expect(try Self.text(store, "SELECT group_concat(total) FROM events WHERE total IS NOT NULL") == "100,200")
         #expect(try effective(store, packed: true) == (try effective(store, packed: false)))
     }
 
-    static func text(_ store: SQLiteEventStore, _ sql: String) throws -> String? {
+    static func text(_ store: Ledger, _ sql: String) throws -> String? {
         let statement = try store.database.prepare(sql)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
         return statement.text(0)
     }
 
-    func effective(_ store: SQLiteEventStore, packed: Bool) throws -> [LedgerEvent] {
+    func effective(_ store: Ledger, packed: Bool) throws -> [LedgerEvent] {
         store.readsReplayRows = packed
         defer { store.readsReplayRows = true }
         var events: [LedgerEvent] = []
-        try store.forEachEffectiveEvent(through: Timestamp(secondsSinceEpoch: .max)) { events.append($0) }
+        try store.events.forEachEffectiveEvent(through: Timestamp(secondsSinceEpoch: .max)) { events.append($0) }
         return events
     }
 }

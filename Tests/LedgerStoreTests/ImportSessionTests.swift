@@ -17,20 +17,20 @@ struct ImportSessionTests {
         return draft
     }
 
-    func attached(_ store: SQLiteEventStore) throws -> [String] {
+    func attached(_ store: Ledger) throws -> [String] {
         try store.database.textColumn("PRAGMA database_list", 1)
     }
 
     @Test("staged events come back in replay order; two zero-basis lots of one row are both kept")
     func replayOrder() throws {
-        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
         var make = Events()
-        _ = try store.append([make.deposit("USD", "100", on: "2024-01-02")]) { _ in }
+        _ = try store.events.append([make.deposit("USD", "100", on: "2024-01-02")]) { _ in }
         let later = imported(make.buy("BTC", "1", at: "10", on: "2024-01-03"), "a")
         let earlier = imported(make.sell("ETH", "2", at: "5", on: "2024-01-01"), "b")
         let lotETH = imported(make.deposit("ETH", "2", on: "2024-01-01"), "b:zero-basis:ETH")
         let lotBNB = imported(make.deposit("BNB", "1", on: "2024-01-01"), "b:zero-basis:BNB")
-        let order: [String] = try store.importing(write: false) { session in
+        let order: [String] = try store.imports.importing(write: false) { session in
             #expect(try session.stage(later, place: StagedPlace(file: 0, line: 2, index: 1)))
             #expect(try session.stage(earlier, place: StagedPlace(file: 0, line: 3, index: 2)))
             #expect(
@@ -51,12 +51,12 @@ struct ImportSessionTests {
     @Test(
         "one connection imports again and again: after a commit, a dry run and a failure the scratch database is gone")
     func repeatedImports() throws {
-        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
         var make = Events()
         let first = (0..<150).map { imported(make.deposit("BTC", "\($0 + 1)", on: "2024-02-01"), "first-\($0)") }
         let second = (0..<70).map { imported(make.deposit("ETH", "\($0 + 1)", on: "2024-01-01"), "second-\($0)") }
         func run(_ events: [LedgerEvent], write: Bool, failing: Bool = false) throws -> Int {
-            try store.importing(write: write) { session in
+            try store.imports.importing(write: write) { session in
                 for (index, event) in events.enumerated() {
                     try session.stage(event, place: StagedPlace(file: 0, line: index + 2, index: index))
                 }
@@ -68,42 +68,42 @@ struct ImportSessionTests {
         #expect(try attached(store) == ["main"])
         #expect(throws: Stop.self) { try run(second, write: true, failing: true) }
         #expect(try run(second, write: false) == 70)
-        #expect(try store.allEvents().count == 150, "neither the failure nor the dry run wrote")
+        #expect(try store.events.allEvents().count == 150, "neither the failure nor the dry run wrote")
         #expect(try run(second, write: true) == 70)
         #expect(try attached(store) == ["main"])
-        let stored = try store.allEvents()
+        let stored = try store.events.allEvents()
         #expect(stored.map(\.sequence) == Array(1...220))
         #expect(stored.suffix(70).map(\.provenance) == second.map(\.provenance), "appended in replay order")
-        #expect(try store.verifyChain().firstBreak == nil)
+        #expect(try store.events.verifyChain().firstBreak == nil)
     }
 
     @Test("an SQLite that takes few parameters per statement gets fewer events per INSERT")
     func parameterLimit() throws {
-        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
         sqlite3_limit(store.database.handle, SQLITE_LIMIT_VARIABLE_NUMBER, 100)
         #expect(EventAppender.chunkSize(store.database) == 3)
         var make = Events()
         let events = (0..<10).map { make.deposit("BTC", "\($0 + 1)", on: "2024-01-01") }
-        let stored = try store.append(events) { _ in }
+        let stored = try store.events.append(events) { _ in }
         #expect(stored.map(\.sequence) == Array(1...10))
         let streamed = (0..<7).map { imported(make.deposit("ETH", "\($0 + 1)", on: "2024-01-02"), "eth-\($0)") }
-        let added = try store.importing(write: true) { session in
+        let added = try store.imports.importing(write: true) { session in
             for (index, event) in streamed.enumerated() {
                 try session.stage(event, place: StagedPlace(file: 0, line: index + 2, index: index))
             }
             return try session.commit(receipts: [])
         }
         #expect(added == 7)
-        #expect(try store.allEvents().count == 17)
-        #expect(try store.verifyChain().firstBreak == nil)
+        #expect(try store.events.allEvents().count == 17)
+        #expect(try store.events.verifyChain().firstBreak == nil)
     }
 
     @Test("a scratch database left attached (a DETACH that failed) does not stop the next import")
     func staleStaging() throws {
-        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
         try store.executeRaw("ATTACH DATABASE '' AS staging; CREATE TABLE staging.import_staged (x)")
         var make = Events()
-        let added = try store.importing(write: true) { session in
+        let added = try store.imports.importing(write: true) { session in
             try session.stage(
                 imported(make.deposit("BTC", "1", on: "2024-01-01"), "only"),
                 place: StagedPlace(file: 0, line: 2, index: 0))

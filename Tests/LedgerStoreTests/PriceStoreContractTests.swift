@@ -13,9 +13,9 @@ enum PriceStoreKind: String, CaseIterable, CustomTestStringConvertible {
     func make() throws -> any PriceStore {
         switch self {
         case .inMemory: return InMemoryPriceStore()
-        case .sqliteMemory: return try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        case .sqliteMemory: return try Ledger(path: ":memory:", mode: .createIfMissing).prices
         case .sqliteFile:
-            return try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+            return try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing).prices
         }
     }
 }
@@ -159,18 +159,18 @@ struct SQLitePriceTableTests {
             price("BTC", "0.000000000000000001", on: "2024-01-01"), price("BTC", "123456789012.5", on: "2024-01-02"),
         ]
         do {
-            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
-            try store.record(recorded, fetchedAt: Events.time("2024-06-01"))
+            let store = try Ledger(path: path, mode: .createIfMissing)
+            try store.prices.record(recorded, fetchedAt: Events.time("2024-06-01"))
         }
-        let reopened = try SQLiteEventStore(path: path, mode: .mustExist)
-        #expect(try reopened.observations(asset: AssetSymbol("BTC")!).map(\.observation) == recorded)
+        let reopened = try Ledger(path: path, mode: .mustExist)
+        #expect(try reopened.prices.observations(asset: AssetSymbol("BTC")!).map(\.observation) == recorded)
         let database = try SQLiteDatabase(path: path, create: false)
         #expect(try database.scalarInt("SELECT count(*) FROM prices WHERE typeof(price) = 'text'") == 2)
     }
 
     @Test("the table itself refuses prices that are not exact non-negative decimal text")
     func constraints() throws {
-        let store = try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        let store = try Ledger(path: ":memory:", mode: .createIfMissing)
         for text in ["'1e5'", "'-1'", "'1,5'", "'.5'", "'5.'", "'1.2.3'", "''", "' 1'", "'abc'"] {
             #expect(throws: SQLiteError.self, "\(text)") {
                 try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'USD', 1, \(text), 'raw', 1)")
@@ -180,20 +180,20 @@ struct SQLitePriceTableTests {
             try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'BTC', 1, '1', 'raw', 1)")
         }
         try store.executeRaw("INSERT INTO prices VALUES ('BTC', 'USD', 1, '0.5', 'raw', 1)")
-        #expect(try store.observations(asset: nil).map(\.observation.price) == [ExactDecimal("0.5")!])
+        #expect(try store.prices.observations(asset: nil).map(\.observation.price) == [ExactDecimal("0.5")!])
     }
 
     @Test("a ledger made before the price table gets it when opened")
     func migratesOlderLedger() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
         do {
-            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+            let store = try Ledger(path: path, mode: .createIfMissing)
             try store.executeRaw(
                 "DROP TABLE prices; DELETE FROM schema_migrations WHERE name = '0003-prices'; PRAGMA user_version = 2")
         }
-        let store = try SQLiteEventStore(path: path, mode: .mustExist)
-        try store.record([price("BTC", "30000", on: "2024-01-01")], fetchedAt: Events.time("2024-06-01"))
-        #expect(try store.observations(asset: nil).count == 1)
+        let store = try Ledger(path: path, mode: .mustExist)
+        try store.prices.record([price("BTC", "30000", on: "2024-01-01")], fetchedAt: Events.time("2024-06-01"))
+        #expect(try store.prices.observations(asset: nil).count == 1)
         let database = try SQLiteDatabase(path: path, create: false)
         // Every migration is recorded again, so user_version is the full count once more.
         let applied = try database.scalarInt("SELECT count(*) FROM schema_migrations")
@@ -203,17 +203,17 @@ struct SQLitePriceTableTests {
     @Test("reading prices leaves no read transaction open, so a second writer is not blocked")
     func readsRelease() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
-        let reader = try SQLiteEventStore(path: path, mode: .createIfMissing)
-        try reader.record(
+        let reader = try Ledger(path: path, mode: .createIfMissing)
+        try reader.prices.record(
             [price("BTC", "1", on: "2024-01-01"), price("BTC", "2", on: "2024-01-02")],
             fetchedAt: Events.time("2024-06-01"))
-        _ = try reader.observations(asset: nil)
-        _ = try reader.priceTable()
-        let writer = try SQLiteEventStore(path: path, mode: .mustExist)
-        try writer.record([price("BTC", "3", on: "2024-01-03")], fetchedAt: Events.time("2024-06-01"))
+        _ = try reader.prices.observations(asset: nil)
+        _ = try reader.prices.priceTable()
+        let writer = try Ledger(path: path, mode: .mustExist)
+        try writer.prices.record([price("BTC", "3", on: "2024-01-03")], fetchedAt: Events.time("2024-06-01"))
         // The first connection held no stale snapshot: it can write after the second did,
         // and it sees the second's write.
-        try reader.record([price("BTC", "4", on: "2024-01-04")], fetchedAt: Events.time("2024-06-01"))
-        #expect(try reader.observations(asset: nil).count == 4)
+        try reader.prices.record([price("BTC", "4", on: "2024-01-04")], fetchedAt: Events.time("2024-06-01"))
+        #expect(try reader.prices.observations(asset: nil).count == 4)
     }
 }

@@ -38,19 +38,19 @@ struct ReplayRowsTests {
         return events
     }
 
-    func store(with events: [LedgerEvent]) throws -> SQLiteEventStore {
-        let store = try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
-        _ = try store.append(events) { _ in }
+    func store(with events: [LedgerEvent]) throws -> Ledger {
+        let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        _ = try store.events.append(events) { _ in }
         return store
     }
 
     func effective(
-        _ store: SQLiteEventStore, packed: Bool, through asOf: Timestamp = Timestamp(secondsSinceEpoch: .max)
+        _ store: Ledger, packed: Bool, through asOf: Timestamp = Timestamp(secondsSinceEpoch: .max)
     ) throws -> [LedgerEvent] {
         store.readsReplayRows = packed
         defer { store.readsReplayRows = true }
         var events: [LedgerEvent] = []
-        try store.forEachEffectiveEvent(through: asOf) { events.append($0) }
+        try store.events.forEachEffectiveEvent(through: asOf) { events.append($0) }
         return events
     }
 
@@ -78,7 +78,7 @@ struct ReplayRowsTests {
         let asOf = fromRows[fromRows.count / 2].occurredAt
         #expect(
             try effective(store, packed: true, through: asOf) == (try effective(store, packed: false, through: asOf)))
-        #expect(try store.verifyChain().firstBreak == nil)
+        #expect(try store.events.verifyChain().firstBreak == nil)
     }
 
     @Test("an import writes the rows of its events too")
@@ -88,7 +88,7 @@ struct ReplayRowsTests {
         let lines = (1...30).map {
             make.buy("SOL", "\($0)", at: "20", on: "2030-01-\(String(format: "%02d", 1 + $0 % 28))")
         }
-        _ = try store.importing(write: true) { session in
+        _ = try store.imports.importing(write: true) { session in
             for (index, event) in lines.enumerated() {
                 var draft = event
                 draft.provenance = .imported(batch: "B1", fingerprint: "row-\(index)")
@@ -123,7 +123,7 @@ struct ReplayRowsTests {
             .joined()
         try store.executeRaw(
             "DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'\(bytes)' WHERE seq = 4")
-        let verification = try store.verifyChain()
+        let verification = try store.events.verifyChain()
         #expect(verification.firstBreak?.sequence == 4)
         #expect(verification.firstBreak?.reason.contains("replay row does not match") == true)
     }
@@ -133,8 +133,8 @@ struct ReplayRowsTests {
         let path = makeTemporaryDirectory() + "/books.ledger"
         let events = Self.variedEvents(seed: 38)
         do {
-            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
-            _ = try store.append(events) { _ in }
+            let store = try Ledger(path: path, mode: .createIfMissing)
+            _ = try store.events.append(events) { _ in }
             // Back to the ledger as migration 0008 left it.
             try store.executeRaw(
                 """
@@ -142,26 +142,26 @@ struct ReplayRowsTests {
                 DELETE FROM schema_migrations WHERE name = '0009-replay-rows'; PRAGMA user_version = 8;
                 """)
         }
-        let reopened = try SQLiteEventStore(path: path, mode: .mustExist)
+        let reopened = try Ledger(path: path, mode: .mustExist)
         #expect(try ReplayRows.count(reopened.database) == Int64(events.count))
         #expect(try effective(reopened, packed: true) == (try effective(reopened, packed: false)))
-        #expect(try reopened.verifyChain().firstBreak == nil)
+        #expect(try reopened.events.verifyChain().firstBreak == nil)
     }
 
     @Test("rows that stop short are not used, and appends do not extend them")
     func incompleteRows() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
         let events = Self.variedEvents(seed: 39)
-        let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
-        _ = try store.append(Array(events.prefix(10))) { _ in }
+        let store = try Ledger(path: path, mode: .createIfMissing)
+        _ = try store.events.append(Array(events.prefix(10))) { _ in }
         // As if the fill had stopped at a row it could not decode.
         try store.executeRaw(
             "DROP TRIGGER event_replay_append_only_delete; DELETE FROM event_replay WHERE seq > 6; UPDATE counters SET value = 6 WHERE name = 'replay_rows'"
         )
-        _ = try store.append(Array(events.dropFirst(10).prefix(5))) { _ in }
+        _ = try store.events.append(Array(events.dropFirst(10).prefix(5))) { _ in }
         #expect(try ReplayRows.count(store.database) == 6)
         #expect(try !ReplayRows.areComplete(store.database))
         #expect(try effective(store, packed: true).count == (try effective(store, packed: false)).count)
-        #expect(try store.verifyChain().firstBreak == nil)
+        #expect(try store.events.verifyChain().firstBreak == nil)
     }
 }

@@ -13,11 +13,11 @@ import Testing
 /// writes, and the worker must hand results back in order whoever computed them.
 @Suite("Streaming append")
 struct StreamingAppendTests {
-    func newStore() throws -> SQLiteEventStore {
-        try SQLiteEventStore(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+    func newStore() throws -> Ledger {
+        try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
     }
 
-    func streamed(_ events: some Sequence<LedgerEvent>, into store: SQLiteEventStore) throws -> Int {
+    func streamed(_ events: some Sequence<LedgerEvent>, into store: Ledger) throws -> Int {
         var iterator = events.makeIterator()
         return try store.database.immediateTransaction {
             try EventAppender.appendStreaming(to: store.database) { iterator.next() }
@@ -34,18 +34,18 @@ struct StreamingAppendTests {
         let plain = try newStore()
         let streaming = try newStore()
         let memory = InMemoryEventStore()
-        _ = try plain.append(events) { _ in }
+        _ = try plain.events.append(events) { _ in }
         _ = try memory.append(events) { _ in }
         // Two streamed appends: the second continues the chain the first left.
-        _ = try streaming.append(Array(events.prefix(10))) { _ in }
+        _ = try streaming.events.append(Array(events.prefix(10))) { _ in }
         #expect(try streamed(events.dropFirst(10).prefix(100), into: streaming) == min(100, max(0, events.count - 10)))
         #expect(try streamed(events.dropFirst(110), into: streaming) == max(0, events.count - 110))
 
-        #expect(try streaming.chainHead() == plain.chainHead())
-        #expect(try streaming.chainHead() == memory.chainHead())
+        #expect(try streaming.events.chainHead() == plain.events.chainHead())
+        #expect(try streaming.events.chainHead() == memory.chainHead())
         let hashes = "SELECT seq || ' ' || prev_hash || ' ' || hash FROM events ORDER BY seq"
         #expect(try streaming.database.textColumn(hashes) == plain.database.textColumn(hashes))
-        #expect(try streaming.verifyChain().firstBreak == nil)
+        #expect(try streaming.events.verifyChain().firstBreak == nil)
         #expect(
             try ReplayRowsTests().effective(streaming, packed: true) == ReplayRowsTests().effective(plain, packed: true)
         )

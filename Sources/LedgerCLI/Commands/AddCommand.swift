@@ -65,18 +65,19 @@ struct AddCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "add")
         let path = try ledgerOptions.path(in: environment)
-        let existing = SQLiteEventStore.exists(at: path) ? try ledgerOptions.openExisting(in: environment) : nil
-        let currency = try existing?.ledgerCurrency() ?? defaultCurrency(environment)
+        let existing = Ledger.exists(at: path) ? try ledgerOptions.openExisting(in: environment) : nil
+        let currency = try existing?.settings.ledgerCurrency() ?? defaultCurrency(environment)
         let draft = try AddRequest(command: self).makeEvent(
-            defaultQuote: currency, environment: environment, classOf: { try existing?.assetClass(of: $0) }
+            defaultQuote: currency, environment: environment, classOf: { try existing?.events.assetClass(of: $0) }
         )
         let store: any EventStore
         if let existing {
-            store = existing
+            store = existing.events
         } else {
             try HoldingsGuard.check(draft, against: InMemoryEventStore())
-            store = try ledgerOptions.openOrCreate(in: environment)
-            try store.setSetting(LedgerSetting.currency, currency.text)
+            let created = try ledgerOptions.openOrCreate(in: environment)
+            try created.settings.setSetting(LedgerSetting.currency, currency.text)
+            store = created.events
         }
         let stored = try store.append([draft]) { reader in try HoldingsGuard.check(draft, against: reader) }
         try EventOutput(environment: environment, format: outputFormat).printRecorded(stored)
@@ -92,7 +93,7 @@ struct AddCommand: EnvironmentCommand {
     }
 }
 
-extension EventStore {
+extension SettingsStore {
     func ledgerCurrency() throws -> AssetSymbol {
         let text: String = try ledgerCurrency()
         return AssetSymbol(text) ?? AssetSymbol(LedgerSetting.defaultCurrency)!

@@ -32,7 +32,7 @@ struct AllocationCommand: EnvironmentCommand {
         try reportOptions.validate(environment)
         let store = try ledgerOptions.openForReading(in: environment)
         let options = try reportOptions.valuation(
-            store: store, environment: environment, perAccount: grouping == .account)
+            store: store.settings, environment: environment, perAccount: grouping == .account)
         let runner = try ReplayRunner(store: store, environment: environment)
         let holdings = HoldingsReport(
             state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
@@ -41,7 +41,7 @@ struct AllocationCommand: EnvironmentCommand {
         if outputFormat == .json {
             environment.print(ReportJSON.allocation(report, currency: options.currency, asOf: options.asOf))
         } else {
-            let ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
+            let ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
             environment.write(
                 render(
                     report, options, ledgerCurrency: ledgerCurrency, theme: reportOptions.theme(environment),

@@ -68,8 +68,8 @@ struct ConvertCommand: EnvironmentCommand {
         let request = try ConversionRequest(words, date: date, defaultTarget: ledger.currency())
         let store = try ledger.storeForWriting()
         let now = environment.now
-        let from = Asset(request.from, class: try store.assetClass(of: request.from))
-        let to = Asset(request.to, class: try store.assetClass(of: request.to))
+        let from = Asset(request.from, class: try store.events.assetClass(of: request.from))
+        let to = Asset(request.to, class: try store.events.assetClass(of: request.to))
         var converter = Converter(store: store, now: now)
         let setup = offline ? nil : try MarketSetup(store: store, environment: environment)
         if let setup {
@@ -83,7 +83,7 @@ struct ConvertCommand: EnvironmentCommand {
         try checkMaxAge(conversion, request: request, now: now)
         try converter.fresh.record(in: store, fetchedAt: now)
         try setup?.commit()
-        try store.recordConversion(conversion.record)
+        try store.market.recordConversion(conversion.record)
         if outputFormat == .json { return environment.print(ConversionJSON.conversion(conversion)) }
         environment.write(ConversionOutput.text(conversion, now: now))
     }
@@ -104,7 +104,7 @@ struct ConvertCommand: EnvironmentCommand {
 
     private func showHistory(_ environment: CommandEnvironment) throws {
         let store = try ledgerOptions.openExisting(in: environment)
-        let records = try store.conversions()
+        let records = try store.market.conversions()
         if outputFormat == .json { return environment.print(ConversionJSON.history(records)) }
         environment.write(ConversionOutput.history(records, width: environment.terminalWidth))
     }

@@ -58,7 +58,7 @@ struct ExportCommand: EnvironmentCommand {
             text = journal == .beancount ? BeancountWriter.write(document) : LedgerCLIWriter.write(document)
             summary = "\(document.transactions.count) transactions"
         } else {
-            let events = try store.allEvents().filter { event in
+            let events = try store.events.allEvents().filter { event in
                 let date = event.occurredAt.date
                 return (from.map { date >= $0 } ?? true) && (to.map { date <= $0 } ?? true)
             }
@@ -75,12 +75,12 @@ struct ExportCommand: EnvironmentCommand {
     /// JSONL, the lossless export, streams: one line per event as it is read, written in
     /// pieces of about 64 KiB, so exporting a long log takes no more memory than a short one.
     private func streamJSONL(
-        _ store: SQLiteEventStore, from: LocalDate?, to: LocalDate?, in environment: CommandEnvironment
+        _ store: Ledger, from: LocalDate?, to: LocalDate?, in environment: CommandEnvironment
     ) throws {
         var count = 0
         let produce = { (emit: (String) -> Void) throws in
             var buffer: [UInt8] = []
-            try store.forEachEvent { event in
+            try store.events.forEachEvent { event in
                 let date = event.occurredAt.date
                 guard from.map({ date >= $0 }) ?? true, to.map({ date <= $0 }) ?? true else { return }
                 buffer += EventRecordV1(event).canonicalJSONBytes

@@ -36,7 +36,7 @@ struct GainsCommand: EnvironmentCommand {
         try reportOptions.validate(environment)
         let store = try ledgerOptions.openForReading(in: environment)
         let runner = try ReplayRunner(store: store, environment: environment)
-        let base = try reportOptions.valuation(store: store, environment: environment, perAccount: false)
+        let base = try reportOptions.valuation(store: store.settings, environment: environment, perAccount: false)
         let states = try runner.replay(
             (methods ?? [base.method]).map { method in
                 var options = base
@@ -58,7 +58,7 @@ struct GainsCommand: EnvironmentCommand {
         case .text:
             var view = GainsView(
                 report: reports[0], width: environment.terminalWidth, theme: reportOptions.theme(environment))
-            view.ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
+            view.ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
             environment.write(view.render())
         }
         try runner.finish(

@@ -28,15 +28,15 @@ struct InitCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         let path = try ledgerOptions.path(in: environment)
-        let existed = SQLiteEventStore.exists(at: path)
+        let existed = Ledger.exists(at: path)
         let store = try ledgerOptions.openOrCreate(in: environment)
-        let stored = try store.setting(LedgerSetting.currency)
+        let stored = try store.settings.setting(LedgerSetting.currency)
         let fromEnvironment = environment.variables[environmentPrefix + "CURRENCY"].flatMap(AssetSymbol.init)?.text
         let wanted =
             currency.flatMap(AssetSymbol.init)?.text ?? stored ?? fromEnvironment ?? LedgerSetting.defaultCurrency
-        let count = try store.chainHead().count
+        let count = try store.events.chainHead().count
         try Self.checkChange(from: stored ?? LedgerSetting.defaultCurrency, to: wanted, events: count)
-        if stored != wanted { try store.setSetting(LedgerSetting.currency, wanted) }
+        if stored != wanted { try store.settings.setSetting(LedgerSetting.currency, wanted) }
         let events = "\(count) event\(count == 1 ? "" : "s")"
         switch (existed, stored) {
         case (false, _):

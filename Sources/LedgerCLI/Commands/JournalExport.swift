@@ -5,17 +5,17 @@ import LedgerStore
 /// Wires `ledger export -O beancount|ledger`: the ledger's events, currency and price cache
 /// into ``JournalBuilder``, and its failures into one-line errors.
 struct JournalExport {
-    let store: SQLiteEventStore
+    let store: Ledger
     let environment: CommandEnvironment
 
     /// The journal, or a failure after every event that cannot be valued was printed.
     func document(method: BookingMethod, since: LocalDate?, until: LocalDate?) throws -> JournalDocument {
-        guard let currency = AssetSymbol(try store.ledgerCurrency()) else {
+        guard let currency = AssetSymbol(try store.settings.ledgerCurrency()) else {
             throw CommandError.data(
                 "the ledger's currency setting is not a currency code; set it with 'ledger init --currency USD'")
         }
         let result = JournalBuilder.build(
-            events: try store.allEvents(), prices: try store.priceTable(),
+            events: try store.events.allEvents(), prices: try store.prices.priceTable(),
             currency: currency, method: method, since: since, until: until)
         switch result {
         case .success(let document): return document

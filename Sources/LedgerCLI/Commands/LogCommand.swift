@@ -39,7 +39,7 @@ struct LogCommand: EnvironmentCommand {
         let store = try ledgerOptions.openForReading(in: environment)
         let entries =
             try limit.map { try LogEntry.newest($0, matching: filter, in: store) }
-            ?? LogEntry.build(try store.allEvents()).filter(filter.matches).sorted {
+            ?? LogEntry.build(try store.events.allEvents()).filter(filter.matches).sorted {
                 LedgerEvent.replayOrder($1.event, $0.event)
             }
         let output = LogOutput(entries: entries, width: environment.terminalWidth)
@@ -95,12 +95,12 @@ struct LogEntry {
 
     /// The newest `limit` entries that match, read newest first from the store and stopping
     /// there (the voids are read up front: an entry shows the void that cancelled it).
-    static func newest(_ limit: Int, matching filter: LogFilter, in store: SQLiteEventStore) throws -> [LogEntry] {
-        let voidedBy = EventReplay.voidedIDs(try store.voidEvents())
+    static func newest(_ limit: Int, matching filter: LogFilter, in store: Ledger) throws -> [LogEntry] {
+        let voidedBy = EventReplay.voidedIDs(try store.events.voidEvents())
         var entries: [LogEntry] = []
-        try store.forEachEventNewestFirst { event in
+        try store.events.forEachEventNewestFirst { event in
             var target: LedgerEvent?
-            if case .void(let id, _) = event.action { target = try store.event(reference: id.text) }
+            if case .void(let id, _) = event.action { target = try store.events.event(reference: id.text) }
             let entry = LogEntry(event: event, voidedBy: voidedBy[event.id], target: target)
             if filter.matches(entry) { entries.append(entry) }
             return entries.count < limit

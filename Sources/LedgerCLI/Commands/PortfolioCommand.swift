@@ -32,7 +32,8 @@ struct PortfolioCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try reportOptions.validate(environment)
         let store = try ledgerOptions.openForReading(in: environment)
-        let options = try reportOptions.valuation(store: store, environment: environment, perAccount: byAccount)
+        let options = try reportOptions.valuation(
+            store: store.settings, environment: environment, perAccount: byAccount)
         let runner = try ReplayRunner(store: store, environment: environment)
         let report = HoldingsReport(
             state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
@@ -42,7 +43,7 @@ struct PortfolioCommand: EnvironmentCommand {
             var view = PortfolioView(
                 report: report, width: environment.terminalWidth,
                 theme: reportOptions.theme(environment), showChart: !noChart)
-            view.ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
+            view.ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
             environment.write(view.render())
             if reportOptions.asOf == nil, let note = PriceAgeNote.line(report.rows, now: options.asOf) {
                 environment.write(note)

@@ -6,7 +6,7 @@ import LedgerStore
 /// order — and reports diagnostics the same way for every report: warnings to stderr, and
 /// errors (after printing all of them) as a failure.
 struct ReplayRunner {
-    let store: SQLiteEventStore
+    let store: Ledger
     let environment: CommandEnvironment
     let prices: PriceTable
 
@@ -16,10 +16,10 @@ struct ReplayRunner {
         environment.variables[environmentPrefix + "SNAPSHOT_EVERY"].flatMap(Int.init).map { max(1, $0) } ?? 1000
     }
 
-    init(store: SQLiteEventStore, environment: CommandEnvironment) throws {
+    init(store: Ledger, environment: CommandEnvironment) throws {
         self.store = store
         self.environment = environment
-        prices = try store.priceTable()
+        prices = try store.prices.priceTable()
     }
 
     /// A full replay with every disposal piece (for `gains`).
@@ -31,7 +31,7 @@ struct ReplayRunner {
     func replay(_ options: [ValuationOptions]) throws -> [PortfolioState] {
         var folds = options.map { PortfolioFold(options: $0, prices: prices) }
         let asOf = options.map(\.asOf).max() ?? Timestamp(secondsSinceEpoch: 0)
-        try store.forEachEffectiveEvent(through: asOf) { event in
+        try store.events.forEachEffectiveEvent(through: asOf) { event in
             for index in folds.indices { folds[index].apply(event) }
         }
         return folds.map(\.state)
@@ -41,18 +41,20 @@ struct ReplayRunner {
     /// appended since, or a full replay that leaves a snapshot when it covered the whole log.
     func replayForHoldings(_ options: ValuationOptions, useSnapshots: Bool) throws -> PortfolioState {
         let key = "\(options.method.rawValue)|\(options.perAccount ? "account" : "pooled")|\(options.currency)"
-        if useSnapshots, let snapshot = try store.validSnapshot(key: key), options.asOf >= snapshot.lastOccurred,
-            let restored = PortfolioState(snapshot: snapshot.data, options: options)
+        if useSnapshots, let snapshot = try store.snapshots.valid(key: key), options.asOf >= snapshot.lastOccurred,
+            let restored = SnapshotCodec.decode(snapshot.data, options: options)
         {
             var fold = PortfolioFold(state: restored, prices: prices)
-            let position = try store.forEachEvent(after: snapshot.sequence, through: options.asOf) { fold.apply($0) }
+            let position = try store.events.forEachEvent(after: snapshot.sequence, through: options.asOf) {
+                fold.apply($0)
+            }
             if fold.state.eventCount - restored.eventCount >= snapshotThreshold {
                 save(fold.state, key: key, at: position)
             }
             return fold.state
         }
         var fold = PortfolioFold(options: options, prices: prices, recordingDisposals: false)
-        let position = try store.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
+        let position = try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
         if useSnapshots, fold.state.eventCount >= snapshotThreshold { save(fold.state, key: key, at: position) }
         return fold.state
     }
@@ -61,12 +63,12 @@ struct ReplayRunner {
     /// left out by as-of.
     private func save(_ state: PortfolioState, key: String, at position: LogPosition) {
         guard let last = position.lastOccurred, state.options.asOf >= last,
-            let version = try? store.pricesVersion()
+            let version = try? store.prices.version()
         else { return }
-        store.saveSnapshot(
+        store.snapshots.save(
             SnapshotRecord(
                 key: key, sequence: position.head.count, head: position.head.hash, lastOccurred: state.lastOccurredAt,
-                pricesVersion: version, usesPrices: state.usedPrices, data: state.snapshotBytes()))
+                pricesVersion: version, usesPrices: state.usedPrices, data: SnapshotCodec.encode(state)))
     }
 
     /// What a report of the whole ledger now, in `currency`, lacks: every valuation the replay
@@ -87,7 +89,7 @@ struct ReplayRunner {
     /// themselves) the missing prices are named on stderr; with `--strict` an incomplete
     /// report then fails (exit 1) — after it was printed in full.
     func finish(missing: [MissingPrice], complete: Bool, strict: Bool, noted: Bool) throws {
-        let ledgerCurrency = (try? store.ledgerCurrency()).flatMap(AssetSymbol.init)
+        let ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
         if !noted, let sentence = MissingPriceNote.sentence(missing, ledgerCurrency: ledgerCurrency) {
             environment.writeWarning(sentence)
         }

@@ -35,14 +35,14 @@ struct VerifyCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json], for: "verify")
         let expected = try head.map(Self.parseHead)
         let store = try ledgerOptions.openForReading(in: environment, checkingAnchor: false)
-        let result = try store.verifyChain()
+        let result = try store.events.verifyChain()
         if let broken = result.firstBreak {
             throw CommandError.data("event #\(broken.sequence) (\(broken.id)) fails verification: \(broken.reason)")
         }
         if let problem = try Self.invariantProblem(in: store) { throw CommandError.data(problem) }
         let headEvent = try expected.map { hash in try Self.event(withHash: hash, in: store) }
         try checkAnchor(store, environment)
-        for problem in try store.snapshotProblems() {
+        for problem in try store.snapshots.problems() {
             environment.stderr.write(
                 "ledger: warning: snapshot '\(problem.key)' at #\(problem.sequence) is not used: \(problem.reason)\n")
         }
@@ -68,17 +68,17 @@ struct VerifyCommand: EnvironmentCommand {
 
     /// The ledger against this user's anchor (docs/EVENTS.md, "Threat model"): a mismatch
     /// fails, unless `--accept` re-anchors it at the head just verified.
-    private func checkAnchor(_ store: SQLiteEventStore, _ environment: CommandEnvironment) throws {
+    private func checkAnchor(_ store: Ledger, _ environment: CommandEnvironment) throws {
         if accept {
-            guard let anchor = store.anchor else {
+            guard let anchor = store.anchor.stored else {
                 throw CommandError.data(
                     "there is no state directory to anchor the ledger in; set XDG_STATE_HOME or HOME")
             }
-            guard let head = try store.acceptAnchor() else { throw StoreError.anchorUnwritable(file: anchor.file) }
+            guard let head = try store.anchor.accept() else { throw StoreError.anchorUnwritable(file: anchor.file) }
             environment.stderr.write("ledger: anchored '\(store.path)' at event #\(head.count)\n")
             return
         }
-        guard case .mismatch(let mismatch) = try store.checkAnchor() else { return }
+        guard case .mismatch(let mismatch) = try store.anchor.check() else { return }
         throw CommandError.data(
             "the chain verifies, but \(mismatch); if you put this file in place yourself (a backup, another machine), 'ledger verify --accept' anchors it where it now ends"
         )
@@ -95,8 +95,8 @@ struct VerifyCommand: EnvironmentCommand {
     }
 
     /// The number of the event whose hash is `hash`; fails when no event has it.
-    private static func event(withHash hash: String, in store: SQLiteEventStore) throws -> Int64 {
-        guard let sequence = try store.sequence(ofHash: hash) else {
+    private static func event(withHash hash: String, in store: Ledger) throws -> Int64 {
+        guard let sequence = try store.events.sequence(ofHash: hash) else {
             throw CommandError.data(
                 "no event has hash \(hash): this ledger does not hold the history that head was printed for (events were removed or replaced)"
             )
@@ -107,9 +107,9 @@ struct VerifyCommand: EnvironmentCommand {
     /// Voids name existing, non-void events once each; no event takes out more than is held.
     /// Read in passes over the store (every event, the voids, the replay), so memory does not
     /// grow with the log.
-    static func invariantProblem(in store: SQLiteEventStore) throws -> String? {
+    static func invariantProblem(in store: Ledger) throws -> String? {
         var invalid: String?
-        try store.forEachEvent { event in
+        try store.events.forEachEvent { event in
             guard invalid == nil, let problem = event.validate(limits: false) else { return }
             invalid = "event #\(event.sequence) is not a valid event: \(problem.message)"
         }
@@ -117,7 +117,7 @@ struct VerifyCommand: EnvironmentCommand {
         if let problem = try voidProblem(in: store) { return problem }
         var book = PositionBook()
         var shortfall: Shortfall?
-        try store.forEachEffectiveEvent(through: Timestamp(secondsSinceEpoch: .max)) { event in
+        try store.events.forEachEffectiveEvent(through: Timestamp(secondsSinceEpoch: .max)) { event in
             if shortfall == nil { shortfall = book.apply(event) }
         }
         guard let shortfall else { return nil }
@@ -125,11 +125,11 @@ struct VerifyCommand: EnvironmentCommand {
             "event #\(shortfall.event.sequence) (\(EventSummary.describe(shortfall.event))) takes \(shortfall.needed) \(shortfall.key.asset) from '\(shortfall.key.account)' where \(shortfall.held) was held"
     }
 
-    private static func voidProblem(in store: SQLiteEventStore) throws -> String? {
+    private static func voidProblem(in store: Ledger) throws -> String? {
         var voided: Set<EventID> = []
-        for event in try store.voidEvents() {
+        for event in try store.events.voidEvents() {
             guard case .void(let target, _) = event.action else { continue }
-            guard let cancelled = try store.event(reference: target.text), cancelled.kind != .void else {
+            guard let cancelled = try store.events.event(reference: target.text), cancelled.kind != .void else {
                 return "event #\(event.sequence) voids \(target), which is not an event that can be voided"
             }
             guard voided.insert(target).inserted else {

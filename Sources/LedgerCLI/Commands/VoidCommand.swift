@@ -32,8 +32,8 @@ struct VoidCommand: EnvironmentCommand {
                 EventValidationError.textTooLong(field: "reason", bytes: reason.utf8.count).message)
         }
         let store = try ledgerOptions.openExisting(in: environment)
-        let target = try store.requireEvent(id)
-        let appended = try store.append(try draft(store, reason, environment)) { reader in
+        let target = try store.events.requireEvent(id)
+        let appended = try store.events.append(try draft(store.events, reason, environment)) { reader in
             try check(reader)
         }
         guard outputFormat == .text, let void = appended.first else {

@@ -18,7 +18,7 @@ struct FetchedCandles {
 /// the cache is used with one warning naming its age; an unknown symbol is an error, not a
 /// reason to show stale data. Fetched candles are written only by ``commit()``.
 final class CandleFetcher {
-    let store: SQLiteEventStore
+    let store: Ledger
     let environment: CommandEnvironment
     /// Nil with `--offline`.
     let setup: MarketSetup?
@@ -27,7 +27,7 @@ final class CandleFetcher {
     let now: Timestamp
     private var fetched: [Candle] = []
 
-    init(store: SQLiteEventStore, environment: CommandEnvironment, now: Timestamp, offline: Bool, forcedSource: String?)
+    init(store: Ledger, environment: CommandEnvironment, now: Timestamp, offline: Bool, forcedSource: String?)
         throws
     {
         self.store = store
@@ -78,8 +78,8 @@ final class CandleFetcher {
 
     /// Records the fetched candles in the cache of `ledger` (call once the command has
     /// succeeded).
-    func commit(into ledger: SQLiteEventStore) throws {
-        if !fetched.isEmpty { try ledger.recordCandles(fetched, fetchedAt: now) }
+    func commit(into ledger: Ledger) throws {
+        if !fetched.isEmpty { try ledger.market.recordCandles(fetched, fetchedAt: now) }
         if ledger === store { try setup?.commit() }
     }
 
@@ -117,7 +117,7 @@ final class CandleFetcher {
     func cached(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp) throws
         -> FetchedCandles?
     {
-        let stored = try store.candles(of: asset, in: quote, interval: interval)
+        let stored = try store.market.candles(of: asset, in: quote, interval: interval)
             .filter { $0.value.openedAt >= since }
             .sorted { $0.fetchedAt < $1.fetchedAt }
         guard let newest = stored.last else { return nil }

@@ -5,7 +5,7 @@ import LedgerStore
 /// Converts from the cache alone: the price table's rate of FROM in TO at the time asked
 /// (direct, inverted or through one bridge currency), with every observation it rests on.
 struct Converter {
-    let store: SQLiteEventStore
+    let store: Ledger
     let now: Timestamp
     /// Fetched now and not yet recorded (recorded with the conversion).
     var fresh = RefreshedRates()
@@ -33,7 +33,8 @@ struct Converter {
 
     func convert(_ request: ConversionRequest) throws -> Conversion {
         let time = request.date.map(\.endOfDay) ?? now
-        let stored = try store.observations(asset: nil) + fresh.allObservations.map { StoredPrice($0, fetchedAt: now) }
+        let stored =
+            try store.prices.observations(asset: nil) + fresh.allObservations.map { StoredPrice($0, fetchedAt: now) }
         guard
             let derivation = PriceTable(stored.map(\.observation)).derivation(
                 of: request.from, in: request.to, at: time)

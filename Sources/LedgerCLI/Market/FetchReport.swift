@@ -36,10 +36,10 @@ struct FetchReport {
     /// age. Fails (before anything is recorded) when nothing was fetched and some asset has
     /// no cached price either, or with `maxAge` when a price had to come from the cache and is
     /// older than that, or is missing.
-    func fallBack(store: SQLiteEventStore, maxAge: Int64?, environment: CommandEnvironment) throws {
+    func fallBack(store: Ledger, maxAge: Int64?, environment: CommandEnvironment) throws {
         let missing = targets.assets.map(\.symbol).filter { result.pricedBy[$0] == nil }
         guard !missing.isEmpty else { return }
-        let table = try store.priceTable()
+        let table = try store.prices.priceTable()
         var stale: [String] = []
         for asset in missing {
             let reasons = (result.failures[asset] ?? []).map(\.description)
@@ -69,13 +69,13 @@ struct FetchReport {
     /// How stale a cached price is for `--max-age`: an ECB rate by publication (zero while no
     /// newer rate was due after it was fetched, docs/MARKET-DATA.md), anything else by the age
     /// of its observation.
-    private func staleness(of asset: AssetSymbol, _ cached: PriceQuote, store: SQLiteEventStore) throws -> Int64 {
+    private func staleness(of asset: AssetSymbol, _ cached: PriceQuote, store: Ledger) throws -> Int64 {
         guard asset.inferredClass == .fiat && quote.inferredClass == .fiat,
             ECBRate.isPublication(source: cached.source, observedAt: cached.observedAt)
         else {
             return now.secondsSinceEpoch - cached.observedAt.secondsSinceEpoch
         }
-        let stored = try store.observations(asset: asset) + store.observations(asset: quote)
+        let stored = try store.prices.observations(asset: asset) + store.prices.observations(asset: quote)
         let fetched =
             stored.filter { $0.observation.observedAt == cached.observedAt && $0.observation.source == cached.source }
             .map(\.fetchedAt).max() ?? cached.observedAt

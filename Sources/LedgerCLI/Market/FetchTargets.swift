@@ -11,7 +11,7 @@ struct FetchTargets {
     /// The settings key of the watchlist: symbols separated by commas.
     static let watchlistKey = "watchlist"
 
-    init(named: [String], store: SQLiteEventStore, quote: AssetSymbol) throws {
+    init(named: [String], store: Ledger, quote: AssetSymbol) throws {
         var symbols: Set<AssetSymbol> = []
         if named.isEmpty {
             symbols = try Self.held(store).union(try Self.watched(store))
@@ -25,19 +25,20 @@ struct FetchTargets {
             }
         }
         symbols.remove(quote)
-        assets = try symbols.sorted().map { symbol in (symbol, try store.assetClass(of: symbol) ?? symbol.inferredClass)
+        assets = try symbols.sorted().map { symbol in
+            (symbol, try store.events.assetClass(of: symbol) ?? symbol.inferredClass)
         }
     }
 
     /// Assets with a non-zero balance in some account after every effective event.
-    static func held(_ store: SQLiteEventStore) throws -> Set<AssetSymbol> {
+    static func held(_ store: Ledger) throws -> Set<AssetSymbol> {
         var book = PositionBook()
-        for event in EventReplay.effective(try store.allEvents()) { book.apply(event) }
+        for event in EventReplay.effective(try store.events.allEvents()) { book.apply(event) }
         return Set(book.balances.filter { !$0.value.isZero }.map(\.key.asset))
     }
 
-    static func watched(_ store: SQLiteEventStore) throws -> Set<AssetSymbol> {
-        let list = try store.setting(watchlistKey) ?? ""
+    static func watched(_ store: Ledger) throws -> Set<AssetSymbol> {
+        let list = try store.settings.setting(watchlistKey) ?? ""
         return Set(list.split(separator: ",").compactMap { AssetSymbol(ImportText.trimmed($0)) })
     }
 

@@ -13,7 +13,7 @@ struct LiveFeed {
     let fetcher: PriceFetcher
 
     init(
-        symbols named: [String], quote: AssetSymbol, store: SQLiteEventStore, environment: CommandEnvironment,
+        symbols named: [String], quote: AssetSymbol, store: Ledger, environment: CommandEnvironment,
         forcedSource: String?
     ) throws {
         var seen = Set<AssetSymbol>()

@@ -7,12 +7,12 @@ import LedgerStore
 struct MarketSetup {
     let config: MarketDataConfig
     let http: MarketHTTP
-    let store: SQLiteEventStore
+    let store: Ledger
     let environment: CommandEnvironment
     /// CoinGecko's coin list, written to the ledger only by ``commit()``.
     let coinList: StoreCoinListCache
 
-    init(store: SQLiteEventStore, environment: CommandEnvironment) throws {
+    init(store: Ledger, environment: CommandEnvironment) throws {
         let file = try ConfigFile.read(environment)
         do {
             config = try MarketDataConfig.load(file: file.text, environment: environment.variables)
@@ -72,12 +72,12 @@ struct MarketSetup {
 /// CoinGecko's coin list kept in the ledger file (`symbol_ids`), trusted for 7 days. A list
 /// fetched now is held in memory until ``commit()``.
 final class StoreCoinListCache: CoinListCache, @unchecked Sendable {
-    let store: SQLiteEventStore
+    let store: Ledger
     let now: Timestamp
     static let lifetime: Int64 = 7 * 86_400
     private var pending: [String: [CoinListEntry]] = [:]
 
-    init(store: SQLiteEventStore, now: Timestamp) {
+    init(store: Ledger, now: Timestamp) {
         self.store = store
         self.now = now
     }
@@ -85,14 +85,14 @@ final class StoreCoinListCache: CoinListCache, @unchecked Sendable {
     func commit() throws {
         for (source, entries) in pending {
             let records = entries.map { SymbolIDRecord(symbol: $0.symbol, id: $0.id, name: $0.name) }
-            try store.replaceSymbolIDs(records, source: source, fetchedAt: now)
+            try store.market.replaceSymbolIDs(records, source: source, fetchedAt: now)
         }
         pending = [:]
     }
 
     func coinList(source: String) -> [CoinListEntry]? {
         if let fetched = pending[source] { return fetched }
-        guard let cached = try? store.symbolIDs(source: source),
+        guard let cached = try? store.market.symbolIDs(source: source),
             now.secondsSinceEpoch - cached.fetchedAt.secondsSinceEpoch < Self.lifetime
         else { return nil }
         return cached.value.map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }

@@ -12,9 +12,9 @@ struct RefreshedRates {
     /// Every observation, FX rates included.
     var allObservations: [PriceObservation] { observations + fxRates.flatMap(\.observations) }
 
-    func record(in store: SQLiteEventStore, fetchedAt: Timestamp) throws {
-        try store.record(observations, fetchedAt: fetchedAt)
-        for rates in fxRates { try store.recordFXRates(rates, fetchedAt: fetchedAt) }
+    func record(in store: Ledger, fetchedAt: Timestamp) throws {
+        try store.prices.record(observations, fetchedAt: fetchedAt)
+        for rates in fxRates { try store.market.recordFXRates(rates, fetchedAt: fetchedAt) }
     }
 }
 
@@ -25,7 +25,7 @@ struct RefreshedRates {
 /// error — the conversion then uses the cache.
 struct RateRefresher {
     let setup: MarketSetup
-    let store: SQLiteEventStore
+    let store: Ledger
     let now: Timestamp
 
     func refresh(_ from: Asset, _ to: Asset, date: LocalDate?) throws -> RefreshedRates {
@@ -47,8 +47,8 @@ struct RateRefresher {
     /// `refreshAfter` for now, or observed within four days before a past date.
     private func isFresh(_ asset: AssetSymbol, _ quote: AssetSymbol, date: LocalDate?) throws -> Bool {
         let direct =
-            try store.observations(asset: asset).filter { $0.observation.quote == quote }
-            + store.observations(asset: quote).filter { $0.observation.quote == asset }
+            try store.prices.observations(asset: asset).filter { $0.observation.quote == quote }
+            + store.prices.observations(asset: quote).filter { $0.observation.quote == asset }
         if let date {
             return direct.contains {
                 $0.observation.observedAt.date <= date && $0.observation.observedAt.date >= date.adding(days: -4)

@@ -58,21 +58,21 @@ struct LedgerOptions: ParsableArguments {
 
     /// Opens the ledger to amend it, failing with a clear message when it is missing or
     /// cannot be written, or when it does not end where the tool last left it (the anchor).
-    func openExisting(in environment: CommandEnvironment) throws -> SQLiteEventStore {
-        try anchored(SQLiteEventStore(path: sweptPath(in: environment), mode: .mustExist), environment)
+    func openExisting(in environment: CommandEnvironment) throws -> Ledger {
+        try anchored(Ledger(path: sweptPath(in: environment), mode: .mustExist), environment)
     }
 
     /// Opens the ledger to read it: read-only when it cannot be written (a read-only mount, a
     /// file without write permission). `checkingAnchor` false leaves the anchor to the caller
     /// (`verify`).
-    func openForReading(in environment: CommandEnvironment, checkingAnchor: Bool = true) throws -> SQLiteEventStore {
-        try anchored(SQLiteEventStore.forReading(path: path(in: environment)), environment, check: checkingAnchor)
+    func openForReading(in environment: CommandEnvironment, checkingAnchor: Bool = true) throws -> Ledger {
+        try anchored(Ledger.forReading(path: path(in: environment)), environment, check: checkingAnchor)
     }
 
     /// Opens the ledger, creating it (and its directory) when missing.
-    func openOrCreate(in environment: CommandEnvironment) throws -> SQLiteEventStore {
+    func openOrCreate(in environment: CommandEnvironment) throws -> Ledger {
         try announcingCreation(in: environment) {
-            try anchored(SQLiteEventStore(path: sweptPath(in: environment), mode: .createIfMissing), environment)
+            try anchored(Ledger(path: sweptPath(in: environment), mode: .createIfMissing), environment)
         }
     }
 
@@ -80,9 +80,9 @@ struct LedgerOptions: ParsableArguments {
     /// --ledger, no LGR_FILE, so the user never named it), says once on stderr where it is.
     func announcingCreation<Result>(in environment: CommandEnvironment, _ body: () throws -> Result) throws -> Result {
         let path = try path(in: environment)
-        let existed = SQLiteEventStore.exists(at: path)
+        let existed = Ledger.exists(at: path)
         let result = try body()
-        if !existed, isDefault(in: environment), SQLiteEventStore.exists(at: path) {
+        if !existed, isDefault(in: environment), Ledger.exists(at: path) {
             environment.stderr.write("ledger: created new ledger at \(path.terminalEscaped)\n")
         }
         return result
@@ -102,11 +102,11 @@ struct LedgerOptions: ParsableArguments {
     }
 
     /// The store with the user's state directory (anchor and snapshot key), its anchor checked.
-    private func anchored(_ store: SQLiteEventStore, _ environment: CommandEnvironment, check: Bool = true) throws
-        -> SQLiteEventStore
+    private func anchored(_ store: Ledger, _ environment: CommandEnvironment, check: Bool = true) throws
+        -> Ledger
     {
         store.stateDirectory = StateDirectory.resolve(variables: environment.variables)
-        if check || store.created { try store.anchorOnOpen() }
+        if check || store.created { try store.anchor.checkOnOpen() }
         return store
     }
 
@@ -124,7 +124,7 @@ enum LedgerSetting {
     static let defaultCurrency = "USD"
 }
 
-extension EventStore {
+extension SettingsStore {
     /// The ledger's currency setting (USD when never set).
     func ledgerCurrency() throws -> String {
         try setting(LedgerSetting.currency) ?? LedgerSetting.defaultCurrency

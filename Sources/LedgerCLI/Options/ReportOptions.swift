@@ -38,7 +38,8 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// The valuation options, with defaults from the ledger's settings.
-    func valuation(store: any EventStore, environment: CommandEnvironment, perAccount: Bool) throws -> ValuationOptions
+    func valuation(store: any SettingsStore, environment: CommandEnvironment, perAccount: Bool) throws
+        -> ValuationOptions
     {
         ValuationOptions(
             method: try bookingMethod(), perAccount: perAccount,
@@ -54,7 +55,7 @@ struct ReportOptions: ParsableArguments {
         return parsed
     }
 
-    func reportCurrency(_ store: any EventStore) throws -> AssetSymbol {
+    func reportCurrency(_ store: any SettingsStore) throws -> AssetSymbol {
         guard let currency else { return try store.ledgerCurrency() }
         guard let symbol = AssetSymbol(currency) else {
             throw CommandError.usage(

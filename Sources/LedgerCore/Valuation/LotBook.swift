@@ -16,7 +16,7 @@ public struct LotBook: Sendable {
     private var head = 0
     /// Lots restored from a snapshot and not needed yet (then `storage` is empty): decoded by
     /// the first change.
-    private var packed: PackedLots?
+    private var packed: SavedBook?
     /// HIFO only: which lots of `storage` are still open (a lot HIFO empties stays in place,
     /// so taking from the middle does not shift the rest), and ``highest``, their indices.
     private var open: [Bool] = []
@@ -41,9 +41,9 @@ public struct LotBook: Sendable {
     }
 
     /// A book restored from a snapshot, its lots still packed.
-    init(method: BookingMethod, packed: PackedLots) {
+    init(method: BookingMethod, saved: SavedBook) {
         self.method = method
-        self.packed = packed
+        packed = saved
     }
 
     public var lots: ArraySlice<Lot> {
@@ -60,15 +60,12 @@ public struct LotBook: Sendable {
         packed.map { $0.count == 0 } ?? (method == .hifo ? highest.isEmpty : head == storage.count)
     }
 
-    /// The lots in the snapshot encoding, with their totals (copied as they are when still
-    /// packed).
-    func pack(to out: inout [UInt8]) -> (count: Int, quantity: ExactDecimal, cost: ExactDecimal, incomplete: Int) {
-        if let packed {
-            out += packed.bytes
-            return (packed.count, packed.quantity, packed.cost, packed.incomplete)
-        }
-        PackedLots.encode(lots, to: &out)
-        return (lots.count, quantity, cost, openIncomplete)
+    /// The open lots as a snapshot keeps them (still encoded when never unpacked).
+    var saved: SavedBook {
+        if let packed { return packed }
+        let lots = lots
+        return SavedBook(
+            count: lots.count, quantity: quantity, cost: cost, incomplete: openIncomplete, lots: .decoded(lots))
     }
 
     /// Decodes packed lots before a change.

@@ -17,7 +17,7 @@ public struct PortfolioFold {
     var recentAssets: (Asset?, Asset?) = (nil, nil)
 
     /// A fold to feed events one at a time with ``apply(_:)``, in replay order, with voided
-    /// events already left out (what `SQLiteEventStore.forEachEffectiveEvent` yields).
+    /// events already left out (what `LedgerEvents.forEachEffectiveEvent` yields).
     public init(options: ValuationOptions, prices: PriceTable, recordingDisposals: Bool = true) {
         var state = PortfolioState(options: options)
         state.recordsDisposals = recordingDisposals

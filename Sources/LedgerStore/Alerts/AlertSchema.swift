@@ -3,6 +3,11 @@
 /// `AUTOINCREMENT` so that the id of a removed alert is never given to a new one (an old
 /// "(alert 3)" in a cron mail must not name a different alert later).
 enum AlertSchema {
+    static let migrations: [Migration] = [
+        // Price alerts (LedgerStore/Alerts): settings, not books; rows change as alerts fire.
+        Migration(name: "0007-alerts", sql: AlertSchema.sql)
+    ]
+
     static let sql = """
         CREATE TABLE alerts (
             id INTEGER PRIMARY KEY AUTOINCREMENT,

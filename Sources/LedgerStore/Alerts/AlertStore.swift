@@ -21,8 +21,8 @@ public struct AlertDraft: Hashable, Sendable {
 
 /// The ledger's price alerts. Every change is one transaction.
 ///
-/// Implementations: ``SQLiteEventStore`` (the `alerts` table) and ``InMemoryAlertStore``,
-/// held to one contract by the tests.
+/// Implementations: ``LedgerAlerts`` (the `alerts` table) and, in LedgerTestSupport,
+/// `InMemoryAlertStore`, held to one contract by the tests.
 public protocol AlertStore {
     /// Stores a new, armed alert and returns it with its id (ids are never reused).
     func addAlert(_ draft: AlertDraft, createdAt: Timestamp) throws -> Alert
@@ -35,4 +35,28 @@ public protocol AlertStore {
     /// transaction: two processes checking at once see each other's result, never the same
     /// state twice. `check` may read the store (e.g. its prices) through the same connection.
     func updateAlerts<Result>(_ check: ([Alert]) throws -> (alerts: [Alert], result: Result)) throws -> Result
+}
+
+/// What the `alerts` table's constraints refuse, said the same way by both stores.
+package enum AlertRecordCheck {
+    package static func validate(_ draft: AlertDraft) throws {
+        let threshold = draft.condition.threshold
+        if threshold.isOverflow || !threshold.isPositive {
+            throw StoreError.sqlite(
+                SQLiteError(
+                    code: PriceRecordCheck.constraintCode,
+                    message: "CHECK constraint failed: an alert's threshold must be above 0, got \(threshold)"))
+        }
+        if draft.asset == draft.quote {
+            throw StoreError.sqlite(
+                SQLiteError(
+                    code: PriceRecordCheck.constraintCode,
+                    message: "CHECK constraint failed: asset <> quote (\(draft.asset))"))
+        }
+        if case .change(_, _, let window) = draft.condition, window <= 0 {
+            throw StoreError.sqlite(
+                SQLiteError(
+                    code: PriceRecordCheck.constraintCode, message: "CHECK constraint failed: window_seconds > 0"))
+        }
+    }
 }

@@ -13,7 +13,7 @@ public protocol EventReading {
     func assetClass(of symbol: AssetSymbol) throws -> AssetClass?
 }
 
-/// The append-only event log. Implementations: ``SQLiteEventStore`` and ``InMemoryEventStore``,
+/// The append-only event log. Implementations: ``LedgerEvents`` and ``InMemoryEventStore``,
 /// held to the same contract by the tests.
 public protocol EventStore: EventReading {
     /// Appends `drafts` in order as one transaction, assigning sequence numbers and hashes.
@@ -24,10 +24,30 @@ public protocol EventStore: EventReading {
     func chainHead() throws -> ChainHead
     /// Re-derives every hash from the stored fields and reports the first that does not match.
     func verifyChain() throws -> ChainVerification
-    /// A ledger-level setting (e.g. `currency`), or nil.
-    func setting(_ key: String) throws -> String?
-    /// Stores a setting (in its own transaction).
-    func setSetting(_ key: String, _ value: String) throws
+}
+
+/// The event log of a ledger file as the commands stream it (``LedgerEvents``): replays
+/// without an array of the whole log, the newest entries, the bulk load of a new ledger.
+public protocol EventLogStore: EventStore {
+    /// The events a replay uses, in replay order, up to `asOf`; where the log stood.
+    @discardableResult
+    func forEachEffectiveEvent(through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws -> LogPosition
+    /// The events appended after `sequence`, in replay order, up to `asOf`.
+    @discardableResult
+    func forEachEvent(after sequence: Int64, through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws
+        -> LogPosition
+    /// Every event, voids included, in sequence order.
+    func forEachEvent(_ body: (LedgerEvent) throws -> Void) throws
+    /// Events newest first in replay order until `body` returns false.
+    func forEachEventNewestFirst(_ body: (LedgerEvent) throws -> Bool) throws
+    /// Every void, in log order.
+    func voidEvents() throws -> [LedgerEvent]
+    /// The latest occurred-at of any event (nil for an empty ledger).
+    func lastOccurredAt() throws -> Timestamp?
+    /// The sequence of the event whose hash is `hash`.
+    func sequence(ofHash hash: String) throws -> Int64?
+    /// Runs `body` with the per-row insert checks set aside, then checks the whole log once.
+    func withInsertChecksDeferred<T>(_ body: () throws -> T) throws -> T
 }
 
 /// The end of the hash chain.

@@ -1,10 +1,10 @@
 import LedgerCore
 import LedgerInterchange
 
-/// The in-memory twin of ``SQLiteEventStore``: the same contract (sequence numbers, hash
+/// The in-memory twin of ``LedgerEvents`` and ``LedgerSettings``: the same contract (sequence numbers, hash
 /// chain, checks under the lock, all-or-nothing appends) with no file. For tests and for
 /// dry runs.
-public final class InMemoryEventStore: EventStore {
+public final class InMemoryEventStore: EventStore, SettingsStore {
     private var stored: [(event: LedgerEvent, hash: String)] = []
     private var settings: [String: String] = [:]
 

@@ -25,7 +25,7 @@ enum PackedEvent {
 
     /// The packed bytes of a stored event (its sequence assigned).
     static func encode(_ event: LedgerEvent) -> [UInt8] {
-        var writer = PackedWriter()
+        var writer = ByteWriter()
         writer.bytes.reserveCapacity(96)
         writer.byte(version)
         writer.byte(UInt8(kinds.firstIndex(of: event.kind)!))
@@ -53,6 +53,16 @@ enum PackedEvent {
         return writer.bytes
     }
 
+    /// Class codes, stored: the index in this fixed list.
+    static let classes: [AssetClass] = [.crypto, .stock, .etf, .fiat]
+
+    /// Income kind codes, stored: the index in this fixed list.
+    static let incomeKinds: [IncomeKind] = [.staking, .airdrop, .interest, .mining, .reward, .other]
+
+    static func classCode(_ assetClass: AssetClass) -> UInt8 {
+        UInt8(classes.firstIndex(of: assetClass)!)
+    }
+
     /// 10⁰ … 10³⁸: the scale of a stored decimal's trailing zeros.
     static let powersOfTen: [Int128] = {
         var powers: [Int128] = [1]
@@ -61,41 +71,8 @@ enum PackedEvent {
     }()
 }
 
-/// Appends the pieces of ``PackedEvent``'s layout.
-struct PackedWriter {
-    var bytes: [UInt8] = []
-
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
-
-    mutating func unsigned(_ value: UInt128) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
-    /// Zig-zag: small magnitudes of either sign stay short.
-    mutating func signed(_ value: Int128) {
-        unsigned(UInt128(bitPattern: (value << 1) ^ (value >> 127)))
-    }
-
-    mutating func signed(_ value: Int64) { signed(Int128(value)) }
-
-    mutating func string(_ text: String) {
-        unsigned(UInt128(text.utf8.count))
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    mutating func id(_ id: EventID) {
-        var value = id.value
-        for _ in 0..<16 {
-            bytes.append(UInt8(truncatingIfNeeded: value))
-            value >>= 8
-        }
-    }
-
+/// The pieces of ``PackedEvent``'s layout.
+extension ByteWriter {
     /// Units as mantissa × 10^zeros: 30000 is (3, 22), not a 75-bit number.
     mutating func decimal(_ value: ExactDecimal) {
         var mantissa = value.units
@@ -110,7 +87,7 @@ struct PackedWriter {
 
     mutating func asset(_ asset: Asset) {
         string(asset.symbol.text)
-        byte(Self.classCode(asset.assetClass))
+        byte(PackedEvent.classCode(asset.assetClass))
     }
 
     mutating func amount(_ amount: AssetAmount) {
@@ -145,7 +122,7 @@ struct PackedWriter {
             string(destination)
         case .income(let amount, let kind, let unitValue):
             self.amount(amount)
-            byte(UInt8(Self.incomeKinds.firstIndex(of: kind)!))
+            byte(UInt8(PackedEvent.incomeKinds.firstIndex(of: kind)!))
             if let unitValue {
                 byte(1)
                 price(unitValue)
@@ -162,13 +139,4 @@ struct PackedWriter {
         }
     }
 
-    /// Class codes, stored: the index in this fixed list.
-    static let classes: [AssetClass] = [.crypto, .stock, .etf, .fiat]
-
-    /// Income kind codes, stored: the index in this fixed list.
-    static let incomeKinds: [IncomeKind] = [.staking, .airdrop, .interest, .mining, .reward, .other]
-
-    static func classCode(_ assetClass: AssetClass) -> UInt8 {
-        UInt8(classes.firstIndex(of: assetClass)!)
-    }
 }

@@ -7,7 +7,7 @@ final class PackedEventDecoder {
 
     /// The event, or nil when the bytes are not a packed event of a version this build reads.
     func event(from bytes: UnsafeBufferPointer<UInt8>) -> LedgerEvent? {
-        var reader = PackedReader(bytes)
+        var reader = ByteReader(bytes)
         guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
             let kind = reader.byte().flatMap(Self.kind(code:)),
             let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
@@ -35,7 +35,7 @@ final class PackedEventDecoder {
         Int(code) < PackedEvent.kinds.count ? PackedEvent.kinds[Int(code)] : nil
     }
 
-    private func action(_ kind: EventKind, version: UInt8, _ reader: inout PackedReader) -> EventAction? {
+    private func action(_ kind: EventKind, version: UInt8, _ reader: inout ByteReader) -> EventAction? {
         switch kind {
         case .buy, .sell:
             guard let amount = amount(&reader), let term = term(version: version, &reader) else { return nil }
@@ -50,10 +50,10 @@ final class PackedEventDecoder {
             guard let amount = amount(&reader), let destination = text(&reader) else { return nil }
             return .transfer(amount, toAccount: destination)
         case .income:
-            guard let amount = amount(&reader), let code = reader.byte(), Int(code) < PackedWriter.incomeKinds.count,
+            guard let amount = amount(&reader), let code = reader.byte(), Int(code) < PackedEvent.incomeKinds.count,
                 let hasValue = reader.byte()
             else { return nil }
-            let kind = PackedWriter.incomeKinds[Int(code)]
+            let kind = PackedEvent.incomeKinds[Int(code)]
             guard hasValue == 1 else { return .income(amount, kind: kind, unitValue: nil) }
             return price(&reader).map { .income(amount, kind: kind, unitValue: $0) }
         case .split:
@@ -68,13 +68,13 @@ final class PackedEventDecoder {
     }
 
     /// A buy's or sell's price term; version 1 rows have no term byte and a unit price.
-    private func term(version: UInt8, _ reader: inout PackedReader) -> PriceTerm? {
+    private func term(version: UInt8, _ reader: inout ByteReader) -> PriceTerm? {
         let code: UInt8? = version == 1 ? 0 : reader.byte()
         guard let code, code <= 1, let price = price(&reader) else { return nil }
         return code == 0 ? .unit(price) : .total(price.amount, quote: price.currency)
     }
 
-    private func provenance(_ reader: inout PackedReader) -> Provenance? {
+    private func provenance(_ reader: inout ByteReader) -> Provenance? {
         switch reader.byte() {
         case 0: return .manual
         case 1:
@@ -84,107 +84,39 @@ final class PackedEventDecoder {
         }
     }
 
-    private func amount(_ reader: inout PackedReader) -> AssetAmount? {
+    private func amount(_ reader: inout ByteReader) -> AssetAmount? {
         guard let asset = asset(&reader), let quantity = reader.decimal() else { return nil }
         return AssetAmount(quantity, asset)
     }
 
-    private func price(_ reader: inout PackedReader) -> Price? {
+    private func price(_ reader: inout ByteReader) -> Price? {
         guard let amount = reader.decimal(), let currency = symbol(&reader) else { return nil }
         return Price(amount, currency)
     }
 
-    private func asset(_ reader: inout PackedReader) -> Asset? {
-        guard let symbol = symbol(&reader), let code = reader.byte(), Int(code) < PackedWriter.classes.count else {
+    private func asset(_ reader: inout ByteReader) -> Asset? {
+        guard let symbol = symbol(&reader), let code = reader.byte(), Int(code) < PackedEvent.classes.count else {
             return nil
         }
-        return Asset(symbol, class: PackedWriter.classes[Int(code)])
+        return Asset(symbol, class: PackedEvent.classes[Int(code)])
     }
 
-    private func symbol(_ reader: inout PackedReader) -> AssetSymbol? {
+    private func symbol(_ reader: inout ByteReader) -> AssetSymbol? {
         reader.slice().flatMap { interner.symbol($0) }
     }
 
-    private func text(_ reader: inout PackedReader) -> String? {
+    private func text(_ reader: inout ByteReader) -> String? {
         reader.slice().map { interner.text($0) }
     }
 }
 
-/// A cursor over packed bytes; every read is bounds-checked and nil past the end.
-struct PackedReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-    var isAtEnd: Bool { offset == bytes.count }
-
-    mutating func byte() -> UInt8? {
-        guard offset < bytes.count else { return nil }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
-
-    /// A LEB128 varint. Up to nine bytes (63 bits: every sequence, time and most mantissas)
-    /// are read in 64-bit arithmetic; only longer ones continue in 128 bits.
-    mutating func unsigned() -> UInt128? {
-        var narrow: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count, shift <= 56 {
-            let byte = bytes[offset]
-            offset += 1
-            narrow |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return UInt128(narrow) }
-            shift += 7
-        }
-        var value = UInt128(narrow)
-        var wideShift = UInt128(shift)
-        while offset < bytes.count, wideShift < 128 {
-            let byte = bytes[offset]
-            offset += 1
-            value |= UInt128(byte & 0x7F) << wideShift
-            if byte < 0x80 { return value }
-            wideShift += 7
-        }
-        return nil
-    }
-
-    mutating func signed() -> Int128? {
-        guard let raw = unsigned() else { return nil }
-        return Int128(bitPattern: raw >> 1) ^ -Int128(bitPattern: raw & 1)
-    }
-
-    mutating func int64() -> Int64? {
-        guard let value = signed(), let narrow = Int64(exactly: value) else { return nil }
-        return narrow
-    }
-
-    mutating func id() -> EventID? {
-        guard bytes.count - offset >= 16 else { return nil }
-        var value: UInt128 = 0
-        for index in (0..<16).reversed() { value = value << 8 | UInt128(bytes[offset + index]) }
-        offset += 16
-        return EventID(value: value)
-    }
-
+extension ByteReader {
+    /// A ``PackedEvent`` decimal: the count of trailing zeros, then the rest as a signed varint.
     mutating func decimal() -> ExactDecimal? {
         guard let zeros = byte(), Int(zeros) < PackedEvent.powersOfTen.count, let mantissa = signed() else {
             return nil
         }
         let (units, overflow) = mantissa.multipliedReportingOverflow(by: PackedEvent.powersOfTen[Int(zeros)])
         return overflow ? nil : ExactDecimal(units: units)
-    }
-
-    /// The bytes of a length-prefixed string, borrowed.
-    mutating func slice() -> UnsafeBufferPointer<UInt8>? {
-        guard let length = unsigned(), length <= UInt128(bytes.count - offset) else { return nil }
-        let start = offset
-        offset += Int(length)
-        return UnsafeBufferPointer(rebasing: bytes[start..<offset])
-    }
-
-    mutating func string() -> String? {
-        guard let bytes = slice() else { return nil }
-        return bytes.isEmpty ? "" : String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -41,6 +41,33 @@ public struct ImportReceipt: Equatable, Sendable {
 
 /// The `imports` table: append-only like `events`.
 enum ImportReceiptSchema {
+    static let migrations: [Migration] = [
+        // Import receipts (LedgerStore/Imports): one row per imported file, append-only.
+        Migration(name: "0004-imports", sql: ImportReceiptSchema.sql),
+        // INSERT OR REPLACE deletes the row it conflicts with; without recursive triggers (the
+        // default of any other SQLite client) that deletion fires no DELETE trigger, so a
+        // REPLACE of the last event, or on an id, fingerprint or import batch, rewrote the
+        // log. An insert that would replace anything is refused before it happens, naming the
+        // column as SQLite's UNIQUE error does (an import tells a duplicate row by it). Bulk loads
+        // set it aside like the other per-row checks (LedgerEvents+BulkLoad).
+        Migration(
+            name: "0013-no-replace",
+            sql: """
+                CREATE TRIGGER events_no_replace BEFORE INSERT ON events
+                BEGIN SELECT CASE
+                    WHEN EXISTS (SELECT 1 FROM events WHERE seq = NEW.seq)
+                    THEN RAISE(ABORT, 'events are append-only: an INSERT may not replace an event (events.seq is taken)')
+                    WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.id)
+                    THEN RAISE(ABORT, 'events are append-only: an INSERT may not replace an event (events.id is taken)')
+                    WHEN NEW.fingerprint IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE fingerprint = NEW.fingerprint)
+                    THEN RAISE(ABORT, 'events are append-only: an INSERT may not replace an event (events.fingerprint is taken)')
+                END; END;
+                CREATE TRIGGER imports_no_replace BEFORE INSERT ON imports
+                WHEN EXISTS (SELECT 1 FROM imports WHERE batch = NEW.batch)
+                BEGIN SELECT RAISE(ABORT, 'import receipts are append-only: an INSERT may not replace a receipt'); END;
+                """),
+    ]
+
     static let sql = """
         CREATE TABLE imports (
             batch TEXT PRIMARY KEY,
@@ -81,27 +108,5 @@ enum ImportReceiptSchema {
             .integer(Int64(receipt.added)), .integer(Int64(receipt.present)),
             .integer(Int64(receipt.rejected)), .integer(Int64(receipt.ignored)),
         ]
-    }
-}
-
-extension SQLiteEventStore {
-    /// Every import receipt, oldest first.
-    public func importReceipts() throws -> [ImportReceipt] {
-        try guarded {
-            let statement = try self.database.prepare(
-                "SELECT batch, imported_at, file, sha256, format, account, added, present, rejected, ignored FROM imports ORDER BY imported_at, rowid"
-            )
-            defer { statement.reset() }
-            var receipts: [ImportReceipt] = []
-            while try statement.step() {
-                receipts.append(
-                    ImportReceipt(
-                        batch: statement.text(0) ?? "", importedAt: Timestamp(secondsSinceEpoch: statement.int(1)),
-                        file: statement.text(2) ?? "", sha256: statement.text(3) ?? "", format: statement.text(4) ?? "",
-                        account: statement.text(5) ?? "", added: Int(statement.int(6)), present: Int(statement.int(7)),
-                        rejected: Int(statement.int(8)), ignored: Int(statement.int(9))))
-            }
-            return receipts
-        }
     }
 }

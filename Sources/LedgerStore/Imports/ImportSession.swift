@@ -25,7 +25,7 @@ public struct StagedPlace: Hashable, Sendable {
 /// and packed rows are a fifth of the size, sorted by their key already and decoded without
 /// parsing text.
 ///
-/// Obtain one from ``SQLiteEventStore/importing(write:_:)``; it is valid only inside that call.
+/// Obtain one from ``LedgerImports/importing(write:_:)``; it is valid only inside that call.
 public final class SQLiteImportSession {
     let database: SQLiteDatabase
     /// The number of events in the ledger when the import began.
@@ -183,7 +183,7 @@ public final class SQLiteImportSession {
     /// Records the prices the imported rows stated, in the import's transaction.
     public func recordPrices(_ observations: [PriceObservation], fetchedAt: Timestamp) throws {
         if let problem = observations.lazy.compactMap(PriceRecordCheck.problem).first { throw problem }
-        try SQLiteEventStore.upsert(observations, fetchedAt: fetchedAt, into: database)
+        try LedgerPrices.upsert(observations, fetchedAt: fetchedAt, into: database)
     }
 
     /// Appends the staged events in replay order (hash-chained after the ledger's last event)
@@ -198,38 +198,5 @@ public final class SQLiteImportSession {
         let added = try EventAppender.appendStreaming(to: database) { try nextStaged(staged, decoder) }
         try ImportReceiptSchema.insert(receipts, into: database)
         return added
-    }
-}
-
-extension SQLiteEventStore {
-    /// Runs one import in one `BEGIN IMMEDIATE` transaction. When `body` returns, the
-    /// transaction commits if `write` is true and rolls back otherwise (a dry run); when it
-    /// throws, it rolls back. The staging tables are gone afterwards either way.
-    ///
-    /// They live in a temporary database (a file SQLite deletes) attached for the import and
-    /// detached after it: dropping a million staged rows instead made SQLite visit every page
-    /// and took 250 MB and a second at the end of the import.
-    public func importing<T>(write: Bool, _ body: (SQLiteImportSession) throws -> T) throws -> T {
-        try guarded {
-            // ATTACH and DETACH are refused inside a transaction. A scratch database left
-            // attached (a DETACH that failed) would make every later ATTACH fail: drop it first.
-            if try self.database.isAttached("staging") { try self.database.execute("DETACH DATABASE staging") }
-            try self.database.execute("ATTACH DATABASE '' AS staging")
-            defer { try? self.database.execute("DETACH DATABASE staging") }
-            try self.database.execute("BEGIN IMMEDIATE")
-            do {
-                let count = try self.database.scalarInt("SELECT count(*) FROM events") ?? 0
-                let before = try ChainLinker.chainHead(self.database)
-                let session = try SQLiteImportSession(database: self.database, existingCount: count)
-                let result = try body(session)
-                let anchored = try write ? self.anchorBeforeCommit(from: before) : nil
-                try self.database.execute(write ? "COMMIT" : "ROLLBACK")
-                self.confirmAnchor(anchored)
-                return result
-            } catch {
-                try? self.database.execute("ROLLBACK")
-                throw error
-            }
-        }
     }
 }

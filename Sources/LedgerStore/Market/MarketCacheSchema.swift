@@ -1,6 +1,20 @@
 /// The tables of migration 0006-market-cache. Decimals are exact text, times whole seconds
 /// since 1970 (UTC), dates `YYYY-MM-DD`.
 enum MarketCacheSchema {
+    static let migrations: [Migration] = [
+        // The market-data cache (LedgerStore/Market): candles, top lists, FX rates as published,
+        // symbol → id maps and the history of conversions, each row with its fetch time.
+        // Market data, not books: re-fetched keys replace their rows.
+        Migration(name: "0006-market-cache", sql: MarketCacheSchema.sql),
+        // A top list's coin ids (CoinGecko's `solana`): search joins figures and ranks to a
+        // coin by id, since several coins share a symbol. Lists cached before have NULL.
+        Migration(
+            name: "0012-top-list-ids",
+            sql: """
+                ALTER TABLE top_lists ADD COLUMN coin_id TEXT;
+                """),
+    ]
+
     static let sql = """
         CREATE TABLE candles (
             asset TEXT NOT NULL, quote TEXT NOT NULL,

@@ -4,8 +4,8 @@ import LedgerCore
 /// append-only: an observation is keyed by (asset, quote, observed at, source), and recording
 /// the same key again replaces its price and fetch time.
 ///
-/// Implementations: ``SQLiteEventStore`` (the `prices` table of the ledger file) and
-/// ``InMemoryPriceStore``, held to the same contract by the tests.
+/// Implementations: ``LedgerPrices`` (the `prices` table of the ledger file) and, in
+/// LedgerTestSupport, `InMemoryPriceStore`, held to the same contract by the tests.
 public protocol PriceStore {
     /// Records `observations` as one transaction (all or none), each replacing any stored
     /// observation with the same key; within one call a later duplicate key wins.
@@ -40,11 +40,11 @@ extension PriceStore {
 
 /// Why an observation cannot be stored, in the words of the `prices` table's constraints
 /// (the in-memory twin reports the same).
-enum PriceRecordCheck {
+package enum PriceRecordCheck {
     /// SQLITE_CONSTRAINT_CHECK.
-    static let constraintCode: Int32 = 275
+    package static let constraintCode: Int32 = 275
 
-    static func problem(_ observation: PriceObservation) -> SQLiteError? {
+    package static func problem(_ observation: PriceObservation) -> SQLiteError? {
         let price = observation.price
         if price.isOverflow || price.isNegative {
             return SQLiteError(

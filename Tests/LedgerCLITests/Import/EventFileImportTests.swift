@@ -34,7 +34,7 @@ struct EventFileImportTests: ScratchLedger {
         // Bytes 18 and 19 of an SQLite file are 2 in WAL mode.
         let header = try #require(FileManager.default.contents(atPath: ledger))
         #expect(header[18] == 2 && header[19] == 2)
-        #expect(try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents().count == 1)
+        #expect(try Ledger(path: ledger, mode: .mustExist).events.allEvents().count == 1)
     }
 
     @Test("lines split across chunks, CRLF line ends, blank lines and a last line without a newline")
@@ -66,7 +66,7 @@ struct EventFileImportTests: ScratchLedger {
             fixed.stderr.text.contains("short.jsonl:4: takes 0.5 BTC from 'a' where 0.25 BTC is held"),
             "\(fixed.stderr.text)")
         let none =
-            try SQLiteEventStore.exists(at: ledger) ? SQLiteEventStore(path: ledger, mode: .mustExist).allEvents() : []
+            try Ledger.exists(at: ledger) ? Ledger(path: ledger, mode: .mustExist).events.allEvents() : []
         #expect(none.isEmpty, "a refused file writes nothing")
 
         let fine = try write(
@@ -78,7 +78,7 @@ struct EventFileImportTests: ScratchLedger {
         fixed.stdout.clear()
         #expect(fixed.run(["import", fine]) == 0, "\(fixed.stderr.text)")
         #expect(fixed.stdout.text.contains("imported 4 events from \(fine) (1 already present)"))
-        let stored = try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents()
+        let stored = try Ledger(path: ledger, mode: .mustExist).events.allEvents()
         #expect(
             stored.map { String($0.id.text.suffix(2)) } == ["01", "02", "03", "04"],
             "appended in file order, not time order")

@@ -17,7 +17,7 @@ struct ExchangeImportTests: ScratchLedger {
     }
 
     func events() throws -> [LedgerEvent] {
-        try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents()
+        try Ledger(path: ledger, mode: .mustExist).events.allEvents()
     }
 
     @Test("re-importing every fixture adds no event", arguments: fixtureNames)
@@ -25,7 +25,7 @@ struct ExchangeImportTests: ScratchLedger {
         let fixed = environment()
         let path = Self.fixtures + "/" + fixture
         #expect(fixed.run(["import", path, "--allow-zero-basis"]) == 0, "\(fixed.stderr.text)")
-        let first = try SQLiteEventStore.exists(at: ledger) ? events() : []
+        let first = try Ledger.exists(at: ledger) ? events() : []
         fixed.stdout.clear()
         #expect(fixed.run(["import", path, "--allow-zero-basis"]) == 0, "\(fixed.stderr.text)")
         #expect(fixed.stdout.text.hasPrefix("imported 0 events from"))
@@ -48,7 +48,7 @@ struct ExchangeImportTests: ScratchLedger {
             ))
         let whole = FixedEnvironment(variables: ["LGR_FILE": directory + "/whole.ledger", "HOME": directory])
         #expect(whole.run(["import", Self.fixtures + "/binance/statement.csv"]) == 0)
-        let wholeEvents = try SQLiteEventStore(path: directory + "/whole.ledger", mode: .mustExist).allEvents()
+        let wholeEvents = try Ledger(path: directory + "/whole.ledger", mode: .mustExist).events.allEvents()
         #expect(try events().map(\.action) == wholeEvents.map(\.action))
     }
 
@@ -136,7 +136,7 @@ struct ExchangeImportTests: ScratchLedger {
         let gap =
             "INSERT INTO events (seq, id, schema, kind, occurred_at, recorded_at, account, note, source, prev_hash, hash) VALUES (9, '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 1, 'deposit', 0, 0, 'a', '', 'manual', '', '')"
         #expect {
-            try SQLiteEventStore(path: ledger, mode: .mustExist).executeRaw(gap)
+            try Ledger(path: ledger, mode: .mustExist).executeRaw(gap)
         } throws: { error in
             (error as? SQLiteError)?.message.contains("seq must follow the last event") == true
         }

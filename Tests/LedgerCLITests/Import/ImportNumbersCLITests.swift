@@ -17,7 +17,7 @@ struct ImportNumbersCLITests: ScratchLedger {
         let fixed = environment()
         let file = try write("dot.csv", "Time,Type,Coin,Amount,Price\n2024-01-02 10:00:00,buy,BTC,.5,100\n")
         #expect(fixed.run(["import", file, "--map", Self.map]) == 0, "\(fixed.stderr.text)")
-        let events = try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents()
+        let events = try Ledger(path: ledger, mode: .mustExist).events.allEvents()
         #expect(
             events.map(\.action) == [
                 .buy(

@@ -101,7 +101,7 @@ struct InOrderImportTests: ScratchLedger {
         let before = fixed.stdout.text.count
         let status = fixed.run(["import"] + files + flags)
         // Not the batch or event ids: an interrupted fast path drew some before staging did.
-        let events = try SQLiteEventStore(path: ledger, mode: .mustExist).allEvents().map { event in
+        let events = try Ledger(path: ledger, mode: .mustExist).events.allEvents().map { event in
             guard case .imported(_, let fingerprint) = event.provenance else { return "not imported: \(event)" }
             return "\(event.occurredAt) \(event.account) \(event.action) \(fingerprint) \(event.note)"
         }

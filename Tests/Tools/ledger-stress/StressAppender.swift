@@ -16,13 +16,13 @@ struct StressAppender {
             exit(64)
         }
         let batch = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
-        let store = try SQLiteEventStore(path: arguments[1], mode: .createIfMissing)
+        let store = try Ledger(path: arguments[1], mode: .createIfMissing)
         // Kept anchored as `ledger add` keeps it, so a kill tests the anchor's crash safety too.
         let variables = ["XDG_STATE_HOME", "HOME"].reduce(into: [String: String]()) { variables, name in
             variables[name] = getenv(name).map { String(cString: $0) }
         }
         store.stateDirectory = StateDirectory.resolve(variables: variables)
-        try store.anchorOnOpen()
+        try store.anchor.checkOnOpen()
         var generator = SystemRandomNumberGenerator()
         let btc = Asset(AssetSymbol("BTC")!)
         for _ in 0..<count {
@@ -35,7 +35,7 @@ struct StressAppender {
                     note: String(repeating: "x", count: 200)
                 )
             }
-            let stored = try store.append(drafts) { _ in }
+            let stored = try store.events.append(drafts) { _ in }
             // write(2) directly: the parent must see each committed number before a kill.
             let line = Array("\(stored.last!.sequence)\n".utf8)
             _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }

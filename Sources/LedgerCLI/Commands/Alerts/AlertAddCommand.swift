@@ -48,7 +48,7 @@ struct AlertAddCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let request = AlertRequest(asset: asset, words: condition, within: within, assetClass: assetClass, note: note)
         let draft = try request.draft(quote: try ledger.defaultQuote(currency))
-        let alert = try ledger.storeForWriting().addAlert(draft, createdAt: environment.now)
+        let alert = try ledger.storeForWriting().alerts.addAlert(draft, createdAt: environment.now)
         environment.print("added alert \(alert.id): \(alert.title) (armed)")
     }
 }

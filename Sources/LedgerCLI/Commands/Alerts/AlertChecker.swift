@@ -15,16 +15,16 @@ struct AlertChecker {
     /// Exit status when at least one alert fired (and every `--exec` command succeeded).
     static let firedStatus: Int32 = 10
 
-    func run(store: SQLiteEventStore) throws {
-        let alerts = try store.alerts()
+    func run(store: Ledger) throws {
+        let alerts = try store.alerts.alerts()
         if !offline && !alerts.isEmpty {
             try AlertPriceRefresh(store: store, environment: environment).refresh(alerts)
         }
         let now = environment.now
         // Under the write lock: a second `alert check` waits here and then sees this one's
         // fired states, so one crossing fires once.
-        let verdicts = try store.updateAlerts { current in
-            let prices = try store.priceTable()
+        let verdicts = try store.alerts.updateAlerts { current in
+            let prices = try store.prices.priceTable()
             let verdicts = current.map { AlertEvaluator.check($0, prices: prices, now: now, maxAge: maxAge) }
             return (verdicts.map(\.alert), verdicts)
         }

@@ -16,7 +16,7 @@ struct AlertListCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "alert list")
-        let alerts = try ledgerOptions.openForReading(in: environment).alerts()
+        let alerts = try ledgerOptions.openForReading(in: environment).alerts.alerts()
         let output = AlertListOutput(alerts: alerts, now: environment.now)
         if outputFormat == .json {
             environment.print(output.json())

@@ -7,7 +7,7 @@ import LedgerStore
 /// back. An asset no source priced gets one warning; its alerts are then checked against the
 /// cache, and fail there if it has no (fresh enough) price.
 struct AlertPriceRefresh {
-    let store: SQLiteEventStore
+    let store: Ledger
     let environment: CommandEnvironment
 
     func refresh(_ alerts: [Alert]) throws {
@@ -15,8 +15,8 @@ struct AlertPriceRefresh {
         let fetcher = PriceFetcher(setup: setup, forcedSource: nil, progress: Progress(environment: environment))
         for (quote, targets) in try targetsByQuote(alerts) {
             let result = try fetcher.latest(targets, in: quote)
-            try store.record(result.observations, fetchedAt: environment.now)
-            for rates in result.fxRates { try store.recordFXRates(rates, fetchedAt: environment.now) }
+            try store.prices.record(result.observations, fetchedAt: environment.now)
+            for rates in result.fxRates { try store.market.recordFXRates(rates, fetchedAt: environment.now) }
             warn(targets, result)
         }
         try setup.commit()
@@ -27,7 +27,7 @@ struct AlertPriceRefresh {
     private func targetsByQuote(_ alerts: [Alert]) throws -> [(AssetSymbol, FetchTargets)] {
         var classes: [AssetSymbol: [AssetSymbol: AssetClass]] = [:]
         for alert in alerts {
-            let known = try alert.assetClass ?? store.assetClass(of: alert.asset) ?? alert.asset.inferredClass
+            let known = try alert.assetClass ?? store.events.assetClass(of: alert.asset) ?? alert.asset.inferredClass
             classes[alert.quote, default: [:]][alert.asset] = classes[alert.quote]?[alert.asset] ?? known
         }
         return classes.keys.sorted().map { quote in

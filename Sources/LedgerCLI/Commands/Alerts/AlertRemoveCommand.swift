@@ -21,7 +21,7 @@ struct AlertRemoveCommand: EnvironmentCommand {
                 "'\(id)' is not an alert number; 'ledger alert list' shows the alerts and their numbers")
         }
         let store = try ledgerOptions.openExisting(in: environment)
-        guard let removed = try store.removeAlert(id: number) else {
+        guard let removed = try store.alerts.removeAlert(id: number) else {
             throw CommandError.data("no alert \(number); 'ledger alert list' shows the alerts and their numbers")
         }
         environment.print("removed alert \(removed.id): \(removed.title)")

@@ -32,10 +32,10 @@ struct EventFileImport {
         )
     }
 
-    private func importInto(_ store: SQLiteEventStore, _ environment: CommandEnvironment) throws -> EventFileStaging {
+    private func importInto(_ store: Ledger, _ environment: CommandEnvironment) throws -> EventFileStaging {
         // The receipt's batch id and time are drawn only when there will be a receipt.
         let stamp = dryRun ? nil : (batch: environment.newEventID().text, at: environment.now)
-        return try store.importing(write: !dryRun) { session in
+        return try store.imports.importing(write: !dryRun) { session in
             var staging = EventFileStaging(session: session)
             let digest = try read(into: &staging, environment)
             try refuse(staging.problems.map { "\(file):\($0.line): \($0.message)" }, environment)

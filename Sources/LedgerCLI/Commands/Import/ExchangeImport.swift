@@ -19,13 +19,13 @@ struct ExchangeImport {
         return added
     }
 
-    private func importInto(_ store: SQLiteEventStore) throws -> Int {
+    private func importInto(_ store: Ledger) throws -> Int {
         let recordedAt = environment.now
-        let currency: String = try store.ledgerCurrency()
+        let currency: String = try store.settings.ledgerCurrency()
         let progress = ImportProgress(environment: environment)
         let tallies =
             try importInOrder(store, recordedAt: recordedAt, progress: progress)
-            ?? store.importing(write: !request.dryRun) { session in
+            ?? store.imports.importing(write: !request.dryRun) { session in
                 let reader = ExchangeFileReader(
                     request: request, session: session, environment: environment, recordedAt: recordedAt,
                     progress: progress)
@@ -50,7 +50,7 @@ struct ExchangeImport {
     /// not a dry run: its rows appended as they are read. Nil when it does not apply, or when
     /// it was interrupted: its transaction is then rolled back, and the caller imports the
     /// file through staging in a new one.
-    private func importInOrder(_ store: SQLiteEventStore, recordedAt: Timestamp, progress: ImportProgress) throws
+    private func importInOrder(_ store: Ledger, recordedAt: Timestamp, progress: ImportProgress) throws
         -> [ImportTally]?
     {
         // A pipe could not be read a second time after an interruption (and opening and
@@ -59,7 +59,7 @@ struct ExchangeImport {
             InputStreamFile.isRegularFile(request.files[0], in: environment)
         else { return nil }
         do {
-            return try store.importing(write: true) { session in
+            return try store.imports.importing(write: true) { session in
                 var reader = ExchangeFileReader(
                     request: request, session: session, environment: environment, recordedAt: recordedAt,
                     progress: progress)

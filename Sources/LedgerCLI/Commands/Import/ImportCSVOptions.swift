@@ -97,8 +97,9 @@ struct ImportCSVOptions: ParsableArguments {
         }
         let path = try ledgerOptions.path(in: environment)
         let currency =
-            SQLiteEventStore.exists(at: path)
-            ? try ledgerOptions.openExisting(in: environment).ledgerCurrency() as String : LedgerSetting.defaultCurrency
+            Ledger.exists(at: path)
+            ? try ledgerOptions.openExisting(in: environment).settings.ledgerCurrency() as String
+            : LedgerSetting.defaultCurrency
         return GenericMapping(
             columns: columns, datePattern: pattern, number: ImportNumber.Style(decimalComma: decimalComma),
             defaultQuote: currency)

@@ -84,7 +84,7 @@ struct ImportCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         if history {
             let store = try ledgerOptions.openExisting(in: environment)
-            let receipts = try store.importReceipts()
+            let receipts = try store.imports.receipts()
             if outputFormat == .json { return environment.print(ConversionJSON.imports(receipts)) }
             return environment.write(ImportOutput.history(receipts, width: environment.terminalWidth))
         }
@@ -114,7 +114,7 @@ struct ImportCommand: EnvironmentCommand {
     /// fetches it at once with `--fetch-prices`.
     private func afterImport(in environment: CommandEnvironment) throws {
         let store = try ledgerOptions.openExisting(in: environment)
-        guard let currency = AssetSymbol(try store.ledgerCurrency()) else { return }
+        guard let currency = AssetSymbol(try store.settings.ledgerCurrency()) else { return }
         if fetchPrices {
             return try PricesFetchCommand.fetchMissing(
                 store: store, currency: currency, source: nil, environment: environment)

@@ -6,8 +6,8 @@ import LedgerStore
 /// created exclusively, mode 0600, locked while in use), and linked into place only when the
 /// import succeeds, so a failed first import leaves nothing behind and a killed one leaves a
 /// file the next import removes; while nobody else can see it, it is written through a
-/// rollback journal (``SQLiteEventStore/withRollbackJournal(_:)``) with its per-row insert
-/// checks made once at the end (``SQLiteEventStore/withInsertChecksDeferred(_:)``). A dry run
+/// rollback journal (``Ledger/withRollbackJournal(_:)``) with its per-row insert
+/// checks made once at the end (``Ledger/withInsertChecksDeferred(_:)``). A dry run
 /// with no ledger works on an empty one in memory and creates nothing.
 enum ImportTarget {
     /// Runs `body` with the ledger to import into; returns whether a ledger existed at `path`.
@@ -16,36 +16,36 @@ enum ImportTarget {
     @discardableResult
     static func run(
         path: String, state: StateDirectory?, dryRun: Bool, in environment: CommandEnvironment,
-        _ body: (SQLiteEventStore) throws -> Void
+        _ body: (Ledger) throws -> Void
     ) throws -> Bool {
         if !dryRun { TemporaryFile.removeStale(beside: path, reporting: environment) }
-        if SQLiteEventStore.exists(at: path) {
-            let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+        if Ledger.exists(at: path) {
+            let store = try Ledger(path: path, mode: .createIfMissing)
             store.stateDirectory = state
-            try store.anchorOnOpen()
+            try store.anchor.checkOnOpen()
             try body(store)
             return true
         }
         if dryRun {
-            try body(SQLiteEventStore(path: ":memory:", mode: .createIfMissing))
+            try body(Ledger(path: ":memory:", mode: .createIfMissing))
             return false
         }
-        try SQLiteEventStore.createDirectories(for: path)
+        try Ledger.createDirectories(for: path)
         let temporary = try TemporaryFile(beside: path, kind: .database)
         // Discarded last: closing its descriptor earlier would drop SQLite's locks on the file.
         defer { temporary.discard() }
         do {
             // Closed before the link: its journal and WAL files are named after the temporary.
-            let store = try SQLiteEventStore(path: temporary.path, mode: .createIfMissing)
-            try store.withRollbackJournal { try store.withInsertChecksDeferred { try body(store) } }
+            let store = try Ledger(path: temporary.path, mode: .createIfMissing)
+            try store.withRollbackJournal { try store.events.withInsertChecksDeferred { try body(store) } }
         }
         guard link(temporary.path, path) == 0 else {
             throw CommandError.data("a ledger appeared at '\(path)' during the import; import again")
         }
         // An anchor left by a ledger that was at this path before describes that one.
-        let store = try SQLiteEventStore(path: path, mode: .mustExist)
+        let store = try Ledger(path: path, mode: .mustExist)
         store.stateDirectory = state
-        try store.acceptAnchor()
+        try store.anchor.accept()
         return false
     }
 }

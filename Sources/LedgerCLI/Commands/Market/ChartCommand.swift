@@ -86,8 +86,9 @@ struct ChartCommand: EnvironmentCommand {
         }
         // A ledger is created only once there are candles to record in it, so a failed
         // first chart leaves no file behind; until then an in-memory store stands in.
-        let store = try ledger.existing ?? SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
-        let asset = Asset(request.asset, class: try store.assetClass(of: request.asset) ?? request.asset.inferredClass)
+        let store = try ledger.existing ?? Ledger(path: ":memory:", mode: .createIfMissing)
+        let asset = Asset(
+            request.asset, class: try store.events.assetClass(of: request.asset) ?? request.asset.inferredClass)
         let fetcher = try CandleFetcher(
             store: store, environment: environment, now: request.now, offline: offline, forcedSource: source)
         let output: ChartOutput
@@ -166,13 +167,13 @@ struct ChartRequest {
     /// for the pair (``RecordedPriceCandles``), with a warning saying so; nil when there are
     /// none. Over the range asked when it spans two days or more, else over as many days as
     /// fit the width.
-    func recordedPrices(quote: AssetSymbol, store: SQLiteEventStore, fitting: Bool, environment: CommandEnvironment)
+    func recordedPrices(quote: AssetSymbol, store: Ledger, fitting: Bool, environment: CommandEnvironment)
         throws -> ChartOutput?
     {
         let day = ChartInterval(seconds: 86_400)!
         let days = plan.range >= 2 * day.seconds ? plan.range : Int64(slots) * day.seconds
         let daily = ChartPlan(range: days, interval: day, slots: slots, now: now)
-        let candles = try RecordedPriceCandles.candles(asset, in: quote, since: daily.start, from: store)
+        let candles = try RecordedPriceCandles.candles(asset, in: quote, since: daily.start, from: store.prices)
         guard let first = candles.first, let last = candles.last else { return nil }
         environment.stderr.write(
             "ledger: warning: no \(asset)/\(quote) \(plan.interval.base) candles are cached; charting the \(asset)/\(quote) prices recorded in the ledger instead, one candle per day (\(candles.count == 1 ? "1 day" : "\(candles.count) days") from \(first.openedAt.date) to \(last.openedAt.date))\n"

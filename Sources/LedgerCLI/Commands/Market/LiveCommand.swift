@@ -76,7 +76,7 @@ struct LiveCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         // Nothing is written: the existing ledger only lends its currency and asset classes.
-        let store = try ledger.existing ?? SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        let store = try ledger.existing ?? Ledger(path: ":memory:", mode: .createIfMissing)
         let feed = try LiveFeed(
             symbols: symbols, quote: quote, store: store, environment: environment, forcedSource: source)
         let seconds = Double(Age.parseDuration(interval)!)

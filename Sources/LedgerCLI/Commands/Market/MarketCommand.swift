@@ -91,7 +91,7 @@ struct MarketTopCommand: EnvironmentCommand {
         let list = TopList(
             quote: fetched.value.quote, source: fetched.value.source,
             entries: Array(fetched.value.entries.prefix(wanted)))
-        let watched = Set(try Watchlist.read(feed.store))
+        let watched = Set(try Watchlist.read(feed.store.settings))
         guard let shown = query.apply(list.entries, favorites: watched) else {
             throw Self.pastTheEnd(query, matching: query.matchCount(list.entries, favorites: watched))
         }

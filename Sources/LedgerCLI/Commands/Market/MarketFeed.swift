@@ -8,7 +8,7 @@ import LedgerStore
 /// to the cache. What was fetched is written only by ``commit()``, so a failing command
 /// leaves the ledger as it was.
 final class MarketFeed {
-    let store: SQLiteEventStore
+    let store: Ledger
     let environment: CommandEnvironment
     let now: Timestamp
     private let setup: MarketSetup
@@ -17,7 +17,7 @@ final class MarketFeed {
     private var candles: [Candle] = []
     /// The ledger to record into when it differs from `store` (a ledger that did not exist
     /// yet: it is created only when there is something to record).
-    private let recordInto: (() throws -> SQLiteEventStore)?
+    private let recordInto: (() throws -> Ledger)?
 
     /// The sources that offer a top list (the others answer `unsupported` without a request).
     static let topListSources = ["coingecko", "cryptocompare"]
@@ -25,8 +25,8 @@ final class MarketFeed {
     static let maxCount = 250
 
     init(
-        store: SQLiteEventStore, environment: CommandEnvironment, offline: Bool,
-        recordInto: (() throws -> SQLiteEventStore)? = nil
+        store: Ledger, environment: CommandEnvironment, offline: Bool,
+        recordInto: (() throws -> Ledger)? = nil
     ) throws {
         self.store = store
         self.recordInto = recordInto
@@ -63,7 +63,7 @@ final class MarketFeed {
                 }
             }
         }
-        let cached = try store.latestTopList(in: quote)
+        let cached = try store.market.latestTopList(in: quote)
         // With nothing cached the error below says it all; no warning first.
         if cached == nil {
             offline = offline || !problems.isEmpty
@@ -99,7 +99,7 @@ final class MarketFeed {
                 }
             }
         }
-        let cached = try store.candles(of: asset.symbol, in: quote, interval: .day)
+        let cached = try store.market.candles(of: asset.symbol, in: quote, interval: .day)
         try fellBack(
             problems, what: "daily candles of \(asset.symbol)",
             cached: cached.last.map { ($0.fetchedAt, $0.value.source) })
@@ -119,8 +119,8 @@ final class MarketFeed {
     func commit() throws {
         guard !lists.isEmpty || !candles.isEmpty || recordInto == nil else { return }
         let target = try recordInto?() ?? store
-        for list in lists { try target.recordTopList(list, fetchedAt: now) }
-        if !candles.isEmpty { try target.recordCandles(candles, fetchedAt: now) }
+        for list in lists { try target.market.recordTopList(list, fetchedAt: now) }
+        if !candles.isEmpty { try target.market.recordCandles(candles, fetchedAt: now) }
         if recordInto == nil { try setup.commit() }
     }
 

@@ -35,7 +35,7 @@ struct MarketOptions: ParsableArguments {
         if let existing = ledger.existing {
             return (try MarketFeed(store: existing, environment: environment, offline: offline), quote)
         }
-        let empty = try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        let empty = try Ledger(path: ":memory:", mode: .createIfMissing)
         return (
             try MarketFeed(store: empty, environment: environment, offline: false, recordInto: ledger.storeForWriting),
             quote
@@ -45,7 +45,7 @@ struct MarketOptions: ParsableArguments {
 
 /// The watchlist: symbols in the `watchlist` setting, comma-separated, in the order added.
 enum Watchlist {
-    static func read(_ store: some EventStore) throws -> [AssetSymbol] {
+    static func read(_ store: some SettingsStore) throws -> [AssetSymbol] {
         let text = try store.setting(FetchTargets.watchlistKey) ?? ""
         var seen = Set<AssetSymbol>()
         return text.split(separator: ",").compactMap { AssetSymbol($0.filter { $0 != " " }) }.filter {
@@ -53,7 +53,7 @@ enum Watchlist {
         }
     }
 
-    static func write(_ symbols: [AssetSymbol], to store: some EventStore) throws {
+    static func write(_ symbols: [AssetSymbol], to store: some SettingsStore) throws {
         try store.setSetting(FetchTargets.watchlistKey, symbols.map(\.text).joined(separator: ","))
     }
 }

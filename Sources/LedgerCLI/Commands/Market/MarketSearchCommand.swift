@@ -37,12 +37,12 @@ struct MarketSearchCommand: EnvironmentCommand {
         let (feed, quote) = try marketOptions.feed(ledgerOptions, environment)
         let (found, origin) = try feed.search(query)
         let results = SearchRanking.rank(found, query: query)
-        let watched = Set(try Watchlist.read(feed.store))
+        let watched = Set(try Watchlist.read(feed.store.settings))
         try feed.commit()
         if outputFormat == .json {
             return environment.print(MarketJSON.search(query, results: results, origin: origin, favorites: watched))
         }
-        let known = try feed.store.latestTopList(in: quote)?.value.entries ?? []
+        let known = try feed.store.market.latestTopList(in: quote)?.value.entries ?? []
         environment.write(
             SearchResultsView(
                 query: query, results: results, origin: origin, known: known, favorites: watched,
@@ -76,13 +76,13 @@ extension MarketFeed {
     /// so a coin never takes another's rank because they share a symbol.
     private func cachedSearchResults() throws -> [AssetSearchResult] {
         var entries: [TopListEntry] = []
-        for quote in try store.cachedTopListQuotes() {
-            entries += try store.latestTopList(in: quote)?.value.entries ?? []
+        for quote in try store.market.cachedTopListQuotes() {
+            entries += try store.market.latestTopList(in: quote)?.value.entries ?? []
         }
         var results = entries.map {
             AssetSearchResult(id: $0.id ?? "", symbol: $0.symbol.text, name: $0.name, rank: $0.rank)
         }
-        for record in try store.symbolIDs(source: "coingecko")?.value ?? [] {
+        for record in try store.market.symbolIDs(source: "coingecko")?.value ?? [] {
             let coin = AssetSearchResult(
                 id: record.id, symbol: record.symbol.uppercased(), name: record.name, rank: nil)
             if !entries.contains(where: { $0.isSameCoin(as: coin) }) { results.append(coin) }

@@ -57,7 +57,7 @@ struct MarketShowCommand: EnvironmentCommand {
             ?? MarketShare.ofTopList(entry, in: list)
         let holding = try Self.holding(
             asset, price: entry.price, quote: quote, store: feed.store, environment: environment)
-        let favorite = try Watchlist.read(feed.store).contains(asset)
+        let favorite = try Watchlist.read(feed.store.settings).contains(asset)
         if outputFormat == .json {
             try feed.commit()
             return environment.print(
@@ -78,7 +78,7 @@ struct MarketShowCommand: EnvironmentCommand {
 
     /// The ledger's position in `asset` (replayed with FIFO lots, cost in `quote`), valued at `price`.
     static func holding(
-        _ asset: AssetSymbol, price: ExactDecimal?, quote: AssetSymbol, store: SQLiteEventStore,
+        _ asset: AssetSymbol, price: ExactDecimal?, quote: AssetSymbol, store: Ledger,
         environment: CommandEnvironment
     ) throws -> CoinHolding? {
         let runner = try ReplayRunner(store: store, environment: environment)

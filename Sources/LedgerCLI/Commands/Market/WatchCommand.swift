@@ -49,9 +49,9 @@ struct WatchAddCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let wanted = try WatchSymbols.parse(symbols, verb: "add")
         let store = try PriceLedger(options: ledgerOptions, environment: environment).storeForWriting()
-        let current = try Watchlist.read(store)
+        let current = try Watchlist.read(store.settings)
         let added = wanted.filter { !current.contains($0) }
-        if !added.isEmpty { try Watchlist.write(current + added, to: store) }
+        if !added.isEmpty { try Watchlist.write(current + added, to: store.settings) }
         for symbol in wanted {
             environment.print(added.contains(symbol) ? "watching \(symbol)" : "\(symbol) is already watched")
         }
@@ -72,14 +72,14 @@ struct WatchRemoveCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let unwanted = try WatchSymbols.parse(symbols, verb: "remove")
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
-        let current = try ledger.existing.map(Watchlist.read) ?? []
+        let current = try ledger.existing.map { try Watchlist.read($0.settings) } ?? []
         if let stray = unwanted.first(where: { !current.contains($0) }) {
             let listed =
                 current.isEmpty ? "the watchlist is empty" : "watched: " + current.map(\.text).joined(separator: " ")
             throw CommandError.data(
                 "\(stray) is not watched (\(listed)); nothing removed; 'ledger watch list' shows the watchlist")
         }
-        try Watchlist.write(current.filter { !unwanted.contains($0) }, to: ledger.existing!)
+        try Watchlist.write(current.filter { !unwanted.contains($0) }, to: ledger.existing!.settings)
         for symbol in unwanted { environment.print("stopped watching \(symbol)") }
     }
 }
@@ -110,10 +110,10 @@ struct WatchListCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         guard let store = ledger.existing else { return try show([], note: nil, environment) }
-        let cached = try store.latestTopList(in: quote)
+        let cached = try store.market.latestTopList(in: quote)
         let entries = Dictionary(
             (cached?.value.entries ?? []).map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first })
-        let coins = try Watchlist.read(store).map { symbol in
+        let coins = try Watchlist.read(store.settings).map { symbol in
             WatchedCoin(
                 symbol: symbol, entry: entries[symbol],
                 price: entries[symbol] == nil ? try Self.latestPrice(symbol, quote, store) : nil)
@@ -134,10 +134,10 @@ struct WatchListCommand: EnvironmentCommand {
     }
 
     /// The most recent cached price of `symbol` in `quote` (any source).
-    static func latestPrice(_ symbol: AssetSymbol, _ quote: AssetSymbol, _ store: SQLiteEventStore) throws
+    static func latestPrice(_ symbol: AssetSymbol, _ quote: AssetSymbol, _ store: Ledger) throws
         -> PriceObservation?
     {
-        try store.observations(asset: symbol).map(\.observation).filter { $0.quote == quote }.max {
+        try store.prices.observations(asset: symbol).map(\.observation).filter { $0.quote == quote }.max {
             $0.observedAt < $1.observedAt
         }
     }

@@ -8,7 +8,7 @@ import LedgerStore
 /// the next run asks only for what is still missing.
 struct MissingPriceFetch {
     let setup: MarketSetup
-    let store: SQLiteEventStore
+    let store: Ledger
     /// The ledger currency: crypto quotes are fetched in it.
     let currency: AssetSymbol
     let forcedSource: String?
@@ -22,7 +22,7 @@ struct MissingPriceFetch {
         let missing = try needs()
         var classes: [AssetSymbol: AssetClass] = [:]
         for symbol in Set(missing.flatMap { [$0.asset, $0.quote] } + [currency]) {
-            classes[symbol] = try store.assetClass(of: symbol) ?? symbol.inferredClass
+            classes[symbol] = try store.events.assetClass(of: symbol) ?? symbol.inferredClass
         }
         var run = Run(outcome: MissingFetchOutcome(needs: missing, currency: currency, classes: classes))
         let pairs = MissingPricePlan.pairs(missing, currency: currency, classOf: run.outcome.classOf)
@@ -59,7 +59,7 @@ struct MissingPriceFetch {
                 do {
                     let prices = try source.dailyPrices(
                         of: request.asset, in: request.quote, from: request.first, through: request.last)
-                    try store.record(prices, fetchedAt: now)
+                    try store.prices.record(prices, fetchedAt: now)
                     have += prices
                     run.outcome.fetched += prices.count
                     state.noteAnswer(prices, from: name)
@@ -79,8 +79,12 @@ struct MissingPriceFetch {
 
     /// The prices already recorded for a pair, either way round.
     private func cached(_ pair: AssetPair) throws -> [PriceObservation] {
-        let direct = try store.observations(asset: pair.asset).map(\.observation).filter { $0.quote == pair.quote }
-        let inverse = try store.observations(asset: pair.quote).map(\.observation).filter { $0.quote == pair.asset }
+        let direct = try store.prices.observations(asset: pair.asset).map(\.observation).filter {
+            $0.quote == pair.quote
+        }
+        let inverse = try store.prices.observations(asset: pair.quote).map(\.observation).filter {
+            $0.quote == pair.asset
+        }
         return direct + inverse
     }
 }

@@ -7,18 +7,18 @@ struct PriceLedger {
     let options: LedgerOptions
     let environment: CommandEnvironment
     /// The ledger, when one exists at the path.
-    let existing: SQLiteEventStore?
+    let existing: Ledger?
 
     init(options: LedgerOptions, environment: CommandEnvironment) throws {
         self.options = options
         self.environment = environment
         let path = try options.path(in: environment)
-        existing = SQLiteEventStore.exists(at: path) ? try options.openExisting(in: environment) : nil
+        existing = Ledger.exists(at: path) ? try options.openExisting(in: environment) : nil
     }
 
     /// The ledger's currency; for a ledger not yet created, `LGR_CURRENCY`, else USD.
     func currency() throws -> AssetSymbol {
-        if let existing { return try existing.ledgerCurrency() }
+        if let existing { return try existing.settings.ledgerCurrency() }
         let text = environment.variables[environmentPrefix + "CURRENCY"] ?? LedgerSetting.defaultCurrency
         guard let symbol = AssetSymbol(text) else {
             throw CommandError.usage(
@@ -38,11 +38,11 @@ struct PriceLedger {
     }
 
     /// The store to record into, creating the ledger when it does not exist yet.
-    func storeForWriting() throws -> SQLiteEventStore {
+    func storeForWriting() throws -> Ledger {
         if let existing { return existing }
         let currency = try currency()
         let store = try options.openOrCreate(in: environment)
-        try store.setSetting(LedgerSetting.currency, currency.text)
+        try store.settings.setSetting(LedgerSetting.currency, currency.text)
         return store
     }
 }

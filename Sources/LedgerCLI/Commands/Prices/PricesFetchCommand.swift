@@ -100,8 +100,8 @@ struct PricesFetchCommand: EnvironmentCommand {
         let report = FetchReport(targets: targets, result: result, quote: quote, now: now, history: history)
         // Judged before anything is recorded: a failing fetch writes nothing.
         try report.fallBack(store: store, maxAge: maxAge.flatMap(Age.parseDuration), environment: environment)
-        try store.record(result.observations, fetchedAt: now)
-        for rates in result.fxRates { try store.recordFXRates(rates, fetchedAt: now) }
+        try store.prices.record(result.observations, fetchedAt: now)
+        for rates in result.fxRates { try store.market.recordFXRates(rates, fetchedAt: now) }
         try setup.commit()
         environment.write(report.summary())
     }
@@ -110,7 +110,7 @@ struct PricesFetchCommand: EnvironmentCommand {
     /// else the ledger's): every valuation it could not make, and today's price of every
     /// holding that has none.
     static func fetchMissing(
-        store: SQLiteEventStore, currency: AssetSymbol, source: String?, environment: CommandEnvironment,
+        store: Ledger, currency: AssetSymbol, source: String?, environment: CommandEnvironment,
         now: Timestamp? = nil
     ) throws {
         let setup = try MarketSetup(store: store, environment: environment)

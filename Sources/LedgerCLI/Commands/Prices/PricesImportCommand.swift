@@ -45,7 +45,7 @@ struct PricesImportCommand: EnvironmentCommand {
             throw CommandError.data(
                 "'\(file)' holds no prices; expected lines of \(PriceCSV.synopsis), e.g. BTC,31000,2024-01-02")
         }
-        try ledger.storeForWriting().record(contents.observations, fetchedAt: now)
+        try ledger.storeForWriting().prices.record(contents.observations, fetchedAt: now)
         let assets = Set(contents.observations.map(\.asset)).count
         environment.print(
             "imported \(Self.count(contents.observations.count, "price")) for \(Self.count(assets, "asset")) from \(file.terminalEscaped)"

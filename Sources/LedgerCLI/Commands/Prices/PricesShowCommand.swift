@@ -36,7 +36,7 @@ struct PricesShowCommand: EnvironmentCommand {
             return symbol
         }
         let store = try ledgerOptions.openForReading(in: environment)
-        let stored = try store.observations(asset: symbol)
+        let stored = try store.prices.observations(asset: symbol)
         let output = PricesOutput(
             prices: symbol == nil && !history ? PricesOutput.latest(stored) : PricesOutput.newestFirst(stored),
             asset: symbol, width: environment.terminalWidth, now: environment.now

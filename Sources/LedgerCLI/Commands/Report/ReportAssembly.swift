@@ -5,16 +5,16 @@ import LedgerStore
 /// chain head, and when each price in use was recorded. The maths stays in LedgerCore.
 enum ReportAssembly {
     static func build(
-        store: SQLiteEventStore, environment: CommandEnvironment, options: ValuationOptions,
+        store: Ledger, environment: CommandEnvironment, options: ValuationOptions,
         kind: ReportPeriodKind
     ) throws -> PeriodReport {
         let runner = try ReplayRunner(store: store, environment: environment)
         var fold = PeriodFold(options: options, prices: runner.prices, kind: kind)
-        try store.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
+        try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
         let (state, period, closes) = fold.finish()
         try runner.report(state.diagnostics)
-        let head = try store.chainHead()
-        let stored = try store.observations(asset: nil)
+        let head = try store.events.chainHead()
+        let stored = try store.prices.observations(asset: nil)
         var fetched: [AssetSymbol: Timestamp] = [:]
         for asset in Set(state.books.keys.map(\.asset)).union(state.fiat.keys.map(\.asset)) {
             guard let quote = runner.prices.price(of: asset, in: options.currency, at: options.asOf) else { continue }

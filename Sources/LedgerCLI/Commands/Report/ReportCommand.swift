@@ -47,7 +47,7 @@ struct ReportCommand: EnvironmentCommand {
         let maxAge = try maxAgeSeconds()
         try reportOptions.validate(environment)
         let store = try ledgerOptions.openForReading(in: environment)
-        let options = try reportOptions.valuation(store: store, environment: environment, perAccount: false)
+        let options = try reportOptions.valuation(store: store.settings, environment: environment, perAccount: false)
         let report = try ReportAssembly.build(store: store, environment: environment, options: options, kind: kind)
         if let maxAge { try ReportAssembly.checkFreshness(report, maxAge: maxAge, option: maxPriceAge ?? "") }
         let toFile = outputFile != nil

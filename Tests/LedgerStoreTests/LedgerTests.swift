@@ -5,13 +5,13 @@ import LedgerTestSupport
 import Testing
 
 @Suite("SQLite event store")
-struct SQLiteEventStoreTests {
-    func ledgerWithEvents(_ count: Int = 3) throws -> (SQLiteEventStore, String) {
+struct LedgerTests {
+    func ledgerWithEvents(_ count: Int = 3) throws -> (Ledger, String) {
         let path = makeTemporaryDirectory() + "/books.ledger"
-        let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+        let store = try Ledger(path: path, mode: .createIfMissing)
         var make = Events()
         for index in 1...count {
-            _ = try store.append([make.deposit("BTC", "\(index)", on: "2024-01-0\(index)")]) { _ in }
+            _ = try store.events.append([make.deposit("BTC", "\(index)", on: "2024-01-0\(index)")]) { _ in }
         }
         return (store, path)
     }
@@ -31,7 +31,7 @@ struct SQLiteEventStoreTests {
         #expect(throws: SQLiteError.self) {
             try store.executeRaw(Self.insertCopy(seq: "11"))
         }
-        #expect(try store.allEvents().map(\.sequence) == [1, 2, 3])
+        #expect(try store.events.allEvents().map(\.sequence) == [1, 2, 3])
     }
 
     /// An insert of event 1 under another `seq`, copying every column.
@@ -51,7 +51,7 @@ struct SQLiteEventStoreTests {
             }
         }
         try store.executeRaw(Self.insertCopy(seq: "4"))
-        #expect(try store.allEvents().map(\.sequence) == [1, 2, 3, 4])
+        #expect(try store.events.allEvents().map(\.sequence) == [1, 2, 3, 4])
     }
 
     @Test("INSERT OR REPLACE cannot rewrite an event: not the last one, not by its id")
@@ -68,14 +68,14 @@ struct SQLiteEventStoreTests {
                 (error as? SQLiteError)?.message.contains("append-only") == true
             }
         }
-        #expect(try store.allEvents().map(\.sequence) == [1, 2, 3])
-        #expect(try store.allEvents().allSatisfy { $0.note != "rewritten" })
+        #expect(try store.events.allEvents().map(\.sequence) == [1, 2, 3])
+        #expect(try store.events.allEvents().allSatisfy { $0.note != "rewritten" })
     }
 
     @Test("an empty ledger takes seq 1 and nothing else")
     func firstSequence() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
-        let store = try SQLiteEventStore(path: path, mode: .createIfMissing)
+        let store = try Ledger(path: path, mode: .createIfMissing)
         let (source, _) = try ledgerWithEvents(1)
         let sourcePath = source.path
         try store.executeRaw("ATTACH '\(sourcePath)' AS source")
@@ -87,14 +87,14 @@ struct SQLiteEventStoreTests {
             }
         }
         try store.executeRaw("INSERT INTO events SELECT * FROM source.events")
-        #expect(try store.allEvents().map(\.sequence) == [1])
+        #expect(try store.events.allEvents().map(\.sequence) == [1])
     }
 
     @Test("numbers are stored as text, never REAL")
     func textNumbers() throws {
         let (store, path) = try ledgerWithEvents(1)
         _ = store
-        let probe = try SQLiteEventStore(path: path, mode: .mustExist)
+        let probe = try Ledger(path: path, mode: .mustExist)
         #expect(throws: SQLiteError.self) {
             // STRICT tables refuse a REAL in a TEXT column.
             try probe.executeRaw("CREATE TEMP TABLE t AS SELECT 1; INSERT INTO events (seq) VALUES (1.5)")
@@ -105,7 +105,7 @@ struct SQLiteEventStoreTests {
     func tamper() throws {
         let (store, _) = try ledgerWithEvents()
         try store.executeRaw("DROP TRIGGER events_append_only_update; UPDATE events SET quantity = '2.5' WHERE seq = 2")
-        let verification = try store.verifyChain()
+        let verification = try store.events.verifyChain()
         #expect(verification.firstBreak?.sequence == 2)
         #expect(verification.firstBreak?.reason.contains("do not match its hash") == true)
     }
@@ -114,23 +114,23 @@ struct SQLiteEventStoreTests {
     func deleted() throws {
         let (store, _) = try ledgerWithEvents()
         try store.executeRaw("DROP TRIGGER events_append_only_delete; DELETE FROM events WHERE seq = 2")
-        #expect(try store.verifyChain().firstBreak?.sequence == 3)
+        #expect(try store.events.verifyChain().firstBreak?.sequence == 3)
     }
 
     @Test("what is not a ledger is refused before anything is written")
     func refusals() throws {
         let directory = makeTemporaryDirectory()
         #expect(throws: StoreError.isDirectory(path: directory)) {
-            try SQLiteEventStore(path: directory, mode: .createIfMissing)
+            try Ledger(path: directory, mode: .createIfMissing)
         }
 
         let text = directory + "/notes.txt"
         try "hello\n".write(toFile: text, atomically: true, encoding: .utf8)
-        #expect(throws: StoreError.self) { try SQLiteEventStore(path: text, mode: .createIfMissing) }
+        #expect(throws: StoreError.self) { try Ledger(path: text, mode: .createIfMissing) }
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "hello\n")
 
         let missing = directory + "/missing.ledger"
-        #expect(throws: StoreError.noLedger(path: missing)) { try SQLiteEventStore(path: missing, mode: .mustExist) }
+        #expect(throws: StoreError.noLedger(path: missing)) { try Ledger(path: missing, mode: .mustExist) }
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
@@ -140,7 +140,7 @@ struct SQLiteEventStoreTests {
         let other = try SQLiteDatabase(path: path, create: true)
         try other.execute("CREATE TABLE things (x)")
         #expect {
-            try SQLiteEventStore(path: path, mode: .mustExist)
+            try Ledger(path: path, mode: .mustExist)
         } throws: { error in
             if case .notALedger = error as? StoreError { return true }
             return false
@@ -152,7 +152,7 @@ struct SQLiteEventStoreTests {
         let (store, path) = try ledgerWithEvents(1)
         try store.executeRaw("PRAGMA user_version = 99")
         #expect {
-            try SQLiteEventStore(path: path, mode: .mustExist)
+            try Ledger(path: path, mode: .mustExist)
         } throws: { error in
             (error as? StoreError)?.description.contains("newer version of ledger") == true
         }
@@ -161,7 +161,7 @@ struct SQLiteEventStoreTests {
     @Test("migrations run once and are recorded by name")
     func migrations() throws {
         let (_, path) = try ledgerWithEvents(1)
-        _ = try SQLiteEventStore(path: path, mode: .mustExist)
+        _ = try Ledger(path: path, mode: .mustExist)
         let database = try SQLiteDatabase(path: path, create: false)
         let applied = try database.scalarInt("SELECT count(*) FROM schema_migrations")
         #expect(applied ?? 0 >= 3)

@@ -8,7 +8,7 @@ public struct LogPosition: Sendable {
     public let lastOccurred: Timestamp?
 }
 
-extension SQLiteEventStore {
+extension LedgerEvents {
     /// Streams the events a replay uses — voids and the events they cancel left out, those
     /// after `asOf` too — in replay order (occurred-at, then sequence), from the replay rows
     /// (or the `events_replay` index when they do not cover the log): no array of the whole
@@ -20,10 +20,10 @@ extension SQLiteEventStore {
     public func forEachEffectiveEvent(through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws
         -> LogPosition
     {
-        try guarded {
-            try self.database.readTransaction {
+        try ledger.guarded {
+            try database.readTransaction {
                 let voided = try self.voidedIDs()
-                let packed = try self.readsReplayRows && ReplayRows.areComplete(self.database)
+                let packed = try ledger.readsReplayRows && ReplayRows.areComplete(database)
                 try BatchPipe.run(
                     produce: { emit in
                         if packed {
@@ -82,9 +82,9 @@ extension SQLiteEventStore {
     /// Streams every event, voids included, in log (sequence) order: what `allEvents()` returns,
     /// without holding the log in memory.
     public func forEachEvent(_ body: (LedgerEvent) throws -> Void) throws {
-        try guarded {
-            try self.database.readTransaction {
-                let statement = try self.database.prepare("SELECT \(EventColumns.list) FROM events ORDER BY seq")
+        try ledger.guarded {
+            try database.readTransaction {
+                let statement = try database.prepare("SELECT \(EventColumns.list) FROM events ORDER BY seq")
                 defer { statement.reset() }
                 let decoder = EventRowDecoder()
                 while try statement.step() { try body(try decoder.event(from: statement)) }
@@ -106,5 +106,40 @@ extension SQLiteEventStore {
             if let text = statement.text(0), let id = EventID(text) { ids.insert(id) }
         }
         return ids
+    }
+}
+
+extension LedgerEvents {
+    /// Streams the events appended after `sequence` (none of them voids, as a valid snapshot
+    /// guarantees) in replay order, up to `asOf`.
+    @discardableResult
+    public func forEachEvent(after sequence: Int64, through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void)
+        throws -> LogPosition
+    {
+        try ledger.guarded {
+            try database.readTransaction {
+                // NOT INDEXED keeps the planner off the `events_replay` index: walking it would
+                // visit every event up to as-of (the whole log) to find the few after `sequence`;
+                // the rowid range reads only the tail, which SQLite then sorts.
+                let statement = try database.prepare(
+                    """
+                    SELECT \(EventColumns.list) FROM events NOT INDEXED WHERE seq > ?1 AND occurred_at <= ?2
+                    ORDER BY occurred_at, seq
+                    """)
+                defer { statement.reset() }
+                try statement.bind([.integer(sequence), .integer(asOf.secondsSinceEpoch)])
+                let decoder = EventRowDecoder()
+                while try statement.step() { try body(try decoder.event(from: statement)) }
+                statement.reset()
+                return try self.position()
+            }
+        }
+    }
+
+    /// The latest occurred-at of any event (nil for an empty ledger).
+    public func lastOccurredAt() throws -> Timestamp? {
+        try ledger.guarded {
+            try database.scalarInt("SELECT MAX(occurred_at) FROM events").map(Timestamp.init(secondsSinceEpoch:))
+        }
     }
 }

@@ -1,21 +1,21 @@
 import LedgerCore
 import LedgerInterchange
 
-extension SQLiteEventStore {
+extension LedgerEvents {
     /// Walks every stored event in sequence order, recomputing each hash from the stored
     /// fields, and names the first event whose sequence, link or hash does not match, or whose
     /// replay row (``ReplayRows``) does not decode to the event its fields hold.
     public func verifyChain() throws -> ChainVerification {
-        try guarded {
-            try self.database.readTransaction {
-                let statement = try self.database.prepare(
+        try ledger.guarded {
+            try database.readTransaction {
+                let statement = try database.prepare(
                     """
                     SELECT \(EventColumns.list), prev_hash, hash,
                         (SELECT data FROM event_replay r WHERE r.occurred_at = events.occurred_at AND r.seq = events.seq)
                     FROM events ORDER BY seq
                     """)
                 defer { statement.reset() }
-                let covered = try ReplayRows.count(self.database)
+                let covered = try ReplayRows.count(database)
                 let decoder = PackedEventDecoder()
                 var head = ChainHead(count: 0, hash: HashChain.genesis)
                 var firstBreak: ChainBreak?
@@ -77,9 +77,9 @@ extension SQLiteEventStore {
     }
 }
 
-extension SQLiteEventStore {
+extension LedgerEvents {
     /// The sequence of the event whose hash is `hash` (a scan: for `verify --head`).
     public func sequence(ofHash hash: String) throws -> Int64? {
-        try guarded { try self.database.scalarInt("SELECT seq FROM events WHERE hash = ?", [.text(hash)]) }
+        try ledger.guarded { try database.scalarInt("SELECT seq FROM events WHERE hash = ?", [.text(hash)]) }
     }
 }

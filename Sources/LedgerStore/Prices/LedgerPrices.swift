@@ -2,7 +2,10 @@ import LedgerCore
 
 /// The price table in the ledger file (`prices`, migration 0003). Prices are stored as exact
 /// decimal text and times as whole seconds since 1970 (UTC).
-extension SQLiteEventStore: PriceStore {
+public struct LedgerPrices: PriceStore {
+    package let ledger: Ledger
+    var database: SQLiteDatabase { ledger.database }
+
     private static let upsertSQL = """
         INSERT INTO prices (asset, quote, observed_at, price, source, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (asset, quote, observed_at, source) DO UPDATE
@@ -14,10 +17,10 @@ extension SQLiteEventStore: PriceStore {
 
     public func record(_ observations: [PriceObservation], fetchedAt: Timestamp) throws {
         guard !observations.isEmpty else { return }
-        try guarded {
+        try ledger.guarded {
             if let problem = observations.lazy.compactMap(PriceRecordCheck.problem).first { throw problem }
-            try self.database.immediateTransaction {
-                try Self.upsert(observations, fetchedAt: fetchedAt, into: self.database)
+            try database.immediateTransaction {
+                try Self.upsert(observations, fetchedAt: fetchedAt, into: database)
             }
         }
     }
@@ -36,9 +39,9 @@ extension SQLiteEventStore: PriceStore {
     }
 
     public func observations(asset: AssetSymbol?) throws -> [StoredPrice] {
-        try guarded {
+        try ledger.guarded {
             let sql = Self.selectSQL + (asset == nil ? "" : " WHERE asset = ?") + Self.orderSQL
-            let statement = try self.database.prepare(sql)
+            let statement = try database.prepare(sql)
             // Reset even after an error, so no read snapshot outlives the call.
             defer { statement.reset() }
             try statement.bind(asset.map { [.text($0.text)] } ?? [])
@@ -70,5 +73,11 @@ extension SQLiteEventStore: PriceStore {
             asset: asset, quote: quote, observedAt: observedAt, price: price, source: row.text(4) ?? ""
         )
         return StoredPrice(observation, fetchedAt: Timestamp(secondsSinceEpoch: row.int(5)))
+    }
+
+    /// The price table's change counter (bumped by triggers on every write): a snapshot that
+    /// read prices is stale once it moves.
+    public func version() throws -> Int64 {
+        try ledger.guarded { try database.scalarInt("SELECT value FROM counters WHERE name = 'prices'") ?? 0 }
     }
 }

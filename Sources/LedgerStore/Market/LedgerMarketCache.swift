@@ -2,14 +2,17 @@ import LedgerCore
 
 /// The market-data cache (migration 0006): candles, top lists, FX rates and symbol maps.
 /// Reports read these; only `prices fetch` and friends write them.
-extension SQLiteEventStore {
+public struct LedgerMarketCache: MarketCacheStore {
+    package let ledger: Ledger
+    var database: SQLiteDatabase { ledger.database }
+
     /// Records candles, replacing any with the same asset, quote, width, open time and source.
     public func recordCandles(_ candles: [Candle], fetchedAt: Timestamp) throws {
         let sql = """
             INSERT OR REPLACE INTO candles (asset, quote, resolution, opened_at, open, high, low, close, volume, source, fetched_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
-        try write(
+        try ledger.write(
             sql,
             candles.map { candle in
                 [
@@ -31,11 +34,11 @@ extension SQLiteEventStore {
             SELECT opened_at, open, high, low, close, volume, source, fetched_at FROM candles
             WHERE asset = ? AND quote = ? AND resolution = ? ORDER BY opened_at, source
             """
-        return try rows(sql, [.text(asset.text), .text(quote.text), .text(interval.rawValue)]) { row in
+        return try ledger.rows(sql, [.text(asset.text), .text(quote.text), .text(interval.rawValue)]) { row in
             let candle = Candle(
                 asset: asset, quote: quote, interval: interval, openedAt: Timestamp(secondsSinceEpoch: row.int(0)),
-                open: try Self.decimal(row, 1), high: try Self.decimal(row, 2), low: try Self.decimal(row, 3),
-                close: try Self.decimal(row, 4), volume: row.text(5).flatMap { ExactDecimal($0) },
+                open: try Ledger.decimal(row, 1), high: try Ledger.decimal(row, 2), low: try Ledger.decimal(row, 3),
+                close: try Ledger.decimal(row, 4), volume: row.text(5).flatMap { ExactDecimal($0) },
                 source: row.text(6) ?? ""
             )
             return Fetched(candle, fetchedAt: Timestamp(secondsSinceEpoch: row.int(7)))
@@ -49,7 +52,7 @@ extension SQLiteEventStore {
                 market_cap, circulating_supply, total_supply, volume_24h, high_24h, low_24h, coin_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
-        try write(
+        try ledger.write(
             sql,
             list.entries.map { entry in
                 let numbers = [
@@ -67,7 +70,7 @@ extension SQLiteEventStore {
 
     /// The most recently fetched top list in `quote` (from any source).
     public func latestTopList(in quote: AssetSymbol) throws -> Fetched<TopList>? {
-        let head = try rows(
+        let head = try ledger.rows(
             "SELECT source, fetched_at FROM top_lists WHERE quote = ? ORDER BY fetched_at DESC LIMIT 1",
             [.text(quote.text)]
         ) {
@@ -79,7 +82,8 @@ extension SQLiteEventStore {
             SELECT rank, symbol, name, price, change_24h, change_7d, market_cap, circulating_supply, total_supply,
                 volume_24h, high_24h, low_24h, coin_id FROM top_lists WHERE source = ? AND quote = ? AND fetched_at = ? ORDER BY rank
             """
-        let entries = try rows(sql, [.text(source), .text(quote.text), .integer(fetched)]) { row -> TopListEntry? in
+        let entries = try ledger.rows(sql, [.text(source), .text(quote.text), .integer(fetched)]) {
+            row -> TopListEntry? in
             guard let symbol = AssetSymbol(row.text(1) ?? "") else { return nil }
             let n = { (column: Int32) -> ExactDecimal? in row.text(column).flatMap { ExactDecimal($0) } }
             return TopListEntry(
@@ -107,8 +111,8 @@ extension SQLiteEventStore {
                 .integer(fetchedAt.secondsSinceEpoch),
             ]
         }
-        try write(sql, values)
-        try record(rates.observations, fetchedAt: fetchedAt)
+        try ledger.write(sql, values)
+        try ledger.prices.record(rates.observations, fetchedAt: fetchedAt)
     }
 
     /// The publication date of the newest cached FX rate between two currencies (either way
@@ -121,7 +125,7 @@ extension SQLiteEventStore {
             WHERE ((base = ?1 AND quote = ?2) OR (base = ?2 AND quote = ?1)) AND rate_date <= ?3
             ORDER BY rate_date DESC, fetched_at DESC LIMIT 1
             """
-        return try rows(sql, [.text(first.text), .text(second.text), .text(date.description)]) { row in
+        return try ledger.rows(sql, [.text(first.text), .text(second.text), .text(date.description)]) { row in
             LocalDate.parse(row.text(0) ?? "").map { Fetched($0, fetchedAt: Timestamp(secondsSinceEpoch: row.int(1))) }
         }.first ?? nil
     }

@@ -1,16 +1,20 @@
 /// Keeping the ledger's ``ChainAnchor`` in step with its writes, and checking it on open.
-extension SQLiteEventStore {
-    /// The anchor of this ledger; nil for one in memory or without a state directory.
-    public var anchor: ChainAnchor? {
-        path == ":memory:" ? nil : stateDirectory?.anchor(for: path)
+public struct LedgerAnchor: AnchorStore {
+    package let ledger: Ledger
+    var database: SQLiteDatabase { ledger.database }
+    var path: String { ledger.path }
+
+    /// The anchor file of this ledger; nil for one in memory or without a state directory.
+    public var stored: ChainAnchor? {
+        path == ":memory:" ? nil : ledger.stateDirectory?.anchor(for: path)
     }
 
     /// The cheap check every command makes on open (two reads: the anchor file and the last
     /// event). With no anchor yet, one is made from the current head.
-    public func checkAnchor() throws -> AnchorCheck {
-        guard let anchor else { return .unanchored }
+    public func check() throws -> AnchorCheck {
+        guard let anchor = stored else { return .unanchored }
         return try anchor.locked {
-            let head = try chainHead()
+            let head = try ledger.events.chainHead()
             guard let state = anchor.read() else {
                 return anchor.write(.init(previous: head, next: head)) ? .created : .unanchored
             }
@@ -24,33 +28,33 @@ extension SQLiteEventStore {
     }
 
     /// Throws ``StoreError/anchorMismatch(path:_:)`` unless the anchor matches (or there is none).
-    public func requireAnchor() throws {
-        if case .mismatch(let mismatch) = try checkAnchor() { throw StoreError.anchorMismatch(path: path, mismatch) }
+    public func require() throws {
+        if case .mismatch(let mismatch) = try check() { throw StoreError.anchorMismatch(path: path, mismatch) }
     }
 
     /// What every command does on open: a ledger this open created is anchored anew (an anchor
     /// left at its path describes an earlier ledger); any other must match its anchor.
-    public func anchorOnOpen() throws {
-        if created { try acceptAnchor() } else { try requireAnchor() }
+    public func checkOnOpen() throws {
+        if ledger.created { try accept() } else { try require() }
     }
 
     /// Re-anchors the ledger at its current head (after a full `verify`: a ledger restored
     /// from a backup or brought from another machine; or a ledger just created); returns the
     /// head, or nil when there is no anchor to write or it could not be written.
     @discardableResult
-    public func acceptAnchor() throws -> ChainHead? {
-        guard let anchor else { return nil }
+    public func accept() throws -> ChainHead? {
+        guard let anchor = stored else { return nil }
         return try anchor.locked {
-            let head = try chainHead()
+            let head = try ledger.events.chainHead()
             return anchor.write(.init(previous: head, next: head)) ? head : nil
         }
     }
 
     /// Inside a write transaction, just before its COMMIT: checks that the ledger still ends
     /// where the anchor allows, and records the head found and the head about to be
-    /// committed. Returns that head for ``confirmAnchor(_:)`` (nil when nothing was appended).
-    func anchorBeforeCommit(from before: ChainHead) throws -> ChainHead? {
-        guard let anchor else { return nil }
+    /// committed. Returns that head for ``confirm(_:)`` (nil when nothing was appended).
+    func beforeCommit(from before: ChainHead) throws -> ChainHead? {
+        guard let anchor = stored else { return nil }
         let after = try ChainLinker.chainHead(database)
         guard after != before else { return nil }
         try anchor.locked {
@@ -70,8 +74,8 @@ extension SQLiteEventStore {
 
     /// After the COMMIT: the anchor says the write is done, unless a later writer has
     /// already recorded its own.
-    func confirmAnchor(_ committed: ChainHead?) {
-        guard let anchor, let committed else { return }
+    func confirm(_ committed: ChainHead?) {
+        guard let anchor = stored, let committed else { return }
         anchor.locked {
             guard let state = anchor.read(), state.next == committed, state.previous != committed else { return }
             anchor.write(.init(previous: committed, next: committed))

@@ -1,12 +1,12 @@
 import LedgerCore
 
-extension SQLiteEventStore {
+extension LedgerMarketCache {
     /// Replaces the cached symbol → id map of `source`.
     public func replaceSymbolIDs(_ entries: [SymbolIDRecord], source: String, fetchedAt: Timestamp) throws {
-        try guarded {
-            try self.database.immediateTransaction {
-                try self.database.prepare("DELETE FROM symbol_ids WHERE source = ?").run([.text(source)])
-                let insert = try self.database.prepare(
+        try ledger.guarded {
+            try database.immediateTransaction {
+                try database.prepare("DELETE FROM symbol_ids WHERE source = ?").run([.text(source)])
+                let insert = try database.prepare(
                     "INSERT OR REPLACE INTO symbol_ids (source, symbol, id, name, fetched_at) VALUES (?, ?, ?, ?, ?)")
                 for entry in entries {
                     try insert.run([
@@ -21,7 +21,7 @@ extension SQLiteEventStore {
 
     /// The cached symbol → id map of `source` and when it was fetched; nil when none is cached.
     public func symbolIDs(source: String) throws -> Fetched<[SymbolIDRecord]>? {
-        let entries = try rows(
+        let entries = try ledger.rows(
             "SELECT symbol, id, name, fetched_at FROM symbol_ids WHERE source = ? ORDER BY id", [.text(source)]
         ) { row in
             (SymbolIDRecord(symbol: row.text(0) ?? "", id: row.text(1) ?? "", name: row.text(2) ?? ""), row.int(3))
@@ -36,7 +36,7 @@ extension SQLiteEventStore {
             INSERT INTO conversions (converted_at, amount, from_asset, to_asset, result, rate, rate_observed_at, rate_fetched_at, source)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
-        try write(
+        try ledger.write(
             sql,
             [
                 [
@@ -56,52 +56,19 @@ extension SQLiteEventStore {
             SELECT converted_at, amount, from_asset, to_asset, result, rate, rate_observed_at, rate_fetched_at, source
             FROM conversions ORDER BY converted_at DESC, seq DESC LIMIT ?
             """
-        return try rows(sql, [.integer(Int64(limit))]) { row in
+        return try ledger.rows(sql, [.integer(Int64(limit))]) { row in
             guard let from = AssetSymbol(row.text(2) ?? ""), let to = AssetSymbol(row.text(3) ?? "") else {
                 throw StoreError.corruptRecord(
                     "a conversion names assets '\(row.text(2) ?? "")' and '\(row.text(3) ?? "")'")
             }
             return ConversionRecord(
-                convertedAt: Timestamp(secondsSinceEpoch: row.int(0)), amount: try Self.decimal(row, 1), from: from,
+                convertedAt: Timestamp(secondsSinceEpoch: row.int(0)), amount: try Ledger.decimal(row, 1), from: from,
                 to: to,
-                result: try Self.decimal(row, 4), rate: try Self.decimal(row, 5),
+                result: try Ledger.decimal(row, 4), rate: try Ledger.decimal(row, 5),
                 rateObservedAt: Timestamp(secondsSinceEpoch: row.int(6)),
                 rateFetchedAt: Timestamp(secondsSinceEpoch: row.int(7)),
                 source: row.text(8) ?? ""
             )
         }
-    }
-
-    /// Runs `sql` once per row of values, in one immediate transaction.
-    func write(_ sql: String, _ values: [[SQLiteValue]]) throws {
-        guard !values.isEmpty else { return }
-        try guarded {
-            try self.database.immediateTransaction {
-                let statement = try self.database.prepare(sql)
-                for row in values {
-                    try statement.run(row)
-                    statement.reset()
-                }
-            }
-        }
-    }
-
-    /// Runs a query and maps each row.
-    func rows<T>(_ sql: String, _ arguments: [SQLiteValue], _ map: (SQLiteStatement) throws -> T) throws -> [T] {
-        try guarded {
-            let statement = try self.database.prepare(sql)
-            defer { statement.reset() }
-            try statement.bind(arguments)
-            var result: [T] = []
-            while try statement.step() { result.append(try map(statement)) }
-            return result
-        }
-    }
-
-    static func decimal(_ row: SQLiteStatement, _ column: Int32) throws -> ExactDecimal {
-        guard let text = row.text(column), let value = ExactDecimal(text) else {
-            throw StoreError.corruptRecord("a cached number reads '\(row.text(column) ?? "NULL")'")
-        }
-        return value
     }
 }

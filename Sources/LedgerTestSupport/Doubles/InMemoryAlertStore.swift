@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerStore
 
 /// The in-memory twin of the `alerts` table, for tests.
 public final class InMemoryAlertStore: AlertStore {
@@ -30,29 +31,5 @@ public final class InMemoryAlertStore: AlertStore {
         let (updated, result) = try check(try alerts())
         for alert in updated where rows[alert.id] != nil { rows[alert.id] = alert }
         return result
-    }
-}
-
-/// What the `alerts` table's constraints refuse, said the same way by both stores.
-enum AlertRecordCheck {
-    static func validate(_ draft: AlertDraft) throws {
-        let threshold = draft.condition.threshold
-        if threshold.isOverflow || !threshold.isPositive {
-            throw StoreError.sqlite(
-                SQLiteError(
-                    code: PriceRecordCheck.constraintCode,
-                    message: "CHECK constraint failed: an alert's threshold must be above 0, got \(threshold)"))
-        }
-        if draft.asset == draft.quote {
-            throw StoreError.sqlite(
-                SQLiteError(
-                    code: PriceRecordCheck.constraintCode,
-                    message: "CHECK constraint failed: asset <> quote (\(draft.asset))"))
-        }
-        if case .change(_, _, let window) = draft.condition, window <= 0 {
-            throw StoreError.sqlite(
-                SQLiteError(
-                    code: PriceRecordCheck.constraintCode, message: "CHECK constraint failed: window_seconds > 0"))
-        }
     }
 }

@@ -2,7 +2,10 @@ import LedgerCore
 
 /// Price alerts in the ledger file (`alerts`, migration 0007): decimals as exact text, times
 /// as whole seconds since 1970 (UTC).
-extension SQLiteEventStore: AlertStore {
+public struct LedgerAlerts: AlertStore {
+    package let ledger: Ledger
+    var database: SQLiteDatabase { ledger.database }
+
     private static let columns = """
         id, asset, asset_class, quote, kind, threshold, direction, window_seconds, note, created_at, state,
         last_price, last_observed_at, last_source, last_fired_at
@@ -20,14 +23,14 @@ extension SQLiteEventStore: AlertStore {
             direction = .text(way.rawValue)
             window = .integer(seconds)
         }
-        return try guarded {
-            try self.database.immediateTransaction {
-                try self.database.prepare(sql).run([
+        return try ledger.guarded {
+            try database.immediateTransaction {
+                try database.prepare(sql).run([
                     .text(draft.asset.text), .optionalText(draft.assetClass?.rawValue), .text(draft.quote.text),
                     .text(draft.condition.kind), .text(draft.condition.threshold.formatted()), direction, window,
                     .text(draft.note), .integer(createdAt.secondsSinceEpoch),
                 ])
-                let id = try self.database.scalarInt("SELECT last_insert_rowid()") ?? 0
+                let id = try database.scalarInt("SELECT last_insert_rowid()") ?? 0
                 return Alert(
                     id: id, asset: draft.asset, assetClass: draft.assetClass, quote: draft.quote,
                     condition: draft.condition, note: draft.note, createdAt: createdAt
@@ -37,30 +40,32 @@ extension SQLiteEventStore: AlertStore {
     }
 
     public func alerts() throws -> [Alert] {
-        try rows("SELECT \(Self.columns) FROM alerts ORDER BY id", [], Self.alert)
+        try ledger.rows("SELECT \(Self.columns) FROM alerts ORDER BY id", [], Self.alert)
     }
 
     public func removeAlert(id: Int64) throws -> Alert? {
-        try guarded {
-            try self.database.immediateTransaction {
-                let found = try self.rows("SELECT \(Self.columns) FROM alerts WHERE id = ?", [.integer(id)], Self.alert)
-                    .first
-                if found != nil { try self.database.prepare("DELETE FROM alerts WHERE id = ?").run([.integer(id)]) }
+        try ledger.guarded {
+            try database.immediateTransaction {
+                let found = try ledger.rows(
+                    "SELECT \(Self.columns) FROM alerts WHERE id = ?", [.integer(id)], Self.alert
+                )
+                .first
+                if found != nil { try database.prepare("DELETE FROM alerts WHERE id = ?").run([.integer(id)]) }
                 return found
             }
         }
     }
 
     public func updateAlerts<Result>(_ check: ([Alert]) throws -> (alerts: [Alert], result: Result)) throws -> Result {
-        try guarded {
-            try self.database.immediateTransaction {
-                let before = try self.alerts()
+        try ledger.guarded {
+            try database.immediateTransaction {
+                let before = try alerts()
                 let (updated, result) = try check(before)
                 let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
                 // Only rows that changed are written, so a check that changes nothing leaves
                 // the file as it was.
                 for alert in updated where old[alert.id].map({ $0 != alert }) ?? false {
-                    try self.writeState(alert)
+                    try writeState(alert)
                 }
                 return result
             }
@@ -88,7 +93,7 @@ extension SQLiteEventStore: AlertStore {
         else {
             throw StoreError.corruptRecord("alert \(id) names an asset, currency or state this version cannot read")
         }
-        let threshold = try decimal(row, 5)
+        let threshold = try Ledger.decimal(row, 5)
         let condition: AlertCondition
         switch row.text(4) {
         case "above": condition = .above(threshold)
@@ -100,7 +105,7 @@ extension SQLiteEventStore: AlertStore {
         let time = { (column: Int32) in row.isNull(column) ? nil : Timestamp(secondsSinceEpoch: row.int(column)) }
         let seen =
             try row.isNull(11)
-            ? nil : AlertSighting(price: decimal(row, 11), observedAt: time(12)!, source: row.text(13) ?? "")
+            ? nil : AlertSighting(price: Ledger.decimal(row, 11), observedAt: time(12)!, source: row.text(13) ?? "")
         return Alert(
             id: id, asset: asset, assetClass: row.text(2).flatMap(AssetClass.init(rawValue:)), quote: quote,
             condition: condition, note: row.text(8) ?? "", createdAt: Timestamp(secondsSinceEpoch: row.int(9)),

@@ -29,7 +29,12 @@ public struct SnapshotRecord: Sendable {
     }
 }
 
-extension SQLiteEventStore {
+/// Saved fold states (the `snapshots` table): a cache a report reads instead of replaying the
+/// whole log, bound to the chain and sealed (``SnapshotSeal``).
+public struct LedgerSnapshots: SnapshotStore {
+    package let ledger: Ledger
+    var database: SQLiteDatabase { ledger.database }
+
     /// The snapshot saved under `key`, if it is still valid for the log as it is now: the
     /// events it covers are unchanged (its head hash still sits at its sequence), nothing
     /// appended since happened before its last event, no void was appended since, and, when it
@@ -38,12 +43,12 @@ extension SQLiteEventStore {
     /// The snapshot's megabytes are read through a memory map, on for this read only: on a
     /// million events 40 → 23 ms for the whole `portfolio`, with no more memory (the map is
     /// off otherwise because a full replay through one faulted in four times the pages it read).
-    public func validSnapshot(key: String) throws -> SnapshotRecord? {
-        try guarded { try self.database.execute("PRAGMA mmap_size=1073741824") }
-        defer { try? self.database.execute("PRAGMA mmap_size=0") }
-        return try guarded {
-            try self.database.readTransaction {
-                let statement = try self.database.prepare(
+    public func valid(key: String) throws -> SnapshotRecord? {
+        try ledger.guarded { try database.execute("PRAGMA mmap_size=1073741824") }
+        defer { try? database.execute("PRAGMA mmap_size=0") }
+        return try ledger.guarded {
+            try database.readTransaction {
+                let statement = try database.prepare(
                     "SELECT seq, head, last_occurred, prices_version, uses_prices, rowid, mac FROM snapshots WHERE key = ?"
                 )
                 defer { statement.reset() }
@@ -56,11 +61,11 @@ extension SQLiteEventStore {
                     usesPrices: statement.int(4) != 0, data: [])
                 let mac = statement.isNull(6) ? nil : statement.blob(6)
                 statement.reset()
-                guard try self.isValid(record) else { return nil }
+                guard try isValid(record) else { return nil }
                 // Same read transaction: the bytes are the ones the row above describes.
-                record.data = try self.database.readBlob(table: "snapshots", column: "data", rowid: rowid)
+                record.data = try database.readBlob(table: "snapshots", column: "data", rowid: rowid)
                 // A row whose seal fails was not saved by ledger as it is: replay instead.
-                return SnapshotSeal.isSealed(record, mac: mac, key: self.snapshotKey) ? record : nil
+                return SnapshotSeal.isSealed(record, mac: mac, key: ledger.snapshotKey) ? record : nil
             }
         }
     }
@@ -73,7 +78,7 @@ extension SQLiteEventStore {
             "SELECT 1 FROM events NOT INDEXED WHERE seq > ?1 AND (occurred_at < ?2 OR kind = 'void') LIMIT 1",
             [.integer(record.sequence), .integer(record.lastOccurred.secondsSinceEpoch)])
         guard spoiled == nil else { return false }
-        return try !record.usesPrices || pricesVersion() == record.pricesVersion
+        return try !record.usesPrices || ledger.prices.version() == record.pricesVersion
     }
 
     /// True when the event at the snapshot's sequence has the snapshot's head hash.
@@ -84,16 +89,11 @@ extension SQLiteEventStore {
         return try hash.step() && hash.text(0) == record.head
     }
 
-    /// The price table's change counter (bumped by triggers on every write).
-    public func pricesVersion() throws -> Int64 {
-        try guarded { try self.database.scalarInt("SELECT value FROM counters WHERE name = 'prices'") ?? 0 }
-    }
-
     /// Saves a snapshot, replacing the one under its key. A snapshot is a cache: when another
     /// process holds the write lock the save is skipped rather than waited for.
-    public func saveSnapshot(_ record: SnapshotRecord) {
-        guard access == .readWrite else { return }
-        let mac = SnapshotSeal.mac(record, key: snapshotKey)
+    public func save(_ record: SnapshotRecord) {
+        guard ledger.access == .readWrite else { return }
+        let mac = SnapshotSeal.mac(record, key: ledger.snapshotKey)
         database.setBusyTimeout(milliseconds: 50)
         defer { database.setBusyTimeout(milliseconds: 15_000) }
         _ = try? database.immediateTransaction {
@@ -110,39 +110,6 @@ extension SQLiteEventStore {
                 .integer(record.lastOccurred.secondsSinceEpoch), .integer(record.pricesVersion),
                 .integer(record.usesPrices ? 1 : 0), .blob(record.data), .blob(mac),
             ])
-        }
-    }
-
-    /// Streams the events appended after `sequence` (none of them voids, as a valid snapshot
-    /// guarantees) in replay order, up to `asOf`.
-    @discardableResult
-    public func forEachEvent(after sequence: Int64, through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void)
-        throws -> LogPosition
-    {
-        try guarded {
-            try self.database.readTransaction {
-                // NOT INDEXED keeps the planner off the `events_replay` index: walking it would
-                // visit every event up to as-of (the whole log) to find the few after `sequence`;
-                // the rowid range reads only the tail, which SQLite then sorts.
-                let statement = try self.database.prepare(
-                    """
-                    SELECT \(EventColumns.list) FROM events NOT INDEXED WHERE seq > ?1 AND occurred_at <= ?2
-                    ORDER BY occurred_at, seq
-                    """)
-                defer { statement.reset() }
-                try statement.bind([.integer(sequence), .integer(asOf.secondsSinceEpoch)])
-                let decoder = EventRowDecoder()
-                while try statement.step() { try body(try decoder.event(from: statement)) }
-                statement.reset()
-                return try self.position()
-            }
-        }
-    }
-
-    /// The latest occurred-at of any event (nil for an empty ledger).
-    public func lastOccurredAt() throws -> Timestamp? {
-        try guarded {
-            try self.database.scalarInt("SELECT MAX(occurred_at) FROM events").map(Timestamp.init(secondsSinceEpoch:))
         }
     }
 }

@@ -1,7 +1,8 @@
 import LedgerCore
+import LedgerStore
 
-/// The in-memory twin of the `prices` table of ``SQLiteEventStore``: the same keys, upserts,
-/// refusals and order, with no file. For tests and dry runs.
+/// The in-memory twin of the `prices` table of `LedgerPrices`: the same keys, upserts,
+/// refusals and order, with no file. For tests.
 public final class InMemoryPriceStore: PriceStore {
     private struct Key: Hashable {
         let asset: AssetSymbol

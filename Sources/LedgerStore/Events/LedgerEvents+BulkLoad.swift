@@ -1,6 +1,6 @@
 /// Loading a new ledger in bulk: the per-row insert triggers set aside while it is filled, and
 /// what they check row by row checked once over the whole log before they are put back.
-extension SQLiteEventStore {
+extension LedgerEvents {
     /// The checks that run for every inserted row. The append-only UPDATE and DELETE triggers
     /// are not among them and stay in place throughout, and so does `event_replay_count`: the
     /// appender reads the count it keeps to know which events have replay rows.
@@ -15,10 +15,10 @@ extension SQLiteEventStore {
     /// import (docs/PERFORMANCE.md); in bulk, a scan of each table. If `body` or the check throws, the triggers are not put back: the caller
     /// deletes the file.
     public func withInsertChecksDeferred<T>(_ body: () throws -> T) throws -> T {
-        let definitions = try guarded { try triggerDefinitions(Self.perRowInsertTriggers) }
-        try guarded { for name in Self.perRowInsertTriggers { try database.execute("DROP TRIGGER \(name)") } }
+        let definitions = try ledger.guarded { try triggerDefinitions(Self.perRowInsertTriggers) }
+        try ledger.guarded { for name in Self.perRowInsertTriggers { try database.execute("DROP TRIGGER \(name)") } }
         let result = try body()
-        try guarded {
+        try ledger.guarded {
             try database.immediateTransaction {
                 try checkLoadedLog()
                 for sql in definitions { try database.execute(sql) }

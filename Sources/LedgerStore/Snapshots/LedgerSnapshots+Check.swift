@@ -7,15 +7,15 @@ public struct SnapshotProblem: Equatable, Sendable {
     public let reason: String
 }
 
-extension SQLiteEventStore {
+extension LedgerSnapshots {
     /// Checks every saved snapshot's binding: the event at its sequence has its head hash, and
     /// its seal (``SnapshotSeal``) matches its row and bytes under this user's key. A snapshot
     /// that fails is never used (the report replays instead), so this is a finding, not damage
     /// to the books.
-    public func snapshotProblems() throws -> [SnapshotProblem] {
-        try guarded {
-            try self.database.readTransaction {
-                let statement = try self.database.prepare(
+    public func problems() throws -> [SnapshotProblem] {
+        try ledger.guarded {
+            try database.readTransaction {
+                let statement = try database.prepare(
                     "SELECT key, seq, head, last_occurred, prices_version, uses_prices, data, mac FROM snapshots ORDER BY key"
                 )
                 defer { statement.reset() }
@@ -26,7 +26,7 @@ extension SQLiteEventStore {
                         lastOccurred: Timestamp(secondsSinceEpoch: statement.int(3)), pricesVersion: statement.int(4),
                         usesPrices: statement.int(5) != 0, data: statement.blob(6))
                     let mac = statement.isNull(7) ? nil : statement.blob(7)
-                    if let reason = try self.problem(with: record, mac: mac) {
+                    if let reason = try problem(with: record, mac: mac) {
                         problems.append(SnapshotProblem(key: record.key, sequence: record.sequence, reason: reason))
                     }
                 }
@@ -39,7 +39,7 @@ extension SQLiteEventStore {
         guard try isOnChain(record) else {
             return "its head is not the hash of event #\(record.sequence): it does not belong to this chain"
         }
-        guard SnapshotSeal.isSealed(record, mac: mac, key: snapshotKey) else {
+        guard SnapshotSeal.isSealed(record, mac: mac, key: ledger.snapshotKey) else {
             return
                 "its seal does not match its bytes under this user's key: it was changed, or saved by another user or machine"
         }

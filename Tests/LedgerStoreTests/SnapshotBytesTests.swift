@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerStore
 import LedgerTestSupport
 import Testing
 
@@ -15,8 +16,8 @@ struct SnapshotBytesTests {
                 let options = ledger.valuation(method, perAccount: perAccount)
                 let whole = fold(events, options, ledger.prices).snapshot
                 for cut in [1, events.count / 3, events.count / 2, events.count - 1] {
-                    let saved = fold(Array(events[..<cut]), options, ledger.prices).snapshotBytes()
-                    let restored = try #require(PortfolioState(snapshot: saved, options: options))
+                    let saved = SnapshotCodec.encode(fold(Array(events[..<cut]), options, ledger.prices))
+                    let restored = try #require(SnapshotCodec.decode(saved, options: options))
                     let resumed = PortfolioFold.replay(Array(events[cut...]), from: restored, prices: ledger.prices)
                         .snapshot
                     #expect(
@@ -32,9 +33,9 @@ struct SnapshotBytesTests {
         let ledger = RandomLedger(seed: 4)
         let options = ledger.valuation(.hifo, perAccount: true)
         let state = fold(ledger.events, options, ledger.prices)
-        let bytes = state.snapshotBytes()
-        let restored = try #require(PortfolioState(snapshot: bytes, options: options))
-        #expect(restored.snapshotBytes() == bytes)
+        let bytes = SnapshotCodec.encode(state)
+        let restored = try #require(SnapshotCodec.decode(bytes, options: options))
+        #expect(SnapshotCodec.encode(restored) == bytes)
         #expect(restored.openCost == state.openCost)
         for key in state.books.keys {
             #expect(restored.books[key]?.quantity == state.books[key]?.quantity)
@@ -55,8 +56,8 @@ struct SnapshotBytesTests {
             let whole = fold(ledger.events, options, sparse)
             #expect(!whole.missingPrices.isEmpty, "seed \(seed): the sparse table should miss prices")
             for cut in [ledger.events.count / 3, ledger.events.count / 2] {
-                let saved = fold(Array(ledger.events[..<cut]), options, sparse).snapshotBytes()
-                let restored = try #require(PortfolioState(snapshot: saved, options: options))
+                let saved = SnapshotCodec.encode(fold(Array(ledger.events[..<cut]), options, sparse))
+                let restored = try #require(SnapshotCodec.decode(saved, options: options))
                 let resumed = PortfolioFold.replay(Array(ledger.events[cut...]), from: restored, prices: sparse)
                 #expect(
                     resumed.missingPrices == whole.missingPrices && resumed.incompleteTotals == whole.incompleteTotals)
@@ -73,10 +74,10 @@ struct SnapshotBytesTests {
     func damaged() {
         let ledger = RandomLedger(seed: 4)
         let options = ledger.valuation(.fifo, perAccount: false)
-        let bytes = fold(ledger.events, options, ledger.prices).snapshotBytes()
-        #expect(PortfolioState(snapshot: Array(bytes.dropLast(5)), options: options) == nil)
-        #expect(PortfolioState(snapshot: bytes + [0], options: options) == nil)
-        #expect(PortfolioState(snapshot: bytes, options: ledger.valuation(.lifo, perAccount: false)) == nil)
+        let bytes = SnapshotCodec.encode(fold(ledger.events, options, ledger.prices))
+        #expect(SnapshotCodec.decode(Array(bytes.dropLast(5)), options: options) == nil)
+        #expect(SnapshotCodec.decode(bytes + [0], options: options) == nil)
+        #expect(SnapshotCodec.decode(bytes, options: ledger.valuation(.lifo, perAccount: false)) == nil)
     }
 
     @Test("a lot's unit cost is cost ÷ quantity until fixed, and equality does not depend on when")
