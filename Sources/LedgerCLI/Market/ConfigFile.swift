@@ -1,4 +1,5 @@
 import Glibc
+import LedgerApp
 import LedgerCore
 
 /// The config file: `$XDG_CONFIG_HOME/ledger/config.json`, else
@@ -27,7 +28,7 @@ enum ConfigFile {
         let parent = String(directory[..<directory.lastIndex(of: "/")!])
         mkdir(parent, 0o700)
         mkdir(directory, 0o700)
-        TemporaryFile.removeStale(beside: path, reporting: environment)
+        TemporaryFile.removeStale(beside: path, reporting: environment.notices)
         let file = try TemporaryFile(beside: path, kind: .output)
         file.write(text.utf8)
         try file.commit(over: path, mode: 0o600)

@@ -95,10 +95,9 @@ struct ImportCSVOptions: ParsableArguments {
             case .failure(let error): throw CommandError.usage(error.message)
             }
         }
-        let path = try ledgerOptions.path(in: environment)
         let currency =
-            SQLiteEventStore.exists(at: path)
-            ? try ledgerOptions.openExisting(in: environment).ledgerCurrency() as String : LedgerSetting.defaultCurrency
+            try ledgerOptions.openIfExists(in: environment)?.ledgerCurrency() as String?
+            ?? LedgerSetting.defaultCurrency
         return GenericMapping(
             columns: columns, datePattern: pattern, number: ImportNumber.Style(decimalComma: decimalComma),
             defaultQuote: currency)

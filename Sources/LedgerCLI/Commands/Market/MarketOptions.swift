@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerRender
 import LedgerStore
@@ -35,7 +36,7 @@ struct MarketOptions: ParsableArguments {
         if let existing = ledger.existing {
             return (try MarketFeed(store: existing, environment: environment, offline: offline), quote)
         }
-        let empty = try SQLiteEventStore(path: ":memory:", mode: .createIfMissing)
+        let empty = try LedgerOpener.scratch()
         return (
             try MarketFeed(store: empty, environment: environment, offline: false, recordInto: ledger.storeForWriting),
             quote

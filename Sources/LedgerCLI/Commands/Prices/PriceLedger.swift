@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 import LedgerStore
 
@@ -12,8 +13,7 @@ struct PriceLedger {
     init(options: LedgerOptions, environment: CommandEnvironment) throws {
         self.options = options
         self.environment = environment
-        let path = try options.path(in: environment)
-        existing = SQLiteEventStore.exists(at: path) ? try options.openExisting(in: environment) : nil
+        existing = try options.openIfExists(in: environment)
     }
 
     /// The ledger's currency; for a ledger not yet created, `LGR_CURRENCY`, else USD.

@@ -1,0 +1,44 @@
+import LedgerCore
+
+/// Every failure a service of LedgerApp reports, with the one line the user sees beside each
+/// case. ``exitCode`` is what the shell exits with: 64 for input that was malformed, 1 for
+/// input that was well formed but that the ledger or the data did not allow.
+public enum AppError: Error, Equatable, CustomStringConvertible {
+    // The ledger file.
+    case emptyLedgerPath
+    case danglingLedgerLink(shown: String, target: String)
+    case ledgerAppearedDuringImport(path: String)
+    case cannotWrite(target: String, reason: String)
+
+    // Replays.
+    case unvaluedEvents(count: Int)
+    case unpricedAtAsOf(asset: AssetSymbol, asOf: String, option: String, day: LocalDate)
+    case priceTooOld(
+        asset: AssetSymbol, asOf: String, age: String, observed: String, source: String, option: String, more: String)
+
+    public var description: String {
+        switch self {
+        case .emptyLedgerPath:
+            "--ledger needs a path, e.g. --ledger ~/books.ledger; leave it out to use the default ledger"
+        case .danglingLedgerLink(let shown, let target):
+            "the ledger '\(shown)' is a symbolic link to '\(target)', which does not exist; point the link at a ledger or give --ledger the real path"
+        case .ledgerAppearedDuringImport(let path):
+            "a ledger appeared at '\(path)' during the import; import again"
+        case .cannotWrite(let target, let reason):
+            "cannot write '\(target)': \(reason)"
+        case .unvaluedEvents(let count):
+            "the report cannot be correct: \(count) event\(count == 1 ? "" : "s") could not be valued (see above)"
+        case .unpricedAtAsOf(let asset, let asOf, let option, let day):
+            "\(asset) has no price at or before \(asOf) and --max-price-age \(option) needs one for every holding; record one with 'ledger prices set \(asset) PRICE --date \(day)' or 'ledger prices fetch'"
+        case .priceTooOld(let asset, let asOf, let age, let observed, let source, let option, let more):
+            "the \(asset) price in use at \(asOf) was observed \(age) (\(observed), \(source)), longer than --max-price-age \(option) allows\(more); run 'ledger prices fetch' or pass a longer --max-price-age"
+        }
+    }
+
+    public var exitCode: Int32 {
+        switch self {
+        case .emptyLedgerPath: 64
+        default: 1
+        }
+    }
+}

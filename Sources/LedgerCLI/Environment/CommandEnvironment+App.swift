@@ -1,0 +1,27 @@
+import LedgerApp
+import LedgerRender
+
+extension CommandEnvironment {
+    /// What the services of LedgerApp may see of this environment: the variables, the same
+    /// clock (each reading still ticks a test clock once), the current directory, and stderr
+    /// for notices.
+    public var app: AppContext {
+        AppContext(
+            variables: variables, clockMilliseconds: clockMilliseconds, currentDirectory: currentDirectory,
+            notices: notices)
+    }
+
+    /// Notices to stderr, one line each, control characters escaped.
+    public var notices: any NoticeSink { StderrNotices(stderr: stderr) }
+}
+
+/// ``NoticeSink`` on stderr: `ledger: warning: …`, `ledger: error: …`, `ledger: …`, control
+/// characters in the message shown escaped (``TerminalText``).
+struct StderrNotices: NoticeSink {
+    let stderr: TextSink
+
+    func warning(_ message: String) { stderr.write("ledger: warning: \(message.terminalEscaped)\n") }
+    func error(_ message: String) { stderr.write("ledger: error: \(message.terminalEscaped)\n") }
+    func note(_ message: String) { stderr.write("ledger: \(message.terminalEscaped)\n") }
+    func write(_ text: String) { stderr.write(text) }
+}
