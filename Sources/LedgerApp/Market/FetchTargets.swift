@@ -4,22 +4,21 @@ import LedgerStore
 
 /// Which assets `prices fetch` asks about: those named, else every asset held (the quantity
 /// fold over the ledger's events) plus the watchlist, without the quote currency itself.
-struct FetchTargets {
+public struct FetchTargets {
     /// Asset → class, in symbol order.
-    let assets: [(symbol: AssetSymbol, assetClass: AssetClass)]
+    public let assets: [(symbol: AssetSymbol, assetClass: AssetClass)]
 
     /// The settings key of the watchlist: symbols separated by commas.
-    static let watchlistKey = "watchlist"
+    public static let watchlistKey = "watchlist"
 
-    init(named: [String], store: SQLiteEventStore, quote: AssetSymbol) throws {
+    public init(named: [String], store: some EventStore, quote: AssetSymbol) throws {
         var symbols: Set<AssetSymbol> = []
         if named.isEmpty {
             symbols = try Self.held(store).union(try Self.watched(store))
         } else {
             for text in named {
                 guard let symbol = AssetSymbol(text) else {
-                    throw CommandError.usage(
-                        "'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+                    throw AppError.notAnAssetSymbol(text)
                 }
                 symbols.insert(symbol)
             }
@@ -30,19 +29,19 @@ struct FetchTargets {
     }
 
     /// Assets with a non-zero balance in some account after every effective event.
-    static func held(_ store: SQLiteEventStore) throws -> Set<AssetSymbol> {
+    public static func held(_ store: some EventReading) throws -> Set<AssetSymbol> {
         var book = PositionBook()
         for event in EventReplay.effective(try store.allEvents()) { book.apply(event) }
         return Set(book.balances.filter { !$0.value.isZero }.map(\.key.asset))
     }
 
-    static func watched(_ store: SQLiteEventStore) throws -> Set<AssetSymbol> {
+    public static func watched(_ store: some EventStore) throws -> Set<AssetSymbol> {
         let list = try store.setting(watchlistKey) ?? ""
         return Set(list.split(separator: ",").compactMap { AssetSymbol(ImportText.trimmed($0)) })
     }
 
     /// The assets grouped by class, classes in their usual order.
-    var byClass: [(AssetClass, [AssetSymbol])] {
+    public var byClass: [(AssetClass, [AssetSymbol])] {
         AssetClass.allCases.compactMap { assetClass in
             let members = assets.filter { $0.assetClass == assetClass }.map(\.symbol)
             return members.isEmpty ? nil : (assetClass, members)

@@ -4,15 +4,17 @@ import LedgerStore
 
 /// What a refresh fetched, held until the conversion succeeds (a failing command writes
 /// nothing), plus the warnings of the sources that failed.
-struct RefreshedRates {
-    var observations: [PriceObservation] = []
-    var fxRates: [FXRates] = []
-    var warnings: [String] = []
+public struct RefreshedRates {
+    public init() {}
+
+    public var observations: [PriceObservation] = []
+    public var fxRates: [FXRates] = []
+    public var warnings: [String] = []
 
     /// Every observation, FX rates included.
-    var allObservations: [PriceObservation] { observations + fxRates.flatMap(\.observations) }
+    public var allObservations: [PriceObservation] { observations + fxRates.flatMap(\.observations) }
 
-    func record(in store: SQLiteEventStore, fetchedAt: Timestamp) throws {
+    public func record(in store: SQLiteEventStore, fetchedAt: Timestamp) throws {
         try store.record(observations, fetchedAt: fetchedAt)
         for rates in fxRates { try store.recordFXRates(rates, fetchedAt: fetchedAt) }
     }
@@ -23,12 +25,18 @@ struct RefreshedRates {
 /// assets), and the FX rate from the currency a price came in. A pair fetched directly less
 /// than `refreshAfter` ago is not fetched again; a failing source leaves a warning, never an
 /// error — the conversion then uses the cache.
-struct RateRefresher {
-    let setup: MarketSetup
-    let store: SQLiteEventStore
-    let now: Timestamp
+public struct RateRefresher {
+    public let setup: MarketSetup
+    public let store: any PriceStore
+    public let now: Timestamp
 
-    func refresh(_ from: Asset, _ to: Asset, date: LocalDate?) throws -> RefreshedRates {
+    public init(setup: MarketSetup, store: any PriceStore, now: Timestamp) {
+        self.setup = setup
+        self.store = store
+        self.now = now
+    }
+
+    public func refresh(_ from: Asset, _ to: Asset, date: LocalDate?) throws -> RefreshedRates {
         var refreshed = RefreshedRates()
         if from.isFiat && to.isFiat {
             try fx(from.symbol, to.symbol, date: date, into: &refreshed)
@@ -108,10 +116,10 @@ struct RateRefresher {
 }
 
 /// Looks up when an observation was fetched.
-enum CachedRate {
+public enum CachedRate {
     /// The latest fetch time of `observation` among the stored ones (it may have been
     /// fetched again since it was observed).
-    static func fetchedAt(_ observation: PriceObservation, in stored: [StoredPrice]) -> Timestamp {
+    public static func fetchedAt(_ observation: PriceObservation, in stored: [StoredPrice]) -> Timestamp {
         stored.filter { $0.observation == observation }.map(\.fetchedAt).max() ?? observation.observedAt
     }
 }

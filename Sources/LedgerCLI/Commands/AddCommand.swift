@@ -91,10 +91,3 @@ struct AddCommand: EnvironmentCommand {
         return symbol
     }
 }
-
-extension EventStore {
-    func ledgerCurrency() throws -> AssetSymbol {
-        let text: String = try ledgerCurrency()
-        return AssetSymbol(text) ?? AssetSymbol(LedgerSetting.defaultCurrency)!
-    }
-}

@@ -11,6 +11,14 @@ extension CommandEnvironment {
             notices: notices)
     }
 
+    /// What the market services may see: ``app`` plus the HTTP client, pacing, whether a
+    /// terminal is attached (retry policy, progress lines) and how to read the config file.
+    public var market: MarketContext {
+        MarketContext(
+            app: app, httpClient: httpClient, pacing: pacing, interactive: stdoutIsTerminal || stderrIsTerminal,
+            showsProgress: stderrIsTerminal, readFile: readFile)
+    }
+
     /// Notices to stderr, one line each, control characters escaped.
     public var notices: any NoticeSink { StderrNotices(stderr: stderr) }
 }

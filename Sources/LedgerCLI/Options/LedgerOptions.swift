@@ -60,16 +60,9 @@ struct LedgerOptions: ParsableArguments {
     }
 }
 
-/// Ledger-level settings kept in the ledger file.
-enum LedgerSetting {
-    /// The currency prices are quoted in when `add` is not told.
-    static let currency = "currency"
-    static let defaultCurrency = "USD"
-}
-
-extension EventStore {
-    /// The ledger's currency setting (USD when never set).
-    func ledgerCurrency() throws -> String {
-        try setting(LedgerSetting.currency) ?? LedgerSetting.defaultCurrency
+extension PriceLedger {
+    /// The ledger of `--ledger` as the price and market commands use it.
+    init(options: LedgerOptions, environment: CommandEnvironment) throws {
+        try self.init(opener: options.opener(in: environment))
     }
 }

@@ -90,7 +90,7 @@ struct ChartCommand: EnvironmentCommand {
         let store = try ledger.existing ?? LedgerOpener.scratch()
         let asset = Asset(request.asset, class: try store.assetClass(of: request.asset) ?? request.asset.inferredClass)
         let fetcher = try CandleFetcher(
-            store: store, environment: environment, now: request.now, offline: offline, forcedSource: source)
+            store: store, context: environment.market, now: request.now, offline: offline, forcedSource: source)
         let output: ChartOutput
         if offline,
             try fetcher.cached(asset.symbol, quote, request.plan.interval.base, since: request.plan.start) == nil,
