@@ -2,19 +2,25 @@ import LedgerCore
 import LedgerInterchange
 
 /// The import options turned into values once (`ImportCommand` parses, this holds).
-struct ImportRequest {
-    var files: [String]
-    var format: String
+public struct ImportRequest {
+    public var files: [String]
+    public var format: String
     /// `--account`, or nil for the exchange's name.
-    var account: String?
-    var options = ImportOptions()
-    var separator = UInt8(ascii: ",")
-    var dryRun = false
-    var skipInvalid = false
-    var allowZeroBasis = false
+    public var account: String?
+    public var options = ImportOptions()
+    public var separator = UInt8(ascii: ",")
+    public var dryRun = false
+    public var skipInvalid = false
+    public var allowZeroBasis = false
+
+    public init(files: [String], format: String, account: String?) {
+        self.files = files
+        self.format = format
+        self.account = account
+    }
 
     /// `--account`, else the exchange's name (`default` for the generic format).
-    func account(for preset: String?) -> String {
+    public func account(for preset: String?) -> String {
         if let account { return account }
         guard let preset, preset != "generic" else { return LedgerEvent.defaultAccount }
         return preset
