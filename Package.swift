@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // The package layout follows docs/ARCHITECTURE.md: a pure ring (Core, Interchange, Render),
-// an adapter ring (Store, MarketData) and the shell (CLI + the `ledger` executable).
+// an adapter ring (Store, MarketData), the application ring (App: the use cases) and the shell
+// (CLI + the `ledger` executable).
 import PackageDescription
 
 let package = Package(
@@ -32,11 +33,17 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "LedgerMarketData", dependencies: ["LedgerCore", "CCurl"]),
 
+        // Application ring: the use cases as services, written against the stores' protocols.
+        .target(
+            name: "LedgerApp",
+            dependencies: ["LedgerCore", "LedgerInterchange", "LedgerStore", "LedgerMarketData"]
+        ),
+
         // Shell.
         .target(
             name: "LedgerCLI",
             dependencies: [
-                "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerStore", "LedgerMarketData",
+                "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerStore", "LedgerMarketData", "LedgerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCLITests",
-            dependencies: ["LedgerCLI", "LedgerTestSupport"],
+            dependencies: ["LedgerCLI", "LedgerApp", "LedgerTestSupport"],
             exclude: ["Scenarios"]
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import LedgerStore
 import LedgerTestSupport
 import Testing
 
+@testable import LedgerApp
 @testable import LedgerCLI
 
 /// Issue #19, item 5: the temporary files the tool writes beside a target. Run in-process, so

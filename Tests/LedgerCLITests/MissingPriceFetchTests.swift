@@ -4,6 +4,7 @@ import LedgerStore
 import LedgerTestSupport
 import Testing
 
+@testable import LedgerApp
 @testable import LedgerCLI
 
 /// `prices fetch --missing`: the planner (needs → the fewest history requests) and the runner

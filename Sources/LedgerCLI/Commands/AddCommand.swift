@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerRender
 import LedgerStore
@@ -64,8 +65,7 @@ struct AddCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "add")
-        let path = try ledgerOptions.path(in: environment)
-        let existing = Ledger.exists(at: path) ? try ledgerOptions.openExisting(in: environment) : nil
+        let existing = try ledgerOptions.openIfExists(in: environment)
         let currency = try existing?.settings.ledgerCurrency() ?? defaultCurrency(environment)
         let draft = try AddRequest(command: self).makeEvent(
             defaultQuote: currency, environment: environment, classOf: { try existing?.events.assetClass(of: $0) }
@@ -90,12 +90,5 @@ struct AddCommand: EnvironmentCommand {
                 "\(environmentPrefix)CURRENCY='\(text)' is not a currency code; use a code such as USD")
         }
         return symbol
-    }
-}
-
-extension SettingsStore {
-    func ledgerCurrency() throws -> AssetSymbol {
-        let text: String = try ledgerCurrency()
-        return AssetSymbol(text) ?? AssetSymbol(LedgerSetting.defaultCurrency)!
     }
 }

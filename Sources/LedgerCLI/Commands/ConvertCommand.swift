@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerMarketData
 import LedgerStore
@@ -73,7 +74,7 @@ struct ConvertCommand: EnvironmentCommand {
         var converter = Converter(store: store, now: now)
         let setup = offline ? nil : try MarketSetup(store: store, environment: environment)
         if let setup {
-            converter.fresh = try RateRefresher(setup: setup, store: store, now: now).refresh(
+            converter.fresh = try RateRefresher(setup: setup, store: store.prices, now: now).refresh(
                 from, to, date: request.date)
             for warning in converter.fresh.warnings {
                 environment.writeWarning("\(warning); using the cache")

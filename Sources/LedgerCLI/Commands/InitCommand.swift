@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerRender
 import LedgerStore
@@ -27,9 +28,10 @@ struct InitCommand: EnvironmentCommand {
     }
 
     func run(in environment: CommandEnvironment) throws {
-        let path = try ledgerOptions.path(in: environment)
-        let existed = Ledger.exists(at: path)
-        let store = try ledgerOptions.openOrCreate(in: environment)
+        let opener = ledgerOptions.opener(in: environment)
+        let path = try opener.locator.path()
+        let existed = try opener.exists()
+        let store = try opener.open(.create)
         let stored = try store.settings.setting(LedgerSetting.currency)
         let fromEnvironment = environment.variables[environmentPrefix + "CURRENCY"].flatMap(AssetSymbol.init)?.text
         let wanted =

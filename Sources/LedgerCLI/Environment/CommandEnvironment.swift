@@ -70,7 +70,3 @@ public struct CommandEnvironment: Sendable {
     /// Writes `text` as is to stdout.
     public func write(_ text: String) { stdout.write(text) }
 }
-
-/// The prefix of every environment variable the tool reads. Not `LEDGER_`: ledger-cli and
-/// hledger read `LEDGER_FILE` and ledger-cli any `LEDGER_<OPTION>`.
-public let environmentPrefix = "LGR_"

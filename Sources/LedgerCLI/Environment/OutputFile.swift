@@ -1,4 +1,5 @@
 import Glibc
+import LedgerApp
 
 /// Writes a file the user named with `-o` atomically, through a ``TemporaryFile`` in the same
 /// directory: a reader sees the old file or the whole new one, never half of it. An existing
@@ -21,7 +22,7 @@ enum OutputFile {
             throw CommandError.data("'\(path)' is a directory; give -o a file path")
         }
         let mode = exists && (info.st_mode & S_IFMT) == S_IFREG ? info.st_mode & 0o7777 : 0o600
-        TemporaryFile.removeStale(beside: resolved, reporting: environment)
+        TemporaryFile.removeStale(beside: resolved, reporting: environment.notices)
         let file = try TemporaryFile(beside: resolved, kind: .output, shownAs: path)
         do {
             try produce { text in file.write(text.utf8) }

@@ -5,11 +5,11 @@ extension CommandEnvironment {
     /// message (a newline in an argument, an escape sequence in a file name or an imported
     /// field) are shown escaped (``TerminalText``), never sent to the terminal.
     func writeError(_ message: String) {
-        stderr.write("ledger: error: \(message.terminalEscaped)\n")
+        notices.error(message)
     }
 
     /// The same for `ledger: warning: MESSAGE`.
     func writeWarning(_ message: String) {
-        stderr.write("ledger: warning: \(message.terminalEscaped)\n")
+        notices.warning(message)
     }
 }

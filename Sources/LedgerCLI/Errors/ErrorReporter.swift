@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerMarketData
 import LedgerStore
@@ -13,6 +14,8 @@ struct ErrorReporter {
         switch error {
         case let failure as CommandError:
             return fail(failure.message, failure.exitCode)
+        case let failure as AppError:
+            return fail(failure.description, failure.exitCode)
         case let store as StoreError:
             return fail(store.description, 1)
         case let market as MarketDataError:

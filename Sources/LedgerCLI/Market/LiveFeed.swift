@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 import LedgerMarketData
 import LedgerStore
@@ -23,7 +24,8 @@ struct LiveFeed {
                 "\(quote) is the currency prices are quoted in; name another asset, e.g. 'ledger live BTC'")
         }
         self.quote = quote
-        targets = try FetchTargets(named: symbols.map(\.text), store: store, quote: quote)
+        targets = try FetchTargets(
+            named: symbols.map(\.text), events: store.events, settings: store.settings, quote: quote)
         setup = try MarketSetup(store: store, environment: environment)
         if let forcedSource { _ = try setup.source(forcedSource) }
         var quiet = environment

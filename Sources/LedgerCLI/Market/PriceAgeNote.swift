@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// The line a report adds when it is valued "now": how old its oldest price is, so a report

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerStore
 
@@ -16,18 +17,8 @@ struct AlertChecker {
     static let firedStatus: Int32 = 10
 
     func run(store: Ledger) throws {
-        let alerts = try store.alerts.alerts()
-        if !offline && !alerts.isEmpty {
-            try AlertPriceRefresh(store: store, environment: environment).refresh(alerts)
-        }
-        let now = environment.now
-        // Under the write lock: a second `alert check` waits here and then sees this one's
-        // fired states, so one crossing fires once.
-        let verdicts = try store.alerts.updateAlerts { current in
-            let prices = try store.prices.priceTable()
-            let verdicts = current.map { AlertEvaluator.check($0, prices: prices, now: now, maxAge: maxAge) }
-            return (verdicts.map(\.alert), verdicts)
-        }
+        let (verdicts, now) = try AlertCheck(context: environment.market, offline: offline, maxAge: maxAge).run(
+            store: store)
         let output = AlertCheckOutput(verdicts: verdicts, checkedAt: now)
         environment.write(json ? output.json() : output.text())
         for line in output.problemLines() { environment.writeError(line) }

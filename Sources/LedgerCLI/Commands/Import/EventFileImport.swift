@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
@@ -18,10 +19,7 @@ struct EventFileImport {
 
     func run(in environment: CommandEnvironment) throws {
         var staging: EventFileStaging?
-        let existed = try ImportTarget.run(
-            path: ledgerOptions.path(in: environment), state: StateDirectory.resolve(variables: environment.variables),
-            dryRun: dryRun, in: environment
-        ) { store in
+        let existed = try ledgerOptions.opener(in: environment).importing(dryRun: dryRun) { store in
             staging = try importInto(store, environment)
         }
         guard let staging else { return }

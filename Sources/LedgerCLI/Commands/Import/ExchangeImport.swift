@@ -1,21 +1,19 @@
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
 
 /// An import of exchange (or generic) CSV files: all files in one transaction, each with its
-/// receipt. Nothing is written when it fails or on a dry run (see ``ImportTarget`` for a
+/// receipt. Nothing is written when it fails or on a dry run (see `ImportTarget` for a
 /// ledger that does not exist yet).
 struct ExchangeImport {
     let request: ImportRequest
     let environment: CommandEnvironment
 
     /// Imports the files; returns how many events were added.
-    func run(path: String) throws -> Int {
+    func run(opener: LedgerOpener) throws -> Int {
         var added = 0
-        _ = try ImportTarget.run(
-            path: path, state: StateDirectory.resolve(variables: environment.variables), dryRun: request.dryRun,
-            in: environment
-        ) { added = try importInto($0) }
+        try opener.importing(dryRun: request.dryRun) { added = try importInto($0) }
         return added
     }
 

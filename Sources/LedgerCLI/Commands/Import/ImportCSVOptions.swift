@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
@@ -95,11 +96,9 @@ struct ImportCSVOptions: ParsableArguments {
             case .failure(let error): throw CommandError.usage(error.message)
             }
         }
-        let path = try ledgerOptions.path(in: environment)
         let currency =
-            Ledger.exists(at: path)
-            ? try ledgerOptions.openExisting(in: environment).settings.ledgerCurrency() as String
-            : LedgerSetting.defaultCurrency
+            try ledgerOptions.openIfExists(in: environment)?.settings.ledgerCurrency() as String?
+            ?? LedgerSetting.defaultCurrency
         return GenericMapping(
             columns: columns, datePattern: pattern, number: ImportNumber.Style(decimalComma: decimalComma),
             defaultQuote: currency)

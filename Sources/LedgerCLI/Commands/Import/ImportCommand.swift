@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
@@ -105,7 +106,7 @@ struct ImportCommand: EnvironmentCommand {
         try csvOptions.apply(to: &request, format: resolved, in: environment, ledgerOptions: ledgerOptions)
         let added = try ledgerOptions.announcingCreation(in: environment) {
             try ExchangeImport(request: request, environment: environment).run(
-                path: ledgerOptions.path(in: environment))
+                opener: ledgerOptions.opener(in: environment))
         }
         if added > 0 || fetchPrices { try afterImport(in: environment) }
     }

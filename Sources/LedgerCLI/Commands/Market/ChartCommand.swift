@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerRender
 import LedgerStore
@@ -86,11 +87,11 @@ struct ChartCommand: EnvironmentCommand {
         }
         // A ledger is created only once there are candles to record in it, so a failed
         // first chart leaves no file behind; until then an in-memory store stands in.
-        let store = try ledger.existing ?? Ledger(path: ":memory:", mode: .createIfMissing)
+        let store = try ledger.existing ?? LedgerOpener.scratch()
         let asset = Asset(
             request.asset, class: try store.events.assetClass(of: request.asset) ?? request.asset.inferredClass)
         let fetcher = try CandleFetcher(
-            store: store, environment: environment, now: request.now, offline: offline, forcedSource: source)
+            store: store, context: environment.market, now: request.now, offline: offline, forcedSource: source)
         let output: ChartOutput
         if offline,
             try fetcher.cached(asset.symbol, quote, request.plan.interval.base, since: request.plan.start) == nil,

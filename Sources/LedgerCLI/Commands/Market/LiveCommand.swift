@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerMarketData
 import LedgerRender
@@ -76,7 +77,7 @@ struct LiveCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         // Nothing is written: the existing ledger only lends its currency and asset classes.
-        let store = try ledger.existing ?? Ledger(path: ":memory:", mode: .createIfMissing)
+        let store = try ledger.existing ?? LedgerOpener.scratch()
         let feed = try LiveFeed(
             symbols: symbols, quote: quote, store: store, environment: environment, forcedSource: source)
         let seconds = Double(Age.parseDuration(interval)!)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerRender
 import LedgerStore
@@ -33,11 +34,12 @@ struct MarketOptions: ParsableArguments {
             )
         }
         if let existing = ledger.existing {
-            return (try MarketFeed(store: existing, environment: environment, offline: offline), quote)
+            return (try MarketFeed(store: existing, context: environment.market, offline: offline), quote)
         }
-        let empty = try Ledger(path: ":memory:", mode: .createIfMissing)
+        let empty = try LedgerOpener.scratch()
         return (
-            try MarketFeed(store: empty, environment: environment, offline: false, recordInto: ledger.storeForWriting),
+            try MarketFeed(
+                store: empty, context: environment.market, offline: false, recordInto: ledger.storeForWriting),
             quote
         )
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerMarketData

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerMarketData
 import LedgerStore
@@ -83,7 +84,7 @@ struct PricesFetchCommand: EnvironmentCommand {
             return try Self.fetchMissing(
                 store: store, currency: quote, source: source, environment: environment, now: now)
         }
-        let targets = try FetchTargets(named: assets, store: store, quote: quote)
+        let targets = try FetchTargets(named: assets, events: store.events, settings: store.settings, quote: quote)
         guard !targets.assets.isEmpty else {
             environment.print(
                 "Nothing to fetch: the ledger holds nothing but \(quote); name assets, e.g. 'ledger prices fetch BTC ETH'."

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
@@ -48,7 +49,7 @@ struct ReportCommand: EnvironmentCommand {
         try reportOptions.validate(environment)
         let store = try ledgerOptions.openForReading(in: environment)
         let options = try reportOptions.valuation(store: store.settings, environment: environment, perAccount: false)
-        let report = try ReportAssembly.build(store: store, environment: environment, options: options, kind: kind)
+        let report = try ReportAssembly.build(store: store, context: environment.app, options: options, kind: kind)
         if let maxAge { try ReportAssembly.checkFreshness(report, maxAge: maxAge, option: maxPriceAge ?? "") }
         let toFile = outputFile != nil
         let complete = report.holdings.complete && report.gains.totals.complete

@@ -1,5 +1,4 @@
 import LedgerCore
-import LedgerRender
 import LedgerStore
 
 /// The held-quantity rule (docs/EVENTS.md) applied to an import, in one pass over the ledger's
@@ -11,22 +10,22 @@ import LedgerStore
 /// with `allowZeroBasis`, the missing quantity is credited as a zero-basis lot — so one pass
 /// gives the final list either way. An event of the ledger left short only because of the
 /// import is reported without a line.
-struct ImportHoldingsCheck {
-    struct Shortfall {
-        let place: StagedPlace
-        let event: LedgerEvent
-        let key: PositionKey
-        let needed: ExactDecimal
-        let held: ExactDecimal
-        var missing: ExactDecimal { needed - max(held, .zero) }
+public struct ImportHoldingsCheck {
+    public struct Shortfall {
+        public let place: StagedPlace
+        public let event: LedgerEvent
+        public let key: PositionKey
+        public let needed: ExactDecimal
+        public let held: ExactDecimal
+        public var missing: ExactDecimal { needed - max(held, .zero) }
     }
 
-    private(set) var shortfalls: [Shortfall] = []
-    private(set) var shortExisting: [LedgerEvent] = []
+    public private(set) var shortfalls: [Shortfall] = []
+    public private(set) var shortExisting: [LedgerEvent] = []
     private var book = PositionBook()
 
     /// Runs the check. `allowZeroBasis` credits what is missing instead of leaving the event out.
-    static func run(_ session: SQLiteImportSession, allowZeroBasis: Bool) throws -> ImportHoldingsCheck {
+    public static func run(_ session: SQLiteImportSession, allowZeroBasis: Bool) throws -> ImportHoldingsCheck {
         var check = ImportHoldingsCheck()
         var shortSeqs: Set<Int64> = []
         try session.replay { event, place in
@@ -49,7 +48,7 @@ struct ImportHoldingsCheck {
     }
 
     /// Applies one event; true when it took out more than was held.
-    mutating func apply(_ event: LedgerEvent, place: StagedPlace?, credit: Bool) -> Bool {
+    public mutating func apply(_ event: LedgerEvent, place: StagedPlace?, credit: Bool) -> Bool {
         if case .split(let asset, let ratio) = event.action {
             book.applySplit(asset.symbol, ratio)
             return false
@@ -76,13 +75,9 @@ struct ImportHoldingsCheck {
     }
 
     /// `takes 2 BTC from 'coinbase' where 1.5 BTC is held on 2024-01-02T10:00:00Z`.
-    static func describe(_ shortfall: Shortfall) -> String {
+    public static func describe(_ shortfall: Shortfall) -> String {
         let asset = shortfall.key.asset
         return
             "takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(max(shortfall.held, .zero)) \(asset) is held on \(shortfall.event.occurredAt.compactDescription)"
-    }
-
-    static func describeExisting(_ event: LedgerEvent) -> String {
-        "the import would leave #\(event.sequence) on \(event.occurredAt.date) (\(EventSummary.describe(event))) short of what it takes out; import the rows that bring it in, or void #\(event.sequence)"
     }
 }

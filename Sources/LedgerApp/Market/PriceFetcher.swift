@@ -3,18 +3,20 @@ import LedgerMarketData
 import LedgerStore
 
 /// What happened to each asset of a fetch: which source priced it, or why none did.
-struct FetchResult {
-    var observations: [PriceObservation] = []
-    /// Asset → the source that priced it.
-    var pricedBy: [AssetSymbol: String] = [:]
-    /// Asset → every source's reason for not pricing it, in the order tried.
-    var failures: [AssetSymbol: [MarketDataError]] = [:]
-    /// Source → requests sent to it.
-    var requests: [String: Int] = [:]
-    /// FX rates fetched along the way (fiat assets), recorded in `fx_rates` too.
-    var fxRates: [FXRates] = []
+public struct FetchResult {
+    public init() {}
 
-    mutating func merge(_ batch: PriceBatch, from source: String, assets: [AssetSymbol]) {
+    public var observations: [PriceObservation] = []
+    /// Asset → the source that priced it.
+    public var pricedBy: [AssetSymbol: String] = [:]
+    /// Asset → every source's reason for not pricing it, in the order tried.
+    public var failures: [AssetSymbol: [MarketDataError]] = [:]
+    /// Source → requests sent to it.
+    public var requests: [String: Int] = [:]
+    /// FX rates fetched along the way (fiat assets), recorded in `fx_rates` too.
+    public var fxRates: [FXRates] = []
+
+    public mutating func merge(_ batch: PriceBatch, from source: String, assets: [AssetSymbol]) {
         observations += batch.observations
         for asset in assets where batch.covered.contains(asset) { pricedBy[asset] = source }
         for (asset, error) in batch.failures { failures[asset, default: []].append(error) }
@@ -23,12 +25,18 @@ struct FetchResult {
 
 /// Asks each class's sources in fallback order: every asset the first source could not price
 /// goes on to the next. One request per source for many assets where the API allows.
-struct PriceFetcher {
-    let setup: MarketSetup
-    let forcedSource: String?
-    let progress: Progress
+public struct PriceFetcher {
+    public let setup: MarketSetup
+    public let forcedSource: String?
+    public let progress: Progress
 
-    func latest(_ targets: FetchTargets, in quote: AssetSymbol) throws -> FetchResult {
+    public init(setup: MarketSetup, forcedSource: String?, progress: Progress) {
+        self.setup = setup
+        self.forcedSource = forcedSource
+        self.progress = progress
+    }
+
+    public func latest(_ targets: FetchTargets, in quote: AssetSymbol) throws -> FetchResult {
         var result = FetchResult()
         for (assetClass, assets) in targets.byClass {
             var remaining = assets
@@ -62,7 +70,8 @@ struct PriceFetcher {
     }
 
     /// Daily prices from `start` through `end` for every target, one asset at a time.
-    func history(_ targets: FetchTargets, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate) throws
+    public func history(_ targets: FetchTargets, in quote: AssetSymbol, from start: LocalDate, through end: LocalDate)
+        throws
         -> FetchResult
     {
         var result = FetchResult()
@@ -91,16 +100,20 @@ struct PriceFetcher {
 }
 
 /// One progress line on stderr, rewritten in place; only on a terminal.
-struct Progress {
-    let environment: CommandEnvironment
+public struct Progress {
+    public let context: MarketContext
 
-    func show(_ text: String) {
-        guard environment.stderrIsTerminal else { return }
-        environment.stderr.write("\r\u{1B}[2K" + text + "…")
+    public init(context: MarketContext) {
+        self.context = context
     }
 
-    func clear() {
-        guard environment.stderrIsTerminal else { return }
-        environment.stderr.write("\r\u{1B}[2K")
+    public func show(_ text: String) {
+        guard context.showsProgress else { return }
+        context.notices.write("\r\u{1B}[2K" + text + "…")
+    }
+
+    public func clear() {
+        guard context.showsProgress else { return }
+        context.notices.write("\r\u{1B}[2K")
     }
 }

@@ -3,28 +3,34 @@ import LedgerInterchange
 import LedgerStore
 
 /// What one file of an exchange import gave, as it is read and checked.
-struct ImportTally {
-    let file: String
-    let index: Int
-    let batch: String
-    var layout = ""
-    var account = ""
-    var sha256 = ""
+public struct ImportTally {
+    public let file: String
+    public let index: Int
+    public let batch: String
+
+    public init(file: String, index: Int, batch: String) {
+        self.file = file
+        self.index = index
+        self.batch = batch
+    }
+    public var layout = ""
+    public var account = ""
+    public var sha256 = ""
     /// Events staged (to be added), zero-basis lots included.
-    var added = 0
-    var present = 0
-    var rejected: [ImportProblem] = []
-    var ignored: [ImportProblem] = []
+    public var added = 0
+    public var present = 0
+    public var rejected: [ImportProblem] = []
+    public var ignored: [ImportProblem] = []
     /// Zero-basis lots recorded for sales of more than was held (`--allow-zero-basis`).
-    var zeroBasis: [ImportProblem] = []
-    var firstTime: Timestamp?
-    var lastTime: Timestamp?
+    public var zeroBasis: [ImportProblem] = []
+    public var firstTime: Timestamp?
+    public var lastTime: Timestamp?
     /// Prices the added rows stated, the earliest of each pair in each hour (recorded with the
     /// events; a million rows do not keep a million prices; in a newest-first file too, the
     /// hour's first row keeps its price).
-    var prices: [PriceSample: PriceObservation] = [:]
+    public var prices: [PriceSample: PriceObservation] = [:]
 
-    mutating func notePrices(of imported: ImportedEvent) {
+    public mutating func notePrices(of imported: ImportedEvent) {
         for observation in imported.observedPrices {
             let sample = PriceSample(
                 asset: observation.asset, quote: observation.quote,
@@ -34,12 +40,12 @@ struct ImportTally {
     }
 
     /// True when the file lists its rows newest first.
-    var isDescending: Bool {
+    public var isDescending: Bool {
         guard let firstTime, let lastTime else { return false }
         return lastTime < firstTime
     }
 
-    func receipt(at time: Timestamp) -> ImportReceipt {
+    public func receipt(at time: Timestamp) -> ImportReceipt {
         ImportReceipt(
             batch: batch, importedAt: time, file: file, sha256: sha256, format: layout, account: account,
             added: added, present: present, rejected: rejected.count, ignored: ignored.count
@@ -48,8 +54,8 @@ struct ImportTally {
 }
 
 /// One pair in one hour: the grain at which an import keeps the prices its rows state.
-struct PriceSample: Hashable {
-    let asset: AssetSymbol
-    let quote: AssetSymbol
-    let hour: Int64
+public struct PriceSample: Hashable {
+    public let asset: AssetSymbol
+    public let quote: AssetSymbol
+    public let hour: Int64
 }

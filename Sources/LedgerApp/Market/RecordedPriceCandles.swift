@@ -6,13 +6,15 @@ import LedgerStore
 /// price, opening at the previous day's last price and closing at the day's last, its high and
 /// low spanning both and every price of the day. Only prices of the pair itself are used, never
 /// a conversion.
-enum RecordedPriceCandles {
+public enum RecordedPriceCandles {
     /// Where the candles say they come from.
-    static let source = "ledger prices"
+    public static let source = "ledger prices"
 
     /// The daily candles of `asset` in `quote` opening at or after `since`, oldest first;
     /// empty when the ledger records no price of the pair there.
-    static func candles(_ asset: AssetSymbol, in quote: AssetSymbol, since: Timestamp, from store: some PriceStore)
+    public static func candles(
+        _ asset: AssetSymbol, in quote: AssetSymbol, since: Timestamp, from store: some PriceStore
+    )
         throws -> [Candle]
     {
         let observations = try store.observations(asset: asset).map(\.observation)

@@ -2,32 +2,32 @@ import LedgerCore
 
 /// One history request: the daily prices of `asset` in `quote` from `first` through `last`,
 /// asked of `source` in one call (one HTTP request: the span fits the source's limit).
-struct HistoryRequest: Hashable, CustomStringConvertible {
-    let asset: AssetSymbol
-    let quote: AssetSymbol
-    let source: String
-    let first: LocalDate
-    let last: LocalDate
+public struct HistoryRequest: Hashable, CustomStringConvertible {
+    public let asset: AssetSymbol
+    public let quote: AssetSymbol
+    public let source: String
+    public let first: LocalDate
+    public let last: LocalDate
 
-    var description: String { "\(asset)/\(quote) \(first)..\(last) from \(source)" }
+    public var description: String { "\(asset)/\(quote) \(first)..\(last) from \(source)" }
 }
 
 /// The days one pair of the price table lacks, and the needs (as the replay reported them)
 /// each pair serves.
-struct PairNeed: Equatable {
-    let pair: AssetPair
-    let assetClass: AssetClass
+public struct PairNeed: Equatable {
+    public let pair: AssetPair
+    public let assetClass: AssetClass
     /// The days that need a price, ascending, without repeats.
-    let days: [LocalDate]
+    public let days: [LocalDate]
 
     /// How far before a day a price may be observed and still value that day's events: the
     /// previous close for crypto (traded every day), a week for currencies and stocks
     /// (weekends and holidays have no rate; the last one holds).
-    var leadIn: Int { assetClass == .crypto ? 1 : 7 }
+    public var leadIn: Int { assetClass == .crypto ? 1 : 7 }
 
     /// True when `observations` of the pair (either way round) hold a price for `day`:
     /// observed at or before its first second, at most ``leadIn`` days before.
-    func isCovered(_ day: LocalDate, by observations: [PriceObservation]) -> Bool {
+    public func isCovered(_ day: LocalDate, by observations: [PriceObservation]) -> Bool {
         let earliest = day.adding(days: -leadIn).startOfDay
         let latest = day.startOfDay
         return observations.contains { observation in
@@ -44,9 +44,9 @@ struct PairNeed: Equatable {
 /// USDC, BTC …) is never taken as 1:1: it becomes the asset in the ledger currency and the
 /// quote itself in the ledger currency (valuation bridges the two). Each pair's days are then
 /// cut into as few ranges as the source allows (one when the span fits its limit).
-enum MissingPricePlan {
+public enum MissingPricePlan {
     /// The pairs to fetch, in pair order, each with the days it lacks.
-    static func pairs(_ missing: [MissingPrice], currency: AssetSymbol, classOf: (AssetSymbol) -> AssetClass)
+    public static func pairs(_ missing: [MissingPrice], currency: AssetSymbol, classOf: (AssetSymbol) -> AssetClass)
         -> [PairNeed]
     {
         var days: [AssetPair: Set<LocalDate>] = [:]
@@ -59,7 +59,7 @@ enum MissingPricePlan {
     }
 
     /// The pairs whose prices value `need`: itself, or through the ledger currency.
-    static func fetched(_ need: MissingPrice, currency: AssetSymbol, classOf: (AssetSymbol) -> AssetClass)
+    public static func fetched(_ need: MissingPrice, currency: AssetSymbol, classOf: (AssetSymbol) -> AssetClass)
         -> [AssetPair]
     {
         guard need.asset != need.quote else { return [] }
@@ -70,7 +70,7 @@ enum MissingPricePlan {
     /// The requests for `days` of one pair from `source`, newest first. `limit` is the most
     /// days one request returns (nil: any span). Days are grouped greedily from the newest:
     /// a group grows while its span, with the lead-in, still fits one request.
-    static func requests(_ need: PairNeed, days: [LocalDate], source: String, limit: Int?) -> [HistoryRequest] {
+    public static func requests(_ need: PairNeed, days: [LocalDate], source: String, limit: Int?) -> [HistoryRequest] {
         // A source must return more days than the lead-in, or no day would fit a request.
         let limit = limit.map { max($0, need.leadIn + 1) }
         var requests: [HistoryRequest] = []

@@ -3,12 +3,11 @@ import LedgerStore
 
 /// Wires the store into a ``PeriodReport``: one replay that records the daily holdings, the
 /// chain head, and when each price in use was recorded. The maths stays in LedgerCore.
-enum ReportAssembly {
-    static func build(
-        store: Ledger, environment: CommandEnvironment, options: ValuationOptions,
-        kind: ReportPeriodKind
+public enum ReportAssembly {
+    public static func build(
+        store: Ledger, context: AppContext, options: ValuationOptions, kind: ReportPeriodKind
     ) throws -> PeriodReport {
-        let runner = try ReplayRunner(store: store, environment: environment)
+        let runner = try ReplayRunner(store: store, context: context)
         var fold = PeriodFold(options: options, prices: runner.prices, kind: kind)
         try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
         let (state, period, closes) = fold.finish()
@@ -36,19 +35,17 @@ enum ReportAssembly {
 
     /// Fails (exit 1) when a holding is unpriced, or priced longer than `maxAge` seconds
     /// before as-of, naming the asset and the age.
-    static func checkFreshness(_ report: PeriodReport, maxAge: Int64, option: String) throws {
+    public static func checkFreshness(_ report: PeriodReport, maxAge: Int64, option: String) throws {
         let asOf = report.options.asOf.reportDescription
         if let unpriced = report.unpricedAssets.first {
-            throw CommandError.data(
-                "\(unpriced) has no price at or before \(asOf) and --max-price-age \(option) needs one for every holding; record one with 'ledger prices set \(unpriced) PRICE --date \(report.options.asOf.date)' or 'ledger prices fetch'"
-            )
+            throw AppError.unpricedAtAsOf(asset: unpriced, asOf: asOf, option: option, day: report.options.asOf.date)
         }
         let stale = report.stalePrices(olderThan: maxAge)
         guard let oldest = stale.first else { return }
         let others = stale.dropFirst().map(\.asset.text)
         let more = others.isEmpty ? "" : " (also too old: \(others.joined(separator: ", ")))"
-        throw CommandError.data(
-            "the \(oldest.asset) price in use at \(asOf) was observed \(Age.ago(oldest.observedAt, now: report.options.asOf)) (\(oldest.observedAt.compactDescription), \(oldest.source)), longer than --max-price-age \(option) allows\(more); run 'ledger prices fetch' or pass a longer --max-price-age"
-        )
+        throw AppError.priceTooOld(
+            asset: oldest.asset, asOf: asOf, age: Age.ago(oldest.observedAt, now: report.options.asOf),
+            observed: oldest.observedAt.compactDescription, source: oldest.source, option: option, more: more)
     }
 }

@@ -7,12 +7,12 @@ import LedgerStore
 /// warning, with the age of the cached data used instead, and sends the rest of the command
 /// to the cache. What was fetched is written only by ``commit()``, so a failing command
 /// leaves the ledger as it was.
-final class MarketFeed {
-    let store: Ledger
-    let environment: CommandEnvironment
-    let now: Timestamp
+public final class MarketFeed {
+    public let store: Ledger
+    public let context: MarketContext
+    public let now: Timestamp
     private let setup: MarketSetup
-    private(set) var offline: Bool
+    public private(set) var offline: Bool
     private var lists: [TopList] = []
     private var candles: [Candle] = []
     /// The ledger to record into when it differs from `store` (a ledger that did not exist
@@ -20,26 +20,26 @@ final class MarketFeed {
     private let recordInto: (() throws -> Ledger)?
 
     /// The sources that offer a top list (the others answer `unsupported` without a request).
-    static let topListSources = ["coingecko", "cryptocompare"]
+    public static let topListSources = ["coingecko", "cryptocompare"]
     /// Most coins one request returns (CoinGecko's largest page).
-    static let maxCount = 250
+    public static let maxCount = 250
 
-    init(
-        store: Ledger, environment: CommandEnvironment, offline: Bool,
+    public init(
+        store: Ledger, context: MarketContext, offline: Bool,
         recordInto: (() throws -> Ledger)? = nil
     ) throws {
         self.store = store
         self.recordInto = recordInto
-        self.environment = environment
-        now = environment.now
+        self.context = context
+        now = context.now
         self.offline = offline
         // Read even offline: the fallback order decides which classes have a top list.
-        setup = try MarketSetup(store: store, environment: environment)
+        setup = try MarketSetup(store: store, context: context)
     }
 
     /// The top list of at least `count` coins in `quote` (fetched as at least 100, so that
     /// paging and sorting work on the same list), fresh or cached.
-    func topList(count: Int, in quote: AssetSymbol, assetClass: AssetClass) throws -> Fetched<TopList> {
+    public func topList(count: Int, in quote: AssetSymbol, assetClass: AssetClass) throws -> Fetched<TopList> {
         let order = setup.order(for: assetClass, forced: nil)
         let offering = order.filter(Self.topListSources.contains)
         guard !offering.isEmpty else {
@@ -47,9 +47,7 @@ final class MarketFeed {
                 order.isEmpty
                 ? "no source is configured"
                 : order.joined(separator: ", ") + " offer\(order.count == 1 ? "s" : "") none"
-            throw CommandError.data(
-                "no source has a top list of \(assetClass) assets (\(asked)); top lists come from \(Self.topListSources.joined(separator: " and ")), for --class crypto"
-            )
+            throw AppError.noTopList(assetClass: assetClass, asked: asked, from: Self.topListSources)
         }
         var problems: [MarketDataError] = []
         if !offline {
@@ -76,7 +74,7 @@ final class MarketFeed {
 
     /// The whole market's capitalisation from CoinGecko `/global`; nil offline or on failure
     /// (the caller then shares of the top list instead).
-    func totalMarketCap(in quote: AssetSymbol) -> (total: ExactDecimal, source: String)? {
+    public func totalMarketCap(in quote: AssetSymbol) -> (total: ExactDecimal, source: String)? {
         guard !offline, let source = try? setup.source("coingecko") as? CoinGeckoSource else { return nil }
         // A failure here is not worth a warning: the share is then of the top list, and says so.
         return (try? source.totalMarketCap(in: quote)).map { ($0, source.name) }
@@ -84,7 +82,7 @@ final class MarketFeed {
 
     /// The last `count` daily candles of `asset`, fetched from the first source of its class
     /// that has candles, else from the cache.
-    func dailyCandles(_ asset: Asset, in quote: AssetSymbol, count: Int) throws -> [Candle] {
+    public func dailyCandles(_ asset: Asset, in quote: AssetSymbol, count: Int) throws -> [Candle] {
         var problems: [MarketDataError] = []
         if !offline {
             for name in setup.order(for: asset.assetClass, forced: nil) {
@@ -107,16 +105,16 @@ final class MarketFeed {
     }
 
     /// The sources of `assetClass` in the configured fallback order.
-    func sourceOrder(for assetClass: AssetClass) -> [String] {
+    public func sourceOrder(for assetClass: AssetClass) -> [String] {
         setup.order(for: assetClass, forced: nil)
     }
 
-    func source(_ name: String) throws -> any MarketDataSource {
+    public func source(_ name: String) throws -> any MarketDataSource {
         try setup.source(name)
     }
 
     /// Writes what was fetched (call once the command has succeeded).
-    func commit() throws {
+    public func commit() throws {
         guard !lists.isEmpty || !candles.isEmpty || recordInto == nil else { return }
         let target = try recordInto?() ?? store
         for list in lists { try target.market.recordTopList(list, fetchedAt: now) }
@@ -125,12 +123,14 @@ final class MarketFeed {
     }
 
     /// `2024-06-01T12:00:03Z (5 min ago)`.
-    func freshness(_ fetchedAt: Timestamp) -> String {
+    public func freshness(_ fetchedAt: Timestamp) -> String {
         "\(fetchedAt) (\(Age.ago(fetchedAt, now: now)))"
     }
 
     /// After failures: one warning naming them and the cache used instead, then offline.
-    func fellBack(_ problems: [MarketDataError], what: String, cached: (Timestamp, String)?, using: String? = nil)
+    public func fellBack(
+        _ problems: [MarketDataError], what: String, cached: (Timestamp, String)?, using: String? = nil
+    )
         throws
     {
         guard !problems.isEmpty else { return }
@@ -139,20 +139,18 @@ final class MarketFeed {
             let fallback =
                 using ?? cached.map { "using the cached copy from \(Age.ago($0.0, now: now)) (\($0.1))" }
                 ?? "nothing is cached"
-            environment.writeWarning("could not fetch \(what): \(reasons); \(fallback)")
+            context.notices.warning("could not fetch \(what): \(reasons); \(fallback)")
         }
         offline = true
     }
 
-    private func missing(_ what: String, _ problems: [MarketDataError]) -> CommandError {
-        if problems.isEmpty { return .data("\(what); run the command without --offline first") }
-        return .data(
-            "\(what), and it could not be fetched: \(problems.map(\.description).joined(separator: "; ")); try again when the source answers"
-        )
+    private func missing(_ what: String, _ problems: [MarketDataError]) -> AppError {
+        if problems.isEmpty { return .notCached(what) }
+        return .notCachedNorFetched(what, reasons: problems.map(\.description).joined(separator: "; "))
     }
 
     /// One candle per day (the most recently fetched source's), oldest first.
-    static func latestPerDay(_ candles: [Candle]) -> [Candle] {
+    public static func latestPerDay(_ candles: [Candle]) -> [Candle] {
         var byDay: [Timestamp: Candle] = [:]
         for candle in candles { byDay[candle.openedAt] = candle }
         return byDay.keys.sorted().map { byDay[$0]! }

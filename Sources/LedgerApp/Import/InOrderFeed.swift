@@ -5,8 +5,8 @@ import LedgerStore
 /// not earlier than the event before it (or the ledger's last), and taking out nothing that is
 /// not held. Whatever fails them interrupts the fast path; the import then goes through
 /// staging, where every such case is handled and reported.
-final class InOrderFeed {
-    let append: InOrderAppend
+public final class InOrderFeed {
+    public let append: InOrderAppend
     private let session: SQLiteImportSession
     /// The ledger's balances (its voided events left out), folded when the first event needs
     /// them: an import interrupted at its first row (a file imported again, whose rows are all
@@ -15,14 +15,14 @@ final class InOrderFeed {
     private var last: Timestamp?
 
     /// Starts the fast path.
-    init(_ session: SQLiteImportSession) throws {
+    public init(_ session: SQLiteImportSession) throws {
         self.session = session
         append = try session.appendingInOrder()
         last = append.notBefore
     }
 
     /// Checks one event read at `place` and appends it.
-    func add(_ event: LedgerEvent, place: StagedPlace) throws {
+    public func add(_ event: LedgerEvent, place: StagedPlace) throws {
         if let last, event.occurredAt < last {
             throw InOrderAppend.Interrupted(reason: "a row is earlier than the one before it")
         }

@@ -6,17 +6,22 @@ import LedgerStore
 /// path as `prices fetch` (each class to its sources in fallback order), and records what came
 /// back. An asset no source priced gets one warning; its alerts are then checked against the
 /// cache, and fail there if it has no (fresh enough) price.
-struct AlertPriceRefresh {
-    let store: Ledger
-    let environment: CommandEnvironment
+public struct AlertPriceRefresh {
+    public let store: Ledger
+    public let context: MarketContext
 
-    func refresh(_ alerts: [Alert]) throws {
-        let setup = try MarketSetup(store: store, environment: environment)
-        let fetcher = PriceFetcher(setup: setup, forcedSource: nil, progress: Progress(environment: environment))
+    public init(store: Ledger, context: MarketContext) {
+        self.store = store
+        self.context = context
+    }
+
+    public func refresh(_ alerts: [Alert]) throws {
+        let setup = try MarketSetup(store: store, context: context)
+        let fetcher = PriceFetcher(setup: setup, forcedSource: nil, progress: Progress(context: context))
         for (quote, targets) in try targetsByQuote(alerts) {
             let result = try fetcher.latest(targets, in: quote)
-            try store.prices.record(result.observations, fetchedAt: environment.now)
-            for rates in result.fxRates { try store.market.recordFXRates(rates, fetchedAt: environment.now) }
+            try store.prices.record(result.observations, fetchedAt: context.now)
+            for rates in result.fxRates { try store.market.recordFXRates(rates, fetchedAt: context.now) }
             warn(targets, result)
         }
         try setup.commit()
@@ -41,14 +46,14 @@ struct AlertPriceRefresh {
             var seen = Set<String>()
             let reasons = (result.failures[asset] ?? []).map(\.description).filter { seen.insert($0).inserted }
             let why = reasons.isEmpty ? "not fetched" : reasons.joined(separator: "; ")
-            environment.writeWarning("\(asset): \(why); checking its alerts against the cached price")
+            context.notices.warning("\(asset): \(why); checking its alerts against the cached price")
         }
     }
 }
 
 extension FetchTargets {
     /// Exactly these assets and classes (alerts name their own).
-    init(assets: [(symbol: AssetSymbol, assetClass: AssetClass)]) {
+    public init(assets: [(symbol: AssetSymbol, assetClass: AssetClass)]) {
         self.assets = assets
     }
 }

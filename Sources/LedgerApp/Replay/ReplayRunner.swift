@@ -1,34 +1,34 @@
 import LedgerCore
-import LedgerRender
 import LedgerStore
 
 /// Replays a ledger for the reports — streaming its effective events from the store in replay
 /// order — and reports diagnostics the same way for every report: warnings to stderr, and
-/// errors (after printing all of them) as a failure.
-struct ReplayRunner {
-    let store: Ledger
-    let environment: CommandEnvironment
-    let prices: PriceTable
+/// errors (after printing all of them) as a failure. The snapshot policy (key, threshold,
+/// when one is saved) lives here.
+public struct ReplayRunner {
+    public let store: Ledger
+    public let context: AppContext
+    public let prices: PriceTable
 
     /// A full replay of at least this many events leaves a snapshot behind, and a tail at
     /// least this long renews it (`LGR_SNAPSHOT_EVERY` overrides, for tests and tuning).
     var snapshotThreshold: Int {
-        environment.variables[environmentPrefix + "SNAPSHOT_EVERY"].flatMap(Int.init).map { max(1, $0) } ?? 1000
+        context.tool("SNAPSHOT_EVERY").flatMap(Int.init).map { max(1, $0) } ?? 1000
     }
 
-    init(store: Ledger, environment: CommandEnvironment) throws {
+    public init(store: Ledger, context: AppContext) throws {
         self.store = store
-        self.environment = environment
+        self.context = context
         prices = try store.prices.priceTable()
     }
 
     /// A full replay with every disposal piece (for `gains`).
-    func replay(_ options: ValuationOptions) throws -> PortfolioState {
+    public func replay(_ options: ValuationOptions) throws -> PortfolioState {
         try replay([options])[0]
     }
 
     /// Several folds fed by one pass over the log (`gains --compare`).
-    func replay(_ options: [ValuationOptions]) throws -> [PortfolioState] {
+    public func replay(_ options: [ValuationOptions]) throws -> [PortfolioState] {
         var folds = options.map { PortfolioFold(options: $0, prices: prices) }
         let asOf = options.map(\.asOf).max() ?? Timestamp(secondsSinceEpoch: 0)
         try store.events.forEachEffectiveEvent(through: asOf) { event in
@@ -39,7 +39,7 @@ struct ReplayRunner {
 
     /// The state a holdings report needs (no disposal pieces): a valid snapshot plus the events
     /// appended since, or a full replay that leaves a snapshot when it covered the whole log.
-    func replayForHoldings(_ options: ValuationOptions, useSnapshots: Bool) throws -> PortfolioState {
+    public func replayForHoldings(_ options: ValuationOptions, useSnapshots: Bool) throws -> PortfolioState {
         let key = "\(options.method.rawValue)|\(options.perAccount ? "account" : "pooled")|\(options.currency)"
         if useSnapshots, let snapshot = try store.snapshots.valid(key: key), options.asOf >= snapshot.lastOccurred,
             let restored = SnapshotCodec.decode(snapshot.data, options: options)
@@ -74,46 +74,29 @@ struct ReplayRunner {
     /// What a report of the whole ledger now, in `currency`, lacks: every valuation the replay
     /// could not make, and today's price of every holding that has none (what
     /// `prices fetch --missing` fetches).
-    func pricesNeeded(currency: AssetSymbol) throws -> [MissingPrice] {
+    public func pricesNeeded(currency: AssetSymbol) throws -> [MissingPrice] {
         // No disposal pieces are kept, and a snapshot (left behind for the next report too)
         // spares a large ledger most of the replay.
         let state = try replayForHoldings(
-            ValuationOptions(currency: currency, asOf: environment.now), useSnapshots: true)
+            ValuationOptions(currency: currency, asOf: context.now), useSnapshots: true)
         let unpriced = HoldingsReport(state: state, prices: prices).totals.unpricedAssets.map {
-            MissingPrice(asset: $0, quote: currency, day: environment.now.date, sequences: [])
+            MissingPrice(asset: $0, quote: currency, day: context.now.date, sequences: [])
         }
         return (state.missingPrices + unpriced).sorted()
     }
 
-    /// Ends a report that may be incomplete: outside the text views (which print the note
-    /// themselves) the missing prices are named on stderr; with `--strict` an incomplete
-    /// report then fails (exit 1) — after it was printed in full.
-    func finish(missing: [MissingPrice], complete: Bool, strict: Bool, noted: Bool) throws {
-        let ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
-        if !noted, let sentence = MissingPriceNote.sentence(missing, ledgerCurrency: ledgerCurrency) {
-            environment.writeWarning(sentence)
-        }
-        guard strict, !complete else { return }
-        let what =
-            MissingPrice.eventCount(missing) > 0
-            ? MissingPrice.eventsLacking(missing, "a price") : "a holding has no price at as-of"
-        throw CommandError.data(
-            "the report is incomplete (--strict): \(what); fetch prices with '\(MissingPriceNote.command(for: missing.first?.quote, ledgerCurrency: ledgerCurrency))'"
-        )
-    }
-
     /// Prints every diagnostic; fails when any is an error.
-    func report(_ diagnostics: [LedgerDiagnostic]) throws {
+    public func report(_ diagnostics: [LedgerDiagnostic]) throws {
         var seen = Set<LedgerDiagnostic>()
         for diagnostic in diagnostics where seen.insert(diagnostic).inserted {
-            environment.stderr.write("ledger: \(diagnostic.severity.rawValue): \("\(diagnostic)".terminalEscaped)\n")
+            switch diagnostic.severity {
+            case .warning: context.notices.warning("\(diagnostic)")
+            case .error: context.notices.error("\(diagnostic)")
+            }
         }
         let errors = Set(diagnostics.filter { $0.severity == .error }.map { $0.sequence ?? 0 }).count
         if errors > 0 {
-            throw CommandError(
-                message:
-                    "the report cannot be correct: \(errors) event\(errors == 1 ? "" : "s") could not be valued (see above)",
-                exitCode: 1)
+            throw AppError.unvaluedEvents(count: errors)
         }
     }
 }

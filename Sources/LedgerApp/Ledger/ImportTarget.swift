@@ -1,7 +1,7 @@
 import Glibc
 import LedgerStore
 
-/// The ledger an import writes to. An existing ledger is opened where it is. A ledger that does
+/// The ledger an import writes to (``LedgerOpener/importing(dryRun:_:)``). An existing ledger is opened where it is. A ledger that does
 /// not exist yet is built beside its path, in a ``TemporaryFile`` (an unpredictable name,
 /// created exclusively, mode 0600, locked while in use), and linked into place only when the
 /// import succeeds, so a failed first import leaves nothing behind and a killed one leaves a
@@ -15,10 +15,10 @@ enum ImportTarget {
     /// anew for a new one.
     @discardableResult
     static func run(
-        path: String, state: StateDirectory?, dryRun: Bool, in environment: CommandEnvironment,
+        path: String, state: StateDirectory?, dryRun: Bool, notices: any NoticeSink,
         _ body: (Ledger) throws -> Void
     ) throws -> Bool {
-        if !dryRun { TemporaryFile.removeStale(beside: path, reporting: environment) }
+        if !dryRun { TemporaryFile.removeStale(beside: path, reporting: notices) }
         if Ledger.exists(at: path) {
             let store = try Ledger(path: path, mode: .createIfMissing)
             store.stateDirectory = state
@@ -40,7 +40,7 @@ enum ImportTarget {
             try store.withRollbackJournal { try store.events.withInsertChecksDeferred { try body(store) } }
         }
         guard link(temporary.path, path) == 0 else {
-            throw CommandError.data("a ledger appeared at '\(path)' during the import; import again")
+            throw AppError.ledgerAppearedDuringImport(path: path)
         }
         // An anchor left by a ledger that was at this path before describes that one.
         let store = try Ledger(path: path, mode: .mustExist)

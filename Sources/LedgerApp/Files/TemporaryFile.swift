@@ -1,4 +1,5 @@
 import Glibc
+import LedgerStore
 
 /// A file made beside a target and later renamed (or linked) over it: the one way the tool
 /// writes a file that must appear whole or not at all (`-o FILE`, the config file, the ledger
@@ -12,8 +13,8 @@ import Glibc
 /// - ``commit(over:mode:)`` flushes it to disk, gives it its final mode, renames it over the
 ///   target and flushes the directory; ``discard()`` unlinks it (and what SQLite made beside
 ///   it). A symlink at the target is replaced, never followed.
-final class TemporaryFile {
-    enum Kind: String {
+public final class TemporaryFile {
+    public enum Kind: String, Sendable {
         /// A file written byte by byte and renamed over its target.
         case output = "tmp"
         /// An SQLite database built beside the ledger it becomes.
@@ -21,9 +22,9 @@ final class TemporaryFile {
     }
 
     /// What SQLite may create beside a database, named after it.
-    static let companionSuffixes = ["-journal", "-wal", "-shm"]
+    static let companionSuffixes = SQLiteCompanionFiles.suffixes
 
-    let path: String
+    public let path: String
     /// The target as the user typed it, for error messages.
     private let shownName: String
     private let descriptor: Int32
@@ -33,7 +34,7 @@ final class TemporaryFile {
 
     /// Creates an empty file beside `target` under a fresh random name. Errors name the
     /// target as `shownName` (the path as the user typed it), else as `target`.
-    init(beside target: String, kind: Kind, shownAs shownName: String? = nil) throws(CommandError) {
+    public init(beside target: String, kind: Kind, shownAs shownName: String? = nil) throws(AppError) {
         let shown = shownName ?? target
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
@@ -59,14 +60,14 @@ final class TemporaryFile {
     deinit { if open { discard() } }
 
     /// Appends bytes; a write error is reported by ``commit(over:mode:)``.
-    func write(_ bytes: some Collection<UInt8>) {
+    public func write(_ bytes: some Collection<UInt8>) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 256 * 1024 { flush() }
     }
 
     /// Makes the file `target`, with permission bits `mode`: flushed to disk, then renamed
     /// over it, then the directory flushed. On failure the temporary file is removed.
-    func commit(over target: String, mode: mode_t) throws(CommandError) {
+    public func commit(over target: String, mode: mode_t) throws(AppError) {
         flush()
         if failed == 0, fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 { failed = errno }
         if failed == 0, rename(path, target) != 0 { failed = errno }
@@ -81,7 +82,7 @@ final class TemporaryFile {
     }
 
     /// Removes the file and any SQLite companion of it, then lets go of the lock.
-    func discard() {
+    public func discard() {
         guard open else { return }
         for suffix in Self.companionSuffixes { unlink(path + suffix) }
         unlink(path)
@@ -114,8 +115,8 @@ final class TemporaryFile {
             as: UTF8.self)
     }
 
-    static func failure(_ target: String, _ code: Int32) -> CommandError {
-        .data("cannot write '\(target)': \(String(cString: strerror(code)))")
+    static func failure(_ target: String, _ code: Int32) -> AppError {
+        .cannotWrite(target: target, reason: String(cString: strerror(code)))
     }
 
     /// Best effort: a file system that cannot fsync a directory has already done the rename.

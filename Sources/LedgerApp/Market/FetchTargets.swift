@@ -4,46 +4,45 @@ import LedgerStore
 
 /// Which assets `prices fetch` asks about: those named, else every asset held (the quantity
 /// fold over the ledger's events) plus the watchlist, without the quote currency itself.
-struct FetchTargets {
+public struct FetchTargets {
     /// Asset → class, in symbol order.
-    let assets: [(symbol: AssetSymbol, assetClass: AssetClass)]
+    public let assets: [(symbol: AssetSymbol, assetClass: AssetClass)]
 
     /// The settings key of the watchlist: symbols separated by commas.
-    static let watchlistKey = "watchlist"
+    public static let watchlistKey = "watchlist"
 
-    init(named: [String], store: Ledger, quote: AssetSymbol) throws {
+    public init(named: [String], events: some EventReading, settings: some SettingsStore, quote: AssetSymbol) throws {
         var symbols: Set<AssetSymbol> = []
         if named.isEmpty {
-            symbols = try Self.held(store).union(try Self.watched(store))
+            symbols = try Self.held(events).union(try Self.watched(settings))
         } else {
             for text in named {
                 guard let symbol = AssetSymbol(text) else {
-                    throw CommandError.usage(
-                        "'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+                    throw AppError.notAnAssetSymbol(text)
                 }
                 symbols.insert(symbol)
             }
         }
         symbols.remove(quote)
         assets = try symbols.sorted().map { symbol in
-            (symbol, try store.events.assetClass(of: symbol) ?? symbol.inferredClass)
+            (symbol, try events.assetClass(of: symbol) ?? symbol.inferredClass)
         }
     }
 
     /// Assets with a non-zero balance in some account after every effective event.
-    static func held(_ store: Ledger) throws -> Set<AssetSymbol> {
+    public static func held(_ store: some EventReading) throws -> Set<AssetSymbol> {
         var book = PositionBook()
-        for event in EventReplay.effective(try store.events.allEvents()) { book.apply(event) }
+        for event in EventReplay.effective(try store.allEvents()) { book.apply(event) }
         return Set(book.balances.filter { !$0.value.isZero }.map(\.key.asset))
     }
 
-    static func watched(_ store: Ledger) throws -> Set<AssetSymbol> {
-        let list = try store.settings.setting(watchlistKey) ?? ""
+    public static func watched(_ store: some SettingsStore) throws -> Set<AssetSymbol> {
+        let list = try store.setting(watchlistKey) ?? ""
         return Set(list.split(separator: ",").compactMap { AssetSymbol(ImportText.trimmed($0)) })
     }
 
     /// The assets grouped by class, classes in their usual order.
-    var byClass: [(AssetClass, [AssetSymbol])] {
+    public var byClass: [(AssetClass, [AssetSymbol])] {
         AssetClass.allCases.compactMap { assetClass in
             let members = assets.filter { $0.assetClass == assetClass }.map(\.symbol)
             return members.isEmpty ? nil : (assetClass, members)

@@ -6,19 +6,31 @@ import LedgerStore
 /// fewest requests (``MissingPricePlan``), each source of a class in the fallback order, and
 /// records every answer as soon as it arrives, so an interrupted run keeps what it fetched and
 /// the next run asks only for what is still missing.
-struct MissingPriceFetch {
-    let setup: MarketSetup
-    let store: Ledger
+public struct MissingPriceFetch {
+    public let setup: MarketSetup
+    public let store: Ledger
     /// The ledger currency: crypto quotes are fetched in it.
-    let currency: AssetSymbol
-    let forcedSource: String?
-    let progress: Progress
-    let now: Timestamp
+    public let currency: AssetSymbol
+    public let forcedSource: String?
+    public let progress: Progress
+    public let now: Timestamp
+
+    public init(
+        setup: MarketSetup, store: Ledger, currency: AssetSymbol, forcedSource: String?, progress: Progress,
+        now: Timestamp
+    ) {
+        self.setup = setup
+        self.store = store
+        self.currency = currency
+        self.forcedSource = forcedSource
+        self.progress = progress
+        self.now = now
+    }
 
     /// What the replay could not value. Injectable, so tests can hand in needs of their own.
-    typealias Needs = () throws -> [MissingPrice]
+    public typealias Needs = () throws -> [MissingPrice]
 
-    func run(_ needs: Needs) throws -> MissingFetchOutcome {
+    public func run(_ needs: Needs) throws -> MissingFetchOutcome {
         let missing = try needs()
         var classes: [AssetSymbol: AssetClass] = [:]
         for symbol in Set(missing.flatMap { [$0.asset, $0.quote] } + [currency]) {
@@ -92,11 +104,11 @@ struct MissingPriceFetch {
 /// One pair's progress through its sources: the days still lacking, why, and the earliest
 /// day each source that answered has a price for.
 private struct PairState {
-    var days: [LocalDate]
-    var reasons: [String] = []
-    var answered: [String: LocalDate?] = [:]
+    public var days: [LocalDate]
+    public var reasons: [String] = []
+    public var answered: [String: LocalDate?] = [:]
 
-    mutating func noteAnswer(_ prices: [PriceObservation], from source: String) {
+    public mutating func noteAnswer(_ prices: [PriceObservation], from source: String) {
         let earliest = prices.map(\.observedAt.date).min()
         if let known = answered[source], let previous = known {
             answered[source] = earliest.map { min($0, previous) } ?? previous
@@ -106,7 +118,7 @@ private struct PairState {
     }
 
     /// Why no source gave a price for `day`: their errors, or how far back their data goes.
-    func reason(for day: LocalDate, leadIn: Int) -> String {
+    public func reason(for day: LocalDate, leadIn: Int) -> String {
         var texts = reasons
         for source in answered.keys.sorted() {
             switch answered[source]! {
@@ -123,22 +135,27 @@ private struct PairState {
 }
 
 /// One day of one fetched pair.
-struct DayOfPair: Hashable {
-    let pair: AssetPair
-    let day: LocalDate
+public struct DayOfPair: Hashable {
+    public let pair: AssetPair
+    public let day: LocalDate
+
+    public init(pair: AssetPair, day: LocalDate) {
+        self.pair = pair
+        self.day = day
+    }
 }
 
 /// What a `--missing` run did: requests per source, prices recorded, which source priced each
 /// pair, and every day of a pair still lacking, with the reason.
-struct MissingFetchOutcome {
-    let needs: [MissingPrice]
-    let currency: AssetSymbol
+public struct MissingFetchOutcome {
+    public let needs: [MissingPrice]
+    public let currency: AssetSymbol
     /// The class of every symbol of the needs (what the ledger says, else inferred).
-    let classes: [AssetSymbol: AssetClass]
-    var requests: [String: Int] = [:]
-    var fetched = 0
-    var pricedBy: [AssetPair: [String]] = [:]
-    var lacking: [DayOfPair: String] = [:]
+    public let classes: [AssetSymbol: AssetClass]
+    public var requests: [String: Int] = [:]
+    public var fetched = 0
+    public var pricedBy: [AssetPair: [String]] = [:]
+    public var lacking: [DayOfPair: String] = [:]
 
-    func classOf(_ symbol: AssetSymbol) -> AssetClass { classes[symbol] ?? symbol.inferredClass }
+    public func classOf(_ symbol: AssetSymbol) -> AssetClass { classes[symbol] ?? symbol.inferredClass }
 }

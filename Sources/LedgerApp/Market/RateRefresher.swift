@@ -4,15 +4,17 @@ import LedgerStore
 
 /// What a refresh fetched, held until the conversion succeeds (a failing command writes
 /// nothing), plus the warnings of the sources that failed.
-struct RefreshedRates {
-    var observations: [PriceObservation] = []
-    var fxRates: [FXRates] = []
-    var warnings: [String] = []
+public struct RefreshedRates {
+    public init() {}
+
+    public var observations: [PriceObservation] = []
+    public var fxRates: [FXRates] = []
+    public var warnings: [String] = []
 
     /// Every observation, FX rates included.
-    var allObservations: [PriceObservation] { observations + fxRates.flatMap(\.observations) }
+    public var allObservations: [PriceObservation] { observations + fxRates.flatMap(\.observations) }
 
-    func record(in store: Ledger, fetchedAt: Timestamp) throws {
+    public func record(in store: Ledger, fetchedAt: Timestamp) throws {
         try store.prices.record(observations, fetchedAt: fetchedAt)
         for rates in fxRates { try store.market.recordFXRates(rates, fetchedAt: fetchedAt) }
     }
@@ -23,12 +25,18 @@ struct RefreshedRates {
 /// assets), and the FX rate from the currency a price came in. A pair fetched directly less
 /// than `refreshAfter` ago is not fetched again; a failing source leaves a warning, never an
 /// error — the conversion then uses the cache.
-struct RateRefresher {
-    let setup: MarketSetup
-    let store: Ledger
-    let now: Timestamp
+public struct RateRefresher {
+    public let setup: MarketSetup
+    public let store: any PriceStore
+    public let now: Timestamp
 
-    func refresh(_ from: Asset, _ to: Asset, date: LocalDate?) throws -> RefreshedRates {
+    public init(setup: MarketSetup, store: any PriceStore, now: Timestamp) {
+        self.setup = setup
+        self.store = store
+        self.now = now
+    }
+
+    public func refresh(_ from: Asset, _ to: Asset, date: LocalDate?) throws -> RefreshedRates {
         var refreshed = RefreshedRates()
         if from.isFiat && to.isFiat {
             try fx(from.symbol, to.symbol, date: date, into: &refreshed)
@@ -47,8 +55,8 @@ struct RateRefresher {
     /// `refreshAfter` for now, or observed within four days before a past date.
     private func isFresh(_ asset: AssetSymbol, _ quote: AssetSymbol, date: LocalDate?) throws -> Bool {
         let direct =
-            try store.prices.observations(asset: asset).filter { $0.observation.quote == quote }
-            + store.prices.observations(asset: quote).filter { $0.observation.quote == asset }
+            try store.observations(asset: asset).filter { $0.observation.quote == quote }
+            + store.observations(asset: quote).filter { $0.observation.quote == asset }
         if let date {
             return direct.contains {
                 $0.observation.observedAt.date <= date && $0.observation.observedAt.date >= date.adding(days: -4)
@@ -108,10 +116,10 @@ struct RateRefresher {
 }
 
 /// Looks up when an observation was fetched.
-enum CachedRate {
+public enum CachedRate {
     /// The latest fetch time of `observation` among the stored ones (it may have been
     /// fetched again since it was observed).
-    static func fetchedAt(_ observation: PriceObservation, in stored: [StoredPrice]) -> Timestamp {
+    public static func fetchedAt(_ observation: PriceObservation, in stored: [StoredPrice]) -> Timestamp {
         stored.filter { $0.observation == observation }.map(\.fetchedAt).max() ?? observation.observedAt
     }
 }

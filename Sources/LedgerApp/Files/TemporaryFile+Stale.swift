@@ -7,7 +7,7 @@ extension TemporaryFile {
     /// `-journal`, `-wal`, `-shm` beside them) are looked at; of those only regular files (a
     /// symlink is left alone) owned by this user that no live writer holds a lock on are
     /// removed. No process id is trusted: ids are reused.
-    static func removeStale(beside target: String) -> [String] {
+    public static func removeStale(beside target: String) -> [String] {
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[..<$0]) } ?? "."
         let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
@@ -32,11 +32,11 @@ extension TemporaryFile {
     }
 
     /// ``removeStale(beside:)``, saying on stderr in one line what was removed, if anything.
-    static func removeStale(beside target: String, reporting environment: CommandEnvironment) {
+    public static func removeStale(beside target: String, reporting notices: any NoticeSink) {
         let removed = removeStale(beside: target)
         guard !removed.isEmpty else { return }
         let files = removed.count == 1 ? "1 temporary file" : "\(removed.count) temporary files"
-        environment.stderr.write(
+        notices.write(
             "ledger: removed \(files) an interrupted run left: \(removed.joined(separator: ", "))\n")
     }
 

@@ -3,13 +3,20 @@ import LedgerMarketData
 import LedgerStore
 
 /// Source candles of one pair and width, and where they came from.
-struct FetchedCandles {
+public struct FetchedCandles {
     /// Oldest first, one per opening time.
-    let candles: [Candle]
-    let source: String
+    public let candles: [Candle]
+    public let source: String
     /// When they were fetched: now for fresh candles, the newest fetch for cached ones.
-    let fetchedAt: Timestamp
-    let cached: Bool
+    public let fetchedAt: Timestamp
+    public let cached: Bool
+
+    public init(candles: [Candle], source: String, fetchedAt: Timestamp, cached: Bool) {
+        self.candles = candles
+        self.source = source
+        self.fetchedAt = fetchedAt
+        self.cached = cached
+    }
 }
 
 /// Gets the candles a chart needs: from the first source of the asset's class that offers
@@ -17,35 +24,35 @@ struct FetchedCandles {
 /// `--offline` only the cache is read. When a source fails (network, rate limit, bad body)
 /// the cache is used with one warning naming its age; an unknown symbol is an error, not a
 /// reason to show stale data. Fetched candles are written only by ``commit()``.
-final class CandleFetcher {
-    let store: Ledger
-    let environment: CommandEnvironment
+public final class CandleFetcher {
+    public let store: Ledger
+    public let context: MarketContext
     /// Nil with `--offline`.
-    let setup: MarketSetup?
-    let forcedSource: String?
+    public let setup: MarketSetup?
+    public let forcedSource: String?
     /// The command's one reading of the clock, so every age it prints agrees.
-    let now: Timestamp
+    public let now: Timestamp
     private var fetched: [Candle] = []
 
-    init(store: Ledger, environment: CommandEnvironment, now: Timestamp, offline: Bool, forcedSource: String?)
+    public init(store: Ledger, context: MarketContext, now: Timestamp, offline: Bool, forcedSource: String?)
         throws
     {
         self.store = store
-        self.environment = environment
+        self.context = context
         self.now = now
         self.forcedSource = forcedSource
-        setup = offline ? nil : try MarketSetup(store: store, environment: environment)
+        setup = offline ? nil : try MarketSetup(store: store, context: context)
     }
 
     /// The last `count` candles of `interval` up to now, opening at or after `since`.
-    func candles(_ asset: Asset, in quote: AssetSymbol, interval: CandleInterval, count: Int, since: Timestamp) throws
+    public func candles(_ asset: Asset, in quote: AssetSymbol, interval: CandleInterval, count: Int, since: Timestamp)
+        throws
         -> FetchedCandles
     {
         let pair = "\(asset.symbol)/\(quote) \(interval) candles"
         guard let setup else {
             guard let cached = try self.cached(asset.symbol, quote, interval, since: since) else {
-                throw CommandError.data(
-                    "no \(pair) since \(since) are cached; run the command without --offline first")
+                throw AppError.noCachedCandles(pair: pair, since: since)
             }
             return cached
         }
@@ -74,11 +81,11 @@ final class CandleFetcher {
     }
 
     /// True when candles came from a source (and ``commit(into:)`` has something to record).
-    var hasFetched: Bool { !fetched.isEmpty }
+    public var hasFetched: Bool { !fetched.isEmpty }
 
     /// Records the fetched candles in the cache of `ledger` (call once the command has
     /// succeeded).
-    func commit(into ledger: Ledger) throws {
+    public func commit(into ledger: Ledger) throws {
         if !fetched.isEmpty { try ledger.market.recordCandles(fetched, fetchedAt: now) }
         if ledger === store { try setup?.commit() }
     }
@@ -89,32 +96,28 @@ final class CandleFetcher {
     ) throws -> FetchedCandles {
         if problems.isEmpty, !unknown.isEmpty {
             let reasons = unknown.map(\.description).joined(separator: "; ")
-            throw CommandError.data(
-                "no source knows '\(asset.symbol)' (\(reasons)); check the symbol with 'ledger market search \(asset.symbol)'"
-            )
+            throw AppError.unknownSymbol(asset.symbol, reasons: reasons)
         }
         if problems.isEmpty {
             let tried =
                 unsupported.isEmpty
                 ? "no source is configured for \(asset.assetClass) assets; set LGR_FALLBACK_\(asset.assetClass.rawValue.uppercased())"
                 : unsupported.map(\.description).joined(separator: "; ")
-            throw CommandError.data("no source offers \(pair): \(tried)")
+            throw AppError.noSourceOffers(pair: pair, tried: tried)
         }
         let reasons = problems.map(\.description).joined(separator: "; ")
         guard let cached = try self.cached(asset.symbol, quote, interval, since: since) else {
-            throw CommandError.data(
-                "could not fetch \(pair) (\(reasons)) and none since \(since) are cached; try again when the source answers"
-            )
+            throw AppError.candlesUnavailable(pair: pair, reasons: reasons, since: since)
         }
         let age = Age.ago(cached.fetchedAt, now: now)
-        environment.writeWarning(
+        context.notices.warning(
             "could not fetch \(pair): \(reasons); using the cached candles from \(age) (\(cached.source))")
         return cached
     }
 
     /// The cached candles opening at or after `since`, one per opening time (the most
     /// recently fetched), or nil when there are none.
-    func cached(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp) throws
+    public func cached(_ asset: AssetSymbol, _ quote: AssetSymbol, _ interval: CandleInterval, since: Timestamp) throws
         -> FetchedCandles?
     {
         let stored = try store.market.candles(of: asset, in: quote, interval: interval)

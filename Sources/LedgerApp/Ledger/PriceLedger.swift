@@ -1,0 +1,39 @@
+import LedgerCore
+import LedgerStore
+
+/// The ledger as the price and market commands use it: read if it exists, created (with its
+/// currency setting, as `add` does) only when there is something valid to record.
+public struct PriceLedger {
+    public let opener: LedgerOpener
+    /// The ledger, when one exists at the path.
+    public let existing: Ledger?
+
+    public init(opener: LedgerOpener) throws {
+        self.opener = opener
+        existing = try opener.openIfExists()
+    }
+
+    /// The ledger's currency; for a ledger not yet created, `LGR_CURRENCY`, else USD.
+    public func currency() throws -> AssetSymbol {
+        if let existing { return try existing.settings.ledgerCurrency() }
+        let text = opener.context.tool("CURRENCY") ?? LedgerSetting.defaultCurrency
+        guard let symbol = AssetSymbol(text) else { throw AppError.currencyVariable(text) }
+        return symbol
+    }
+
+    /// The quote for prices that name none: `--currency` when given, else the ledger's currency.
+    public func defaultQuote(_ flag: String?) throws -> AssetSymbol {
+        guard let flag else { return try currency() }
+        guard let symbol = AssetSymbol(flag) else { throw AppError.currencyOption(flag) }
+        return symbol
+    }
+
+    /// The store to record into, creating the ledger when it does not exist yet.
+    public func storeForWriting() throws -> Ledger {
+        if let existing { return existing }
+        let currency = try currency()
+        let store = try opener.open(.create)
+        try store.settings.setSetting(LedgerSetting.currency, currency.text)
+        return store
+    }
+}

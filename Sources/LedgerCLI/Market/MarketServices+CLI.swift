@@ -1,0 +1,14 @@
+import LedgerApp
+import LedgerStore
+
+extension MarketSetup {
+    init(store: Ledger, environment: CommandEnvironment) throws {
+        try self.init(store: store, context: environment.market)
+    }
+}
+
+extension Progress {
+    init(environment: CommandEnvironment) {
+        self.init(context: environment.market)
+    }
+}
