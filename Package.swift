@@ -30,7 +30,7 @@ let package = Package(
         ),
         // libcurl, loaded on the first request instead of linked (start-up time, see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LedgerMarketData", dependencies: ["LedgerCore", "CCurl"]),
+        .target(name: "LedgerMarketData", dependencies: ["LedgerCore", "LedgerInterchange", "CCurl"]),
 
         // Shell.
         .target(
