@@ -16,7 +16,10 @@ let package = Package(
     targets: [
         // Pure ring: values in, values out.
         .target(name: "LedgerCore"),
-        .target(name: "LedgerInterchange", dependencies: ["LedgerCore"]),
+        .target(
+            name: "LedgerInterchange",
+            dependencies: ["LedgerCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "LedgerRender", dependencies: ["LedgerCore"]),
 
         // Adapter ring.
