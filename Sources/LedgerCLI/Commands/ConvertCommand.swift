@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerInterchange
 import LedgerMarketData
 import LedgerStore
 
@@ -84,7 +85,11 @@ struct ConvertCommand: EnvironmentCommand {
         try converter.fresh.record(in: store, fetchedAt: now)
         try setup?.commit()
         try store.recordConversion(conversion.record)
-        if outputFormat == .json { return environment.print(ConversionJSON.conversion(conversion)) }
+        if outputFormat == .json {
+            return environment.print(
+                ConversionJSON.conversion(
+                    conversion.record, derivation: conversion.derivation, legsFetchedAt: conversion.legsFetchedAt))
+        }
         environment.write(ConversionOutput.text(conversion, now: now))
     }
 
