@@ -7,8 +7,11 @@ extension JSONReader {
         while true {
             guard let byte = current else { throw error("a string is not closed") }
             if byte == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: String(decoding: bytes[run..<position], as: UTF8.self).unicodeScalars)
+                let tail = String(decoding: bytes[run..<position], as: UTF8.self)
                 position += 1
+                // No escape (each adds a scalar): the text as it is, without copying it again.
+                if scalars.isEmpty { return tail }
+                scalars.append(contentsOf: tail.unicodeScalars)
                 return String(scalars)
             }
             if byte < 0x20 { throw error("a control character inside a string") }
