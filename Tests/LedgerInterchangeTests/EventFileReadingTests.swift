@@ -38,6 +38,7 @@ struct EventFileReadingTests {
             (#"{"id":null}"#, #"field 'id' must be a string (write numbers as "0.1", not 0.1)"#),
             ("[1]", #"field '' must be a string (write numbers as "0.1", not 0.1)"#),
             ("not json", "not a JSON object"),
+            ("{\(base),\"note\":\"\\ud800\"}", "not a JSON object"),
             ("{\(base),\"seq\":1.5}", "not a JSON object"),
         ])
     func refused(line: String, reason: String) {

@@ -48,14 +48,21 @@ extension JSONReader {
         if (0xD800...0xDBFF).contains(high) {
             guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
             else {
-                return "\u{FFFD}"
+                return try loneSurrogate()
             }
             position += 2
             let low = try hex4()
-            guard (0xDC00...0xDFFF).contains(low) else { return "\u{FFFD}" }
+            guard (0xDC00...0xDFFF).contains(low) else { return try loneSurrogate() }
             return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
         }
-        return Unicode.Scalar(high) ?? "\u{FFFD}"
+        guard let scalar = Unicode.Scalar(high) else { return try loneSurrogate() }
+        return scalar
+    }
+
+    /// U+FFFD for half a surrogate pair, unless the dialect refuses it.
+    private func loneSurrogate() throws(JSONSyntaxError) -> Unicode.Scalar {
+        if dialect.refusesLoneSurrogates { throw error("a \\u escape is half a surrogate pair") }
+        return "\u{FFFD}"
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

@@ -12,14 +12,17 @@ public struct JSONDialect: Sendable {
     public var keepsFirstDuplicate = false
     /// A UTF-8 byte order mark before the value is skipped.
     public var skipsByteOrderMark = false
+    /// A `\u` escape of half a surrogate pair is refused (else it reads as U+FFFD).
+    public var refusesLoneSurrogates = false
     public var maximumDepth = 256
 
     /// RFC 8259, nested at most 256 levels: market data and configuration files.
     public static let strict = JSONDialect()
     /// What Foundation's `JSONDecoder`, which read event files before this reader did,
-    /// accepts: event files read as they always have been.
+    /// accepts: event files read as they always have been (and no lone surrogate).
     public static let eventFile = JSONDialect(
-        allowsTrailingCommas: true, keepsFirstDuplicate: true, skipsByteOrderMark: true, maximumDepth: 512)
+        allowsTrailingCommas: true, keepsFirstDuplicate: true, skipsByteOrderMark: true, refusesLoneSurrogates: true,
+        maximumDepth: 512)
 }
 
 /// A small JSON reader (RFC 8259, ``JSONDialect/strict`` unless told) that keeps every
@@ -32,7 +35,7 @@ public struct JSONReader {
     let bytes: [UInt8]
     var position = 0
     private var depth = 0
-    private let dialect: JSONDialect
+    let dialect: JSONDialect
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing after it).
     public static func parse(_ bytes: [UInt8], dialect: JSONDialect = .strict) throws(JSONSyntaxError) -> JSONValue {
