@@ -17,7 +17,10 @@ let package = Package(
     targets: [
         // Pure ring: values in, values out.
         .target(name: "LedgerCore"),
-        .target(name: "LedgerInterchange", dependencies: ["LedgerCore"]),
+        .target(
+            name: "LedgerInterchange",
+            dependencies: ["LedgerCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "LedgerRender", dependencies: ["LedgerCore"]),
 
         // Adapter ring.
@@ -31,7 +34,7 @@ let package = Package(
         ),
         // libcurl, loaded on the first request instead of linked (start-up time, see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LedgerMarketData", dependencies: ["LedgerCore", "CCurl"]),
+        .target(name: "LedgerMarketData", dependencies: ["LedgerCore", "LedgerInterchange", "CCurl"]),
 
         // Application ring: the use cases as services, written against the stores' protocols.
         .target(

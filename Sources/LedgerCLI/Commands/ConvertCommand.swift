@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
+import LedgerInterchange
 import LedgerMarketData
 import LedgerStore
 
@@ -85,7 +86,11 @@ struct ConvertCommand: EnvironmentCommand {
         try converter.fresh.record(in: store, fetchedAt: now)
         try setup?.commit()
         try store.market.recordConversion(conversion.record)
-        if outputFormat == .json { return environment.print(ConversionJSON.conversion(conversion)) }
+        if outputFormat == .json {
+            return environment.print(
+                ConversionJSON.conversion(
+                    conversion.record, derivation: conversion.derivation, legsFetchedAt: conversion.legsFetchedAt))
+        }
         environment.write(ConversionOutput.text(conversion, now: now))
     }
 

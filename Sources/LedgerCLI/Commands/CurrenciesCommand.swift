@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerInterchange
 import LedgerMarketData
 
 /// `ledger currencies [SEARCH]`: the fiat currencies the ledger knows, with their names,
@@ -37,7 +38,9 @@ struct CurrenciesCommand: EnvironmentCommand {
             throw CommandError.data(
                 "no fiat currency matches '\(search ?? "")'; 'ledger currencies' lists all \(FiatCurrency.named.count)")
         }
-        if outputFormat == .json { return environment.print(ConversionJSON.currencies(matches)) }
+        if outputFormat == .json {
+            return environment.print(ConversionJSON.currencies(matches, priced: FrankfurterSource.published))
+        }
         let width = matches.map { FiatCurrency.named[$0]!.count }.max() ?? 0
         for code in matches {
             let name = FiatCurrency.named[code]!

@@ -10,15 +10,7 @@ struct EventOutput {
     func printRecorded(_ events: [LedgerEvent]) throws {
         switch format {
         case .json:
-            var writer = JSONWriter(pretty: true)
-            writer.beginObject()
-            writer.field("schema", "ledger.events/1")
-            writer.key("events")
-            writer.beginArray()
-            for event in events { EventRecordV1(event).write(to: &writer) }
-            writer.endArray()
-            writer.endObject()
-            environment.print(writer.text)
+            environment.print(EventJSON.events(events))
         case .text, .csv, .md:
             for event in events { environment.print(EventSummary.recordedLine(event)) }
         }

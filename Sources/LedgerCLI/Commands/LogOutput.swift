@@ -39,17 +39,7 @@ struct LogOutput {
     }
 
     func json() -> String {
-        var writer = JSONWriter(pretty: true)
-        writer.beginObject()
-        writer.field("schema", "ledger.log/1")
-        writer.key("events")
-        writer.beginArray()
-        for entry in entries {
-            EventRecordV1(entry.event).write(to: &writer, extra: voidFields(entry))
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.text
+        EventJSON.log(entries.map { ($0.event, $0.voidedBy) })
     }
 
     func csv() -> String {
@@ -62,7 +52,8 @@ struct LogOutput {
             ])
         for entry in entries {
             let record = EventRecordV1(entry.event)
-            let extra = Dictionary(voidFields(entry), uniquingKeysWith: { first, _ in first })
+            let extra = Dictionary(
+                EventJSON.voidFields(voidedBy: entry.voidedBy), uniquingKeysWith: { first, _ in first })
             writer.row(
                 ["\(record.sequence)", record.id, record.kind, entry.event.occurredAt.description, record.account]
                     + record.optionalFields.map { $0.1 ?? "" }
@@ -72,8 +63,4 @@ struct LogOutput {
         return writer.text
     }
 
-    private func voidFields(_ entry: LogEntry) -> [(String, String)] {
-        guard let voidedBy = entry.voidedBy, case .void(_, let reason) = voidedBy.action else { return [] }
-        return [("voided_by", "\(voidedBy.sequence)"), ("void_reason", reason)]
-    }
 }

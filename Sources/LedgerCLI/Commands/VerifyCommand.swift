@@ -48,16 +48,7 @@ struct VerifyCommand: EnvironmentCommand {
         }
         switch outputFormat {
         case .json:
-            var writer = JSONWriter(pretty: true)
-            writer.beginObject()
-            writer.field("schema", "ledger.verify/1")
-            writer.key("ok")
-            writer.bool(true)
-            writer.field("events", result.head.count)
-            writer.field("head", result.head.hash)
-            if let headEvent { writer.field("head_event", headEvent) }
-            writer.endObject()
-            environment.print(writer.text)
+            environment.print(EventJSON.verify(events: result.head.count, head: result.head.hash, headEvent: headEvent))
         case .text, .csv, .md:
             environment.print(
                 "ok: \(result.head.count) \(result.head.count == 1 ? "event" : "events") verified; chain head \(result.head.hash)"

@@ -74,17 +74,8 @@ final class LiveDisplay {
 
     static func json(_ row: LiveRow) -> String? {
         guard let price = row.price, let time = row.updatedAt else { return nil }
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.field("schema", "ledger.live/1")
-        writer.field("time", time.description)
-        writer.field("asset", row.symbol.text)
-        writer.field("quote", row.quoteText)
-        writer.field("price", price.formatted())
-        writer.field("start_price", row.start?.formatted())
-        writer.field("change_percent", row.changePercent?.rounded(places: 8).formatted())
-        writer.field("source", row.source)
-        writer.endObject()
-        return writer.text
+        return ChartJSON.live(
+            time: time, asset: row.symbol, quote: row.quoteText, price: price, startPrice: row.start,
+            changePercent: row.changePercent, source: row.source)
     }
 }

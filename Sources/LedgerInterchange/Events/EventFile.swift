@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LedgerCore
 
 /// Reading and writing whole event files: JSONL (one record per line, our lossless export)
@@ -48,24 +47,16 @@ public enum EventFile {
     public static func event(inLine text: Substring, number: Int) -> Result<LedgerEvent, EventFileError>? {
         let line = text.utf8.last == UInt8(ascii: "\r") ? text.dropLast() : text
         guard !line.allSatisfy(\.isWhitespace) else { return nil }
-        do {
-            return .success(try check(EventRecordV1.decode(json: line, line: number).event(), line: number))
-        } catch let error as EventFileError {
-            return .failure(error)
-        } catch let error as EventRecordError {
-            return .failure(EventFileError(line: number, message: error.problemText))
-        } catch {
-            return .failure(EventFileError(line: number, message: "\(error)"))
-        }
+        return event(number) { try EventRecordV1.decode(json: line, line: number) }
     }
 
-    /// Events from a JSON export: the array under `events` is re-read element by element,
-    /// reported with the element's position as its "line".
+    /// Events from a JSON export: the elements of `events`, each checked on its own and
+    /// reported with its position as its "line".
     public static func readJSON(_ text: String) -> (
         events: [(line: Int, event: LedgerEvent)], problems: [EventFileError]
     ) {
-        guard let data = text.data(using: .utf8),
-            let envelope = try? JSONDecoder().decode(Envelope.self, from: data)
+        guard let document = try? JSONReader.parse(Array(text.utf8), dialect: .eventFile),
+            let elements = document["events"]?.arrayValue
         else {
             return (
                 [],
@@ -77,21 +68,27 @@ public enum EventFile {
                 ]
             )
         }
-        let lines = envelope.events.map(\.text).joined(separator: "\n")
-        return readJSONL(lines)
+        var events: [(Int, LedgerEvent)] = []
+        var problems: [EventFileError] = []
+        for (index, element) in elements.enumerated() {
+            switch event(index + 1, { try EventRecordV1.decode(element, line: index + 1) }) {
+            case .success(let event): events.append((index + 1, event))
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        return (events, problems)
     }
 
-    private struct Envelope: Decodable {
-        let events: [RawObject]
-    }
-
-    /// Keeps one element of the `events` array as compact JSON text to be decoded again.
-    private struct RawObject: Decodable {
-        let text: String
-
-        init(from decoder: Decoder) throws {
-            let value = try JSONValue(from: decoder)
-            text = value.json
+    /// The event of the record `read` gives, checked on its own, or the problem on `line`.
+    private static func event(_ line: Int, _ read: () throws -> EventRecordV1) -> Result<LedgerEvent, EventFileError> {
+        do {
+            return .success(try check(read().event(), line: line))
+        } catch let error as EventFileError {
+            return .failure(error)
+        } catch let error as EventRecordError {
+            return .failure(EventFileError(line: line, message: error.problemText))
+        } catch {
+            return .failure(EventFileError(line: line, message: "\(error)"))
         }
     }
 
@@ -104,68 +101,4 @@ public enum EventFile {
 extension EventRecordError {
     /// The message without the `event #N:` prefix (file:line says where instead).
     var problemText: String { "field '\(field)' \(problem)" }
-}
-
-/// A minimal JSON value, to carry one array element through unchanged.
-private enum JSONValue: Decodable {
-    case string(String)
-    case bool(Bool)
-    case number(String)
-    case null
-    case array([JSONValue])
-    case object([(String, JSONValue)])
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self) {
-            self = .object(
-                try container.allKeys.map { ($0.stringValue, try container.decode(JSONValue.self, forKey: $0)) })
-        } else if var container = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !container.isAtEnd { items.append(try container.decode(JSONValue.self)) }
-            self = .array(items)
-        } else {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let text = try? container.decode(String.self) {
-                self = .string(text)
-            } else if let flag = try? container.decode(Bool.self) {
-                self = .bool(flag)
-            } else if let integer = try? container.decode(Int64.self) {
-                self = .number(String(integer))
-            }
-            // A fractional number never belongs in an event (decimals are strings); keep one that
-            // the record decoder refuses with "must be a string".
-            else {
-                self = .number("0.5")
-            }
-        }
-    }
-
-    var json: String {
-        switch self {
-        case .string(let text):
-            var out = ""
-            JSONWriter.appendString(text, to: &out)
-            return out
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let text): return text
-        case .null: return "null"
-        case .array(let items): return "[" + items.map(\.json).joined(separator: ",") + "]"
-        case .object(let pairs):
-            return "{"
-                + pairs.map { key, value in
-                    var out = ""
-                    JSONWriter.appendString(key, to: &out)
-                    return out + ":" + value.json
-                }.joined(separator: ",") + "}"
-        }
-    }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LedgerCore
 
 /// Why a line of a JSON/JSONL event file could not be read.
@@ -8,12 +7,14 @@ public struct EventFileError: Error, Equatable, Sendable {
 }
 
 extension EventRecordV1 {
-    /// The JSON shape written by ``write(to:extra:)`` (our export and the canonical form).
+    /// The JSON shape written by ``write(to:extra:)`` (our export and the canonical form),
+    /// read from a ``JSONValue`` field by field in this order, as Foundation's `JSONDecoder`
+    /// read it before: the first field that is missing or of the wrong type is the one named.
     /// Every number is a string; a JSON number where a decimal string belongs is refused, so
     /// nothing passes through binary floating point.
     // swift-format-ignore: AlwaysUseLowerCamelCase
     // (the field names are the wire format's)
-    private struct JSONForm: Decodable {
+    private struct JSONForm {
         let version: Int?
         let seq: Int64?
         let id: String
@@ -25,15 +26,56 @@ extension EventRecordV1 {
         let counter_asset, counter_class, counter_quantity, to_account, income_kind: String?
         let split_ratio, void_target, reason, fee, fee_asset, fee_class: String?
         let note, source, batch, fingerprint: String?
+
+        init(_ value: JSONValue) throws(JSONFieldError) {
+            guard let members = value.objectValue else { throw .wrongType("") }
+            let fields = JSONFields(members: members)
+            (version, seq) = (try fields.integer("version").map(Int.init), try fields.integer("seq"))
+            (id, kind, occurred_at) = (
+                try fields.required("id"), try fields.required("kind"), try fields.required("occurred_at")
+            )
+            (recorded_at, account) = (try fields.optional("recorded_at"), try fields.optional("account"))
+            (asset, asset_class, quantity) = (
+                try fields.optional("asset"), try fields.optional("asset_class"), try fields.optional("quantity")
+            )
+            (price, quote, total) = (
+                try fields.optional("price"), try fields.optional("quote"), try fields.optional("total")
+            )
+            (counter_asset, counter_class, counter_quantity) = (
+                try fields.optional("counter_asset"), try fields.optional("counter_class"),
+                try fields.optional("counter_quantity")
+            )
+            (to_account, income_kind, split_ratio) = (
+                try fields.optional("to_account"), try fields.optional("income_kind"),
+                try fields.optional("split_ratio")
+            )
+            (void_target, reason) = (try fields.optional("void_target"), try fields.optional("reason"))
+            (fee, fee_asset, fee_class) = (
+                try fields.optional("fee"), try fields.optional("fee_asset"), try fields.optional("fee_class")
+            )
+            (note, source) = (try fields.optional("note"), try fields.optional("source"))
+            (batch, fingerprint) = (try fields.optional("batch"), try fields.optional("fingerprint"))
+        }
     }
 
-    /// Reads one JSON object (one line of a JSONL export, or one element of a JSON export).
+    /// Reads one JSON object (one line of a JSONL export).
     public static func decode(json: some StringProtocol, line: Int) throws(EventFileError) -> EventRecordV1 {
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(Array(json.utf8), dialect: .eventFile)
+        } catch {
+            throw EventFileError(line: line, message: "not a JSON object")
+        }
+        return try decode(value, line: line)
+    }
+
+    /// Reads one parsed JSON value (one element of a JSON export's `events`).
+    static func decode(_ value: JSONValue, line: Int) throws(EventFileError) -> EventRecordV1 {
         let form: JSONForm
         do {
-            form = try JSONDecoder().decode(JSONForm.self, from: Data(json.utf8))
+            form = try JSONForm(value)
         } catch {
-            throw EventFileError(line: line, message: describe(error))
+            throw EventFileError(line: line, message: error.message)
         }
         return try record(from: form, line: line)
     }
@@ -72,16 +114,5 @@ extension EventRecordV1 {
             )
         }
         return record
-    }
-
-    /// A short reason for a decoding failure, naming the field.
-    private static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): return "missing field '\(key.stringValue)'"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "field '\(field)' must be a string (write numbers as \"0.1\", not 0.1)"
-        default: return "not a JSON object"
-        }
     }
 }

@@ -62,6 +62,19 @@ public struct ImportedEvent: Hashable, Sendable {
         record.id = ""
         return record.canonicalJSON
     }
+
+    /// The fingerprint of the event, short of its occurrence for content: `PRESET:KIND:ID` for
+    /// a source id; `PRESET:row:HASH` for content, where HASH is 128 bits of SHA-256 of the
+    /// normalised event (``contentText``). An import makes it on its parsing thread: on the
+    /// thread that writes, hashing was a tenth of a 1M-row Binance statement's import.
+    public var fingerprintIdentity: String {
+        switch key {
+        case .sourceID(let kind, let id):
+            "\(preset):\(kind):\(id)"
+        case .content:
+            "\(preset):row:" + ContentDigest.hex(preset + "|" + contentText, length: 32)
+        }
+    }
 }
 
 /// What reading one row (or group of rows) gave.

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 
 extension MarketDataConfig {
     /// The configuration from the config file's text (nil when there is none) and the

@@ -1,3 +1,5 @@
+import LedgerInterchange
+
 /// Reading bodies defensively: JSON only when it is JSON, and the API's own words when it
 /// reports an error.
 enum ResponseBody {

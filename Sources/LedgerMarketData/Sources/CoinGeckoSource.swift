@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 
 /// CoinGecko API v3: latest prices (`/simple/price`, one request for up to 100 coins), daily
 /// history (`/coins/{id}/market_chart/range`), the top list (`/coins/markets`) and search.

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 
 /// CryptoCompare min-api: latest prices of many symbols in one request
 /// (`/data/pricemultifull`), the top list by market cap (`/data/top/mktcapfull`), candles by

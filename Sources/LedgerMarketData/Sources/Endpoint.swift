@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 
 /// One source's base URL, key headers and HTTP layer: builds URLs and returns parsed JSON.
 struct Endpoint: Sendable {

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 
 /// Frankfurter (ECB reference rates, v1 API): `/latest`, `/YYYY-MM-DD` and the time series
 /// `/START..END`, any base. Rates

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 
 /// Yahoo Finance's chart endpoint (`/v8/finance/chart/{SYMBOL}`, unofficial, keyless) for
 /// stocks and ETFs: the latest price (`meta.regularMarketPrice`, in the listing's currency),

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Imports into a ledger file (``LedgerImports``): one session per transaction, and receipts.
 public protocol ImportStore {
     /// Runs one import in one transaction, committed when `write` is true and `body` returns.

@@ -69,38 +69,8 @@ struct AlertCheckOutput {
     }
 
     func json() -> String {
-        var writer = JSONWriter(pretty: true)
-        writer.beginObject()
-        writer.field("schema", "ledger.alerts.check/1")
-        writer.field("checked_at", checkedAt.description)
-        writer.key("fired")
-        writer.beginArray()
-        for alert in fired { write(alert, into: &writer) }
-        writer.endArray()
-        writer.key("failed")
-        writer.beginArray()
-        for (alert, problem) in failed {
-            writer.beginObject()
-            AlertJSON.describe(alert, into: &writer)
-            writer.field("problem", problem.description)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.text + "\n"
-    }
-
-    private func write(_ fired: FiredAlert, into writer: inout JSONWriter) {
-        let reading = fired.reading
-        writer.beginObject()
-        AlertJSON.describe(fired.alert, into: &writer)
-        writer.field("price", reading.current.price.formatted())
-        writer.field("observed_at", reading.current.observedAt.description)
-        writer.field("source", reading.current.source)
-        writer.field("reference_price", reading.reference?.price.formatted())
-        writer.field("reference_observed_at", reading.reference?.observedAt.description)
-        writer.field("change_percent", reading.changePercent?.formatted())
-        writer.field("message", fired.line)
-        writer.endObject()
+        AlertJSON.check(
+            fired: fired.map { AlertJSON.Fired(alert: $0.alert, reading: $0.reading, message: $0.line) },
+            failed: failed, checkedAt: checkedAt)
     }
 }

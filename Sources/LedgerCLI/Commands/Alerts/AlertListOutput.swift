@@ -27,40 +27,6 @@ struct AlertListOutput {
     }
 
     func json() -> String {
-        var writer = JSONWriter(pretty: true)
-        writer.beginObject()
-        writer.field("schema", "ledger.alerts/1")
-        writer.key("alerts")
-        writer.beginArray()
-        for alert in alerts {
-            writer.beginObject()
-            AlertJSON.describe(alert, into: &writer)
-            writer.field("state", alert.state.rawValue)
-            writer.field("created_at", alert.createdAt.description)
-            writer.field("last_price", alert.lastSeen?.price.formatted())
-            writer.field("last_observed_at", alert.lastSeen?.observedAt.description)
-            writer.field("last_source", alert.lastSeen?.source)
-            writer.field("last_fired_at", alert.lastFiredAt?.description)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.text
-    }
-}
-
-/// The fields that say what an alert is, the same in `alert list` and `alert check` JSON.
-enum AlertJSON {
-    static func describe(_ alert: Alert, into writer: inout JSONWriter) {
-        writer.field("id", alert.id)
-        writer.field("asset", alert.asset.text)
-        writer.field("currency", alert.quote.text)
-        writer.field("condition", alert.condition.kind)
-        writer.field("threshold", alert.condition.threshold.formatted())
-        if case .change(_, let direction, let window) = alert.condition {
-            writer.field("direction", direction.rawValue)
-            writer.field("within_seconds", window)
-        }
-        writer.field("note", alert.note.isEmpty ? nil : alert.note)
+        AlertJSON.list(alerts)
     }
 }

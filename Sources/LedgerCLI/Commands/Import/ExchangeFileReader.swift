@@ -57,7 +57,7 @@ struct ExchangeFileReader {
 
         init(_ outcome: ImportOutcome) {
             switch outcome {
-            case .event(let imported): self = .event(imported, identity: ExchangeFileReader.identity(imported))
+            case .event(let imported): self = .event(imported, identity: imported.fingerprintIdentity)
             case .problem(let problem): self = .problem(problem)
             case .ignored(let line, let reason): self = .ignored(line: line, reason: reason)
             }
@@ -85,19 +85,6 @@ struct ExchangeFileReader {
         }
         reader.finish(take)
         if let stopped { throw stopped }
-    }
-
-    /// The fingerprint of an event, short of its occurrence for content: `PRESET:KIND:ID` for a
-    /// source id; `PRESET:row:HASH` for content, where HASH is 128 bits of SHA-256 of the
-    /// normalised event. Made on the parsing thread: on the thread that writes, hashing was a
-    /// tenth of a 1M-row Binance statement's import.
-    fileprivate static func identity(_ imported: ImportedEvent) -> String {
-        switch imported.key {
-        case .sourceID(let kind, let id):
-            "\(imported.preset):\(kind):\(id)"
-        case .content:
-            "\(imported.preset):row:" + ContentDigest.hex(imported.preset + "|" + imported.contentText, length: 32)
-        }
     }
 
     private struct State {
@@ -167,7 +154,7 @@ struct ExchangeFileReader {
         }
     }
 
-    /// The event's ``identity(_:)``, and for content `#N`, N its occurrence among identical
+    /// The event's `fingerprintIdentity`, and for content `#N`, N its occurrence among identical
     /// rows of the file.
     private func fingerprint(_ imported: ImportedEvent, identity: String, _ state: inout State) throws -> String {
         guard case .content = imported.key else { return identity }

@@ -48,32 +48,10 @@ struct ChartOutput {
 
     /// `{"schema":"ledger.chart/1", …, "candles":[…]}` with exact decimal strings.
     func json() -> String {
-        var writer = JSONWriter(pretty: true)
-        writer.beginObject()
-        writer.field("schema", "ledger.chart/1")
-        writer.field("asset", asset.text)
-        writer.field("quote", quote.text)
-        writer.field("range", span.description)
-        writer.field("interval", interval.description)
-        writer.field("source", fetched.source)
-        writer.field("fetched_at", fetched.fetchedAt.description)
-        writer.key("cached")
-        writer.bool(fetched.cached)
-        writer.key("candles")
-        writer.beginArray()
-        for candle in candles {
-            writer.beginObject()
-            writer.field("opened_at", candle.openedAt.description)
-            writer.field("open", candle.open.formatted())
-            writer.field("high", candle.high.formatted())
-            writer.field("low", candle.low.formatted())
-            writer.field("close", candle.close.formatted())
-            writer.field("volume", candle.volume?.formatted())
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.text + "\n"
+        ChartJSON.chart(
+            asset: asset, quote: quote, range: span, interval: interval,
+            origin: .init(source: fetched.source, fetchedAt: fetched.fetchedAt, cached: fetched.cached),
+            candles: candles)
     }
 
     /// Columns of `text` without its colour codes.

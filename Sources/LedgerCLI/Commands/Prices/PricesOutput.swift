@@ -64,27 +64,7 @@ struct PricesOutput {
     }
 
     func json() -> String {
-        var writer = JSONWriter(pretty: true)
-        writer.beginObject()
-        writer.field("schema", "ledger.prices/1")
-        writer.field("view", asset == nil ? "latest" : "history")
-        writer.field("asset", asset?.text)
-        writer.key("prices")
-        writer.beginArray()
-        for stored in prices {
-            let price = stored.observation
-            writer.beginObject()
-            writer.field("asset", price.asset.text)
-            writer.field("quote", price.quote.text)
-            writer.field("price", price.price.formatted())
-            writer.field("observed_at", price.observedAt.description)
-            writer.field("source", price.source)
-            writer.field("fetched_at", stored.fetchedAt.description)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.text
+        PriceJSON.prices(prices.map { ($0.observation, $0.fetchedAt) }, asset: asset)
     }
 
     func csv() -> String {

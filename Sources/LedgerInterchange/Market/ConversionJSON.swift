@@ -1,23 +1,23 @@
 import LedgerCore
-import LedgerInterchange
-import LedgerMarketData
-import LedgerStore
 
 /// The JSON of `convert`, `convert --history`, `currencies` and `import --history`
 /// (docs/JSON.md): exact decimals as strings, times as ISO 8601 UTC.
-enum ConversionJSON {
-    static let conversionSchema = "ledger.conversion/1"
-    static let conversionsSchema = "ledger.conversions/1"
-    static let currenciesSchema = "ledger.currencies/1"
-    static let importsSchema = "ledger.imports/1"
+public enum ConversionJSON {
+    public static let conversionSchema = "ledger.conversion/1"
+    public static let conversionsSchema = "ledger.conversions/1"
+    public static let currenciesSchema = "ledger.currencies/1"
+    public static let importsSchema = "ledger.imports/1"
 
     /// One conversion: the exact result and rate, whether the rate is derived, and every
-    /// observation it rests on.
-    static func conversion(_ conversion: Converter.Conversion) -> String {
+    /// observation it rests on (`legsFetchedAt`: when each leg's observation was fetched, in
+    /// the order of `derivation.legs`).
+    public static func conversion(
+        _ record: ConversionRecord, derivation: PriceDerivation, legsFetchedAt: [Timestamp]
+    ) -> String {
         JSONWriter.document(schema: conversionSchema) { writer in
-            fields(conversion.record, into: &writer)
-            writer.field("derived", conversion.derivation.isDerived)
-            let legs = zip(conversion.derivation.legs, conversion.legsFetchedAt)
+            fields(record, into: &writer)
+            writer.field("derived", derivation.isDerived)
+            let legs = zip(derivation.legs, legsFetchedAt)
             writer.objects("observations", legs) { writer, pair in
                 let (leg, fetched) = pair
                 writer.field("asset", leg.observation.asset.text)
@@ -32,7 +32,7 @@ enum ConversionJSON {
     }
 
     /// Past conversions, newest first.
-    static func history(_ records: [ConversionRecord]) -> String {
+    public static func history(_ records: [ConversionRecord]) -> String {
         JSONWriter.document(schema: conversionsSchema) { writer in
             writer.objects("conversions", records) { writer, record in fields(record, into: &writer) }
         }
@@ -50,19 +50,19 @@ enum ConversionJSON {
         writer.field("source", record.source)
     }
 
-    /// Fiat currencies with their names and whether a source publishes their rates.
-    static func currencies(_ codes: [String]) -> String {
+    /// Fiat currencies with their names and whether a source publishes their rates (`priced`).
+    public static func currencies(_ codes: [String], priced: Set<String>) -> String {
         JSONWriter.document(schema: currenciesSchema) { writer in
             writer.objects("currencies", codes) { writer, code in
                 writer.field("code", code)
                 writer.field("name", FiatCurrency.named[code])
-                writer.field("priced", FrankfurterSource.published.contains(code))
+                writer.field("priced", priced.contains(code))
             }
         }
     }
 
     /// Import receipts, in the order `import --history` lists them.
-    static func imports(_ receipts: [ImportReceipt]) -> String {
+    public static func imports(_ receipts: [ImportReceipt]) -> String {
         JSONWriter.document(schema: importsSchema) { writer in
             writer.objects("imports", receipts) { writer, receipt in
                 writer.field("batch", receipt.batch)

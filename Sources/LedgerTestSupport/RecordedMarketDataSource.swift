@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerMarketData
 
 /// The offline twin of the vendor adapters: answers from data held in memory (recorded
 /// earlier, or built by a test) and sends no request. Held to the same contract suite.

@@ -4,19 +4,43 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     public let offset: Int
 }
 
-/// A small, strict JSON reader (RFC 8259) that keeps every number token as text.
+/// What a ``JSONReader`` accepts beyond RFC 8259.
+public struct JSONDialect: Sendable {
+    /// `[1,]` and `{"a":1,}`.
+    public var allowsTrailingCommas = false
+    /// Of two members with one name, the first is kept (else the last).
+    public var keepsFirstDuplicate = false
+    /// A UTF-8 byte order mark before the value is skipped.
+    public var skipsByteOrderMark = false
+    /// A `\u` escape of half a surrogate pair is refused (else it reads as U+FFFD).
+    public var refusesLoneSurrogates = false
+    public var maximumDepth = 256
+
+    /// RFC 8259, nested at most 256 levels: market data and configuration files.
+    public static let strict = JSONDialect()
+    /// What Foundation's `JSONDecoder`, which read event files before this reader did,
+    /// accepts: event files read as they always have been (and no lone surrogate).
+    public static let eventFile = JSONDialect(
+        allowsTrailingCommas: true, keepsFirstDuplicate: true, skipsByteOrderMark: true, refusesLoneSurrogates: true,
+        maximumDepth: 512)
+}
+
+/// A small JSON reader (RFC 8259, ``JSONDialect/strict`` unless told) that keeps every
+/// number token as text: market data, configuration and event files.
 ///
 /// Foundation's `JSONSerialization` hands numbers over as `NSNumber`, which holds them as
-/// binary floating point; market prices must stay exact, so this reader never converts a
-/// number. Nesting is limited to 256 levels.
+/// binary floating point; prices and amounts must stay exact, so this reader never converts
+/// a number.
 public struct JSONReader {
     let bytes: [UInt8]
     var position = 0
     private var depth = 0
+    let dialect: JSONDialect
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing after it).
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes: bytes)
+    public static func parse(_ bytes: [UInt8], dialect: JSONDialect = .strict) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes, dialect: dialect)
+        if dialect.skipsByteOrderMark, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         reader.skipWhitespace()
         let value = try reader.value()
         reader.skipWhitespace()
@@ -24,8 +48,9 @@ public struct JSONReader {
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], dialect: JSONDialect) {
         self.bytes = bytes
+        self.dialect = dialect
     }
 
     func error(_ reason: String) -> JSONSyntaxError {
@@ -64,7 +89,7 @@ public struct JSONReader {
         throws(JSONSyntaxError) -> JSONValue
     {
         depth += 1
-        guard depth <= 256 else { throw error("nested more than 256 levels deep") }
+        guard depth <= dialect.maximumDepth else { throw error("nested more than \(dialect.maximumDepth) levels deep") }
         defer { depth -= 1 }
         return try body(&self)
     }
@@ -85,10 +110,12 @@ public struct JSONReader {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
             position += 1
             skipWhitespace()
-            members[key] = try value()
+            let member = try value()
+            if !dialect.keepsFirstDuplicate || members[key] == nil { members[key] = member }
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 position += 1
+                if trailingComma(before: "}") { return .object(members) }
                 continue
             }
             guard current == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
@@ -111,12 +138,23 @@ public struct JSONReader {
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 position += 1
+                if trailingComma(before: "]") { return .array(elements) }
                 continue
             }
             guard current == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
             position += 1
             return .array(elements)
         }
+    }
+
+    /// After a comma: true (and past `close`) when the dialect allows a trailing comma and
+    /// `close` follows.
+    private mutating func trailingComma(before close: Unicode.Scalar) -> Bool {
+        guard dialect.allowsTrailingCommas else { return false }
+        skipWhitespace()
+        guard current == UInt8(ascii: close) else { return false }
+        position += 1
+        return true
     }
 
     private mutating func literal(_ word: String) throws(JSONSyntaxError) {

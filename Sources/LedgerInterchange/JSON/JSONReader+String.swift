@@ -7,8 +7,11 @@ extension JSONReader {
         while true {
             guard let byte = current else { throw error("a string is not closed") }
             if byte == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: String(decoding: bytes[run..<position], as: UTF8.self).unicodeScalars)
+                let tail = String(decoding: bytes[run..<position], as: UTF8.self)
                 position += 1
+                // No escape (each adds a scalar): the text as it is, without copying it again.
+                if scalars.isEmpty { return tail }
+                scalars.append(contentsOf: tail.unicodeScalars)
                 return String(scalars)
             }
             if byte < 0x20 { throw error("a control character inside a string") }
@@ -45,14 +48,21 @@ extension JSONReader {
         if (0xD800...0xDBFF).contains(high) {
             guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
             else {
-                return "\u{FFFD}"
+                return try loneSurrogate()
             }
             position += 2
             let low = try hex4()
-            guard (0xDC00...0xDFFF).contains(low) else { return "\u{FFFD}" }
+            guard (0xDC00...0xDFFF).contains(low) else { return try loneSurrogate() }
             return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
         }
-        return Unicode.Scalar(high) ?? "\u{FFFD}"
+        guard let scalar = Unicode.Scalar(high) else { return try loneSurrogate() }
+        return scalar
+    }
+
+    /// U+FFFD for half a surrogate pair, unless the dialect refuses it.
+    private func loneSurrogate() throws(JSONSyntaxError) -> Unicode.Scalar {
+        if dialect.refusesLoneSurrogates { throw error("a \\u escape is half a surrogate pair") }
+        return "\u{FFFD}"
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

@@ -14,7 +14,14 @@ public struct ContentDigest {
 
     /// The lower-case hex digest of everything added.
     public func hex() -> String {
-        HashChain.hex(hasher.finalize())
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in hasher.finalize() {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The first `length` hex digits of SHA-256(`text`).

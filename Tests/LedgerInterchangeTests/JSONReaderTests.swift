@@ -1,7 +1,7 @@
 import LedgerCore
 import Testing
 
-@testable import LedgerMarketData
+@testable import LedgerInterchange
 
 @Suite("JSON reader keeps numbers exact")
 struct JSONReaderTests {
