@@ -33,7 +33,7 @@ final class TemporaryFile {
 
     /// Creates an empty file beside `target` under a fresh random name. Errors name the
     /// target as `shownName` (the path as the user typed it), else as `target`.
-    init(beside target: String, kind: Kind, shownAs shownName: String? = nil) throws(CommandError) {
+    init(beside target: String, kind: Kind, shownAs shownName: String? = nil) throws(FileAccessError) {
         let shown = shownName ?? target
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
@@ -51,9 +51,9 @@ final class TemporaryFile {
                 descriptor = created
                 return
             }
-            if errno != EEXIST { throw Self.failure(shown, errno) }
+            if errno != EEXIST { throw .cannotWrite(shown, errno: errno) }
         }
-        throw Self.failure(shown, EEXIST)
+        throw .cannotWrite(shown, errno: EEXIST)
     }
 
     deinit { if open { discard() } }
@@ -66,14 +66,14 @@ final class TemporaryFile {
 
     /// Makes the file `target`, with permission bits `mode`: flushed to disk, then renamed
     /// over it, then the directory flushed. On failure the temporary file is removed.
-    func commit(over target: String, mode: mode_t) throws(CommandError) {
+    func commit(over target: String, mode: mode_t) throws(FileAccessError) {
         flush()
         if failed == 0, fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 { failed = errno }
         if failed == 0, rename(path, target) != 0 { failed = errno }
         guard failed == 0 else {
             let reason = failed
             discard()
-            throw Self.failure(shownName, reason)
+            throw .cannotWrite(shownName, errno: reason)
         }
         Glibc.close(descriptor)
         open = false
@@ -112,10 +112,6 @@ final class TemporaryFile {
         String(
             decoding: (0..<16).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] },
             as: UTF8.self)
-    }
-
-    static func failure(_ target: String, _ code: Int32) -> CommandError {
-        .data("cannot write '\(target)': \(String(cString: strerror(code)))")
     }
 
     /// Best effort: a file system that cannot fsync a directory has already done the rename.

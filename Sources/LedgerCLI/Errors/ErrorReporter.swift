@@ -13,6 +13,8 @@ struct ErrorReporter {
         switch error {
         case let failure as CommandError:
             return fail(failure.message, failure.exitCode)
+        case let failure as UserFacingError:
+            return fail(failure.description, failure.category.exitCode)
         case let store as StoreError:
             return fail(store.description, 1)
         case let market as MarketDataError:
