@@ -22,7 +22,7 @@ struct ActionBuilder {
         case .transfer:
             let amount = try words.amount("what to transfer", assetClass: assetClass)
             guard let destination = command.to else {
-                throw words.failure("a transfer needs --to ACCOUNT")
+                throw AddWordsError.grammar(.missingDestination, words.kind)
             }
             return .transfer(amount, toAccount: destination)
         case .income:
@@ -37,14 +37,14 @@ struct ActionBuilder {
             let (asset, ratio) = try words.splitRatio()
             return .split(assetClass.map { Asset(asset.symbol, class: $0) } ?? asset, ratio)
         case .void:
-            throw CommandError.usage("to cancel an event use: ledger void ID --reason \"…\"")
+            throw AddError.voidWords
         }
     }
 
     private func incomeKind() throws -> IncomeKind {
         guard let text = command.incomeKind else { return .other }
         guard let kind = IncomeKind(rawValue: text.lowercased()) else {
-            throw CommandError.usage("--kind '\(text)' is not an income kind; use one of \(IncomeKind.list)")
+            throw AddError.notAnIncomeKind(text)
         }
         return kind
     }

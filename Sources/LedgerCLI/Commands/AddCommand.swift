@@ -86,8 +86,7 @@ struct AddCommand: EnvironmentCommand {
     private func defaultCurrency(_ environment: CommandEnvironment) throws -> AssetSymbol {
         let text = environment.variables[environmentPrefix + "CURRENCY"] ?? LedgerSetting.defaultCurrency
         guard let symbol = AssetSymbol(text) else {
-            throw CommandError.usage(
-                "\(environmentPrefix)CURRENCY='\(text)' is not a currency code; use a code such as USD")
+            throw AddError.notACurrencyVariable(text)
         }
         return symbol
     }

@@ -11,23 +11,21 @@ struct AddRequest {
     ) throws -> LedgerEvent {
         guard let kindWord = command.words.first else {
             if command.fee.count > 2 {
-                throw CommandError.usage(
-                    "--fee took the event's words; put --fee after them, e.g. ledger add buy BTC 0.1 @ 30000 --fee 5")
+                throw AddError.feeTookWords
             }
-            throw CommandError.usage("add needs an event kind (\(Self.kinds)); e.g. ledger add buy BTC 0.1 @ 30000")
+            throw AddError.missingKind
         }
         if kindWord.hasPrefix("-") {
-            throw CommandError.usage("unknown option '\(kindWord)'; see 'ledger add --help'")
+            throw AddWordsError.unknownOption(kindWord)
         }
         guard let kind = EventKind(rawValue: kindWord.lowercased()) else {
-            throw CommandError.usage(Self.unknownKind(kindWord))
+            throw AddError.unknownKind(kindWord)
         }
         guard kind != .void else {
-            throw CommandError.usage(
-                "add does not record voids; to cancel an event use: ledger void ID --reason \"…\"")
+            throw AddError.voidKind
         }
         if kind != .transfer, command.from != nil || command.to != nil {
-            throw CommandError.usage("--from and --to are for transfers; use --account for a \(kind)")
+            throw AddError.accountsNotForTransfer(kind)
         }
         let explicitClass = try parsedClass()
         var known: [AssetSymbol: AssetClass] = [:]
@@ -45,14 +43,14 @@ struct AddRequest {
             action: action, note: command.note
         )
         event.fee = try fee(for: action, words: words)
-        if let problem = event.validate() { throw CommandError.usage(problem.message) }
+        if let problem = event.validate() { throw AddError.invalidEvent(problem) }
         return event
     }
 
     private func parsedClass() throws -> AssetClass? {
         guard let text = command.assetClass else { return nil }
         guard let parsed = AssetClass(rawValue: text.lowercased()) else {
-            throw CommandError.usage("--class '\(text)' is not an asset class; use crypto, stock, etf or fiat")
+            throw OptionError.notAnAssetClass(text)
         }
         return parsed
     }
@@ -61,7 +59,7 @@ struct AddRequest {
         guard let text = command.date else { return environment.now }
         switch Timestamp.parse(text) {
         case .success(let time): return time
-        case .failure(let error): throw CommandError.usage("--date \(error.message)")
+        case .failure(let error): throw OptionError.notATime(option: "--date", error)
         }
     }
 
@@ -70,9 +68,7 @@ struct AddRequest {
     private func fee(for action: EventAction, words: EventWords) throws -> AssetAmount? {
         guard !command.fee.isEmpty else { return nil }
         guard command.fee.count <= 2 else {
-            throw CommandError.usage(
-                "--fee takes an amount and an optional asset, e.g. --fee 5 or --fee 0.0001 BTC; put it after the event's words"
-            )
+            throw AddError.feeTooManyWords
         }
         let quantity = try words.number(command.fee[0], what: "--fee")
         if command.fee.count == 2 {
@@ -83,27 +79,15 @@ struct AddRequest {
         case .buy(_, let term), .sell(_, let term):
             return AssetAmount(quantity, Asset(term.quote))
         case .trade:
-            throw CommandError.usage("a trade's fee needs its asset, e.g. --fee 0.001 ETH")
+            throw AddError.tradeFeeNeedsAsset
         default:
             guard let asset = action.primaryAsset else { return nil }
             return AssetAmount(quantity, asset)
         }
     }
 
-    /// "unknown event kind 'bye'; did you mean 'buy'? Kinds: buy, sell, …".
     /// The kinds `add` records (a void has its own command).
     static var kinds: String { EventKind.allCases.filter { $0 != .void }.map(\.rawValue).joined(separator: ", ") }
-
-    static func unknownKind(_ word: String) -> String {
-        let kinds = EventKind.allCases.filter { $0 != .void }
-        let guess = kinds.min {
-            editDistance($0.rawValue, word.lowercased()) < editDistance($1.rawValue, word.lowercased())
-        }
-        var message = "unknown event kind '\(word)'"
-        if let guess, editDistance(guess.rawValue, word.lowercased()) <= 2 { message += " (did you mean '\(guess)'?)" }
-        let list = kinds.map(\.rawValue).joined(separator: ", ")
-        return message + "; use one of \(list)"
-    }
 }
 
 /// Levenshtein distance, for "did you mean" hints.

@@ -28,7 +28,7 @@ struct AllocationCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "allocation")
         guard let grouping = AllocationReport.Grouping(rawValue: by.lowercased()) else {
-            throw CommandError.usage("--by '\(by)' is not a grouping; use asset, class or account")
+            throw ReportOptionError.notAGrouping(by)
         }
         try reportOptions.validate(environment)
         let store = try ledgerOptions.openForReading(in: environment)

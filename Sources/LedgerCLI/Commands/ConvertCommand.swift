@@ -48,19 +48,20 @@ struct ConvertCommand: EnvironmentCommand {
 
     func validate() throws {
         if history && !words.isEmpty {
-            throw ValidationError("--history takes no amount; use 'ledger convert --history'")
+            throw ValidationError(ConvertError.historyWithAmount)
         }
         if !history && !(2...3).contains(words.count) {
-            throw ValidationError("convert needs AMOUNT FROM [TO], e.g. 'ledger convert 100 EUR AUD'")
+            throw ValidationError(ConvertError.wrongWordCount)
         }
         if outputFormat != .text && outputFormat != .json {
-            throw ValidationError("convert prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+            throw ValidationError(
+                OptionError.notAFormat(command: "convert", formats: ["text", "json"], given: outputFormat.rawValue))
         }
         if let date, LocalDate.parse(date) == nil {
-            throw ValidationError("--date '\(date)' is not a date; use YYYY-MM-DD")
+            throw ValidationError(OptionError.notADateBrief(option: "--date", text: date))
         }
         if let maxAge, Age.parseDuration(maxAge) == nil {
-            throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d")
+            throw ValidationError(OptionError.notAMaxAge(maxAge))
         }
     }
 
@@ -99,13 +100,13 @@ struct ConvertCommand: EnvironmentCommand {
     private func checkMaxAge(_ conversion: Converter.Conversion, request: ConversionRequest, now: Timestamp) throws {
         guard let maxAge = maxAge.flatMap(Age.parseDuration), conversion.staleness(now: now) > maxAge else { return }
         let record = conversion.record
-        let why =
+        let why: ConvertError.Staleness =
             conversion.isPublishedFiatRate
-            ? "a newer ECB rate was due \(Age.ago(now.adding(seconds: -conversion.staleness(now: now)), now: now)) and is not cached (this one was fetched \(Age.ago(record.rateFetchedAt, now: now)))"
-            : "it is from \(Age.ago(record.rateObservedAt, now: now))"
-        throw CommandError.data(
-            "the \(request.from)/\(request.to) rate is older than --max-age \(self.maxAge!): \(why); run again when the sources answer"
-        )
+            ? .newerPublished(
+                due: Age.ago(now.adding(seconds: -conversion.staleness(now: now)), now: now),
+                fetched: Age.ago(record.rateFetchedAt, now: now))
+            : .observed(Age.ago(record.rateObservedAt, now: now))
+        throw ConvertError.staleRate(from: request.from, to: request.to, maxAge: self.maxAge!, why)
     }
 
     private func showHistory(_ environment: CommandEnvironment) throws {
@@ -125,20 +126,15 @@ struct ConversionRequest {
 
     init(_ words: [String], date: String?, defaultTarget: AssetSymbol) throws {
         guard let amount = ExactDecimal(words[0]), !amount.isNegative else {
-            throw CommandError.usage(
-                "'\(words[0])' is not an amount; use digits with an optional '.', e.g. 100 or 0.5")
+            throw ConvertError.notAnAmount(words[0])
         }
         let target = words.count > 2 ? words[2] : defaultTarget.text
         guard let from = AssetSymbol(words[1]), let to = AssetSymbol(target) else {
             let bad = AssetSymbol(words[1]) == nil ? words[1] : target
-            throw CommandError.usage(
-                "'\(bad)' is not a currency or asset code; 'ledger currencies' lists the fiat ones")
+            throw ConvertError.notACode(bad)
         }
         guard from != to else {
-            let hint = words.count > 2 ? "" : " (the ledger's currency)"
-            throw CommandError.usage(
-                "\(words[0]) \(from) is already in \(to)\(hint); name the currency to convert to, e.g. 'ledger convert \(words[0]) \(from) \(from.text == "EUR" ? "USD" : "EUR")'"
-            )
+            throw ConvertError.sameCurrency(amount: words[0], from: from, to: to, defaulted: words.count <= 2)
         }
         self.amount = amount
         self.from = from

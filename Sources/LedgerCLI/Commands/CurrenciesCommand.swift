@@ -24,7 +24,8 @@ struct CurrenciesCommand: EnvironmentCommand {
 
     func validate() throws {
         if outputFormat != .text && outputFormat != .json {
-            throw ValidationError("currencies prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+            throw ValidationError(
+                OptionError.notAFormat(command: "currencies", formats: ["text", "json"], given: outputFormat.rawValue))
         }
     }
 
@@ -35,8 +36,7 @@ struct CurrenciesCommand: EnvironmentCommand {
                 || FiatCurrency.named[code]!.lowercased().contains(needle)
         }
         guard !matches.isEmpty else {
-            throw CommandError.data(
-                "no fiat currency matches '\(search ?? "")'; 'ledger currencies' lists all \(FiatCurrency.named.count)")
+            throw ConvertError.noCurrencyMatch(search ?? "")
         }
         if outputFormat == .json {
             return environment.print(ConversionJSON.currencies(matches, priced: FrankfurterSource.published))

@@ -43,8 +43,7 @@ struct ExportCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         guard Self.formats.contains(outputFormat) else {
-            throw CommandError.usage(
-                "export writes jsonl, json, csv, beancount or ledger; '-O \(outputFormat)' is not one of them")
+            throw ExportError.notAFormat(outputFormat)
         }
         let from = try since.map { try DateOption.parse($0, "--since") }
         let to = try until.map { try DateOption.parse($0, "--until") }
@@ -103,11 +102,10 @@ struct ExportCommand: EnvironmentCommand {
     func bookingMethod(journal: JournalFormat?) throws -> BookingMethod {
         guard let method else { return .fifo }
         guard journal != nil else {
-            throw CommandError.usage(
-                "--method applies to -O beancount and -O ledger only; leave it out for -O \(outputFormat)")
+            throw ExportError.methodWithoutJournal(format: outputFormat)
         }
         guard let parsed = BookingMethod(rawValue: method.lowercased()) else {
-            throw CommandError.usage("--method '\(method)' is not a booking method; use one of \(BookingMethod.list)")
+            throw OptionError.notABookingMethod(method)
         }
         return parsed
     }

@@ -70,30 +70,29 @@ struct GainsCommand: EnvironmentCommand {
     private func period() throws -> (LocalDate?, LocalDate?) {
         if let year {
             guard since == nil, until == nil else {
-                throw CommandError.usage("use either --year or --since/--until, not both")
+                throw ReportOptionError.yearWithRange
             }
             guard let start = LocalDate(year: year, month: 1, day: 1),
                 let end = LocalDate(year: year, month: 12, day: 31)
             else {
-                throw CommandError.usage("--year \(year) is not a year; e.g. --year 2024")
+                throw ReportOptionError.notAYear(year)
             }
             return (start, end)
         }
         let from = try since.map { try DateOption.parse($0, "--since") }
         let to = try until.map { try DateOption.parse($0, "--until") }
-        if let from, let to, from > to { throw CommandError.usage("--since \(from) is after --until \(to)") }
+        if let from, let to, from > to { throw ReportOptionError.sinceAfterUntil(from, to) }
         return (from, to)
     }
 
     private func comparedMethods() throws -> [BookingMethod]? {
         guard let compare else { return nil }
         guard compare.contains(where: { $0 != "," && $0 != " " }) else {
-            throw CommandError.usage("--compare needs booking methods, e.g. --compare fifo,lifo,hifo,average")
+            throw ReportOptionError.compareWithoutMethods
         }
         return try compare.split(separator: ",").map { name in
             guard let method = BookingMethod(rawValue: name.trimmingSpaces.lowercased()) else {
-                throw CommandError.usage(
-                    "--compare '\(name)' is not a booking method; use a list of \(BookingMethod.list)")
+                throw ReportOptionError.compareNotAMethod(String(name))
             }
             return method
         }

@@ -14,7 +14,7 @@ enum HoldingsGuard {
         probe.sequence = Int64.max
         let events = try reader.events(touching: Set(keys.map(\.asset))) + [probe]
         if let shortfall = PositionBook.firstShortfall(in: events, from: probe, keys: keys) {
-            throw CommandError.data(message(shortfall, draft: draft))
+            throw HoldingsError.shortfall(shortfall, draft: draft)
         }
     }
 
@@ -23,21 +23,8 @@ enum HoldingsGuard {
         let events = try reader.events(touching: target.touchedAssets).filter { $0.id != target.id }
         let keys = Set(target.quantityChanges.map(\.key))
         if let shortfall = PositionBook.firstShortfall(in: events, from: target, keys: keys) {
-            let held = "\(shortfall.held) \(shortfall.key.asset) would be held"
-            throw CommandError.data(
-                "cannot void #\(target.sequence): #\(shortfall.event.sequence) on \(shortfall.event.occurredAt.date) (\(EventSummary.describe(shortfall.event))) needs \(shortfall.needed) \(shortfall.key.asset) in '\(shortfall.key.account)' and only \(held); void that event first"
-            )
+            throw HoldingsError.voidLeavesShort(target: target, shortfall)
         }
     }
 
-    static func message(_ shortfall: Shortfall, draft: LedgerEvent) -> String {
-        let key = shortfall.key
-        let held = "\(shortfall.held) \(key.asset)"
-        if shortfall.event.id == draft.id {
-            return
-                "not enough \(key.asset) in '\(key.account)': this \(draft.kind) needs \(shortfall.needed) \(key.asset) and \(held) is held on \(draft.occurredAt.compactDescription); record the deposit, buy or transfer that brought it in first"
-        }
-        return
-            "recording this \(draft.kind) would leave #\(shortfall.event.sequence) on \(shortfall.event.occurredAt.date) (\(EventSummary.describe(shortfall.event))) short: it needs \(shortfall.needed) \(key.asset) in '\(key.account)' and only \(held) would be held"
-    }
 }

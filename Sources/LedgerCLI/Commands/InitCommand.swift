@@ -23,7 +23,7 @@ struct InitCommand: EnvironmentCommand {
 
     func validate() throws {
         if let currency, AssetSymbol(currency) == nil {
-            throw ValidationError("'\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw ValidationError(InitError.notACurrency(currency))
         }
     }
 
@@ -57,10 +57,6 @@ struct InitCommand: EnvironmentCommand {
     /// would reinterpret them, so it is refused with what to do instead.
     static func checkChange(from current: String, to wanted: String, events count: Int64) throws {
         guard count > 0, wanted != current else { return }
-        throw CommandError.data(
-            "the ledger holds \(count) event\(count == 1 ? "" : "s") priced in \(current), which would read as \(wanted) if its currency changed; "
-                + "keep \(current) and show reports in \(wanted) with --currency \(wanted) (e.g. 'ledger portfolio --currency \(wanted)'), "
-                + "or start a new ledger with 'ledger --ledger PATH init --currency \(wanted)'"
-        )
+        throw InitError.currencyChange(events: count, current: current, wanted: wanted)
     }
 }

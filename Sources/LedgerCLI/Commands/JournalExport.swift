@@ -11,8 +11,7 @@ struct JournalExport {
     /// The journal, or a failure after every event that cannot be valued was printed.
     func document(method: BookingMethod, since: LocalDate?, until: LocalDate?) throws -> JournalDocument {
         guard let currency = AssetSymbol(try store.settings.ledgerCurrency()) else {
-            throw CommandError.data(
-                "the ledger's currency setting is not a currency code; set it with 'ledger init --currency USD'")
+            throw ExportError.notACurrencySetting
         }
         let result = JournalBuilder.build(
             events: try store.events.allEvents(), prices: try store.prices.priceTable(),
@@ -26,7 +25,7 @@ struct JournalExport {
                     environment.writeError("\(diagnostic)")
                 }
             }
-            throw CommandError.data(error.message)
+            throw ExportError.journal(error)
         }
     }
 }

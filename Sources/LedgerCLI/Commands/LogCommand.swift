@@ -55,7 +55,7 @@ struct LogCommand: EnvironmentCommand {
         var filter = LogFilter()
         if let asset {
             guard let symbol = AssetSymbol(asset) else {
-                throw CommandError.usage("--asset '\(asset)' is not an asset symbol; e.g. --asset BTC")
+                throw LogError.notAnAsset(asset)
             }
             filter.asset = symbol
         }
@@ -63,7 +63,7 @@ struct LogCommand: EnvironmentCommand {
         filter.account = account
         filter.since = try since.map { try DateOption.parse($0, "--since") }
         filter.until = try until.map { try DateOption.parse($0, "--until") }
-        if let limit, limit < 1 { throw CommandError.usage("--limit must be 1 or more, got \(limit)") }
+        if let limit, limit < 1 { throw LogError.limitBelowOne(limit) }
         return filter
     }
 
@@ -73,12 +73,10 @@ struct LogCommand: EnvironmentCommand {
         for word in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             let name = word.filter { $0 != " " }.lowercased()
             if name.isEmpty {
-                throw CommandError.usage(
-                    "--kind has an empty name in a list; separate kinds with single commas, e.g. --kind buy,sell")
+                throw LogError.emptyKind
             }
             guard let parsed = EventKind(rawValue: name) else {
-                throw CommandError.usage(
-                    "--kind '\(word)' is not an event kind; use one of \(EventKind.list), e.g. --kind buy,sell")
+                throw LogError.notAKind(String(word))
             }
             kinds.insert(parsed)
         }

@@ -37,9 +37,9 @@ struct VerifyCommand: EnvironmentCommand {
         let store = try ledgerOptions.openForReading(in: environment, checkingAnchor: false)
         let result = try store.events.verifyChain()
         if let broken = result.firstBreak {
-            throw CommandError.data("event #\(broken.sequence) (\(broken.id)) fails verification: \(broken.reason)")
+            throw VerifyError.brokenChain(broken)
         }
-        if let problem = try Self.invariantProblem(in: store) { throw CommandError.data(problem) }
+        if let problem = try Self.invariantProblem(in: store) { throw VerifyError.invariant(problem) }
         let headEvent = try expected.map { hash in try Self.event(withHash: hash, in: store) }
         try checkAnchor(store, environment)
         for problem in try store.snapshots.problems() {
@@ -62,25 +62,20 @@ struct VerifyCommand: EnvironmentCommand {
     private func checkAnchor(_ store: Ledger, _ environment: CommandEnvironment) throws {
         if accept {
             guard let anchor = store.anchor.stored else {
-                throw CommandError.data(
-                    "there is no state directory to anchor the ledger in; set XDG_STATE_HOME or HOME")
+                throw VerifyError.noStateDirectory
             }
             guard let head = try store.anchor.accept() else { throw StoreError.anchorUnwritable(file: anchor.file) }
             environment.stderr.write("ledger: anchored '\(store.path)' at event #\(head.count)\n")
             return
         }
         guard case .mismatch(let mismatch) = try store.anchor.check() else { return }
-        throw CommandError.data(
-            "the chain verifies, but \(mismatch); if you put this file in place yourself (a backup, another machine), 'ledger verify --accept' anchors it where it now ends"
-        )
+        throw VerifyError.anchorMismatch(mismatch)
     }
 
     private static func parseHead(_ text: String) throws -> String {
         let hash = text.lowercased()
         guard hash.utf8.count == 64, hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
-            throw CommandError.usage(
-                "--head '\(text)' is not a chain head; give the 64 hex digits 'ledger verify' printed after 'chain head'"
-            )
+            throw VerifyError.notAChainHead(text)
         }
         return hash
     }
@@ -88,9 +83,7 @@ struct VerifyCommand: EnvironmentCommand {
     /// The number of the event whose hash is `hash`; fails when no event has it.
     private static func event(withHash hash: String, in store: Ledger) throws -> Int64 {
         guard let sequence = try store.events.sequence(ofHash: hash) else {
-            throw CommandError.data(
-                "no event has hash \(hash): this ledger does not hold the history that head was printed for (events were removed or replaced)"
-            )
+            throw VerifyError.unknownHead(hash: hash)
         }
         return sequence
     }

@@ -25,11 +25,10 @@ struct VoidCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "void")
         guard let reason, !reason.allSatisfy(\.isWhitespace) else {
-            throw CommandError.usage("a void needs a reason; e.g. ledger void \(id) --reason \"entered twice\"")
+            throw VoidError.missingReason(id: id)
         }
         if reason.utf8.count > LedgerEvent.maximumTextBytes {
-            throw CommandError.usage(
-                EventValidationError.textTooLong(field: "reason", bytes: reason.utf8.count).message)
+            throw VoidError.reasonTooLong(bytes: reason.utf8.count)
         }
         let store = try ledgerOptions.openExisting(in: environment)
         let target = try store.events.requireEvent(id)
@@ -62,15 +61,13 @@ struct VoidCommand: EnvironmentCommand {
         let target = try reader.requireEvent(id)
         if case .void(let cancelled, _) = target.action {
             let number = try reader.event(reference: cancelled.text).map { "#\($0.sequence)" } ?? cancelled.text
-            throw CommandError.data(
-                "#\(target.sequence) is itself a void (of \(number)); to restore that event, record it again with 'ledger add'"
-            )
+            throw VoidError.targetIsVoid(sequence: target.sequence, cancelled: number)
         }
         let voids = try reader.events(touching: [])
         if let earlier = voids.first(where: { if case .void(target.id, _) = $0.action { true } else { false } }),
             case .void(_, let why) = earlier.action
         {
-            throw CommandError.data("#\(target.sequence) is already voided by #\(earlier.sequence) (\(why))")
+            throw VoidError.alreadyVoided(sequence: target.sequence, voidSequence: earlier.sequence, reason: why)
         }
         try HoldingsGuard.checkVoid(of: target, against: reader)
     }

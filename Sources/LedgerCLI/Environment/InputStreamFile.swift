@@ -15,11 +15,11 @@ final class InputStreamFile {
         self.path = path
         let resolved = Self.resolved(path, in: environment)
         var info = stat()
-        guard stat(resolved, &info) == 0 else { throw Self.failure(path, errno) }
+        guard stat(resolved, &info) == 0 else { throw FileAccessError.cannotRead(path, errno: errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw CommandError.data("'\(path)' is a directory; give the path of a file")
+            throw FileAccessError.isDirectory(path)
         }
-        guard let handle = fopen(resolved, "rb") else { throw Self.failure(path, errno) }
+        guard let handle = fopen(resolved, "rb") else { throw FileAccessError.cannotRead(path, errno: errno) }
         self.handle = handle
         isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
         size = isRegularFile ? Int64(info.st_size) : 0
@@ -42,7 +42,7 @@ final class InputStreamFile {
     func next() throws -> ArraySlice<UInt8>? {
         let count = fread(&buffer, 1, buffer.count, handle)
         if count == 0 {
-            guard ferror(handle) == 0 else { throw CommandError.data("cannot read '\(path)': a read error occurred") }
+            guard ferror(handle) == 0 else { throw FileAccessError.readError(path) }
             return nil
         }
         return buffer[0..<count]
@@ -54,13 +54,5 @@ final class InputStreamFile {
         let read = fread(&bytes, 1, count, handle)
         rewind(handle)
         return Array(bytes[0..<read])
-    }
-
-    private static func failure(_ path: String, _ code: Int32) -> CommandError {
-        switch code {
-        case ENOENT: .data("cannot read '\(path)': no such file")
-        case EACCES: .data("cannot read '\(path)': permission denied")
-        default: .data("cannot read '\(path)': \(String(cString: strerror(code)))")
-        }
     }
 }

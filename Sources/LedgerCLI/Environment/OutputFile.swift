@@ -19,7 +19,7 @@ enum OutputFile {
         var info = stat()
         let exists = lstat(resolved, &info) == 0
         if exists, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw CommandError.data("'\(path)' is a directory; give -o a file path")
+            throw FileAccessError.outputIsDirectory(path)
         }
         let mode = exists && (info.st_mode & S_IFMT) == S_IFREG ? info.st_mode & 0o7777 : 0o600
         TemporaryFile.removeStale(beside: resolved, reporting: environment.notices)

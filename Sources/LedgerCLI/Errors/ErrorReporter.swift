@@ -16,6 +16,8 @@ struct ErrorReporter {
             return fail(failure.message, failure.exitCode)
         case let failure as AppError:
             return fail(failure.description, failure.exitCode)
+        case let failure as UserFacingError:
+            return fail(failure.description, failure.category.exitCode)
         case let store as StoreError:
             return fail(store.description, 1)
         case let market as MarketDataError:

@@ -5,7 +5,7 @@ import LedgerCore
 enum DateOption {
     static func parse(_ text: String, _ option: String) throws -> LocalDate {
         guard let date = LocalDate.parse(text) else {
-            throw CommandError.usage("\(option) '\(text)' is not a date; use YYYY-MM-DD, e.g. \(option) 2024-01-31")
+            throw OptionError.notADate(option: option, text: text)
         }
         return date
     }

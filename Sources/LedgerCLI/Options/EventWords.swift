@@ -27,33 +27,13 @@ struct EventWords {
         }
     }
 
-    /// The example shown with every grammar mistake for this kind.
-    var example: String {
-        switch kind {
-        case .buy, .sell: "ledger add \(kind) BTC 0.1 @ 30000  (or @@ 3000 for the total)"
-        case .trade: "ledger add trade 1 ETH for 0.05 BTC"
-        case .deposit, .withdraw, .fee: "ledger add \(kind) USD 1000"
-        case .transfer: "ledger add transfer BTC 0.5 --from binance --to cold"
-        case .income: "ledger add income BTC 0.001 --kind staking"
-        case .split: "ledger add split AAPL 4:1"
-        case .void: "ledger void 12 --reason \"typo\""
-        }
-    }
-
-    func failure(_ message: String) -> CommandError {
-        .usage("\(message); e.g. \(example)")
-    }
-
     /// Reads an amount written either way round: `BTC 0.1` or `0.1 BTC`.
-    mutating func amount(_ role: String, assetClass: AssetClass? = nil) throws(CommandError) -> AssetAmount {
+    mutating func amount(_ role: String, assetClass: AssetClass? = nil) throws(AddWordsError) -> AssetAmount {
         guard tokens.count >= 2 else {
-            throw failure(
-                tokens.isEmpty
-                    ? "\(kind) needs \(role): an asset and a quantity" : "\(kind) needs a quantity after '\(tokens[0])'"
-            )
+            throw .grammar(tokens.isEmpty ? .missingAmount(role: role) : .missingQuantity(after: tokens[0]), kind)
         }
         if let option = tokens.prefix(2).first(where: { $0.hasPrefix("--") }) {
-            throw .usage("unknown option '\(option)'; see 'ledger add --help'")
+            throw .unknownOption(option)
         }
         let first = tokens.removeFirst()
         let second = tokens.removeFirst()
@@ -64,13 +44,13 @@ struct EventWords {
     }
 
     /// Reads `@ PRICE [QUOTE]` (per unit) or `@@ TOTAL [QUOTE]` (the whole amount).
-    mutating func price(required: Bool) throws(CommandError) -> PriceTerm? {
+    mutating func price(required: Bool) throws(AddWordsError) -> PriceTerm? {
         guard let marker = tokens.first, marker == "@" || marker == "@@" else {
             guard required else { return nil }
-            throw failure("a \(kind) needs a price: add '@ PRICE' (per unit) or '@@ TOTAL'")
+            throw .grammar(.missingPrice, kind)
         }
         tokens.removeFirst()
-        guard !tokens.isEmpty else { throw failure("'\(marker)' must be followed by a price") }
+        guard !tokens.isEmpty else { throw .grammar(.missingPriceAfter(marker: marker), kind) }
         let value = try number(tokens.removeFirst(), what: "price")
         var quote = defaultQuote
         if let next = tokens.first, !Self.looksNumeric(next) {
@@ -81,49 +61,42 @@ struct EventWords {
     }
 
     /// Consumes `word` (case-insensitive) or fails saying it was expected.
-    mutating func expect(_ word: String) throws(CommandError) {
+    mutating func expect(_ word: String) throws(AddWordsError) {
         guard let next = tokens.first, next.lowercased() == word else {
-            throw failure("expected '\(word)'" + (tokens.first.map { " but found '\($0)'" } ?? ""))
+            throw .grammar(.expected(word: word, found: tokens.first), kind)
         }
         tokens.removeFirst()
     }
 
-    mutating func splitRatio() throws(CommandError) -> (Asset, SplitRatio) {
-        guard tokens.count >= 2 else { throw failure("split needs an asset and a ratio") }
+    mutating func splitRatio() throws(AddWordsError) -> (Asset, SplitRatio) {
+        guard tokens.count >= 2 else { throw .grammar(.missingSplit, kind) }
         let symbol = try assetSymbol(tokens.removeFirst())
         let text = tokens.removeFirst()
         guard let ratio = SplitRatio(text) else {
-            throw failure(
-                "'\(text)' is not a split ratio; write NEW:OLD with whole numbers, e.g. 4:1 (or 1:10 for a reverse split)"
-            )
+            throw .grammar(.notASplitRatio(text), kind)
         }
         return (Asset(symbol, class: classOf(symbol)), ratio)
     }
 
     /// Fails when words are left over.
-    func finish() throws(CommandError) {
+    func finish() throws(AddWordsError) {
         guard let extra = tokens.first else { return }
-        if extra.hasPrefix("--") { throw .usage("unknown option '\(extra)'; see 'ledger add --help'") }
-        throw failure("unexpected '\(extra)'")
+        if extra.hasPrefix("--") { throw .unknownOption(extra) }
+        throw .grammar(.unexpected(extra), kind)
     }
 
-    func assetSymbol(_ text: String) throws(CommandError) -> AssetSymbol {
+    func assetSymbol(_ text: String) throws(AddWordsError) -> AssetSymbol {
         guard let symbol = AssetSymbol(text) else {
-            if Self.looksNumeric(text) { throw failure("expected an asset symbol, found the number '\(text)'") }
-            throw failure("'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+            if Self.looksNumeric(text) { throw .grammar(.numberForSymbol(text), kind) }
+            throw .grammar(.notAnAssetSymbol(text), kind)
         }
         return symbol
     }
 
-    func number(_ text: String, what: String) throws(CommandError) -> ExactDecimal {
+    func number(_ text: String, what: String) throws(AddWordsError) -> ExactDecimal {
         switch ExactDecimal.parse(text) {
         case .success(let value): return value
-        case .failure(let error):
-            var hint = "write it with digits and a dot, e.g. 0.5 or 30000"
-            if text.contains(",") { hint = "use a dot for decimals and no thousands separators, e.g. 1.5 or 30000" }
-            if error == .tooManyFractionalDigits { hint = "the ledger keeps 18 decimal places" }
-            if error == .exponentNotAllowed { hint = "e.g. 100000 rather than 1e5" }
-            throw .usage("\(what) '\(text)' is not a number: it \(error.reason); \(hint)")
+        case .failure(let error): throw .notANumber(what: what, text: text, error)
         }
     }
 

@@ -11,8 +11,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     /// Fails with a usage error unless this format is one of `supported`.
     func require(_ supported: [OutputFormat], for command: String) throws {
         guard supported.contains(self) else {
-            throw CommandError.usage(
-                "\(command) prints \(Self.options(supported)); '-O \(rawValue)' is not one of them")
+            throw OptionError.unsupportedFormat(command: command, supported: supported, given: self)
         }
     }
 }

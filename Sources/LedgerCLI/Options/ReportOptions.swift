@@ -32,8 +32,7 @@ struct ReportOptions: ParsableArguments {
         _ = try bookingMethod()
         if asOf != nil { _ = try asOfTime(environment) }
         if let currency, AssetSymbol(currency) == nil {
-            throw CommandError.usage(
-                "--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw OptionError.notACurrency(currency)
         }
     }
 
@@ -50,7 +49,7 @@ struct ReportOptions: ParsableArguments {
     func bookingMethod() throws -> BookingMethod {
         guard let method else { return .fifo }
         guard let parsed = BookingMethod(rawValue: method.lowercased()) else {
-            throw CommandError.usage("--method '\(method)' is not a booking method; use one of \(BookingMethod.list)")
+            throw OptionError.notABookingMethod(method)
         }
         return parsed
     }
@@ -58,8 +57,7 @@ struct ReportOptions: ParsableArguments {
     func reportCurrency(_ store: any SettingsStore) throws -> AssetSymbol {
         guard let currency else { return try store.ledgerCurrency() }
         guard let symbol = AssetSymbol(currency) else {
-            throw CommandError.usage(
-                "--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw OptionError.notACurrency(currency)
         }
         return symbol
     }
@@ -69,7 +67,7 @@ struct ReportOptions: ParsableArguments {
         if let date = LocalDate.parse(asOf) { return date.startOfDay.adding(seconds: 86_399) }
         switch Timestamp.parse(asOf) {
         case .success(let time): return time
-        case .failure(let error): throw CommandError.usage("--as-of \(error.message)")
+        case .failure(let error): throw OptionError.notATime(option: "--as-of", error)
         }
     }
 

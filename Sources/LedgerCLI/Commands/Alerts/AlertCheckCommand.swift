@@ -39,10 +39,10 @@ struct AlertCheckCommand: EnvironmentCommand {
 
     func validate() throws {
         if let maxAge, Age.parseDuration(maxAge) == nil {
-            throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d")
+            throw ValidationError(OptionError.notAMaxAge(maxAge))
         }
         if let command, command.allSatisfy(\.isWhitespace) {
-            throw ValidationError("--exec needs a command, e.g. --exec 'notify-send \"$LGR_ALERT_MESSAGE\"'")
+            throw ValidationError(AlertCommandError.emptyCommand)
         }
     }
 

@@ -17,12 +17,11 @@ struct AlertRemoveCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let digits = id.hasPrefix("#") ? String(id.dropFirst()) : id
         guard let number = Int64(digits), number > 0 else {
-            throw CommandError.usage(
-                "'\(id)' is not an alert number; 'ledger alert list' shows the alerts and their numbers")
+            throw AlertCommandError.notAnAlertNumber(id)
         }
         let store = try ledgerOptions.openExisting(in: environment)
         guard let removed = try store.alerts.removeAlert(id: number) else {
-            throw CommandError.data("no alert \(number); 'ledger alert list' shows the alerts and their numbers")
+            throw AlertCommandError.noAlert(number)
         }
         environment.print("removed alert \(removed.id): \(removed.title)")
     }

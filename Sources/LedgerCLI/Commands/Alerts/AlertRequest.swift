@@ -12,18 +12,13 @@ struct AlertRequest {
     let assetClass: String?
     let note: String?
 
-    static let example = "e.g. ledger alert add BTC above 50000, below 20000, or change 10% --within 24h"
-
     /// The alert to store; `quote` is `--currency` or the ledger's currency.
     func draft(quote: AssetSymbol) throws -> AlertDraft {
         guard let symbol = AssetSymbol(asset) else {
-            throw CommandError.usage(
-                "'\(asset)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+            throw OptionError.notAnAssetSymbol(asset)
         }
         if symbol == quote {
-            throw CommandError.usage(
-                "an alert on \(symbol) in \(quote) would never move; name another asset, or another currency with --currency"
-            )
+            throw AlertCommandError.sameAsQuote(symbol)
         }
         let condition = try self.condition()
         return AlertDraft(
@@ -33,33 +28,31 @@ struct AlertRequest {
     private func condition() throws -> AlertCondition {
         let words = words.filter { $0 != "--" }
         if let option = words.first(where: { $0.hasPrefix("--") }) {
-            throw CommandError.usage("unknown option '\(option)'; see 'ledger alert add --help'")
+            throw OptionError.unknownOption(option, command: "alert add")
         }
         guard let word = words.first else {
-            throw CommandError.usage("alert add needs a condition after \(asset); \(Self.example)")
+            throw AlertCommandError.missingCondition(asset: asset)
         }
         guard words.count <= 2 else {
-            throw CommandError.usage("unexpected '\(words[2])' after the condition; \(Self.example)")
+            throw AlertCommandError.unexpected(words[2])
         }
         let value = words.count == 2 ? words[1] : nil
         switch word.lowercased() {
         case "above", "below":
             if within != nil {
-                throw CommandError.usage("--within goes with 'change', not '\(word.lowercased())'; \(Self.example)")
+                throw AlertCommandError.withinWithLevel(word.lowercased())
             }
             let level = try number(value, what: "the level", example: "\(word.lowercased()) 50000")
             return word.lowercased() == "above" ? .above(level) : .below(level)
         case "change": return try change(value)
         default:
-            throw CommandError.usage(
-                "'\(word)' is not an alert condition; use above, below or change (\(Self.example))")
+            throw AlertCommandError.notACondition(word)
         }
     }
 
     private func change(_ value: String?) throws -> AlertCondition {
         guard let value, value.hasSuffix("%") else {
-            let got = value.map { "'\($0)' is not a percentage" } ?? "change needs a percentage"
-            throw CommandError.usage("\(got); write e.g. change 10% --within 24h (+10% only up, -10% only down)")
+            throw AlertCommandError.notAPercentage(value)
         }
         var digits = String(value.dropLast())
         var direction = ChangeDirection.either
@@ -69,22 +62,21 @@ struct AlertRequest {
         }
         let percent = try number(digits, what: "the percentage", example: "change 10%")
         guard let within else {
-            throw CommandError.usage(
-                "change needs --within, the time the move happens in; e.g. change \(value) --within 24h")
+            throw AlertCommandError.changeWithoutWithin(value)
         }
         guard let window = Age.parseDuration(within), window > 0 else {
-            throw CommandError.usage("--within '\(within)' is not a duration; use e.g. 30m, 6h, 24h or 7d")
+            throw AlertCommandError.notAWindow(within)
         }
         return .change(percent: percent, direction: direction, window: window)
     }
 
     /// A positive exact number, or the sentence saying why `text` is not one.
     private func number(_ text: String?, what: String, example: String) throws -> ExactDecimal {
-        guard let text else { throw CommandError.usage("\(what) is missing; write e.g. \(example)") }
+        guard let text else { throw AlertCommandError.missingNumber(what: what, example: example) }
         switch DecimalInput.parse(text, what: what) {
-        case .failure(let problem): throw CommandError.usage(problem.message)
+        case .failure(let problem): throw AlertCommandError.notANumber(problem)
         case .success(let value) where !value.isPositive:
-            throw CommandError.usage("\(what) must be more than 0, got \(text); write e.g. \(example)")
+            throw AlertCommandError.notPositive(what: what, text: text, example: example)
         case .success(let value): return value
         }
     }
@@ -92,7 +84,7 @@ struct AlertRequest {
     private func parsedClass() throws -> AssetClass? {
         guard let assetClass else { return nil }
         guard let parsed = AssetClass(rawValue: assetClass.lowercased()) else {
-            throw CommandError.usage("--class '\(assetClass)' is not an asset class; use crypto, stock, etf or fiat")
+            throw OptionError.notAnAssetClass(assetClass)
         }
         return parsed
     }

@@ -51,8 +51,7 @@ struct ImportCSVOptions: ParsableArguments {
     ) throws {
         if let timezone {
             guard let offset = ImportDate.offset(timezone) else {
-                throw CommandError.usage(
-                    "--timezone '\(timezone)' is not UTC or an offset such as +02:00; named zones are not supported")
+                throw ImportOptionsError.notATimezone(timezone)
             }
             request.options.timeZoneOffset = offset
         }
@@ -60,14 +59,13 @@ struct ImportCSVOptions: ParsableArguments {
             let value = delimiter == "tab" || delimiter == "\\t" ? "\t" : delimiter
             guard value.utf8.count == 1, let byte = value.utf8.first, byte != UInt8(ascii: "\""), byte != 10, byte != 13
             else {
-                throw CommandError.usage("--delimiter '\(delimiter)' must be one character such as ';' or 'tab'")
+                throw ImportOptionsError.notADelimiter(delimiter)
             }
             request.separator = byte
         }
         guard format == "generic" else {
             if map != nil || mapFile != nil || dateFormat != nil || decimalComma {
-                throw CommandError.usage(
-                    "--map, --map-file, --date-format and --decimal-comma apply to --format generic only")
+                throw ImportOptionsError.mappingOptionsWithoutGeneric
             }
             return
         }
@@ -80,20 +78,18 @@ struct ImportCSVOptions: ParsableArguments {
             text = String(decoding: try InputFile.read(mapFile, in: environment), as: UTF8.self) + "\n" + text
         }
         guard !text.isEmpty else {
-            throw CommandError.usage(
-                "--format generic needs --map or --map-file, e.g. --map date=Time,side=Type,asset=Coin,quantity=Amount,price=Price"
-            )
+            throw ImportOptionsError.missingMapping
         }
         let columns: [String: String]
         switch GenericMapping.parse(text) {
         case .success(let parsed): columns = parsed
-        case .failure(let error): throw CommandError.usage(error.message)
+        case .failure(let error): throw ImportOptionsError.badMapping(error)
         }
         var pattern: DatePattern?
         if let dateFormat {
             switch DatePattern.parse(dateFormat) {
             case .success(let parsed): pattern = parsed
-            case .failure(let error): throw CommandError.usage(error.message)
+            case .failure(let error): throw ImportOptionsError.badMapping(error)
             }
         }
         let currency =

@@ -65,20 +65,23 @@ struct ImportCommand: EnvironmentCommand {
 
     func validate() throws {
         if history && !files.isEmpty {
-            throw ValidationError("--history takes no files; run 'ledger import --history' alone")
+            throw ValidationError(ImportOptionsError.historyWithFiles)
         }
-        if !history && files.isEmpty { throw ValidationError("missing expected argument '<file>'") }
+        if !history && files.isEmpty { throw ValidationError(ImportOptionsError.missingFile) }
         if let outputFormat, !history {
-            throw ValidationError(
-                "-O \(outputFormat.rawValue) goes with --history; an import prints its summary as text")
+            throw ValidationError(ImportOptionsError.formatWithoutHistory(outputFormat.rawValue))
         }
         if let outputFormat, outputFormat != .text && outputFormat != .json {
             throw ValidationError(
-                "import --history prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+                OptionError.notAFormat(
+                    command: "import --history", formats: ["text", "json"], given: outputFormat.rawValue)
+            )
         }
-        if let account, let problem = LedgerEvent.accountProblem(account) { throw ValidationError(problem) }
+        if let account, let problem = LedgerEvent.accountProblem(account) {
+            throw ValidationError(ImportOptionsError.badAccount(problem: problem))
+        }
         if fetchPrices && dryRun {
-            throw ValidationError("--fetch-prices writes prices and --dry-run writes nothing; drop one of them")
+            throw ValidationError(ImportOptionsError.fetchPricesWithDryRun)
         }
     }
 
@@ -138,7 +141,7 @@ struct ImportCommand: EnvironmentCommand {
         let name = format.lowercased()
         guard name == "auto" else {
             guard ImportPresets.layouts(for: name, generic: true) != nil || name == "json" || name == "jsonl" else {
-                throw CommandError.usage("--format '\(format)' is not supported; use \(ImportPresets.formatList)")
+                throw ImportOptionsError.notAFormat(format)
             }
             return name
         }
@@ -149,9 +152,7 @@ struct ImportCommand: EnvironmentCommand {
         let probe = try InputStreamFile(first, in: environment)
         // Guessing reads the start of the file, and a pipe cannot be read twice.
         guard probe.isRegularFile else {
-            throw CommandError.usage(
-                "cannot tell what '\(first)' holds without reading it twice (it is not a regular file); say it with --format, e.g. --format jsonl or --format coinbase"
-            )
+            throw ImportOptionsError.cannotGuessFormat(file: first)
         }
         let head = probe.peek(4096)
         let text = String(

@@ -56,22 +56,19 @@ struct ChartCommand: EnvironmentCommand {
 
     func validate() throws {
         if AssetSymbol(symbol) == nil {
-            throw ValidationError("'\(symbol)' is not an asset symbol; use letters and digits such as BTC or AAPL")
+            throw ValidationError(OptionError.notAMarketSymbol(symbol))
         }
         if ChartPlan.parseRange(range) == nil {
-            throw ValidationError(
-                "--range '\(range)' is not a range; use a number and m, h, d or w, e.g. 10m, 10h or 10d")
+            throw ValidationError(ChartError.notARange(range))
         }
         if let interval, ChartInterval.parse(interval) == nil {
-            throw ValidationError(
-                "--interval '\(interval)' is not a candle width; use a number and m, h or d, e.g. 1m, 5m, 15m, 1h, 4h or 1d"
-            )
+            throw ValidationError(ChartError.notACandleWidth(interval))
         }
         if height < 3 || height > 200 {
-            throw ValidationError("--height \(height) is out of range; use 3 to 200 lines")
+            throw ValidationError(ChartError.heightOutOfRange(height))
         }
         if let currency, AssetSymbol(currency) == nil {
-            throw ValidationError("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw ValidationError(OptionError.notACurrency(currency))
         }
     }
 
@@ -81,9 +78,7 @@ struct ChartCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         guard !offline || ledger.existing != nil else {
-            throw CommandError.data(
-                "nothing is cached: there is no ledger at \(try ledgerOptions.path(in: environment)); run 'ledger chart \(request.asset)' without --offline first"
-            )
+            throw ChartError.nothingCached(path: try ledgerOptions.path(in: environment), request.asset)
         }
         // A ledger is created only once there are candles to record in it, so a failed
         // first chart leaves no file behind; until then an in-memory store stands in.
@@ -134,9 +129,7 @@ struct ChartRequest {
         plan = ChartPlan(range: range, interval: command.interval.flatMap(ChartInterval.parse), slots: slots, now: now)
         sourceCount = plan.sourceCandles(now: now)
         guard sourceCount <= ChartPlan.maximumSourceCandles else {
-            throw CommandError.usage(
-                "--range \(command.range) in \(plan.interval) candles needs \(sourceCount) \(plan.interval.base) candles, more than the \(ChartPlan.maximumSourceCandles) a source returns at once; use a wider --interval or a shorter --range"
-            )
+            throw ChartError.tooManyCandles(range: command.range, interval: plan.interval, count: sourceCount)
         }
     }
 
@@ -147,9 +140,7 @@ struct ChartRequest {
     ) throws -> ChartOutput {
         var candles = plan.candles(from: fetched.candles)
         guard !candles.isEmpty else {
-            throw CommandError.data(
-                "no \(asset)/\(quote) candles since \(plan.start) (\(fetched.source) sent only older ones); try a longer --range"
-            )
+            throw ChartError.noCandles(asset, quote: quote, since: plan.start, source: fetched.source)
         }
         var span = ChartInterval(seconds: plan.range) ?? plan.interval
         if fitting, candles.count > slots {

@@ -54,21 +54,20 @@ struct LiveCommand: EnvironmentCommand {
 
     func validate() throws {
         guard !symbols.isEmpty else {
-            throw ValidationError("live needs at least one asset, e.g. 'ledger live BTC ETH'")
+            throw ValidationError(LiveError.missingAssets)
         }
         if let bad = symbols.first(where: { AssetSymbol($0) == nil }) {
-            throw ValidationError("'\(bad)' is not an asset symbol; use letters and digits such as BTC or AAPL")
+            throw ValidationError(OptionError.notAMarketSymbol(bad))
         }
         guard let seconds = Age.parseDuration(interval), seconds >= 1 else {
-            throw ValidationError(
-                "--interval '\(interval)' is not a polling period; use whole seconds of at least 1, e.g. 10, 10s, 1m")
+            throw ValidationError(LiveError.notAPollingPeriod(interval))
         }
-        if let updates, updates < 1 { throw ValidationError("--updates \(updates) is out of range; use 1 or more") }
+        if let updates, updates < 1 { throw ValidationError(LiveError.updatesBelowOne(updates)) }
         if let duration, Age.parseDuration(duration).map({ $0 >= 1 }) != true {
-            throw ValidationError("--duration '\(duration)' is not a duration; use e.g. 90s, 5m or 1h")
+            throw ValidationError(LiveError.notADuration(duration))
         }
         if let currency, AssetSymbol(currency) == nil {
-            throw ValidationError("--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw ValidationError(OptionError.notACurrency(currency))
         }
     }
 

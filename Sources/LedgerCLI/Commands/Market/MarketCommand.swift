@@ -67,15 +67,18 @@ struct MarketTopCommand: EnvironmentCommand {
 
     func validate() throws {
         if let count, Int(count).map({ (1...MarketFeed.maxCount).contains($0) }) != true {
-            throw ValidationError(
-                "'\(count)' is not a number of coins; N goes from 1 to \(MarketFeed.maxCount), e.g. 'ledger market 50'")
+            throw ValidationError(MarketCommandError.notACount(count, maximum: MarketFeed.maxCount))
         }
-        if let page, page < 1 { throw ValidationError("--page \(page) is not a page; pages count from 1") }
-        if let perPage, perPage < 1 { throw ValidationError("--per-page \(perPage) must be at least 1") }
+        if let page, page < 1 { throw ValidationError(MarketCommandError.pageBelowOne(page)) }
+        if let perPage, perPage < 1 { throw ValidationError(MarketCommandError.perPageBelowOne(perPage)) }
         if AssetClass(rawValue: assetClass.lowercased()).map({ $0 != .fiat }) != true {
-            throw ValidationError("--class '\(assetClass)' is not one of crypto, stock, etf")
+            throw ValidationError(MarketCommandError.notAMarketClass(assetClass))
         }
-        if outputFormat == .md { throw ValidationError("market prints text, json or csv; '-O md' is not one of them") }
+        if outputFormat == .md {
+            throw ValidationError(
+                OptionError.notAFormat(
+                    command: "market", formats: ["text", "json", "csv"], given: outputFormat.rawValue))
+        }
     }
 
     func run(in environment: CommandEnvironment) throws {
@@ -114,12 +117,8 @@ struct MarketTopCommand: EnvironmentCommand {
 }
 
 extension MarketTopCommand {
-    static func pastTheEnd(_ query: TopListQuery, matching: Int) -> CommandError {
-        let pages = max(1, (matching + query.perPage - 1) / query.perPage)
-        let coins = "\(matching) \(query.favoritesOnly ? "watched " : "")coin\(matching == 1 ? "" : "s")"
-        return .usage(
-            "--page \(query.page ?? 1) is past the last page: \(coins) make\(matching == 1 ? "s" : "") \(pages) page\(pages == 1 ? "" : "s") of \(query.perPage)"
-        )
+    static func pastTheEnd(_ query: TopListQuery, matching: Int) -> MarketCommandError {
+        .pastTheEnd(page: query.page ?? 1, matching: matching, perPage: query.perPage, watchedOnly: query.favoritesOnly)
     }
 }
 

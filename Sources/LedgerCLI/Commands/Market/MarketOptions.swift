@@ -23,15 +23,12 @@ struct MarketOptions: ParsableArguments {
     /// must exist.
     func feed(_ ledgerOptions: LedgerOptions, _ environment: CommandEnvironment) throws -> (MarketFeed, AssetSymbol) {
         if let currency, AssetSymbol(currency) == nil {
-            throw CommandError.usage(
-                "--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP")
+            throw OptionError.notACurrency(currency)
         }
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         guard offline == false || ledger.existing != nil else {
-            throw CommandError.data(
-                "nothing is cached: there is no ledger at \(try ledgerOptions.path(in: environment)); run the command without --offline first"
-            )
+            throw MarketCommandError.nothingCached(path: try ledgerOptions.path(in: environment))
         }
         if let existing = ledger.existing {
             return (try MarketFeed(store: existing, context: environment.market, offline: offline), quote)

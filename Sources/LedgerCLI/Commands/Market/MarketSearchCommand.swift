@@ -28,9 +28,11 @@ struct MarketSearchCommand: EnvironmentCommand {
     var query: String { ImportText.trimmed(text.joined(separator: " ")) }
 
     func validate() throws {
-        if query.isEmpty { throw ValidationError("search needs some text, e.g. 'ledger market search bitcoin'") }
+        if query.isEmpty { throw ValidationError(MarketCommandError.missingSearchText) }
         if outputFormat != .text && outputFormat != .json {
-            throw ValidationError("market search prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+            throw ValidationError(
+                OptionError.notAFormat(
+                    command: "market search", formats: ["text", "json"], given: outputFormat.rawValue))
         }
     }
 

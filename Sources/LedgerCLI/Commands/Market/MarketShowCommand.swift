@@ -33,11 +33,12 @@ struct MarketShowCommand: EnvironmentCommand {
 
     func validate() throws {
         if AssetSymbol(symbol) == nil {
-            throw ValidationError("'\(symbol)' is not a symbol; use letters and digits such as BTC or 1INCH")
+            throw ValidationError(MarketCommandError.notACoinSymbol(symbol))
         }
-        if !(1...365).contains(days) { throw ValidationError("--days \(days) must be from 1 to 365") }
+        if !(1...365).contains(days) { throw ValidationError(MarketCommandError.daysOutOfRange(days)) }
         if outputFormat != .text && outputFormat != .json {
-            throw ValidationError("market show prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+            throw ValidationError(
+                OptionError.notAFormat(command: "market show", formats: ["text", "json"], given: outputFormat.rawValue))
         }
     }
 
@@ -47,9 +48,7 @@ struct MarketShowCommand: EnvironmentCommand {
         let fetched = try feed.topList(count: 100, in: quote, assetClass: .crypto)
         let list = fetched.value
         guard let entry = list.entries.first(where: { $0.symbol == asset }) else {
-            throw CommandError.data(
-                "'\(asset)' is not among the top \(list.entries.count) coins in \(quote) (\(list.source)); 'ledger market search \(asset)' finds coins by name or symbol"
-            )
+            throw MarketCommandError.notInTopList(asset, count: list.entries.count, quote: quote, source: list.source)
         }
         let share =
             feed.totalMarketCap(in: quote).flatMap {

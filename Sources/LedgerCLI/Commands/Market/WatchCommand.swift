@@ -22,13 +22,13 @@ struct WatchCommand: ParsableCommand {
 enum WatchSymbols {
     static func parse(_ words: [String], verb: String) throws -> [AssetSymbol] {
         guard !words.isEmpty else {
-            throw ValidationError("watch \(verb) needs a symbol, e.g. 'ledger watch \(verb) BTC'")
+            throw ValidationError(WatchError.missingSymbol(verb: verb))
         }
         var seen = Set<AssetSymbol>()
         let pieces = words.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         return try pieces.compactMap { word in
             guard let symbol = AssetSymbol(word) else {
-                throw ValidationError("'\(word)' is not a symbol; use letters and digits such as BTC, 1INCH or AAPL")
+                throw ValidationError(WatchError.notASymbol(word))
             }
             return seen.insert(symbol).inserted ? symbol : nil
         }
@@ -75,10 +75,7 @@ struct WatchRemoveCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let current = try ledger.existing.map { try Watchlist.read($0.settings) } ?? []
         if let stray = unwanted.first(where: { !current.contains($0) }) {
-            let listed =
-                current.isEmpty ? "the watchlist is empty" : "watched: " + current.map(\.text).joined(separator: " ")
-            throw CommandError.data(
-                "\(stray) is not watched (\(listed)); nothing removed; 'ledger watch list' shows the watchlist")
+            throw WatchError.notWatched(stray, watched: current)
         }
         try Watchlist.write(current.filter { !unwanted.contains($0) }, to: ledger.existing!.settings)
         for symbol in unwanted { environment.print("stopped watching \(symbol)") }
@@ -103,7 +100,8 @@ struct WatchListCommand: EnvironmentCommand {
 
     func validate() throws {
         if outputFormat != .text && outputFormat != .json {
-            throw ValidationError("watch list prints text or json; '-O \(outputFormat.rawValue)' is not one of them")
+            throw ValidationError(
+                OptionError.notAFormat(command: "watch list", formats: ["text", "json"], given: outputFormat.rawValue))
         }
     }
 

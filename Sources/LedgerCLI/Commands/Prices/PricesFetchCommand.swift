@@ -49,33 +49,28 @@ struct PricesFetchCommand: EnvironmentCommand {
 
     func validate() throws {
         if missing && !assets.isEmpty {
-            throw ValidationError(
-                "--missing works out the assets itself; drop \(assets.joined(separator: " ")) or --missing")
+            throw ValidationError(PricesError.missingWithAssets(assets))
         }
         if missing && history {
-            throw ValidationError("--missing fetches the days that lack a price; use it without --history")
+            throw ValidationError(PricesError.missingWithHistory)
         }
         if missing && maxAge != nil {
-            throw ValidationError(
-                "--missing fetches what the ledger lacks and takes no --max-age; check freshness with 'ledger report --max-price-age'"
-            )
+            throw ValidationError(PricesError.missingWithMaxAge)
         }
-        if history && since == nil { throw ValidationError("--history needs --since DATE, e.g. --since 2024-01-01") }
-        if since != nil && !history { throw ValidationError("--since goes with --history") }
+        if history && since == nil { throw ValidationError(PricesError.historyWithoutSince) }
+        if since != nil && !history { throw ValidationError(PricesError.sinceWithoutHistory) }
         if let since, LocalDate.parse(since) == nil {
-            throw ValidationError("--since '\(since)' is not a date; use YYYY-MM-DD")
+            throw ValidationError(OptionError.notADateBrief(option: "--since", text: since))
         }
         if let maxAge, Age.parseDuration(maxAge) == nil {
-            throw ValidationError("--max-age '\(maxAge)' is not a duration; use e.g. 90s, 30m, 6h or 1d")
+            throw ValidationError(OptionError.notAMaxAge(maxAge))
         }
     }
 
     func run(in environment: CommandEnvironment) throws {
         let now = environment.now
         if history, let first = since.flatMap(LocalDate.parse), first > now.date {
-            throw CommandError.usage(
-                "--since \(first) is in the future (today is \(now.date)); history ends today, so give a day up to \(now.date)"
-            )
+            throw PricesError.sinceInFuture(first, today: now.date)
         }
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let store = try ledger.storeForWriting()

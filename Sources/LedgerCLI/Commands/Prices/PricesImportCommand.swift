@@ -37,14 +37,10 @@ struct PricesImportCommand: EnvironmentCommand {
             for problem in contents.problems {
                 environment.writeError(problem.located(in: file))
             }
-            let count = contents.problems.count == 1 ? "1 line is" : "\(contents.problems.count) lines are"
-            throw CommandError.data(
-                "nothing imported: \(count) invalid; correct \(contents.problems.count == 1 ? "it" : "them") and import '\(file)' again"
-            )
+            throw PricesError.invalidLines(count: contents.problems.count, file: file)
         }
         guard !contents.observations.isEmpty else {
-            throw CommandError.data(
-                "'\(file)' holds no prices; expected lines of \(PriceCSV.synopsis), e.g. BTC,31000,2024-01-02")
+            throw PricesError.noPrices(file: file)
         }
         try ledger.storeForWriting().prices.record(contents.observations, fetchedAt: now)
         let assets = Set(contents.observations.map(\.asset)).count

@@ -58,21 +58,18 @@ struct PricesSetCommand: EnvironmentCommand {
     private func makeObservation(defaultQuote: AssetSymbol, now: Timestamp) throws -> PriceObservation {
         let price = price.filter { $0 != "--" }
         if let option = price.first(where: { $0.hasPrefix("--") }) {
-            throw CommandError.usage("unknown option '\(option)'; see 'ledger prices set --help'")
+            throw OptionError.unknownOption(option, command: "prices set")
         }
         guard let text = price.first else {
-            throw CommandError.usage(
-                "prices set needs a price after the asset; e.g. ledger prices set \(asset) 31000")
+            throw PricesError.missingPrice(asset: asset)
         }
         if let extra = price.dropFirst().first {
-            throw CommandError.usage(
-                "unexpected '\(extra)' after the price; e.g. ledger prices set BTC 31000 --currency EUR --date 2024-01-02"
-            )
+            throw PricesError.unexpectedAfterPrice(extra)
         }
         let input = PriceInput(asset: asset, price: text, date: date, currency: nil)
         switch input.observation(defaultQuote: defaultQuote, defaultDate: now, source: "manual", labels: .commandLine) {
         case .success(let observation): return observation
-        case .failure(let problem): throw CommandError.usage(problem.message)
+        case .failure(let problem): throw PricesError.invalidPrice(problem)
         }
     }
 }

@@ -30,8 +30,7 @@ struct PricesShowCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json, .csv], for: "prices show")
         let symbol = try asset.map { text in
             guard let symbol = AssetSymbol(text) else {
-                throw CommandError.usage(
-                    "'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL")
+                throw OptionError.notAnAssetSymbol(text)
             }
             return symbol
         }

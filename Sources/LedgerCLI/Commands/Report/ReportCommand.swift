@@ -74,7 +74,7 @@ struct ReportCommand: EnvironmentCommand {
 
     private func periodKind() throws -> ReportPeriodKind {
         guard let kind = ReportPeriodKind(rawValue: period.lowercased()) else {
-            throw CommandError.usage("--period '\(period)' is not a period; use one of \(ReportPeriodKind.list)")
+            throw ReportOptionError.notAPeriod(period)
         }
         return kind
     }
@@ -82,9 +82,7 @@ struct ReportCommand: EnvironmentCommand {
     private func maxAgeSeconds() throws -> Int64? {
         guard let maxPriceAge else { return nil }
         guard let seconds = Age.parseDuration(maxPriceAge) else {
-            throw CommandError.usage(
-                "--max-price-age '\(maxPriceAge)' is not a duration; use a number with s, m, h, d or w, e.g. --max-price-age 2d"
-            )
+            throw ReportOptionError.notAPriceAge(maxPriceAge)
         }
         return seconds
     }
@@ -97,7 +95,7 @@ enum ReportFormat: String, CaseIterable {
 
     static func parse(_ text: String) throws -> ReportFormat {
         guard let format = ReportFormat(rawValue: text.lowercased()) else {
-            throw CommandError.usage("report prints text, md, html or json; '-O \(text)' is not one of them")
+            throw OptionError.notAFormat(command: "report", formats: allCases.map(\.rawValue), given: text)
         }
         return format
     }
