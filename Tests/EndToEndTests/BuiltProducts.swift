@@ -22,11 +22,8 @@ enum BuiltProducts {
     }
 
     /// The XDG_STATE_HOME every process started here gets (unless a test gives its own).
-    static let stateHome: String = {
-        let path = NSTemporaryDirectory() + "ledger-state-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    /// Inside the test process's temporary root, so it goes when the run ends.
+    static let stateHome: String = makeTemporaryDirectory("ledger-state")
 
     struct Result {
         let status: Int32

@@ -11,15 +11,20 @@ public enum EventFile {
     }
 
     public static func json(_ events: [LedgerEvent]) -> String {
+        document(schema: exportSchema, events) + "\n"
+    }
+
+    /// `{"schema": …, "events": [record, …]}`, pretty: the export and `add -O json`'s output.
+    static func document(schema: String, _ events: [LedgerEvent]) -> String {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
-        writer.field("schema", exportSchema)
+        writer.field("schema", schema)
         writer.key("events")
         writer.beginArray()
         for event in events { EventRecordV1(event).write(to: &writer) }
         writer.endArray()
         writer.endObject()
-        return writer.text + "\n"
+        return writer.text
     }
 
     /// Events read from JSONL text, each checked on its own; the problems carry line numbers.

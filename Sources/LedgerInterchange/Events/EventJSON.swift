@@ -10,15 +10,7 @@ public enum EventJSON {
 
     /// Events just recorded, each as its record.
     public static func events(_ events: [LedgerEvent]) -> String {
-        var writer = JSONWriter(pretty: true)
-        writer.beginObject()
-        writer.field("schema", eventsSchema)
-        writer.key("events")
-        writer.beginArray()
-        for event in events { EventRecordV1(event).write(to: &writer) }
-        writer.endArray()
-        writer.endObject()
-        return writer.text
+        EventFile.document(schema: eventsSchema, events)
     }
 
     /// Log entries: each event's record, plus `voided_by` and `void_reason` when a void
