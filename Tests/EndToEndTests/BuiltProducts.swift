@@ -1,4 +1,5 @@
 import Foundation
+import LedgerTestSupport
 
 /// Paths of the built executables and a way to run them as real processes.
 enum BuiltProducts {

@@ -58,7 +58,7 @@ enum ErrorSamples {
 
     static var all: [Sample] {
         option + addWords + add + holdings + void + verify + reports + log + convert + initialise + export + alert
-            + prices + market + chart + live + watch + importOptions + files
+            + prices + market + chart + live + watch + importOptions + files + report
     }
 
     static func samples<E: UserFacingError>(_ errors: [E], exit: (E) -> Int32) -> [Sample] {
@@ -190,6 +190,15 @@ enum ErrorSamples {
         }
     }
 
+    static var report: [Sample] {
+        let errors: [ReportError] = [.incomplete(what: "1 event lacks a price", fetch: "ledger prices fetch --missing")]
+        return samples(errors) { error in
+            switch error {
+            case .incomplete: data
+            }
+        }
+    }
+
     static var log: [Sample] {
         let errors: [LogError] = [.notAnAsset("x"), .limitBelowOne(0), .emptyKind, .notAKind("x")]
         return samples(errors) { error in
@@ -247,7 +256,8 @@ enum ErrorSamples {
             .changeWithoutWithin("10%"), .notAWindow("x"), .missingNumber(what: "the level", example: "above 50000"),
             .notANumber(InputError("the level 'x' is not a number")),
             .notPositive(what: "the level", text: "0", example: "above 50000"), .emptyCommand,
-            .notAnAlertNumber("x"), .noAlert(3),
+            .notAnAlertNumber("x"), .noAlert(3), .execFailed(failures: 1, fired: 1),
+            .execFailed(failures: 1, fired: 2), .uncheckable(failed: 1, total: 1), .uncheckable(failed: 1, total: 3),
         ]
         return samples(errors) { error in
             switch error {
@@ -255,7 +265,7 @@ enum ErrorSamples {
                 .changeWithoutWithin, .notAWindow, .missingNumber, .notANumber, .notPositive, .emptyCommand,
                 .notAnAlertNumber:
                 usage
-            case .noAlert: data
+            case .noAlert, .execFailed, .uncheckable: data
             }
         }
     }
@@ -266,13 +276,14 @@ enum ErrorSamples {
             .sinceWithoutHistory, .sinceInFuture(LocalDate.parse("2030-01-01")!, today: LocalDate.parse("2024-06-01")!),
             .missingPrice(asset: "BTC"), .unexpectedAfterPrice("x"), .invalidPrice(InputError("the price is missing")),
             .invalidLines(count: 1, file: "p.csv"), .invalidLines(count: 2, file: "p.csv"), .noPrices(file: "p.csv"),
+            .nothingFetched(stillMissing: 2),
         ]
         return samples(errors) { error in
             switch error {
             case .missingWithAssets, .missingWithHistory, .missingWithMaxAge, .historyWithoutSince,
                 .sinceWithoutHistory, .sinceInFuture, .missingPrice, .unexpectedAfterPrice, .invalidPrice:
                 usage
-            case .invalidLines, .noPrices: data
+            case .invalidLines, .noPrices, .nothingFetched: data
             }
         }
     }
@@ -312,10 +323,19 @@ enum ErrorSamples {
     }
 
     static var live: [Sample] {
-        let errors: [LiveError] = [.missingAssets, .notAPollingPeriod("0"), .updatesBelowOne(0), .notADuration("x")]
+        let errors: [LiveError] = [
+            .missingAssets, .notAPollingPeriod("0"), .updatesBelowOne(0), .notADuration("x"),
+            .onlyTheQuote(AssetSymbol("USD")!),
+            .intervalTooShort(asked: "1s", minimum: "2 s", source: "coingecko", seconds: 2),
+            .notFetched("coingecko: the connection was refused"),
+            .noLivePrice(symbols: "NOPE", reasons: "coingecko: no such coin"),
+        ]
         return samples(errors) { error in
             switch error {
-            case .missingAssets, .notAPollingPeriod, .updatesBelowOne, .notADuration: usage
+            case .missingAssets, .notAPollingPeriod, .updatesBelowOne, .notADuration, .onlyTheQuote,
+                .intervalTooShort:
+                usage
+            case .notFetched, .noLivePrice: data
             }
         }
     }

@@ -204,7 +204,7 @@ struct MissingPriceFetchTests {
         #expect(
             first.summary(now: Events.time("2024-06-01T12:00:00Z")).contains(
                 "BTC/USD 2018-06-01..2024-03-10 (3 days): cryptocompare could not be reached"))
-        #expect(throws: CommandError.self) { try first.check() }
+        #expect(throws: PricesError.nothingFetched(stillMissing: 7)) { try first.check() }
 
         let server = try LocalHTTPServer(directory: Self.fixtures, lifetime: 60)
         defer { server.stop() }
@@ -221,7 +221,7 @@ struct MissingPriceFetchTests {
             ])
         #expect(third.fetched == 0)
         #expect(third.stillMissing().map(\.need.sequences) == [[4], [5], [6], [7]])
-        #expect(throws: CommandError.self) { try third.check() }
+        #expect(throws: PricesError.nothingFetched(stillMissing: 4)) { try third.check() }
     }
 
     @Test(

@@ -20,8 +20,7 @@ extension ReplayRunner {
         let what =
             MissingPrice.eventCount(missing) > 0
             ? MissingPrice.eventsLacking(missing, "a price") : "a holding has no price at as-of"
-        throw CommandError.data(
-            "the report is incomplete (--strict): \(what); fetch prices with '\(MissingPriceNote.command(for: missing.first?.quote, ledgerCurrency: ledgerCurrency))'"
-        )
+        throw ReportError.incomplete(
+            what: what, fetch: MissingPriceNote.command(for: missing.first?.quote, ledgerCurrency: ledgerCurrency))
     }
 }

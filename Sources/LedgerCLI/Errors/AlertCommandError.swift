@@ -23,19 +23,27 @@ enum AlertCommandError: UserFacingError, Equatable {
     case emptyCommand
     case notAnAlertNumber(String)
     case noAlert(Int64)
+    /// `alert check --exec`: the command failed for some fired alerts.
+    case execFailed(failures: Int, fired: Int)
+    /// `alert check`: some alerts had no usable price.
+    case uncheckable(failed: Int, total: Int)
 
     /// How every condition is written, shown with the mistakes in one.
     static let example = "e.g. ledger alert add BTC above 50000, below 20000, or change 10% --within 24h"
 
     var category: ErrorCategory {
         switch self {
-        case .noAlert: .data
+        case .noAlert, .execFailed, .uncheckable: .data
         default: .usage
         }
     }
 
     var description: String {
         switch self {
+        case .execFailed(let failures, let fired):
+            "--exec failed for \(failures) of \(fired) fired alert\(fired == 1 ? "" : "s") (see above); they stay fired and run it again only after they re-arm and cross again"
+        case .uncheckable(let failed, let total):
+            "\(failed) of \(total) alert\(total == 1 ? "" : "s") could not be checked (see above); nothing fired"
         case .sameAsQuote(let symbol):
             "an alert on \(symbol) in \(symbol) would never move; name another asset, or another currency with --currency"
         case .missingCondition(let asset): "alert add needs a condition after \(asset); \(Self.example)"

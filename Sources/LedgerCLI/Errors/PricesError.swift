@@ -16,16 +16,19 @@ enum PricesError: UserFacingError, Equatable {
     /// `count` lines of `file` are invalid (each printed before).
     case invalidLines(count: Int, file: String)
     case noPrices(file: String)
+    /// `prices fetch --missing`: prices were missing and no source gave any.
+    case nothingFetched(stillMissing: Int)
 
     var category: ErrorCategory {
         switch self {
-        case .invalidLines, .noPrices: .data
+        case .invalidLines, .noPrices, .nothingFetched: .data
         default: .usage
         }
     }
 
     var description: String {
         switch self {
+        case .nothingFetched(let left): "no missing price could be fetched (\(left) still missing, see above)"
         case .missingWithAssets(let assets):
             "--missing works out the assets itself; drop \(assets.joined(separator: " ")) or --missing"
         case .missingWithHistory: "--missing fetches the days that lack a price; use it without --history"

@@ -20,8 +20,7 @@ struct LiveFeed {
         var seen = Set<AssetSymbol>()
         symbols = named.compactMap(AssetSymbol.init).filter { $0 != quote && seen.insert($0).inserted }
         guard !symbols.isEmpty else {
-            throw CommandError.usage(
-                "\(quote) is the currency prices are quoted in; name another asset, e.g. 'ledger live BTC'")
+            throw LiveError.onlyTheQuote(quote)
         }
         self.quote = quote
         targets = try FetchTargets(
@@ -38,8 +37,8 @@ struct LiveFeed {
         for (assetClass, _) in targets.byClass {
             for name in setup.order(for: assetClass, forced: fetcher.forcedSource) {
                 guard let minimum = try? setup.config.settings(name).minInterval, seconds < minimum else { continue }
-                throw CommandError.usage(
-                    "--interval \(asked) is shorter than the \(LiveTicker.seconds(minimum)) \(name) needs between requests; use --interval \(Int(minimum.rounded(.up)))s or more"
+                throw LiveError.intervalTooShort(
+                    asked: asked, minimum: LiveTicker.seconds(minimum), source: name, seconds: Int(minimum.rounded(.up))
                 )
             }
         }

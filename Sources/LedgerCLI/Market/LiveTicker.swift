@@ -58,14 +58,13 @@ struct LiveTicker {
                 lastWarning = ""
                 done += 1
                 show(rows)
-            } catch let failure as CommandError {
+            } catch let failure as LiveError {
                 throw failure
             } catch {
                 failures += 1
                 let message = Self.withoutAdvice("\(error)")
                 if done == 0 || failures >= Self.maximumFailures {
-                    throw CommandError.data(
-                        "live prices could not be fetched: \(message); try again when a source answers")
+                    throw LiveError.notFetched(message)
                 }
                 if message != lastWarning {
                     warn("could not fetch the latest prices: \(message); retrying every \(Self.seconds(interval))")
@@ -95,9 +94,7 @@ struct LiveTicker {
         guard !unknown.isEmpty else { return }
         let reasons = unknown.map { batch.failures[$0.symbol]!.description }.joined(separator: "; ")
         if unknown.count == rows.count {
-            throw CommandError.data(
-                "no live price for \(unknown.map(\.symbol.text).joined(separator: ", ")): \(reasons); check the symbols with 'ledger market search'"
-            )
+            throw LiveError.noLivePrice(symbols: unknown.map(\.symbol.text).joined(separator: ", "), reasons: reasons)
         }
         warn("\(reasons); left out")
         rows.removeAll { row in unknown.contains { $0.symbol == row.symbol } }

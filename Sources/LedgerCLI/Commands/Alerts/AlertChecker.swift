@@ -34,15 +34,11 @@ struct AlertChecker {
         let fired = output.fired.count
         let failed = output.failed.count
         if execFailures > 0 {
-            throw CommandError.data(
-                "--exec failed for \(execFailures) of \(fired) fired alert\(fired == 1 ? "" : "s") (see above); they stay fired and run it again only after they re-arm and cross again"
-            )
+            throw AlertCommandError.execFailed(failures: execFailures, fired: fired)
         }
         if fired > 0 { throw ExitCode(Self.firedStatus) }
         if failed > 0 {
-            let total = output.verdicts.count
-            throw CommandError.data(
-                "\(failed) of \(total) alert\(total == 1 ? "" : "s") could not be checked (see above); nothing fired")
+            throw AlertCommandError.uncheckable(failed: failed, total: output.verdicts.count)
         }
     }
 

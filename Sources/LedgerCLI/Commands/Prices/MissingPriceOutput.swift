@@ -53,6 +53,6 @@ extension MissingFetchOutcome {
     func check() throws {
         let left = stillMissing()
         guard fetched == 0, !left.isEmpty else { return }
-        throw CommandError.data("no missing price could be fetched (\(left.count) still missing, see above)")
+        throw PricesError.nothingFetched(stillMissing: left.count)
     }
 }
