@@ -30,6 +30,10 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
     case noTopList(assetClass: AssetClass, asked: String, from: [String])
     case notCached(String)
     case notCachedNorFetched(String, reasons: String)
+    case unpublishedRate(AssetSymbol, other: AssetSymbol)
+    case nothingFetchedNorCached([AssetSymbol])
+    case pricesTooOld([String])
+    case noCachedRate(from: AssetSymbol, to: AssetSymbol, date: LocalDate?)
 
     // Imports.
     case importLayout(String)
@@ -80,6 +84,14 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
             "\(what); run the command without --offline first"
         case .notCachedNorFetched(let what, let reasons):
             "\(what), and it could not be fetched: \(reasons); try again when the source answers"
+        case .unpublishedRate(let currency, let other):
+            "no source publishes \(currency) rates (frankfurter has the ECB's \(FrankfurterSource.published.count) currencies, marked in 'ledger currencies'); record one with 'ledger prices set \(currency) RATE --currency \(other)'"
+        case .noCachedRate(let from, let to, let date):
+            "no rate for \(from) in \(to)\(date.map { " on or before \($0)" } ?? "") in the cache; connect to the network and run 'ledger convert' again, or record one with 'ledger prices set \(from) RATE --currency \(to)'"
+        case .nothingFetchedNorCached(let assets):
+            "no price could be fetched, and none is cached for \(assets.map(\.text).joined(separator: ", "))"
+        case .pricesTooOld(let stale):
+            "prices older than --max-age allows, or missing: \(stale.joined(separator: ", ")); nothing recorded; fetch again when the sources answer"
         case .importLayout(let message):
             message
         case .importHeader(let file, let problem):
