@@ -30,6 +30,19 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
     case noTopList(assetClass: AssetClass, asked: String, from: [String])
     case notCached(String)
     case notCachedNorFetched(String, reasons: String)
+    case unpublishedRate(AssetSymbol, other: AssetSymbol)
+    case nothingFetchedNorCached([AssetSymbol])
+    case pricesTooOld([String])
+    case noCachedRate(from: AssetSymbol, to: AssetSymbol, date: LocalDate?)
+
+    // Imports.
+    case importLayout(String)
+    case importHeader(file: String, problem: String)
+    case invalidRows(count: Int, files: [String])
+    case ledgerWouldNotAddUp
+    case rowsTakeMoreThanHeld(count: Int)
+    case invalidEventLines(count: Int, file: String)
+    case eventLineTooLong(file: String, line: Int)
 
     public var description: String {
         switch self {
@@ -71,12 +84,36 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
             "\(what); run the command without --offline first"
         case .notCachedNorFetched(let what, let reasons):
             "\(what), and it could not be fetched: \(reasons); try again when the source answers"
+        case .unpublishedRate(let currency, let other):
+            "no source publishes \(currency) rates (frankfurter has the ECB's \(FrankfurterSource.published.count) currencies, marked in 'ledger currencies'); record one with 'ledger prices set \(currency) RATE --currency \(other)'"
+        case .noCachedRate(let from, let to, let date):
+            "no rate for \(from) in \(to)\(date.map { " on or before \($0)" } ?? "") in the cache; connect to the network and run 'ledger convert' again, or record one with 'ledger prices set \(from) RATE --currency \(to)'"
+        case .nothingFetchedNorCached(let assets):
+            "no price could be fetched, and none is cached for \(assets.map(\.text).joined(separator: ", "))"
+        case .pricesTooOld(let stale):
+            "prices older than --max-age allows, or missing: \(stale.joined(separator: ", ")); nothing recorded; fetch again when the sources answer"
+        case .importLayout(let message):
+            message
+        case .importHeader(let file, let problem):
+            "cannot import '\(file)': \(problem)"
+        case .invalidRows(let count, let files):
+            "nothing imported: "
+                + (count == 1 ? "1 line is invalid; correct it" : "\(count) lines are invalid; correct them")
+                + " and \(files.count == 1 ? "import '\(files[0])' again" : "import the files again"), or pass --skip-invalid to import the other rows"
+        case .ledgerWouldNotAddUp:
+            "nothing imported: the ledger would no longer add up"
+        case .rowsTakeMoreThanHeld(let count):
+            "nothing imported: \(count == 1 ? "1 line takes" : "\(count) lines take") out more than is held; import the rows that bring it in first, or pass --allow-zero-basis to record what is missing at zero cost (--skip-invalid leaves such rows out)"
+        case .invalidEventLines(let count, let file):
+            "nothing imported: \(count == 1 ? "1 line is invalid; correct it" : "\(count) lines are invalid; correct them") and import '\(file)' again"
+        case .eventLineTooLong(let file, let line):
+            "\(file):\(line): the line is longer than 1 MiB, the most an event's line may hold; is this an event file?"
         }
     }
 
     public var exitCode: Int32 {
         switch self {
-        case .emptyLedgerPath, .currencyVariable, .currencyOption, .unknownSource, .notAnAssetSymbol: 64
+        case .emptyLedgerPath, .currencyVariable, .currencyOption, .unknownSource, .notAnAssetSymbol, .importLayout: 64
         default: 1
         }
     }

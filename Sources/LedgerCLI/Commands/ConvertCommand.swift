@@ -117,13 +117,8 @@ struct ConvertCommand: EnvironmentCommand {
     }
 }
 
-/// AMOUNT FROM [TO], parsed; TO defaults to the ledger's currency.
-struct ConversionRequest {
-    let amount: ExactDecimal
-    let from: AssetSymbol
-    let to: AssetSymbol
-    let date: LocalDate?
-
+extension ConversionRequest {
+    /// AMOUNT FROM [TO], parsed; TO defaults to the ledger's currency.
     init(_ words: [String], date: String?, defaultTarget: AssetSymbol) throws {
         guard let amount = ExactDecimal(words[0]), !amount.isNegative else {
             throw ConvertError.notAnAmount(words[0])
@@ -136,9 +131,6 @@ struct ConversionRequest {
         guard from != to else {
             throw ConvertError.sameCurrency(amount: words[0], from: from, to: to, defaulted: words.count <= 2)
         }
-        self.amount = amount
-        self.from = from
-        self.to = to
-        self.date = date.flatMap(LocalDate.parse)
+        self.init(amount: amount, from: from, to: to, date: date.flatMap(LocalDate.parse))
     }
 }

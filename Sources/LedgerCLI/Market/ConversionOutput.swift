@@ -108,12 +108,3 @@ enum ConversionOutput {
         return table.render(width: width)
     }
 }
-
-/// ECB reference rates as the cache holds them: Frankfurter's, stamped at the publication time
-/// of their date. Only these follow the publication rule of freshness; a rate set by hand or
-/// imported ages from its observation like any price.
-enum ECBRate {
-    static func isPublication(source: String, observedAt: Timestamp) -> Bool {
-        source == "frankfurter" && observedAt == FXRates.publishedAt(observedAt.date)
-    }
-}

@@ -4,6 +4,7 @@ import LedgerStore
 import LedgerTestSupport
 import Testing
 
+@testable import LedgerApp
 @testable import LedgerCLI
 
 /// Importing our own export (JSONL), which now streams through the import's staging: lines

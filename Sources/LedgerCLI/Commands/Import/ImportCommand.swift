@@ -95,11 +95,7 @@ struct ImportCommand: EnvironmentCommand {
         let resolved = try resolvedFormat(environment)
         if resolved == "json" || resolved == "jsonl" {
             try ledgerOptions.announcingCreation(in: environment) {
-                for file in files {
-                    try EventFileImport(
-                        file: file, json: resolved == "json", dryRun: dryRun, ledgerOptions: ledgerOptions
-                    ).run(in: environment)
-                }
+                for file in files { try importEvents(file, json: resolved == "json", in: environment) }
             }
             if !dryRun { try afterImport(in: environment) }
             return
@@ -108,10 +104,37 @@ struct ImportCommand: EnvironmentCommand {
         (request.dryRun, request.skipInvalid, request.allowZeroBasis) = (dryRun, skipInvalid, allowZeroBasis)
         try csvOptions.apply(to: &request, format: resolved, in: environment, ledgerOptions: ledgerOptions)
         let added = try ledgerOptions.announcingCreation(in: environment) {
-            try ExchangeImport(request: request, environment: environment).run(
-                opener: ledgerOptions.opener(in: environment))
+            try importExchangeFiles(request, in: environment)
         }
         if added > 0 || fetchPrices { try afterImport(in: environment) }
+    }
+
+    /// The CSV files through LedgerApp's ``ExchangeImport``, a receipt printed per file;
+    /// returns how many events were added.
+    private func importExchangeFiles(_ request: ImportRequest, in environment: CommandEnvironment) throws -> Int {
+        let service = ExchangeImport(request: request, environment: environment.importing)
+        var added = 0
+        try ledgerOptions.opener(in: environment).importing(dryRun: dryRun) { ledger in
+            let tallies = try service.run(into: ledger)
+            ImportOutput(environment: environment, dryRun: dryRun).report(tallies)
+            added = dryRun ? 0 : tallies.map(\.added).reduce(0, +)
+        }
+        return added
+    }
+
+    /// One JSONL/JSON export through LedgerApp's ``EventFileImport``, then its one line.
+    private func importEvents(_ file: String, json: Bool, in environment: CommandEnvironment) throws {
+        let service = EventFileImport(file: file, json: json, dryRun: dryRun, environment: environment.importing)
+        var counts: EventFileImport.Counts?
+        let existed = try ledgerOptions.opener(in: environment).importing(dryRun: dryRun) { ledger in
+            counts = try service.run(into: ledger)
+        }
+        guard let counts else { return }
+        let verb = dryRun ? "would import" : "imported"
+        let target = existed ? "" : (dryRun ? " into a new ledger" : "")
+        environment.print(
+            "\(verb) \(counts.added) events from \(file.terminalEscaped)\(target) (\(counts.present) already present)"
+        )
     }
 
     /// Says what the ledger's valuations now lack and the one command that fetches it, or

@@ -95,7 +95,8 @@ struct PricesFetchCommand: EnvironmentCommand {
             : fetcher.latest(targets, in: quote)
         let report = FetchReport(targets: targets, result: result, quote: quote, now: now, history: history)
         // Judged before anything is recorded: a failing fetch writes nothing.
-        try report.fallBack(store: store, maxAge: maxAge.flatMap(Age.parseDuration), environment: environment)
+        try FetchFallback(targets: targets, result: result, quote: quote, now: now).check(
+            store: store, maxAge: maxAge.flatMap(Age.parseDuration), notices: environment.notices)
         try store.prices.record(result.observations, fetchedAt: now)
         for rates in result.fxRates { try store.market.recordFXRates(rates, fetchedAt: now) }
         try setup.commit()

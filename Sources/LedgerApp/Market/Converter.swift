@@ -1,38 +1,42 @@
-import LedgerApp
 import LedgerCore
 import LedgerMarketData
 import LedgerStore
 
 /// Converts from the cache alone: the price table's rate of FROM in TO at the time asked
 /// (direct, inverted or through one bridge currency), with every observation it rests on.
-struct Converter {
+public struct Converter {
     let store: Ledger
     let now: Timestamp
     /// Fetched now and not yet recorded (recorded with the conversion).
-    var fresh = RefreshedRates()
+    public var fresh = RefreshedRates()
+
+    public init(store: Ledger, now: Timestamp) {
+        self.store = store
+        self.now = now
+    }
 
     /// One conversion: the record kept in the ledger, and how its rate was found.
-    struct Conversion {
-        let record: ConversionRecord
-        let derivation: PriceDerivation
+    public struct Conversion {
+        public let record: ConversionRecord
+        public let derivation: PriceDerivation
         /// When each leg's observation was fetched, in the order of `derivation.legs`.
-        let legsFetchedAt: [Timestamp]
+        public let legsFetchedAt: [Timestamp]
         /// The date whose rate was asked for (today, or `--date`).
-        let requestedDate: LocalDate
+        public let requestedDate: LocalDate
         /// True when both sides are currencies and every observation is an ECB rate:
         /// freshness then follows ECB publication.
-        let isPublishedFiatRate: Bool
+        public let isPublishedFiatRate: Bool
 
         /// Seconds by which the rate is older than allowed to matter for `--max-age`: for ECB
         /// rates, since a newer one was due after the last fetch (zero while it is the latest
         /// published); otherwise the age of the observation.
-        func staleness(now: Timestamp) -> Int64 {
+        public func staleness(now: Timestamp) -> Int64 {
             if isPublishedFiatRate { return FXRates.staleness(fetchedAt: record.rateFetchedAt, now: now) }
             return now.secondsSinceEpoch - record.rateObservedAt.secondsSinceEpoch
         }
     }
 
-    func convert(_ request: ConversionRequest) throws -> Conversion {
+    public func convert(_ request: ConversionRequest) throws -> Conversion {
         let time = request.date.map(\.endOfDay) ?? now
         let stored =
             try store.prices.observations(asset: nil) + fresh.allObservations.map { StoredPrice($0, fetchedAt: now) }
@@ -65,17 +69,36 @@ struct Converter {
 
     /// No rate in the cache: a currency no source publishes says so; otherwise the way to
     /// get one.
-    static func noRate(_ request: ConversionRequest) -> CommandError {
+    static func noRate(_ request: ConversionRequest) -> AppError {
         if let unpublished = [request.from, request.to].first(where: {
             $0.inferredClass == .fiat && !FrankfurterSource.publishes($0)
         }) {
-            return .data(
-                "no source publishes \(unpublished) rates (frankfurter has the ECB's \(FrankfurterSource.published.count) currencies, marked in 'ledger currencies'); record one with 'ledger prices set \(unpublished) RATE --currency \(unpublished == request.from ? request.to : request.from)'"
-            )
+            return .unpublishedRate(unpublished, other: unpublished == request.from ? request.to : request.from)
         }
-        let when = request.date.map { " on or before \($0)" } ?? ""
-        return .data(
-            "no rate for \(request.from) in \(request.to)\(when) in the cache; connect to the network and run 'ledger convert' again, or record one with 'ledger prices set \(request.from) RATE --currency \(request.to)'"
-        )
+        return .noCachedRate(from: request.from, to: request.to, date: request.date)
+    }
+}
+
+/// AMOUNT FROM [TO] as values (the shell parses them from its words); TO is never FROM.
+public struct ConversionRequest {
+    public let amount: ExactDecimal
+    public let from: AssetSymbol
+    public let to: AssetSymbol
+    public let date: LocalDate?
+
+    public init(amount: ExactDecimal, from: AssetSymbol, to: AssetSymbol, date: LocalDate?) {
+        self.amount = amount
+        self.from = from
+        self.to = to
+        self.date = date
+    }
+}
+
+/// ECB reference rates as the cache holds them: Frankfurter's, stamped at the publication time
+/// of their date. Only these follow the publication rule of freshness; a rate set by hand or
+/// imported ages from its observation like any price.
+public enum ECBRate {
+    public static func isPublication(source: String, observedAt: Timestamp) -> Bool {
+        source == "frankfurter" && observedAt == FXRates.publishedAt(observedAt.date)
     }
 }

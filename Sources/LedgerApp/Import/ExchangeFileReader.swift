@@ -1,4 +1,3 @@
-import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
@@ -12,7 +11,7 @@ import LedgerStore
 struct ExchangeFileReader {
     let request: ImportRequest
     let session: SQLiteImportSession
-    let environment: CommandEnvironment
+    let environment: ImportEnvironment
     let recordedAt: Timestamp
     let progress: ImportProgress
     /// Set for the fast path: events are checked and appended as they come instead of staged.
@@ -20,12 +19,12 @@ struct ExchangeFileReader {
 
     func read(_ file: String, index: Int) throws -> ImportTally {
         var state = State(tally: ImportTally(file: file, index: index, batch: environment.newEventID().text))
-        let input = try InputStreamFile(file, in: environment)
+        let input = try environment.openStream(file)
         var reader: ImportReader
         do {
             reader = try ImportReader(format: request.format, options: request.options, separator: request.separator)
         } catch {
-            throw CommandError.usage(error.message)
+            throw AppError.importLayout(error.message)
         }
         var digest = ContentDigest()
         progress.start(file: file, size: input.size)
@@ -37,7 +36,7 @@ struct ExchangeFileReader {
                 handle(item, &state)
                 if let failure = state.failure { throw failure }
             })
-        if let problem = reader.headerProblem { throw CommandError.data("cannot import '\(file)': \(problem)") }
+        if let problem = reader.headerProblem { throw AppError.importHeader(file: file, problem: problem) }
         progress.finish()
         var tally = state.tally
         tally.sha256 = digest.hex()
@@ -66,7 +65,7 @@ struct ExchangeFileReader {
 
     /// Reads `input` to its end (or a header problem) through `reader`, emitting every outcome.
     private static func parse(
-        _ input: InputStreamFile, with reader: inout ImportReader, digest: inout ContentDigest,
+        _ input: any ImportInputStream, with reader: inout ImportReader, digest: inout ContentDigest,
         _ emit: (Parsed) throws -> Void
     ) throws {
         // The reader's callback cannot throw: the first error from `emit` (the stager stopped)

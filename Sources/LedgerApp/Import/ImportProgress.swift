@@ -1,18 +1,19 @@
 import LedgerCore
 
 /// A one-line progress bar on stderr while a file is read, redrawn at most every 100 ms; silent
-/// unless stderr is a terminal (pipes, cron and tests see nothing).
+/// unless stderr is a terminal (it writes through the context's notices) (pipes, cron and tests see nothing).
 final class ImportProgress {
-    private let environment: CommandEnvironment
+    private let context: AppContext
     private let enabled: Bool
     private var file = ""
     private var size: Int64 = 0
     private var done: Int64 = 0
     private var lastDraw: UInt64 = 0
 
-    init(environment: CommandEnvironment) {
-        self.environment = environment
-        enabled = environment.stderrIsTerminal
+    /// `enabled`: stderr is a terminal.
+    init(context: AppContext, enabled: Bool) {
+        self.context = context
+        self.enabled = enabled
     }
 
     func start(file: String, size: Int64) {
@@ -22,7 +23,7 @@ final class ImportProgress {
     func advance(bytes: Int, rows: Int) {
         guard enabled else { return }
         done += Int64(bytes)
-        let now = environment.clockMilliseconds()
+        let now = context.clockMilliseconds()
         guard now >= lastDraw + 100 else { return }
         lastDraw = now
         let width = 30
@@ -30,17 +31,17 @@ final class ImportProgress {
         let percent = size > 0 ? " \(done * 100 / size)%" : ""
         let bar =
             String(repeating: "#", count: min(filled, width)) + String(repeating: ".", count: max(0, width - filled))
-        environment.stderr.write("\r[\(bar)]\(percent) \(rows) rows: \(file)\u{1B}[K")
+        context.notices.write("\r[\(bar)]\(percent) \(rows) rows: \(file)\u{1B}[K")
     }
 
     /// A one-line status for the later phases (checking, writing).
     func status(_ text: String) {
         guard enabled else { return }
-        environment.stderr.write("\r\(text)\u{1B}[K")
+        context.notices.write("\r\(text)\u{1B}[K")
     }
 
     func finish() {
         guard enabled else { return }
-        environment.stderr.write("\r\u{1B}[K")
+        context.notices.write("\r\u{1B}[K")
     }
 }

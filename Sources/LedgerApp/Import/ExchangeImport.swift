@@ -1,27 +1,26 @@
-import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
 
 /// An import of exchange (or generic) CSV files: all files in one transaction, each with its
 /// receipt. Nothing is written when it fails or on a dry run (see `ImportTarget` for a
-/// ledger that does not exist yet).
-struct ExchangeImport {
+/// ledger that does not exist yet). The shell opens the target
+/// (``LedgerOpener/importing(dryRun:_:)``), calls ``run(into:)`` and prints the tallies.
+public struct ExchangeImport {
     let request: ImportRequest
-    let environment: CommandEnvironment
+    let environment: ImportEnvironment
 
-    /// Imports the files; returns how many events were added.
-    func run(opener: LedgerOpener) throws -> Int {
-        var added = 0
-        try opener.importing(dryRun: request.dryRun) { added = try importInto($0) }
-        return added
+    public init(request: ImportRequest, environment: ImportEnvironment) {
+        self.request = request
+        self.environment = environment
     }
 
-    private func importInto(_ store: Ledger) throws -> Int {
-        let recordedAt = environment.now
+    /// Imports the files into `store`; returns what each file gave (written unless a dry run).
+    public func run(into store: Ledger) throws -> [ImportTally] {
+        let recordedAt = environment.context.now
         let currency: String = try store.settings.ledgerCurrency()
-        let progress = ImportProgress(environment: environment)
-        let tallies =
+        let progress = ImportProgress(context: environment.context, enabled: environment.showsProgress)
+        return
             try importInOrder(store, recordedAt: recordedAt, progress: progress)
             ?? store.imports.importing(write: !request.dryRun) { session in
                 let reader = ExchangeFileReader(
@@ -40,8 +39,6 @@ struct ExchangeImport {
                 progress.finish()
                 return tallies
             }
-        ImportOutput(environment: environment, dryRun: request.dryRun).report(tallies)
-        return request.dryRun ? 0 : tallies.map(\.added).reduce(0, +)
     }
 
     /// The fast path (``InOrderAppend``), in a transaction of its own, for one regular file and
@@ -54,7 +51,7 @@ struct ExchangeImport {
         // A pipe could not be read a second time after an interruption (and opening and
         // closing a FIFO unread would lose what its writer sent).
         guard request.files.count == 1, !request.dryRun,
-            InputStreamFile.isRegularFile(request.files[0], in: environment)
+            environment.isRegularFile(request.files[0])
         else { return nil }
         do {
             return try store.imports.importing(write: true) { session in
@@ -85,7 +82,7 @@ struct ExchangeImport {
     private func refuseInvalid(_ tallies: [ImportTally]) throws {
         let lines = tallies.flatMap { tally in tally.rejected.map { $0.located(in: tally.file) } }
         guard !lines.isEmpty, !request.skipInvalid else { return }
-        throw rejection(lines, invalid)
+        throw rejection(lines, .invalidRows(count: lines.count, files: request.files))
     }
 
     /// Shortfalls become zero-basis lots (`--allow-zero-basis`), skipped rows (`--skip-invalid`)
@@ -95,9 +92,7 @@ struct ExchangeImport {
         recordedAt: Timestamp, currency: String
     ) throws {
         if !check.shortExisting.isEmpty {
-            throw rejection(check.shortExisting.map(ImportHoldingsCheck.describeExisting)) { _ in
-                "the ledger would no longer add up"
-            }
+            throw rejection(check.shortExisting.map(environment.describeExisting), .ledgerWouldNotAddUp)
         }
         var seen = Set<StagedPlace>()
         var errors: [(place: StagedPlace, text: String)] = []
@@ -129,7 +124,8 @@ struct ExchangeImport {
         }
         guard errors.isEmpty else {
             throw rejection(
-                errors.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }.map(\.text), short)
+                errors.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }.map(\.text),
+                .rowsTakeMoreThanHeld(count: errors.count))
         }
     }
 
@@ -155,22 +151,8 @@ struct ExchangeImport {
     }
 
     /// Prints every line as its own error; the failure says nothing was imported and why.
-    private func rejection(_ lines: [String], _ reason: (Int) -> String) -> CommandError {
-        for line in lines { environment.writeError(line) }
-        return .data("nothing imported: " + reason(lines.count))
-    }
-
-    private var againHint: String {
-        request.files.count == 1 ? "import '\(request.files[0])' again" : "import the files again"
-    }
-
-    private func invalid(_ count: Int) -> String {
-        (count == 1 ? "1 line is invalid; correct it" : "\(count) lines are invalid; correct them")
-            + " and \(againHint), or pass --skip-invalid to import the other rows"
-    }
-
-    private func short(_ count: Int) -> String {
-        (count == 1 ? "1 line takes" : "\(count) lines take")
-            + " out more than is held; import the rows that bring it in first, or pass --allow-zero-basis to record what is missing at zero cost (--skip-invalid leaves such rows out)"
+    private func rejection(_ lines: [String], _ failure: AppError) -> AppError {
+        for line in lines { environment.context.notices.error(line) }
+        return failure
     }
 }

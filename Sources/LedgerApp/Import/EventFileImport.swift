@@ -1,7 +1,5 @@
-import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerRender
 import LedgerStore
 
 /// Importing our own JSONL or JSON export: all or nothing, idempotent by event id (importing
@@ -11,33 +9,39 @@ import LedgerStore
 /// A JSONL file streams through the import's staging (``SQLiteImportSession``): it is parsed on
 /// a second thread while this one stages, so memory does not grow with it (a million events
 /// took 1.5 GB when the file's events were held). A JSON export is one document, read whole.
-struct EventFileImport {
+public struct EventFileImport {
     let file: String
     let json: Bool
     let dryRun: Bool
-    let ledgerOptions: LedgerOptions
+    let environment: ImportEnvironment
 
-    func run(in environment: CommandEnvironment) throws {
-        var staging: EventFileStaging?
-        let existed = try ledgerOptions.opener(in: environment).importing(dryRun: dryRun) { store in
-            staging = try importInto(store, environment)
-        }
-        guard let staging else { return }
-        let verb = dryRun ? "would import" : "imported"
-        let target = existed ? "" : (dryRun ? " into a new ledger" : "")
-        environment.print(
-            "\(verb) \(staging.added) events from \(file.terminalEscaped)\(target) (\(staging.present) already present)"
-        )
+    public init(file: String, json: Bool, dryRun: Bool, environment: ImportEnvironment) {
+        self.file = file
+        self.json = json
+        self.dryRun = dryRun
+        self.environment = environment
     }
 
-    private func importInto(_ store: Ledger, _ environment: CommandEnvironment) throws -> EventFileStaging {
+    /// What the file gave: the events added (or that would be), and those already present.
+    public struct Counts: Equatable, Sendable {
+        public let added: Int
+        public let present: Int
+    }
+
+    /// Imports the file into `store` (the ledger ``LedgerOpener/importing(dryRun:_:)`` hands).
+    public func run(into store: Ledger) throws -> Counts {
+        let staging = try importInto(store)
+        return Counts(added: staging.added, present: staging.present)
+    }
+
+    private func importInto(_ store: Ledger) throws -> EventFileStaging {
         // The receipt's batch id and time are drawn only when there will be a receipt.
-        let stamp = dryRun ? nil : (batch: environment.newEventID().text, at: environment.now)
+        let stamp = dryRun ? nil : (batch: environment.newEventID().text, at: environment.context.now)
         return try store.imports.importing(write: !dryRun) { session in
             var staging = EventFileStaging(session: session)
-            let digest = try read(into: &staging, environment)
-            try refuse(staging.problems.map { "\(file):\($0.line): \($0.message)" }, environment)
-            try refuse(try staging.unknownVoids().map { "\(file):\($0)" } + shortfalls(session), environment)
+            let digest = try read(into: &staging)
+            try refuse(staging.problems.map { "\(file):\($0.line): \($0.message)" })
+            try refuse(try staging.unknownVoids().map { "\(file):\($0)" } + shortfalls(session))
             if let stamp {
                 let receipt = ImportReceipt(
                     batch: stamp.batch, importedAt: stamp.at, file: file, sha256: digest,
@@ -50,17 +54,17 @@ struct EventFileImport {
     }
 
     /// Stages every event of the file and returns the hex SHA-256 of its bytes.
-    private func read(into staging: inout EventFileStaging, _ environment: CommandEnvironment) throws -> String {
+    private func read(into staging: inout EventFileStaging) throws -> String {
         var digest = ContentDigest()
         if json {
-            let bytes = try InputFile.read(file, in: environment)
+            let bytes = try environment.readWhole(file)
             digest.update(bytes[...])
             let parsed = EventFile.readJSON(String(decoding: bytes, as: UTF8.self))
             staging.problems = parsed.problems
             for (line, event) in parsed.events { try staging.take(.success(event), line: line) }
             return digest.hex()
         }
-        let input = try InputStreamFile(file, in: environment)
+        let input = try environment.openStream(file)
         try BatchPipe.run(
             produce: { emit in
                 var lines = LineSplitter(file: file)
@@ -91,16 +95,14 @@ struct EventFileImport {
             return
                 "\(file):\(shortfall.place.line): takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(max(shortfall.held, .zero)) \(asset) is held"
         }
-        return staged + check.shortExisting.map(ImportHoldingsCheck.describeExisting)
+        return staged + check.shortExisting.map(environment.describeExisting)
     }
 
     /// Prints every problem as its own error line and fails, saying nothing was imported.
-    private func refuse(_ lines: [String], _ environment: CommandEnvironment) throws {
+    private func refuse(_ lines: [String]) throws {
         guard !lines.isEmpty else { return }
-        for line in lines { environment.writeError(line) }
-        let count =
-            lines.count == 1 ? "1 line is invalid; correct it" : "\(lines.count) lines are invalid; correct them"
-        throw CommandError.data("nothing imported: \(count) and import '\(file)' again")
+        for line in lines { environment.context.notices.error(line) }
+        throw AppError.invalidEventLines(count: lines.count, file: file)
     }
 }
 
@@ -179,9 +181,7 @@ struct LineSplitter {
         }
         pending += chunk[start...]
         if pending.count > Self.maximumLength {
-            throw CommandError.data(
-                "\(file):\(number + 1): the line is longer than 1 MiB, the most an event's line may hold; is this an event file?"
-            )
+            throw AppError.eventLineTooLong(file: file, line: number + 1)
         }
     }
 
