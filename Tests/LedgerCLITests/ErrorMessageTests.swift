@@ -1,4 +1,5 @@
 import Glibc
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerTestSupport
@@ -58,7 +59,7 @@ enum ErrorSamples {
 
     static var all: [Sample] {
         option + addWords + add + holdings + void + verify + reports + log + convert + initialise + export + alert
-            + prices + market + chart + live + watch + importOptions + files + report
+            + prices + market + chart + live + watch + importOptions + files + report + app + marketServices + imports
     }
 
     static func samples<E: UserFacingError>(_ errors: [E], exit: (E) -> Int32) -> [Sample] {

@@ -102,7 +102,7 @@ public struct EventFileImport {
     private func refuse(_ lines: [String]) throws {
         guard !lines.isEmpty else { return }
         for line in lines { environment.context.notices.error(line) }
-        throw AppError.invalidEventLines(count: lines.count, file: file)
+        throw ImportError.invalidEventLines(count: lines.count, file: file)
     }
 }
 
@@ -181,7 +181,7 @@ struct LineSplitter {
         }
         pending += chunk[start...]
         if pending.count > Self.maximumLength {
-            throw AppError.eventLineTooLong(file: file, line: number + 1)
+            throw ImportError.eventLineTooLong(file: file, line: number + 1)
         }
     }
 

@@ -24,7 +24,7 @@ struct ExchangeFileReader {
         do {
             reader = try ImportReader(format: request.format, options: request.options, separator: request.separator)
         } catch {
-            throw AppError.importLayout(error.message)
+            throw ImportError.importLayout(error.message)
         }
         var digest = ContentDigest()
         progress.start(file: file, size: input.size)
@@ -36,7 +36,7 @@ struct ExchangeFileReader {
                 handle(item, &state)
                 if let failure = state.failure { throw failure }
             })
-        if let problem = reader.headerProblem { throw AppError.importHeader(file: file, problem: problem) }
+        if let problem = reader.headerProblem { throw ImportError.importHeader(file: file, problem: problem) }
         progress.finish()
         var tally = state.tally
         tally.sha256 = digest.hex()

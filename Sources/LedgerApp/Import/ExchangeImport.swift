@@ -151,7 +151,7 @@ public struct ExchangeImport {
     }
 
     /// Prints every line as its own error; the failure says nothing was imported and why.
-    private func rejection(_ lines: [String], _ failure: AppError) -> AppError {
+    private func rejection(_ lines: [String], _ failure: ImportError) -> ImportError {
         for line in lines { environment.context.notices.error(line) }
         return failure
     }

@@ -52,7 +52,7 @@ public final class CandleFetcher {
         let pair = "\(asset.symbol)/\(quote) \(interval) candles"
         guard let setup else {
             guard let cached = try self.cached(asset.symbol, quote, interval, since: since) else {
-                throw AppError.noCachedCandles(pair: pair, since: since)
+                throw MarketServiceError.noCachedCandles(pair: pair, since: since)
             }
             return cached
         }
@@ -96,18 +96,18 @@ public final class CandleFetcher {
     ) throws -> FetchedCandles {
         if problems.isEmpty, !unknown.isEmpty {
             let reasons = unknown.map(\.description).joined(separator: "; ")
-            throw AppError.unknownSymbol(asset.symbol, reasons: reasons)
+            throw MarketServiceError.unknownSymbol(asset.symbol, reasons: reasons)
         }
         if problems.isEmpty {
             let tried =
                 unsupported.isEmpty
                 ? "no source is configured for \(asset.assetClass) assets; set LGR_FALLBACK_\(asset.assetClass.rawValue.uppercased())"
                 : unsupported.map(\.description).joined(separator: "; ")
-            throw AppError.noSourceOffers(pair: pair, tried: tried)
+            throw MarketServiceError.noSourceOffers(pair: pair, tried: tried)
         }
         let reasons = problems.map(\.description).joined(separator: "; ")
         guard let cached = try self.cached(asset.symbol, quote, interval, since: since) else {
-            throw AppError.candlesUnavailable(pair: pair, reasons: reasons, since: since)
+            throw MarketServiceError.candlesUnavailable(pair: pair, reasons: reasons, since: since)
         }
         let age = Age.ago(cached.fetchedAt, now: now)
         context.notices.warning(

@@ -69,7 +69,7 @@ public struct Converter {
 
     /// No rate in the cache: a currency no source publishes says so; otherwise the way to
     /// get one.
-    static func noRate(_ request: ConversionRequest) -> AppError {
+    static func noRate(_ request: ConversionRequest) -> MarketServiceError {
         if let unpublished = [request.from, request.to].first(where: {
             $0.inferredClass == .fiat && !FrankfurterSource.publishes($0)
         }) {

@@ -43,10 +43,10 @@ public struct FetchFallback {
         }
         let uncached = missing.filter { table.price(of: $0, in: quote, at: now) == nil }
         if result.pricedBy.isEmpty && !uncached.isEmpty {
-            throw AppError.nothingFetchedNorCached(uncached)
+            throw MarketServiceError.nothingFetchedNorCached(uncached)
         }
         guard maxAge != nil, !stale.isEmpty else { return }
-        throw AppError.pricesTooOld(stale)
+        throw MarketServiceError.pricesTooOld(stale)
     }
 
     /// How stale a cached price is for `--max-age`: an ECB rate by publication (zero while no

@@ -18,7 +18,7 @@ public struct FetchTargets {
         } else {
             for text in named {
                 guard let symbol = AssetSymbol(text) else {
-                    throw AppError.notAnAssetSymbol(text)
+                    throw MarketServiceError.notAnAssetSymbol(text)
                 }
                 symbols.insert(symbol)
             }

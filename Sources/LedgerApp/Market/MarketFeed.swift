@@ -47,7 +47,7 @@ public final class MarketFeed {
                 order.isEmpty
                 ? "no source is configured"
                 : order.joined(separator: ", ") + " offer\(order.count == 1 ? "s" : "") none"
-            throw AppError.noTopList(assetClass: assetClass, asked: asked, from: Self.topListSources)
+            throw MarketServiceError.noTopList(assetClass: assetClass, asked: asked, from: Self.topListSources)
         }
         var problems: [MarketDataError] = []
         if !offline {
@@ -144,7 +144,7 @@ public final class MarketFeed {
         offline = true
     }
 
-    private func missing(_ what: String, _ problems: [MarketDataError]) -> AppError {
+    private func missing(_ what: String, _ problems: [MarketDataError]) -> MarketServiceError {
         if problems.isEmpty { return .notCached(what) }
         return .notCachedNorFetched(what, reasons: problems.map(\.description).joined(separator: "; "))
     }

@@ -18,7 +18,7 @@ public struct MarketSetup {
             config = try MarketDataConfig.load(file: file.text, environment: context.variables)
         } catch {
             let place = file.text == nil ? "" : " (config file \(file.path) or LGR_* variables)"
-            throw AppError.marketConfiguration(place: place, reason: error.description)
+            throw MarketServiceError.marketConfiguration(place: place, reason: error.description)
         }
         http = MarketHTTP(
             client: context.httpClient, policy: Self.policy(config.retry, context), pacing: context.pacing,
@@ -49,7 +49,7 @@ public struct MarketSetup {
         do {
             settings = try config.settings(name)
         } catch {
-            throw AppError.unknownSource(name)
+            throw MarketServiceError.unknownSource(name)
         }
         switch name {
         case "coingecko":

@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// A mistake in the words after `ledger add KIND` (``EventWords``, exit 64).

@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// Why `ledger chart` refused: an option (exit 64), or no candles to draw (exit 1).

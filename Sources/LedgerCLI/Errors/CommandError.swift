@@ -1,3 +1,5 @@
+import LedgerApp
+
 /// A failure the user caused or can fix, with the one line to print. `usage` failures exit 64
 /// (the input was malformed); the others exit 1 (the input was well formed but the ledger or
 /// the data did not allow it). The commands throw enums with the sentence beside each case

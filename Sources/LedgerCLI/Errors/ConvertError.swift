@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// Why `ledger convert` or `ledger currencies` refused: the words are not an amount and codes

@@ -14,8 +14,6 @@ struct ErrorReporter {
         switch error {
         case let failure as CommandError:
             return fail(failure.message, failure.exitCode)
-        case let failure as AppError:
-            return fail(failure.description, failure.exitCode)
         case let failure as UserFacingError:
             return fail(failure.description, failure.category.exitCode)
         case let store as StoreError:

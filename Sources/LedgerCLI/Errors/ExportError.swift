@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerInterchange
 
 /// Why `ledger export` refused: an option that does not fit the format (exit 64), or a ledger

@@ -1,4 +1,5 @@
 import Glibc
+import LedgerApp
 
 /// A file the user named that cannot be read or written (exit 1). Each names the file as the
 /// user typed it.

@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerInterchange
 
 /// An argument or option of `ledger import` that is not what it must be (exit 64), found

@@ -1,3 +1,5 @@
+import LedgerApp
+
 /// Why `ledger init` refused: a currency that is no code (exit 64), or a change of currency
 /// under recorded events (exit 1).
 enum InitError: UserFacingError, Equatable {

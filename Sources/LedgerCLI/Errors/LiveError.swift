@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// An argument or option of `ledger live` that is not what it must be (exit 64), or prices

@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// A filter of `ledger log` that is not what it must be (exit 64).

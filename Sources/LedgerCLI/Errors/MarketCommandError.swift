@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// Why `ledger market`, `market show` or `market search` refused: an argument or option

@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// An option value several commands share that is not what it must be (exit 64).

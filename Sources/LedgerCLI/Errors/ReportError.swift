@@ -1,3 +1,5 @@
+import LedgerApp
+
 /// A report that was printed but cannot be trusted as asked (exit 1, after the report).
 enum ReportError: UserFacingError, Equatable {
     /// `--strict` and some valuation could not be made: what is missing and the command that

@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// An option of `gains`, `allocation` or `report` that is not what it must be (exit 64). The

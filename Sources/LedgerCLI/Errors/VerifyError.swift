@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerStore
 
 /// Why `ledger verify` failed: the ledger does not hold what it must (exit 1), or `--head`

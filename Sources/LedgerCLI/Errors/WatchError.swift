@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 
 /// Why `ledger watch add` or `watch remove` refused: a symbol (exit 64), or one not watched
