@@ -12,8 +12,6 @@ struct ErrorReporter {
 
     func report(_ error: Error) -> Int32 {
         switch error {
-        case let failure as CommandError:
-            return fail(failure.message, failure.exitCode)
         case let failure as UserFacingError:
             return fail(failure.description, failure.category.exitCode)
         case let store as StoreError:
