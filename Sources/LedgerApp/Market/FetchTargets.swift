@@ -1,5 +1,4 @@
 import LedgerCore
-import LedgerInterchange
 import LedgerStore
 
 /// Which assets `prices fetch` asks about: those named, else every asset held (the quantity
@@ -7,9 +6,6 @@ import LedgerStore
 public struct FetchTargets {
     /// Asset → class, in symbol order.
     public let assets: [(symbol: AssetSymbol, assetClass: AssetClass)]
-
-    /// The settings key of the watchlist: symbols separated by commas.
-    public static let watchlistKey = "watchlist"
 
     public init(named: [String], events: some EventReading, settings: some SettingsStore, quote: AssetSymbol) throws {
         var symbols: Set<AssetSymbol> = []
@@ -37,8 +33,7 @@ public struct FetchTargets {
     }
 
     public static func watched(_ store: some SettingsStore) throws -> Set<AssetSymbol> {
-        let list = try store.setting(watchlistKey) ?? ""
-        return Set(list.split(separator: ",").compactMap { AssetSymbol(ImportText.trimmed($0)) })
+        Set(try Watchlist.read(store))
     }
 
     /// The assets grouped by class, classes in their usual order.

@@ -41,18 +41,3 @@ struct MarketOptions: ParsableArguments {
         )
     }
 }
-
-/// The watchlist: symbols in the `watchlist` setting, comma-separated, in the order added.
-enum Watchlist {
-    static func read(_ store: some SettingsStore) throws -> [AssetSymbol] {
-        let text = try store.setting(FetchTargets.watchlistKey) ?? ""
-        var seen = Set<AssetSymbol>()
-        return text.split(separator: ",").compactMap { AssetSymbol($0.filter { $0 != " " }) }.filter {
-            seen.insert($0).inserted
-        }
-    }
-
-    static func write(_ symbols: [AssetSymbol], to store: some SettingsStore) throws {
-        try store.setSetting(FetchTargets.watchlistKey, symbols.map(\.text).joined(separator: ","))
-    }
-}
