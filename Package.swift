@@ -8,11 +8,17 @@ let package = Package(
     name: "ledger",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "ledger", targets: ["ledger"])
+        .executable(name: "ledger", targets: ["ledger"]),
+        .executable(name: "ledger-serve", targets: ["ledger-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // `ledger serve` only (docs/SERVER.md has what they cost). No default traits: they pull in
+        // swift-configuration and full Foundation, which the server does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Pure ring: values in, values out.
@@ -51,6 +57,19 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "ledger", dependencies: ["LedgerCLI"]),
+
+        // The web app and JSON API (`ledger serve` starts `ledger-serve`), kept out of the
+        // `ledger` binary so the CLI starts without NIO.
+        .target(
+            name: "LedgerServer",
+            dependencies: [
+                "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerStore", "LedgerMarketData", "LedgerApp",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "ledger-serve", dependencies: ["LedgerServer", "LedgerCLI"]),
 
         // Test support (never a product).
         .target(
@@ -91,8 +110,14 @@ let package = Package(
             exclude: ["Scenarios"]
         ),
         .testTarget(
+            name: "LedgerServerTests",
+            dependencies: [
+                "LedgerServer", "LedgerApp", "LedgerTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LedgerTestSupport", "ledger", "ledger-stress"]
+            dependencies: ["LedgerTestSupport", "ledger", "ledger-serve", "ledger-stress"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import LedgerApp
 import LedgerCore
 import LedgerStore
 
@@ -35,6 +36,25 @@ public enum LedgerCLI {
             return 0
         } catch {
             return ErrorReporter(environment: environment, arguments: arguments).report(error)
+        }
+    }
+}
+
+extension LedgerCLI {
+    /// The entry point of `ledger-serve`: parses the arguments as `ledger serve` does (same
+    /// options, help and messages), then hands the settings to `serve` until it returns.
+    public static func serve(
+        _ arguments: [String], in environment: CommandEnvironment,
+        _ serve: @Sendable (ServerSettings, CommandEnvironment) async throws -> Void
+    ) async -> Int32 {
+        do {
+            let command = try ServeCommand.parse(arguments)
+            let settings = try command.options.settings(
+                variables: environment.variables, currentDirectory: environment.currentDirectory)
+            try await serve(settings, environment)
+            return 0
+        } catch {
+            return ErrorReporter(environment: environment, arguments: ["serve"] + arguments).report(error)
         }
     }
 }

@@ -1,7 +1,7 @@
-/// The inline stylesheet of the HTML report: readable on a phone (one column, tables scroll
+/// The inline stylesheet of the HTML report (and of `ledger serve`'s pages): readable on a phone (one column, tables scroll
 /// sideways inside their box), printable (@media print), no web fonts or external files.
-enum ReportHTMLStyle {
-    static let css = """
+public enum ReportHTMLStyle {
+    public static let css = """
         :root{color-scheme:light}
         *{box-sizing:border-box}
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;margin:0;padding:16px;color:#1d1d1f;background:#fff}

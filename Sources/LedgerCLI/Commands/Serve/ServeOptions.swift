@@ -1,0 +1,62 @@
+import ArgumentParser
+import LedgerApp
+
+/// The options of `ledger serve`, shared with the `ledger-serve` program it starts, so both
+/// parse and refuse the same words.
+struct ServeOptions: ParsableArguments {
+    @Option(help: "The address to listen on. Keep 127.0.0.1 behind a reverse proxy.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port, printed on start).")
+    var port: String = "8080"
+
+    @Option(
+        name: .customLong("data-dir"),
+        help: "The server's directory: accounts and one ledger per user (default: $XDG_DATA_HOME/ledger/server).")
+    var dataDirectory: String?
+
+    @Option(
+        name: .customLong("fetch-every"),
+        help: "Refresh prices for every user's holdings and watchlist this often, e.g. 5m (default: off).")
+    var fetchEvery: String?
+
+    @Option(help: "The most symbols the fetcher asks a source for in one request.")
+    var batch: String = "50"
+
+    @Flag(
+        name: .customLong("insecure-cookies"),
+        help: "Send session cookies without Secure (only for plain HTTP beyond loopback; see docs/SERVER.md).")
+    var insecureCookies = false
+
+    init() {}
+
+    /// The settings these options give, or the one error that says what to type instead.
+    func settings(variables: [String: String], currentDirectory: String) throws -> ServerSettings {
+        guard !host.isEmpty else { throw ServeError.emptyHost }
+        guard let portNumber = Int(port), (0...65_535).contains(portNumber) else { throw ServeError.notAPort(port) }
+        guard let batchSize = Int(batch), (1...250).contains(batchSize) else { throw ServeError.notABatchSize(batch) }
+        return ServerSettings(
+            host: host, port: portNumber, dataDirectory: try dataPath(variables, currentDirectory),
+            fetchInterval: try fetchEvery.map(Self.seconds), batchSize: batchSize, secureCookies: !insecureCookies)
+    }
+
+    private func dataPath(_ variables: [String: String], _ currentDirectory: String) throws -> String {
+        guard let dataDirectory else { return ServerSettings.defaultDataDirectory(variables: variables) }
+        guard !dataDirectory.isEmpty else { throw ServeError.emptyDataDirectory }
+        if dataDirectory.hasPrefix("/") { return dataDirectory }
+        if dataDirectory.hasPrefix("~/") { return (variables["HOME"] ?? "") + dataDirectory.dropFirst() }
+        return currentDirectory + "/" + dataDirectory
+    }
+
+    /// `90s`, `5m`, `1h` (a bare number is seconds); at least a minute.
+    static func seconds(_ text: String) throws -> Int {
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600]
+        let unit = text.last.flatMap { units[$0] }
+        let digits = unit == nil ? Substring(text) : text.dropLast()
+        guard let count = Int(digits), count > 0, !digits.hasPrefix("+") else { throw ServeError.notAnInterval(text) }
+        let (seconds, overflow) = count.multipliedReportingOverflow(by: unit ?? 1)
+        guard !overflow else { throw ServeError.notAnInterval(text) }
+        guard seconds >= 60 else { throw ServeError.intervalTooShort(text) }
+        return seconds
+    }
+}

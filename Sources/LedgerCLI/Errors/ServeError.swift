@@ -1,0 +1,42 @@
+import LedgerApp
+
+/// `ledger serve`: options that cannot work, or no server program to start.
+enum ServeError: UserFacingError, Equatable {
+    case notAPort(String)
+    case emptyHost
+    case notAnInterval(String)
+    case intervalTooShort(String)
+    case notABatchSize(String)
+    case emptyDataDirectory
+    /// `ledger-serve` is not beside `ledger` (and `LGR_SERVE_BINARY` does not name it).
+    case serverProgramMissing(path: String)
+    case couldNotStart(path: String, reason: String)
+
+    var category: ErrorCategory {
+        switch self {
+        case .serverProgramMissing, .couldNotStart: .data
+        default: .usage
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .notAPort(let text):
+            "--port '\(text)' is not a port; use a number from 0 to 65535, e.g. --port 8080"
+        case .emptyHost:
+            "--host is empty; use an address such as 127.0.0.1"
+        case .notAnInterval(let text):
+            "--fetch-every '\(text)' is not an interval; use a number and s, m or h, e.g. --fetch-every 5m"
+        case .intervalTooShort(let text):
+            "--fetch-every '\(text)' is shorter than a minute; the free price sources allow about one run a minute"
+        case .notABatchSize(let text):
+            "--batch '\(text)' is not a batch size; use a number from 1 to 250, e.g. --batch 50"
+        case .emptyDataDirectory:
+            "--data-dir is empty; name a directory, e.g. --data-dir /var/lib/ledger"
+        case .serverProgramMissing(let path):
+            "ledger serve needs the ledger-serve program at \(path); build it with 'swift build --product ledger-serve' or set LGR_SERVE_BINARY"
+        case .couldNotStart(let path, let reason):
+            "could not start \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Hummingbird
+import LedgerApp
+import Logging
+import ServiceLifecycle
+
+/// The web app and JSON API of `ledger serve`: one Hummingbird application on the routes of
+/// ``ServerRoutes``, run until SIGTERM or SIGINT (``run(_:)``) or until a test stops it
+/// (``start(_:)``).
+public enum LedgerServer {
+    /// Serves until SIGTERM/SIGINT, then lets requests in flight finish. Prints
+    /// `ledger-serve: listening on http://HOST:PORT` once the socket is bound.
+    public static func run(_ state: ServerState) async throws {
+        let app = application(state) { port in
+            state.accessLog.write("ledger-serve: listening on http://\(state.settings.host):\(port)")
+        }
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        state.accessLog.write("ledger-serve: stopped")
+    }
+
+    /// Starts serving in the background and returns once the socket is bound (tests; port 0
+    /// picks a free one).
+    public static func start(_ state: ServerState) async throws -> RunningServer {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = application(state) { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            try await task.value
+            throw ServerStartError.notListening
+        }
+        return RunningServer(port: port, group: group, task: task)
+    }
+
+    static func application(
+        _ state: ServerState, listening: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
+        Application(
+            router: ServerRoutes.router(state),
+            configuration: .init(
+                address: .hostname(state.settings.host, port: state.settings.port), serverName: "ledger"),
+            onServerRunning: { channel in listening(channel.localAddress?.port ?? state.settings.port) },
+            logger: logger
+        )
+    }
+
+    /// Hummingbird's own log: warnings and worse, to stderr (the access log is ours).
+    static var logger: Logger {
+        var logger = Logger(label: "ledger-serve")
+        logger.logLevel = .warning
+        return logger
+    }
+}
+
+/// A server started by ``LedgerServer/start(_:)``.
+public struct RunningServer: Sendable {
+    public let port: Int
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+
+    /// Stops accepting, lets requests in flight finish, and waits for the server to end.
+    public func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await task.value
+    }
+}
+
+enum ServerStartError: Error, CustomStringConvertible {
+    case notListening
+    var description: String { "the server stopped before it listened" }
+}

@@ -1,0 +1,23 @@
+import Hummingbird
+
+/// Lets a request through only when it is signed in. A page without a session is sent to the
+/// login form (and back after it); an API call without a token gets 401 and a JSON error.
+struct SignedIn: RouterMiddleware {
+    typealias Context = ServerContext
+    let authenticator: any Authenticating
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let user = try await authenticator.user(for: request) else {
+            if request.uri.path.hasPrefix("/api/") {
+                return ServerResponse.apiError(.unauthorized, "sign in with an API token: Authorization: Bearer TOKEN")
+            }
+            return ServerResponse.redirect(to: "/login?next=" + FormEncoding.escape(request.uri.path))
+        }
+        var context = context
+        context.user = user
+        context.trace.user = user.name
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// A feature's routes. Public ones (health, login) go on the router itself; the rest behind
+/// ``SignedIn``, so no route can forget to check who is asking.
+protocol RouteGroup: Sendable {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState)
+}
+
+enum ServerRoutes {
+    /// Every feature of the server, in the order its routes are matched.
+    static let groups: [any RouteGroup] = [HealthRoutes()]
+
+    static func router(_ state: ServerState) -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: AccessLog(sink: state.accessLog, clock: state.clockMilliseconds))
+        let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator))
+        for group in groups {
+            group.register(public: router, signedIn: signedIn, state: state)
+        }
+        return router
+    }
+}

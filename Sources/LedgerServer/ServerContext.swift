@@ -1,0 +1,48 @@
+import Hummingbird
+
+/// What a request carries through the middleware to its route: who is signed in (set by
+/// ``SignedIn``) and the record the access log writes when the response leaves.
+public struct ServerContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The signed-in user; nil on public routes (health, login).
+    public var user: ServerUser?
+    /// Filled in as the request goes in, read by ``AccessLog`` when it comes back out.
+    public let trace = RequestTrace()
+    /// The connected peer's address (the proxy's, behind one).
+    public let peer: String?
+
+    public init(source: Source) {
+        self.coreContext = .init(source: source)
+        self.peer = source.channel.remoteAddress?.ipAddress
+    }
+
+    /// An import uploads a whole exchange export; the importer's own limits apply after this.
+    public var maxUploadSize: Int { 64 * 1024 * 1024 }
+
+    /// The signed-in user, for routes behind ``SignedIn`` (which never lets a request through
+    /// without one).
+    public func requireUser() throws -> ServerUser {
+        guard let user else { throw HTTPError(.unauthorized) }
+        return user
+    }
+}
+
+/// Who a request is signed in as: the name picks the ledger, the CSRF token guards the forms
+/// of a browser session (nil for an API token, which is never sent by a browser on its own).
+public struct ServerUser: Sendable, Equatable {
+    public var name: String
+    public var isAdmin: Bool
+    public var csrfToken: String?
+
+    public init(name: String, isAdmin: Bool = false, csrfToken: String? = nil) {
+        self.name = name
+        self.isAdmin = isAdmin
+        self.csrfToken = csrfToken
+    }
+}
+
+/// The parts of the access-log line known only inside the request (one request, one task).
+public final class RequestTrace: @unchecked Sendable {
+    public var user: String?
+    public init() {}
+}

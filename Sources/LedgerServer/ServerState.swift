@@ -1,0 +1,47 @@
+import LedgerApp
+import Synchronization
+
+/// What every route shares: the settings, the world the services see (variables, clock,
+/// directory), who is signed in, and where the access log goes. Built once at start.
+public struct ServerState: Sendable {
+    public let settings: ServerSettings
+    public let variables: [String: String]
+    public let currentDirectory: String
+    public let clockMilliseconds: @Sendable () -> UInt64
+    public let authenticator: any Authenticating
+    public let accessLog: LineSink
+
+    public init(
+        settings: ServerSettings, variables: [String: String], currentDirectory: String,
+        clockMilliseconds: @escaping @Sendable () -> UInt64, authenticator: any Authenticating,
+        accessLog: LineSink = .standardOutput
+    ) {
+        self.settings = settings
+        self.variables = variables
+        self.currentDirectory = currentDirectory
+        self.clockMilliseconds = clockMilliseconds
+        self.authenticator = authenticator
+        self.accessLog = accessLog
+    }
+
+    /// The context a service runs in for one request; its notices are collected for the page.
+    func appContext(notices: CollectedNotices = CollectedNotices()) -> AppContext {
+        AppContext(
+            variables: variables, clockMilliseconds: clockMilliseconds, currentDirectory: currentDirectory,
+            notices: notices)
+    }
+}
+
+/// A request's warnings and notes, kept to show on its page or in its JSON instead of stderr.
+public final class CollectedNotices: NoticeSink {
+    private let lines = Mutex<[String]>([])
+
+    public init() {}
+
+    public var messages: [String] { lines.withLock { $0 } }
+
+    public func warning(_ message: String) { lines.withLock { $0.append("warning: " + message) } }
+    public func error(_ message: String) { lines.withLock { $0.append("error: " + message) } }
+    public func note(_ message: String) { lines.withLock { $0.append(message) } }
+    public func write(_ text: String) {}
+}

@@ -1,0 +1,19 @@
+import Glibc
+import LedgerCLI
+import LedgerServer
+
+/// `ledger-serve`: what `ledger serve` starts, with the same options and checks.
+@main
+enum LedgerServe {
+    static func main() async {
+        let code = await LedgerCLI.serve(Array(CommandLine.arguments.dropFirst()), in: .live()) {
+            settings, environment in
+            try await LedgerServer.run(
+                ServerState(
+                    settings: settings, variables: environment.variables,
+                    currentDirectory: environment.currentDirectory,
+                    clockMilliseconds: environment.clockMilliseconds, authenticator: NoAccounts()))
+        }
+        exit(code)
+    }
+}
