@@ -100,6 +100,7 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerTestSupport"]),
+        .testTarget(name: "LedgerAppTests", dependencies: ["LedgerApp", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerMarketDataTests", dependencies: ["LedgerMarketData", "LedgerTestSupport"],
             exclude: ["Fixtures"]

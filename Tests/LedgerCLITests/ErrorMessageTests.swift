@@ -58,7 +58,8 @@ enum ErrorSamples {
     }
 
     static var all: [Sample] {
-        option + addWords + add + holdings + void + verify + reports + log + convert + initialise + export + alert
+        option + optionValues + addWords + add + holdings + void + verify + reports + log + convert + initialise
+            + export + alert
             + prices + market + chart + live + watch + importOptions + files + report + app + marketServices + imports
     }
 
@@ -70,92 +71,17 @@ enum ErrorSamples {
     static let data: Int32 = 1
 
     static var option: [Sample] {
-        let time: DateParseError
-        switch Timestamp.parse("nope") {
-        case .failure(let error): time = error
-        case .success: fatalError("'nope' parsed")
-        }
         let errors: [OptionError] = [
-            .notADate(option: "--since", text: "x"), .notADateBrief(option: "--date", text: "x"),
-            .notATime(option: "--as-of", time), .notACurrency("1"), .notABookingMethod("x"), .notAnAssetClass("x"),
+            .notADateBrief(option: "--date", text: "x"), .notACurrency("1"), .notABookingMethod("x"),
             .notAnAssetSymbol("x"), .notAMarketSymbol("x"), .notAMaxAge("x"),
             .unsupportedFormat(command: "verify", supported: [.text, .json], given: .csv),
             .notAFormat(command: "convert", formats: ["text", "json"], given: "csv"),
-            .unknownOption("--x", command: "add"),
         ]
         return samples(errors) { error in
             switch error {
-            case .notADate, .notADateBrief, .notATime, .notACurrency, .notABookingMethod, .notAnAssetClass,
-                .notAnAssetSymbol, .notAMarketSymbol, .notAMaxAge, .unsupportedFormat, .notAFormat, .unknownOption:
+            case .notADateBrief, .notACurrency, .notABookingMethod, .notAnAssetSymbol, .notAMarketSymbol, .notAMaxAge,
+                .unsupportedFormat, .notAFormat:
                 usage
-            }
-        }
-    }
-
-    static var addWords: [Sample] {
-        let mistakes: [AddWordsError.Mistake] = [
-            .missingAmount(role: "an amount"), .missingQuantity(after: "BTC"), .missingPrice,
-            .missingPriceAfter(marker: "@"), .expected(word: "for", found: nil), .expected(word: "for", found: "x"),
-            .missingSplit, .notASplitRatio("x"), .unexpected("x"), .numberForSymbol("1"), .notAnAssetSymbol("x"),
-            .missingDestination,
-        ]
-        let errors: [AddWordsError] =
-            EventKind.allCases.map { .grammar(.missingPrice, $0) } + mistakes.map { .grammar($0, .buy) } + [
-                .unknownOption("--x"), .notANumber(what: "price", text: "1,5", .unexpectedCharacter(",", offset: 1)),
-                .notANumber(what: "price", text: "1e5", .exponentNotAllowed),
-                .notANumber(what: "price", text: "x", .unexpectedCharacter("x", offset: 0)),
-                .notANumber(what: "price", text: "0.1234567890123456789", .tooManyFractionalDigits),
-            ]
-        return samples(errors) { error in
-            switch error {
-            case .grammar, .unknownOption, .notANumber: usage
-            }
-        }
-    }
-
-    static var add: [Sample] {
-        let errors: [AddError] = [
-            .feeTookWords, .missingKind, .unknownKind("bye"), .unknownKind("zzzzzz"), .voidKind, .voidWords,
-            .accountsNotForTransfer(.buy), .notAnIncomeKind("x"), .feeTooManyWords, .tradeFeeNeedsAsset,
-            .notACurrencyVariable("1"), .invalidEvent(.textTooLong(field: "note", bytes: 5000)),
-        ]
-        return samples(errors) { error in
-            switch error {
-            case .feeTookWords, .missingKind, .unknownKind, .voidKind, .voidWords, .accountsNotForTransfer,
-                .notAnIncomeKind, .feeTooManyWords, .tradeFeeNeedsAsset, .notACurrencyVariable, .invalidEvent:
-                usage
-            }
-        }
-    }
-
-    static var holdings: [Sample] {
-        var events = Events()
-        let first = events.sell("BTC", "1", at: "30000", on: "2024-01-01")
-        let deposit = events.deposit("BTC", "1", on: "2024-01-01")
-        let withdraw = events.withdraw("BTC", "1", on: "2024-01-02")
-        let later = events.sell("BTC", "1", at: "30000", on: "2024-01-03")
-        let own = PositionBook.firstShortfall(in: [first])!
-        let other = PositionBook.firstShortfall(in: [deposit, withdraw, later])!
-        let alone = PositionBook.firstShortfall(in: [later])!
-        let errors: [HoldingsError] = [
-            .shortfall(own, draft: first), .shortfall(other, draft: withdraw), .voidLeavesShort(target: deposit, alone),
-        ]
-        return samples(errors) { error in
-            switch error {
-            case .shortfall, .voidLeavesShort: data
-            }
-        }
-    }
-
-    static var void: [Sample] {
-        let errors: [VoidError] = [
-            .missingReason(id: "12"), .reasonTooLong(bytes: 5000), .targetIsVoid(sequence: 3, cancelled: "#2"),
-            .alreadyVoided(sequence: 2, voidSequence: 3, reason: "typo"),
-        ]
-        return samples(errors) { error in
-            switch error {
-            case .missingReason, .reasonTooLong: usage
-            case .targetIsVoid, .alreadyVoided: data
             }
         }
     }

@@ -1,7 +1,7 @@
 import LedgerCore
 
 /// What a service may learn about the world, and no more: the environment variables, the
-/// clock, the directory relative paths are resolved against, and where notices go. The shell
+/// clock and the ids it mints, the directory relative paths are resolved against, and where notices go. The shell
 /// builds one from its own environment; services never see stdout.
 public struct AppContext: Sendable {
     public var variables: [String: String]
@@ -12,6 +12,13 @@ public struct AppContext: Sendable {
     public var currentDirectory: String
     /// Warnings, errors and notes for the user (stderr in the shell).
     public var notices: any NoticeSink
+    /// 80 random bits for a new event id (the system's generator unless set; tests seed it).
+    public var randomBits: @Sendable () -> (UInt16, UInt64) = {
+        var generator = SystemRandomNumberGenerator()
+        return (generator.next(), generator.next())
+    }
+    /// Keeps the ids minted through every context that shares it increasing.
+    public var eventIDMinter = EventIDMinter.process
 
     public init(
         variables: [String: String], clockMilliseconds: @escaping @Sendable () -> UInt64, currentDirectory: String,
@@ -25,6 +32,12 @@ public struct AppContext: Sendable {
 
     /// Now, to the second.
     public var now: Timestamp { Timestamp(secondsSinceEpoch: Int64(clockMilliseconds() / 1000)) }
+
+    /// A fresh, time-ordered event id, greater than every id minted before through this
+    /// context's minter (each call reads the clock once).
+    public func newEventID() -> EventID {
+        eventIDMinter.next(milliseconds: clockMilliseconds(), random: randomBits)
+    }
 
     /// The variable `LGR_<name>` (the tool's prefix, see ``environmentPrefix``).
     public func tool(_ name: String) -> String? { variables[environmentPrefix + name] }

@@ -1,8 +1,8 @@
 import LedgerCore
 import LedgerStore
 
-/// The ledger as the price and market commands use it: read if it exists, created (with its
-/// currency setting, as `add` does) only when there is something valid to record.
+/// The ledger as `add` and the price and market commands use it: read if it exists, created
+/// (with its currency setting) only when there is something valid to record.
 public struct PriceLedger {
     public let opener: LedgerOpener
     /// The ledger, when one exists at the path.

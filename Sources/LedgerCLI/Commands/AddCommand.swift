@@ -1,8 +1,6 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
-import LedgerRender
-import LedgerStore
 
 /// `ledger add KIND …`: appends one event.
 struct AddCommand: EnvironmentCommand {
@@ -65,29 +63,15 @@ struct AddCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "add")
-        let existing = try ledgerOptions.openIfExists(in: environment)
-        let currency = try existing?.settings.ledgerCurrency() ?? defaultCurrency(environment)
-        let draft = try AddRequest(command: self).makeEvent(
-            defaultQuote: currency, environment: environment, classOf: { try existing?.events.assetClass(of: $0) }
-        )
-        let store: any EventStore
-        if let existing {
-            store = existing.events
-        } else {
-            try HoldingsGuard.check(draft, against: InMemoryEventStore())
-            let created = try ledgerOptions.openOrCreate(in: environment)
-            try created.settings.setSetting(LedgerSetting.currency, currency.text)
-            store = created.events
-        }
-        let stored = try store.append([draft]) { reader in try HoldingsGuard.check(draft, against: reader) }
+        let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
+        let stored = try EventRecorder(context: environment.app).add(input, creatingIfMissing: ledger)
         try EventOutput(environment: environment, format: outputFormat).printRecorded(stored)
     }
 
-    private func defaultCurrency(_ environment: CommandEnvironment) throws -> AssetSymbol {
-        let text = environment.variables[environmentPrefix + "CURRENCY"] ?? LedgerSetting.defaultCurrency
-        guard let symbol = AssetSymbol(text) else {
-            throw AddError.notACurrencyVariable(text)
-        }
-        return symbol
+    /// The options and words as ``EventRecorder`` takes them.
+    var input: AddInput {
+        AddInput(
+            words: words, fee: fee, date: date, account: account, from: from, to: to, incomeKind: incomeKind,
+            assetClass: assetClass, note: note)
     }
 }

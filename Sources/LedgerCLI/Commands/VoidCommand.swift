@@ -1,7 +1,7 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerRender
-import LedgerStore
 
 /// `ledger void ID --reason "…"`: cancels an event by appending a void; nothing is erased.
 struct VoidCommand: EnvironmentCommand {
@@ -24,51 +24,15 @@ struct VoidCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "void")
-        guard let reason, !reason.allSatisfy(\.isWhitespace) else {
-            throw VoidError.missingReason(id: id)
-        }
-        if reason.utf8.count > LedgerEvent.maximumTextBytes {
-            throw VoidError.reasonTooLong(bytes: reason.utf8.count)
-        }
+        let reason = try EventRecorder.checkReason(reason, reference: id)
         let store = try ledgerOptions.openExisting(in: environment)
-        let target = try store.events.requireEvent(id)
-        let appended = try store.events.append(try draft(store.events, reason, environment)) { reader in
-            try check(reader)
-        }
-        guard outputFormat == .text, let void = appended.first else {
-            return try EventOutput(environment: environment, format: outputFormat).printRecorded(appended)
+        let (void, target) = try EventRecorder(context: environment.app).void(
+            reference: id, reason: reason, in: store.events)
+        guard outputFormat == .text else {
+            return try EventOutput(environment: environment, format: outputFormat).printRecorded([void])
         }
         environment.print(
             "#\(void.sequence) voided #\(target.sequence) (\(EventSummary.describe(target))): \(reason.terminalEscaped) id \(void.id)"
         )
-    }
-
-    private func draft(_ store: any EventStore, _ reason: String, _ environment: CommandEnvironment) throws
-        -> [LedgerEvent]
-    {
-        let target = try store.requireEvent(id)
-        return [
-            LedgerEvent(
-                id: environment.newEventID(), occurredAt: environment.now, recordedAt: environment.now,
-                account: target.account, action: .void(target: target.id, reason: reason)
-            )
-        ]
-    }
-
-    /// Under the write lock: the target exists, is not a void, is not voided yet, and
-    /// cancelling it leaves no later event short.
-    private func check(_ reader: any EventReading) throws {
-        let target = try reader.requireEvent(id)
-        if case .void(let cancelled, _) = target.action {
-            let number = try reader.event(reference: cancelled.text).map { "#\($0.sequence)" } ?? cancelled.text
-            throw VoidError.targetIsVoid(sequence: target.sequence, cancelled: number)
-        }
-        let voids = try reader.events(touching: [])
-        if let earlier = voids.first(where: { if case .void(target.id, _) = $0.action { true } else { false } }),
-            case .void(_, let why) = earlier.action
-        {
-            throw VoidError.alreadyVoided(sequence: target.sequence, voidSequence: earlier.sequence, reason: why)
-        }
-        try HoldingsGuard.checkVoid(of: target, against: reader)
     }
 }

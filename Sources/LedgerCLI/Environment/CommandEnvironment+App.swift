@@ -3,12 +3,15 @@ import LedgerRender
 
 extension CommandEnvironment {
     /// What the services of LedgerApp may see of this environment: the variables, the same
-    /// clock (each reading still ticks a test clock once), the current directory, and stderr
-    /// for notices.
+    /// clock (each reading still ticks a test clock once), the current directory, stderr for
+    /// notices, and the same random bits and minter (so ids are the ones ``newEventID()`` makes).
     public var app: AppContext {
-        AppContext(
+        var context = AppContext(
             variables: variables, clockMilliseconds: clockMilliseconds, currentDirectory: currentDirectory,
             notices: notices)
+        context.randomBits = randomBits
+        context.eventIDMinter = eventIDMinter
+        return context
     }
 
     /// What the market services may see: ``app`` plus the HTTP client, pacing, whether a

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LedgerApp
 import LedgerCore
 import LedgerMarketData
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerRender
 import LedgerStore
@@ -67,7 +68,7 @@ struct ReportOptions: ParsableArguments {
         if let date = LocalDate.parse(asOf) { return date.startOfDay.adding(seconds: 86_399) }
         switch Timestamp.parse(asOf) {
         case .success(let time): return time
-        case .failure(let error): throw OptionError.notATime(option: "--as-of", error)
+        case .failure(let error): throw OptionValueError.notATime(option: "--as-of", error)
         }
     }
 

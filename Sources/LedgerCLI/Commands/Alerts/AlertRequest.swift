@@ -28,7 +28,7 @@ struct AlertRequest {
     private func condition() throws -> AlertCondition {
         let words = words.filter { $0 != "--" }
         if let option = words.first(where: { $0.hasPrefix("--") }) {
-            throw OptionError.unknownOption(option, command: "alert add")
+            throw OptionValueError.unknownOption(option, command: "alert add")
         }
         guard let word = words.first else {
             throw AlertCommandError.missingCondition(asset: asset)
@@ -84,7 +84,7 @@ struct AlertRequest {
     private func parsedClass() throws -> AssetClass? {
         guard let assetClass else { return nil }
         guard let parsed = AssetClass(rawValue: assetClass.lowercased()) else {
-            throw OptionError.notAnAssetClass(assetClass)
+            throw OptionValueError.notAnAssetClass(assetClass)
         }
         return parsed
     }

@@ -58,7 +58,7 @@ struct PricesSetCommand: EnvironmentCommand {
     private func makeObservation(defaultQuote: AssetSymbol, now: Timestamp) throws -> PriceObservation {
         let price = price.filter { $0 != "--" }
         if let option = price.first(where: { $0.hasPrefix("--") }) {
-            throw OptionError.unknownOption(option, command: "prices set")
+            throw OptionValueError.unknownOption(option, command: "prices set")
         }
         guard let text = price.first else {
             throw PricesError.missingPrice(asset: asset)

@@ -1,15 +1,14 @@
-import LedgerApp
 import LedgerCore
 
 /// A mistake in the words after `ledger add KIND` (``EventWords``, exit 64).
-enum AddWordsError: UserFacingError, Equatable {
+public enum AddWordsError: UserFacingError, Equatable {
     /// A grammar mistake in the words of `kind`; the sentence ends with an example of its grammar.
     case grammar(Mistake, EventKind)
     case unknownOption(String)
     /// `what` (`quantity`, `price`, `--fee`) is not an exact decimal.
     case notANumber(what: String, text: String, DecimalParseError)
 
-    enum Mistake: Equatable, Sendable {
+    public enum Mistake: Equatable, Sendable {
         case missingAmount(role: String)
         case missingQuantity(after: String)
         case missingPrice
@@ -23,12 +22,12 @@ enum AddWordsError: UserFacingError, Equatable {
         case missingDestination
     }
 
-    var category: ErrorCategory { .usage }
+    public var category: ErrorCategory { .usage }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .grammar(let mistake, let kind): "\(Self.sentence(mistake, kind)); e.g. \(Self.example(for: kind))"
-        case .unknownOption(let option): OptionError.unknownOption(option, command: "add").description
+        case .unknownOption(let option): OptionValueError.unknownOption(option, command: "add").description
         case .notANumber(let what, let text, let error):
             "\(what) '\(text)' is not a number: it \(error.reason); \(Self.hint(text, error))"
         }

@@ -1,9 +1,7 @@
-import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// Why `ledger void` refused (``HoldingsError`` when the void would leave an event short).
-enum VoidError: UserFacingError, Equatable {
+public enum VoidError: UserFacingError, Equatable {
     /// Exit 64: no `--reason`, or one of only spaces.
     case missingReason(id: String)
     /// Exit 64: a reason longer than an event's text may be.
@@ -13,14 +11,14 @@ enum VoidError: UserFacingError, Equatable {
     /// Exit 1: the target was voided before, by `voidSequence` for `reason`.
     case alreadyVoided(sequence: Int64, voidSequence: Int64, reason: String)
 
-    var category: ErrorCategory {
+    public var category: ErrorCategory {
         switch self {
         case .missingReason, .reasonTooLong: .usage
         case .targetIsVoid, .alreadyVoided: .data
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .missingReason(let id): "a void needs a reason; e.g. ledger void \(id) --reason \"entered twice\""
         case .reasonTooLong(let bytes): EventValidationError.textTooLong(field: "reason", bytes: bytes).message

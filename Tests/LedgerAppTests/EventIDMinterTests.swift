@@ -1,4 +1,4 @@
-import LedgerCLI
+import LedgerApp
 import LedgerCore
 import Synchronization
 import Testing

@@ -1,5 +1,4 @@
 import LedgerCore
-import LedgerRender
 import LedgerStore
 
 /// Refuses events that would take out more of an asset than an account holds, at the event's
@@ -26,5 +25,4 @@ enum HoldingsGuard {
             throw HoldingsError.voidLeavesShort(target: target, shortfall)
         }
     }
-
 }

@@ -4,10 +4,13 @@ import Synchronization
 /// Mints the ids of one process's events: time-ordered ULIDs that increase strictly from one
 /// call to the next, on any thread (see ``EventID/following(_:milliseconds:random:)``).
 ///
-/// A reference shared by every copy of a ``CommandEnvironment``, so an import's parse thread
-/// and its main thread draw from one sequence.
+/// A reference shared by every copy of an ``AppContext`` (and of the CLI's environment), so an
+/// import's parse thread and its main thread draw from one sequence.
 public final class EventIDMinter: Sendable {
     private let last = Mutex<EventID?>(nil)
+
+    /// The process's minter: what an ``AppContext`` uses unless it is given its own.
+    public static let process = EventIDMinter()
 
     public init() {}
 

@@ -1,18 +1,17 @@
-import LedgerApp
 import LedgerCore
-import LedgerRender
 
 /// An event that would take out more of an asset than an account holds (``HoldingsGuard``,
-/// exit 1).
-enum HoldingsError: UserFacingError, Equatable {
+/// exit 1). Events are named by their summary; the shell escapes control characters in the
+/// whole line it prints.
+public enum HoldingsError: UserFacingError, Equatable {
     /// Recording `draft` leaves it, or a later event, short.
     case shortfall(Shortfall, draft: LedgerEvent)
     /// Voiding `target` leaves a later event short.
     case voidLeavesShort(target: LedgerEvent, Shortfall)
 
-    var category: ErrorCategory { .data }
+    public var category: ErrorCategory { .data }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .shortfall(let shortfall, let draft):
             let key = shortfall.key
@@ -22,11 +21,11 @@ enum HoldingsError: UserFacingError, Equatable {
                     "not enough \(key.asset) in '\(key.account)': this \(draft.kind) needs \(shortfall.needed) \(key.asset) and \(held) is held on \(draft.occurredAt.compactDescription); record the deposit, buy or transfer that brought it in first"
             }
             return
-                "recording this \(draft.kind) would leave #\(shortfall.event.sequence) on \(shortfall.event.occurredAt.date) (\(EventSummary.describe(shortfall.event))) short: it needs \(shortfall.needed) \(key.asset) in '\(key.account)' and only \(held) would be held"
+                "recording this \(draft.kind) would leave #\(shortfall.event.sequence) on \(shortfall.event.occurredAt.date) (\(shortfall.event.summary)) short: it needs \(shortfall.needed) \(key.asset) in '\(key.account)' and only \(held) would be held"
         case .voidLeavesShort(let target, let shortfall):
             let held = "\(shortfall.held) \(shortfall.key.asset) would be held"
             return
-                "cannot void #\(target.sequence): #\(shortfall.event.sequence) on \(shortfall.event.occurredAt.date) (\(EventSummary.describe(shortfall.event))) needs \(shortfall.needed) \(shortfall.key.asset) in '\(shortfall.key.account)' and only \(held); void that event first"
+                "cannot void #\(target.sequence): #\(shortfall.event.sequence) on \(shortfall.event.occurredAt.date) (\(shortfall.event.summary)) needs \(shortfall.needed) \(shortfall.key.asset) in '\(shortfall.key.account)' and only \(held); void that event first"
         }
     }
 }

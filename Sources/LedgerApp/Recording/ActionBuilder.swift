@@ -2,7 +2,7 @@ import LedgerCore
 
 /// Reads the words of one event kind into its ``EventAction``.
 struct ActionBuilder {
-    let command: AddCommand
+    let input: AddInput
     let assetClass: AssetClass?
 
     func action(from words: inout EventWords) throws -> EventAction {
@@ -21,7 +21,7 @@ struct ActionBuilder {
         case .fee: return .fee(try words.amount("an amount", assetClass: assetClass))
         case .transfer:
             let amount = try words.amount("what to transfer", assetClass: assetClass)
-            guard let destination = command.to else {
+            guard let destination = input.to else {
                 throw AddWordsError.grammar(.missingDestination, words.kind)
             }
             return .transfer(amount, toAccount: destination)
@@ -42,7 +42,7 @@ struct ActionBuilder {
     }
 
     private func incomeKind() throws -> IncomeKind {
-        guard let text = command.incomeKind else { return .other }
+        guard let text = input.incomeKind else { return .other }
         guard let kind = IncomeKind(rawValue: text.lowercased()) else {
             throw AddError.notAnIncomeKind(text)
         }

@@ -1,0 +1,94 @@
+import LedgerCore
+
+/// Turns an ``AddInput`` into a draft event. Every check that needs no ledger happens here, so
+/// bad input fails before any file is opened or created (only `classOf` looks at the ledger).
+struct AddDraft {
+    let input: AddInput
+    let context: AppContext
+
+    func makeEvent(defaultQuote: AssetSymbol, classOf: (AssetSymbol) throws -> AssetClass?) throws -> LedgerEvent {
+        let kind = try eventKind()
+        if kind != .transfer, input.from != nil || input.to != nil {
+            throw AddError.accountsNotForTransfer(kind)
+        }
+        let explicitClass = try parsedClass()
+        var known: [AssetSymbol: AssetClass] = [:]
+        for symbol in input.words.compactMap(AssetSymbol.init) where known[symbol] == nil {
+            known[symbol] = try classOf(symbol)
+        }
+        var words = EventWords(kind: kind, words: Array(input.words.dropFirst()), defaultQuote: defaultQuote) {
+            known[$0] ?? $0.inferredClass
+        }
+        let action = try ActionBuilder(input: input, assetClass: explicitClass).action(from: &words)
+        try words.finish()
+        var event = LedgerEvent(
+            id: context.newEventID(), occurredAt: try occurredAt(), recordedAt: context.now,
+            account: input.from ?? input.account, action: action, note: input.note
+        )
+        event.fee = try fee(for: action, words: words)
+        if let problem = event.validate() { throw AddError.invalidEvent(problem) }
+        return event
+    }
+
+    /// The first word: a kind `add` records.
+    private func eventKind() throws -> EventKind {
+        guard let kindWord = input.words.first else {
+            if input.fee.count > 2 {
+                throw AddError.feeTookWords
+            }
+            throw AddError.missingKind
+        }
+        if kindWord.hasPrefix("-") {
+            throw AddWordsError.unknownOption(kindWord)
+        }
+        guard let kind = EventKind(rawValue: kindWord.lowercased()) else {
+            throw AddError.unknownKind(kindWord)
+        }
+        guard kind != .void else {
+            throw AddError.voidKind
+        }
+        return kind
+    }
+
+    private func parsedClass() throws -> AssetClass? {
+        guard let text = input.assetClass else { return nil }
+        guard let parsed = AssetClass(rawValue: text.lowercased()) else {
+            throw OptionValueError.notAnAssetClass(text)
+        }
+        return parsed
+    }
+
+    private func occurredAt() throws -> Timestamp {
+        guard let text = input.date else { return context.now }
+        switch Timestamp.parse(text) {
+        case .success(let time): return time
+        case .failure(let error): throw OptionValueError.notATime(option: "--date", error)
+        }
+    }
+
+    /// `--fee 5` is in the quote currency (buy, sell) or the event's own asset; `--fee 0.0001 BTC`
+    /// names its asset.
+    private func fee(for action: EventAction, words: EventWords) throws -> AssetAmount? {
+        guard !input.fee.isEmpty else { return nil }
+        guard input.fee.count <= 2 else {
+            throw AddError.feeTooManyWords
+        }
+        let quantity = try words.number(input.fee[0], what: "--fee")
+        if input.fee.count == 2 {
+            let symbol = try words.assetSymbol(input.fee[1])
+            return AssetAmount(quantity, Asset(symbol, class: words.classOf(symbol)))
+        }
+        switch action {
+        case .buy(_, let term), .sell(_, let term):
+            return AssetAmount(quantity, Asset(term.quote))
+        case .trade:
+            throw AddError.tradeFeeNeedsAsset
+        default:
+            guard let asset = action.primaryAsset else { return nil }
+            return AssetAmount(quantity, asset)
+        }
+    }
+
+    /// The kinds `add` records (a void has its own command).
+    static var kinds: String { EventKind.allCases.filter { $0 != .void }.map(\.rawValue).joined(separator: ", ") }
+}
