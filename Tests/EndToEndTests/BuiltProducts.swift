@@ -15,6 +15,7 @@ enum BuiltProducts {
 
     static var ledger: URL { directory.appendingPathComponent("ledger") }
     static var stress: URL { directory.appendingPathComponent("ledger-stress") }
+    static var serve: URL { directory.appendingPathComponent("ledger-serve") }
 
     /// The repository root (for `ledgers/` samples).
     static var repository: URL {

@@ -5,32 +5,38 @@ import Glibc
 /// 127.0.0.1 only, a 10-second read timeout so a silent server fails the test instead of
 /// hanging it. Headers and cookies are sent exactly as given. The socket work runs on a thread
 /// of its own: blocking a test's task would starve the executor the server's handlers run on.
-struct HTTPTestClient {
-    let port: Int
+public struct HTTPTestClient: Sendable {
+    public let port: Int
 
-    struct Response {
-        var status: Int
-        /// Names lower-cased, in the order received.
-        var headers: [(name: String, value: String)]
-        var body: String
-
-        func header(_ name: String) -> String? { headers.first { $0.name == name.lowercased() }?.value }
-        func headers(_ name: String) -> [String] { headers.filter { $0.name == name.lowercased() }.map(\.value) }
+    public init(port: Int) {
+        self.port = port
     }
 
-    func get(_ path: String, headers: [String: String] = [:]) async throws -> Response {
+    public struct Response: Sendable {
+        public var status: Int
+        /// Names lower-cased, in the order received.
+        public var headers: [(name: String, value: String)]
+        public var body: String
+
+        public func header(_ name: String) -> String? { headers.first { $0.name == name.lowercased() }?.value }
+        public func headers(_ name: String) -> [String] { headers.filter { $0.name == name.lowercased() }.map(\.value) }
+    }
+
+    public func get(_ path: String, headers: [String: String] = [:]) async throws -> Response {
         try await request("GET", path, headers: headers)
     }
 
     /// A form post (`application/x-www-form-urlencoded`).
-    func post(_ path: String, form: [(String, String)], headers: [String: String] = [:]) async throws -> Response {
+    public func post(_ path: String, form: [(String, String)], headers: [String: String] = [:]) async throws -> Response
+    {
         let body = form.map { "\(Self.escape($0.0))=\(Self.escape($0.1))" }.joined(separator: "&")
         var headers = headers
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         return try await request("POST", path, headers: headers, body: Array(body.utf8))
     }
 
-    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) async throws
+    public func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = [])
+        async throws
         -> Response
     {
         try await withCheckedThrowingContinuation { continuation in
@@ -142,7 +148,7 @@ struct HTTPTestClient {
     }
 }
 
-enum TestClientError: Error {
+public enum TestClientError: Error {
     case socket
     case connect(Int)
     case send, timeout, malformed

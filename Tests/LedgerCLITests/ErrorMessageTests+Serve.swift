@@ -1,0 +1,17 @@
+@testable import LedgerCLI
+
+extension ErrorSamples {
+    static var serve: [Sample] {
+        let errors: [ServeError] = [
+            .notAPort("http"), .emptyHost, .notAnInterval("5x"), .intervalTooShort("10s"), .notABatchSize("0"),
+            .emptyDataDirectory, .serverProgramMissing(path: "/usr/local/bin/ledger-serve"),
+            .couldNotStart(path: "/usr/local/bin/ledger-serve", reason: "Permission denied"),
+        ]
+        return samples(errors) { error in
+            switch error {
+            case .notAPort, .emptyHost, .notAnInterval, .intervalTooShort, .notABatchSize, .emptyDataDirectory: usage
+            case .serverProgramMissing, .couldNotStart: data
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import LedgerApp
+import Testing
+
+@testable import LedgerCLI
+
+@Suite("ledger serve's options")
+struct ServeOptionsTests {
+    @Test("--fetch-every reads seconds, minutes and hours, and refuses the rest")
+    func intervals() throws {
+        #expect(try ServeOptions.seconds("5m") == 300)
+        #expect(try ServeOptions.seconds("1h") == 3600)
+        #expect(try ServeOptions.seconds("90s") == 90)
+        #expect(try ServeOptions.seconds("120") == 120)
+        for text in ["", "m", "5", "-5m", "+5m", "5d", "1.5m", "9223372036854775807h"] {
+            #expect(throws: ServeError.self, "\(text)") { try ServeOptions.seconds(text) }
+        }
+        #expect(throws: ServeError.intervalTooShort("30s")) { try ServeOptions.seconds("30s") }
+    }
+
+    @Test("the defaults: loopback, port 8080, the XDG data directory, no fetcher, batches of 50")
+    func defaults() throws {
+        let options = try ServeOptions.parse([])
+        let settings = try options.settings(variables: ["HOME": "/home/ann"], currentDirectory: "/tmp")
+        #expect(
+            settings
+                == ServerSettings(
+                    host: "127.0.0.1", port: 8080, dataDirectory: "/home/ann/.local/share/ledger/server",
+                    fetchInterval: nil, batchSize: 50, secureCookies: true))
+        #expect(settings.ledgerPath(forUser: "ann") == "/home/ann/.local/share/ledger/server/users/ann/books.ledger")
+    }
+
+    @Test("given options: a relative data directory is resolved against the current one")
+    func given() throws {
+        let options = try ServeOptions.parse([
+            "--host", "0.0.0.0", "--port", "0", "--data-dir", "srv", "--fetch-every", "5m", "--batch", "10",
+            "--insecure-cookies",
+        ])
+        let settings = try options.settings(variables: [:], currentDirectory: "/work")
+        #expect(
+            settings
+                == ServerSettings(
+                    host: "0.0.0.0", port: 0, dataDirectory: "/work/srv", fetchInterval: 300, batchSize: 10,
+                    secureCookies: false))
+    }
+}
