@@ -67,7 +67,8 @@ struct AccountRoutes: RouteGroup {
             </form>
             <p>Changing the password signs you out on every other device.</p>
             """
-        return ServerResponse.html(PageLayout.page(title: "Account", user: user, body: body), status: status)
+        return ServerResponse.html(
+            PageLayout.page(title: "Account", user: user, current: "/account", body: body), status: status)
     }
 }
 
