@@ -1,4 +1,5 @@
 import LedgerApp
+import LedgerTestSupport
 import Testing
 
 /// What a signed-in request may do: the CSRF guard, disabled users, tokens only for the API,

@@ -1,4 +1,5 @@
 import LedgerApp
+import LedgerTestSupport
 import Testing
 
 /// Sign-in through the real form: the login token, cookies, the same refusal for every wrong
