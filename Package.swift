@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // bcrypt for account passwords: only its HummingbirdBcrypt product (a small C target, no NIO).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        // Hummingbird's own dependency, named for NIOPosix's thread pool (bcrypt off the event loop).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Pure ring: values in, values out.
@@ -45,7 +49,10 @@ let package = Package(
         // Application ring: the use cases as services, written against the stores' protocols.
         .target(
             name: "LedgerApp",
-            dependencies: ["LedgerCore", "LedgerInterchange", "LedgerStore", "LedgerMarketData"]
+            dependencies: [
+                "LedgerCore", "LedgerInterchange", "LedgerStore", "LedgerMarketData",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ]
         ),
 
         // Shell.
@@ -65,6 +72,7 @@ let package = Package(
             dependencies: [
                 "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerStore", "LedgerMarketData", "LedgerApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

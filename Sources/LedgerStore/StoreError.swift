@@ -3,6 +3,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case noLedger(path: String)
     case isDirectory(path: String)
     case notALedger(path: String, detail: String)
+    /// The server's accounts file (`DATA/accounts.sqlite`) is some other SQLite file.
+    case notAnAccountsDatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
     case cannotOpen(path: String, detail: String)
     case busy(path: String)
@@ -21,6 +23,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' is a directory; pass --ledger with a file path such as '\(path)/books.ledger'"
         case .notALedger(let path, let detail):
             "'\(path)' is not a ledger (\(detail)); pass --ledger with a ledger file, or a new path to create one"
+        case .notAnAccountsDatabase(let path):
+            "'\(path)' is not the accounts database of a ledger server; pass --data-dir with the server's own directory"
         case .newerSchema(let path, let found, let supported):
             "'\(path)' was written by a newer version of ledger (schema \(found); this version reads up to \(supported)); upgrade ledger to open it"
         case .cannotOpen(let path, let detail):

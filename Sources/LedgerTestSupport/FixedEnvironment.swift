@@ -30,6 +30,8 @@ public final class FixedEnvironment: @unchecked Sendable {
     public var variables: [String: String]
     public var width = 80
     public var isTerminal = false
+    /// What the next commands read from standard input, a line at a time (not a terminal).
+    public var stdinLines: [String] = []
     /// The market-data HTTP layer waits on this virtual clock: retries never really sleep.
     public let pacing = VirtualPacing()
 
@@ -54,6 +56,9 @@ public final class FixedEnvironment: @unchecked Sendable {
             randomBits: { [self] in lock.withLock { (UInt16(truncatingIfNeeded: generator.next()), generator.next()) } }
         )
         environment.pacing = pacing.pacing
+        environment.stdin = LineInput(isTerminal: false) { [self] _ in
+            lock.withLock { stdinLines.isEmpty ? nil : stdinLines.removeFirst() }
+        }
         return environment
     }
 

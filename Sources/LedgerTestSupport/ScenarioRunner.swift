@@ -11,6 +11,8 @@ import LedgerStore
 /// `write` writes TEXT plus a final newline; inside TEXT the two characters `\n` stand for a
 /// line break and `\r` for a carriage return, so a multi-line file fits on one line (quote
 /// TEXT with '…', in which the shell-like splitter keeps backslashes).
+/// `$ stdin TEXT` gives the next `ledger` command TEXT on its standard input (`\n` between
+/// lines, as for `write`; a password for `ledger user add`).
 /// `$ width N` sets the terminal width for the commands after it; `$ env NAME=VALUE` sets an
 /// environment variable for them (an empty VALUE unsets it, e.g. `$ env LGR_FILE=` for the
 /// default ledger path under `HOME=$TMP`); `$REPO` in a command is
@@ -79,7 +81,12 @@ public struct ScenarioRunner {
 
     private func execute(_ words: [String], _ fixed: FixedEnvironment, _ directory: String) throws -> Int32 {
         switch words.first {
-        case "ledger": return fixed.run(Array(words.dropFirst()))
+        case "ledger":
+            defer { fixed.stdinLines = [] }
+            return fixed.run(Array(words.dropFirst()))
+        case "stdin" where words.count == 2:
+            fixed.stdinLines = words[1].components(separatedBy: "\\n")
+            return 0
         case "write" where words.count == 3:
             let text = words[2].replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\r", with: "\r")
             try text.appending("\n").write(toFile: words[1], atomically: true, encoding: .utf8)

@@ -26,6 +26,20 @@ extension ErrorSamples {
         }
     }
 
+    static var accounts: [Sample] {
+        let errors: [AccountError] = [
+            .invalidName("../x"), .nameTaken("alice"), .noSuchUser("bob"), .passwordTooShort(minimum: 8),
+            .passwordTooLong(maximum: 72), .notABcryptCost("99"), .cannotDisableSelf, .emptyTokenLabel,
+            .userDisabled("bob"),
+        ]
+        return samples(errors) { error in
+            switch error {
+            case .invalidName, .passwordTooShort, .passwordTooLong, .notABcryptCost, .emptyTokenLabel: usage
+            case .nameTaken, .noSuchUser, .cannotDisableSelf, .userDisabled: data
+            }
+        }
+    }
+
     static var marketServices: [Sample] {
         let btc = AssetSymbol("BTC")!
         let usd = AssetSymbol("USD")!

@@ -61,7 +61,7 @@ enum ErrorSamples {
         option + optionValues + addWords + add + holdings + void + verify + reports + log + convert + initialise
             + export + alert
             + prices + market + chart + live + watch + importOptions + files + report + app + marketServices + imports
-            + serve
+            + serve + user + accounts
     }
 
     static func samples<E: UserFacingError>(_ errors: [E], exit: (E) -> Int32) -> [Sample] {
@@ -114,6 +114,15 @@ enum ErrorSamples {
             case .yearWithRange, .notAYear, .sinceAfterUntil, .compareWithoutMethods, .compareNotAMethod,
                 .notAGrouping, .notAPeriod, .notAPriceAge:
                 usage
+            }
+        }
+    }
+
+    static var user: [Sample] {
+        let errors: [UserError] = [.noPassword, .passwordsDiffer]
+        return samples(errors) { error in
+            switch error {
+            case .noPassword, .passwordsDiffer: usage
             }
         }
     }

@@ -24,6 +24,7 @@ extension CommandEnvironment {
             }
         )
         environment.stderrIsTerminal = isatty(STDERR_FILENO) == 1
+        environment.stdin = .standardInput
         return environment
     }
 

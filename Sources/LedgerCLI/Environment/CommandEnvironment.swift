@@ -37,6 +37,8 @@ public struct CommandEnvironment: Sendable {
     public var pacing: Pacing = .live
     /// True when stderr is a terminal (progress lines only then).
     public var stderrIsTerminal = false
+    /// Standard input, read only by the commands that take a password.
+    public var stdin: LineInput = .none
     /// Reads a whole file (the config file), or nil when it does not exist.
     public var readFile: @Sendable (String) -> [UInt8]? = { path in
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }

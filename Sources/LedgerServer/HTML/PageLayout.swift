@@ -32,6 +32,7 @@ enum PageLayout {
             return "<a href=\"\(section.path)\"\(mark)>\(section.label)</a>"
         }
         if user.isAdmin { links.append("<a href=\"/admin/users\">Users</a>") }
+        links.append("<a href=\"/account\"\(current == "/account" ? " aria-current=\"page\"" : "")>Account</a>")
         let signOut = """
             <form method="post" action="/logout" class="inline">\(csrfField(user))\
             <button type="submit">Sign out \(HTMLText.escape(user.name))</button></form>

@@ -8,12 +8,16 @@ protocol RouteGroup: Sendable {
 
 enum ServerRoutes {
     /// Every feature of the server, in the order its routes are matched.
-    static let groups: [any RouteGroup] = [HealthRoutes()]
+    static let groups: [any RouteGroup] = [
+        HealthRoutes(),
+        LoginRoutes(), AccountRoutes(), AdminRoutes(),
+    ]
 
     static func router(_ state: ServerState) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         router.add(middleware: AccessLog(sink: state.accessLog, clock: state.clockMilliseconds))
         let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator))
+            .add(middleware: CSRFGuard())
         for group in groups {
             group.register(public: router, signedIn: signedIn, state: state)
         }

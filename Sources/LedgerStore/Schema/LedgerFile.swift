@@ -113,17 +113,22 @@ enum LedgerFile {
     }
 
     /// Applies the migrations not yet recorded, each in its own immediate transaction so that
-    /// two processes opening a new ledger at once apply each exactly once.
-    private static func migrate(_ database: SQLiteDatabase, path: String) throws {
+    /// two processes opening a new ledger at once apply each exactly once. A ledger takes
+    /// ``Schema``'s list; another kind of file (the server's accounts) gives its own list and
+    /// `PRAGMA application_id`.
+    static func migrate(
+        _ database: SQLiteDatabase, path: String, migrations: [Migration] = Schema.migrations,
+        applicationID: Int64 = Schema.applicationID
+    ) throws {
         // The common case, an up-to-date ledger, costs one read and takes no lock.
-        if try database.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion),
+        if try database.scalarInt("PRAGMA user_version") == Int64(migrations.count),
             try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'") == 1
         {
             return
         }
         try database.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT")
-        for (index, migration) in Schema.migrations.enumerated() {
+        for (index, migration) in migrations.enumerated() {
             try database.immediateTransaction {
                 let applied = try database.scalarInt(
                     "SELECT 1 FROM schema_migrations WHERE name = ?", [.text(migration.name)])
@@ -135,24 +140,24 @@ enum LedgerFile {
                 )
                 .run([.text(migration.name)])
                 try database.execute(
-                    "PRAGMA user_version = \(index + 1); PRAGMA application_id = \(Schema.applicationID)")
+                    "PRAGMA user_version = \(index + 1); PRAGMA application_id = \(applicationID)")
             }
         }
         // A migration applied out of order (an older ledger catching up) leaves user_version
         // behind; once every migration is recorded it says so, so the fast path above applies.
-        if try database.scalarInt("PRAGMA user_version") != Int64(Schema.currentVersion),
-            try database.scalarInt("SELECT count(*) FROM schema_migrations") == Int64(Schema.currentVersion)
+        if try database.scalarInt("PRAGMA user_version") != Int64(migrations.count),
+            try database.scalarInt("SELECT count(*) FROM schema_migrations") == Int64(migrations.count)
         {
-            try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
+            try database.execute("PRAGMA user_version = \(migrations.count)")
         }
-        let known = Set(Schema.migrations.map(\.name))
+        let known = Set(migrations.map(\.name))
         let statement = try database.prepare("SELECT name FROM schema_migrations")
         defer { statement.reset() }
         while try statement.step() {
             if let name = statement.text(0), !known.contains(name) {
                 throw StoreError.newerSchema(
                     path: path, found: Int(try database.scalarInt("PRAGMA user_version") ?? 0),
-                    supported: Schema.currentVersion)
+                    supported: migrations.count)
             }
         }
     }

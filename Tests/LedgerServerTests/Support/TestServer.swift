@@ -20,13 +20,12 @@ final class TestServer: Sendable {
 
     static func start(
         authenticator: any Authenticating = HeaderAuthenticator(), dataDirectory: String? = nil,
-        variables: [String: String] = [:]
+        variables: [String: String] = [:], clock: TestClock = TestClock()
     ) async throws -> TestServer {
         let settings = ServerSettings(
             port: 0, dataDirectory: dataDirectory ?? makeTemporaryDirectory("serve"))
         let lines = KeptLines()
         let sink = LineSink { line in lines.append(line) }
-        let clock = TestClock()
         let state = ServerState(
             settings: settings, variables: variables, currentDirectory: settings.dataDirectory,
             clockMilliseconds: { clock.tick() }, authenticator: authenticator, accessLog: sink)
@@ -48,7 +47,8 @@ struct HeaderAuthenticator: Authenticating {
     }
 }
 
-/// 2026-01-01T00:00:00Z, one second on at every reading.
+/// 2026-01-01T00:00:00Z, one second on at every reading; ``advance(seconds:)`` jumps ahead
+/// (past a rate limit's window, a session's lifetime).
 final class TestClock: Sendable {
     private let milliseconds = Mutex<UInt64>(1_767_225_600_000)
     func tick() -> UInt64 {
@@ -56,6 +56,10 @@ final class TestClock: Sendable {
             $0 += 1000
             return $0
         }
+    }
+
+    func advance(seconds: UInt64) {
+        milliseconds.withLock { $0 += seconds * 1000 }
     }
 }
 

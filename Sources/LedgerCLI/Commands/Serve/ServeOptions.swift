@@ -36,11 +36,17 @@ struct ServeOptions: ParsableArguments {
         guard let portNumber = Int(port), (0...65_535).contains(portNumber) else { throw ServeError.notAPort(port) }
         guard let batchSize = Int(batch), (1...250).contains(batchSize) else { throw ServeError.notABatchSize(batch) }
         return ServerSettings(
-            host: host, port: portNumber, dataDirectory: try dataPath(variables, currentDirectory),
+            host: host, port: portNumber,
+            dataDirectory: try Self.dataDirectory(
+                dataDirectory, variables: variables, currentDirectory: currentDirectory),
             fetchInterval: try fetchEvery.map(Self.seconds), batchSize: batchSize, secureCookies: !insecureCookies)
     }
 
-    private func dataPath(_ variables: [String: String], _ currentDirectory: String) throws -> String {
+    /// The server's directory `--data-dir` names (relative to the current directory, `~/`
+    /// for the home directory), else the default; `ledger user …` resolves it the same way.
+    static func dataDirectory(_ dataDirectory: String?, variables: [String: String], currentDirectory: String) throws
+        -> String
+    {
         guard let dataDirectory else { return ServerSettings.defaultDataDirectory(variables: variables) }
         guard !dataDirectory.isEmpty else { throw ServeError.emptyDataDirectory }
         if dataDirectory.hasPrefix("/") { return dataDirectory }

@@ -1,0 +1,57 @@
+import ArgumentParser
+import LedgerApp
+
+/// `ledger user add|passwd|token|revoke|disable|enable|list`: the accounts of `ledger serve`.
+struct UserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Manage the users of 'ledger serve': passwords, API tokens, disabling.",
+        discussion: """
+            ledger user add alice --admin --data-dir /var/lib/ledger   (asks for a password twice)
+            printf '%s\\n' "$PASSWORD" | ledger user add bob           (one line from a pipe)
+            ledger user token alice --label phone                      (shown once)
+            ledger user list -O json
+
+            Users live in DATA/accounts.sqlite, DATA being --data-dir as for 'ledger serve'. \
+            Passwords are stored as bcrypt hashes (at least 8 characters), tokens and sessions \
+            as SHA-256. Disabling a user ends their sessions and deletes their tokens at once. \
+            Details: docs/SERVER.md, "Accounts".
+            """,
+        subcommands: [
+            UserAddCommand.self, UserPasswdCommand.self, UserTokenCommand.self, UserRevokeCommand.self,
+            UserDisableCommand.self, UserEnableCommand.self, UserListCommand.self,
+        ]
+    )
+}
+
+/// `--data-dir`, resolved as `ledger serve` resolves it, and the accounts in it.
+struct UserOptions: ParsableArguments {
+    @Option(
+        name: .customLong("data-dir"),
+        help: "The server's directory, as for 'ledger serve' (default: $XDG_DATA_HOME/ledger/server).")
+    var dataDirectory: String?
+
+    func settings(in environment: CommandEnvironment) throws -> ServerSettings {
+        ServerSettings(
+            dataDirectory: try ServeOptions.dataDirectory(
+                dataDirectory, variables: environment.variables, currentDirectory: environment.currentDirectory))
+    }
+
+    func accounts(in environment: CommandEnvironment) throws -> Accounts {
+        try Accounts.open(path: settings(in: environment).accountsPath, context: environment.app)
+    }
+}
+
+/// The password for `user add` and `user passwd`: typed twice on a terminal (not shown), else
+/// one line of standard input.
+enum PasswordInput {
+    static func read(for name: String, in environment: CommandEnvironment) throws -> String {
+        let input = environment.stdin
+        guard let password = input.readLine("Password for \(name): ") else { throw UserError.noPassword }
+        if input.isTerminal {
+            try Passwords.check(password)
+            guard input.readLine("The same password again: ") == password else { throw UserError.passwordsDiffer }
+        }
+        return password
+    }
+}

@@ -1,0 +1,94 @@
+import Hummingbird
+import LedgerApp
+import LedgerInterchange
+
+/// `GET/POST /account` (change one's own password) and `GET /api/v1/me` (who a token is).
+struct AccountRoutes: RouteGroup {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+        guard let auth = state.authenticator as? AccountAuthenticator else { return }
+        signedIn.get("/account") { request, context in
+            let changed = request.uri.queryParameters["changed"] != nil
+            return Self.page(
+                try context.requireUser(), messages: [],
+                notice: changed ? "Your password was changed; every other session was ended." : nil)
+        }
+        signedIn.post("/account") { request, context in
+            try await Self.changePassword(request, context: context, auth: auth)
+        }
+        signedIn.get("/api/v1/me") { _, context in
+            let user = try context.requireUser()
+            return ServerResponse.json(AccountJSON.me(name: user.name, isAdmin: user.isAdmin))
+        }
+    }
+
+    /// Checks the current password, sets the new one (which ends every session of the user,
+    /// on every device) and signs this browser in again with a new session.
+    static func changePassword(_ request: Request, context: ServerContext, auth: AccountAuthenticator)
+        async throws -> Response
+    {
+        let user = try context.requireUser()
+        let fields = try await FormFields(request, context: context)
+        let (current, new) = (fields["current"], fields["password"])
+        guard new == fields["repeat"] else {
+            return page(user, messages: ["The new passwords differ; type the same one twice."], status: .badRequest)
+        }
+        do {
+            try Passwords.check(new)
+        } catch {
+            return page(user, messages: ["\(error)".capitalizedSentence], status: .badRequest)
+        }
+        guard try await auth.accounts.run({ try $0.verifyPassword(user.name, current) }) else {
+            return page(user, messages: ["The current password is wrong."], status: .badRequest)
+        }
+        let session = try await auth.accounts.run { accounts in
+            try accounts.setPassword(user.name, password: new)
+            return try accounts.startSession(for: user.name)
+        }
+        guard let session else { return ServerResponse.redirect(to: "/login") }
+        return LoginRoutes.signedIn(session, auth: auth, next: "/account?changed=1")
+    }
+
+    static func page(
+        _ user: ServerUser, messages: [String], notice: String? = nil, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let body = """
+            \(PageLayout.errors(messages))\(notice.map { "<p class=\"ok\">\(HTMLText.escape($0))</p>" } ?? "")
+            <p>Signed in as <strong>\(HTMLText.escape(user.name))</strong>\(user.isAdmin ? " (admin)" : "").</p>
+            <h2>Change your password</h2>
+            <form method="post" action="/account">\(PageLayout.csrfField(user))
+            <input type="text" name="name" value="\(HTMLText.escape(user.name))" autocomplete="username" hidden>
+            <label for="current">Current password</label>
+            <input type="password" id="current" name="current" autocomplete="current-password" required>
+            <label for="password">New password (at least \(Passwords.minimumLength) characters)</label>
+            <input type="password" id="password" name="password" autocomplete="new-password" minlength="\(Passwords.minimumLength)" required>
+            <label for="repeat">New password again</label>
+            <input type="password" id="repeat" name="repeat" autocomplete="new-password" required>
+            <p><button type="submit">Change password</button></p>
+            </form>
+            <p>Changing the password signs you out on every other device.</p>
+            """
+        return ServerResponse.html(
+            PageLayout.page(title: "Account", user: user, current: "/account", body: body), status: status)
+    }
+}
+
+/// A form body's fields by name (the first of a name; "" when missing).
+struct FormFields {
+    let fields: [(name: String, value: String)]
+
+    init(_ request: Request, context: ServerContext) async throws {
+        var request = request
+        let body = try await request.collectBody(upTo: 1024 * 1024)
+        fields = FormEncoding.fields(String(decoding: body.readableBytesView, as: UTF8.self))
+    }
+
+    subscript(_ name: String) -> String { fields.first { $0.name == name }?.value ?? "" }
+}
+
+extension String {
+    /// A CLI sentence as a line on a page: capital first letter, final period.
+    var capitalizedSentence: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst() + (hasSuffix(".") ? "" : ".")
+    }
+}

@@ -1,0 +1,108 @@
+import Hummingbird
+import LedgerApp
+import LedgerStore
+
+/// `/admin/users`: the list of users, a form to create one, and disable/enable buttons. Only
+/// for admins (403 for anyone else). Disabling ends the user's sessions and deletes their
+/// tokens at once; an admin cannot disable themselves here.
+struct AdminRoutes: RouteGroup {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+        guard let auth = state.authenticator as? AccountAuthenticator else { return }
+        signedIn.get("/admin/users") { request, context in
+            let admin = try Self.requireAdmin(context)
+            let notice = request.uri.queryParameters["done"].map(String.init)
+            return try await Self.page(admin, auth: auth, notice: notice)
+        }
+        signedIn.post("/admin/users") { request, context in
+            let admin = try Self.requireAdmin(context)
+            let fields = try await FormFields(request, context: context)
+            let (name, password, isAdmin) = (fields["name"], fields["password"], fields["admin"] == "on")
+            do {
+                _ = try await auth.accounts.run { accounts in
+                    try accounts.addUser(name, password: password, admin: isAdmin)
+                }
+            } catch let error as AccountError {
+                return try await Self.page(
+                    admin, auth: auth, errors: [error.description.capitalizedSentence], name: name)
+            }
+            return ServerResponse.redirect(to: "/admin/users?done=" + FormEncoding.escape("Added \(name)."))
+        }
+        for (action, disabled) in [("disable", true), ("enable", false)] {
+            signedIn.post("/admin/users/:name/\(action)") { _, context in
+                let admin = try Self.requireAdmin(context)
+                let name = context.parameters.get("name") ?? ""
+                do {
+                    if disabled && name == admin.name { throw AccountError.cannotDisableSelf }
+                    try await auth.accounts.run { try $0.setDisabled(name, disabled) }
+                } catch let error as AccountError {
+                    return try await Self.page(admin, auth: auth, errors: [error.description.capitalizedSentence])
+                }
+                let done = disabled ? "Disabled \(name); their sessions and tokens ended." : "Enabled \(name)."
+                return ServerResponse.redirect(to: "/admin/users?done=" + FormEncoding.escape(done))
+            }
+        }
+    }
+
+    static func requireAdmin(_ context: ServerContext) throws -> ServerUser {
+        let user = try context.requireUser()
+        guard user.isAdmin else { throw AdminOnly(user: user) }
+        return user
+    }
+
+    static func page(
+        _ admin: ServerUser, auth: AccountAuthenticator, errors: [String] = [], notice: String? = nil, name: String = ""
+    ) async throws -> Response {
+        let users = try await auth.accounts.run { try $0.list() }
+        let rows = users.map { row(admin, $0) }.joined(separator: "\n")
+        let body = """
+            \(PageLayout.errors(errors))\(notice.map { "<p class=\"ok\">\(HTMLText.escape($0))</p>" } ?? "")
+            <table><thead><tr><th>Name</th><th>Role</th><th>Status</th><th>Tokens</th><th>Created</th><th></th></tr></thead>
+            <tbody>
+            \(rows)
+            </tbody></table>
+            <h2>Add a user</h2>
+            <form method="post" action="/admin/users">\(PageLayout.csrfField(admin))
+            <label for="name">Name (a-z, 0-9, _ and -)</label>
+            <input type="text" id="name" name="name" value="\(HTMLText.escape(name))" autocapitalize="none" required>
+            <label for="password">Password (at least \(Passwords.minimumLength) characters)</label>
+            <input type="password" id="password" name="password" autocomplete="new-password" required>
+            <label><input type="checkbox" name="admin"> Admin</label>
+            <p><button type="submit">Add user</button></p>
+            </form>
+            """
+        let status: HTTPResponse.Status = errors.isEmpty ? .ok : .badRequest
+        return ServerResponse.html(
+            PageLayout.page(title: "Users", user: admin, current: "/admin/users", body: body), status: status)
+    }
+
+    private static func row(_ admin: ServerUser, _ user: StoredUser) -> String {
+        let name = HTMLText.escape(user.name)
+        let action = user.isDisabled ? "enable" : "disable"
+        let button =
+            user.name == admin.name
+            ? ""
+            : """
+            <form method="post" action="/admin/users/\(name)/\(action)" class="inline">\(PageLayout.csrfField(admin))\
+            <button type="submit">\(user.isDisabled ? "Enable" : "Disable")</button></form>
+            """
+        return """
+            <tr><td>\(name)</td><td>\(user.isAdmin ? "admin" : "user")</td>\
+            <td>\(user.isDisabled ? "disabled" : "active")</td><td>\(user.tokenCount)</td>\
+            <td>\(user.created.description)</td><td>\(button)</td></tr>
+            """
+    }
+}
+
+/// 403 for a signed-in user who is not an admin, as a page.
+struct AdminOnly: HTTPResponseError {
+    let user: ServerUser
+    var status: HTTPResponse.Status { .forbidden }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        ServerResponse.html(
+            PageLayout.page(
+                title: "Admins only", user: user,
+                body: PageLayout.errors(["Only an admin can manage users; nothing was changed."])),
+            status: .forbidden)
+    }
+}

@@ -1,0 +1,47 @@
+/// The tables of the server's accounts database (`DATA/accounts.sqlite`): its own file with its
+/// own migration list, not a ledger. Secrets are never stored: a password as its bcrypt hash,
+/// an API token and a session id as their SHA-256 (hex). Times are whole seconds since 1970.
+enum AccountSchema {
+    /// `PRAGMA application_id`: 'LACC'. Marks the SQLite file as a ledger server's accounts.
+    static let applicationID: Int64 = 0x4C41_4343
+
+    static let migrations: [Migration] = [
+        Migration(name: "0001-users", sql: users),
+        Migration(name: "0002-tokens", sql: tokens),
+        Migration(name: "0003-sessions", sql: sessions),
+    ]
+
+    static let users = """
+        CREATE TABLE users (
+            name TEXT PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 32),
+            password_hash TEXT NOT NULL,
+            admin INTEGER NOT NULL CHECK (admin IN (0, 1)),
+            disabled INTEGER NOT NULL CHECK (disabled IN (0, 1)),
+            created_at INTEGER NOT NULL
+        ) STRICT;
+        """
+
+    static let tokens = """
+        CREATE TABLE tokens (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_name TEXT NOT NULL REFERENCES users (name) ON DELETE CASCADE,
+            token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+            label TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            last_used_at INTEGER
+        ) STRICT;
+        CREATE INDEX tokens_by_user ON tokens (user_name);
+        """
+
+    static let sessions = """
+        CREATE TABLE sessions (
+            session_hash TEXT PRIMARY KEY CHECK (length(session_hash) = 64),
+            user_name TEXT NOT NULL REFERENCES users (name) ON DELETE CASCADE,
+            csrf_token TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            last_seen_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX sessions_by_user ON sessions (user_name);
+        """
+}

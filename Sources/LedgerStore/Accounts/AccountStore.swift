@@ -1,0 +1,88 @@
+import LedgerCore
+
+/// A user as the accounts database keeps them.
+public struct StoredUser: Sendable, Equatable {
+    public var name: String
+    /// bcrypt, `$2b$COST$…`.
+    public var passwordHash: String
+    public var isAdmin: Bool
+    public var isDisabled: Bool
+    public var created: Timestamp
+    /// How many API tokens the user holds (filled by ``AccountStore/users()``; 0 elsewhere).
+    public var tokenCount: Int
+
+    public init(
+        name: String, passwordHash: String, isAdmin: Bool, isDisabled: Bool = false, created: Timestamp,
+        tokenCount: Int = 0
+    ) {
+        self.name = name
+        self.passwordHash = passwordHash
+        self.isAdmin = isAdmin
+        self.isDisabled = isDisabled
+        self.created = created
+        self.tokenCount = tokenCount
+    }
+}
+
+/// A signed-in browser: found by the SHA-256 of the id in its cookie.
+public struct StoredSession: Sendable, Equatable {
+    public var userName: String
+    public var csrfToken: String
+    public var created: Timestamp
+    public var lastSeen: Timestamp
+    /// The absolute end (created + the longest a session lives); the idle end is the caller's.
+    public var expires: Timestamp
+
+    public init(userName: String, csrfToken: String, created: Timestamp, lastSeen: Timestamp, expires: Timestamp) {
+        self.userName = userName
+        self.csrfToken = csrfToken
+        self.created = created
+        self.lastSeen = lastSeen
+        self.expires = expires
+    }
+}
+
+/// An API token's record: never the token, only its SHA-256 (in the table) and what to show.
+public struct StoredToken: Sendable, Equatable {
+    public var userName: String
+    public var label: String
+    public var created: Timestamp
+    public var lastUsed: Timestamp?
+
+    public init(userName: String, label: String, created: Timestamp, lastUsed: Timestamp? = nil) {
+        self.userName = userName
+        self.label = label
+        self.created = created
+        self.lastUsed = lastUsed
+    }
+}
+
+/// The accounts of `ledger serve`: users, API tokens and sessions. Hashes are lowercase hex
+/// SHA-256 of the secret; the store never sees a secret. Implemented by ``SQLiteAccountStore``.
+/// Not thread-safe: one caller at a time (LedgerApp's `Accounts` holds it behind a lock).
+public protocol AccountStore: AnyObject {
+    /// Adds a user; false when the name is taken.
+    func addUser(_ user: StoredUser) throws -> Bool
+    func user(named name: String) throws -> StoredUser?
+    /// Every user, by name, with their token counts.
+    func users() throws -> [StoredUser]
+    /// Replaces the password hash and ends every session of the user; false for no such user.
+    func setPasswordHash(_ hash: String, forUser name: String) throws -> Bool
+    /// Disables (ending every session and deleting every token of the user, in one
+    /// transaction) or enables a user; false for no such user.
+    func setDisabled(_ disabled: Bool, forUser name: String) throws -> Bool
+
+    func addToken(_ token: StoredToken, hash: String) throws
+    /// The token's record, or nil for a token nobody holds.
+    func token(hash: String) throws -> StoredToken?
+    func markTokenUsed(hash: String, at time: Timestamp) throws
+    /// Deletes every token of the user; how many there were.
+    func revokeTokens(ofUser name: String) throws -> Int
+
+    func addSession(_ session: StoredSession, hash: String) throws
+    func session(hash: String) throws -> StoredSession?
+    func markSessionSeen(hash: String, at time: Timestamp) throws
+    func endSession(hash: String) throws
+    /// Deletes sessions that ended (absolute end or idle since before `idleBefore`).
+    func removeSessions(endedAt now: Timestamp, idleBefore: Timestamp) throws
+}
