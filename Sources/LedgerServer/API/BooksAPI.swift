@@ -41,8 +41,8 @@ enum BooksAPI {
         let fields = QueryFields(request)
         do {
             let perAccount = try fields.boolean("by-account", default: false)
-            let report = try BooksService(books: books).portfolio(valuation(fields), perAccount: perAccount)
-            return ServerResponse.json(ReportJSON.portfolio(report))
+            return ServerResponse.json(
+                try BooksService(books: books).portfolioJSON(valuation(fields), perAccount: perAccount))
         } catch {
             return try apiFailure(error, query: true)
         }

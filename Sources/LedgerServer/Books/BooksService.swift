@@ -1,5 +1,6 @@
 import LedgerApp
 import LedgerCore
+import LedgerInterchange
 import LedgerRender
 import LedgerStore
 
@@ -9,13 +10,30 @@ import LedgerStore
 struct BooksService {
     let books: UserBooks
 
-    /// `ledger portfolio [--by-account]`: from a snapshot when there is one.
+    /// `ledger portfolio [--by-account]`: from a snapshot when there is one, or the last one
+    /// made from the same ledger, prices and options (``PortfolioCache``).
     func portfolio(_ query: ValuationQuery, perAccount: Bool) throws -> HoldingsReport {
+        try holdings(query, perAccount: perAccount).report
+    }
+
+    /// `ledger portfolio -O json`.
+    func portfolioJSON(_ query: ValuationQuery, perAccount: Bool) throws -> String {
+        let entry = try holdings(query, perAccount: perAccount)
+        return entry.json { ReportJSON.portfolio(entry.report) }
+    }
+
+    private func holdings(_ query: ValuationQuery, perAccount: Bool) throws -> PortfolioCache.Entry {
         try query.validate()
         let store = try books.openForReading() ?? LedgerOpener.scratch()
         let app = books.app
         let options = try query.valuation(settings: store.settings, now: app.now, perAccount: perAccount)
-        return try ReplayRunner(store: store, context: app).holdings(options, useSnapshots: true)
+        let key = try PortfolioCache.Key(path: books.path, options: options, store: store)
+        let entry = try PortfolioCache.holdings.entry(key) {
+            let report = try ReplayRunner(store: store, context: app).holdings(options, useSnapshots: true)
+            return PortfolioCache.Entry(key: key, report: report, notices: books.notices.messages)
+        }
+        if books.notices.messages.isEmpty { entry.notices.forEach(books.notices.note) }
+        return entry
     }
 
     /// `ledger report --period P`.

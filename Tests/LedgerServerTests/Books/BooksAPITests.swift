@@ -65,6 +65,29 @@ struct BooksAPITests {
         try await server.stop()
     }
 
+    @Test("a kept portfolio is served again only while the events, the prices and the options are the same")
+    func cacheFollowsTheLedger() async throws {
+        let server = try await TestServer.start()
+        let ledger = server.settings.ledgerPath(forUser: "alice")
+        let path = "/api/v1/portfolio?as-of=2026-06-30"
+        let cli = ["portfolio", "-O", "json", "--as-of", "2026-06-30", "--ledger", ledger]
+        _ = try await server.client.request(
+            "POST", "/api/v1/events", headers: Books.json("alice"),
+            body: Array(#"{"kind": "buy", "words": "BTC 0.1 @ 30000", "date": "2025-01-02"}"#.utf8))
+        let first = try await server.client.get(path, headers: Books.user("alice"))
+        #expect(try await server.client.get(path, headers: Books.user("alice")).body == first.body)
+        _ = try await server.client.request(
+            "POST", "/api/v1/events", headers: Books.json("alice"),
+            body: Array(#"{"kind": "buy", "words": "BTC 0.2 @ 31000", "date": "2025-01-03"}"#.utf8))
+        let added = try await server.client.get(path, headers: Books.user("alice"))
+        #expect(added.body != first.body && added.body == Books.cli(cli).out)
+        #expect(Books.cli(["prices", "set", "BTC", "40000", "--date", "2025-06-01", "--ledger", ledger]).status == 0)
+        let priced = try await server.client.get(path, headers: Books.user("alice"))
+        #expect(priced.body != added.body && priced.body == Books.cli(cli).out)
+        #expect(priced.body.contains(#""price": "40000""#))
+        try await server.stop()
+    }
+
     @Test("GET /report is the bytes of ledger report -O html")
     func reportHTML() async throws {
         let server = try await TestServer.start()
