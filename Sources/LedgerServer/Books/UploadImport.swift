@@ -117,6 +117,7 @@ struct KeptUpload {
                 throw UploadError.cannotKeep(String(cString: strerror(errno)))
             }
         }
+        sweep(kept.directory)
         if access(kept.path, F_OK) == 0 { return kept }
         let temporary = kept.path + ".\(getpid()).partial"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -134,6 +135,26 @@ struct KeptUpload {
         close(descriptor)
         guard rename(temporary, kept.path) == 0 else { throw UploadError.cannotKeep(String(cString: strerror(errno))) }
         return kept
+    }
+
+    /// How long an upload is kept for its commit.
+    static let keptSeconds = 86_400
+
+    /// Removes the uploads of `directory` whose dry run was never committed within
+    /// ``keptSeconds`` (and what a killed upload left half written).
+    static func sweep(_ directory: String) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        let oldest = time(nil) - keptSeconds
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasSuffix(".upload") || name.hasSuffix(".partial") else { continue }
+            var info = stat()
+            let path = directory + "/" + name
+            if lstat(path, &info) == 0, info.st_mtim.tv_sec < oldest { unlink(path) }
+        }
     }
 
     /// The kept bytes, or ``UploadError/unknownUpload`` when they are gone (committed already).

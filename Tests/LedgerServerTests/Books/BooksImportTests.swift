@@ -54,6 +54,21 @@ struct BooksImportTests {
         try await server.stop()
     }
 
+    @Test("an upload never committed is removed a day later, at the next upload")
+    func abandonedUploadSwept() async throws {
+        let server = try await TestServer.start()
+        let first = try await Self.upload(server, "statement.csv", try Books.fixture("binance/statement.csv"))
+        let digest = try #require(Self.digest(first.body))
+        let kept = server.settings.dataDirectory + "/users/alice/uploads/\(digest).upload"
+        let dayAgo = Date().addingTimeInterval(-86_400 - 60)
+        try FileManager.default.setAttributes([.modificationDate: dayAgo], ofItemAtPath: kept)
+        let second = try await Self.upload(server, "ledgers.csv", try Books.fixture("kraken/ledgers.csv"))
+        #expect(second.status == 200)
+        #expect(!FileManager.default.fileExists(atPath: kept))
+        #expect(try #require(Self.digest(second.body)) != digest)
+        try await server.stop()
+    }
+
     @Test("a file with one bad row imports nothing and names the row as FILE:LINE, as the CLI does")
     func atomicFailure() async throws {
         let server = try await TestServer.start()
