@@ -21,11 +21,11 @@ struct APIOperation: Sendable {
     }
 }
 
-/// Registers every operation of ``OpenAPIDocument/operations`` (the books' and any other
-/// feature's), public ones on the router and the rest behind the sign-in.
+/// Registers every operation of ``BooksAPI/operations`` (which the OpenAPI document lists),
+/// public ones on the router and the rest behind the sign-in.
 struct APIRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
-        for operation in OpenAPIDocument.operations {
+        for operation in BooksAPI.operations {
             let handle = operation.handle
             if operation.isPublic {
                 router.on(RouterPath(operation.routerPath), method: operation.method) { request, context in

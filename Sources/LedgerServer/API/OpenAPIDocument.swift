@@ -1,12 +1,21 @@
 import Hummingbird
 
 /// `GET /api/v1/openapi.json`: the OpenAPI 3.1 document of the JSON API, written by hand.
-/// Each feature lists its own operations (``BooksAPI/operations``; the market's go in a file
-/// of their own and are added to ``operations``), and the router registers exactly these, so
-/// the document names every route the API serves.
+/// Each feature lists its own paths in a file of its own: the books' are the operations
+/// ``APIRoutes`` registers (``BooksAPI/operations``); another feature adds its entries to
+/// ``entries`` (`+ OpenAPIMarketPaths…`), and a test checks that every path listed is served.
 enum OpenAPIDocument {
+    /// One method of one path, as the document lists it.
+    struct Entry: Sendable {
+        let method: String
+        let path: String
+        let document: OpenAPIValue
+    }
+
     /// Every operation of the API, in the order the document lists them.
-    static var operations: [APIOperation] { BooksAPI.operations }
+    static var entries: [Entry] {
+        BooksAPI.operations.map { Entry(method: $0.method.rawValue, path: $0.path, document: $0.document) }
+    }
 
     static var document: OpenAPIValue {
         [
@@ -32,9 +41,9 @@ enum OpenAPIDocument {
     static var paths: OpenAPIValue {
         var order: [String] = []
         var byPath: [String: [(String, OpenAPIValue)]] = [:]
-        for operation in operations {
-            if byPath[operation.path] == nil { order.append(operation.path) }
-            byPath[operation.path, default: []].append((operation.method.rawValue.lowercased(), operation.document))
+        for entry in entries {
+            if byPath[entry.path] == nil { order.append(entry.path) }
+            byPath[entry.path, default: []].append((entry.method.lowercased(), entry.document))
         }
         return .object(order.map { ($0, .object(byPath[$0] ?? [])) })
     }

@@ -17,7 +17,7 @@ struct OpenAPITests {
         let schemes = (document["components"] as? [String: Any])?["securitySchemes"] as? [String: Any]
         #expect((schemes?["bearer"] as? [String: Any])?["scheme"] as? String == "bearer")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        #expect(paths.count == Set(OpenAPIDocument.operations.map(\.path)).count)
+        #expect(paths.count == Set(OpenAPIDocument.entries.map(\.path)).count)
         for operation in BooksAPI.operations {
             #expect(paths[operation.path]?[operation.method.rawValue.lowercased()] != nil, "\(operation.path)")
         }

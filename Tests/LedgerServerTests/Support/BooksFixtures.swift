@@ -27,10 +27,12 @@ enum Books {
         return Array(try Data(contentsOf: URL(fileURLWithPath: tests + "/LedgerInterchangeTests/Fixtures/" + name)))
     }
 
-    static func user(_ name: String) -> [String: String] { ["X-Test-User": name] }
+    /// Signed in as `name` through ``HeaderAuthenticator``, with its session's CSRF token as a
+    /// header (what a script of the user's own would send; forms send `_csrf`).
+    static func user(_ name: String) -> [String: String] { ["X-Test-User": name, "X-CSRF-Token": "test-csrf"] }
 
     static func json(_ name: String) -> [String: String] {
-        ["X-Test-User": name, "Content-Type": "application/json"]
+        ["X-Test-User": name, "X-CSRF-Token": "test-csrf", "Content-Type": "application/json"]
     }
 
     /// The chain head `ledger verify -O json` reports, or "" when there is no ledger.
