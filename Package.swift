@@ -121,7 +121,9 @@ let package = Package(
         .testTarget(
             name: "LedgerServerTests",
             dependencies: [
-                "LedgerServer", "LedgerApp", "LedgerTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                // LedgerCLI: the books' tests run the CLI in-process on the same ledger to compare.
+                "LedgerServer", "LedgerApp", "LedgerCLI", "LedgerTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(

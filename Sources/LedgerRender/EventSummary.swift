@@ -20,4 +20,20 @@ public enum EventSummary {
         if !event.note.isEmpty { text += " \"\(event.note.terminalEscaped)\"" }
         return text + " id \(event.id)"
     }
+
+    /// What `log` says of an event: a void names the event it cancels and why, a note follows
+    /// in quotes, and a voided event starts with the void that cancelled it.
+    public static func logDescription(_ event: LedgerEvent, voidedBy: LedgerEvent?, target: LedgerEvent?) -> String {
+        var text = describe(event)
+        if let target, case .void(_, let reason) = event.action {
+            text = "void #\(target.sequence) (\(describe(target))): \(reason.terminalEscaped)"
+        }
+        if !event.note.isEmpty { text += " \"\(event.note.terminalEscaped)\"" }
+        if let voidedBy {
+            var reason = ""
+            if case .void(_, let why) = voidedBy.action { reason = " (\(why.terminalEscaped))" }
+            text = "VOIDED by #\(voidedBy.sequence)" + reason + ": " + text
+        }
+        return text
+    }
 }

@@ -24,11 +24,8 @@ public struct ReportHTMLView {
     }
 
     private func summary() -> String {
-        let cards = (ReportWords.valueLines(report) + ReportWords.pnlLines(report)).map { label, amount in
-            "<div class=\"card\"><span class=\"label\">\(HTML.escape(label))</span><span class=\"amount\(signClass(amount))\">\(HTML.escape(amount))</span></div>"
-        }
-        return "<h2>Value (\(report.options.currency))</h2>\n<div class=\"cards\">\n" + cards.joined(separator: "\n")
-            + "\n</div>\n"
+        "<h2>Value (\(report.options.currency))</h2>\n"
+            + ReportHTMLParts.cards(ReportWords.valueLines(report) + ReportWords.pnlLines(report))
     }
 
     private func valueChart() -> String {
@@ -52,46 +49,12 @@ public struct ReportHTMLView {
     }
 
     private func holdings() -> String {
-        let rows = report.holdings.rows.map { row in
-            [
-                row.asset.text, NumberFormat.quantity(row.quantity), row.averageCost.map(NumberFormat.price) ?? "—",
-                NumberFormat.money(row.costBasis, complete: row.costComplete),
-                row.price.map { NumberFormat.price($0.value) } ?? "unpriced",
-                row.value.map { NumberFormat.money($0) } ?? "—", row.unrealizedPnL.map(NumberFormat.signedMoney) ?? "—",
-                row.unrealizedPercent.map { NumberFormat.percent($0, signed: true) } ?? "—",
-                row.allocationPercent.map { NumberFormat.percent($0) } ?? "—",
-                row.price.map { $0.observedAt.date.description } ?? "—",
-            ]
-        }
-        let header = [
-            "asset", "quantity", "avg cost", "cost basis", "price", "value", "unrealized", "%", "share", "price date",
-        ]
-        return "<h2>Holdings</h2>\n"
-            + (rows.isEmpty
-                ? "<p class=\"note\">No holdings.</p>\n"
-                : table("Holdings at \(report.options.asOf.reportDescription)", header, rows, numeric: 1...8))
+        "<h2>Holdings</h2>\n" + ReportHTMLParts.holdings(report.holdings)
     }
 
     private func allocation() -> String {
-        guard !report.allocation.slices.isEmpty else {
-            return "<h2>Allocation</h2>\n<p class=\"note\">Nothing priced to allocate.</p>\n"
-        }
-        let slices = AllocationChart.capped(
-            AllocationChart.grouped(report.allocation.slices.map { AllocationSlice(label: $0.label, share: $0.share) }))
-        let legend = slices.enumerated().map { index, slice in
-            [
-                "<span class=\"swatch\" style=\"background:\(ReportSVG.palette[index % ReportSVG.palette.count])\"></span>"
-                    + HTML.escape(slice.label),
-                AllocationChart.percentText(slice.share),
-            ]
-        }
-        let donut = ReportSVG.donut(slices, total: NumberFormat.money(report.allocation.total, places: 0))
-        return "<h2>Allocation</h2>\n<div class=\"alloc\">\n\(donut)\n<div class=\"legend\">"
-            + table("Share of the priced value", ["asset", "share"], legend, numeric: 1...1, raw: true)
-            + "</div>\n</div>\n"
-            + notes(
-                report.allocation.unpricedAssets.isEmpty
-                    ? [] : ["Unpriced, not shown: \(ReportWords.names(report.allocation.unpricedAssets))."])
+        "<h2>Allocation</h2>\n"
+            + ReportHTMLParts.allocation(report.allocation, unpriced: report.allocation.unpricedAssets)
     }
 
     private func movers() -> String {
@@ -125,34 +88,13 @@ public struct ReportHTMLView {
         return html + notes(ReportWords.unpricedLines(report))
     }
 
-    /// A scrollable table with column headers; cells are escaped unless `raw`.
     private func table(
         _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, raw: Bool = false
     ) -> String {
-        let head = header.enumerated().map { index, title in
-            "<th scope=\"col\"\(numeric.contains(index) ? " class=\"n\"" : "")>\(HTML.escape(title))</th>"
-        }.joined()
-        let body = rows.map { cells in
-            "<tr>"
-                + cells.enumerated().map { index, cell in
-                    let classes =
-                        (numeric.contains(index) ? ["n"] : [])
-                        + (signClass(cell).isEmpty ? [] : [String(signClass(cell).dropFirst())])
-                    let attribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
-                    return (index == 0 ? "<th scope=\"row\"\(attribute)>" : "<td\(attribute)>")
-                        + (raw ? cell : HTML.escape(cell)) + (index == 0 ? "</th>" : "</td>")
-                }.joined() + "</tr>"
-        }.joined(separator: "\n")
-        return
-            "<div class=\"scroll\"><table>\n<caption>\(HTML.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
+        ReportHTMLParts.table(caption, header, rows, numeric: numeric, raw: raw)
     }
 
-    private func notes(_ lines: [String]) -> String {
-        lines.map { "<p class=\"note\">\(HTML.escape($0))</p>\n" }.joined()
-    }
+    private func notes(_ lines: [String]) -> String { ReportHTMLParts.notes(lines) }
 
-    /// ` pos` / ` neg` for a signed amount (`+1.00`, `-2.00`), else empty.
-    private func signClass(_ text: String) -> String {
-        text.hasPrefix("+") ? " pos" : (text.hasPrefix("-") ? " neg" : "")
-    }
+    private func signClass(_ text: String) -> String { ReportHTMLParts.signClass(text) }
 }

@@ -13,11 +13,11 @@ extension ErrorSamples {
         }
         let errors: [OptionValueError] = [
             .notADate(option: "--since", text: "x"), .notATime(option: "--as-of", time), .notAnAssetClass("x"),
-            .unknownOption("--x", command: "add"),
+            .notABookingMethod("x"), .notAPeriod("x"), .unknownOption("--x", command: "add"),
         ]
         return samples(errors) { error in
             switch error {
-            case .notADate, .notATime, .notAnAssetClass, .unknownOption: usage
+            case .notADate, .notATime, .notAnAssetClass, .notABookingMethod, .notAPeriod, .unknownOption: usage
             }
         }
     }

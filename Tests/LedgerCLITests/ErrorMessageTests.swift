@@ -73,14 +73,14 @@ enum ErrorSamples {
 
     static var option: [Sample] {
         let errors: [OptionError] = [
-            .notADateBrief(option: "--date", text: "x"), .notACurrency("1"), .notABookingMethod("x"),
+            .notADateBrief(option: "--date", text: "x"), .notACurrency("1"),
             .notAnAssetSymbol("x"), .notAMarketSymbol("x"), .notAMaxAge("x"),
             .unsupportedFormat(command: "verify", supported: [.text, .json], given: .csv),
             .notAFormat(command: "convert", formats: ["text", "json"], given: "csv"),
         ]
         return samples(errors) { error in
             switch error {
-            case .notADateBrief, .notACurrency, .notABookingMethod, .notAnAssetSymbol, .notAMarketSymbol, .notAMaxAge,
+            case .notADateBrief, .notACurrency, .notAnAssetSymbol, .notAMarketSymbol, .notAMaxAge,
                 .unsupportedFormat, .notAFormat:
                 usage
             }
@@ -107,12 +107,12 @@ enum ErrorSamples {
         let errors: [ReportOptionError] = [
             .yearWithRange, .notAYear(0),
             .sinceAfterUntil(LocalDate.parse("2024-02-01")!, LocalDate.parse("2024-01-01")!),
-            .compareWithoutMethods, .compareNotAMethod("x"), .notAGrouping("x"), .notAPeriod("x"), .notAPriceAge("x"),
+            .compareWithoutMethods, .compareNotAMethod("x"), .notAGrouping("x"), .notAPriceAge("x"),
         ]
         return samples(errors) { error in
             switch error {
             case .yearWithRange, .notAYear, .sinceAfterUntil, .compareWithoutMethods, .compareNotAMethod,
-                .notAGrouping, .notAPeriod, .notAPriceAge:
+                .notAGrouping, .notAPriceAge:
                 usage
             }
         }

@@ -45,6 +45,17 @@ public struct ImportTally {
         return lastTime < firstTime
     }
 
+    /// The line `ledger import` prints for the file (`shown`: its name as printed):
+    /// `imported 3 events from F into 'binance' (binance-trades): 0 already present, …`.
+    public func summary(dryRun: Bool, file shown: String) -> String {
+        let events = added == 1 ? "1 event" : "\(added) events"
+        return
+            "\(dryRun ? "would import" : "imported") \(events) from \(shown) into '\(account)' (\(layout)): \(present) already present, \(rejected.count) rejected, \(ignored.count) ignored"
+    }
+
+    /// The receipt line printed after a file was imported.
+    public var receiptLine: String { "receipt \(batch): sha256 \(sha256)" }
+
     public func receipt(at time: Timestamp) -> ImportReceipt {
         ImportReceipt(
             batch: batch, importedAt: time, file: file, sha256: sha256, format: layout, account: account,

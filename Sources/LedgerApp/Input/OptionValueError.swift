@@ -9,6 +9,10 @@ public enum OptionValueError: UserFacingError, Equatable {
     /// `--as-of`, `add --date`: neither a date nor an instant.
     case notATime(option: String, DateParseError)
     case notAnAssetClass(String)
+    /// `--method`: not one of ``BookingMethod``.
+    case notABookingMethod(String)
+    /// `report --period`: not one of ``ReportPeriodKind``.
+    case notAPeriod(String)
     /// A word starting with `--` where `ledger COMMAND` expected a value.
     case unknownOption(String, command: String)
 
@@ -22,6 +26,9 @@ public enum OptionValueError: UserFacingError, Equatable {
             "\(option) \(error.message)"
         case .notAnAssetClass(let text):
             "--class '\(text)' is not an asset class; use crypto, stock, etf or fiat"
+        case .notABookingMethod(let method):
+            "--method '\(method)' is not a booking method; use one of \(BookingMethod.list)"
+        case .notAPeriod(let period): "--period '\(period)' is not a period; use one of \(ReportPeriodKind.list)"
         case .unknownOption(let option, let command):
             "unknown option '\(option)'; see 'ledger \(command) --help'"
         }

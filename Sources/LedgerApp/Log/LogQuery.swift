@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 import LedgerStore
 
 /// An event with the void that cancelled it, if any.
@@ -63,5 +64,72 @@ extension LedgerEvent {
     public var accounts: Set<String> {
         if case .transfer(_, let destination) = action { return [account, destination] }
         return [account]
+    }
+}
+
+/// The `log` options as text (what `ledger log` takes from its command line and the server
+/// from a query string), checked with the CLI's messages (``LogError``).
+public struct LogRequest: Sendable, Equatable {
+    public var asset: String?
+    public var account: String?
+    /// `--kind buy --kind sell` or `--kind buy,sell` (empty: every kind).
+    public var kinds: [String]
+    public var since: String?
+    public var until: String?
+    public var limit: Int?
+
+    public init(
+        asset: String? = nil, account: String? = nil, kinds: [String] = [], since: String? = nil,
+        until: String? = nil, limit: Int? = nil
+    ) {
+        self.asset = asset
+        self.account = account
+        self.kinds = kinds
+        self.since = since
+        self.until = until
+        self.limit = limit
+    }
+
+    /// The filter, or the first option that is not what it must be.
+    public func filter() throws -> LogFilter {
+        var filter = LogFilter()
+        if let asset {
+            guard let symbol = AssetSymbol(asset) else { throw LogError.notAnAsset(asset) }
+            filter.asset = symbol
+        }
+        filter.kinds = try Self.kinds(kinds)
+        filter.account = account
+        filter.since = try since.map { try DateOption.parse($0, "--since") }
+        filter.until = try until.map { try DateOption.parse($0, "--until") }
+        if let limit, limit < 1 { throw LogError.limitBelowOne(limit) }
+        return filter
+    }
+
+    /// The matching entries, newest first: with a limit read newest first and stopped there,
+    /// else every event.
+    public func entries(matching filter: LogFilter, in store: Ledger) throws -> [LogEntry] {
+        try limit.map { try LogEntry.newest($0, matching: filter, in: store) }
+            ?? LogEntry.build(try store.events.allEvents()).filter(filter.matches).sorted {
+                LedgerEvent.replayOrder($1.event, $0.event)
+            }
+    }
+
+    /// The kinds of `--kind buy --kind sell` or `--kind buy,sell` (empty: every kind).
+    static func kinds(_ values: [String]) throws -> Set<EventKind> {
+        var kinds: Set<EventKind> = []
+        for word in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            let name = word.filter { $0 != " " }.lowercased()
+            if name.isEmpty { throw LogError.emptyKind }
+            guard let parsed = EventKind(rawValue: name) else { throw LogError.notAKind(String(word)) }
+            kinds.insert(parsed)
+        }
+        return kinds
+    }
+}
+
+extension LogEntry {
+    /// `ledger.log/1`: the entries as `log -O json` prints them.
+    public static func json(_ entries: [LogEntry]) -> String {
+        EventJSON.log(entries.map { ($0.event, $0.voidedBy) })
     }
 }

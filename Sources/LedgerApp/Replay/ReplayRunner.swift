@@ -59,6 +59,14 @@ public struct ReplayRunner {
         return fold.state
     }
 
+    /// The holdings report of `ledger portfolio` (and the server's portfolio): the replay of
+    /// ``replayForHoldings(_:useSnapshots:)`` valued at as-of, its diagnostics reported.
+    public func holdings(_ options: ValuationOptions, useSnapshots: Bool) throws -> HoldingsReport {
+        let holdings = HoldingsReport(state: try replayForHoldings(options, useSnapshots: useSnapshots), prices: prices)
+        try report(holdings.diagnostics)
+        return holdings
+    }
+
     /// Saves `state` as covering the log up to `position`, if it does: every event, none
     /// left out by as-of.
     private func save(_ state: PortfolioState, key: String, at position: LogPosition) {

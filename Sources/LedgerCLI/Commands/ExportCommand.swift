@@ -105,7 +105,7 @@ struct ExportCommand: EnvironmentCommand {
             throw ExportError.methodWithoutJournal(format: outputFormat)
         }
         guard let parsed = BookingMethod(rawValue: method.lowercased()) else {
-            throw OptionError.notABookingMethod(method)
+            throw OptionValueError.notABookingMethod(method)
         }
         return parsed
     }

@@ -36,51 +36,15 @@ struct LogCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json, .csv], for: "log")
-        let filter = try makeFilter()
+        let request = LogRequest(asset: asset, account: account, kinds: kind, since: since, until: until, limit: limit)
+        let filter = try request.filter()
         let store = try ledgerOptions.openForReading(in: environment)
-        let entries =
-            try limit.map { try LogEntry.newest($0, matching: filter, in: store) }
-            ?? LogEntry.build(try store.events.allEvents()).filter(filter.matches).sorted {
-                LedgerEvent.replayOrder($1.event, $0.event)
-            }
+        let entries = try request.entries(matching: filter, in: store)
         let output = LogOutput(entries: entries, width: environment.terminalWidth)
         switch outputFormat {
         case .text: environment.write(entries.isEmpty ? "No events match.\n" : output.text())
-        case .json: environment.print(output.json())
+        case .json: environment.print(LogEntry.json(entries))
         case .csv, .md: environment.write(output.csv())
         }
     }
-
-    private func makeFilter() throws -> LogFilter {
-        var filter = LogFilter()
-        if let asset {
-            guard let symbol = AssetSymbol(asset) else {
-                throw LogError.notAnAsset(asset)
-            }
-            filter.asset = symbol
-        }
-        filter.kinds = try Self.kinds(kind)
-        filter.account = account
-        filter.since = try since.map { try DateOption.parse($0, "--since") }
-        filter.until = try until.map { try DateOption.parse($0, "--until") }
-        if let limit, limit < 1 { throw LogError.limitBelowOne(limit) }
-        return filter
-    }
-
-    /// The kinds of `--kind buy --kind sell` or `--kind buy,sell` (empty: every kind).
-    static func kinds(_ values: [String]) throws -> Set<EventKind> {
-        var kinds: Set<EventKind> = []
-        for word in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
-            let name = word.filter { $0 != " " }.lowercased()
-            if name.isEmpty {
-                throw LogError.emptyKind
-            }
-            guard let parsed = EventKind(rawValue: name) else {
-                throw LogError.notAKind(String(word))
-            }
-            kinds.insert(parsed)
-        }
-        return kinds
-    }
-
 }

@@ -22,24 +22,7 @@ struct LogOutput {
     }
 
     private func describe(_ entry: LogEntry) -> String {
-        var text = EventSummary.describe(entry.event)
-        if let target = entry.target, case .void(_, let reason) = entry.event.action {
-            text = "void #\(target.sequence) (\(EventSummary.describe(target))): \(reason.terminalEscaped)"
-        }
-        if !entry.event.note.isEmpty { text += " \"\(entry.event.note.terminalEscaped)\"" }
-        if let voidedBy = entry.voidedBy {
-            text = "VOIDED by #\(voidedBy.sequence)" + reasonSuffix(voidedBy) + ": " + text
-        }
-        return text
-    }
-
-    private func reasonSuffix(_ void: LedgerEvent) -> String {
-        if case .void(_, let reason) = void.action { return " (\(reason.terminalEscaped))" }
-        return ""
-    }
-
-    func json() -> String {
-        EventJSON.log(entries.map { ($0.event, $0.voidedBy) })
+        EventSummary.logDescription(entry.event, voidedBy: entry.voidedBy, target: entry.target)
     }
 
     func csv() -> String {

@@ -36,9 +36,7 @@ struct PortfolioCommand: EnvironmentCommand {
         let options = try reportOptions.valuation(
             store: store.settings, environment: environment, perAccount: byAccount)
         let runner = try ReplayRunner(store: store, environment: environment)
-        let report = HoldingsReport(
-            state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
-        try runner.report(report.diagnostics)
+        let report = try runner.holdings(options, useSnapshots: !fullReplay)
         switch outputFormat {
         case .text:
             var view = PortfolioView(

@@ -7,7 +7,6 @@ enum OptionError: UserFacingError, Equatable {
     /// Not `YYYY-MM-DD`, in the short form of `convert --date` and `prices fetch --since`.
     case notADateBrief(option: String, text: String)
     case notACurrency(String)
-    case notABookingMethod(String)
     case notAnAssetSymbol(String)
     /// The same, as `live` and `chart` word it.
     case notAMarketSymbol(String)
@@ -25,8 +24,6 @@ enum OptionError: UserFacingError, Equatable {
             "\(option) '\(text)' is not a date; use YYYY-MM-DD"
         case .notACurrency(let currency):
             "--currency '\(currency)' is not a currency code; use a code such as USD, EUR or GBP"
-        case .notABookingMethod(let method):
-            "--method '\(method)' is not a booking method; use one of \(BookingMethod.list)"
         case .notAnAssetSymbol(let text):
             "'\(text)' is not an asset symbol; use letters and digits such as BTC, 1INCH or AAPL"
         case .notAMarketSymbol(let text):

@@ -10,7 +10,6 @@ enum ReportOptionError: UserFacingError, Equatable {
     case compareWithoutMethods
     case compareNotAMethod(String)
     case notAGrouping(String)
-    case notAPeriod(String)
     case notAPriceAge(String)
 
     var category: ErrorCategory { .usage }
@@ -24,7 +23,6 @@ enum ReportOptionError: UserFacingError, Equatable {
         case .compareNotAMethod(let name):
             "--compare '\(name)' is not a booking method; use a list of \(BookingMethod.list)"
         case .notAGrouping(let by): "--by '\(by)' is not a grouping; use asset, class or account"
-        case .notAPeriod(let period): "--period '\(period)' is not a period; use one of \(ReportPeriodKind.list)"
         case .notAPriceAge(let text):
             "--max-price-age '\(text)' is not a duration; use a number with s, m, h, d or w, e.g. --max-price-age 2d"
         }

@@ -27,49 +27,20 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Exit 1 when the report is incomplete (a price it needs is missing), after printing it; for cron.")
     var strict = false
 
+    /// The options as LedgerApp's ``ValuationQuery`` checks them.
+    var query: ValuationQuery { ValuationQuery(asOf: asOf, method: method, currency: currency) }
+
     /// Checks what can be checked before the ledger is opened, so a typo is a usage error
     /// even when the ledger is missing.
     func validate(_ environment: CommandEnvironment) throws {
-        _ = try bookingMethod()
-        if asOf != nil { _ = try asOfTime(environment) }
-        if let currency, AssetSymbol(currency) == nil {
-            throw OptionError.notACurrency(currency)
-        }
+        try query.validate()
     }
 
     /// The valuation options, with defaults from the ledger's settings.
     func valuation(store: any SettingsStore, environment: CommandEnvironment, perAccount: Bool) throws
         -> ValuationOptions
     {
-        ValuationOptions(
-            method: try bookingMethod(), perAccount: perAccount,
-            currency: try reportCurrency(store), asOf: try asOfTime(environment)
-        )
-    }
-
-    func bookingMethod() throws -> BookingMethod {
-        guard let method else { return .fifo }
-        guard let parsed = BookingMethod(rawValue: method.lowercased()) else {
-            throw OptionError.notABookingMethod(method)
-        }
-        return parsed
-    }
-
-    func reportCurrency(_ store: any SettingsStore) throws -> AssetSymbol {
-        guard let currency else { return try store.ledgerCurrency() }
-        guard let symbol = AssetSymbol(currency) else {
-            throw OptionError.notACurrency(currency)
-        }
-        return symbol
-    }
-
-    func asOfTime(_ environment: CommandEnvironment) throws -> Timestamp {
-        guard let asOf else { return environment.now }
-        if let date = LocalDate.parse(asOf) { return date.startOfDay.adding(seconds: 86_399) }
-        switch Timestamp.parse(asOf) {
-        case .success(let time): return time
-        case .failure(let error): throw OptionValueError.notATime(option: "--as-of", error)
-        }
+        try query.valuation(settings: store, now: environment.now, perAccount: perAccount)
     }
 
     /// Colour only when asked, or on a terminal without NO_COLOR.

@@ -11,6 +11,8 @@ enum ServerRoutes {
     static let groups: [any RouteGroup] = [
         HealthRoutes(),
         LoginRoutes(), AccountRoutes(), AdminRoutes(),
+        BooksRoutes(),
+        APIRoutes(),
     ]
 
     static func router(_ state: ServerState) -> Router<ServerContext> {

@@ -1,5 +1,6 @@
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 extension CommandEnvironment {
     /// What LedgerApp's imports see of this environment: ``app``, its event ids, its files
@@ -9,7 +10,7 @@ extension CommandEnvironment {
             context: app, newEventID: newEventID, showsProgress: stderrIsTerminal,
             openStream: { try InputStreamFile($0, in: self) }, readWhole: { try InputFile.read($0, in: self) },
             isRegularFile: { InputStreamFile.isRegularFile($0, in: self) },
-            describeExisting: ImportHoldingsCheck.describeExisting)
+            describeExisting: EventSummary.importWouldLeaveShort)
     }
 }
 

@@ -170,20 +170,13 @@ struct ImportCommand: EnvironmentCommand {
         }
         if csvOptions.map != nil || csvOptions.mapFile != nil { return "generic" }
         let first = files[0]
-        if first.hasSuffix(".jsonl") { return "jsonl" }
-        if first.hasSuffix(".json") { return "json" }
+        if let byName = ImportFormatGuess.byName(first) { return byName }
         let probe = try InputStreamFile(first, in: environment)
         // Guessing reads the start of the file, and a pipe cannot be read twice.
         guard probe.isRegularFile else {
             throw ImportOptionsError.cannotGuessFormat(file: first)
         }
-        let head = probe.peek(4096)
-        let text = String(
-            decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
-        if text.first(where: { !$0.isWhitespace }) == "{" {
-            return text.contains("\"schema\"") && text.contains("\"events\"") ? "json" : "jsonl"
-        }
-        return "auto"
+        return ImportFormatGuess.byContent(probe.peek(ImportFormatGuess.headSize))
     }
 }
 

@@ -23,21 +23,14 @@ struct ImportOutput {
                     "note",
                     "\(tally.file): \(tally.ignored.count - shown.count) more rows ignored; --dry-run lists every one")
             }
-            let verb = dryRun ? "would import" : "imported"
-            environment.print(
-                "\(verb) \(Self.count(tally.added, "event")) from \(tally.file.terminalEscaped) into '\(tally.account)' (\(tally.layout)): \(tally.present) already present, \(tally.rejected.count) rejected, \(tally.ignored.count) ignored"
-            )
-            if !dryRun { environment.print("receipt \(tally.batch): sha256 \(tally.sha256)") }
+            environment.print(tally.summary(dryRun: dryRun, file: tally.file.terminalEscaped))
+            if !dryRun { environment.print(tally.receiptLine) }
         }
         if dryRun { environment.print("dry run: nothing written") }
     }
 
     private func note(_ level: String, _ text: String) {
         environment.stderr.write("ledger: \(level): \(text.terminalEscaped)\n")
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
     /// `ledger import --history`: every receipt, oldest first (files by their last path component).

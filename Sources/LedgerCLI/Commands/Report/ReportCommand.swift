@@ -73,10 +73,7 @@ struct ReportCommand: EnvironmentCommand {
     }
 
     private func periodKind() throws -> ReportPeriodKind {
-        guard let kind = ReportPeriodKind(rawValue: period.lowercased()) else {
-            throw ReportOptionError.notAPeriod(period)
-        }
-        return kind
+        try ValuationQuery.period(period)
     }
 
     private func maxAgeSeconds() throws -> Int64? {

@@ -1,16 +1,15 @@
-import LedgerApp
 import LedgerCore
 
 /// A filter of `ledger log` that is not what it must be (exit 64).
-enum LogError: UserFacingError, Equatable {
+public enum LogError: UserFacingError, Equatable {
     case notAnAsset(String)
     case limitBelowOne(Int)
     case emptyKind
     case notAKind(String)
 
-    var category: ErrorCategory { .usage }
+    public var category: ErrorCategory { .usage }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .notAnAsset(let asset): "--asset '\(asset)' is not an asset symbol; e.g. --asset BTC"
         case .limitBelowOne(let limit): "--limit must be 1 or more, got \(limit)"

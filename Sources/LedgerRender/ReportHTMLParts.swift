@@ -1,0 +1,91 @@
+import LedgerCore
+
+/// The pieces of the HTML report that `ledger serve`'s pages show too (the portfolio, the
+/// holdings by account): the same markup, so the pages and the report look and read alike.
+public enum ReportHTMLParts {
+    /// Label and amount cards; a signed amount is coloured.
+    public static func cards(_ lines: [(String, String)]) -> String {
+        let cards = lines.map { label, amount in
+            "<div class=\"card\"><span class=\"label\">\(HTML.escape(label))</span><span class=\"amount\(signClass(amount))\">\(HTML.escape(amount))</span></div>"
+        }
+        return "<div class=\"cards\">\n" + cards.joined(separator: "\n") + "\n</div>\n"
+    }
+
+    /// The holdings table of the report (with an account column for a report by account), or
+    /// a note that there are none.
+    public static func holdings(_ report: HoldingsReport) -> String {
+        let perAccount = report.options.perAccount
+        let rows = report.rows.map { row in
+            [row.asset.text] + (perAccount ? [row.account ?? ""] : []) + [
+                NumberFormat.quantity(row.quantity), row.averageCost.map(NumberFormat.price) ?? "—",
+                NumberFormat.money(row.costBasis, complete: row.costComplete),
+                row.price.map { NumberFormat.price($0.value) } ?? "unpriced",
+                row.value.map { NumberFormat.money($0) } ?? "—", row.unrealizedPnL.map(NumberFormat.signedMoney) ?? "—",
+                row.unrealizedPercent.map { NumberFormat.percent($0, signed: true) } ?? "—",
+                row.allocationPercent.map { NumberFormat.percent($0) } ?? "—",
+                row.price.map { $0.observedAt.date.description } ?? "—",
+            ]
+        }
+        let header =
+            ["asset"] + (perAccount ? ["account"] : []) + [
+                "quantity", "avg cost", "cost basis", "price", "value", "unrealized", "%", "share", "price date",
+            ]
+        let shift = perAccount ? 1 : 0
+        return rows.isEmpty
+            ? "<p class=\"note\">No holdings.</p>\n"
+            : table(
+                "Holdings at \(report.options.asOf.reportDescription)", header, rows, numeric: (1 + shift)...(8 + shift)
+            )
+    }
+
+    /// The allocation donut by asset with its legend, and the unpriced assets left out.
+    public static func allocation(_ allocation: AllocationReport, unpriced: [AssetSymbol]) -> String {
+        guard !allocation.slices.isEmpty else { return "<p class=\"note\">Nothing priced to allocate.</p>\n" }
+        let slices = AllocationChart.capped(
+            AllocationChart.grouped(allocation.slices.map { AllocationSlice(label: $0.label, share: $0.share) }))
+        let legend = slices.enumerated().map { index, slice in
+            [
+                "<span class=\"swatch\" style=\"background:\(ReportSVG.palette[index % ReportSVG.palette.count])\"></span>"
+                    + HTML.escape(slice.label),
+                AllocationChart.percentText(slice.share),
+            ]
+        }
+        let donut = ReportSVG.donut(slices, total: NumberFormat.money(allocation.total, places: 0))
+        return "<div class=\"alloc\">\n\(donut)\n<div class=\"legend\">"
+            + table("Share of the priced value", ["asset", "share"], legend, numeric: 1...1, raw: true)
+            + "</div>\n</div>\n"
+            + notes(unpriced.isEmpty ? [] : ["Unpriced, not shown: \(ReportWords.names(unpriced))."])
+    }
+
+    /// A scrollable table with column headers; cells are escaped unless `raw`.
+    public static func table(
+        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, raw: Bool = false
+    ) -> String {
+        let head = header.enumerated().map { index, title in
+            "<th scope=\"col\"\(numeric.contains(index) ? " class=\"n\"" : "")>\(HTML.escape(title))</th>"
+        }.joined()
+        let body = rows.map { cells in
+            "<tr>"
+                + cells.enumerated().map { index, cell in
+                    let classes =
+                        (numeric.contains(index) ? ["n"] : [])
+                        + (signClass(cell).isEmpty ? [] : [String(signClass(cell).dropFirst())])
+                    let attribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
+                    return (index == 0 ? "<th scope=\"row\"\(attribute)>" : "<td\(attribute)>")
+                        + (raw ? cell : HTML.escape(cell)) + (index == 0 ? "</th>" : "</td>")
+                }.joined() + "</tr>"
+        }.joined(separator: "\n")
+        return
+            "<div class=\"scroll\"><table>\n<caption>\(HTML.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
+    }
+
+    /// One note paragraph per line.
+    public static func notes(_ lines: [String]) -> String {
+        lines.map { "<p class=\"note\">\(HTML.escape($0))</p>\n" }.joined()
+    }
+
+    /// ` pos` / ` neg` for a signed amount (`+1.00`, `-2.00`), else empty.
+    static func signClass(_ text: String) -> String {
+        text.hasPrefix("+") ? " pos" : (text.hasPrefix("-") ? " neg" : "")
+    }
+}

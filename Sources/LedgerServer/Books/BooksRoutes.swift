@@ -1,0 +1,91 @@
+import Hummingbird
+import LedgerApp
+import LedgerCore
+import LedgerRender
+
+/// The books in the browser: the portfolio, holdings by account, the trades with void, the
+/// add form, the upload import and the HTML report. Every route reads or writes the signed-in
+/// user's own ledger (``UserBooks``) and nobody else's.
+struct BooksRoutes: RouteGroup {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+        signedIn.get("/portfolio") { request, context in
+            try portfolio(request, context, state, byAccount: false)
+        }
+        signedIn.get("/holdings") { request, context in
+            try portfolio(request, context, state, byAccount: true)
+        }
+        signedIn.get("/trades") { request, context in
+            let books = try UserBooks(context, state: state)
+            var page = try TradesRoutes.page(QueryFields(request), books)
+            page.message = try TradesRoutes.added(QueryFields(request), books)
+            return ServerResponse.html(page.render())
+        }
+        signedIn.post("/trades/:id/void") { request, context in
+            try await TradesRoutes.void(request, context, state)
+        }
+        signedIn.get("/add") { _, context in
+            ServerResponse.html(AddPage(user: try context.requireUser()).render())
+        }
+        signedIn.post("/add") { request, context in
+            try await TradesRoutes.add(request, context, state)
+        }
+        signedIn.get("/import") { _, context in
+            ServerResponse.html(ImportPage(user: try context.requireUser()).render())
+        }
+        signedIn.post("/import") { request, context in
+            try await ImportRoutes.upload(request, context, state)
+        }
+        signedIn.post("/import/commit") { request, context in
+            try await ImportRoutes.commit(request, context, state)
+        }
+        signedIn.get("/report") { request, context in
+            try report(request, context, state)
+        }
+    }
+
+    private func portfolio(_ request: Request, _ context: ServerContext, _ state: ServerState, byAccount: Bool) throws
+        -> Response
+    {
+        let books = try UserBooks(context, state: state)
+        let fields = QueryFields(request)
+        let query = ValuationQuery(asOf: fields["as-of"], method: fields["method"], currency: fields["currency"])
+        let service = BooksService(books: books)
+        do {
+            let report = try service.portfolio(query, perAccount: byAccount)
+            let page = PortfolioPage(
+                report: report, user: books.user, query: query, hasLedger: try books.opener.exists(),
+                ledgerCurrency: service.ledgerCurrency(), notices: books.notices.messages)
+            return ServerResponse.html(page.render(byAccount: byAccount))
+        } catch {
+            guard let message = BooksFailure.message(error) else { throw error }
+            let title = byAccount ? "Holdings by account" : "Portfolio"
+            let page = PageLayout.page(
+                title: title, user: books.user, current: byAccount ? "/holdings" : "/portfolio",
+                body: PageLayout.errors(books.notices.messages.filter { $0.hasPrefix("error: ") } + [message])
+                    + "<p><a href=\"\(byAccount ? "/holdings" : "/portfolio")\">As of now</a></p>\n")
+            return ServerResponse.html(page, status: BooksFailure.status(error, query: true))
+        }
+    }
+
+    /// `ledger report -O html`: the report's own page, byte for byte.
+    private func report(_ request: Request, _ context: ServerContext, _ state: ServerState) throws -> Response {
+        let books = try UserBooks(context, state: state)
+        let fields = QueryFields(request)
+        let query = ValuationQuery(asOf: fields["as-of"], method: fields["method"], currency: fields["currency"])
+        do {
+            let report = try BooksService(books: books).report(query, period: fields["period"])
+            return ServerResponse.html(ReportHTMLView(report: report).render())
+        } catch {
+            guard let message = BooksFailure.message(error) else { throw error }
+            let page = PageLayout.page(
+                title: "Report", user: books.user, current: "/report", body: PageLayout.errors([message]))
+            return ServerResponse.html(page, status: BooksFailure.status(error, query: true))
+        }
+    }
+}
+
+/// A form body's fields (at most 1 MiB: the forms are small).
+func formFields(_ request: Request) async throws -> QueryFields {
+    let buffer = try await request.body.collect(upTo: 1 << 20)
+    return QueryFields(form: String(decoding: buffer.readableBytesView, as: UTF8.self))
+}

@@ -1,0 +1,79 @@
+import LedgerApp
+import LedgerCore
+import LedgerInterchange
+import LedgerRender
+import LedgerStore
+
+/// What the books' pages and API do with a user's ledger, each the way the CLI command does it
+/// (`portfolio`, `report`, `log`, `add`, `void`), through the same LedgerApp services. A user
+/// without a ledger reads an empty one (``LedgerOpener/scratch()``), never an error.
+struct BooksService {
+    let books: UserBooks
+
+    /// `ledger portfolio [--by-account]`: from a snapshot when there is one, or the last one
+    /// made from the same ledger, prices and options (``PortfolioCache``).
+    func portfolio(_ query: ValuationQuery, perAccount: Bool) throws -> HoldingsReport {
+        try holdings(query, perAccount: perAccount).report
+    }
+
+    /// `ledger portfolio -O json`.
+    func portfolioJSON(_ query: ValuationQuery, perAccount: Bool) throws -> String {
+        let entry = try holdings(query, perAccount: perAccount)
+        return entry.json { ReportJSON.portfolio(entry.report) }
+    }
+
+    private func holdings(_ query: ValuationQuery, perAccount: Bool) throws -> PortfolioCache.Entry {
+        try query.validate()
+        let store = try books.openForReading() ?? LedgerOpener.scratch()
+        let app = books.app
+        let options = try query.valuation(settings: store.settings, now: app.now, perAccount: perAccount)
+        let key = try PortfolioCache.Key(path: books.path, options: options, store: store)
+        let entry = try PortfolioCache.holdings.entry(key) {
+            let report = try ReplayRunner(store: store, context: app).holdings(options, useSnapshots: true)
+            return PortfolioCache.Entry(key: key, report: report, notices: books.notices.messages)
+        }
+        if books.notices.messages.isEmpty { entry.notices.forEach(books.notices.note) }
+        return entry
+    }
+
+    /// `ledger report --period P`.
+    func report(_ query: ValuationQuery, period: String?) throws -> PeriodReport {
+        let kind = try ValuationQuery.period(period ?? "month")
+        try query.validate()
+        let store = try books.openForReading() ?? LedgerOpener.scratch()
+        let app = books.app
+        let options = try query.valuation(settings: store.settings, now: app.now, perAccount: false)
+        return try ReportAssembly.build(store: store, context: app, options: options, kind: kind)
+    }
+
+    /// `ledger log` with its filters, newest first.
+    func log(_ request: LogRequest) throws -> [LogEntry] {
+        let filter = try request.filter()
+        guard let store = try books.openForReading() else { return [] }
+        return try request.entries(matching: filter, in: store)
+    }
+
+    /// One event by its number, for the page that shows what was just recorded.
+    func event(_ reference: String) throws -> LedgerEvent? {
+        try books.openForReading()?.events.event(reference: reference)
+    }
+
+    /// The ledger's currency (the default quote), or nil without a ledger.
+    func ledgerCurrency() -> AssetSymbol? {
+        guard let store = try? books.openForReading() else { return nil }
+        return try? store.settings.ledgerCurrency()
+    }
+
+    /// `ledger add`: the user's ledger is created by the first event that is valid.
+    func add(_ input: AddInput) throws -> [LedgerEvent] {
+        try EventRecorder(context: books.app).add(input, creatingIfMissing: PriceLedger(opener: books.opener))
+    }
+
+    /// `ledger void ID --reason R`.
+    func void(_ reference: String, reason: String?) throws -> LedgerEvent {
+        let reason = try EventRecorder.checkReason(reason, reference: reference)
+        guard try books.opener.exists() else { throw StoreError.eventNotFound(reference: reference) }
+        let store = try books.opener.open(.amend)
+        return try EventRecorder(context: books.app).void(reference: reference, reason: reason, in: store.events).void
+    }
+}

@@ -1,0 +1,120 @@
+import LedgerApp
+import LedgerCore
+import LedgerRender
+
+/// `GET /portfolio` and `GET /holdings`: the totals as cards, the holdings table and the donut
+/// of the HTML report (``ReportHTMLParts``), where the prices come from and how old they are,
+/// and what is missing with what fills it. A user without trades sees the empty page and how
+/// to add the first one.
+struct PortfolioPage {
+    let report: HoldingsReport
+    let user: ServerUser
+    let query: ValuationQuery
+    let hasLedger: Bool
+    let ledgerCurrency: AssetSymbol?
+    let notices: [String]
+
+    /// What fills a missing price, as the server says it: its fetcher, or the CLI by hand.
+    static func fill(_ command: String) -> String {
+        "the server's fetcher fills them on its next run, or run '\(command)' on this ledger"
+    }
+
+    func render(byAccount: Bool) -> String {
+        let path = byAccount ? "/holdings" : "/portfolio"
+        var body = "<p class=\"meta\">\(HTMLText.escape(heading))</p>\n" + options(path)
+        body += PageLayout.errors(notices.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) })
+        if !hasLedger || report.eventCount == 0 { body += Self.firstTrade }
+        body += "<h2>Totals (\(report.options.currency))</h2>\n" + ReportHTMLParts.cards(totals)
+        body += "<h2>Holdings</h2>\n" + ReportHTMLParts.holdings(report)
+        if !byAccount {
+            body +=
+                "<h2>Allocation</h2>\n"
+                + ReportHTMLParts.allocation(
+                    AllocationReport(holdings: report, by: .asset), unpriced: report.totals.unpricedAssets)
+        }
+        body += prices() + missing()
+        body += ReportHTMLParts.notes(notices.filter { $0.hasPrefix("warning: ") })
+        return PageLayout.page(
+            title: byAccount ? "Holdings by account" : "Portfolio", user: user, current: path, body: body)
+    }
+
+    static let firstTrade = """
+        <p class="note">No trades yet. Add the first one on <a href="/add">Add</a> (for example buy BTC 0.1 @ 30000), \
+        or upload an exchange export on <a href="/import">Import</a>.</p>
+
+        """
+
+    private var heading: String {
+        let options = report.options
+        return
+            "As of \(options.asOf.reportDescription) · \(options.currency) · \(options.method.rawValue.uppercased())"
+            + (options.perAccount ? " · by account" : "")
+            + " · \(report.eventCount) event\(report.eventCount == 1 ? "" : "s")"
+    }
+
+    /// A GET form for as-of and currency (the CLI's options), no script needed.
+    private func options(_ path: String) -> String {
+        """
+        <form method="get" action="\(path)" class="options">\
+        <label for="as-of">As of</label><input type="text" id="as-of" name="as-of" placeholder="YYYY-MM-DD" \
+        value="\(HTMLText.escape(query.asOf ?? ""))">\
+        <label for="currency">Currency</label><input type="text" id="currency" name="currency" placeholder="USD" \
+        value="\(HTMLText.escape(query.currency ?? ""))">\
+        <button type="submit">Show</button></form>
+
+        """
+    }
+
+    /// The totals the CLI prints under its table, as the report's cards.
+    private var totals: [(String, String)] {
+        let t = report.totals
+        return [
+            ("value", NumberFormat.money(t.value)),
+            ("cost basis", NumberFormat.money(t.costBasis, complete: t.costComplete)),
+            ("unrealized P&L", NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete)),
+            ("realized P&L", NumberFormat.signedMoney(t.realizedPnL, complete: t.realizedComplete)),
+            ("income", NumberFormat.money(t.income, complete: t.incomeComplete)),
+            ("net fiat paid in", NumberFormat.money(t.netFiatPaidIn, complete: t.netFiatPaidInComplete)),
+        ]
+    }
+
+    /// Each holding's price: when it was observed, how old it is at as-of, and its source.
+    private func prices() -> String {
+        let asOf = report.options.asOf
+        let rows = report.rows.compactMap { row -> [String]? in
+            guard let price = row.price, price.source != "identity" else { return nil }
+            return [
+                row.asset.text + (row.account.map { " (\($0))" } ?? ""), NumberFormat.price(price.value),
+                price.observedAt.compactDescription, Age.ago(price.observedAt, now: asOf), price.source,
+            ]
+        }
+        guard !rows.isEmpty else { return "" }
+        var html =
+            "<h2>Prices</h2>\n"
+            + ReportHTMLParts.table(
+                "Prices in use at \(asOf.reportDescription)", ["asset", "price", "observed", "age", "source"], rows,
+                numeric: 1...1)
+        if query.asOf == nil,
+            let line = PriceAgeNote.line(report.rows, now: asOf, refresh: Self.fill("ledger prices fetch"))
+        {
+            html += ReportHTMLParts.notes([String(line.dropLast())])
+        }
+        return html
+    }
+
+    /// Holdings without a price and valuations the replay could not make, with what fills them.
+    private func missing() -> String {
+        var lines: [String] = []
+        let command = MissingPriceNote.command(for: report.options.currency, ledgerCurrency: ledgerCurrency)
+        let t = report.totals
+        if !t.unpricedAssets.isEmpty {
+            lines.append(
+                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(Self.fill(command))."
+            )
+        }
+        if let summary = MissingPrice.summary(report.missingPrices) {
+            lines.append("Incomplete (\(NumberFormat.incompleteMark)): \(summary); \(Self.fill(command)).")
+        }
+        return lines.isEmpty ? "" : "<h2>Missing prices</h2>\n" + ReportHTMLParts.notes(lines)
+    }
+}

@@ -1,0 +1,82 @@
+import Hummingbird
+import LedgerApp
+import LedgerCore
+import LedgerMarketData
+import LedgerStore
+
+/// The signed-in user's ledger, opened per request through LedgerApp's ``LedgerOpener`` at
+/// `ServerSettings.ledgerPath(forUser:)`, and the context the services run in (notices kept
+/// for the page or the JSON instead of stderr).
+struct UserBooks {
+    let user: ServerUser
+    let state: ServerState
+    let notices = CollectedNotices()
+
+    init(_ context: ServerContext, state: ServerState) throws {
+        user = try context.requireUser()
+        self.state = state
+        // The accounts check names before they reach a path; this keeps any other name out.
+        guard !user.name.isEmpty, !user.name.contains("/"), !user.name.hasPrefix(".") else {
+            throw HTTPError(.notFound)
+        }
+    }
+
+    var path: String { state.settings.ledgerPath(forUser: user.name) }
+    var app: AppContext { state.appContext(notices: notices) }
+    var opener: LedgerOpener { LedgerOpener(locator: LedgerLocator(flag: path, context: app), context: app) }
+
+    /// The user's directory (their ledger and kept uploads).
+    var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
+
+    /// The ledger opened to read it, or nil when the user has none yet.
+    func openForReading() throws -> Ledger? {
+        guard try opener.exists() else { return nil }
+        return try opener.open(.read(checkingAnchor: true))
+    }
+}
+
+/// What a failure shows: the sentence the CLI prints for it (without `ledger: error: `), or
+/// nil for a failure that is the server's own (a 500).
+enum BooksFailure {
+    static func message(_ error: any Error) -> String? {
+        switch error {
+        case let failure as any UserFacingError: failure.description
+        case let store as StoreError: store.description
+        case let market as MarketDataError: market.description
+        default: nil
+        }
+    }
+
+    /// The status a refusal gets: 404 for an event or ledger that is not there (another
+    /// user's books look the same), 400 for a malformed query of a GET, 422 for the rest (a
+    /// form or body that was read and refused).
+    static func status(_ error: any Error, query: Bool = false) -> HTTPResponse.Status {
+        switch error {
+        case StoreError.eventNotFound, StoreError.noLedger: .notFound
+        case let failure as any UserFacingError where query && failure.category == .usage: .badRequest
+        default: .unprocessableContent
+        }
+    }
+}
+
+/// A query string's values by name (the last of a name given twice).
+struct QueryFields {
+    private let values: [String: String]
+
+    init(_ request: Request) {
+        values = Dictionary(
+            FormEncoding.fields(request.uri.query ?? "").map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    init(form body: String) {
+        values = Dictionary(FormEncoding.fields(body).map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The value, nil when absent or empty.
+    subscript(name: String) -> String? {
+        values[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The value as typed, "" when absent.
+    func text(_ name: String) -> String { values[name] ?? "" }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+@testable import LedgerServer
+
+@Suite("the books' pages: portfolio, holdings, trades with void, the add form")
+struct BooksPagesTests {
+    static func add(_ server: TestServer, _ fields: [(String, String)], user: String = "alice") async throws
+        -> HTTPTestClient.Response
+    {
+        try await server.client.post("/add", form: fields + [("_csrf", "test-csrf")], headers: Books.user(user))
+    }
+
+    @Test("a user without a ledger sees an empty portfolio that says how to add the first trade")
+    func emptyPortfolio() async throws {
+        let server = try await TestServer.start()
+        for path in ["/portfolio", "/holdings", "/trades"] {
+            let page = try await server.client.get(path, headers: Books.user("bob"))
+            #expect(page.status == 200, "\(path)")
+            #expect(page.body.contains("No trades yet") && page.body.contains("href=\"/add\""), "\(path)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: server.settings.ledgerPath(forUser: "bob")))
+        try await server.stop()
+    }
+
+    @Test("added through the form, the numbers show on the portfolio, holdings and trades pages")
+    func pagesShowNumbers() async throws {
+        let server = try await TestServer.start()
+        let deposit = try await Self.add(
+            server, [("kind", "deposit"), ("words", "USD 10000"), ("date", "2025-01-01")])
+        #expect(deposit.status == 303 && deposit.header("location") == "/trades?added=1")
+        let buy = try await Self.add(
+            server,
+            [
+                ("kind", "buy"), ("words", "BTC 0.1 @ 30000"), ("fee", "5"), ("date", "2025-01-02"),
+                ("account", "kraken"),
+            ])
+        #expect(buy.status == 303 && buy.header("location") == "/trades?added=2")
+        let trades = try await server.client.get("/trades?added=2", headers: Books.user("alice"))
+        #expect(trades.body.contains("Recorded: #2 2025-01-02 buy 0.1 BTC @ 30000 USD, fee 5 USD [kraken]"))
+        #expect(trades.body.contains("action=\"/trades/1/void\"") && trades.body.contains("name=\"_csrf\""))
+        let portfolio = try await server.client.get("/portfolio?as-of=2025-06-30", headers: Books.user("alice"))
+        #expect(portfolio.status == 200)
+        for text in [
+            "BTC", "0.1", "3,005.00", "13,005.00", "10,000.00", "<svg class=\"donut\"", "Unpriced, not in value: BTC",
+            "the server&#39;s fetcher fills them", "ledger prices fetch --missing", "<div class=\"scroll\">",
+        ] {
+            #expect(portfolio.body.contains(text), "\(text)")
+        }
+        let holdings = try await server.client.get("/holdings", headers: Books.user("alice"))
+        #expect(holdings.body.contains("<th scope=\"col\">account</th>") && holdings.body.contains("<td>kraken</td>"))
+        let badCurrency = try await server.client.get("/portfolio?currency=U%24D", headers: Books.user("alice"))
+        #expect(badCurrency.status == 400)
+        #expect(badCurrency.body.contains("--currency &#39;U$D&#39; is not a currency code"))
+        try await server.stop()
+    }
+
+    @Test("the add form with bad input: the CLI's message, 422, the values kept, nothing written")
+    func addRefused() async throws {
+        let server = try await TestServer.start()
+        let ledger = server.settings.ledgerPath(forUser: "alice")
+        _ = try await Self.add(server, [("kind", "deposit"), ("words", "USD 100")])
+        let head = Books.head(ledger)
+        let cases: [([(String, String)], [String])] = [
+            ([("kind", "buy"), ("words", "BTC 0.1 @")], ["add", "buy", "BTC", "0.1", "@"]),
+            (
+                [("kind", "sell"), ("words", "BTC 1 @ 100"), ("date", "2025-01-01")],
+                ["add", "sell", "BTC", "1", "@", "100", "--date", "2025-01-01"]
+            ),
+            (
+                [("kind", "buy"), ("words", "BTC 1 @ 1"), ("date", "soon")],
+                ["add", "buy", "BTC", "1", "@", "1", "--date", "soon"]
+            ),
+            (
+                [("kind", "deposit"), ("words", "USD 1"), ("to", "cold")],
+                ["add", "deposit", "USD", "1", "--to", "cold"]
+            ),
+        ]
+        for (fields, arguments) in cases {
+            let page = try await Self.add(server, fields)
+            let message = Books.cliError(arguments + ["--ledger", ledger])
+            #expect(page.status == 422, "\(arguments)")
+            #expect(!message.isEmpty && page.body.contains(HTMLText.escape(message)), "\(arguments): \(message)")
+            #expect(page.body.contains("value=\"\(HTMLText.escape(fields[1].1))\""))
+        }
+        #expect(Books.head(ledger) == head && !head.isEmpty)
+        try await server.stop()
+    }
+
+    @Test("void from the trades page; a second void and a void without a reason are refused with the CLI's words")
+    func voidTwice() async throws {
+        let server = try await TestServer.start()
+        _ = try await Self.add(server, [("kind", "deposit"), ("words", "USD 100")])
+        let form = [("reason", "entered twice"), ("_csrf", "test-csrf")]
+        let first = try await server.client.post("/trades/1/void", form: form, headers: Books.user("alice"))
+        #expect(first.status == 303 && first.header("location") == "/trades?voided=2")
+        let shown = try await server.client.get("/trades", headers: Books.user("alice"))
+        #expect(shown.body.contains("VOIDED by #2 (entered twice)"))
+        #expect(!shown.body.contains("action=\"/trades/1/void\""))
+        let again = try await server.client.post("/trades/1/void", form: form, headers: Books.user("alice"))
+        #expect(again.status == 422 && again.body.contains("#1 is already voided by #2 (entered twice)"))
+        let noReason = try await server.client.post(
+            "/trades/2/void", form: [("reason", " "), ("_csrf", "test-csrf")], headers: Books.user("alice"))
+        #expect(noReason.status == 422)
+        #expect(
+            noReason.body.contains(
+                HTMLText.escape("a void needs a reason; e.g. ledger void 2 --reason \"entered twice\"")))
+        let missing = try await server.client.post("/trades/9/void", form: form, headers: Books.user("alice"))
+        #expect(missing.status == 404)
+        try await server.stop()
+    }
+
+    @Test("the trades list pages by 50, newest first")
+    func paging() async throws {
+        let server = try await TestServer.start()
+        for day in 1...51 {
+            let date = "2025-01-\(String(format: "%02d", (day - 1) % 28 + 1))"
+            let response = try await Self.add(server, [("kind", "deposit"), ("words", "USD \(day)"), ("date", date)])
+            #expect(response.status == 303)
+        }
+        let first = try await server.client.get("/trades", headers: Books.user("alice"))
+        #expect(first.body.contains("href=\"/trades?page=2\"") && !first.body.contains(">1</th>"))
+        let second = try await server.client.get("/trades?page=2", headers: Books.user("alice"))
+        #expect(second.body.components(separatedBy: "<tr><th scope=\"row\"").count == 2)
+        #expect(second.body.contains("href=\"/trades?page=1\""))
+        try await server.stop()
+    }
+}
