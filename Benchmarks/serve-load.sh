@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Load test of `ledger serve`: the portfolio as JSON (API token) and as HTML (session cookie)
+# for one user whose ledger holds EVENTS generated trades, served from its snapshot.
+#
+#   Benchmarks/serve-load.sh BINDIR [EVENTS] [SECONDS] [CONNECTIONS]
+#
+# BINDIR holds release builds of `ledger` and `ledger-serve` (swift build -c release). wrk runs
+# on the same machine as the server (loopback), so on 2 cores the client takes part of the CPU
+# the server would have. Results go to stdout; docs/PERFORMANCE.md keeps the numbers.
+set -euo pipefail
+bin=$(cd "$1" && pwd)
+events=${2:-100000}
+seconds=${3:-15}
+connections=${4:-32}
+here=$(cd "$(dirname "$0")" && pwd)
+work=/tmp/ledger-serve-load
+generated=$work/generated-$events
+data=$work/data
+export XDG_STATE_HOME=$work/state NO_COLOR=1
+command -v wrk >/dev/null || { echo "serve-load: needs wrk (apt-get install wrk)"; exit 1; }
+
+[ -f "$generated/events.jsonl" ] || python3 "$here/generate.py" "$events" 50 42 "$generated" >/dev/null
+rm -rf "$data"
+password=load-test-password
+echo "$password" | "$bin/ledger" user add load --data-dir "$data" >/dev/null
+token=$("$bin/ledger" user token load --data-dir "$data" | grep -o 'lgr_[A-Za-z0-9_-]*' | head -1)
+books=$data/users/load/books.ledger
+"$bin/ledger" --ledger "$books" import "$generated/events.jsonl" >/dev/null
+"$bin/ledger" --ledger "$books" prices import "$generated/prices.csv" >/dev/null
+"$bin/ledger" --ledger "$books" portfolio >/dev/null # saves the snapshot the server reads
+
+"$bin/ledger-serve" --port 0 --data-dir "$data" >"$work/serve.log" 2>"$work/serve.err" &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do grep -q listening "$work/serve.log" 2>/dev/null && break; sleep 0.1; done
+port=$(head -1 "$work/serve.log" | grep -o '[0-9]*$')
+base=http://127.0.0.1:$port
+
+# Sign in as a browser does: the login form's token cookie and field, then the session cookie.
+login_headers=$(curl -s -D - -o "$work/login.html" "$base/login")
+login_cookie=$(echo "$login_headers" | grep -i '^set-cookie: ledger_login=' | sed 's/^[^:]*: //; s/;.*//')
+login_token=${login_cookie#ledger_login=}
+session=$(curl -s -D - -o /dev/null -H "Cookie: $login_cookie" \
+    --data-urlencode "name=load" --data-urlencode "password=$password" --data-urlencode "_login=$login_token" \
+    --data-urlencode "next=/portfolio" "$base/login" | grep -i '^set-cookie: ledger_session=' | sed 's/^[^:]*: //; s/;.*//')
+[ -n "$session" ] || { echo "serve-load: could not sign in"; exit 1; }
+
+check() { # one request first: the route answers 200 with the numbers
+    local status
+    status=$(curl -s -o "$work/check.out" -w '%{http_code}' "$@")
+    [ "$status" = 200 ] || { echo "serve-load: $* answered $status"; head -c 400 "$work/check.out"; exit 1; }
+}
+check -H "Authorization: Bearer $token" "$base/api/v1/portfolio"
+check -H "Cookie: $session" "$base/portfolio"
+
+echo "ledger serve load test: $events events, $seconds s per route, $connections connections, wrk -t2"
+echo "--- GET /api/v1/portfolio (JSON, bearer token)"
+wrk -t2 -c"$connections" -d"${seconds}s" --latency -H "Authorization: Bearer $token" "$base/api/v1/portfolio" |
+    grep -E "Requests/sec|Latency|99%|Non-2xx|requests in"
+echo "--- GET /portfolio (HTML, session cookie)"
+wrk -t2 -c"$connections" -d"${seconds}s" --latency -H "Cookie: $session" "$base/portfolio" |
+    grep -E "Requests/sec|Latency|99%|Non-2xx|requests in"
+echo "--- server: $(grep -c '"status":200' "$work/serve.log") requests answered 200 in the access log"

@@ -1,0 +1,66 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Every page of the server in headless Chromium, as the report is checked: at desktop and
+/// phone width each page renders, is not blank, logs nothing to the console (the pages have no
+/// scripts: a message means a blocked load or a parse error), and shows the books' numbers.
+/// The page is fetched from a running server and rendered from a file, so it needs no session.
+@Suite("the server's pages in headless Chromium", .serialized)
+struct PageBrowserTests {
+    static var available: Bool { BrowserCheck.available(for: "PageBrowserTests") }
+
+    /// Path, and text the page must show (the numbers of alice's books).
+    static let pages: [(path: String, shows: [String])] = [
+        ("/portfolio", ["ZQXV", "7.77", "1,165.50", "9,040.79"]),
+        ("/holdings", ["ZQXV", "7.77", "1,165.50"]),
+        ("/trades", ["ZQXV", "7.77", "123.45", "deposit"]),
+        ("/add", ["buy", "sell", "transfer"]),
+        ("/import", ["file"]),
+        ("/report", ["ZQXV", "1,165.50"]),
+        ("/account", ["alice"]),
+        ("/admin/users", ["alice"]),
+    ]
+
+    @Test("every page renders, is not blank, logs nothing and shows the numbers", .enabled(if: available))
+    func everyPage() async throws {
+        let server = try await TestServer.start()
+        let directory = makeTemporaryDirectory("pages")
+        try await Self.seed(server)
+        var headers = Books.user("alice")
+        headers["X-Test-Admin"] = "1"
+        for (path, shows) in Self.pages {
+            let response = try await server.client.get(path + "?as-of=2025-06-30", headers: headers)
+            #expect(response.status == 200, "\(path): \(response.status) \(response.body.prefix(300))")
+            for text in shows {
+                #expect(response.body.contains(text), "\(path) does not show \(text)")
+            }
+            let file = directory + "/" + (path.dropFirst().replacingOccurrences(of: "/", with: "-")) + ".html"
+            try response.body.write(toFile: file, atomically: true, encoding: .utf8)
+            for (width, height) in [(1000, 1400), (390, 2400)] {
+                let shot = try BrowserCheck.screenshot(file, width: width, height: height, in: directory)
+                #expect(shot.console.isEmpty, "\(path) at \(width) px: \(shot.console)")
+                let pixels = try BrowserCheck.pixelStats(shot.png)
+                #expect(pixels.width == width && pixels.height == height)
+                #expect(pixels.colours >= 16, "\(path) at \(width) px: only \(pixels.colours) colours")
+                #expect(pixels.inked > 0.01, "\(path) at \(width) px: only \(pixels.inked) inked")
+            }
+        }
+        try await server.stop()
+    }
+
+    /// Alice: 10,000 USD in, 7.77 ZQXV bought at 123.45, ZQXV priced at 150 on 2025-06-01.
+    static func seed(_ server: TestServer) async throws {
+        for body in [
+            #"{"kind": "deposit", "words": "USD 10000", "date": "2025-01-01"}"#,
+            #"{"kind": "buy", "words": "ZQXV 7.77 @ 123.45", "date": "2025-01-02"}"#,
+        ] {
+            let response = try await server.client.request(
+                "POST", "/api/v1/events", headers: Books.json("alice"), body: Array(body.utf8))
+            try #require(response.status == 201, "\(response.body)")
+        }
+        let ledger = server.settings.ledgerPath(forUser: "alice")
+        let priced = Books.cli(["prices", "set", "ZQXV", "150", "--date", "2025-06-01", "--ledger", ledger])
+        try #require(priced.status == 0, "\(priced.err)")
+    }
+}
