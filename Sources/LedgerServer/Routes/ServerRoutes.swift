@@ -8,7 +8,10 @@ protocol RouteGroup: Sendable {
 
 enum ServerRoutes {
     /// Every feature of the server, in the order its routes are matched.
-    static let groups: [any RouteGroup] = [HealthRoutes()]
+    static let groups: [any RouteGroup] = [
+        HealthRoutes(),
+        MarketRoutes(), WatchlistRoutes(), AlertRoutes(), StatusRoutes(),
+    ]
 
     static func router(_ state: ServerState) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
