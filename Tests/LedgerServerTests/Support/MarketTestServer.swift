@@ -24,7 +24,8 @@ final class MarketTestServer: Sendable {
 
     /// The state alone serves the fetcher; ``start()`` serves pages too.
     init(batchSize: Int = 50, fetchInterval: Int? = nil, variables: [String: String] = [:]) throws {
-        market = try LocalHTTPServer(directory: Self.fixtures, lifetime: 120)
+        // Long enough for a whole suite on two busy cores, which can hold a test for minutes.
+        market = try LocalHTTPServer(directory: Self.fixtures, lifetime: 600)
         home = makeTemporaryDirectory("serve-market")
         clock = MovableClock()
         spawner = RecordingSpawner()
