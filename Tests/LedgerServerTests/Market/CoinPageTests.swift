@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LedgerServer
+
 /// `GET /market/SYMBOL`, `/api/v1/market/SYMBOL` and `/api/v1/chart/SYMBOL` against the
 /// loopback market server: the figures of `market show`, the candlestick SVG and the price
 /// history, the JSON of `market show -O json` and `chart -O json`, and the CLI's messages.
@@ -65,6 +67,24 @@ struct CoinPageTests {
         let cli = server.ledger("alice", ["chart", "BTC", "--range", "10d", "--interval", "1d", "-O", "json"])
         #expect(cli.status == 0)
         #expect(withoutFetchTimes(chart.body) == withoutFetchTimes(cli.output))
+        try await server.stop()
+    }
+}
+
+/// Every path the market gives the OpenAPI document is served: without a token each answers
+/// 401 (the sign-in gate runs only for a route that exists; an unknown path is 404).
+@Suite("the market's OpenAPI paths")
+struct OpenAPIMarketPathsTests {
+    @Test("each is a route behind the sign-in")
+    func served() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        for operation in OpenAPIMarketPaths.operations {
+            let path = operation.path.replacingOccurrences(of: "{symbol}", with: "BTC")
+            let response = try await client.request(operation.method, path)
+            #expect(response.status == 401, "\(operation.method) \(path)")
+        }
+        #expect(try await client.request("GET", "/api/v1/nothing").status == 404)
         try await server.stop()
     }
 }
