@@ -110,10 +110,12 @@ extension HTTPTestClient {
         try await post(path, form: form + [("_csrf", "test-csrf")], headers: ["X-Test-User": user])
     }
 
-    /// A JSON POST as `user`.
+    /// A JSON POST as `user`, with the CSRF header a signed-in session's API call carries.
     func postJSON(_ path: String, as user: String, _ json: String) async throws -> Response {
         try await request(
-            "POST", path, headers: ["X-Test-User": user, "Content-Type": "application/json"], body: Array(json.utf8))
+            "POST", path,
+            headers: ["X-Test-User": user, "Content-Type": "application/json", "X-CSRF-Token": "test-csrf"],
+            body: Array(json.utf8))
     }
 }
 
