@@ -115,6 +115,12 @@ static void configure(CURL *handle, const char *url, struct curl_slist *lines, l
 
 int ledger_http_get(const char *url, const char *const *header_lines, int header_count,
                     long timeout_ms, long connect_timeout_ms, ledger_http_response *response) {
+    return ledger_http_send(url, header_lines, header_count, NULL, 0, timeout_ms, connect_timeout_ms, response);
+}
+
+int ledger_http_send(const char *url, const char *const *header_lines, int header_count,
+                     const unsigned char *post_body, size_t post_length, long timeout_ms, long connect_timeout_ms,
+                     ledger_http_response *response) {
     memset(response, 0, sizeof *response);
     pthread_once(&load_once, load);
     if (curl.load_error[0]) { fail(response, -1, curl.load_error); return -1; }
@@ -126,6 +132,10 @@ int ledger_http_get(const char *url, const char *const *header_lines, int header
     }
     buffer body = {0}, headers = {0};
     configure(handle, url, lines, timeout_ms, connect_timeout_ms, &body, &headers);
+    if (post_body) {
+        curl.easy_setopt(handle, CURLOPT_POSTFIELDSIZE, (long)post_length);
+        curl.easy_setopt(handle, CURLOPT_POSTFIELDS, (const char *)post_body);
+    }
     CURLcode code = curl.easy_perform(handle);
     if (code == CURLE_OK) {
         curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &response->status);

@@ -45,7 +45,7 @@ public struct CoinDetailView: Sendable {
         return theme.bold("\(entry.name) (\(entry.symbol))") + "  #\(entry.rank) by market cap" + star
     }
 
-    func figures() -> [(String, String)] {
+    public func figures() -> [(String, String)] {
         let quote = " " + entry.quote.text
         let money = { (value: ExactDecimal?) in value.map { NumberFormat.marketPrice($0) + quote } ?? "—" }
         let compact = { (value: ExactDecimal?, unit: String) in
@@ -85,7 +85,8 @@ public struct CoinDetailView: Sendable {
         }
     }
 
-    static func holdingRows(_ holding: CoinHolding, _ symbol: AssetSymbol, _ theme: Theme) -> [(String, String)] {
+    public static func holdingRows(_ holding: CoinHolding, _ symbol: AssetSymbol, _ theme: Theme) -> [(String, String)]
+    {
         let currency = " " + holding.currency.text
         var rows = [
             ("Quantity", NumberFormat.quantity(holding.quantity) + " " + symbol.text),

@@ -38,7 +38,7 @@ public struct MarketListView: Sendable {
         return text
     }
 
-    func heading() -> String {
+    public func heading() -> String {
         let what =
             query.favoritesOnly
             ? "Watched coins in the top \(list.entries.count)" : "Top \(list.entries.count) coins by market cap"
@@ -109,7 +109,8 @@ public struct MarketListView: Sendable {
         return lines.map { $0.truncated(to: width) }
     }
 
-    static func figure(_ value: ExactDecimal?, _ format: (ExactDecimal) -> String) -> String {
+    /// A figure as `format` writes it, or `—` when the source gives none.
+    public static func figure(_ value: ExactDecimal?, _ format: (ExactDecimal) -> String) -> String {
         value.map(format) ?? "—"
     }
 }

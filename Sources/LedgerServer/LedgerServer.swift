@@ -45,6 +45,7 @@ public enum LedgerServer {
             router: ServerRoutes.router(state),
             configuration: .init(
                 address: .hostname(state.settings.host, port: state.settings.port), serverName: "ledger"),
+            services: state.settings.fetchInterval.map { [FetcherService(state: state, interval: $0)] } ?? [],
             onServerRunning: { channel in listening(channel.localAddress?.port ?? state.settings.port) },
             logger: logger
         )

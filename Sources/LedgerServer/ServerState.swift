@@ -10,11 +10,14 @@ public struct ServerState: Sendable {
     public let clockMilliseconds: @Sendable () -> UInt64
     public let authenticator: any Authenticating
     public let accessLog: LineSink
+    /// How the market pages and the fetcher reach the sources, who the fetcher serves, and
+    /// what its last run did.
+    public let market: ServerMarket
 
     public init(
         settings: ServerSettings, variables: [String: String], currentDirectory: String,
         clockMilliseconds: @escaping @Sendable () -> UInt64, authenticator: any Authenticating,
-        accessLog: LineSink = .standardOutput
+        accessLog: LineSink = .standardOutput, market: ServerMarket = ServerMarket()
     ) {
         self.settings = settings
         self.variables = variables
@@ -22,6 +25,7 @@ public struct ServerState: Sendable {
         self.clockMilliseconds = clockMilliseconds
         self.authenticator = authenticator
         self.accessLog = accessLog
+        self.market = market
     }
 
     /// The context a service runs in for one request; its notices are collected for the page.

@@ -95,7 +95,8 @@ extension LocalHTTPServer {
             data += buffer[0..<count]
             if data.count >= 4, data.indices.dropLast(3).contains(where: { Array(data[$0..<$0 + 4]) == end }) { break }
         }
-        let lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
+        let headEnd = data.indices.dropLast(3).first { Array(data[$0..<$0 + 4]) == end } ?? data.count
+        let lines = String(decoding: data[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
         let first = lines.first?.split(separator: " ") ?? []
         guard first.count >= 2 else { return nil }
         var headers: [String: String] = [:]
@@ -103,7 +104,14 @@ extension LocalHTTPServer {
             let pair = line.split(separator: ":", maxSplits: 1)
             if pair.count == 2 { headers[pair[0].lowercased()] = pair[1].trimmingCharacters(in: .whitespaces) }
         }
-        return Request(method: String(first[0]), target: String(first[1]), headers: headers)
+        var body = Array(data.dropFirst(min(data.count, headEnd + 4)))
+        let length = min(headers["content-length"].flatMap(Int.init) ?? 0, 1 << 20)
+        while body.count < length {
+            let count = read(connection, &buffer, min(buffer.count, length - body.count))
+            guard count > 0 else { break }
+            body += buffer[0..<count]
+        }
+        return Request(method: String(first[0]), target: String(first[1]), headers: headers, body: body)
     }
 
     static func write(_ response: Response, to connection: Int32) {

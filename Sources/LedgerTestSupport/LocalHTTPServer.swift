@@ -32,6 +32,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         public let target: String
         /// Header names lower-cased.
         public let headers: [String: String]
+        /// The body (what a POST sent), read up to its Content-Length.
+        public var body: [UInt8] = []
 
         public var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
         public var query: String { target.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? "" }

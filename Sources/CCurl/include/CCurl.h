@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/// One HTTP GET through libcurl, which is loaded with dlopen on the first call: a command that
+/// One HTTP GET (or POST) through libcurl, which is loaded with dlopen on the first call: a command that
 /// sends no request never pays for loading libcurl and the thirty libraries it pulls in
 /// (about 10 ms of every process start when it was linked; docs/PERFORMANCE.md).
 typedef struct ledger_http_response {
@@ -27,6 +27,12 @@ typedef struct ledger_http_response {
 /// returns its `code`.
 int ledger_http_get(const char *url, const char *const *header_lines, int header_count,
                     long timeout_ms, long connect_timeout_ms, ledger_http_response *response);
+
+/// As ledger_http_get, but a POST of `body_length` bytes of `body` when `body` is not NULL
+/// (a webhook); the header lines should name the body's Content-Type.
+int ledger_http_send(const char *url, const char *const *header_lines, int header_count,
+                     const unsigned char *body, size_t body_length, long timeout_ms, long connect_timeout_ms,
+                     ledger_http_response *response);
 
 /// Frees what ledger_http_get allocated in `response`.
 void ledger_http_response_free(ledger_http_response *response);

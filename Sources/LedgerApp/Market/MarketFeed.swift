@@ -37,6 +37,17 @@ public final class MarketFeed {
         setup = try MarketSetup(store: store, context: context)
     }
 
+    /// A feed that sends through `setup`, sharing its HTTP layer (pacing, request counts) with
+    /// the rest of one run (the server's fetcher), and records into its store.
+    public init(setup: MarketSetup, offline: Bool) {
+        self.setup = setup
+        store = setup.store
+        context = setup.context
+        now = context.now
+        self.offline = offline
+        recordInto = nil
+    }
+
     /// The top list of at least `count` coins in `quote` (fetched as at least 100, so that
     /// paging and sorting work on the same list), fresh or cached.
     public func topList(count: Int, in quote: AssetSymbol, assetClass: AssetClass) throws -> Fetched<TopList> {

@@ -14,7 +14,13 @@ public struct CurlHTTPClient: HTTPClient {
         let pointers = lines.map { UnsafePointer($0) }
         let timeout = Int(max(1, (request.timeout * 1000).rounded()))
         let connectTimeout = Int(max(1, (min(request.connectTimeout, request.timeout) * 1000).rounded()))
-        let code = ledger_http_get(request.url, pointers, Int32(pointers.count), timeout, connectTimeout, &response)
+        // A POST of nothing still needs a pointer to send from.
+        let payload: [UInt8] = request.method == "POST" && request.body.isEmpty ? [0] : request.body
+        let code = payload.withUnsafeBufferPointer { body in
+            ledger_http_send(
+                request.url, pointers, Int32(pointers.count), request.method == "POST" ? body.baseAddress : nil,
+                request.body.count, timeout, connectTimeout, &response)
+        }
         guard code == 0 else {
             let message = withUnsafeBytes(of: response.message) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)

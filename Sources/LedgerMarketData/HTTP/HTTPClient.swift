@@ -1,14 +1,24 @@
-/// One HTTP GET: where, with which headers, and how long to wait for the answer.
+/// One HTTP request: a GET (the market sources), or a POST of `body` (an alert webhook); where,
+/// with which headers, and how long to wait for the answer.
 public struct HTTPRequest: Sendable, Equatable {
     public var url: String
+    /// `GET`, or `POST` when there is a body.
+    public var method: String
+    /// What a POST sends.
+    public var body: [UInt8]
     public var headers: [String: String]
     /// Seconds to wait for the response before giving up.
     public var timeout: Double
     /// Seconds to wait for the connection (at most `timeout`).
     public var connectTimeout: Double
 
-    public init(url: String, headers: [String: String] = [:], timeout: Double = 10, connectTimeout: Double? = nil) {
+    public init(
+        url: String, headers: [String: String] = [:], timeout: Double = 10, connectTimeout: Double? = nil,
+        post body: [UInt8]? = nil
+    ) {
         self.url = url
+        self.method = body == nil ? "GET" : "POST"
+        self.body = body ?? []
         self.headers = headers
         self.timeout = timeout
         self.connectTimeout = connectTimeout ?? timeout

@@ -3,7 +3,8 @@ import Hummingbird
 /// `GET /api/v1/openapi.json`: the OpenAPI 3.1 document of the JSON API, written by hand.
 /// Each feature lists its own paths in a file of its own: the books' are the operations
 /// ``APIRoutes`` registers (``BooksAPI/operations``); another feature adds its entries to
-/// ``entries`` (`+ OpenAPIMarketPaths…`), and a test checks that every path listed is served.
+/// ``entries`` (the market's are ``OpenAPIMarketPaths``), and a test checks that every path
+/// listed is served.
 enum OpenAPIDocument {
     /// One method of one path, as the document lists it.
     struct Entry: Sendable {
@@ -15,6 +16,7 @@ enum OpenAPIDocument {
     /// Every operation of the API, in the order the document lists them.
     static var entries: [Entry] {
         BooksAPI.operations.map { Entry(method: $0.method.rawValue, path: $0.path, document: $0.document) }
+            + OpenAPIMarketPaths.operations.map(\.entry)
     }
 
     static var document: OpenAPIValue {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerStore
 
@@ -15,10 +16,7 @@ struct AlertRemoveCommand: EnvironmentCommand {
     var id: String
 
     func run(in environment: CommandEnvironment) throws {
-        let digits = id.hasPrefix("#") ? String(id.dropFirst()) : id
-        guard let number = Int64(digits), number > 0 else {
-            throw AlertCommandError.notAnAlertNumber(id)
-        }
+        let number = try AlertRequest.alertNumber(id)
         let store = try ledgerOptions.openExisting(in: environment)
         guard let removed = try store.alerts.removeAlert(id: number) else {
             throw AlertCommandError.noAlert(number)

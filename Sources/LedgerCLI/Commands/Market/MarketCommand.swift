@@ -66,13 +66,10 @@ struct MarketTopCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func validate() throws {
-        if let count, Int(count).map({ (1...MarketFeed.maxCount).contains($0) }) != true {
-            throw ValidationError(MarketCommandError.notACount(count, maximum: MarketFeed.maxCount))
-        }
-        if let page, page < 1 { throw ValidationError(MarketCommandError.pageBelowOne(page)) }
-        if let perPage, perPage < 1 { throw ValidationError(MarketCommandError.perPageBelowOne(perPage)) }
-        if AssetClass(rawValue: assetClass.lowercased()).map({ $0 != .fiat }) != true {
-            throw ValidationError(MarketCommandError.notAMarketClass(assetClass))
+        do {
+            _ = try top()
+        } catch {
+            throw ValidationError(error)
         }
         if outputFormat == .md {
             throw ValidationError(
@@ -81,52 +78,36 @@ struct MarketTopCommand: EnvironmentCommand {
         }
     }
 
+    /// The request, checked (``MarketTop``).
+    private func top() throws(MarketCommandError) -> MarketTop {
+        try MarketTop(
+            count: count, page: page, perPage: perPage, sort: sort, reverse: reverse, favoritesOnly: favorites,
+            assetClass: assetClass)
+    }
+
     func run(in environment: CommandEnvironment) throws {
-        let wanted = count.flatMap(Int.init) ?? 100
-        let query = TopListQuery(
-            sort: sort, reverse: reverse, favoritesOnly: favorites, page: page ?? (perPage == nil ? nil : 1),
-            perPage: perPage ?? 20)
-        if let page = query.page, !query.favoritesOnly, page > (wanted + query.perPage - 1) / query.perPage {
-            throw Self.pastTheEnd(query, matching: wanted)
-        }
+        let top = try top()
+        try top.checkPage()
+        let query = top.query
         let (feed, quote) = try marketOptions.feed(ledgerOptions, environment)
-        let fetched = try feed.topList(
-            count: wanted, in: quote, assetClass: AssetClass(rawValue: assetClass.lowercased())!)
-        let list = TopList(
-            quote: fetched.value.quote, source: fetched.value.source,
-            entries: Array(fetched.value.entries.prefix(wanted)))
         let watched = Set(try Watchlist.read(feed.store.settings))
-        guard let shown = query.apply(list.entries, favorites: watched) else {
-            throw Self.pastTheEnd(query, matching: query.matchCount(list.entries, favorites: watched))
-        }
+        let shownTop = try top.run(feed: feed, quote: quote, watched: watched)
+        let (list, shown, fetched) = (shownTop.list, shownTop.page, shownTop.fetchedAt)
         try feed.commit()
         switch outputFormat {
         case .json:
             environment.print(
-                MarketJSON.top(list, page: shown, query: query, favorites: watched, fetchedAt: fetched.fetchedAt))
+                MarketJSON.top(list, page: shown, query: query, favorites: watched, fetchedAt: fetched))
         case .csv: environment.write(MarketJSON.topCSV(list, page: shown, favorites: watched))
         default:
             environment.write(
                 MarketListView(
                     list: list, page: shown, query: query, favorites: watched,
-                    freshness: feed.freshness(fetched.fetchedAt),
+                    freshness: feed.freshness(fetched),
                     width: environment.terminalWidth, theme: marketOptions.theme(environment)
                 ).render())
         }
     }
 }
 
-extension MarketTopCommand {
-    static func pastTheEnd(_ query: TopListQuery, matching: Int) -> MarketCommandError {
-        .pastTheEnd(page: query.page ?? 1, matching: matching, perPage: query.perPage, watchedOnly: query.favoritesOnly)
-    }
-}
-
 extension TopListSort: ExpressibleByArgument {}
-
-extension TopListQuery {
-    /// How many entries the query matches, pages aside.
-    func matchCount(_ entries: [TopListEntry], favorites: Set<AssetSymbol>) -> Int {
-        favoritesOnly ? entries.filter { favorites.contains($0.symbol) }.count : entries.count
-    }
-}

@@ -45,47 +45,25 @@ struct MarketShowCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let asset = AssetSymbol(symbol)!
         let (feed, quote) = try marketOptions.feed(ledgerOptions, environment)
-        let fetched = try feed.topList(count: 100, in: quote, assetClass: .crypto)
-        let list = fetched.value
-        guard let entry = list.entries.first(where: { $0.symbol == asset }) else {
-            throw MarketCommandError.notInTopList(asset, count: list.entries.count, quote: quote, source: list.source)
-        }
-        let share =
-            feed.totalMarketCap(in: quote).flatMap {
-                MarketShare(marketCap: entry.marketCap, total: $0.total, basis: .wholeMarket(source: $0.source))
-            }
-            ?? MarketShare.ofTopList(entry, in: list)
-        let holding = try Self.holding(
-            asset, price: entry.price, quote: quote, store: feed.store, environment: environment)
-        let favorite = try Watchlist.read(feed.store.settings).contains(asset)
+        let detail = try CoinDetail(asset, feed: feed, quote: quote, books: feed.store, context: environment.app)
+        let (entry, list, share, holding, favorite) = (
+            detail.entry, detail.list, detail.share, detail.holding, detail.favorite
+        )
         if outputFormat == .json {
             try feed.commit()
             return environment.print(
                 MarketJSON.coin(
-                    entry, list: list, fetchedAt: fetched.fetchedAt, favorite: favorite, share: share, holding: holding)
+                    entry, list: list, fetchedAt: detail.fetchedAt, favorite: favorite, share: share, holding: holding)
             )
         }
         let candles = try feed.dailyCandles(Asset(asset, class: .crypto), in: quote, count: days)
         try feed.commit()
         environment.write(
             CoinDetailView(
-                entry: entry, source: list.source, freshness: feed.freshness(fetched.fetchedAt), favorite: favorite,
+                entry: entry, source: list.source, freshness: feed.freshness(detail.fetchedAt), favorite: favorite,
                 share: share,
                 holding: holding, candles: candles, width: environment.terminalWidth,
                 theme: marketOptions.theme(environment)
             ).render())
-    }
-
-    /// The ledger's position in `asset` (replayed with FIFO lots, cost in `quote`), valued at `price`.
-    static func holding(
-        _ asset: AssetSymbol, price: ExactDecimal?, quote: AssetSymbol, store: Ledger,
-        environment: CommandEnvironment
-    ) throws -> CoinHolding? {
-        let runner = try ReplayRunner(store: store, environment: environment)
-        let options = ValuationOptions(currency: quote, asOf: environment.now)
-        let report = HoldingsReport(state: try runner.replay(options), prices: runner.prices)
-        var holding = CoinHolding(rows: report.rows, asset: asset, price: price, currency: quote)
-        if holding?.costComplete == false { holding?.unvaluedEvents = MissingPrice.eventCount(report.missingPrices) }
-        return holding
     }
 }

@@ -18,19 +18,13 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var ledgerOptions: LedgerOptions
 }
 
-/// The SYMBOL… arguments of `watch add` and `watch remove`, checked.
+/// The SYMBOL… arguments of `watch add` and `watch remove`, checked (``Watchlist/parse(_:verb:)``).
 enum WatchSymbols {
     static func parse(_ words: [String], verb: String) throws -> [AssetSymbol] {
-        guard !words.isEmpty else {
-            throw ValidationError(WatchError.missingSymbol(verb: verb))
-        }
-        var seen = Set<AssetSymbol>()
-        let pieces = words.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        return try pieces.compactMap { word in
-            guard let symbol = AssetSymbol(word) else {
-                throw ValidationError(WatchError.notASymbol(word))
-            }
-            return seen.insert(symbol).inserted ? symbol : nil
+        do {
+            return try Watchlist.parse(words, verb: verb)
+        } catch {
+            throw ValidationError(error)
         }
     }
 }
@@ -50,9 +44,7 @@ struct WatchAddCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let wanted = try WatchSymbols.parse(symbols, verb: "add")
         let store = try PriceLedger(options: ledgerOptions, environment: environment).storeForWriting()
-        let current = try Watchlist.read(store.settings)
-        let added = wanted.filter { !current.contains($0) }
-        if !added.isEmpty { try Watchlist.write(current + added, to: store.settings) }
+        let added = try Watchlist.add(wanted, to: store.settings)
         for symbol in wanted {
             environment.print(added.contains(symbol) ? "watching \(symbol)" : "\(symbol) is already watched")
         }
@@ -73,11 +65,7 @@ struct WatchRemoveCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let unwanted = try WatchSymbols.parse(symbols, verb: "remove")
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
-        let current = try ledger.existing.map { try Watchlist.read($0.settings) } ?? []
-        if let stray = unwanted.first(where: { !current.contains($0) }) {
-            throw WatchError.notWatched(stray, watched: current)
-        }
-        try Watchlist.write(current.filter { !unwanted.contains($0) }, to: ledger.existing!.settings)
+        try Watchlist.remove(unwanted, from: ledger.existing?.settings)
         for symbol in unwanted { environment.print("stopped watching \(symbol)") }
     }
 }
@@ -110,13 +98,8 @@ struct WatchListCommand: EnvironmentCommand {
         let quote = try ledger.defaultQuote(currency)
         guard let store = ledger.existing else { return try show([], note: nil, environment) }
         let cached = try store.market.latestTopList(in: quote)
-        let entries = Dictionary(
-            (cached?.value.entries ?? []).map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first })
-        let coins = try Watchlist.read(store.settings).map { symbol in
-            WatchedCoin(
-                symbol: symbol, entry: entries[symbol],
-                price: entries[symbol] == nil ? try Self.latestPrice(symbol, quote, store) : nil)
-        }
+        let coins = try Watchlist.coins(
+            Watchlist.read(store.settings), list: cached?.value, quote: quote, prices: store.prices)
         let note = cached.map {
             "From the \($0.value.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: environment.now))).\n'ledger market' refreshes it."
         }
@@ -130,14 +113,5 @@ struct WatchListCommand: EnvironmentCommand {
         let theme = color.theme(for: environment)
         environment.write(
             WatchListView(coins: coins, note: note, width: environment.terminalWidth, theme: theme).render())
-    }
-
-    /// The most recent cached price of `symbol` in `quote` (any source).
-    static func latestPrice(_ symbol: AssetSymbol, _ quote: AssetSymbol, _ store: Ledger) throws
-        -> PriceObservation?
-    {
-        try store.prices.observations(asset: symbol).map(\.observation).filter { $0.quote == quote }.max {
-            $0.observedAt < $1.observedAt
-        }
     }
 }

@@ -1,21 +1,36 @@
-import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
 
 /// The words of `ledger alert add ASSET CONDITION…` checked into an ``AlertDraft``. Every
-/// problem is a usage error (exit 64) found before the ledger is opened.
-struct AlertRequest {
-    let asset: String
-    let words: [String]
-    let within: String?
-    let assetClass: String?
-    let note: String?
+/// problem is a usage error (exit 64) found before the ledger is opened. The server's alert
+/// form and API fill one from their fields, so they refuse with the same sentences.
+public struct AlertRequest: Sendable {
+    public let asset: String
+    public let words: [String]
+    public let within: String?
+    public let assetClass: String?
+    public let note: String?
+
+    public init(asset: String, words: [String], within: String?, assetClass: String?, note: String?) {
+        self.asset = asset
+        self.words = words
+        self.within = within
+        self.assetClass = assetClass
+        self.note = note
+    }
+
+    /// The number of `alert remove ID` (`3` or `#3`), or why `text` is none.
+    public static func alertNumber(_ text: String) throws(AlertCommandError) -> Int64 {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard let number = Int64(digits), number > 0 else { throw .notAnAlertNumber(text) }
+        return number
+    }
 
     /// The alert to store; `quote` is `--currency` or the ledger's currency.
-    func draft(quote: AssetSymbol) throws -> AlertDraft {
+    public func draft(quote: AssetSymbol) throws -> AlertDraft {
         guard let symbol = AssetSymbol(asset) else {
-            throw OptionError.notAnAssetSymbol(asset)
+            throw MarketServiceError.notAnAssetSymbol(asset)
         }
         if symbol == quote {
             throw AlertCommandError.sameAsQuote(symbol)

@@ -1,9 +1,8 @@
-import LedgerApp
 import LedgerCore
 
 /// Why `ledger market`, `market show` or `market search` refused: an argument or option
 /// (exit 64), or nothing cached or found to show (exit 1).
-enum MarketCommandError: UserFacingError, Equatable {
+public enum MarketCommandError: UserFacingError, Equatable {
     case notACount(String, maximum: Int)
     case pageBelowOne(Int)
     case perPageBelowOne(Int)
@@ -17,14 +16,14 @@ enum MarketCommandError: UserFacingError, Equatable {
     case notInTopList(AssetSymbol, count: Int, quote: AssetSymbol, source: String)
     case missingSearchText
 
-    var category: ErrorCategory {
+    public var category: ErrorCategory {
         switch self {
         case .nothingCached, .notInTopList: .data
         default: .usage
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .notACount(let count, let maximum):
             "'\(count)' is not a number of coins; N goes from 1 to \(maximum), e.g. 'ledger market 50'"

@@ -1,11 +1,10 @@
-import LedgerApp
 import LedgerCore
 import LedgerInterchange
 
 /// Why `ledger alert add`, `check` or `remove` refused (the words of a condition, an option,
 /// an alert number: exit 64; an alert that does not exist: exit 1). Not `AlertError`, which is
 /// LedgerCore's.
-enum AlertCommandError: UserFacingError, Equatable {
+public enum AlertCommandError: UserFacingError, Equatable {
     /// An alert on a currency in itself.
     case sameAsQuote(AssetSymbol)
     case missingCondition(asset: String)
@@ -30,16 +29,16 @@ enum AlertCommandError: UserFacingError, Equatable {
     case uncheckable(failed: Int, total: Int)
 
     /// How every condition is written, shown with the mistakes in one.
-    static let example = "e.g. ledger alert add BTC above 50000, below 20000, or change 10% --within 24h"
+    public static let example = "e.g. ledger alert add BTC above 50000, below 20000, or change 10% --within 24h"
 
-    var category: ErrorCategory {
+    public var category: ErrorCategory {
         switch self {
         case .noAlert, .execFailed, .uncheckable: .data
         default: .usage
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .execFailed(let failures, let fired):
             "--exec failed for \(failures) of \(fired) fired alert\(fired == 1 ? "" : "s") (see above); they stay fired and run it again only after they re-arm and cross again"

@@ -1,21 +1,20 @@
-import LedgerApp
 import LedgerCore
 
 /// Why `ledger watch add` or `watch remove` refused: a symbol (exit 64), or one not watched
 /// (exit 1).
-enum WatchError: UserFacingError, Equatable {
+public enum WatchError: UserFacingError, Equatable {
     case missingSymbol(verb: String)
     case notASymbol(String)
     case notWatched(AssetSymbol, watched: [AssetSymbol])
 
-    var category: ErrorCategory {
+    public var category: ErrorCategory {
         switch self {
         case .missingSymbol, .notASymbol: .usage
         case .notWatched: .data
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .missingSymbol(let verb): "watch \(verb) needs a symbol, e.g. 'ledger watch \(verb) BTC'"
         case .notASymbol(let text): "'\(text)' is not a symbol; use letters and digits such as BTC, 1INCH or AAPL"

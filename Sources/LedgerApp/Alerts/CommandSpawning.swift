@@ -2,29 +2,36 @@ import Glibc
 
 /// What a spawned command did: its exit status (128 + N when killed by signal N) and what it
 /// wrote to stdout and stderr, together.
-struct SpawnResult: Equatable {
-    let status: Int32
-    let output: String
+public struct SpawnResult: Equatable, Sendable {
+    public let status: Int32
+    public let output: String
+
+    public init(status: Int32, output: String) {
+        self.status = status
+        self.output = output
+    }
 }
 
 /// Runs the shell command of `alert check --exec`. A protocol so tests can observe what would
 /// run without spawning; ``ShellCommandRunner`` is the real one.
-protocol CommandSpawning {
+public protocol CommandSpawning: Sendable {
     /// Runs `command` through `/bin/sh -c` with exactly `environment`, waits for it, and
     /// returns its status and output. Throws only when it could not be started at all.
     func run(_ command: String, environment: [String: String]) throws -> SpawnResult
 }
 
 /// Why a command could not be started: the system's words for `errno`.
-struct SpawnError: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { String(cString: strerror(code)) }
+public struct SpawnError: Error, CustomStringConvertible {
+    public let code: Int32
+    public var description: String { String(cString: strerror(code)) }
 }
 
 /// `/bin/sh -c COMMAND` through posix_spawn, stdin from /dev/null (a command must not eat
 /// cron's input), stdout and stderr captured through one pipe.
-struct ShellCommandRunner: CommandSpawning {
-    func run(_ command: String, environment: [String: String]) throws -> SpawnResult {
+public struct ShellCommandRunner: CommandSpawning {
+    public init() {}
+
+    public func run(_ command: String, environment: [String: String]) throws -> SpawnResult {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw SpawnError(code: errno) }
         // Close-on-exec: the child gets only the ends dup2 gives it.

@@ -1,0 +1,183 @@
+import LedgerApp
+import LedgerCore
+import LedgerMarketData
+import LedgerStore
+import Synchronization
+
+/// One user's part of a run: their ledger and the assets to price in each currency (holdings
+/// and watchlist in the ledger's currency, each alert's asset in the alert's).
+struct UserTargets {
+    let name: String
+    let ledger: Ledger
+    let currency: AssetSymbol
+    var wanted: [AssetSymbol: [AssetSymbol: AssetClass]] = [:]
+
+    init(name: String, ledger: Ledger, currency: AssetSymbol) throws {
+        self.name = name
+        self.ledger = ledger
+        self.currency = currency
+        let targets = try FetchTargets(named: [], events: ledger.events, settings: ledger.settings, quote: currency)
+        for (symbol, assetClass) in targets.assets { wanted[currency, default: [:]][symbol] = assetClass }
+        for alert in try ledger.alerts.alerts() where alert.asset != alert.quote {
+            let known = try alert.assetClass ?? ledger.events.assetClass(of: alert.asset) ?? alert.asset.inferredClass
+            wanted[alert.quote, default: [:]][alert.asset] = wanted[alert.quote]?[alert.asset] ?? known
+        }
+    }
+}
+
+/// Set when the server shuts down: a run stops between steps (each write is a transaction of
+/// its own, so what was written stays whole).
+final class StopFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+}
+
+/// One run of the scheduled fetcher: every user's holdings, watchlist and alert assets, each
+/// price fetched once for all of them in batches of `--batch` symbols through one HTTP layer
+/// (so the sources' pacing holds across the run), written into each user's own ledger; the top
+/// list of each user currency refreshed in the shared cache; every user's alerts evaluated
+/// (``AlertCheck``) and the fired ones delivered (``AlertDelivery``).
+struct FetchRun {
+    let state: ServerState
+    let stop: StopFlag
+
+    func run() -> FetchRecord {
+        let started = state.clockMilliseconds()
+        var record = FetchRecord(startedAt: Timestamp(secondsSinceEpoch: Int64(started / 1000)))
+        let notices = CollectedNotices()
+        var context = state.marketContext(notices: notices, interactive: false)
+        let counter = CountingHTTPClient(context.httpClient)
+        context.httpClient = counter
+        do {
+            let cache = try state.openMarketCache(context.app)
+            let setup = try MarketSetup(store: cache, context: context)
+            let users = try targets(context)
+            record.users = users.count
+            let prices = fetch(users, setup: setup, cache: cache, record: &record)
+            for user in users where !stop.isSet {
+                do {
+                    record.pricesRecorded += try write(prices, to: user, now: context.now)
+                } catch {
+                    record.failures.append(Self.failure(user.name, error))
+                }
+            }
+            refreshTopLists(Set(users.map(\.currency)), setup: setup, record: &record)
+            let delivery = try AlertDelivery.configured(context, spawner: state.market.spawner)
+            for user in users where !stop.isSet {
+                do {
+                    let (fired, failures) = try checkAlerts(user, delivery: delivery, now: context.now)
+                    record.alertsFired += fired
+                    record.failures += failures
+                } catch {
+                    record.failures.append(Self.failure(user.name, error))
+                }
+            }
+            try setup.commit()
+            record.requests = counter.counts(setup.config)
+        } catch {
+            record.failures.append(MarketFailure.message(error))
+        }
+        record.failures += notices.messages
+        record.stopped = stop.isSet
+        record.milliseconds = Int64(state.clockMilliseconds() - started)
+        return record
+    }
+
+    /// Every user with a ledger, and what to price for them.
+    private func targets(_ context: MarketContext) throws -> [UserTargets] {
+        let names = try (state.market.users ?? UserDirectories(dataDirectory: state.settings.dataDirectory)).userNames()
+        return names.compactMap { name in
+            do {
+                let books = try state.books(of: name, context.app)
+                guard let ledger = books.existing else { return nil }
+                return try UserTargets(name: name, ledger: ledger, currency: books.currency())
+            } catch {
+                context.notices.error("\(name): \(MarketFailure.message(error))")
+                return nil
+            }
+        }
+    }
+
+    /// The latest price of every asset any user needs, once, per currency and class in batches
+    /// of ``ServerSettings/batchSize``; what no source priced is a failure of the run.
+    private func fetch(_ users: [UserTargets], setup: MarketSetup, cache: Ledger, record: inout FetchRecord)
+        -> [PriceObservation]
+    {
+        var union: [AssetSymbol: [AssetSymbol: AssetClass]] = [:]
+        for user in users {
+            for (quote, assets) in user.wanted { union[quote, default: [:]].merge(assets) { first, _ in first } }
+        }
+        let fetcher = PriceFetcher(setup: setup, forcedSource: nil, progress: Progress(context: setup.context))
+        var observations: [PriceObservation] = []
+        for quote in union.keys.sorted() {
+            let assets = union[quote]!
+            record.symbols += assets.count
+            for assetClass in AssetClass.allCases {
+                let members = assets.filter { $0.value == assetClass }.keys.sorted()
+                for start in stride(from: 0, to: members.count, by: state.settings.batchSize) where !stop.isSet {
+                    let batch = members[start..<min(start + state.settings.batchSize, members.count)]
+                    record.batches += 1
+                    do {
+                        let result = try fetcher.latest(FetchTargets(assets: batch.map { ($0, assetClass) }), in: quote)
+                        for rates in result.fxRates {
+                            try cache.market.recordFXRates(rates, fetchedAt: setup.context.now)
+                        }
+                        for asset in batch where result.pricedBy[asset] == nil {
+                            let reasons = (result.failures[asset] ?? []).map(\.description)
+                            record.failures.append(
+                                "\(asset) in \(quote): \(reasons.isEmpty ? "not fetched" : reasons.joined(separator: "; "))"
+                            )
+                        }
+                        observations += result.observations
+                    } catch {
+                        record.failures.append(Self.failure("\(quote) prices", error))
+                    }
+                }
+            }
+        }
+        return observations
+    }
+
+    /// Records in `user`'s ledger the prices of the assets they need; returns how many.
+    private func write(_ prices: [PriceObservation], to user: UserTargets, now: Timestamp) throws -> Int {
+        let theirs = prices.filter { user.wanted[$0.quote]?[$0.asset] != nil }
+        if !theirs.isEmpty { try user.ledger.prices.record(theirs, fetchedAt: now) }
+        return theirs.count
+    }
+
+    /// The top 100 in each user currency, into the shared cache for the market pages.
+    private func refreshTopLists(_ quotes: Set<AssetSymbol>, setup: MarketSetup, record: inout FetchRecord) {
+        for quote in quotes.sorted() where !stop.isSet {
+            do {
+                let feed = MarketFeed(setup: setup, offline: false)
+                _ = try feed.topList(count: 100, in: quote, assetClass: .crypto)
+                try feed.commit()
+            } catch {
+                record.failures.append(Self.failure("the top list in \(quote)", error))
+            }
+        }
+    }
+
+    /// Evaluates `user`'s alerts against the prices now in their ledger and delivers those
+    /// that fired; returns how many fired, and the alerts that could not be checked or
+    /// delivered.
+    private func checkAlerts(_ user: UserTargets, delivery: AlertDelivery, now: Timestamp) throws
+        -> (fired: Int, failures: [String])
+    {
+        let verdicts = try AlertCheck.evaluate(
+            alerts: user.ledger.alerts, prices: user.ledger.prices, now: now, maxAge: nil)
+        var failures: [String] = verdicts.compactMap { verdict in
+            guard case .failed(let problem) = verdict.outcome else { return nil }
+            return "\(user.name): alert \(verdict.alert.id) (\(verdict.alert.title)): \(problem)"
+        }
+        let fired = FiredAlert.fired(verdicts)
+        failures += delivery.deliver(fired, user: user.name, variables: state.variables, checkedAt: now)
+        return (fired.count, failures)
+    }
+
+    /// `what: sentence`, for the run's failures.
+    private static func failure(_ what: String, _ error: any Error) -> String {
+        "\(what): \(MarketFailure.message(error))"
+    }
+}

@@ -1,0 +1,60 @@
+import Hummingbird
+import LedgerApp
+import LedgerCore
+
+/// `GET /status` and `GET /api/v1/status` (`ledger.server-status/1`): whether the fetcher is
+/// on, its last run (when, how long, the requests each source got, what failed and why) and
+/// when the next starts.
+struct StatusRoutes: RouteGroup {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+        signedIn.get("/api/v1/status") { _, _ in
+            ServerResponse.json(
+                state.market.status.json(interval: state.settings.fetchInterval, batchSize: state.settings.batchSize))
+        }
+        signedIn.get("/status") { _, context in
+            let user = try context.requireUser()
+            return ServerResponse.html(
+                PageLayout.page(title: "Status", user: user, current: "/status", body: Self.body(state)))
+        }
+    }
+
+    static func body(_ state: ServerState) -> String {
+        let status = state.market.status
+        let settings = state.settings
+        var figures: [(String, String)] = [
+            ("Fetcher", settings.fetchInterval.map { "on, every \(Self.duration(Int64($0)))" } ?? "off"),
+            ("Batch", "\(settings.batchSize) symbols per request"),
+            ("Now", status.isRunning ? "running" : "idle"),
+            ("Next run", status.nextRunAt?.description ?? "—"),
+        ]
+        guard let last = status.lastRun else {
+            return MarketHTML.cards(figures)
+                + MarketHTML.note(
+                    settings.fetchInterval == nil
+                        ? "The fetcher is off; start the server with --fetch-every 5m to turn it on."
+                        : "The fetcher has not finished a run yet.")
+        }
+        figures += [
+            ("Last run", last.startedAt.description),
+            ("Took", "\(last.milliseconds) ms"),
+            ("Users", String(last.users)),
+            ("Symbols", "\(last.symbols) in \(last.batches) batch\(last.batches == 1 ? "" : "es")"),
+            ("Requests", last.requests.keys.sorted().map { "\($0) \(last.requests[$0]!)" }.joined(separator: ", ")),
+            ("Prices recorded", String(last.pricesRecorded)),
+            ("Alerts fired", String(last.alertsFired)),
+        ]
+        var body = MarketHTML.cards(figures)
+        if last.stopped { body += MarketHTML.note("The last run was stopped by a shutdown before its end.") }
+        body += "<h2>Failures</h2>\n"
+        body +=
+            last.failures.isEmpty
+            ? MarketHTML.note("None.")
+            : "<ul>" + last.failures.map { "<li>\(HTMLText.escape($0))</li>" }.joined() + "</ul>\n"
+        return body
+    }
+
+    /// `5m`, `1h`, `90s`.
+    static func duration(_ seconds: Int64) -> String {
+        seconds % 3600 == 0 ? "\(seconds / 3600)h" : seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
+    }
+}

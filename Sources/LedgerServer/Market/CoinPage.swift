@@ -1,0 +1,107 @@
+import LedgerApp
+import LedgerCore
+import LedgerRender
+
+/// `GET /market/SYMBOL`: the coin's figures as `market show` gives them, the user's holding,
+/// a watch button, the candlestick chart of the last days and the daily price history. Either
+/// half may fail on its own (a coin outside the top 100 still has a chart; a chart the sources
+/// cannot give leaves the figures); each failure is said where its part would be.
+struct CoinPage {
+    let symbol: AssetSymbol
+    let detail: CoinDetail?
+    let detailProblem: String?
+    let freshness: String?
+    let chart: CoinChart?
+    let chartProblem: String?
+    let days: Int
+    let watched: Bool
+    let warnings: [String]
+
+    func render(user: ServerUser) -> String {
+        let title = detail.map { "\($0.entry.name) (\(symbol))" } ?? symbol.text
+        var body = MarketHTML.css + MarketHTML.notices(warnings)
+        body += figures()
+        body += watchForm(user)
+        body += "<h2>Chart</h2>\n" + dayLinks()
+        if let chart {
+            let caption = "\(symbol)/\(chart.quote), daily, last \(days) day\(days == 1 ? "" : "s")"
+            body += CandlestickSVG(candles: chart.candles, title: caption).render() + "\n"
+            let origin = chart.fetched.cached ? "cached, fetched \(chart.fetched.fetchedAt)" : "fetched now"
+            body += MarketHTML.note("\(caption) from \(chart.fetched.source) (\(origin)); times are UTC.")
+            body += history(chart)
+        } else if let chartProblem {
+            body += PageLayout.errors([chartProblem])
+        }
+        return PageLayout.page(title: title, user: user, current: "/market", body: body)
+    }
+
+    private func figures() -> String {
+        guard let detail, let freshness else { return detailProblem.map { PageLayout.errors([$0]) } ?? "" }
+        let view = CoinDetailView(
+            entry: detail.entry, source: detail.list.source, freshness: freshness, favorite: watched,
+            share: detail.share, holding: detail.holding, candles: [], width: 80, theme: .plain)
+        var html =
+            "<p class=\"meta\">#\(detail.entry.rank) by market cap\(watched ? " · <span class=\"star\">★</span> watched" : "")</p>\n"
+        html += MarketHTML.cards(view.figures().filter { $0.0 != "Watched" && $0.0 != "Bid / ask" })
+        if let holding = detail.holding {
+            html += "<h2>Your holding</h2>\n"
+            html += MarketHTML.cards(
+                CoinDetailView.holdingRows(holding, symbol, .plain).filter { !$0.0.isEmpty && $0.0 != "Incomplete" })
+            if holding.unvaluedEvents > 0 {
+                html += MarketHTML.note(
+                    "\(holding.unvaluedEvents) event\(holding.unvaluedEvents == 1 ? "" : "s") lack a price in \(holding.currency); the cost basis is incomplete."
+                )
+            }
+        }
+        return html
+    }
+
+    private func watchForm(_ user: ServerUser) -> String {
+        let path = watched ? "/watchlist/\(FormEncoding.escape(symbol.text))/remove" : "/watchlist"
+        let label = watched ? "Stop watching \(symbol)" : "Watch \(symbol)"
+        return """
+            <form method="post" action="\(HTMLText.escape(path))">\(PageLayout.csrfField(user))\
+            <input type="hidden" name="symbol" value="\(HTMLText.escape(symbol.text))">\
+            <input type="hidden" name="next" value="/market/\(HTMLText.escape(symbol.text))">\
+            <button type="submit">\(HTMLText.escape(label))</button></form>
+
+            """
+    }
+
+    private func dayLinks() -> String {
+        let links = [7, 30, 90, 365].map { count in
+            count == days
+                ? "<strong>\(count) days</strong>"
+                : "<a href=\"/market/\(FormEncoding.escape(symbol.text))?days=\(count)\">\(count) days</a>"
+        }
+        return "<p class=\"pager\">" + links.joined(separator: " ") + "</p>\n"
+    }
+
+    /// The daily candles, newest first, with the close's change from the day before.
+    private func history(_ chart: CoinChart) -> String {
+        let candles = chart.candles
+        let rows = candles.indices.reversed().map { index -> [MarketHTML.Cell] in
+            let candle = candles[index]
+            var change = "—"
+            if index > 0, !candles[index - 1].close.isZero {
+                let previous = candles[index - 1].close
+                let percent = (candle.close - previous).divided(by: previous, rounding: .halfEven).multiplied(
+                    byInteger: 100)
+                change = NumberFormat.change(percent, theme: .plain)
+            }
+            return [
+                .text(String(candle.openedAt.description.prefix(10))),
+                .text(NumberFormat.price(candle.open), numeric: true),
+                .text(NumberFormat.price(candle.high), numeric: true),
+                .text(NumberFormat.price(candle.low), numeric: true),
+                .text(NumberFormat.price(candle.close), numeric: true), .signed(change),
+            ]
+        }
+        return "<h2>Price history</h2>\n"
+            + MarketHTML.table(
+                caption: "Daily candles in \(chart.quote), newest first (UTC)",
+                headers: [
+                    ("Day", false), ("Open", true), ("High", true), ("Low", true), ("Close", true), ("Change", true),
+                ], rows: rows, narrow: [1, 2, 3])
+    }
+}

@@ -1,0 +1,82 @@
+import LedgerCore
+import LedgerRender
+
+/// The pieces the market pages share: tables whose numeric cells line up and whose signed
+/// cells are coloured (`.pos`/`.neg`), notices, and links that keep the other query fields.
+enum MarketHTML {
+    /// A cell: its escaped markup, whether it is a number (right-aligned), and its sign class.
+    struct Cell {
+        var html: String
+        var numeric = false
+        var sign: String? = nil
+
+        static func text(_ text: String, numeric: Bool = false) -> Cell {
+            Cell(html: HTMLText.escape(text), numeric: numeric)
+        }
+
+        /// A signed figure (`+2.5%`, `-1.2%`): green up, red down.
+        static func signed(_ text: String) -> Cell {
+            Cell(
+                html: HTMLText.escape(text), numeric: true,
+                sign: text.hasPrefix("+") ? "pos" : text.hasPrefix("-") ? "neg" : nil)
+        }
+    }
+
+    /// A table that scrolls sideways inside its box on a phone; `narrow` columns are hidden
+    /// below 600 px.
+    static func table(caption: String, headers: [(String, numeric: Bool)], rows: [[Cell]], narrow: Set<Int> = [])
+        -> String
+    {
+        func classes(_ index: Int, numeric: Bool, sign: String?) -> String {
+            let list = (numeric ? ["n"] : []) + (sign.map { [$0] } ?? []) + (narrow.contains(index) ? ["wide"] : [])
+            return list.isEmpty ? "" : " class=\"\(list.joined(separator: " "))\""
+        }
+        let head = headers.enumerated().map { index, header in
+            "<th scope=\"col\"\(classes(index, numeric: header.numeric, sign: nil))>\(HTMLText.escape(header.0))</th>"
+        }.joined()
+        let body = rows.map { cells in
+            "<tr>"
+                + cells.enumerated().map { index, cell in
+                    "<td\(classes(index, numeric: cell.numeric, sign: cell.sign))>\(cell.html)</td>"
+                }.joined() + "</tr>"
+        }.joined(separator: "\n")
+        return
+            "<div class=\"scroll\"><table>\n<caption>\(HTMLText.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
+    }
+
+    /// Warnings collected while the page was made (a failed source, the cache used instead).
+    static func notices(_ lines: [String]) -> String {
+        lines.map { "<p class=\"error\" role=\"status\">\(HTMLText.escape($0))</p>\n" }.joined()
+    }
+
+    static func note(_ text: String) -> String {
+        "<p class=\"note\">\(HTMLText.escape(text))</p>\n"
+    }
+
+    /// `path?k=v&…` with the fields in order, empty values left out.
+    static func link(_ path: String, _ fields: [(String, String?)]) -> String {
+        let query = fields.compactMap { name, value in
+            value.map { FormEncoding.escape(name) + "=" + FormEncoding.escape($0) }
+        }
+        return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+    }
+
+    /// Card-style figures (label above, value below), for a coin's numbers.
+    static func cards(_ figures: [(String, String)]) -> String {
+        let cards = figures.map { label, value in
+            let sign = value.hasPrefix("+") ? " pos" : value.hasPrefix("-") ? " neg" : ""
+            return
+                "<div class=\"card\"><span class=\"label\">\(HTMLText.escape(label))</span><span class=\"amount\(sign)\">\(HTMLText.escape(value))</span></div>"
+        }
+        return "<div class=\"cards\">" + cards.joined() + "</div>\n"
+    }
+
+    /// Hides the `wide` columns on a phone, and lays out the market controls.
+    static let css = """
+        <style>@media (max-width:600px){.wide{display:none}}
+        .controls{display:flex;flex-wrap:wrap;gap:6px 16px;align-items:end;margin:.5rem 0}
+        .controls label{margin:0}
+        .controls select{width:auto}
+        .star{color:#b8860b}</style>
+        """
+}

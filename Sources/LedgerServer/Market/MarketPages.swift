@@ -1,0 +1,114 @@
+import LedgerApp
+import LedgerCore
+import LedgerRender
+
+/// The HTML of `GET /market` and `GET /market/SYMBOL`, from what the services returned.
+enum MarketPages {
+    /// What the list page shows: the request, the page of coins, and what was said on the way.
+    struct ListPage {
+        let top: MarketTop
+        let shown: MarketTop.Shown
+        let watched: Set<AssetSymbol>
+        let freshness: String
+        let warnings: [String]
+        /// The `vs` the user asked for (kept in links), nil for the books' currency.
+        let vs: String?
+    }
+
+    static func list(_ page: ListPage, user: ServerUser) -> String {
+        let view = MarketListView(
+            list: page.shown.list, page: page.shown.page, query: page.top.query, favorites: page.watched,
+            freshness: page.freshness, width: 80, theme: .plain)
+        var body = MarketHTML.css + MarketHTML.notices(page.warnings)
+        body += "<p class=\"meta\">\(HTMLText.escape(view.heading()))</p>\n"
+        body += controls(page)
+        if page.shown.page.entries.isEmpty {
+            body += MarketHTML.note("The list is empty.")
+        } else {
+            body += table(page)
+        }
+        body += pager(page)
+        if !page.shown.page.unlistedFavorites.isEmpty {
+            body += MarketHTML.note(
+                "Watched but not in this list: " + page.shown.page.unlistedFavorites.map(\.text).joined(separator: " "))
+        }
+        body += MarketHTML.note(
+            "Prices in \(page.shown.list.quote) from \(page.shown.list.source), fetched \(page.freshness).")
+        if !page.watched.isEmpty { body += MarketHTML.note("★ watched (see the watchlist)") }
+        return PageLayout.page(title: "Market", user: user, current: "/market", body: body)
+    }
+
+    private static func table(_ page: ListPage) -> String {
+        let rows = page.shown.page.entries.map { entry -> [MarketHTML.Cell] in
+            let star = page.watched.contains(entry.symbol) ? "<span class=\"star\" title=\"watched\">★</span>" : ""
+            let name =
+                "<a href=\"/market/\(FormEncoding.escape(entry.symbol.text))\">\(HTMLText.escape(entry.name))</a>"
+            return [
+                MarketHTML.Cell(html: star), .text(String(entry.rank), numeric: true), MarketHTML.Cell(html: name),
+                .text(entry.symbol.text),
+                .text(MarketListView.figure(entry.price, NumberFormat.marketPrice), numeric: true),
+                .signed(NumberFormat.change(entry.change24h, theme: .plain)),
+                .signed(NumberFormat.change(entry.change7d, theme: .plain)),
+                .text(MarketListView.figure(entry.marketCap, NumberFormat.compact), numeric: true),
+                .text(MarketListView.figure(entry.circulatingSupply, NumberFormat.compact), numeric: true),
+                .text(MarketListView.figure(entry.volume24h, NumberFormat.compact), numeric: true),
+            ]
+        }
+        return MarketHTML.table(
+            caption: "Page \(page.shown.page.page) of \(page.shown.page.pages)",
+            headers: [
+                ("", false), ("#", true), ("Name", false), ("Symbol", false), ("Price", true), ("24h", true),
+                ("7d", true), ("Mkt cap", true), ("Supply", true), ("Volume", true),
+            ], rows: rows, narrow: [3, 6, 8, 9])
+    }
+
+    /// Top 50 or 100, the order, coins per page: a GET form (no script).
+    private static func controls(_ page: ListPage) -> String {
+        let query = page.top.query
+        let sorts = TopListSort.allCases.map { sort in
+            "<option value=\"\(sort.rawValue)\"\(sort == query.sort ? " selected" : "")>\(sort.rawValue)</option>"
+        }.joined()
+        let tops = [50, 100].map { count in
+            "<option value=\"\(count)\"\(count == page.top.count ? " selected" : "")>top \(count)</option>"
+        }.joined()
+        let vs = page.vs.map { "<input type=\"hidden\" name=\"vs\" value=\"\(HTMLText.escape($0))\">" } ?? ""
+        return """
+            <form method="get" action="/market" class="controls">\(vs)\
+            <div><label for="top">Coins</label><select id="top" name="top">\(tops)</select></div>\
+            <div><label for="sort">Order</label><select id="sort" name="sort">\(sorts)</select></div>\
+            <div><label for="per-page">Per page</label><select id="per-page" name="per-page">\
+            \([20, 50, 100].map { "<option\($0 == query.perPage ? " selected" : "")>\($0)</option>" }.joined())\
+            </select></div><button type="submit">Show</button></form>
+
+            """
+    }
+
+    private static func pager(_ page: ListPage) -> String {
+        let shown = page.shown.page
+        let query = page.top.query
+        func link(_ number: Int, _ label: String) -> String {
+            let href = MarketHTML.link(
+                "/market",
+                [
+                    ("top", String(page.top.count)), ("vs", page.vs),
+                    ("sort", query.sort == .rank ? nil : query.sort.rawValue),
+                    ("per-page", query.perPage == 20 ? nil : String(query.perPage)), ("page", String(number)),
+                ])
+            return "<a href=\"\(HTMLText.escape(href))\">\(label)</a>"
+        }
+        var parts: [String] = []
+        if shown.page > 1 { parts.append(link(shown.page - 1, "← previous")) }
+        parts.append("page \(shown.page)/\(shown.pages) · \(query.perPage) per page · \(shown.matching) coins")
+        if shown.page < shown.pages { parts.append(link(shown.page + 1, "next →")) }
+        return "<nav class=\"pager\" aria-label=\"pages\">" + parts.joined(separator: " ") + "</nav>\n"
+    }
+
+    /// A page that could not be made: what failed, in the CLI's words.
+    static func failure(title: String, current: String, user: ServerUser, messages: [String], warnings: [String])
+        -> String
+    {
+        PageLayout.page(
+            title: title, user: user, current: current,
+            body: MarketHTML.notices(warnings) + PageLayout.errors(messages))
+    }
+}

@@ -1,0 +1,157 @@
+import Hummingbird
+import LedgerApp
+import LedgerCore
+import LedgerInterchange
+
+/// `GET /market`, `GET /market/SYMBOL` and their JSON twins `/api/v1/market`,
+/// `/api/v1/market/SYMBOL` and `/api/v1/chart/SYMBOL`: the CLI's `market`, `market show` and
+/// `chart -O json` over the shared cache (``MarketSession``).
+struct MarketRoutes: RouteGroup {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+        signedIn.get("/market") { request, context in
+            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            return try await Offload.run { Self.list(fields, user: user, state: state, json: false) }
+        }
+        signedIn.get("/api/v1/market") { request, context in
+            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            return try await Offload.run { Self.list(fields, user: user, state: state, json: true) }
+        }
+        signedIn.get("/market/:symbol") { request, context in
+            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let symbol = context.parameters.get("symbol") ?? ""
+            return try await Offload.run { Self.coinPage(symbol, fields, user: user, state: state) }
+        }
+        signedIn.get("/api/v1/market/:symbol") { request, context in
+            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let symbol = context.parameters.get("symbol") ?? ""
+            return try await Offload.run { Self.coinJSON(symbol, fields, user: user, state: state) }
+        }
+        signedIn.get("/api/v1/chart/:symbol") { request, context in
+            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let symbol = context.parameters.get("symbol") ?? ""
+            return try await Offload.run { Self.chartJSON(symbol, fields, user: user, state: state) }
+        }
+    }
+
+    /// The request as `ledger market` checks it. Pages always show 20 rows (or `per-page`);
+    /// the API pages only when asked, as `-O json` does.
+    static func top(_ fields: MarketFields, paged: Bool) throws -> MarketTop {
+        let sort = try fields["sort"].map { text in
+            guard let sort = TopListSort(rawValue: text.lowercased()) else { throw MarketRequestError.notASort(text) }
+            return sort
+        }
+        let page = try fields.integer("page")
+        return try MarketTop(
+            count: fields["top"], page: page ?? (paged ? 1 : nil), perPage: try fields.integer("per-page"),
+            sort: sort ?? .rank, reverse: fields["reverse"] == "1", favoritesOnly: fields["watched"] == "1")
+    }
+
+    static func list(_ fields: MarketFields, user: ServerUser, state: ServerState, json: Bool) -> Response {
+        var session: MarketSession?
+        do {
+            let top = try Self.top(fields, paged: !json)
+            try top.checkPage()
+            let opened = try MarketSession(state: state, user: user)
+            session = opened
+            let quote = try opened.quote(fields["vs"])
+            let feed = try opened.feed(quote: quote, count: top.count)
+            let watched = Set(try opened.watched())
+            let shown = try top.run(feed: feed, quote: quote, watched: watched)
+            try feed.commit()
+            if json {
+                return ServerResponse.json(
+                    MarketJSON.top(
+                        shown.list, page: shown.page, query: top.query, favorites: watched, fetchedAt: shown.fetchedAt))
+            }
+            let page = MarketPages.ListPage(
+                top: top, shown: shown, watched: watched, freshness: feed.freshness(shown.fetchedAt),
+                warnings: opened.warnings, vs: fields["vs"])
+            return ServerResponse.html(MarketPages.list(page, user: user))
+        } catch {
+            return failure(error, json: json, title: "Market", current: "/market", user: user, session: session)
+        }
+    }
+
+    static func coinPage(_ text: String, _ fields: MarketFields, user: ServerUser, state: ServerState) -> Response {
+        var session: MarketSession?
+        do {
+            guard let symbol = AssetSymbol(text) else { throw MarketCommandError.notACoinSymbol(text) }
+            let days = try CoinChart.days(fields)
+            let opened = try MarketSession(state: state, user: user)
+            session = opened
+            let quote = try opened.quote(fields["vs"])
+            let feed = try opened.feed(quote: quote, count: 100)
+            let detail = Result {
+                try CoinDetail(
+                    symbol, feed: feed, quote: quote, books: opened.books.existing, context: opened.context.app)
+            }
+            let chart = Result { try CoinChart(symbol, quote: quote, days: days, session: opened) }
+            try feed.commit()
+            if case .failure(let problem) = detail, case .failure = chart { throw problem }
+            let page = CoinPage(
+                symbol: symbol, detail: try? detail.get(), detailProblem: detail.problem,
+                freshness: (try? detail.get()).map { feed.freshness($0.fetchedAt) }, chart: try? chart.get(),
+                chartProblem: chart.problem, days: days, watched: try opened.watched().contains(symbol),
+                warnings: opened.warnings)
+            return ServerResponse.html(page.render(user: user))
+        } catch {
+            return failure(error, json: false, title: text, current: "/market", user: user, session: session)
+        }
+    }
+
+    static func coinJSON(_ text: String, _ fields: MarketFields, user: ServerUser, state: ServerState) -> Response {
+        do {
+            guard let symbol = AssetSymbol(text) else { throw MarketCommandError.notACoinSymbol(text) }
+            let session = try MarketSession(state: state, user: user)
+            let quote = try session.quote(fields["vs"])
+            let feed = try session.feed(quote: quote, count: 100)
+            let detail = try CoinDetail(
+                symbol, feed: feed, quote: quote, books: session.books.existing, context: session.context.app)
+            try feed.commit()
+            return ServerResponse.json(
+                MarketJSON.coin(
+                    detail.entry, list: detail.list, fetchedAt: detail.fetchedAt, favorite: detail.favorite,
+                    share: detail.share, holding: detail.holding))
+        } catch {
+            return failure(error, json: true, title: text, current: "/market", user: user, session: nil)
+        }
+    }
+
+    static func chartJSON(_ text: String, _ fields: MarketFields, user: ServerUser, state: ServerState) -> Response {
+        do {
+            guard let symbol = AssetSymbol(text) else { throw MarketServiceError.notAnAssetSymbol(text) }
+            let days = try CoinChart.days(fields)
+            let session = try MarketSession(state: state, user: user)
+            let chart = try CoinChart(symbol, quote: try session.quote(fields["vs"]), days: days, session: session)
+            return ServerResponse.json(chart.json().trimmingSuffixNewline)
+        } catch {
+            return failure(error, json: true, title: text, current: "/market", user: user, session: nil)
+        }
+    }
+
+    /// The CLI's sentence for `error`, as a page (with what the cache said on the way) or as
+    /// `{"error": …}`.
+    static func failure(
+        _ error: any Error, json: Bool, title: String, current: String, user: ServerUser, session: MarketSession?
+    ) -> Response {
+        let status = MarketFailure.status(error)
+        let message = MarketFailure.message(error)
+        if json { return ServerResponse.apiError(status, message) }
+        let page = MarketPages.failure(
+            title: title, current: current, user: user, messages: [message], warnings: session?.warnings ?? [])
+        return ServerResponse.html(page, status: status)
+    }
+}
+
+extension Result {
+    /// The failure's sentence, as a page shows it; nil on success.
+    var problem: String? {
+        if case .failure(let error) = self { return MarketFailure.message(error) }
+        return nil
+    }
+}
+
+extension String {
+    /// The text without one trailing newline (``ServerResponse/json(_:status:)`` adds its own).
+    var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+}

@@ -1,0 +1,109 @@
+import Dispatch
+import Glibc
+import LedgerApp
+import LedgerMarketData
+import LedgerStore
+import Synchronization
+
+/// The market side of the server: how it reaches the sources (the HTTP client and pacing the
+/// CLI's ``MarketContext`` carries; tests point them at 127.0.0.1 and a virtual clock), whose
+/// books the fetcher serves, how fired alerts are delivered, and what the fetcher's last run
+/// did. One per server, shared by every request and the fetcher.
+public struct ServerMarket: Sendable {
+    public var httpClient: any HTTPClient
+    public var pacing: Pacing
+    /// Reads a whole file (the market-data config file), or nil when it does not exist.
+    public var readFile: @Sendable (String) -> [UInt8]?
+    /// The users the fetcher serves; nil: every directory under `DATA/users`.
+    public var users: (any ServerUserList)?
+    /// Runs the alert command (``AlertDelivery``).
+    public var spawner: any CommandSpawning
+    /// The fetcher's last run, for `/status` and `/api/v1/status`.
+    public let status: FetcherStatus
+    /// Serialises the creation of the shared cache ledger.
+    let cacheLock = CacheLock()
+
+    public init(
+        httpClient: any HTTPClient = CurlHTTPClient(), pacing: Pacing = .live,
+        readFile: @escaping @Sendable (String) -> [UInt8]? = ServerMarket.readWholeFile,
+        users: (any ServerUserList)? = nil, spawner: any CommandSpawning = ShellCommandRunner(),
+        status: FetcherStatus = FetcherStatus()
+    ) {
+        self.httpClient = httpClient
+        self.pacing = pacing
+        self.readFile = readFile
+        self.users = users
+        self.spawner = spawner
+        self.status = status
+    }
+
+    /// The file's bytes, or nil when it cannot be read.
+    @Sendable public static func readWholeFile(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return ferror(file) == 0 ? bytes : nil
+    }
+}
+
+/// Makes sure one request creates the shared cache ledger while the others wait.
+final class CacheLock: Sendable {
+    let mutex = Mutex(())
+    let created = Atomic<Bool>(false)
+}
+
+extension ServerState {
+    /// The shared market cache: top lists, coin lists and candles every user's pages read, so
+    /// one request serves them all. Prices for valuing books go to each user's own ledger.
+    var marketCachePath: String { settings.dataDirectory + "/market.ledger" }
+
+    /// The context the market services run in. `interactive` picks the retry policy: a page
+    /// fails over quickly; the fetcher is patient, as cron is.
+    func marketContext(notices: CollectedNotices, interactive: Bool) -> MarketContext {
+        MarketContext(
+            app: appContext(notices: notices), httpClient: market.httpClient, pacing: market.pacing,
+            interactive: interactive, showsProgress: false, readFile: market.readFile)
+    }
+
+    /// The shared cache ledger, created on first use.
+    func openMarketCache(_ context: AppContext) throws -> Ledger {
+        let opener = LedgerOpener(locator: LedgerLocator(flag: marketCachePath, context: context), context: context)
+        let lock = market.cacheLock
+        if !lock.created.load(ordering: .acquiring) {
+            let path = marketCachePath
+            try lock.mutex.withLock { _ in
+                if !Ledger.exists(at: path) { _ = try opener.open(.create) }
+            }
+            lock.created.store(true, ordering: .releasing)
+        }
+        return try opener.open(.create)
+    }
+
+    /// `name`'s ledger as the price and market commands use it (read when it exists, created
+    /// only when something is recorded).
+    func books(of name: String, _ context: AppContext) throws -> PriceLedger {
+        try PriceLedger(
+            opener: LedgerOpener(
+                locator: LedgerLocator(flag: settings.ledgerPath(forUser: name), context: context), context: context))
+    }
+
+    /// How long a cached top list or candles serve pages before a request fetches again: the
+    /// fetcher's interval (it refreshes them), else five minutes.
+    var marketCacheLifetime: Int64 { Int64(settings.fetchInterval ?? 300) }
+}
+
+/// Runs blocking work (SQLite, the market sources' HTTP) on a Dispatch thread, so a request
+/// never holds one of the few threads Swift's concurrency runs every handler on.
+enum Offload {
+    static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Hummingbird
+import LedgerApp
+import LedgerCore
+import LedgerInterchange
+import LedgerRender
+
+/// `GET /watchlist` (the watched coins with price and 24h change), `POST /watchlist` (watch
+/// the symbols of the `symbol` field), `POST /watchlist/SYMBOL/remove`, and the API's
+/// `GET/POST /api/v1/watchlist` (`{"add": […], "remove": […]}`, answered with
+/// `ledger.watchlist/1`). The list lives in the user's ledger (``Watchlist``), as `watch` keeps it.
+struct WatchlistRoutes: RouteGroup {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+        signedIn.get("/watchlist") { _, context in
+            let user = try context.requireUser()
+            return try await Offload.run { Self.page(user: user, state: state) }
+        }
+        signedIn.post("/watchlist") { request, context in
+            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            return try await Offload.run {
+                Self.change(user: user, state: state, json: false) { books in
+                    _ = try Watchlist.add(
+                        Watchlist.parse(Self.words(fields["symbol"]), verb: "add"), to: books.storeForWriting().settings
+                    )
+                } redirect: {
+                    Self.next(fields["next"])
+                }
+            }
+        }
+        signedIn.post("/watchlist/:symbol/remove") { request, context in
+            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let symbol = context.parameters.get("symbol") ?? ""
+            return try await Offload.run {
+                Self.change(user: user, state: state, json: false) { books in
+                    try Watchlist.remove(Watchlist.parse([symbol], verb: "remove"), from: books.existing?.settings)
+                } redirect: {
+                    Self.next(fields["next"])
+                }
+            }
+        }
+        signedIn.get("/api/v1/watchlist") { _, context in
+            let user = try context.requireUser()
+            return try await Offload.run { Self.json(user: user, state: state) }
+        }
+        signedIn.post("/api/v1/watchlist") { request, context in
+            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            return try await Offload.run {
+                Self.change(user: user, state: state, json: true) { books in
+                    if let add = fields["add"] {
+                        _ = try Watchlist.add(
+                            Watchlist.parse(Self.words(add), verb: "add"), to: books.storeForWriting().settings)
+                    }
+                    if let remove = fields["remove"] {
+                        try Watchlist.remove(
+                            Watchlist.parse(Self.words(remove), verb: "remove"), from: books.existing?.settings)
+                    }
+                    if fields["add"] == nil && fields["remove"] == nil { throw WatchError.missingSymbol(verb: "add") }
+                } redirect: {
+                    nil
+                }
+            }
+        }
+    }
+
+    /// The words of a field (`BTC ETH`, `BTC,ETH`), none when it is empty.
+    static func words(_ text: String?) -> [String] {
+        (text ?? "").split(whereSeparator: { $0 == " " }).map(String.init)
+    }
+
+    /// Where a form goes back to: a path on this site, else the watchlist.
+    static func next(_ text: String?) -> String {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//") else { return "/watchlist" }
+        return text
+    }
+
+    /// Runs `edit` on the user's books; then the page at `redirect` (or the JSON list), or the
+    /// page again with the CLI's sentence.
+    static func change(
+        user: ServerUser, state: ServerState, json: Bool, _ edit: (PriceLedger) throws -> Void,
+        redirect: () -> String?
+    ) -> Response {
+        do {
+            let session = try MarketSession(state: state, user: user)
+            try edit(session.books)
+        } catch {
+            if json { return ServerResponse.apiError(MarketFailure.status(error), MarketFailure.message(error)) }
+            return page(
+                user: user, state: state, errors: [MarketFailure.message(error)], status: MarketFailure.status(error))
+        }
+        if let path = redirect() { return ServerResponse.redirect(to: path) }
+        return Self.json(user: user, state: state)
+    }
+
+    /// The watched coins, with figures from the cached top list in the books' currency, else
+    /// the newest price the books record.
+    static func coins(_ session: MarketSession) throws -> (coins: [WatchedCoin], note: String?) {
+        let quote = try session.quote(nil)
+        let cached = try session.cache.market.latestTopList(in: quote)
+        guard let books = session.books.existing else { return ([], nil) }
+        let coins = try Watchlist.coins(
+            Watchlist.read(books.settings), list: cached?.value, quote: quote, prices: books.prices)
+        let note = cached.map {
+            "From the \($0.value.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: session.context.now)))."
+        }
+        return (coins, note ?? "No top list is cached; the market page fetches one.")
+    }
+
+    static func json(user: ServerUser, state: ServerState) -> Response {
+        do {
+            let session = try MarketSession(state: state, user: user)
+            return ServerResponse.json(MarketJSON.watchlist(try Self.coins(session).coins))
+        } catch {
+            return ServerResponse.apiError(MarketFailure.status(error), MarketFailure.message(error))
+        }
+    }
+
+    static func page(
+        user: ServerUser, state: ServerState, errors: [String] = [], status: HTTPResponse.Status = .ok
+    ) -> Response {
+        var body = MarketHTML.css + PageLayout.errors(errors)
+        do {
+            let session = try MarketSession(state: state, user: user)
+            let (coins, note) = try Self.coins(session)
+            body += coins.isEmpty ? MarketHTML.note("No coins are watched yet.") : table(coins, user: user)
+            if let note, !coins.isEmpty { body += MarketHTML.note(note) }
+        } catch {
+            body += PageLayout.errors([MarketFailure.message(error)])
+        }
+        body += """
+            <h2>Watch a coin</h2>
+            <form method="post" action="/watchlist">\(PageLayout.csrfField(user))\
+            <label for="symbol">Symbols (e.g. BTC ETH)</label><input type="text" id="symbol" name="symbol" required>\
+            <p><button type="submit">Watch</button></p></form>
+
+            """
+        return ServerResponse.html(
+            PageLayout.page(title: "Watchlist", user: user, current: "/watchlist", body: body), status: status)
+    }
+
+    private static func table(_ coins: [WatchedCoin], user: ServerUser) -> String {
+        let rows = coins.map { coin -> [MarketHTML.Cell] in
+            let symbol = HTMLText.escape(coin.symbol.text)
+            let remove = """
+                <form method="post" action="/watchlist/\(FormEncoding.escape(coin.symbol.text))/remove" class="inline">\
+                \(PageLayout.csrfField(user))<button type="submit">remove</button></form>
+                """
+            let price = coin.entry?.price ?? coin.price?.price
+            return [
+                MarketHTML.Cell(html: "<a href=\"/market/\(FormEncoding.escape(coin.symbol.text))\">\(symbol)</a>"),
+                .text(coin.entry?.name ?? ""),
+                .text(price.map(NumberFormat.marketPrice) ?? "—", numeric: true),
+                .signed(NumberFormat.change(coin.entry?.change24h, theme: .plain)),
+                .text(coin.entry.map { "#\($0.rank)" } ?? "", numeric: true), MarketHTML.Cell(html: remove),
+            ]
+        }
+        return MarketHTML.table(
+            caption: "Watched coins",
+            headers: [("Symbol", false), ("Name", false), ("Price", true), ("24h", true), ("Rank", true), ("", false)],
+            rows: rows, narrow: [1, 4])
+    }
+}

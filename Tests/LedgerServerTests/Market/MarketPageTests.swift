@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `GET /market` and `/api/v1/market` against the loopback market server: 20 rows a page,
+/// changes coloured, the CLI's messages for bad input, the shared cache (one request for
+/// everyone while it is fresh), and a failed source shown with the cached list.
+@Suite("market pages: the top list", .serialized)
+struct MarketPageTests {
+    @Test("the top 100, 20 rows a page, changes coloured, from one request")
+    func topList() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        let page = try await client.get("/market", as: "alice")
+        #expect(page.status == 200)
+        #expect(page.body.contains("Top 100 coins by market cap · USD"))
+        #expect(page.body.components(separatedBy: "<tr><td").count - 1 == 20)
+        #expect(page.body.contains(#"<a href="/market/BTC">Bitcoin</a>"#))
+        #expect(page.body.contains(#"<td class="n neg">-1.2%</td>"#))
+        #expect(page.body.contains(#"<td class="n pos wide">+2.5%</td>"#))
+        #expect(page.body.contains("page 1/5 · 20 per page · 100 coins"))
+        #expect(page.body.contains("Prices in USD from coingecko, fetched 2024-06-01T12:00:"))
+        #expect(!page.body.contains("<script"))
+        let third = try await client.get("/market?top=50&page=3", as: "bob")
+        #expect(third.body.contains("page 3/3 · 20 per page · 50 coins"))
+        #expect(third.body.components(separatedBy: "<tr><td").count - 1 == 10)
+        // Bob's page came from the cache alice's request filled.
+        #expect(server.requests("/coingecko/coins/markets").count == 1)
+        try await server.stop()
+    }
+
+    @Test("bad input gets the CLI's sentence and nothing is fetched")
+    func badInput() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        let cases: [(String, String)] = [
+            (
+                "/market?top=abc",
+                "&#39;abc&#39; is not a number of coins; N goes from 1 to 250, e.g. &#39;ledger market 50&#39;"
+            ),
+            ("/market?page=6", "--page 6 is past the last page: 100 coins make 5 pages of 20"),
+            ("/market?per-page=0", "--per-page 0 must be at least 1"),
+            ("/market?sort=age", "sort &#39;age&#39; is not one of rank, change, price, name, volume"),
+            ("/market?vs=U$D", "is not a currency code"),
+        ]
+        for (path, message) in cases {
+            let response = try await client.get(path, as: "alice")
+            #expect(response.status == 400, "\(path)")
+            #expect(response.body.contains(message), "\(path): \(response.body)")
+        }
+        let api = try await client.get("/api/v1/market?page=0", as: "alice")
+        #expect(api.status == 400)
+        #expect(api.body == #"{"error":"--page 0 is not a page; pages count from 1"}"# + "\n")
+        #expect(server.requests("/coingecko/coins/markets").isEmpty)
+        try await server.stop()
+    }
+
+    @Test("a source that fails: the page says what failed and shows the cached list with its age")
+    func offline() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        #expect(try await client.get("/market", as: "alice").status == 200)
+        server.market.stop()
+        server.clock.advance(600)
+        let page = try await client.get("/market", as: "alice")
+        #expect(page.status == 200)
+        #expect(page.body.contains("warning: could not fetch the top list: "))
+        #expect(page.body.contains("using the cached copy from 10 min ago (coingecko)"))
+        #expect(page.body.components(separatedBy: "<tr><td").count - 1 == 20)
+        try await server.stop()
+    }
+
+    @Test("nothing cached and no source: 502 and what failed")
+    func nothingCached() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        server.market.stop()
+        let page = try await client.get("/market", as: "alice")
+        #expect(page.status == 502)
+        #expect(page.body.contains("no top list in USD is cached"))
+        let api = try await client.get("/api/v1/market", as: "alice")
+        #expect(api.status == 502)
+        #expect(api.body.hasPrefix(#"{"error":"no top list in USD is cached"#))
+        try await server.stop()
+    }
+
+    @Test("/api/v1/market is `ledger market -O json` for the same request")
+    func json() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        server.ledger("alice", ["watch", "add", "SOL"])
+        let api = try await client.get("/api/v1/market?top=50&per-page=10&page=2&sort=change", as: "alice")
+        #expect(api.status == 200)
+        #expect(api.header("content-type") == "application/json; charset=utf-8")
+        let cli = server.ledger(
+            "alice", ["market", "50", "--per-page", "10", "--page", "2", "--sort", "change", "-O", "json"])
+        #expect(cli.status == 0)
+        #expect(withoutFetchTimes(api.body) == withoutFetchTimes(cli.output))
+        #expect(api.body.contains(#""schema": "ledger.market/1""#))
+        try await server.stop()
+    }
+}
