@@ -13,6 +13,7 @@ import Testing
 struct IsolationTests {
     static let note = "alice-private-note-7731"
     static let symbol = "ZQXV"
+    static let alertNote = "alice-alert-note-5519"
 
     @Test("bob gets 404 for alice's ids and never sees or changes her books")
     func everyRoute() async throws {
@@ -21,19 +22,24 @@ struct IsolationTests {
         let client = fixture.client
         let eventID = try await Self.seed(alice, client)
         let digest = try await Self.keptUpload(alice, client)
+        let alertID = try await Self.alert(alice, client)
         let ledger = fixture.server.settings.ledgerPath(forUser: "alice")
         let before = try Data(contentsOf: URL(fileURLWithPath: ledger))
         let routes = Self.routes(fixture.server.settings)
         #expect(routes.count >= 20, "\(routes)")
         for route in routes {
-            let path = Self.fill(route.path, id: eventID, digest: digest)
+            let id = route.path.hasPrefix("/alerts") || route.path.hasPrefix("/api/v1/alerts") ? alertID : eventID
+            let path = Self.fill(route.path, id: id, digest: digest)
             let response = try await Self.request(route.method, path, as: bob, client)
             let shown = "\(route.method) \(path) → \(response.status)"
             if route.path.contains(":id") || route.path.contains("{id}") {
                 #expect(response.status == 404, "\(shown): \(response.body.prefix(300))")
             }
-            #expect(response.status < 500, "\(shown): \(response.body.prefix(300))")
-            for secret in [Self.note, Self.symbol, eventID, digest] {
+            // The market's routes ask the sources, which these tests leave unreachable (502).
+            let marketData = ["/market", "/api/v1/market", "/api/v1/chart"].contains { route.path.hasPrefix($0) }
+            #expect(response.status < 500 || (marketData && response.status == 502), "\(shown)")
+            // What bob sent may be echoed back ("no event '…'"); nothing else of alice's may show.
+            for secret in [Self.note, Self.alertNote, Self.symbol, eventID, digest] where !path.contains(secret) {
                 #expect(!response.body.contains(secret), "\(shown) shows alice's \(secret)")
             }
         }
@@ -62,6 +68,18 @@ struct IsolationTests {
             id = try #require(match.map { String($0.1) }, "no id in \(response.body)")
         }
         return id
+    }
+
+    /// Alice's alert; its number.
+    static func alert(_ alice: SignedInTestUser, _ client: HTTPTestClient) async throws -> String {
+        var headers = alice.api
+        headers["Content-Type"] = "application/json"
+        let body = #"{"asset": "ETH", "condition": "above 99999", "note": "\#(alertNote)"}"#
+        let response = try await client.request("POST", "/api/v1/alerts", headers: headers, body: Array(body.utf8))
+        try #require(response.status == 201, "\(response.body)")
+        let listed = try await client.get("/api/v1/alerts", headers: alice.api)
+        let match = listed.body.firstMatch(of: /"id": "?([0-9]+)"?/)
+        return try #require(match.map { String($0.1) }, "no alert id in \(listed.body)")
     }
 
     /// Alice uploads an import and stops at its dry run: the upload is kept under her name.

@@ -29,9 +29,8 @@ extension OpenAPIMarketPaths.Operation {
 
     /// `GET /api/v1/market/{symbol}` → `getMarketSymbol`.
     private var operationID: String {
-        let words = path.split(separator: "/").dropFirst(2).map { $0.trimmingCharacters(in: ["{", "}"]) }
-        return method.lowercased()
-            + words.flatMap { $0.split(separator: "-") }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let words = path.split(separator: "/").dropFirst(2).flatMap { $0.split(whereSeparator: { "{}-".contains($0) }) }
+        return method.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     private static func meaning(_ status: Int) -> String {

@@ -51,11 +51,12 @@ struct BooksRoutes: RouteGroup {
         let query = ValuationQuery(asOf: fields["as-of"], method: fields["method"], currency: fields["currency"])
         let service = BooksService(books: books)
         do {
-            let report = try service.portfolio(query, perAccount: byAccount)
+            let entry = try service.holdings(query, perAccount: byAccount)
             let page = PortfolioPage(
-                report: report, user: books.user, query: query, hasLedger: try books.opener.exists(),
+                report: entry.report, user: books.user, query: query, hasLedger: try books.opener.exists(),
                 ledgerCurrency: service.ledgerCurrency(), notices: books.notices.messages)
-            return ServerResponse.html(page.render(byAccount: byAccount))
+            let body = entry.page("\(byAccount)|" + page.variant) { page.body(byAccount: byAccount) }
+            return ServerResponse.html(page.page(byAccount: byAccount, body: body))
         } catch {
             guard let message = BooksFailure.message(error) else { throw error }
             let title = byAccount ? "Holdings by account" : "Portfolio"

@@ -22,15 +22,18 @@ struct BooksService {
         return entry.json { ReportJSON.portfolio(entry.report) }
     }
 
-    private func holdings(_ query: ValuationQuery, perAccount: Bool) throws -> PortfolioCache.Entry {
+    /// The portfolio with what it was made from, for a page that keeps its body with it.
+    func holdings(_ query: ValuationQuery, perAccount: Bool) throws -> PortfolioCache.Entry {
         try query.validate()
-        let store = try books.openForReading() ?? LedgerOpener.scratch()
-        let app = books.app
-        let options = try query.valuation(settings: store.settings, now: app.now, perAccount: perAccount)
-        let key = try PortfolioCache.Key(path: books.path, options: options, store: store)
-        let entry = try PortfolioCache.holdings.entry(key) {
-            let report = try ReplayRunner(store: store, context: app).holdings(options, useSnapshots: true)
-            return PortfolioCache.Entry(key: key, report: report, notices: books.notices.messages)
+        let entry = try books.reading { ledger in
+            let store = try ledger ?? LedgerOpener.scratch()
+            let app = books.app
+            let options = try query.valuation(settings: store.settings, now: app.now, perAccount: perAccount)
+            let key = try PortfolioCache.Key(path: books.path, options: options, store: store)
+            return try PortfolioCache.holdings.entry(key) {
+                let report = try ReplayRunner(store: store, context: app).holdings(options, useSnapshots: true)
+                return PortfolioCache.Entry(key: key, report: report, notices: books.notices.messages)
+            }
         }
         if books.notices.messages.isEmpty { entry.notices.forEach(books.notices.note) }
         return entry
@@ -40,28 +43,31 @@ struct BooksService {
     func report(_ query: ValuationQuery, period: String?) throws -> PeriodReport {
         let kind = try ValuationQuery.period(period ?? "month")
         try query.validate()
-        let store = try books.openForReading() ?? LedgerOpener.scratch()
-        let app = books.app
-        let options = try query.valuation(settings: store.settings, now: app.now, perAccount: false)
-        return try ReportAssembly.build(store: store, context: app, options: options, kind: kind)
+        return try books.reading { ledger in
+            let store = try ledger ?? LedgerOpener.scratch()
+            let app = books.app
+            let options = try query.valuation(settings: store.settings, now: app.now, perAccount: false)
+            return try ReportAssembly.build(store: store, context: app, options: options, kind: kind)
+        }
     }
 
     /// `ledger log` with its filters, newest first.
     func log(_ request: LogRequest) throws -> [LogEntry] {
         let filter = try request.filter()
-        guard let store = try books.openForReading() else { return [] }
-        return try request.entries(matching: filter, in: store)
+        return try books.reading { store in
+            guard let store else { return [] }
+            return try request.entries(matching: filter, in: store)
+        }
     }
 
     /// One event by its number, for the page that shows what was just recorded.
     func event(_ reference: String) throws -> LedgerEvent? {
-        try books.openForReading()?.events.event(reference: reference)
+        try books.reading { try $0?.events.event(reference: reference) }
     }
 
     /// The ledger's currency (the default quote), or nil without a ledger.
     func ledgerCurrency() -> AssetSymbol? {
-        guard let store = try? books.openForReading() else { return nil }
-        return try? store.settings.ledgerCurrency()
+        (try? books.reading { try $0?.settings.ledgerCurrency() }) ?? nil
     }
 
     /// `ledger add`: the user's ledger is created by the first event that is valid.

@@ -36,6 +36,7 @@ final class PortfolioCache: Sendable {
         let report: HoldingsReport
         let notices: [String]
         private let json = Mutex<String?>(nil)
+        private let pages = Mutex<[String: String]>([:])
 
         init(key: Key, report: HoldingsReport, notices: [String]) {
             (self.key, self.report, self.notices) = (key, report, notices)
@@ -46,6 +47,18 @@ final class PortfolioCache: Sendable {
             if let text = json.withLock({ $0 }) { return text }
             let text = make()
             json.withLock { $0 = text }
+            return text
+        }
+
+        /// A page's body for this report, made once per `variant` (what else the page shows:
+        /// the query as typed, the notices); the frame around it is the request's own.
+        func page(_ variant: String, _ make: () -> String) -> String {
+            if let text = pages.withLock({ $0[variant] }) { return text }
+            let text = make()
+            pages.withLock { pages in
+                if pages.count >= 16 { pages.removeAll() }
+                pages[variant] = text
+            }
             return text
         }
     }

@@ -19,7 +19,21 @@ struct PortfolioPage {
         "the server's fetcher fills them on its next run, or run '\(command)' on this ledger"
     }
 
-    func render(byAccount: Bool) -> String {
+    /// The page around `body` (the navigation names the user and carries their CSRF token).
+    func page(byAccount: Bool, body: String) -> String {
+        PageLayout.page(
+            title: byAccount ? "Holdings by account" : "Portfolio", user: user,
+            current: byAccount ? "/holdings" : "/portfolio", body: body)
+    }
+
+    /// What the body depends on besides the report: the same report with another variant
+    /// shows another body.
+    var variant: String {
+        [query.asOf ?? "", query.method ?? "", query.currency ?? "", "\(hasLedger)", ledgerCurrency?.text ?? ""]
+            .joined(separator: "|") + "|" + notices.joined(separator: "\n")
+    }
+
+    func body(byAccount: Bool) -> String {
         let path = byAccount ? "/holdings" : "/portfolio"
         var body = "<p class=\"meta\">\(HTMLText.escape(heading))</p>\n" + options(path)
         body += PageLayout.errors(notices.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) })
@@ -34,8 +48,7 @@ struct PortfolioPage {
         }
         body += prices() + missing()
         body += ReportHTMLParts.notes(notices.filter { $0.hasPrefix("warning: ") })
-        return PageLayout.page(
-            title: byAccount ? "Holdings by account" : "Portfolio", user: user, current: path, body: body)
+        return body
     }
 
     static let firstTrade = """

@@ -28,10 +28,14 @@ struct UserBooks {
     /// The user's directory (their ledger and kept uploads).
     var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
 
-    /// The ledger opened to read it, or nil when the user has none yet.
-    func openForReading() throws -> Ledger? {
-        guard try opener.exists() else { return nil }
-        return try opener.open(.read(checkingAnchor: true))
+    /// `body` with the ledger open for reading (a handle kept between requests, see
+    /// ``ReadHandles``), or with nil when the user has none yet.
+    func reading<T>(_ body: (Ledger?) throws -> T) throws -> T {
+        guard try opener.exists() else { return try body(nil) }
+        let opener = opener
+        return try ReadHandles.shared.reading(path, open: { try opener.open(.read(checkingAnchor: true)) }) {
+            try body($0)
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Hummingbird
 import LedgerApp
+import LedgerMarketData
 import LedgerServer
 import LedgerTestSupport
 import Synchronization
@@ -26,8 +27,13 @@ final class TestServer: Sendable {
             port: 0, dataDirectory: dataDirectory ?? makeTemporaryDirectory("serve"))
         let lines = KeptLines()
         let sink = LineSink { line in lines.append(line) }
+        // No test reaches the internet: every market source points at a closed loopback port
+        // unless the test gives its own server.
+        var all: [String: String] = [:]
+        for name in MarketDataConfig.knownSources { all["LGR_\(name.uppercased())_URL"] = "http://127.0.0.1:9/" + name }
+        all.merge(variables) { _, given in given }
         let state = ServerState(
-            settings: settings, variables: variables, currentDirectory: settings.dataDirectory,
+            settings: settings, variables: all, currentDirectory: settings.dataDirectory,
             clockMilliseconds: { clock.tick() }, authenticator: authenticator, accessLog: sink)
         return TestServer(running: try await LedgerServer.start(state), settings: settings, log: lines)
     }

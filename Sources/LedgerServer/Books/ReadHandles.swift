@@ -1,0 +1,63 @@
+import Glibc
+import LedgerStore
+import Synchronization
+
+/// Read-only ledger handles kept open between requests. Opening one parses the schema, checks
+/// the anchor and prepares every statement anew — most of a cached portfolio request
+/// (docs/PERFORMANCE.md, "ledger serve"). A handle serves one request at a time; a handle whose
+/// file was replaced (another inode at the path) is dropped, so a restored or rolled-back file
+/// is opened, and its anchor checked, again. Handles hold no data of their own: each request's
+/// reads start a new SQLite read transaction and see every commit before it.
+final class ReadHandles: Sendable {
+    static let shared = ReadHandles()
+    /// Idle handles kept per ledger (about the number of cores that can read at once).
+    static let idlePerLedger = 4
+
+    private let idle = Mutex<[String: [Handle]]>([:])
+
+    /// `body` with a handle of `path`, taken from the idle ones or opened by `open`.
+    func reading<T>(_ path: String, open: () throws -> Ledger, _ body: (Ledger) throws -> T) throws -> T {
+        let file = Self.identity(path)
+        let handle = try take(path, file: file) ?? Handle(ledger: try open(), file: file)
+        defer { put(handle, path) }
+        return try body(handle.ledger)
+    }
+
+    private func take(_ path: String, file: FileIdentity?) -> Handle? {
+        idle.withLock { idle in
+            while let handle = idle[path]?.popLast() {
+                if let file, handle.file == file { return handle }
+            }
+            return nil
+        }
+    }
+
+    private func put(_ handle: Handle, _ path: String) {
+        idle.withLock { idle in
+            if idle[path, default: []].count < Self.idlePerLedger { idle[path, default: []].append(handle) }
+        }
+    }
+
+    /// Device and inode of the file at `path`, nil when there is none.
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    struct FileIdentity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// One open handle; used by one request at a time (the pool's lock hands it over).
+    final class Handle: @unchecked Sendable {
+        let ledger: Ledger
+        let file: FileIdentity?
+
+        init(ledger: Ledger, file: FileIdentity?) {
+            self.ledger = ledger
+            self.file = file
+        }
+    }
+}
