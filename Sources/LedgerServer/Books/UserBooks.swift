@@ -33,9 +33,8 @@ struct UserBooks {
     func reading<T>(_ body: (Ledger?) throws -> T) throws -> T {
         guard try opener.exists() else { return try body(nil) }
         let opener = opener
-        return try ReadHandles.shared.reading(path, open: { try opener.open(.read(checkingAnchor: true)) }) {
-            try body($0)
-        }
+        let open = { try opener.open(.read(checkingAnchor: true)) }
+        return try ReadHandles.shared.reading(path, open: open, body)
     }
 }
 
