@@ -140,3 +140,15 @@ struct MarketSession {
     /// The notices as the CLI would print them on stderr, without `ledger: `.
     var warnings: [String] { notices.messages }
 }
+
+/// A body or query refused before the route's own error handling starts (a JSON array where an
+/// object belongs, say) still answers 400 with its sentence, never a 500.
+extension MarketRequestError: HTTPResponseError {
+    var status: HTTPResponse.Status { .badRequest }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        if request.uri.path.hasPrefix("/api/") { return ServerResponse.apiError(status, description) }
+        let page = PageLayout.page(title: "Bad request", user: nil, body: PageLayout.errors([description]))
+        return ServerResponse.html(page, status: status)
+    }
+}

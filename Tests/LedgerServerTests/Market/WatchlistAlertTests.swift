@@ -90,4 +90,18 @@ struct WatchlistAlertTests {
         #expect(!(try await client.get("/api/v1/alerts", as: "alice").body.contains(#""asset": "BTC""#)))
         try await server.stop()
     }
+
+    /// Found by schemathesis: a JSON array where the object belongs was a 500.
+    @Test("a body that is not a JSON object is a 400 with the sentence, on both routes")
+    func notAnObject() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        for path in ["/api/v1/watchlist", "/api/v1/alerts"] {
+            let response = try await client.postJSON(path, as: "alice", "[null, null]")
+            #expect(response.status == 400, "\(path): \(response.body)")
+            #expect(response.body.hasPrefix(#"{"error":"the body is not a JSON object"#), "\(response.body)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: server.ledgerPath("alice")))
+        try await server.stop()
+    }
 }
