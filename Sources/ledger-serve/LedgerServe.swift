@@ -15,7 +15,8 @@ enum LedgerServe {
                 ServerState(
                     settings: settings, variables: environment.variables,
                     currentDirectory: environment.currentDirectory,
-                    clockMilliseconds: environment.clockMilliseconds, authenticator: accounts))
+                    clockMilliseconds: environment.clockMilliseconds, authenticator: accounts,
+                    market: ServerMarket(users: accounts.userList(settings))))
         }
         exit(code)
     }

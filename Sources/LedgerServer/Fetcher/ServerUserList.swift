@@ -1,7 +1,7 @@
 import Glibc
 
-/// Whose books the fetcher serves. The accounts store plugs in here once it lands; until
-/// then every directory under `DATA/users` that holds a `books.ledger` is a user.
+/// Whose books the fetcher serves: `ledger-serve` gives ``AccountUserList`` (the accounts that
+/// are not disabled); without one, every directory under `DATA/users` with a `books.ledger`.
 public protocol ServerUserList: Sendable {
     /// The names of the users, in any order.
     func userNames() throws -> [String]
