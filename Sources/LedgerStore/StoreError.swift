@@ -46,3 +46,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// What a failure while opening and migrating a database file becomes: a store error as
+    /// it is, SQLite's busy or other error, or anything else as "cannot open".
+    static func opening(_ path: String, _ error: any Error) -> StoreError {
+        switch error {
+        case let error as StoreError: error
+        case let error as SQLiteError: error.isBusy ? .busy(path: path) : .sqlite(error)
+        default: .cannotOpen(path: path, detail: "\(error)")
+        }
+    }
+}

@@ -27,12 +27,8 @@ public final class SQLiteAccountStore: AccountStore {
             try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
             try LedgerFile.migrate(
                 database, path: path, migrations: AccountSchema.migrations, applicationID: AccountSchema.applicationID)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw error.isBusy ? .busy(path: path) : .sqlite(error)
         } catch {
-            throw .cannotOpen(path: path, detail: "\(error)")
+            throw StoreError.opening(path, error)
         }
     }
 

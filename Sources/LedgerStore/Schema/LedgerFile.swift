@@ -78,12 +78,8 @@ enum LedgerFile {
             // snapshot is the exception: it maps for that read only (validSnapshot).
             try database.execute("PRAGMA cache_size=-65536")
             try migrate(database, path: path)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw error.isBusy ? .busy(path: path) : .sqlite(error)
         } catch {
-            throw .cannotOpen(path: path, detail: "\(error)")
+            throw StoreError.opening(path, error)
         }
     }
 
