@@ -26,6 +26,8 @@ token=$("$bin/ledger" user token api --data-dir "$work/data" 2>/dev/null | grep 
 server=$!
 for _ in $(seq 1 100); do grep -q listening "$work/serve.log" 2>/dev/null && break; sleep 0.1; done
 port=$(head -1 "$work/serve.log" | grep -o '[0-9]*$')
+# From the scratch directory: schemathesis keeps its own files (.schemathesis/) where it runs.
+cd "$work"
 schemathesis run "http://127.0.0.1:$port/api/v1/openapi.json" -H "Authorization: Bearer $token" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
     --exclude-path-regex '^/api/v1/(market|chart)' -n 25 --seed 1 --request-timeout 20 --no-color
