@@ -28,7 +28,7 @@ public struct CandlestickSVG: Sendable {
         let recent = Array(candles.suffix(Self.maximumCandles))
         let layout = CandleLayout(candles: recent, width: 2 * recent.count + 64, rows: rows)
         var svg =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart candles\" viewBox=\"0 0 \(Self.width) \(Self.height)\" role=\"img\" aria-labelledby=\"candles-title candles-desc\">"
+            "<svg class=\"chart candles\" viewBox=\"0 0 \(Self.width) \(Self.height)\" role=\"img\" aria-labelledby=\"candles-title candles-desc\">"
         svg += "<title id=\"candles-title\">\(HTML.escape(title))</title>"
         svg += "<desc id=\"candles-desc\">\(HTML.escape(description(layout.shown)))</desc>"
         guard !layout.shown.isEmpty else {

@@ -18,7 +18,7 @@ import Testing
     @Test("rising candles are hollow and falling ones filled; every candle has its figures as a title")
     func shapes() {
         let svg = CandlestickSVG(candles: Chart.mixed, title: "BTC/USD").render()
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" "))
+        #expect(svg.hasPrefix("<svg class=\"chart candles\" "))
         #expect(svg.hasSuffix("</svg>"))
         #expect(svg.components(separatedBy: "<g class=\"rising\">").count - 1 == 6)
         #expect(svg.components(separatedBy: "<g class=\"falling\">").count - 1 == 5)

@@ -10,19 +10,15 @@ import LedgerStore
 struct BooksService {
     let books: UserBooks
 
-    /// `ledger portfolio [--by-account]`: from a snapshot when there is one, or the last one
-    /// made from the same ledger, prices and options (``PortfolioCache``).
-    func portfolio(_ query: ValuationQuery, perAccount: Bool) throws -> HoldingsReport {
-        try holdings(query, perAccount: perAccount).report
-    }
-
     /// `ledger portfolio -O json`.
     func portfolioJSON(_ query: ValuationQuery, perAccount: Bool) throws -> String {
         let entry = try holdings(query, perAccount: perAccount)
         return entry.json { ReportJSON.portfolio(entry.report) }
     }
 
-    /// The portfolio with what it was made from, for a page that keeps its body with it.
+    /// `ledger portfolio [--by-account]`: from a snapshot when there is one, or the last one
+    /// made from the same ledger, prices and options (``PortfolioCache``), which a page keeps
+    /// its body with.
     func holdings(_ query: ValuationQuery, perAccount: Bool) throws -> PortfolioCache.Entry {
         try query.validate()
         let entry = try books.reading { ledger in
