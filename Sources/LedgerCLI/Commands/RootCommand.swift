@@ -17,7 +17,7 @@ struct RootCommand: ParsableCommand {
             PortfolioCommand.self, GainsCommand.self, AllocationCommand.self,
             ImportCommand.self, ExportCommand.self,
             MarketCommand.self, WatchCommand.self, ChartCommand.self, LiveCommand.self,
-            AlertCommand.self, ReportCommand.self, ServeCommand.self, UserCommand.self,
+            AlertCommand.self, ReportCommand.self, ShareCommand.self, ServeCommand.self, UserCommand.self,
         ]
     )
 }
