@@ -32,7 +32,7 @@ struct EventRecorderTests {
 
         func add(_ words: String, fee: [String] = [], date: String = "2024-01-02") throws -> [LedgerEvent] {
             let input = AddInput(words: words.split(separator: " ").map(String.init), fee: fee, date: date)
-            return try recorder.add(input, creatingIfMissing: priceLedger)
+            return try recorder.add(input, creatingIfMissing: priceLedger, market: fixed.environment.market).events
         }
     }
 
@@ -56,7 +56,8 @@ struct EventRecorderTests {
         let books = Books()
         let words = ["buy", "BTC", "0,1", "@", "30000"]
         let refusal = #expect(throws: AddWordsError.self) {
-            try books.recorder.add(AddInput(words: words), creatingIfMissing: books.priceLedger)
+            try books.recorder.add(
+                AddInput(words: words), creatingIfMissing: books.priceLedger, market: books.fixed.environment.market)
         }
         let error = try #require(refusal)
         guard case .notANumber(what: "quantity", text: "0,1", _) = error else {

@@ -60,7 +60,7 @@ struct IsolationTests {
         var id = ""
         for body in [
             #"{"kind": "deposit", "words": "USD 100000", "note": "\#(note)", "date": "2025-01-01"}"#,
-            #"{"kind": "buy", "words": "\#(symbol) 7.77 @ 123.45", "note": "\#(note)", "date": "2025-01-02"}"#,
+            #"{"kind": "buy", "words": "\#(symbol) 7.77 @ 123.45", "class": "stock", "note": "\#(note)", "date": "2025-01-02"}"#,
         ] {
             let response = try await client.request("POST", "/api/v1/events", headers: headers, body: Array(body.utf8))
             try #require(response.status == 201, "\(response.body)")

@@ -85,7 +85,7 @@ struct PageBrowserTests {
         headers["Content-Type"] = "application/json"
         for body in [
             #"{"kind": "deposit", "words": "USD 10000", "date": "2025-01-01"}"#,
-            #"{"kind": "buy", "words": "ZQXV 7.77 @ 123.45", "date": "2025-01-02"}"#,
+            #"{"kind": "buy", "words": "ZQXV 7.77 @ 123.45", "class": "stock", "date": "2025-01-02"}"#,
         ] {
             let response = try await server.client.request(
                 "POST", "/api/v1/events", headers: headers, body: Array(body.utf8))

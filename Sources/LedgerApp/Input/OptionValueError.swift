@@ -25,7 +25,7 @@ public enum OptionValueError: UserFacingError, Equatable {
         case .notATime(let option, let error):
             "\(option) \(error.message)"
         case .notAnAssetClass(let text):
-            "--class '\(text)' is not an asset class; use crypto, stock, etf or fiat"
+            "--class '\(text)' is not an asset class; use \(AssetClass.list)"
         case .notABookingMethod(let method):
             "--method '\(method)' is not a booking method; use one of \(BookingMethod.list)"
         case .notAPeriod(let period): "--period '\(period)' is not a period; use one of \(ReportPeriodKind.list)"

@@ -2,7 +2,9 @@ import LedgerCore
 import LedgerStore
 
 /// Which assets `prices fetch` asks about: those named, else every asset held (the quantity
-/// fold over the ledger's events) plus the watchlist, without the quote currency itself.
+/// fold over the ledger's events) plus the watchlist, without the quote currency itself. A
+/// symbol's class is the one the ledger recorded, else a cached lookup of `add`
+/// (``SymbolClassifier``), else inferred.
 public struct FetchTargets {
     /// Asset → class, in symbol order.
     public let assets: [(symbol: AssetSymbol, assetClass: AssetClass)]
@@ -21,7 +23,10 @@ public struct FetchTargets {
         }
         symbols.remove(quote)
         assets = try symbols.sorted().map { symbol in
-            (symbol, try events.assetClass(of: symbol) ?? symbol.inferredClass)
+            let cached = try settings.setting(AssetClassification.cacheKey(symbol)).flatMap {
+                AssetClassification.cached(symbol, $0)?.assetClass
+            }
+            return (symbol: symbol, assetClass: try events.assetClass(of: symbol) ?? cached ?? symbol.inferredClass)
         }
     }
 

@@ -13,21 +13,31 @@ public struct MarketSetup {
     public let coinList: StoreCoinListCache
 
     public init(store: Ledger, context: MarketContext) throws {
+        let connection = try Self.connection(context)
+        config = connection.0
+        http = connection.1
+        self.store = store
+        self.context = context
+        coinList = StoreCoinListCache(store: store, now: context.now)
+    }
+
+    /// The configuration (file, then `LGR_*` variables) and the HTTP layer built on it, for
+    /// code that needs the sources without a ledger (``SymbolClassifier`` on a new ledger).
+    public static func connection(_ context: MarketContext) throws -> (MarketDataConfig, MarketHTTP) {
         let file = try ConfigFile.read(context)
+        let config: MarketDataConfig
         do {
             config = try MarketDataConfig.load(file: file.text, environment: context.variables)
         } catch {
             let place = file.text == nil ? "" : " (config file \(file.path) or LGR_* variables)"
             throw MarketServiceError.marketConfiguration(place: place, reason: error.description)
         }
-        http = MarketHTTP(
+        let http = MarketHTTP(
             client: context.httpClient, policy: Self.policy(config.retry, context), pacing: context.pacing,
             userAgent: config.userAgent, secrets: config.secrets,
             wallClock: { [context] in context.now.secondsSinceEpoch }
         )
-        self.store = store
-        self.context = context
-        coinList = StoreCoinListCache(store: store, now: context.now)
+        return (config, http)
     }
 
     /// The HTTP policy: at a terminal (stdout or stderr, as colour and progress lines are

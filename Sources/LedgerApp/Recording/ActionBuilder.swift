@@ -34,8 +34,8 @@ struct ActionBuilder {
             }
             return .income(amount, kind: try incomeKind(), unitValue: value)
         case .split:
-            let (asset, ratio) = try words.splitRatio()
-            return .split(assetClass.map { Asset(asset.symbol, class: $0) } ?? asset, ratio)
+            let (asset, ratio) = try words.splitRatio(assetClass: assetClass)
+            return .split(asset, ratio)
         case .void:
             throw AddError.voidWords
         }

@@ -1,33 +1,69 @@
 import LedgerCore
 
+/// The symbols a first reading of the words asked a class for, in order.
+private final class AskedSymbols {
+    var symbols: [AssetSymbol] = []
+}
+
 /// Turns an ``AddInput`` into a draft event. Every check that needs no ledger happens here, so
 /// bad input fails before any file is opened or created (only `classOf` looks at the ledger).
 struct AddDraft {
     let input: AddInput
     let context: AppContext
 
-    func makeEvent(defaultQuote: AssetSymbol, classOf: (AssetSymbol) throws -> AssetClass?) throws -> LedgerEvent {
+    /// The event, and how each symbol new to the ledger got its class. A symbol without
+    /// `--class` takes the class the ledger recorded (`classOf`), fiat for a well-known currency
+    /// code, else what `classify` says (a table, a cache or a lookup; it may refuse). The words
+    /// are read twice: once to learn which symbols are assets (so no word such as `buy` is looked
+    /// up, and bad words fail before any lookup), then with the classes found.
+    func makeEvent(
+        defaultQuote: AssetSymbol, classOf: (AssetSymbol) throws -> AssetClass?,
+        classify: (AssetSymbol) throws -> AssetClassification
+    ) throws -> (event: LedgerEvent, classified: [AssetClassification]) {
         let kind = try eventKind()
         if kind != .transfer, input.from != nil || input.to != nil {
             throw AddError.accountsNotForTransfer(kind)
         }
         let explicitClass = try parsedClass()
         var known: [AssetSymbol: AssetClass] = [:]
-        for symbol in input.words.compactMap(AssetSymbol.init) where known[symbol] == nil {
-            known[symbol] = try classOf(symbol)
+        for symbol in (input.words + input.fee).compactMap(AssetSymbol.init) where known[symbol] == nil {
+            known[symbol] = try classOf(symbol) ?? (symbol.isWellKnownFiat ? .fiat : nil)
         }
-        var words = EventWords(kind: kind, words: Array(input.words.dropFirst()), defaultQuote: defaultQuote) {
-            known[$0] ?? $0.inferredClass
+        let asked = AskedSymbols()
+        _ = try parse(kind, explicitClass, defaultQuote) { [known] symbol in
+            if let assetClass = known[symbol] { return assetClass }
+            if symbol.isWellKnownFiat { return .fiat }
+            asked.symbols.append(symbol)
+            return .crypto
         }
-        let action = try ActionBuilder(input: input, assetClass: explicitClass).action(from: &words)
-        try words.finish()
+        var classified: [AssetClassification] = []
+        for symbol in asked.symbols where known[symbol] == nil {
+            let answer = try classify(symbol)
+            known[symbol] = answer.assetClass
+            classified.append(answer)
+        }
+        let (action, fee) = try parse(kind, explicitClass, defaultQuote) { [known] in
+            known[$0] ?? ($0.isWellKnownFiat ? .fiat : .crypto)
+        }
         var event = LedgerEvent(
             id: context.newEventID(), occurredAt: try occurredAt(), recordedAt: context.now,
             account: input.from ?? input.account, action: action, note: input.note
         )
-        event.fee = try fee(for: action, words: words)
+        event.fee = fee
         if let problem = event.validate() { throw AddError.invalidEvent(problem) }
-        return event
+        return (event, classified)
+    }
+
+    /// The action and fee the words describe, each symbol's class from `classOf`.
+    private func parse(
+        _ kind: EventKind, _ explicitClass: AssetClass?, _ defaultQuote: AssetSymbol,
+        classOf: @escaping (AssetSymbol) -> AssetClass
+    ) throws -> (EventAction, AssetAmount?) {
+        var words = EventWords(
+            kind: kind, words: Array(input.words.dropFirst()), defaultQuote: defaultQuote, classOf: classOf)
+        let action = try ActionBuilder(input: input, assetClass: explicitClass).action(from: &words)
+        try words.finish()
+        return (action, try fee(for: action, words: words))
     }
 
     /// The first word: a kind `add` records.

@@ -17,7 +17,7 @@ public struct AddInput: Sendable, Equatable {
     public var to: String?
     /// For income: one of ``IncomeKind`` (nil: other).
     public var incomeKind: String?
-    /// crypto, stock, etf or fiat (nil: as recorded before, else inferred).
+    /// One of ``AssetClass`` (nil: as recorded before, else classified by ``SymbolClassifier``).
     public var assetClass: String?
     public var note: String
 

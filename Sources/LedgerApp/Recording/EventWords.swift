@@ -7,7 +7,7 @@ struct EventWords {
     let kind: EventKind
     private(set) var tokens: [String]
     let defaultQuote: AssetSymbol
-    /// The class to give a symbol that has no `--class`: what the ledger used before, or inferred.
+    /// The class to give a symbol that has no `--class` (``AddDraft`` decides it).
     let classOf: (AssetSymbol) -> AssetClass
 
     init(kind: EventKind, words: [String], defaultQuote: AssetSymbol, classOf: @escaping (AssetSymbol) -> AssetClass) {
@@ -68,14 +68,14 @@ struct EventWords {
         tokens.removeFirst()
     }
 
-    mutating func splitRatio() throws(AddWordsError) -> (Asset, SplitRatio) {
+    mutating func splitRatio(assetClass: AssetClass? = nil) throws(AddWordsError) -> (Asset, SplitRatio) {
         guard tokens.count >= 2 else { throw .grammar(.missingSplit, kind) }
         let symbol = try assetSymbol(tokens.removeFirst())
         let text = tokens.removeFirst()
         guard let ratio = SplitRatio(text) else {
             throw .grammar(.notASplitRatio(text), kind)
         }
-        return (Asset(symbol, class: classOf(symbol)), ratio)
+        return (Asset(symbol, class: assetClass ?? classOf(symbol)), ratio)
     }
 
     /// Fails when words are left over.

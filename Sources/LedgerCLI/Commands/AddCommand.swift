@@ -19,6 +19,11 @@ struct AddCommand: EnvironmentCommand {
 
             The ledger is created on first use. Selling, withdrawing or transferring \
             more than the account holds is refused, and nothing is written.
+
+            A symbol new to the ledger without --class is never guessed: a well-known coin \
+            (BTC, ETH, …) or fiat code is known; else Yahoo and CoinGecko are asked once and the \
+            answer is cached in the ledger and shown (VOO: etf (yahoo: ETF)). When they disagree \
+            or cannot be reached, add asks for --class and writes nothing.
             """
     )
 
@@ -49,8 +54,14 @@ struct AddCommand: EnvironmentCommand {
 
     @Option(
         name: .customLong("class"),
-        help: "The asset's class: crypto, stock, etf or fiat (default: as recorded before, else inferred).")
+        help: """
+            The asset's class: crypto, stock, etf, fund, adr, warrant, bond or fiat (default: as recorded \
+            before, else a well-known coin or fiat code, else looked up and cached).
+            """)
     var assetClass: String?
+
+    @Flag(help: "Look up no source: a symbol new to the ledger needs --class unless it is well known or cached.")
+    var offline = false
 
     @Option(help: "A note kept with the event.")
     var note: String = ""
@@ -64,8 +75,16 @@ struct AddCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "add")
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
-        let stored = try EventRecorder(context: environment.app).add(input, creatingIfMissing: ledger)
-        try EventOutput(environment: environment, format: outputFormat).printRecorded(stored)
+        let recorded = try EventRecorder(context: environment.app).add(
+            input, creatingIfMissing: ledger, market: environment.market, offline: offline)
+        try EventOutput(environment: environment, format: outputFormat).printRecorded(recorded.events)
+        for answer in recorded.classified {
+            if outputFormat == .json {
+                environment.notices.note(answer.line)
+            } else {
+                environment.print("  " + answer.line)
+            }
+        }
     }
 
     /// The options and words as ``EventRecorder`` takes them.

@@ -1,11 +1,22 @@
-/// What kind of thing an asset is; decides defaults (fiat balances may go below zero as "paid in")
-/// and groups the allocation report.
+/// What kind of thing an asset is; decides defaults (fiat balances may go below zero as "paid in"),
+/// which market-data sources price it, and groups the allocation report. The order of the cases
+/// is the order of reports; the stored codes are LedgerStore's `PackedEvent.classes`.
 public enum AssetClass: String, CaseIterable, Sendable, Comparable {
-    case crypto, stock, etf, fiat
+    case crypto, stock, etf, fund, adr, warrant, bond, fiat
 
     public static func < (lhs: AssetClass, rhs: AssetClass) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
+
+    /// The classes a person may name with `--class`, as a list for messages:
+    /// `crypto, stock, etf, fund, adr, warrant, bond or fiat`.
+    public static var list: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
+    /// True for what is listed on a stock exchange (stock, etf, fund, adr, warrant, bond).
+    public var isListed: Bool { self != .crypto && self != .fiat }
 }
 
 /// An asset symbol such as `BTC`, `1INCH`, `AAPL`, `BRK.B` or `USD`, kept upper-case.

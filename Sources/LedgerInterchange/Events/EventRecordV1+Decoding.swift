@@ -105,7 +105,7 @@ extension EventRecordV1 {
         guard let symbol, let parsed = AssetSymbol(symbol) else { throw fail(field, "is not an asset symbol") }
         guard let classText else { return Asset(parsed) }
         guard let assetClass = AssetClass(rawValue: classText) else {
-            throw fail(field + "_class", "must be crypto, stock, etf or fiat")
+            throw fail(field + "_class", "must be \(AssetClass.list)")
         }
         return Asset(parsed, class: assetClass)
     }

@@ -95,7 +95,7 @@ extension MarketDataConfig {
     private mutating func setFallback(_ className: String, _ names: [String]) throws(MarketDataError) {
         guard let assetClass = AssetClass(rawValue: className.lowercased()) else {
             throw .configuration(
-                "the fallback order names an unknown asset class '\(className)'; use crypto, stock, etf or fiat")
+                "the fallback order names an unknown asset class '\(className)'; use \(AssetClass.list)")
         }
         for name in names where sources[name] == nil {
             throw .configuration(

@@ -40,7 +40,8 @@ public struct MarketDataConfig: Sendable, Equatable {
             "yahoo": SourceSettings(baseURL: "https://query1.finance.yahoo.com", minInterval: 1),
         ],
         fallback: [
-            .crypto: ["coingecko", "cryptocompare"], .stock: ["yahoo"], .etf: ["yahoo"], .fiat: ["frankfurter"],
+            .crypto: ["coingecko", "cryptocompare"], .stock: ["yahoo"], .etf: ["yahoo"], .fund: ["yahoo"],
+            .adr: ["yahoo"], .warrant: ["yahoo"], .fiat: ["frankfurter"],
         ],
         coingeckoIDs: [:], retry: RetryPolicy(), userAgent: MarketHTTP.defaultUserAgent, refreshAfter: 3_600
     )

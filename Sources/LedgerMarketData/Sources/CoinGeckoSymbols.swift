@@ -49,7 +49,7 @@ struct CoinGeckoSymbols: Sendable {
         return resolution
     }
 
-    private func coinList() throws(MarketDataError) -> [CoinListEntry] {
+    func coinList() throws(MarketDataError) -> [CoinListEntry] {
         if let cached = cache.coinList(source: endpoint.source) { return cached }
         let json = try endpoint.json("/coins/list")
         if let message = json["status"]?["error_message"]?.stringValue { throw endpoint.apiError(message) }

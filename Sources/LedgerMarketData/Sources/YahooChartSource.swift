@@ -67,8 +67,8 @@ public struct YahooChartSource: MarketDataSource {
     }
 
     /// `chart.result[0]`, or the error the body reports.
-    private func chart(_ asset: AssetSymbol, _ query: [(String, String)]) throws(MarketDataError) -> JSONValue {
-        let symbol = asset.text.replacingAll(".", with: "-")
+    func chart(_ asset: AssetSymbol, _ query: [(String, String)]) throws(MarketDataError) -> JSONValue {
+        let symbol = Self.yahooSymbol(asset)
         let json: JSONValue
         do {
             json = try endpoint.json("/v8/finance/chart/\(Endpoint.escape(symbol))", query)

@@ -76,7 +76,7 @@ enum OpenAPIMarketPaths {
             bodyFields: [
                 ("asset", "The asset, e.g. BTC."), ("condition", "`above 50000`, `below 20000` or `change 10%`."),
                 ("within", "For change: e.g. 24h."), ("currency", "The level's currency (default: the ledger's)."),
-                ("class", "crypto, stock, etf or fiat."), ("note", "Shown when it fires."),
+                ("class", "crypto, stock, etf, fund, adr, warrant, bond or fiat."), ("note", "Shown when it fires."),
             ], schema: "ledger.alerts/1", successStatus: 201, errorStatuses: [400, 401]),
         Operation(
             method: "GET", path: "/api/v1/status", summary: "The scheduled fetcher: on or off, its last run, the next.",

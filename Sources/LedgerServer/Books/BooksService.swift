@@ -66,9 +66,14 @@ struct BooksService {
         (try? books.reading { try $0?.settings.ledgerCurrency() }) ?? nil
     }
 
-    /// `ledger add`: the user's ledger is created by the first event that is valid.
+    /// `ledger add`: the user's ledger is created by the first event that is valid. How a
+    /// symbol new to the ledger was classified is a notice (`VOO: etf (yahoo: ETF)`).
     func add(_ input: AddInput) throws -> [LedgerEvent] {
-        try EventRecorder(context: books.app).add(input, creatingIfMissing: PriceLedger(opener: books.opener))
+        let market = books.state.marketContext(notices: books.notices, interactive: true)
+        let recorded = try EventRecorder(context: books.app).add(
+            input, creatingIfMissing: PriceLedger(opener: books.opener), market: market)
+        for answer in recorded.classified { books.notices.note(answer.line) }
+        return recorded.events
     }
 
     /// `ledger void ID --reason R`.

@@ -141,7 +141,7 @@ struct AlertRoutes: RouteGroup {
             <input type="text" id="level" name="level" value="\(value("level"))">\
             <label for="within">Within (change only; e.g. 24h)</label><input type="text" id="within" name="within" value="\(value("within"))">\
             <label for="currency">Currency (default: your ledger's)</label><input type="text" id="currency" name="currency" value="\(value("currency"))">\
-            <label for="class">Class (crypto, stock, etf or fiat)</label><input type="text" id="class" name="class" value="\(value("class"))">\
+            <label for="class">Class (\(AssetClass.list))</label><input type="text" id="class" name="class" value="\(value("class"))">\
             <label for="note">Note</label><input type="text" id="note" name="note" value="\(value("note"))">\
             <p><button type="submit">Add alert</button></p></form>
 

@@ -93,6 +93,10 @@ final class EventRowDecoder {
         case 4 where equals(bytes, "fiat"): .fiat
         case 5 where equals(bytes, "stock"): .stock
         case 3 where equals(bytes, "etf"): .etf
+        case 4 where equals(bytes, "fund"): .fund
+        case 3 where equals(bytes, "adr"): .adr
+        case 7 where equals(bytes, "warrant"): .warrant
+        case 4 where equals(bytes, "bond"): .bond
         default: nil
         }
     }

@@ -53,8 +53,9 @@ enum PackedEvent {
         return writer.bytes
     }
 
-    /// Class codes, stored: the index in this fixed list.
-    static let classes: [AssetClass] = [.crypto, .stock, .etf, .fiat]
+    /// Class codes, stored: the index in this fixed list (new classes are appended, so the
+    /// codes of events already stored keep their meaning).
+    static let classes: [AssetClass] = [.crypto, .stock, .etf, .fiat, .fund, .adr, .warrant, .bond]
 
     /// Income kind codes, stored: the index in this fixed list.
     static let incomeKinds: [IncomeKind] = [.staking, .airdrop, .interest, .mining, .reward, .other]

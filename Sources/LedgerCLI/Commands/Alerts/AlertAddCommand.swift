@@ -30,7 +30,9 @@ struct AlertAddCommand: EnvironmentCommand {
 
     @Option(
         name: .customLong("class"),
-        help: "crypto, stock, etf or fiat: which sources price it (default: as the ledger knows it, else crypto).")
+        help:
+            "crypto, stock, etf, fund, adr, warrant, bond or fiat: which sources price it (default: as the ledger knows it, else crypto)."
+    )
     var assetClass: String?
 
     @Option(help: "A note shown when the alert fires.")

@@ -1,7 +1,9 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
+import LedgerInterchange
 import LedgerMarketData
+import LedgerRender
 import LedgerStore
 
 /// `ledger prices fetch [ASSET…] [--history --since DATE] [--source S] [--max-age D]`, or
@@ -17,8 +19,10 @@ struct PricesFetchCommand: EnvironmentCommand {
             fails the cached price is used and its age is printed; --max-age turns a price older \
             than the limit (or none) into an error, for cron. --missing fetches the daily prices \
             the ledger's valuations lack, in as few requests as the sources allow, and says what \
-            is still missing and why; run it again to resume. Sources, keys and limits: \
-            docs/MARKET-DATA.md.
+            is still missing and why; run it again to resume. --history of a stock, etf, fund, \
+            adr or warrant also reports the splits and dividends Yahoo knows in the range, and \
+            prints the 'ledger add' command of each one the ledger lacks (nothing is recorded by \
+            itself). Sources, keys and limits: docs/MARKET-DATA.md.
             """
     )
 
@@ -47,6 +51,9 @@ struct PricesFetchCommand: EnvironmentCommand {
         help: "Fail when a price that could not be fetched is older than this in the cache (e.g. 30m, 6h, 1d).")
     var maxAge: String?
 
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text or json.")
+    var outputFormat: OutputFormat = .text
+
     func validate() throws {
         if missing && !assets.isEmpty {
             throw ValidationError(PricesError.missingWithAssets(assets))
@@ -72,6 +79,8 @@ struct PricesFetchCommand: EnvironmentCommand {
         if history, let first = since.flatMap(LocalDate.parse), first > now.date {
             throw PricesError.sinceInFuture(first, today: now.date)
         }
+        try outputFormat.require(
+            missing ? [.text] : [.text, .json], for: missing ? "prices fetch --missing" : "prices fetch")
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let store = try ledger.storeForWriting()
         let quote = try ledger.defaultQuote(currency)
@@ -100,7 +109,32 @@ struct PricesFetchCommand: EnvironmentCommand {
         try store.prices.record(result.observations, fetchedAt: now)
         for rates in result.fxRates { try store.market.recordFXRates(rates, fetchedAt: now) }
         try setup.commit()
-        environment.write(report.summary())
+        let actions = try history ? corporateActions(targets, setup, now, environment) : nil
+        guard outputFormat == .json else {
+            environment.write(report.summary())
+            if let actions {
+                environment.write(CorporateActionView.text(actions, from: LocalDate.parse(since!)!, through: now.date))
+            }
+            return
+        }
+        environment.print(
+            FetchJSON.document(
+                at: now, quote: quote, history: history,
+                pricedBy: targets.assets.map { ($0.symbol, result.pricedBy[$0.symbol]) },
+                prices: result.observations.count, corporateActions: actions ?? []))
+    }
+
+    /// `--history` of listed assets: the splits and dividends Yahoo reports in the range, held
+    /// against the ledger (nil when no listed asset was fetched from Yahoo). Never recorded.
+    private func corporateActions(
+        _ targets: FetchTargets, _ setup: MarketSetup, _ now: Timestamp, _ environment: CommandEnvironment
+    ) throws -> [CorporateActionFinding]? {
+        let outcome = try CorporateActionFetch(setup: setup, forcedSource: source).run(
+            targets, from: LocalDate.parse(since!)!, through: now.date)
+        for (asset, error) in outcome.failures.sorted(by: { $0.key < $1.key }) {
+            environment.notices.warning("\(asset): no splits or dividends: \(error)")
+        }
+        return outcome.requests == 0 ? nil : outcome.findings
     }
 
     /// `--missing`: the needs of a replay of the whole ledger valued now (in `--currency`,
