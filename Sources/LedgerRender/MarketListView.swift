@@ -109,7 +109,7 @@ public struct MarketListView: Sendable {
     func footer() -> [String] {
         var lines: [String] = []
         if query.page != nil {
-            let things = list.screen == nil ? "coins" : "listings"
+            let things = list.screen == nil ? "coins" : page.matching == 1 ? "listing" : "listings"
             var line = "page \(page.page)/\(page.pages) · \(query.perPage) per page · \(page.matching) \(things)"
             if page.page < page.pages { line += " · --page \(page.page + 1) for the next" }
             lines.append(line)

@@ -39,7 +39,7 @@ struct StockScreenTests {
         let list = try harness.source("yahoo").screen(screen("day_gainers"), count: 100, in: usd)
         let shell = try #require(list.entries.first { $0.symbol == symbol("SHEL.L") })
         #expect(shell.quote == symbol("GBP") && shell.price == decimal("27.905"))
-        #expect(shell.change24h == decimal("2.3094"))
+        #expect(shell.change24h == decimal("2.3094") && shell.marketCap == decimal("177823195136"))
     }
 
     @Test("etf keeps only ETFs; an error body is the API's words")

@@ -38,7 +38,7 @@ import Testing
         #expect(text.contains("168.42 ") && !text.contains("168.42 EUR"))
         #expect(text.contains("  Day  "))
         #expect(text.contains("-0.8%"))
-        #expect(text.contains("from yahoo's most_actives screen"))
+        #expect(text.contains("from yahoo's") && text.contains("most_actives screen"))
         #expect(text.contains("page 1/1 · 20 per page · 2 listings"))
     }
 

@@ -30,7 +30,8 @@ extension YahooChartSource {
     }
 
     /// One listing of a screen, or nil when it has no symbol the ledger accepts (`^GSPC`).
-    /// Prices in pence (`GBp`) are divided into pounds.
+    /// Prices in pence (`GBp`) are divided into pounds; Yahoo states a London listing's market
+    /// cap in pounds already (Shell's is about 178 billion), so it is kept as given.
     static func screenEntry(_ row: JSONValue) -> TopListEntry? {
         guard let text = row["symbol"]?.stringValue,
             let symbol = AssetSymbol(String(text.map { $0 == "-" ? "." : $0 })),
@@ -46,7 +47,7 @@ extension YahooChartSource {
         let name = row["shortName"]?.stringValue ?? row["longName"]?.stringValue ?? symbol.text
         return TopListEntry(
             rank: 0, symbol: symbol, name: name, quote: listed.currency, price: money("regularMarketPrice"),
-            change24h: figure("regularMarketChangePercent"), change7d: nil, marketCap: money("marketCap"),
+            change24h: figure("regularMarketChangePercent"), change7d: nil, marketCap: figure("marketCap"),
             circulatingSupply: nil, totalSupply: nil, volume24h: figure("regularMarketVolume"),
             high24h: money("regularMarketDayHigh"), low24h: money("regularMarketDayLow"))
     }
