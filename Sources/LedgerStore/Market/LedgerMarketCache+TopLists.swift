@@ -3,7 +3,7 @@ import LedgerCore
 extension LedgerMarketCache {
     /// The currencies some list of coins by market cap has been cached in, alphabetically.
     public func cachedTopListQuotes() throws -> [AssetSymbol] {
-        try ledger.rows("SELECT DISTINCT quote FROM top_lists WHERE list = 'crypto' ORDER BY quote", []) {
+        try ledger.rows("SELECT DISTINCT quote FROM market_lists WHERE list = 'crypto' ORDER BY quote", []) {
             AssetSymbol($0.text(0) ?? "")
         }
         .compactMap { $0 }
@@ -13,7 +13,7 @@ extension LedgerMarketCache {
     /// its ``TopList/cacheKey``.
     public func recordTopList(_ list: TopList, fetchedAt: Timestamp) throws {
         let sql = """
-            INSERT OR REPLACE INTO top_lists (list, source, quote, fetched_at, rank, symbol, name, price, change_24h,
+            INSERT OR REPLACE INTO market_lists (list, source, quote, fetched_at, rank, symbol, name, price, change_24h,
                 change_7d, market_cap, circulating_supply, total_supply, volume_24h, high_24h, low_24h, coin_id,
                 currency, change_1h, change_30d, change_1y)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -45,7 +45,7 @@ extension LedgerMarketCache {
     public func latestTopList(in quote: AssetSymbol, screen: StockScreen?) throws -> Fetched<TopList>? {
         let key = screen?.cacheKey ?? "crypto"
         let head = try ledger.rows(
-            "SELECT source, fetched_at FROM top_lists WHERE list = ? AND quote = ? ORDER BY fetched_at DESC LIMIT 1",
+            "SELECT source, fetched_at FROM market_lists WHERE list = ? AND quote = ? ORDER BY fetched_at DESC LIMIT 1",
             [.text(key), .text(quote.text)]
         ) {
             ($0.text(0) ?? "", $0.int(1))
@@ -54,7 +54,7 @@ extension LedgerMarketCache {
         let (source, fetched) = first
         let sql = """
             SELECT rank, symbol, name, price, change_24h, change_7d, market_cap, circulating_supply, total_supply,
-                volume_24h, high_24h, low_24h, coin_id, currency, change_1h, change_30d, change_1y FROM top_lists
+                volume_24h, high_24h, low_24h, coin_id, currency, change_1h, change_30d, change_1y FROM market_lists
             WHERE list = ? AND source = ? AND quote = ? AND fetched_at = ? ORDER BY rank
             """
         let entries = try ledger.rows(sql, [.text(key), .text(source), .text(quote.text), .integer(fetched)]) {

@@ -16,12 +16,14 @@ enum MarketCacheSchema {
         // Stock and ETF screens beside the coins by market cap (`list`: `crypto`, or
         // `stock:most_actives`; in the key, so each list has its own latest copy), each
         // entry's own currency (`currency`, NULL: the list's quote) and the 1h, 30d and 1y
-        // changes. SQLite cannot change a primary key, so the table is rebuilt.
+        // changes. SQLite cannot change a primary key, so the rows move to a new table,
+        // `market_lists` (not renamed back: ALTER TABLE RENAME opens SQLite's temp schema on
+        // the connection, which import sessions check is not there).
         Migration(name: "0015-top-list-screens", sql: MarketCacheSchema.screens),
     ]
 
     static let screens = """
-        CREATE TABLE top_lists_new (
+        CREATE TABLE market_lists (
             list TEXT NOT NULL DEFAULT 'crypto',
             source TEXT NOT NULL, quote TEXT NOT NULL, fetched_at INTEGER NOT NULL, rank INTEGER NOT NULL,
             symbol TEXT NOT NULL, name TEXT NOT NULL, price TEXT, change_24h TEXT, change_7d TEXT,
@@ -30,12 +32,11 @@ enum MarketCacheSchema {
             currency TEXT, change_1h TEXT, change_30d TEXT, change_1y TEXT,
             PRIMARY KEY (list, source, quote, fetched_at, rank)
         ) STRICT, WITHOUT ROWID;
-        INSERT INTO top_lists_new (source, quote, fetched_at, rank, symbol, name, price, change_24h, change_7d,
+        INSERT INTO market_lists (source, quote, fetched_at, rank, symbol, name, price, change_24h, change_7d,
             market_cap, circulating_supply, total_supply, volume_24h, high_24h, low_24h, coin_id)
             SELECT source, quote, fetched_at, rank, symbol, name, price, change_24h, change_7d,
             market_cap, circulating_supply, total_supply, volume_24h, high_24h, low_24h, coin_id FROM top_lists;
         DROP TABLE top_lists;
-        ALTER TABLE top_lists_new RENAME TO top_lists;
         """
 
     static let sql = """
