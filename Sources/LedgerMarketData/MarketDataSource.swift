@@ -30,6 +30,10 @@ public protocol MarketDataSource: Sendable {
     /// The top `count` assets by market capitalisation, priced in `quote`.
     func topList(count: Int, in quote: AssetSymbol) throws(MarketDataError) -> TopList
 
+    /// A predefined screen of stocks or ETFs (`most_actives`), at most `count` of them, each
+    /// priced in its own listing's currency; `quote` is only the list's label.
+    func screen(_ screen: StockScreen, count: Int, in quote: AssetSymbol) throws(MarketDataError) -> TopList
+
     /// Assets whose name or symbol matches `query`, best first.
     func search(_ query: String) throws(MarketDataError) -> [AssetSearchResult]
 
@@ -58,6 +62,10 @@ extension MarketDataSource {
 
     public func topList(count: Int, in quote: AssetSymbol) throws(MarketDataError) -> TopList {
         throw .unsupported(source: name, operation: "a top list")
+    }
+
+    public func screen(_ screen: StockScreen, count: Int, in quote: AssetSymbol) throws(MarketDataError) -> TopList {
+        throw .unsupported(source: name, operation: "\(screen.assetClass) screens")
     }
 
     public func search(_ query: String) throws(MarketDataError) -> [AssetSearchResult] {

@@ -1,9 +1,12 @@
 import LedgerCore
 
 /// `ledger market` as text: a heading, the table of one page of a top list, and where the
-/// figures come from. Favourites are marked `*` (`★` when the theme has colour); 24h and 7d
-/// changes carry their sign and, with colour, are green up and red down. Columns are dropped
-/// to fit the width: volume first, then supply, then the 7d change.
+/// figures come from. Favourites are marked `*` (`★` when the theme has colour). Two changes
+/// are shown: the chosen period (`--change`, default 24h) and 7d (24h when 7d is chosen); they
+/// carry their sign and, with colour, are green up and red down; a period the source does not
+/// give shows `—` and a note names the source. A stock screen's prices are in each listing's
+/// currency, the code added where it is not the list's. Columns are dropped to fit the width:
+/// volume first, then supply, then the second change.
 public struct MarketListView: Sendable {
     public let list: TopList
     public let page: TopListPage
@@ -39,54 +42,119 @@ public struct MarketListView: Sendable {
     }
 
     public func heading() -> String {
-        let what =
-            query.favoritesOnly
-            ? "Watched coins in the top \(list.entries.count)" : "Top \(list.entries.count) coins by market cap"
+        let what: String
+        if let screen = list.screen {
+            let kind = screen.assetClass == .etf ? "ETFs" : "stocks"
+            what =
+                query.favoritesOnly
+                ? "Watched \(kind) in \(screen.title)" : "\(list.entries.count) \(kind): \(screen.title)"
+        } else {
+            what =
+                query.favoritesOnly
+                ? "Watched coins in the top \(list.entries.count)" : "Top \(list.entries.count) coins by market cap"
+        }
+        let sorted =
+            query.sort == .change && query.change != .day ? "\(label(query.change)) change" : query.sort.rawValue
         let order =
             query.sort == .rank && !query.reverse
-            ? "" : " · by \(query.sort.rawValue)\(query.reverse ? ", reversed" : "")"
+            ? "" : " · by \(sorted)\(query.reverse ? ", reversed" : "")"
         return theme.bold(what) + " · \(list.quote)" + order
     }
 
     func table() -> TextTable {
         // The marker column only when some coin on the page is watched.
         let marked = page.entries.contains { favorites.contains($0.symbol) }
-        var table = TextTable(
-            columns: (marked ? [TextTable.Column("")] : []) + [
-                .init("#", .right), .init("Name", flexible: true), .init("Symbol"), .init("Price", .right),
-                .init("24h", .right), .init("7d", .right, dropPriority: 2), .init("Mkt cap", .right),
-                .init("Supply", .right, dropPriority: 3), .init("Volume", .right, dropPriority: 4),
-            ])
+        let columns = self.columns()
+        var table = TextTable(columns: (marked ? [TextTable.Column("")] : []) + columns.map(\.column))
         for entry in page.entries {
-            table.append(
-                (marked ? [marker(entry.symbol)] : []) + [
-                    String(entry.rank), entry.name, entry.symbol.text,
-                    Self.figure(entry.price, NumberFormat.marketPrice),
-                    NumberFormat.change(entry.change24h, theme: theme),
-                    NumberFormat.change(entry.change7d, theme: theme),
-                    Self.figure(entry.marketCap, NumberFormat.compact),
-                    Self.figure(entry.circulatingSupply, NumberFormat.compact),
-                    Self.figure(entry.volume24h, NumberFormat.compact),
-                ])
+            table.append((marked ? [marker(entry.symbol)] : []) + columns.map { $0.cell(entry) })
         }
         return table
+    }
+
+    typealias Filled = (column: TextTable.Column, cell: (TopListEntry) -> String)
+
+    /// The columns and how each fills its cell. A stock screen has no supply and only the
+    /// day's change, so it shows neither a supply column nor a second change that would be all `—`.
+    private func columns() -> [Filled] {
+        let theme = self.theme
+        func change(_ period: ChangePeriod, drop: Int = 0) -> Filled {
+            (
+                TextTable.Column(label(period), .right, dropPriority: drop),
+                { NumberFormat.change($0.change(period), theme: theme) }
+            )
+        }
+        let screen = list.screen != nil
+        var columns: [Filled] = [
+            (TextTable.Column("#", .right), { String($0.rank) }),
+            (TextTable.Column("Name", flexible: true), { $0.name }),
+            (TextTable.Column("Symbol"), { $0.symbol.text }),
+            (TextTable.Column("Price", .right), price),
+            change(query.change),
+        ]
+        if !screen || query.change != .day { columns.append(change(screen ? .day : second, drop: 2)) }
+        columns.append((TextTable.Column("Mkt cap", .right), { Self.figure($0.marketCap, NumberFormat.compact) }))
+        if !screen {
+            columns.append(
+                (
+                    TextTable.Column("Supply", .right, dropPriority: 3),
+                    { Self.figure($0.circulatingSupply, NumberFormat.compact) }
+                ))
+        }
+        columns.append(
+            (TextTable.Column("Volume", .right, dropPriority: 4), { Self.figure($0.volume24h, NumberFormat.compact) }))
+        return columns
     }
 
     func footer() -> [String] {
         var lines: [String] = []
         if query.page != nil {
-            var line = "page \(page.page)/\(page.pages) · \(query.perPage) per page · \(page.matching) coins"
+            let things = list.screen == nil ? "coins" : page.matching == 1 ? "listing" : "listings"
+            var line = "page \(page.page)/\(page.pages) · \(query.perPage) per page · \(page.matching) \(things)"
             if page.page < page.pages { line += " · --page \(page.page + 1) for the next" }
             lines.append(line)
         }
         if !page.unlistedFavorites.isEmpty {
             lines.append("Watched but not in this list: " + page.unlistedFavorites.map(\.text).joined(separator: " "))
         }
-        lines.append("Prices in \(list.quote) from \(list.source), fetched \(freshness).")
+        if let missing = missingPeriod() { lines.append(missing) }
+        if let screen = list.screen {
+            lines.append(
+                "Prices in each listing's currency (marked when not \(list.quote)) from \(list.source)'s \(screen.id) screen, fetched \(freshness); volume in shares."
+            )
+        } else {
+            lines.append("Prices in \(list.quote) from \(list.source), fetched \(freshness).")
+        }
         if !favorites.isEmpty && !query.favoritesOnly {
             lines.append("\(theme.isColored ? "★" : "*") watched ('ledger watch list')")
         }
         return lines
+    }
+
+    /// The second change column: 7d, or 24h when 7d is the chosen one.
+    var second: ChangePeriod { query.change.companion }
+
+    /// A period as a column heading: `Day` for a stock screen's change since the last close.
+    func label(_ period: ChangePeriod) -> String {
+        list.screen != nil && period == .day ? "Day" : period.rawValue
+    }
+
+    /// The note when no entry has the chosen period: which source lacks it, never a zero.
+    func missingPeriod() -> String? {
+        guard !list.entries.isEmpty, !list.entries.contains(where: { $0.change(query.change) != nil }) else {
+            return nil
+        }
+        if list.screen != nil {
+            return "\(list.source)'s screens give no \(query.change.rawValue) change (— in the table), only the day's."
+        }
+        return
+            "\(list.source) gives no \(query.change.rawValue) change (— in the table); coingecko gives all five periods."
+    }
+
+    /// The price, with its currency when it is not the list's.
+    func price(_ entry: TopListEntry) -> String {
+        let text = Self.figure(entry.price, NumberFormat.marketPrice)
+        return entry.quote == list.quote || entry.price == nil ? text : text + " " + entry.quote.text
     }
 
     func marker(_ symbol: AssetSymbol) -> String {

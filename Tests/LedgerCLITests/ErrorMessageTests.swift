@@ -233,11 +233,13 @@ enum ErrorSamples {
             .pastTheEnd(page: 9, matching: 45, perPage: 20, watchedOnly: false), .nothingCached(path: "b.ledger"),
             .notACoinSymbol("x"), .daysOutOfRange(0),
             .notInTopList(btc, count: 100, quote: AssetSymbol("USD")!, source: "coingecko"), .missingSearchText,
+            .notAScreen("nope", assetClass: .stock), .notAScreen("day_gainers", assetClass: .crypto),
+            .notAChangePeriod("2w"),
         ]
         return samples(errors) { error in
             switch error {
             case .notACount, .pageBelowOne, .perPageBelowOne, .notAMarketClass, .pastTheEnd, .notACoinSymbol,
-                .daysOutOfRange, .missingSearchText:
+                .daysOutOfRange, .missingSearchText, .notAScreen, .notAChangePeriod:
                 usage
             case .nothingCached, .notInTopList: data
             }

@@ -3,12 +3,12 @@ import LedgerMarketData
 import LedgerTestSupport
 import Testing
 
-/// One contract, five sources: each vendor adapter fed recorded bodies by a server on
+/// One contract, six sources: each vendor adapter fed recorded bodies by a server on
 /// 127.0.0.1, and the offline twin. What a source offers it answers exactly (prices as exact
 /// decimals, tagged with the source); what it does not offer throws `unsupported`; an unknown
 /// symbol is a per-asset failure, never a thrown error; asking for nothing sends nothing.
 enum SourceKind: String, CaseIterable, CustomTestStringConvertible {
-    case coingecko, cryptocompare, frankfurter, yahoo, recorded
+    case coingecko, cryptocompare, frankfurter, yahoo, stooq, recorded
 
     var testDescription: String { rawValue }
 
@@ -18,11 +18,13 @@ enum SourceKind: String, CaseIterable, CustomTestStringConvertible {
         case .coingecko, .cryptocompare, .recorded: [symbol("BTC"), symbol("ETH")]
         case .frankfurter: [symbol("AUD"), symbol("EUR")]
         case .yahoo: [symbol("NVDA")]
+        case .stooq: [symbol("AAPL"), symbol("MSFT")]
         }
     }
 
     var unknown: AssetSymbol {
-        self == .frankfurter ? symbol("XYZ") : self == .yahoo ? symbol("ZZZZ") : symbol("NOSUCHCOIN")
+        self == .frankfurter || self == .stooq
+            ? symbol("XYZ") : self == .yahoo ? symbol("ZZZZ") : symbol("NOSUCHCOIN")
     }
 
     var offers: Set<String> {
@@ -31,6 +33,7 @@ enum SourceKind: String, CaseIterable, CustomTestStringConvertible {
         case .cryptocompare: ["latest", "daily", "candles", "top"]
         case .frankfurter: ["latest", "daily", "fx", "search"]
         case .yahoo: ["latest", "daily", "candles"]
+        case .stooq: ["latest", "daily"]
         case .recorded: ["latest", "daily", "candles", "top", "search", "fx"]
         }
     }
@@ -94,7 +97,7 @@ struct MarketDataContractTests {
 
     @Test(
         "many assets take one request where the API allows",
-        arguments: [SourceKind.coingecko, .cryptocompare, .frankfurter])
+        arguments: [SourceKind.coingecko, .cryptocompare, .frankfurter, .stooq])
     func oneRequest(kind: SourceKind) throws {
         let harness = try MarketHarness()
         _ = try kind.make(harness).latestPrices(of: kind.known, in: usd)

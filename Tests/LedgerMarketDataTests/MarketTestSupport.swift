@@ -44,6 +44,7 @@ final class MarketHarness {
             CoinGeckoSource(settings: settings(name), http: http, overrides: overrides, coinList: coinList)
         case "cryptocompare": CryptoCompareSource(settings: settings(name), http: http)
         case "frankfurter": FrankfurterSource(settings: settings(name), http: http)
+        case "stooq": StooqSource(settings: settings(name), http: http)
         default: YahooChartSource(settings: settings(name), http: http)
         }
     }

@@ -46,9 +46,9 @@ struct YahooEventsTests {
 
     @Test("exchange suffixes go to Yahoo as they are; a one-letter share class gets Yahoo's dash")
     func symbols() {
-        #expect(YahooChartSource.yahooSymbol(AssetSymbol("SAP.DE")!) == "SAP.DE")
-        #expect(YahooChartSource.yahooSymbol(AssetSymbol("7203.T")!) == "7203.T")
-        #expect(YahooChartSource.yahooSymbol(AssetSymbol("BRK.B")!) == "BRK-B")
-        #expect(YahooChartSource.yahooSymbol(AssetSymbol("VOO")!) == "VOO")
+        #expect(ExchangeSuffix.yahooSymbol(AssetSymbol("SAP.DE")!) == "SAP.DE")
+        #expect(ExchangeSuffix.yahooSymbol(AssetSymbol("7203.T")!) == "7203.T")
+        #expect(ExchangeSuffix.yahooSymbol(AssetSymbol("BRK.B")!) == "BRK-B")
+        #expect(ExchangeSuffix.yahooSymbol(AssetSymbol("VOO")!) == "VOO")
     }
 }

@@ -15,6 +15,9 @@ public enum MarketCommandError: UserFacingError, Equatable {
     case daysOutOfRange(Int)
     case notInTopList(AssetSymbol, count: Int, quote: AssetSymbol, source: String)
     case missingSearchText
+    /// `--screen` that is not a screen of the class, or with `--class crypto`.
+    case notAScreen(String, assetClass: AssetClass)
+    case notAChangePeriod(String)
 
     public var category: ErrorCategory {
         switch self {
@@ -39,6 +42,14 @@ public enum MarketCommandError: UserFacingError, Equatable {
         case .notInTopList(let asset, let count, let quote, let source):
             "'\(asset)' is not among the top \(count) coins in \(quote) (\(source)); 'ledger market search \(asset)' finds coins by name or symbol"
         case .missingSearchText: "search needs some text, e.g. 'ledger market search bitcoin'"
+        case .notAScreen(let text, let assetClass):
+            if let screens = StockScreen.known[assetClass] {
+                "--screen '\(text)' is not a screen of \(assetClass) lists; use one of \(screens.joined(separator: ", "))"
+            } else {
+                "--screen goes with --class stock or etf (the crypto list is the top coins by market cap)"
+            }
+        case .notAChangePeriod(let text):
+            "--change '\(text)' is not a period; use one of \(ChangePeriod.allCases.map(\.rawValue).joined(separator: ", "))"
         }
     }
 

@@ -11,9 +11,9 @@ public final class MarketFeed {
     public let store: Ledger
     public let context: MarketContext
     public let now: Timestamp
-    private let setup: MarketSetup
-    public private(set) var offline: Bool
-    private var lists: [TopList] = []
+    let setup: MarketSetup
+    public internal(set) var offline: Bool
+    var lists: [TopList] = []
     private var candles: [Candle] = []
     /// The ledger to record into when it differs from `store` (a ledger that did not exist
     /// yet: it is created only when there is something to record).
@@ -155,7 +155,7 @@ public final class MarketFeed {
         offline = true
     }
 
-    private func missing(_ what: String, _ problems: [MarketDataError]) -> MarketServiceError {
+    func missing(_ what: String, _ problems: [MarketDataError]) -> MarketServiceError {
         if problems.isEmpty { return .notCached(what) }
         return .notCachedNorFetched(what, reasons: problems.map(\.description).joined(separator: "; "))
     }

@@ -43,7 +43,7 @@ public enum MarketServiceError: UserFacingError, Equatable {
         case .candlesUnavailable(let pair, let reasons, let since):
             "could not fetch \(pair) (\(reasons)) and none since \(since) are cached; try again when the source answers"
         case .noTopList(let assetClass, let asked, let sources):
-            "no source has a top list of \(assetClass) assets (\(asked)); top lists come from \(sources.joined(separator: " and ")), for --class crypto"
+            "no source has a top list of \(assetClass) assets (\(asked)); \(sources.joined(separator: " and ")) \(sources.count == 1 ? "has" : "have") one: add it to the fallback order for \(assetClass) (docs/MARKET-DATA.md)"
         case .notCached(let what):
             "\(what); run the command without --offline first"
         case .notCachedNorFetched(let what, let reasons):

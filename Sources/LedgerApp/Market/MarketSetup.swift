@@ -66,6 +66,7 @@ public struct MarketSetup {
             return CoinGeckoSource(settings: settings, http: http, overrides: config.coingeckoIDs, coinList: coinList)
         case "cryptocompare": return CryptoCompareSource(settings: settings, http: http)
         case "frankfurter": return FrankfurterSource(settings: settings, http: http)
+        case "stooq": return StooqSource(settings: settings, http: http)
         default: return YahooChartSource(settings: settings, http: http)
         }
     }

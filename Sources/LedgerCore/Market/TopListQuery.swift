@@ -17,11 +17,14 @@ public struct TopListQuery: Sendable, Equatable {
     /// 1-based; nil shows every entry on one page.
     public var page: Int?
     public var perPage: Int
+    /// The change shown, coloured and sorted by (`--sort change`).
+    public var change: ChangePeriod
 
     public init(
         sort: TopListSort = .rank, reverse: Bool = false, favoritesOnly: Bool = false, page: Int? = nil,
-        perPage: Int = 20
+        perPage: Int = 20, change: ChangePeriod = .day
     ) {
+        self.change = change
         self.sort = sort
         self.reverse = reverse
         self.favoritesOnly = favoritesOnly
@@ -74,7 +77,7 @@ public struct TopListQuery: Sendable, Equatable {
 
     private func key(_ entry: TopListEntry) -> ExactDecimal? {
         switch sort {
-        case .change: entry.change24h
+        case .change: entry.change(change)
         case .price: entry.price
         case .volume: entry.volume24h
         case .rank: ExactDecimal(entry.rank)

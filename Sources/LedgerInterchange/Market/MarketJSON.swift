@@ -16,6 +16,9 @@ public enum MarketJSON {
         writer.beginObject()
         writer.field("schema", topSchema)
         header(list, fetchedAt, &writer)
+        writer.key("screen")
+        if let screen = list.screen { writer.string(screen.id) } else { writer.null() }
+        writer.field("change", query.change.rawValue)
         writer.field("sort", query.sort.rawValue)
         writer.key("reverse")
         writer.bool(query.reverse)
@@ -105,6 +108,7 @@ public enum MarketJSON {
         writer.field("name", entry.name)
         writer.key("favorite")
         writer.bool(favorite)
+        writer.field("quote", entry.quote.text)
         for (key, value) in figures(entry) { number(key, value, &writer) }
         writer.endObject()
     }
@@ -122,10 +126,12 @@ public enum MarketJSON {
         writer.endObject()
     }
 
-    /// The figures of an entry, in the order JSON and CSV both use.
+    /// The figures of an entry, in the order JSON and CSV both use: every change period,
+    /// null where the source gave none.
     static func figures(_ entry: TopListEntry) -> [(String, ExactDecimal?)] {
         [
-            ("price", entry.price), ("change_24h_pct", entry.change24h), ("change_7d_pct", entry.change7d),
+            ("price", entry.price), ("change_1h_pct", entry.change1h), ("change_24h_pct", entry.change24h),
+            ("change_7d_pct", entry.change7d), ("change_30d_pct", entry.change30d), ("change_1y_pct", entry.change1y),
             ("market_cap", entry.marketCap), ("circulating_supply", entry.circulatingSupply),
             ("total_supply", entry.totalSupply), ("volume_24h", entry.volume24h), ("high_24h", entry.high24h),
             ("low_24h", entry.low24h),
@@ -147,7 +153,7 @@ public enum MarketJSON {
             writer.row(
                 [
                     String(entry.rank), entry.symbol.text, entry.name,
-                    favorites.contains(entry.symbol) ? "true" : "false", list.quote.text,
+                    favorites.contains(entry.symbol) ? "true" : "false", entry.quote.text,
                 ]
                     + figures(entry).map { $0.1?.description ?? "" } + [list.source])
         }

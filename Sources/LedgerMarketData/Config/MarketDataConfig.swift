@@ -30,18 +30,21 @@ public struct MarketDataConfig: Sendable, Equatable {
     public var refreshAfter: Int
 
     /// The sources this build has adapters for.
-    public static let knownSources = ["coingecko", "cryptocompare", "frankfurter", "yahoo"]
+    public static let knownSources = ["coingecko", "cryptocompare", "frankfurter", "stooq", "yahoo"]
 
     public static let defaults = MarketDataConfig(
         sources: [
             "coingecko": SourceSettings(baseURL: "https://api.coingecko.com/api/v3", minInterval: 2.5),
             "cryptocompare": SourceSettings(baseURL: "https://min-api.cryptocompare.com", minInterval: 1),
             "frankfurter": SourceSettings(baseURL: "https://api.frankfurter.dev/v1", minInterval: 0.5),
+            "stooq": SourceSettings(baseURL: "https://stooq.com", minInterval: 1),
             "yahoo": SourceSettings(baseURL: "https://query1.finance.yahoo.com", minInterval: 1),
         ],
         fallback: [
-            .crypto: ["coingecko", "cryptocompare"], .stock: ["yahoo"], .etf: ["yahoo"], .fund: ["yahoo"],
-            .adr: ["yahoo"], .warrant: ["yahoo"], .fiat: ["frankfurter"],
+            // Yahoo first: one request per symbol, but Stooq has served non-browser clients an HTML
+            // proof-of-work page since 2026; Stooq then takes every symbol Yahoo missed in one.
+            .crypto: ["coingecko", "cryptocompare"], .stock: ["yahoo", "stooq"], .etf: ["yahoo", "stooq"],
+            .fund: ["yahoo", "stooq"], .adr: ["yahoo", "stooq"], .warrant: ["yahoo", "stooq"], .fiat: ["frankfurter"],
         ],
         coingeckoIDs: [:], retry: RetryPolicy(), userAgent: MarketHTTP.defaultUserAgent, refreshAfter: 3_600
     )

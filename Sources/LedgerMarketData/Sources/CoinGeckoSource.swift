@@ -93,7 +93,7 @@ public struct CoinGeckoSource: MarketDataSource {
             [
                 ("vs_currency", quote.text.lowercased()), ("order", "market_cap_desc"),
                 ("per_page", String(min(max(count, 1), 250))),
-                ("page", "1"), ("price_change_percentage", "24h,7d"), ("precision", "full"),
+                ("page", "1"), ("price_change_percentage", "1h,24h,7d,30d,1y"), ("precision", "full"),
             ])
         try check(json)
         guard let rows = json.arrayValue else { throw endpoint.badShape("/coins/markets did not return a list") }
@@ -111,7 +111,9 @@ public struct CoinGeckoSource: MarketDataSource {
             change7d: row["price_change_percentage_7d_in_currency"]?.decimal, marketCap: row["market_cap"]?.decimal,
             circulatingSupply: row["circulating_supply"]?.decimal, totalSupply: row["total_supply"]?.decimal,
             volume24h: row["total_volume"]?.decimal, high24h: row["high_24h"]?.decimal, low24h: row["low_24h"]?.decimal,
-            id: row["id"]?.stringValue
+            id: row["id"]?.stringValue, change1h: row["price_change_percentage_1h_in_currency"]?.decimal,
+            change30d: row["price_change_percentage_30d_in_currency"]?.decimal,
+            change1y: row["price_change_percentage_1y_in_currency"]?.decimal
         )
     }
 

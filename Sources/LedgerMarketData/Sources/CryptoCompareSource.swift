@@ -126,7 +126,8 @@ public struct CryptoCompareSource: MarketDataSource {
             price: raw?["PRICE"]?.decimal, change24h: raw?["CHANGEPCT24HOUR"]?.decimal, change7d: nil,
             marketCap: raw?["MKTCAP"]?.decimal, circulatingSupply: raw?["CIRCULATINGSUPPLY"]?.decimal,
             totalSupply: raw?["SUPPLY"]?.decimal, volume24h: raw?["VOLUME24HOURTO"]?.decimal,
-            high24h: raw?["HIGH24HOUR"]?.decimal, low24h: raw?["LOW24HOUR"]?.decimal
+            high24h: raw?["HIGH24HOUR"]?.decimal, low24h: raw?["LOW24HOUR"]?.decimal,
+            change1h: raw?["CHANGEPCTHOUR"]?.decimal
         )
     }
 

@@ -4,18 +4,6 @@ import LedgerInterchange
 /// What Yahoo's chart says about a symbol beyond its prices: the kind of instrument
 /// (`meta.instrumentType`) and its splits and dividends (`events=div,splits`).
 extension YahooChartSource {
-    /// The symbol as Yahoo spells it. A one-letter share class after a dot is Yahoo's dash
-    /// (`BRK.B` → `BRK-B`); a longer suffix, or one after a numeric code, names an exchange and is
-    /// sent as it is (`SAP.DE`, `7203.T`, `0700.HK`).
-    // TODO(lead): ask ExchangeSuffix (the Stooq engineer's table) instead, so `VOD.L` stays as it is.
-    static func yahooSymbol(_ asset: AssetSymbol) -> String {
-        guard let dot = asset.text.lastIndex(of: ".") else { return asset.text }
-        let head = asset.text[..<dot]
-        let suffix = asset.text[asset.text.index(after: dot)...]
-        let isExchange = suffix.count > 1 || head.allSatisfy(\.isNumber)
-        return isExchange ? asset.text : asset.text.replacingAll(".", with: "-")
-    }
-
     /// Yahoo's `meta.instrumentType` of `asset` (`EQUITY`, `ETF`, `MUTUALFUND`,
     /// `CRYPTOCURRENCY`, …), or nil when Yahoo does not know the symbol (its 404).
     public func instrumentType(of asset: AssetSymbol) throws(MarketDataError) -> String? {

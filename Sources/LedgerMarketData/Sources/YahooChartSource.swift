@@ -17,14 +17,15 @@ public struct YahooChartSource: MarketDataSource {
         for asset in assets {
             do throws(MarketDataError) {
                 let meta = try chart(asset, [("range", "1d"), ("interval", "1d")])["meta"]
-                guard let price = meta?["regularMarketPrice"]?.decimal,
-                    let currency = meta?["currency"]?.stringValue.flatMap(AssetSymbol.init)
+                guard let quoted = meta?["regularMarketPrice"]?.decimal,
+                    let listed = Self.listed(quoted, meta?["currency"])
                 else {
                     throw endpoint.badShape("the chart of \(asset) has no meta.regularMarketPrice and currency")
                 }
                 let time = meta?["regularMarketTime"]?.integer.map(Timestamp.init(secondsSinceEpoch:)) ?? endpoint.now
                 batch.observations.append(
-                    PriceObservation(asset: asset, quote: currency, observedAt: time, price: price, source: name))
+                    PriceObservation(
+                        asset: asset, quote: listed.quote, observedAt: time, price: listed.price, source: name))
                 batch.covered.insert(asset)
             } catch  where !error.isSourceFailure {
                 batch.failures[asset] = error
@@ -44,11 +45,10 @@ public struct YahooChartSource: MarketDataSource {
                 ("period1", String(start.startOfDay.secondsSinceEpoch)),
                 ("period2", String(end.adding(days: 1).startOfDay.secondsSinceEpoch)), ("interval", "1d"),
             ])
-        let currency = result["meta"]?["currency"]?.stringValue.flatMap(AssetSymbol.init) ?? quote
         let closeStamp = endpoint.closeStamps()
-        return bars(result, asset, currency, .day).map {
+        return bars(result, asset, quote, .day).map {
             PriceObservation(
-                asset: asset, quote: currency, observedAt: closeStamp($0.openedAt.date), price: $0.close, source: name)
+                asset: asset, quote: $0.quote, observedAt: closeStamp($0.openedAt.date), price: $0.close, source: name)
         }
     }
 
@@ -62,13 +62,12 @@ public struct YahooChartSource: MarketDataSource {
             case .day: ("1d", count > 250 ? "5y" : count > 20 ? "1y" : "1mo")
             }
         let result = try chart(asset, [("range", range), ("interval", code)])
-        let currency = result["meta"]?["currency"]?.stringValue.flatMap(AssetSymbol.init) ?? quote
-        return Array(bars(result, asset, currency, interval).suffix(count))
+        return Array(bars(result, asset, quote, interval).suffix(count))
     }
 
     /// `chart.result[0]`, or the error the body reports.
     func chart(_ asset: AssetSymbol, _ query: [(String, String)]) throws(MarketDataError) -> JSONValue {
-        let symbol = Self.yahooSymbol(asset)
+        let symbol = ExchangeSuffix.yahooSymbol(asset)
         let json: JSONValue
         do {
             json = try endpoint.json("/v8/finance/chart/\(Endpoint.escape(symbol))", query)
@@ -83,10 +82,14 @@ public struct YahooChartSource: MarketDataSource {
         return result
     }
 
-    /// The bars of a chart result, skipping the null ones of periods without trades.
-    private func bars(_ result: JSONValue, _ asset: AssetSymbol, _ currency: AssetSymbol, _ interval: CandleInterval)
+    /// The bars of a chart result, skipping the null ones of periods without trades, in the
+    /// listing's currency (`meta.currency`, else `quote`; pence in pounds).
+    private func bars(_ result: JSONValue, _ asset: AssetSymbol, _ fallback: AssetSymbol, _ interval: CandleInterval)
         -> [Candle]
     {
+        let code = result["meta"]?["currency"]
+        let currency = Self.listed(.one, code)?.quote ?? fallback
+        let unit = { (value: ExactDecimal) in Self.listed(value, code)?.price ?? value }
         let times = result["timestamp"]?.arrayValue ?? []
         let quote = result["indicators"]?["quote"]?[0]
         return times.enumerated().compactMap { index, time in
@@ -96,7 +99,8 @@ public struct YahooChartSource: MarketDataSource {
             else { return nil }
             return Candle(
                 asset: asset, quote: currency, interval: interval, openedAt: Timestamp(secondsSinceEpoch: seconds),
-                open: open, high: high, low: low, close: close, volume: quote?["volume"]?[index]?.decimal, source: name)
+                open: unit(open), high: unit(high), low: unit(low), close: unit(close),
+                volume: quote?["volume"]?[index]?.decimal, source: name)
         }
     }
 }

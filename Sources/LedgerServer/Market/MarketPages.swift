@@ -39,6 +39,7 @@ enum MarketPages {
     }
 
     private static func table(_ page: ListPage) -> String {
+        let (first, second) = (page.top.query.change, page.top.query.change.companion)
         let rows = page.shown.page.entries.map { entry -> [MarketHTML.Cell] in
             let star = page.watched.contains(entry.symbol) ? "<span class=\"star\" title=\"watched\">★</span>" : ""
             let name =
@@ -47,8 +48,8 @@ enum MarketPages {
                 MarketHTML.Cell(html: star), .text(String(entry.rank), numeric: true), MarketHTML.Cell(html: name),
                 .text(entry.symbol.text),
                 .text(MarketListView.figure(entry.price, NumberFormat.marketPrice), numeric: true),
-                .signed(NumberFormat.change(entry.change24h, theme: .plain)),
-                .signed(NumberFormat.change(entry.change7d, theme: .plain)),
+                .signed(NumberFormat.change(entry.change(first), theme: .plain)),
+                .signed(NumberFormat.change(entry.change(second), theme: .plain)),
                 .text(MarketListView.figure(entry.marketCap, NumberFormat.compact), numeric: true),
                 .text(MarketListView.figure(entry.circulatingSupply, NumberFormat.compact), numeric: true),
                 .text(MarketListView.figure(entry.volume24h, NumberFormat.compact), numeric: true),
@@ -57,8 +58,8 @@ enum MarketPages {
         return MarketHTML.table(
             caption: "Page \(page.shown.page.page) of \(page.shown.page.pages)",
             headers: [
-                ("", false), ("#", true), ("Name", false), ("Symbol", false), ("Price", true), ("24h", true),
-                ("7d", true), ("Mkt cap", true), ("Supply", true), ("Volume", true),
+                ("", false), ("#", true), ("Name", false), ("Symbol", false), ("Price", true),
+                (first.rawValue, true), (second.rawValue, true), ("Mkt cap", true), ("Supply", true), ("Volume", true),
             ], rows: rows, narrow: [3, 6, 8, 9])
     }
 
@@ -71,11 +72,15 @@ enum MarketPages {
         let tops = [50, 100].map { count in
             "<option value=\"\(count)\"\(count == page.top.count ? " selected" : "")>top \(count)</option>"
         }.joined()
+        let changes = ChangePeriod.allCases.map { period in
+            "<option\(period == query.change ? " selected" : "")>\(period.rawValue)</option>"
+        }.joined()
         let vs = page.vs.map { "<input type=\"hidden\" name=\"vs\" value=\"\(HTMLText.escape($0))\">" } ?? ""
         return """
             <form method="get" action="/market" class="controls">\(vs)\
             <div><label for="top">Coins</label><select id="top" name="top">\(tops)</select></div>\
             <div><label for="sort">Order</label><select id="sort" name="sort">\(sorts)</select></div>\
+            <div><label for="change">Change</label><select id="change" name="change">\(changes)</select></div>\
             <div><label for="per-page">Per page</label><select id="per-page" name="per-page">\
             \([20, 50, 100].map { "<option\($0 == query.perPage ? " selected" : "")>\($0)</option>" }.joined())\
             </select></div><button type="submit">Show</button></form>
@@ -92,6 +97,7 @@ enum MarketPages {
                 [
                     ("top", String(page.top.count)), ("vs", page.vs),
                     ("sort", query.sort == .rank ? nil : query.sort.rawValue),
+                    ("change", query.change == .day ? nil : query.change.rawValue),
                     ("per-page", query.perPage == 20 ? nil : String(query.perPage)), ("page", String(number)),
                 ])
             return "<a href=\"\(HTMLText.escape(href))\">\(label)</a>"

@@ -43,7 +43,8 @@ struct MarketRoutes: RouteGroup {
         let page = try fields.integer("page")
         return try MarketTop(
             count: fields["top"], page: page ?? (paged ? 1 : nil), perPage: try fields.integer("per-page"),
-            sort: sort ?? .rank, reverse: fields["reverse"] == "1", favoritesOnly: fields["watched"] == "1")
+            sort: sort ?? .rank, reverse: fields["reverse"] == "1", favoritesOnly: fields["watched"] == "1",
+            change: fields["change"])
     }
 
     static func list(_ fields: MarketFields, user: ServerUser, state: ServerState, json: Bool) -> Response {

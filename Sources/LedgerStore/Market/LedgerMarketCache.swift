@@ -45,57 +45,6 @@ public struct LedgerMarketCache: MarketCacheStore {
         }
     }
 
-    /// Records a top list as fetched at `fetchedAt` (earlier lists are kept).
-    public func recordTopList(_ list: TopList, fetchedAt: Timestamp) throws {
-        let sql = """
-            INSERT OR REPLACE INTO top_lists (source, quote, fetched_at, rank, symbol, name, price, change_24h, change_7d,
-                market_cap, circulating_supply, total_supply, volume_24h, high_24h, low_24h, coin_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        try ledger.write(
-            sql,
-            list.entries.map { entry in
-                let numbers = [
-                    entry.price, entry.change24h, entry.change7d, entry.marketCap, entry.circulatingSupply,
-                    entry.totalSupply, entry.volume24h, entry.high24h, entry.low24h,
-                ]
-                return [
-                    .text(list.source), .text(list.quote.text), .integer(fetchedAt.secondsSinceEpoch),
-                    .integer(Int64(entry.rank)),
-                    .text(entry.symbol.text), .text(entry.name),
-                ] + numbers.map { SQLiteValue.optionalText($0?.formatted()) }
-                    + [.optionalText(entry.id)]
-            })
-    }
-
-    /// The most recently fetched top list in `quote` (from any source).
-    public func latestTopList(in quote: AssetSymbol) throws -> Fetched<TopList>? {
-        let head = try ledger.rows(
-            "SELECT source, fetched_at FROM top_lists WHERE quote = ? ORDER BY fetched_at DESC LIMIT 1",
-            [.text(quote.text)]
-        ) {
-            ($0.text(0) ?? "", $0.int(1))
-        }
-        guard let first = head.first else { return nil }
-        let (source, fetched) = first
-        let sql = """
-            SELECT rank, symbol, name, price, change_24h, change_7d, market_cap, circulating_supply, total_supply,
-                volume_24h, high_24h, low_24h, coin_id FROM top_lists WHERE source = ? AND quote = ? AND fetched_at = ? ORDER BY rank
-            """
-        let entries = try ledger.rows(sql, [.text(source), .text(quote.text), .integer(fetched)]) {
-            row -> TopListEntry? in
-            guard let symbol = AssetSymbol(row.text(1) ?? "") else { return nil }
-            let n = { (column: Int32) -> ExactDecimal? in row.text(column).flatMap { ExactDecimal($0) } }
-            return TopListEntry(
-                rank: Int(row.int(0)), symbol: symbol, name: row.text(2) ?? "", quote: quote, price: n(3),
-                change24h: n(4), change7d: n(5), marketCap: n(6), circulatingSupply: n(7), totalSupply: n(8),
-                volume24h: n(9), high24h: n(10), low24h: n(11), id: row.text(12))
-        }
-        return Fetched(
-            TopList(quote: quote, source: source, entries: entries.compactMap { $0 }),
-            fetchedAt: Timestamp(secondsSinceEpoch: fetched))
-    }
-
     /// Records published FX rates, then the same rates as price observations (what valuation
     /// and `convert` read).
     public func recordFXRates(_ rates: FXRates, fetchedAt: Timestamp) throws {

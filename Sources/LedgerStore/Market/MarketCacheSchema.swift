@@ -13,7 +13,31 @@ enum MarketCacheSchema {
             sql: """
                 ALTER TABLE top_lists ADD COLUMN coin_id TEXT;
                 """),
+        // Stock and ETF screens beside the coins by market cap (`list`: `crypto`, or
+        // `stock:most_actives`; in the key, so each list has its own latest copy), each
+        // entry's own currency (`currency`, NULL: the list's quote) and the 1h, 30d and 1y
+        // changes. SQLite cannot change a primary key, so the rows move to a new table,
+        // `market_lists` (not renamed back: ALTER TABLE RENAME opens SQLite's temp schema on
+        // the connection, which import sessions check is not there).
+        Migration(name: "0015-top-list-screens", sql: MarketCacheSchema.screens),
     ]
+
+    static let screens = """
+        CREATE TABLE market_lists (
+            list TEXT NOT NULL DEFAULT 'crypto',
+            source TEXT NOT NULL, quote TEXT NOT NULL, fetched_at INTEGER NOT NULL, rank INTEGER NOT NULL,
+            symbol TEXT NOT NULL, name TEXT NOT NULL, price TEXT, change_24h TEXT, change_7d TEXT,
+            market_cap TEXT, circulating_supply TEXT, total_supply TEXT, volume_24h TEXT,
+            high_24h TEXT, low_24h TEXT, coin_id TEXT,
+            currency TEXT, change_1h TEXT, change_30d TEXT, change_1y TEXT,
+            PRIMARY KEY (list, source, quote, fetched_at, rank)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO market_lists (source, quote, fetched_at, rank, symbol, name, price, change_24h, change_7d,
+            market_cap, circulating_supply, total_supply, volume_24h, high_24h, low_24h, coin_id)
+            SELECT source, quote, fetched_at, rank, symbol, name, price, change_24h, change_7d,
+            market_cap, circulating_supply, total_supply, volume_24h, high_24h, low_24h, coin_id FROM top_lists;
+        DROP TABLE top_lists;
+        """
 
     static let sql = """
         CREATE TABLE candles (

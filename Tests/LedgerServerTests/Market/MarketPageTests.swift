@@ -28,6 +28,23 @@ struct MarketPageTests {
         try await server.stop()
     }
 
+    @Test("?change=30d shows, colours and sorts by the 30-day change, and the pager keeps it")
+    func changePeriod() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        let page = try await client.get("/market?change=30d&sort=change", as: "alice")
+        #expect(page.status == 200)
+        #expect(page.body.contains("<th class=\"n\">30d</th>") || page.body.contains(">30d</th>"))
+        #expect(page.body.contains("<option selected>30d</option>"))
+        #expect(page.body.contains("change=30d&amp;per-page") || page.body.contains("change=30d&amp;page=2"))
+        let api = try await client.get("/api/v1/market?change=1y&top=50", as: "alice")
+        #expect(api.body.contains(#""change": "1y""#) && api.body.contains(#""change_30d_pct": "14.69""#))
+        let bad = try await client.get("/market?change=2w", as: "alice")
+        #expect(bad.status == 400)
+        #expect(bad.body.contains("--change &#39;2w&#39; is not a period; use one of 1h, 24h, 7d, 30d, 1y"))
+        try await server.stop()
+    }
+
     @Test("bad input gets the CLI's sentence and nothing is fetched")
     func badInput() async throws {
         let server = try MarketTestServer()

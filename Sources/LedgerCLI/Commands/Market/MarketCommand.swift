@@ -27,12 +27,16 @@ struct MarketCommand: ParsableCommand {
 struct MarketTopCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "top",
-        abstract: "The top N coins by market cap (default 100), with price, 24h and 7d change, market cap, supply.",
+        abstract:
+            "The top N coins by market cap (default 100), or a stock or ETF screen: price, change, market cap, supply.",
         discussion: """
             ledger market                       the top 100
             ledger market 20 --sort change      the top 20, biggest 24h gain first
             ledger market --page 2 --per-page 20
             ledger market --favorites           only the watched coins
+            ledger market --change 30d --sort change   the 30-day change, biggest first
+            ledger market --class stock --screen day_gainers --page 1
+            ledger market --class etf           Yahoo's top US ETFs, 20 a page with --page
             """
     )
 
@@ -48,7 +52,7 @@ struct MarketTopCommand: EnvironmentCommand {
     @Option(name: .customLong("per-page"), help: "Coins per page (default 20; implies paging).")
     var perPage: Int?
 
-    @Option(help: "Order: rank, change (24h), price, name or volume (24h).")
+    @Option(help: "Order: rank, change (the --change period), price, name or volume (24h).")
     var sort: TopListSort = .rank
 
     @Flag(help: "Reverse the order.")
@@ -59,8 +63,19 @@ struct MarketTopCommand: EnvironmentCommand {
 
     @Option(
         name: .customLong("class"),
-        help: "Asset class: crypto (the sources offer top lists of crypto only), stock or etf.")
+        help: "Asset class: crypto (the coins by market cap), stock or etf (a screen; see --screen).")
     var assetClass: String = "crypto"
+
+    @Option(
+        help: ArgumentHelp(
+            "The screen of a stock or etf list (default most_actives, or top_etfs_us).",
+            discussion:
+                "stock: \(StockScreen.known[.stock]!.joined(separator: ", ")); etf: \(StockScreen.known[.etf]!.joined(separator: ", "))"
+        ))
+    var screen: String?
+
+    @Option(help: "The change shown, coloured and sorted by: 1h, 24h (default), 7d, 30d or 1y.")
+    var change: String?
 
     @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
     var outputFormat: OutputFormat = .text
@@ -82,7 +97,7 @@ struct MarketTopCommand: EnvironmentCommand {
     private func top() throws(MarketCommandError) -> MarketTop {
         try MarketTop(
             count: count, page: page, perPage: perPage, sort: sort, reverse: reverse, favoritesOnly: favorites,
-            assetClass: assetClass)
+            assetClass: assetClass, screen: screen, change: change)
     }
 
     func run(in environment: CommandEnvironment) throws {
