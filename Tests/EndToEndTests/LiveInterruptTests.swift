@@ -56,13 +56,21 @@ struct LiveInterruptTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // A ticker that never prints or never stops is killed, so the run cannot hang.
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 25, execute: watchdog)
+        defer { watchdog.cancel() }
         var received = Data()
         let deadline = Date().addingTimeInterval(20)
         while !received.contains(UInt8(ascii: "\n")), Date() < deadline {
-            received += out.fileHandleForReading.availableData
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received += chunk
         }
         kill(process.processIdentifier, signal)
         let started = Date()
+        while process.isRunning, Date().timeIntervalSince(started) < 5 { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         received += out.fileHandleForReading.readDataToEndOfFile()
         #expect(process.terminationReason == .exit)

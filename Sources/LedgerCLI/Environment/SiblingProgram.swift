@@ -21,7 +21,13 @@ enum SiblingProgram {
     }
 
     /// Replaces this process with `path` and `arguments`; returns the reason only if that failed.
+    /// The program gets no blocked signals: the calling thread may be a worker of Swift's
+    /// concurrency pool, which blocks them, and a blocked mask survives `execv` (the program
+    /// would never see Ctrl-C).
     static func exec(_ path: String, _ arguments: [String]) -> String {
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         return String(cString: strerror(errno))
