@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "ledger", targets: ["ledger"]),
         .executable(name: "ledger-serve", targets: ["ledger-serve"]),
+        .executable(name: "ledger-live", targets: ["ledger-live"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         // Hummingbird's own dependency, named for NIOPosix's thread pool (bcrypt off the event loop).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `ledger live`'s WebSocket client (WSClient, on NIO and swift-nio-ssl), linked only into
+        // `ledger-live` (docs/PERFORMANCE.md has what it costs).
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
     ],
     targets: [
         // Pure ring: values in, values out.
@@ -79,6 +83,18 @@ let package = Package(
         ),
         .executableTarget(name: "ledger-serve", dependencies: ["LedgerServer", "LedgerCLI"]),
 
+        // The WebSocket streamer of `ledger live` (`ledger live` starts `ledger-live`), kept out of
+        // the `ledger` binary like the server.
+        .target(
+            name: "LedgerStream",
+            dependencies: [
+                "LedgerCore", "LedgerMarketData",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "ledger-live", dependencies: ["LedgerStream", "LedgerCLI"]),
+
         // Test support (never a product).
         .target(
             name: "LedgerTestSupport", dependencies: ["LedgerCore", "LedgerStore", "LedgerCLI", "LedgerMarketData"]),
@@ -115,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCLITests",
-            dependencies: ["LedgerCLI", "LedgerApp", "LedgerTestSupport"],
+            dependencies: ["LedgerCLI", "LedgerApp", "LedgerStream", "LedgerTestSupport"],
             exclude: ["Scenarios"]
         ),
         .testTarget(
@@ -128,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LedgerTestSupport", "ledger", "ledger-serve", "ledger-stress"]
+            dependencies: ["LedgerTestSupport", "ledger", "ledger-serve", "ledger-live", "ledger-stress"]
         ),
     ]
 )

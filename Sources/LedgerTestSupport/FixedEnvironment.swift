@@ -34,6 +34,8 @@ public final class FixedEnvironment: @unchecked Sendable {
     public var stdinLines: [String] = []
     /// The market-data HTTP layer waits on this virtual clock: retries never really sleep.
     public let pacing = VirtualPacing()
+    /// How `ledger live` streams: polling unless a test hands it a client.
+    public var liveStreaming: LiveStreaming = .polling
 
     public init(start: String = "2024-06-01T12:00:00Z", seed: UInt64 = 42, variables: [String: String] = [:]) {
         milliseconds = UInt64(Events.time(start).secondsSinceEpoch) * 1000
@@ -56,6 +58,7 @@ public final class FixedEnvironment: @unchecked Sendable {
             randomBits: { [self] in lock.withLock { (UInt16(truncatingIfNeeded: generator.next()), generator.next()) } }
         )
         environment.pacing = pacing.pacing
+        environment.liveStreaming = liveStreaming
         environment.stdin = LineInput(isTerminal: false) { [self] _ in
             lock.withLock { stdinLines.isEmpty ? nil : stdinLines.removeFirst() }
         }

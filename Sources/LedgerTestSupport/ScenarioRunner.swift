@@ -1,4 +1,5 @@
 import Foundation
+import LedgerMarketData
 import LedgerStore
 
 /// Runs a transcript file: every `$ ledger …` line is run in-process in a fresh temporary
@@ -21,13 +22,18 @@ import LedgerStore
 /// DIR and points every market-data source at it (`LGR_<SOURCE>_URL=…/<source>`);
 /// `$ serve stop` stops it, so later commands meet a refused connection. Its address is
 /// shown as `$SERVER` in the transcript.
+/// `$ stream FILE` plays a WebSocket script to `ledger live` (``ScenarioStream``), when the
+/// runner was given a client.
 /// After every command that fails, the runner checks that the ledger file is byte-for-byte
 /// what it was before (or still absent).
 public struct ScenarioRunner {
     public let path: String
+    /// The WebSocket client `$ stream` hands `ledger live` (LedgerTestSupport does not link one).
+    public let streamOpener: (any PriceStreamOpening)?
 
-    public init(path: String) {
+    public init(path: String, streamOpener: (any PriceStreamOpening)? = nil) {
         self.path = path
+        self.streamOpener = streamOpener
     }
 
     /// Runs the scenario; returns failure messages (empty when it passes).
@@ -40,6 +46,8 @@ public struct ScenarioRunner {
         var problems: [String] = []
         let server = ScenarioServer()
         defer { server.stop() }
+        let stream = ScenarioStream(opener: streamOpener)
+        defer { stream.stop() }
         for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             // Comments belong to the header: output (Markdown headings) may start with "## " too.
             if (line.hasPrefix("## ") || line == "##") && !transcript.contains("$ ") {
@@ -55,7 +63,9 @@ public struct ScenarioRunner {
             let words = ShellWords.split(command)
             let status =
                 try words.first == "serve"
-                ? server.command(Array(words.dropFirst()), fixed) : execute(words, fixed, directory)
+                ? server.command(Array(words.dropFirst()), fixed)
+                : words.first == "stream"
+                    ? stream.command(Array(words.dropFirst()), fixed) : execute(words, fixed, directory)
             transcript += server.masked(
                 fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(
                     of: Self.repository, with: "$REPO"))

@@ -2,44 +2,81 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
-/// `ledger live` as a user runs it: the built binary polling a local server until Ctrl-C.
+/// `ledger live` as a user runs it: the built binary polling a local server, or streaming from
+/// a local WebSocket server through `ledger-live`, until Ctrl-C.
 @Suite("live ticker interrupted", .serialized)
 struct LiveInterruptTests {
-    @Test("SIGINT ends the ticker cleanly with exit 0", arguments: [SIGINT, SIGTERM])
+    @Test("SIGINT ends the polling ticker cleanly with exit 0", arguments: [SIGINT, SIGTERM])
     func interrupt(signal: Int32) throws {
         let fixtures = BuiltProducts.repository.appendingPathComponent("Tests/LedgerMarketDataTests/Fixtures/http").path
         let server = try LocalHTTPServer(directory: fixtures, lifetime: 30)
         defer { server.stop() }
+        let (text, status, seconds, errors) = try interrupted(
+            ["live", "BTC", "--poll", "--interval", "3s", "--source", "cryptocompare"], signal: signal,
+            variables: ["LGR_CRYPTOCOMPARE_URL": server.baseURL + "/cryptocompare"])
+        #expect(status == 0, "\(errors)")
+        #expect(seconds < 2, "the ticker did not notice the signal while waiting")
+        #expect(text.hasPrefix("20") && text.contains(" BTC 67540.5 USD "))
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    /// `ledger` replaces itself with `ledger-live`, which streams over a real WebSocket.
+    @Test("SIGINT ends the streaming ticker (ledger-live) cleanly with exit 0")
+    func interruptStream() throws {
+        let server = try LocalWebSocketServer(scripts: [
+            [
+                .receive, .send(#"{"TYPE":"20","MESSAGE":"STREAMERWELCOME"}"#),
+                .send(#"{"TYPE":"5","MARKET":"CCCAGG","FROMSYMBOL":"BTC","TOSYMBOL":"USD","FLAGS":1,"PRICE":67540.5}"#),
+            ]
+        ])
+        defer { server.stop() }
+        let (text, status, seconds, errors) = try interrupted(
+            ["live", "BTC"], signal: SIGINT, variables: ["LGR_STREAMER_URL": server.url])
+        #expect(status == 0, "\(errors)")
+        #expect(seconds < 2, "the streaming ticker did not notice the signal")
+        #expect(text.hasPrefix("20") && text.contains(" BTC 67540.5 USD 0.00%"))
+        #expect(errors.isEmpty)
+        #expect(server.messages == [#"{"action":"SubAdd","subs":["5~CCCAGG~BTC~USD"]}"#])
+    }
+
+    /// Starts `ledger` with `arguments`, waits (up to 20 s) for its first line, sends `signal`,
+    /// and returns stdout, the exit status, the seconds it took to exit, and stderr.
+    private func interrupted(_ arguments: [String], signal: Int32, variables: [String: String]) throws
+        -> (String, Int32, Double, String)
+    {
         let directory = makeTemporaryDirectory()
         let process = Process()
         process.executableURL = BuiltProducts.ledger
-        process.arguments = ["live", "BTC", "--interval", "3s", "--source", "cryptocompare"]
+        process.arguments = arguments
         process.environment = [
-            "HOME": directory, "LGR_FILE": directory + "/books.ledger",
-            "LGR_CRYPTOCOMPARE_URL": server.baseURL + "/cryptocompare", "PATH": "/usr/bin:/bin",
-        ]
+            "HOME": directory, "LGR_FILE": directory + "/books.ledger", "PATH": "/usr/bin:/bin",
+        ].merging(variables) { $1 }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Wait (up to 20 s) for the first update, then interrupt while the ticker waits.
+        // A ticker that never prints or never stops is killed, so the run cannot hang.
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 25, execute: watchdog)
+        defer { watchdog.cancel() }
         var received = Data()
         let deadline = Date().addingTimeInterval(20)
         while !received.contains(UInt8(ascii: "\n")), Date() < deadline {
-            received += out.fileHandleForReading.availableData
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received += chunk
         }
         kill(process.processIdentifier, signal)
         let started = Date()
+        while process.isRunning, Date().timeIntervalSince(started) < 5 { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         received += out.fileHandleForReading.readDataToEndOfFile()
-        let text = String(decoding: received, as: UTF8.self)
         #expect(process.terminationReason == .exit)
-        #expect(
-            process.terminationStatus == 0,
-            "\(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
-        #expect(Date().timeIntervalSince(started) < 2, "the ticker did not notice the signal while waiting")
-        #expect(text.hasPrefix("20") && text.contains(" BTC 67540.5 USD "))
-        #expect(!text.contains("\u{1B}"))
+        return (
+            String(decoding: received, as: UTF8.self), process.terminationStatus, Date().timeIntervalSince(started),
+            String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
     }
 }

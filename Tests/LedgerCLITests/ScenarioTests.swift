@@ -1,4 +1,5 @@
 import Foundation
+import LedgerStream
 import LedgerTestSupport
 import Testing
 
@@ -15,7 +16,9 @@ struct ScenarioTests {
 
     @Test(arguments: names)
     func transcript(name: String) throws {
-        for problem in try ScenarioRunner(path: Self.directory + "/" + name).run() {
+        for problem in try ScenarioRunner(path: Self.directory + "/" + name, streamOpener: WebSocketStreamOpener())
+            .run()
+        {
             Issue.record(Comment(rawValue: problem))
         }
     }

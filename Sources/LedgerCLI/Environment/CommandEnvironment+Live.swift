@@ -25,6 +25,7 @@ extension CommandEnvironment {
         )
         environment.stderrIsTerminal = isatty(STDERR_FILENO) == 1
         environment.stdin = .standardInput
+        environment.liveStreaming = .program
         return environment
     }
 

@@ -12,6 +12,16 @@ public struct TextSink: Sendable {
     }
 }
 
+/// Where `ledger live` gets a WebSocket price stream from.
+public enum LiveStreaming: Sendable {
+    /// No stream: `live` polls (the default of in-process tests).
+    case polling
+    /// `live` replaces itself with the `ledger-live` program beside `ledger`, which links the client.
+    case program
+    /// A client in this process.
+    case client(any PriceStreamOpening)
+}
+
 /// Everything a command may learn about the world, passed in explicitly: the clock, the
 /// environment variables, the output streams and what they are attached to, and how new event
 /// ids are made. `live` reads the real process; tests build a fixed one.
@@ -39,6 +49,9 @@ public struct CommandEnvironment: Sendable {
     public var stderrIsTerminal = false
     /// Standard input, read only by the commands that take a password.
     public var stdin: LineInput = .none
+    /// How `ledger live` gets a price stream: not at all (it polls), by starting `ledger-live`,
+    /// or through a client in this process (`ledger-live` itself, tests).
+    public var liveStreaming: LiveStreaming = .polling
     /// Reads a whole file (the config file), or nil when it does not exist.
     public var readFile: @Sendable (String) -> [UInt8]? = { path in
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }

@@ -38,6 +38,11 @@ final class LiveDisplay {
         }
     }
 
+    /// Shows one streamed update: the whole table on a terminal, else only the row that changed.
+    func show(_ rows: [LiveRow], changed index: Int) {
+        mode == .table ? redraw(rows) : show([rows[index]])
+    }
+
     /// Puts the terminal back: the cursor shown again and on a fresh line. The one place the
     /// terminal is restored, called however the ticker ends (Ctrl-C, a limit, an error).
     func finish() {
@@ -75,7 +80,7 @@ final class LiveDisplay {
     static func json(_ row: LiveRow) -> String? {
         guard let price = row.price, let time = row.updatedAt else { return nil }
         return ChartJSON.live(
-            time: time, asset: row.symbol, quote: row.quoteText, price: price, startPrice: row.start,
-            changePercent: row.changePercent, source: row.source)
+            time: time, asset: row.symbol, quote: row.quoteText, price: price, startPrice: row.base,
+            changePercent: row.changePercent, source: row.source, changeFrom: row.changeFrom == .day ? "24h" : nil)
     }
 }

@@ -1,27 +1,43 @@
+import ArgumentParser
 import LedgerCore
 import LedgerMarketData
+
+/// What the change column of `ledger live` is measured from.
+enum LiveChange: String, CaseIterable, ExpressibleByArgument {
+    /// The first price seen since the ticker started.
+    case sinceStart = "since-start"
+    /// The price 24 hours ago (the streamer's OPEN24HOUR).
+    case day = "24h"
+}
 
 /// One asset's line in the live ticker.
 struct LiveRow: Equatable {
     let symbol: AssetSymbol
     let quote: AssetSymbol
-    /// The first price seen since the ticker started (what the change is measured from).
+    /// The first price seen since the ticker started.
     var start: ExactDecimal?
     var price: ExactDecimal?
     var updatedAt: Timestamp?
     var source: String?
+    /// The price 24 hours ago, when the stream said it.
+    var open24h: ExactDecimal?
+    var changeFrom = LiveChange.sinceStart
 
     var quoteText: String { quote.text }
 
-    init(symbol: AssetSymbol, quote: AssetSymbol) {
+    init(symbol: AssetSymbol, quote: AssetSymbol, changeFrom: LiveChange = .sinceStart) {
         self.symbol = symbol
         self.quote = quote
+        self.changeFrom = changeFrom
     }
 
-    /// Percent change since start, exact (nil before two prices or from a zero start).
+    /// The price the change is measured from.
+    var base: ExactDecimal? { changeFrom == .day ? open24h : start }
+
+    /// Percent change from ``base``, exact (nil without both prices or from a zero base).
     var changePercent: ExactDecimal? {
-        guard let start, let price, !start.isZero else { return nil }
-        return (price - start).divided(by: start, rounding: .halfEven).multiplied(byInteger: 100)
+        guard let base, let price, !base.isZero else { return nil }
+        return (price - base).divided(by: base, rounding: .halfEven).multiplied(byInteger: 100)
     }
 }
 

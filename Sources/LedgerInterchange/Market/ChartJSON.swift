@@ -54,11 +54,12 @@ public enum ChartJSON {
         return writer.text + "\n"
     }
 
-    /// One asset's price at `time`, with the first price seen and the change since it in
-    /// percent (rounded to 8 places).
+    /// One asset's price at `time`, with the price the change is measured from (the first price
+    /// seen, or with `changeFrom` "24h" the price 24 hours ago) and the change in percent
+    /// (rounded to 8 places).
     public static func live(
         time: Timestamp, asset: AssetSymbol, quote: String, price: ExactDecimal, startPrice: ExactDecimal?,
-        changePercent: ExactDecimal?, source: String?
+        changePercent: ExactDecimal?, source: String?, changeFrom: String? = nil
     ) -> String {
         var writer = JSONWriter()
         writer.beginObject()
@@ -70,6 +71,7 @@ public enum ChartJSON {
         writer.field("start_price", startPrice?.formatted())
         writer.field("change_percent", changePercent?.rounded(places: 8).formatted())
         writer.field("source", source)
+        writer.field("change_from", changeFrom)
         writer.endObject()
         return writer.text
     }

@@ -5,24 +5,29 @@ import LedgerMarketData
 import LedgerRender
 import LedgerStore
 
-/// `ledger live SYMBOL…`: prices polled every `--interval`, shown as they change.
+/// `ledger live SYMBOL…`: crypto prices streamed over CryptoCompare's WebSocket (by `ledger-live`),
+/// or polled every `--interval`, shown as they change.
 struct LiveCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",
         abstract: "Watch live prices, updated in place, until Ctrl-C.",
         discussion: """
-            ledger live BTC ETH                     a table updated every 10 s; Ctrl-C stops
-            ledger live BTC --interval 30s --currency EUR
-            ledger live BTC --updates 3 | tee log   one line per asset and update
+            ledger live BTC ETH                     a table updated as prices change; Ctrl-C stops
+            ledger live BTC --change 24h            the change over 24 hours instead of since start
+            ledger live BTC --poll --interval 30s --currency EUR
+            ledger live BTC --updates 3 | tee log   one line per update
             ledger live BTC -O json --duration 5m   one JSON object per line
 
             On a terminal the table is redrawn in place with the change since the ticker \
-            started (green up, red down) and the time of the last update; Ctrl-C ends it with \
-            the terminal restored and exit status 0. On a pipe every update prints one line \
-            per asset: time, asset, price, currency, change since start. Prices are polled \
-            from the asset's sources in the fallback order (latest prices); --interval cannot \
-            be shorter than the source's minimum interval between requests. Nothing is \
-            written to the ledger.
+            started (or over 24 hours with --change 24h; green up, red down) and the time of \
+            the last update; Ctrl-C ends it with the terminal restored and exit status 0. On a \
+            pipe every update prints one line: time, asset, price, currency, change. Crypto \
+            prices are streamed from CryptoCompare's WebSocket streamer (reconnecting with \
+            backoff when the connection drops); when the stream cannot be opened, with --poll, \
+            for other assets or another --source, prices are polled every --interval from the \
+            asset's sources in the fallback order (latest prices); --interval cannot be \
+            shorter than the source's minimum interval between requests. Nothing is written \
+            to the ledger.
             """
     )
 
@@ -33,6 +38,12 @@ struct LiveCommand: EnvironmentCommand {
 
     @Option(help: "Time between polls: seconds, or a number and s, m or h (default 10s).")
     var interval = "10s"
+
+    @Flag(help: "Poll the sources instead of streaming.")
+    var poll = false
+
+    @Option(help: "What the change is measured from: since-start (default) or 24h.")
+    var change: LiveChange = .sinceStart
 
     @Option(help: "Stop after this many updates.")
     var updates: Int?
@@ -85,12 +96,24 @@ struct LiveCommand: EnvironmentCommand {
         let display = LiveDisplay(
             mode: mode, theme: color.theme(for: environment), width: environment.terminalWidth,
             quote: quote, write: environment.write)
+        Interrupt.install()
+        switch try stream(feed, display: display, in: environment) {
+        case .streamed: return
+        case .notStreamed: break
+        case .unavailable(let reason):
+            guard !Interrupt.isRaised else { return }
+            environment.writeWarning(
+                "the live stream could not be opened: \(reason); polling every \(LiveTicker.seconds(seconds)) instead")
+        }
+        if change == .day {
+            environment.writeWarning(
+                "the 24-hour change comes only with the stream; showing the change since the start")
+        }
         var ticker = LiveTicker(
             rows: feed.symbols.map { LiveRow(symbol: $0, quote: quote) }, interval: seconds, updates: updates,
             duration: duration.flatMap(Age.parseDuration).map(Double.init), pacing: environment.pacing,
             now: { environment.now }, shouldStop: { Interrupt.isRaised }, poll: feed.poll
         )
-        Interrupt.install()
         display.begin(title: "ledger live: \(quote) prices every \(LiveTicker.seconds(seconds)); Ctrl-C to stop")
         defer { display.finish() }
         try ticker.run(show: display.show) { environment.writeWarning($0) }

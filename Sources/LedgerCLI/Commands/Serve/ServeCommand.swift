@@ -27,23 +27,13 @@ struct ServeCommand: EnvironmentCommand {
         _ = try options.settings(variables: environment.variables, currentDirectory: environment.currentDirectory)
         let program = try Self.serverProgram(environment.variables)
         let forwarded = Array(CommandLine.arguments.drop { $0 != "serve" }.dropFirst())
-        let argv = ([program] + forwarded).map { strdup($0) } + [nil]
-        execv(program, argv)
-        throw ServeError.couldNotStart(path: program, reason: String(cString: strerror(errno)))
+        throw ServeError.couldNotStart(path: program, reason: SiblingProgram.exec(program, forwarded))
     }
 
     /// `$LGR_SERVE_BINARY`, else `ledger-serve` in the directory of the running `ledger`.
     static func serverProgram(_ variables: [String: String]) throws -> String {
-        let path: String
-        if let named = variables[environmentPrefix + "SERVE_BINARY"], !named.isEmpty {
-            path = named
-        } else {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            let me = length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-            path = String(me[..<(me.lastIndex(of: "/") ?? me.startIndex)]) + "/ledger-serve"
-        }
-        guard access(path, X_OK) == 0 else { throw ServeError.serverProgramMissing(path: path) }
-        return path
+        let program = SiblingProgram.path("ledger-serve", variable: "SERVE_BINARY", variables)
+        guard program.found else { throw ServeError.serverProgramMissing(path: program.path) }
+        return program.path
     }
 }
