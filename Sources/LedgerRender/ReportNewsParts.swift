@@ -17,7 +17,8 @@ enum ReportNewsParts {
         let lines = NewsView(headlines: news.headlines, now: asOf, width: width, theme: theme).lines()
         let empty = news.headlines.isEmpty && news.uncached.isEmpty ? ["No assets are held."] : []
         // The note on two lines, so that it fits 80 columns with a few symbols.
-        let note = note(news).map { $0.split(separator: "; ", maxSplits: 1).map(String.init) } ?? []
+        let parts = note(news).map { $0.split(separator: "; ", maxSplits: 1).map(String.init) } ?? []
+        let note = parts.enumerated().map { $0.offset + 1 < parts.count ? $0.element + ";" : $0.element }
         return theme.bold(title) + "\n" + (lines + empty + note).map { $0 + "\n" }.joined()
     }
 
