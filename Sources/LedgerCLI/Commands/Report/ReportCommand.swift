@@ -42,7 +42,7 @@ struct ReportCommand: EnvironmentCommand {
         help: "Fail when a holding's price is older than this at as-of, or missing (e.g. 36h, 2d, 1w).")
     var maxPriceAge: String?
 
-    @Flag(help: "End with the cached headlines of held assets ('ledger news SYMBOL…' fetches them).")
+    @Flag(help: "End with the cached headlines of held assets (fetched by 'ledger news SYMBOL').")
     var news = false
 
     func run(in environment: CommandEnvironment) throws {
