@@ -18,6 +18,7 @@ public struct ReportHTMLView {
             "<title>\(HTML.escape(title))</title>\n<style>\n\(ReportHTMLStyle.css)\n</style>\n</head>\n<body>\n<main>\n"
         page += "<h1>Portfolio report</h1>\n<p class=\"meta\">\(HTML.escape(title))</p>\n"
         page += [summary(), valueChart(), holdings(), allocation(), movers(), gains(), freshness()].joined()
+        page += report.news.map(ReportNewsParts.html) ?? ""
         page +=
             "<footer>\(HTML.escape(ReportWords.chain(report))). Amounts are rounded for display; <code>ledger report -O json</code> has the exact values.</footer>\n"
         return page + "</main>\n</body>\n</html>\n"

@@ -26,6 +26,7 @@ public enum ReportMarkdownView {
             : table(ReportWords.gainHeader, rightFrom: 5, rows: report.gains.disposals.map(ReportWords.gainCells))
         lines += ["", "## Value over the period", ""] + series(report)
         lines += ["", "## Data freshness", ""] + freshness(report)
+        lines += report.news.map(ReportNewsParts.markdown) ?? []
         lines += ["", "---", "", ReportWords.chain(report) + "."]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -19,7 +19,11 @@ public struct ReportTextView {
             Self.wrap(ReportWords.title(report), width: width, indent: "  ").map(theme.bold).joined(separator: "\n")
                 + "\n", summary(), holdings(),
         ]
-        parts += [allocation(), movers(), gains(), series(), freshness(), chain()]
+        parts += [allocation(), movers(), gains(), series(), freshness()]
+        if let news = report.news {
+            parts.append(ReportNewsParts.text(news, asOf: report.options.asOf, width: width, theme: theme))
+        }
+        parts.append(chain())
         return parts.joined(separator: "\n")
     }
 

@@ -18,6 +18,7 @@ struct RootCommand: ParsableCommand {
             ImportCommand.self, ExportCommand.self,
             MarketCommand.self, WatchCommand.self, ChartCommand.self, LiveCommand.self,
             AlertCommand.self, ReportCommand.self, ShareCommand.self, ServeCommand.self, UserCommand.self,
+            NewsCommand.self,
         ]
     )
 }

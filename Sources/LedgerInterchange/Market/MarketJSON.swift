@@ -64,7 +64,7 @@ public enum MarketJSON {
     /// One coin with its share of the market and the user's holding (null when not held).
     public static func coin(
         _ entry: TopListEntry, list: TopList, fetchedAt: Timestamp, favorite: Bool, share: MarketShare?,
-        holding: CoinHolding?
+        holding: CoinHolding?, headlines: [Headline]? = nil
     ) -> String {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
@@ -91,6 +91,7 @@ public enum MarketJSON {
         }
         writer.key("holding")
         holdingObject(holding, &writer)
+        if let headlines { NewsJSON.list(headlines, now: fetchedAt, &writer) }
         writer.endObject()
         return writer.text
     }

@@ -31,6 +31,16 @@ extension ReportJSON {
         freshness(report, &writer)
         completeness(report.holdings.complete && report.gains.totals.complete, report.holdings.missingPrices, &writer)
         diagnostics(report.holdings.diagnostics, &writer)
+        if let news = report.news {
+            writer.key("news")
+            writer.beginObject()
+            NewsJSON.list(news.headlines, now: options.asOf, &writer)
+            writer.key("uncached")
+            writer.beginArray()
+            for symbol in news.uncached { writer.string(symbol.text) }
+            writer.endArray()
+            writer.endObject()
+        }
         writer.endObject()
         return writer.text
     }

@@ -19,7 +19,7 @@ enum Schema {
     static let migrations: [Migration] = [
         EventLogSchema.migrations, SettingsSchema.migrations, PriceSchema.migrations,
         ImportReceiptSchema.migrations, SnapshotSchema.migrations, MarketCacheSchema.migrations,
-        AlertSchema.migrations,
+        AlertSchema.migrations, NewsSchema.migrations,
     ].joined().sorted { $0.number < $1.number }
 
     static var currentVersion: Int { migrations.count }

@@ -15,7 +15,8 @@ struct MarketShowCommand: EnvironmentCommand {
             The coin must be in the top 100 by market cap ('ledger market search' finds others). \
             Its share is of the whole market (coingecko /global) when that can be fetched, else \
             of the cached top list, and the output says which. The chart shows daily candles \
-            (cryptocompare), cached for --offline.
+            (cryptocompare), cached for --offline. The three latest headlines about the coin \
+            (cryptocompare news) end it, cached too.
             """
     )
 
@@ -49,21 +50,25 @@ struct MarketShowCommand: EnvironmentCommand {
         let (entry, list, share, holding, favorite) = (
             detail.entry, detail.list, detail.share, detail.holding, detail.favorite
         )
+        let news = CoinHeadlines(asset, ledgerOptions: ledgerOptions, environment: environment, offline: feed.offline)
         if outputFormat == .json {
             try feed.commit()
+            news.commit(environment)
             return environment.print(
                 MarketJSON.coin(
-                    entry, list: list, fetchedAt: detail.fetchedAt, favorite: favorite, share: share, holding: holding)
-            )
+                    entry, list: list, fetchedAt: detail.fetchedAt, favorite: favorite, share: share, holding: holding,
+                    headlines: news.headlines))
         }
         let candles = try feed.dailyCandles(Asset(asset, class: .crypto), in: quote, count: days)
         try feed.commit()
+        news.commit(environment)
         environment.write(
             CoinDetailView(
                 entry: entry, source: list.source, freshness: feed.freshness(detail.fetchedAt), favorite: favorite,
                 share: share,
                 holding: holding, candles: candles, width: environment.terminalWidth,
                 theme: marketOptions.theme(environment)
-            ).render())
+            ).render()
+                + news.text(width: environment.terminalWidth, theme: marketOptions.theme(environment), now: feed.now))
     }
 }

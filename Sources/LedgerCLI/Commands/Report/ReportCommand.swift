@@ -42,6 +42,9 @@ struct ReportCommand: EnvironmentCommand {
         help: "Fail when a holding's price is older than this at as-of, or missing (e.g. 36h, 2d, 1w).")
     var maxPriceAge: String?
 
+    @Flag(help: "End with the cached headlines of held assets (fetched by 'ledger news SYMBOL').")
+    var news = false
+
     func run(in environment: CommandEnvironment) throws {
         let format = try ReportFormat.parse(outputFormat)
         let kind = try periodKind()
@@ -49,7 +52,8 @@ struct ReportCommand: EnvironmentCommand {
         try reportOptions.validate(environment)
         let store = try ledgerOptions.openForReading(in: environment)
         let options = try reportOptions.valuation(store: store.settings, environment: environment, perAccount: false)
-        let report = try ReportAssembly.build(store: store, context: environment.app, options: options, kind: kind)
+        var report = try ReportAssembly.build(store: store, context: environment.app, options: options, kind: kind)
+        if news { report.news = try ReportNews.cached(in: store, for: report) }
         if let maxAge { try ReportAssembly.checkFreshness(report, maxAge: maxAge, option: maxPriceAge ?? "") }
         let toFile = outputFile != nil
         let complete = report.holdings.complete && report.gains.totals.complete

@@ -22,6 +22,8 @@ public struct PeriodReport: Sendable {
     /// One line per priced holding whose price is market data (not the identity).
     public let freshness: [PriceFreshness]
     public let chain: ChainStamp
+    /// The headlines of held assets, with `--news` (nil without).
+    public var news: ReportNews?
 
     /// How many movers a report lists.
     public static let moverLimit = 5
