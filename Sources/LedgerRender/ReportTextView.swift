@@ -67,7 +67,7 @@ public struct ReportTextView {
         var text = section(
             "Realized in the period: \(NumberFormat.signedMoney(totals.gain)) on \(report.gains.disposals.count) disposal\(report.gains.disposals.count == 1 ? "" : "s")"
         )
-        let dividends = ReportWords.dividends(report.gains.dividendTotals).map { wrap($0) } ?? ""
+        let dividends = ReportWords.dividends(report.gains.dividendTotals).map { "\n" + wrap($0) } ?? ""
         guard !report.gains.disposals.isEmpty else { return text + "No disposals in this period.\n" + dividends }
         var table = TextTable(
             columns: ReportWords.gainHeader.enumerated().map { index, title in

@@ -26,6 +26,9 @@ public struct IBKRStatementLayout: ImportLayout {
     var dividends = IBKRDividendBook()
     /// Symbol → class, from Financial Instrument Information.
     var classes: [AssetSymbol: AssetClass] = [:]
+    /// The summary sections read, in order, and the line of the first row of them.
+    var summaries: [String] = []
+    var firstSummaryLine: Int?
 
     public init?(header: ImportHeader, options: ImportOptions) {
         guard header.names.count >= 4, header.names[0] == "Statement", header.names[1] == "Header",
@@ -83,7 +86,9 @@ public struct IBKRStatementLayout: ImportLayout {
             if let symbol = AssetSymbol(Self.ledgerSymbol(row["Symbol"])) {
                 classes[symbol] = IBKRInstrumentClass.assetClass(ofType: row["Type"])
             }
-        case _ where Self.summaries.contains(section): break
+        case _ where Self.summaries.contains(section):
+            if !summaries.contains(section) { summaries.append(section) }
+            if firstSummaryLine == nil { firstSummaryLine = row.line }
         default:
             guard refused.insert(section).inserted else { return }
             throw RowError(
@@ -93,7 +98,13 @@ public struct IBKRStatementLayout: ImportLayout {
     }
 
     public mutating func finish() -> [ImportOutcome] {
-        let outcomes = held + dividends.outcomes(build)
+        var outcomes = held + dividends.outcomes(build)
+        if let line = firstSummaryLine {
+            // One note for every row that makes nothing, so that none is dropped in silence.
+            let reason =
+                "the sections \(summaries.joined(separator: ", ")) restate or describe the account, and the Total and SubTotal rows sum the rows above them: nothing to record"
+            outcomes.insert(.ignored(line: line, reason: reason), at: 0)
+        }
         let classes = classes
         return outcomes.map { outcome in
             guard case .event(var imported) = outcome else { return outcome }
