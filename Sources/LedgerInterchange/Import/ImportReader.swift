@@ -82,6 +82,9 @@ public struct ImportReader {
             let imported = ImportRow(line: row.line, fields: row.fields, header: header)
             guard !imported.isBlank else { return }
             if type(of: current).sectioned {
+                // A sectioned layout holds the whole file's events: drop the stored copy first,
+                // so that appending to them does not copy them all on every row.
+                layout = nil
                 for outcome in current.read(imported) { emit(outcome) }
                 layout = current
                 return
