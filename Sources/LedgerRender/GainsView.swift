@@ -18,7 +18,7 @@ public struct GainsView {
         var text =
             theme.bold("Realized gains")
             + " \(period) · \(report.currency) · \(report.method.rawValue.uppercased())\n\n"
-        guard !report.disposals.isEmpty else { return text + "No disposals in this period.\n" }
+        guard !report.disposals.isEmpty else { return text + "No disposals in this period.\n" + dividendLines }
         var table = TextTable(columns: [
             .init("asset"), .init("quantity", .right), .init("acquired"), .init("disposed"),
             .init("days", .right, dropPriority: 2), .init("term", dropPriority: 1),
@@ -63,7 +63,8 @@ public struct GainsView {
             let padded = String(repeating: " ", count: valueWidth - value.count) + value
             text += "  " + label.padding(14) + (signed ? theme.signed(padded, raw) : padded) + "\n"
         }
-        if !complete {
+        text += dividendLines
+        if !complete || !report.dividendTotals.complete {
             text += "\n" + MissingPriceNote.text(report.missingPrices, width: width, ledgerCurrency: ledgerCurrency)
         }
         return text

@@ -71,7 +71,8 @@ public struct ReportTextView {
         var text = section(
             "Realized in the period: \(NumberFormat.signedMoney(totals.gain)) on \(report.gains.disposals.count) disposal\(report.gains.disposals.count == 1 ? "" : "s")"
         )
-        guard !report.gains.disposals.isEmpty else { return text + "No disposals in this period.\n" }
+        let dividends = ReportWords.dividends(report.gains.dividendTotals).map { "\n" + wrap($0) } ?? ""
+        guard !report.gains.disposals.isEmpty else { return text + "No disposals in this period.\n" + dividends }
         var table = TextTable(
             columns: ReportWords.gainHeader.enumerated().map { index, title in
                 TextTable.Column(
@@ -79,7 +80,7 @@ public struct ReportTextView {
             })
         for disposal in report.gains.disposals { table.append(ReportWords.gainCells(disposal)) }
         text += table.render(width: width)
-        return text
+        return text + dividends
     }
 
     private func series() -> String {

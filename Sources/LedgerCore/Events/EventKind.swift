@@ -8,7 +8,7 @@ public enum EventKind: String, CaseIterable, Sendable {
 
 /// Where income came from. Every kind enters at market value on its date.
 public enum IncomeKind: String, CaseIterable, Sendable {
-    case staking, airdrop, interest, mining, reward, other
+    case staking, airdrop, interest, mining, reward, dividend, other
 
     public static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -7,6 +7,8 @@ public struct GainsReport: Sendable {
     public let disposals: [Disposal]
     public let totals: Totals
     public let diagnostics: [LedgerDiagnostic]
+    /// The dividends received in the period, with the tax withheld from each.
+    public let dividends: [DividendRecord]
     /// Every valuation the replay could not make (some may concern events outside the period).
     public let missingPrices: [MissingPrice]
 
@@ -28,6 +30,9 @@ public struct GainsReport: Sendable {
         public var complete: Bool { proceedsComplete && costComplete }
     }
 
+    /// The dividends' totals (gross, tax withheld, net).
+    public var dividendTotals: DividendTotals { DividendTotals(dividends) }
+
     /// The disposals of `state` whose disposal date lies in `since…until` (inclusive; open
     /// ends when nil), in disposal order.
     public init(state: PortfolioState, since: LocalDate?, until: LocalDate?) {
@@ -40,6 +45,10 @@ public struct GainsReport: Sendable {
             return (since.map { date >= $0 } ?? true) && (until.map { date <= $0 } ?? true)
         }
         disposals = chosen
+        dividends = state.dividends.filter { dividend in
+            let date = dividend.received.date
+            return (since.map { date >= $0 } ?? true) && (until.map { date <= $0 } ?? true)
+        }
         totals = Totals(
             proceeds: chosen.map(\.proceeds).sum(), costBasis: chosen.map(\.cost).sum(),
             gain: chosen.map(\.gain).sum(),

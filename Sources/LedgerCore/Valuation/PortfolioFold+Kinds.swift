@@ -34,7 +34,8 @@ extension PortfolioFold {
         if let fee = event.fee { addFees(payFee(fee)) }
     }
 
-    mutating func receiveIncome(_ amount: AssetAmount, unitValue: Price?) {
+    /// Income at its value; its fee (a dividend's withholding tax) is a fee paid.
+    mutating func receiveIncome(_ amount: AssetAmount, kind: IncomeKind, unitValue: Price?) {
         let value = valued(unitValue.map { AssetAmount(amount.quantity * $0.amount, Asset($0.currency)) } ?? amount)
         state.income += value.value
         if !value.known { state.incompleteTotals.insert(.income) }
@@ -43,7 +44,14 @@ extension PortfolioFold {
         } else {
             openLot(amount, cost: value)
         }
-        if let fee = event.fee { addFees(payFee(fee)) }
+        let fee = event.fee.map { payFee($0) } ?? Valued(.zero)
+        addFees(fee)
+        if kind == .dividend, state.recordsDisposals {
+            state.dividends.append(
+                DividendRecord(
+                    received: event.occurredAt, asset: amount.asset.symbol, gross: value.value, withheld: fee.value,
+                    complete: value.known && fee.known))
+        }
     }
 
     mutating func split(_ symbol: AssetSymbol, _ ratio: SplitRatio) {

@@ -18,6 +18,8 @@ public struct PortfolioState: Sendable {
     /// money paid in instead).
     public internal(set) var fiat: [PositionKey: ExactDecimal] = [:]
     public internal(set) var disposals: [Disposal] = []
+    /// Every dividend with its tax withheld, kept when ``recordsDisposals`` is (for `gains`).
+    public internal(set) var dividends: [DividendRecord] = []
     /// Fiat deposited, minus fiat withdrawn, plus fiat spent beyond what was held.
     public internal(set) var netFiatPaidIn: ExactDecimal = .zero
     /// Market value of income (staking, airdrops, interest…) when received.

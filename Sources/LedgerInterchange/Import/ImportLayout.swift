@@ -11,6 +11,10 @@ public protocol ImportLayout {
     static var preset: String { get }
     /// A short name of the layout for messages (`transaction history (2023+)`).
     static var title: String { get }
+    /// True for a file of many tables (Interactive Brokers' statement), whose rows each name
+    /// their table and follow that table's own header: the reader then hands every row over
+    /// as it is, without holding it to the first header's column count.
+    static var sectioned: Bool { get }
     /// A layout for this header, or nil when the header is not one of its own.
     init?(header: ImportHeader, options: ImportOptions)
     /// Reads one data row (never blank).
@@ -21,6 +25,7 @@ public protocol ImportLayout {
 
 extension ImportLayout {
     public mutating func finish() -> [ImportOutcome] { [] }
+    public static var sectioned: Bool { false }
 }
 
 /// What the user said about the file beyond its format.

@@ -9,6 +9,7 @@ public enum ImportPresets {
         ("kucoin", [KuCoinTradeLayout.self, KuCoinTransferLayout.self]),
         ("bitstamp", [BitstampLayout.self]),
         ("gemini", [GeminiLayout.self]),
+        ("ibkr", [IBKRStatementLayout.self]),
     ]
 
     /// Every `--format` value: auto, the presets, generic, and our own json/jsonl.

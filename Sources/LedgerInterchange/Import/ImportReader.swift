@@ -81,6 +81,14 @@ public struct ImportReader {
             guard let header, var current = layout else { return findHeader(row, emit) }
             let imported = ImportRow(line: row.line, fields: row.fields, header: header)
             guard !imported.isBlank else { return }
+            if type(of: current).sectioned {
+                // A sectioned layout holds the whole file's events: drop the stored copy first,
+                // so that appending to them does not copy them all on every row.
+                layout = nil
+                for outcome in current.read(imported) { emit(outcome) }
+                layout = current
+                return
+            }
             if imported[at: 0].hasPrefix("No matching records found") {
                 return emit(.ignored(line: row.line, reason: "the export says it holds no records"))
             }

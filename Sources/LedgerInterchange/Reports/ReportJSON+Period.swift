@@ -105,6 +105,7 @@ extension ReportJSON {
         writer.endArray()
         writer.key("totals")
         gainsTotals(gains.totals, &writer)
+        dividends(gains, &writer)
         writer.endObject()
     }
 

@@ -85,6 +85,7 @@ public enum ReportJSON {
         writer.endArray()
         writer.key("totals")
         gainsTotals(report.totals, &writer)
+        dividends(report, &writer)
         completeness(report.totals.complete, report.missingPrices, &writer)
         diagnostics(report.diagnostics, &writer)
         writer.endObject()

@@ -57,8 +57,9 @@ enum PackedEvent {
     /// codes of events already stored keep their meaning).
     static let classes: [AssetClass] = [.crypto, .stock, .etf, .fiat, .fund, .adr, .warrant, .bond]
 
-    /// Income kind codes, stored: the index in this fixed list.
-    static let incomeKinds: [IncomeKind] = [.staking, .airdrop, .interest, .mining, .reward, .other]
+    /// Income kind codes, stored: the index in this fixed list (new kinds go at the end, so
+    /// the codes of stored events never change).
+    static let incomeKinds: [IncomeKind] = [.staking, .airdrop, .interest, .mining, .reward, .other, .dividend]
 
     static func classCode(_ assetClass: AssetClass) -> UInt8 {
         UInt8(classes.firstIndex(of: assetClass)!)

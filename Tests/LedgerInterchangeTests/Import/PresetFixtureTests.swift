@@ -42,15 +42,18 @@ struct PresetFixtureTests {
         return try ImportReader.read(bytes, format: format)
     }
 
-    /// Net quantity per asset over every event (one account).
+    /// Net quantity per asset over every event (one account), replayed in time order so that
+    /// a split scales what is held when it happens.
     static func holdings(_ events: [ImportedEvent]) -> [String: ExactDecimal] {
-        var totals: [String: ExactDecimal] = [:]
-        for (index, imported) in events.enumerated() {
-            let event = imported.event(
+        let ledgerEvents = events.enumerated().map { index, imported in
+            imported.event(
                 id: EventID(milliseconds: UInt64(index), random: (0, 0)), recordedAt: imported.occurredAt, account: "x",
                 batch: "b", fingerprint: "f")
-            for change in event.quantityChanges { totals[change.key.asset.text, default: .zero] += change.delta }
         }
+        var book = PositionBook()
+        for event in EventReplay.effective(ledgerEvents) { book.apply(event) }
+        var totals: [String: ExactDecimal] = [:]
+        for (key, quantity) in book.balances { totals[key.asset.text, default: .zero] += quantity }
         return totals.filter { !$0.value.isZero }
     }
 
