@@ -55,7 +55,7 @@ struct IBKRStatementTests {
             if case .buy(let amount, _) = event.action { classes[amount.asset.symbol.text] = amount.asset.assetClass }
         }
         #expect(
-            classes == ["AAPL": .stock, "BABA": .stock, "MSFT": .stock, "SAP": .stock, "VOO": .etf, "WMT": .stock])
+            classes == ["AAPL": .stock, "BABA": .adr, "MSFT": .stock, "SAP": .stock, "VOO": .etf, "WMT": .stock])
     }
 
     @Test func tradesKeepTheirTotalsCommissionsAndCurrency() throws {
