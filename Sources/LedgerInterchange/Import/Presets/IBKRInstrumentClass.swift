@@ -10,7 +10,7 @@ enum IBKRInstrumentClass {
         case "FUND", "MUTUAL FUND", "MF": .fund
         case "WAR", "WARRANT": .warrant
         case "BOND": .bond
-        default: .stock  // COMMON, PREFERRED, REIT, RIGHT, …
+        default: .stock // COMMON, PREFERRED, REIT, RIGHT, …
         }
     }
 }
