@@ -83,7 +83,7 @@ public final class NewsFeed {
         return request.order.arrange(found + cached.map(\.value), limit: request.limit)
     }
 
-    /// Which source to ask about which symbols: stocks and ETFs (by `--class`, else the class
+    /// Which source to ask about which symbols: listed assets, stocks, ETFs, funds, ADRs… (by `--class`, else the class
     /// the ledger recorded) to ``stockSource``, the rest and unknown symbols to ``cryptoSource``,
     /// which also serves the general feed.
     func routes(_ request: NewsRequest) throws -> [(String, [AssetSymbol])] {
@@ -92,7 +92,7 @@ public final class NewsFeed {
         var stocks: [AssetSymbol] = []
         for symbol in request.symbols {
             let assetClass = try request.assetClass ?? store.events.assetClass(of: symbol) ?? .crypto
-            if assetClass == .stock || assetClass == .etf { stocks.append(symbol) } else { crypto.append(symbol) }
+            if assetClass.isListed { stocks.append(symbol) } else { crypto.append(symbol) }
         }
         return [(Self.cryptoSource, crypto), (Self.stockSource, stocks)].filter { !$0.1.isEmpty }
     }
