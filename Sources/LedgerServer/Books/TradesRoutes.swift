@@ -2,6 +2,7 @@ import Hummingbird
 import LedgerApp
 import LedgerCore
 import LedgerRender
+import NIOPosix
 
 /// The handlers of the trades list, its void forms and the add form.
 enum TradesRoutes {
@@ -26,7 +27,10 @@ enum TradesRoutes {
         let books = try UserBooks(context, state: state)
         let form = AddForm(try await formFields(request))
         do {
-            let stored = try BooksService(books: books).add(form.input)
+            // Off the event loop: a symbol new to the ledger is looked up at the sources, which may
+            // take seconds (docs/EVENTS.md, "Classes"); other requests go on meanwhile.
+            let input = form.input
+            let stored = try await NIOThreadPool.singleton.runIfActive { try BooksService(books: books).add(input) }
             return ServerResponse.redirect(to: "/trades?added=\(stored[0].sequence)")
         } catch {
             guard let message = BooksFailure.message(error) else { throw error }
