@@ -46,7 +46,7 @@ struct ReportCommand: EnvironmentCommand {
     var news = false
 
     func run(in environment: CommandEnvironment) throws {
-        let format = try ReportFormat.parse(outputFormat)
+        let format = try ReportFormat.parse(outputFormat, for: "report")
         let kind = try periodKind()
         let maxAge = try maxAgeSeconds()
         try reportOptions.validate(environment)
@@ -91,15 +91,8 @@ struct ReportCommand: EnvironmentCommand {
 
 /// `-O` of `ledger report`: the formats it writes (HTML only here, so it is not in the shared
 /// ``OutputFormat``).
-enum ReportFormat: String, CaseIterable {
+enum ReportFormat: String, CommandFormat {
     case text, md, html, json
-
-    static func parse(_ text: String) throws -> ReportFormat {
-        guard let format = ReportFormat(rawValue: text.lowercased()) else {
-            throw OptionError.notAFormat(command: "report", formats: allCases.map(\.rawValue), given: text)
-        }
-        return format
-    }
 
     func render(_ report: PeriodReport, width: Int, theme: Theme) -> String {
         switch self {

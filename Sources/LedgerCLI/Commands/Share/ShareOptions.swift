@@ -31,7 +31,7 @@ struct ShareOptions: ParsableArguments {
     var strict = false
 
     func share(_ target: ShareTarget, ledger: LedgerOptions, in environment: CommandEnvironment) throws {
-        let format = try ShareFormat.parse(outputFormat)
+        let format = try ShareFormat.parse(outputFormat, for: "share")
         let query = ValuationQuery(asOf: asOf, method: method, currency: currency)
         try query.validate()
         let store = try ledger.openForReading(in: environment)
@@ -71,15 +71,8 @@ extension ShareOptions {
 }
 
 /// `-O` of `ledger share`.
-enum ShareFormat: String, CaseIterable {
+enum ShareFormat: String, CommandFormat {
     case text, md, svg, json
-
-    static func parse(_ text: String) throws -> ShareFormat {
-        guard let format = ShareFormat(rawValue: text.lowercased()) else {
-            throw OptionError.notAFormat(command: "share", formats: allCases.map(\.rawValue), given: text)
-        }
-        return format
-    }
 
     func render(_ card: ShareCard) -> String {
         switch self {
