@@ -32,7 +32,10 @@ public struct MarketTop: Sendable {
         }
         if let page, page < 1 { throw .pageBelowOne(page) }
         if let perPage, perPage < 1 { throw .perPageBelowOne(perPage) }
-        guard let parsed = AssetClass(rawValue: assetClass.lowercased()), parsed != .fiat else {
+        // Only the classes with a list: the crypto top list and the stock and ETF screens.
+        guard let parsed = AssetClass(rawValue: assetClass.lowercased()),
+            parsed == .crypto || StockScreen.known[parsed] != nil
+        else {
             throw .notAMarketClass(assetClass)
         }
         self.count = count.flatMap(Int.init) ?? 100
