@@ -38,7 +38,8 @@ class Ledger:
         self.binary, self.currency = binary, currency
         self.path = work / f"{currency.lower()}.ledger"
         self.env = {key: value for key, value in os.environ.items() if not key.startswith("LGR_")}
-        self.env.update({f"LGR_{source.upper()}_URL": f"http://127.0.0.1:9/{source}" for source in SOURCES})
+        closed = {f"LGR_{source.upper()}_URL": f"http://127.0.0.1:9/{source}" for source in SOURCES}
+        self.env.update(closed)
         self.env.update({"NO_COLOR": "1", "XDG_STATE_HOME": str(work / "state")})
 
     def run(self, *arguments: str) -> subprocess.CompletedProcess:
@@ -48,12 +49,14 @@ class Ledger:
     def must(self, *arguments: str) -> str:
         result = self.run(*arguments)
         if result.returncode != 0:
-            raise RuntimeError(f"ledger {' '.join(arguments)} exited {result.returncode}:\n{result.stderr}{result.stdout}")
+            command = " ".join(arguments)
+            raise RuntimeError(f"ledger {command} exited {result.returncode}:\n{result.stderr}{result.stdout}")
         return result.stdout
 
     def load(self, csv: Path) -> None:
         self.must("init", "--currency", self.currency)
-        self.must("import", str(csv), "--format", "generic", "--map", shared.ledger_map(self.currency), "--account", "exchange")
+        mapping = shared.ledger_map(self.currency)
+        self.must("import", str(csv), "--format", "generic", "--map", mapping, "--account", "exchange")
 
     def tax_years(self, *options: str) -> list:
         document = json.loads(self.must("tax", *options, "-O", "json"))
@@ -62,7 +65,8 @@ class Ledger:
 
 def has_tax_command(binary: Path) -> bool:
     """True when `ledger tax --help` describes a tax command (not the root help, not an error)."""
-    result = subprocess.run([str(binary), "tax", "--help"], capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    environment = {**os.environ, "NO_COLOR": "1"}
+    result = subprocess.run([str(binary), "tax", "--help"], capture_output=True, text=True, env=environment)
     return result.returncode == 0 and "--rules" in result.stdout
 
 
@@ -76,9 +80,11 @@ def compare(binary: Path, work: Path, seed: int, count: int) -> list:
     uk.load(work / shared.LEDGER_CSV)
     for method in shared.US_METHODS:
         ours = us.tax_years("--rules", "us", "--method", method)
-        lines += peers.differences(f"ledger vs rp2 {method}", ours, found["us"][method]["years"], peers.US_FIELDS)
+        theirs = found["us"][method]["years"]
+        lines += peers.differences(f"ledger vs rp2 {method}", ours, theirs, peers.US_FIELDS)
     ours = uk.tax_years("--rules", "uk")
-    lines += peers.differences("ledger vs reference (uk, exact)", ours, exact["uk"]["years"], peers.UK_FIELDS + ("cost_basis",))
+    fields = peers.UK_FIELDS + ("cost_basis",)
+    lines += peers.differences("ledger vs reference (uk, exact)", ours, exact["uk"]["years"], fields)
     return lines
 
 
@@ -95,7 +101,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="taxpeers-") as scratch:
         work = args.keep or Path(scratch)
         lines = compare(args.ledger, work, args.seed, args.trades)
-    print("\n".join(lines) if lines else f"ledger tax agrees with rp2 (fifo, lifo, hifo) and bittytax, seed {args.seed}")
+    agreed = f"ledger tax agrees with rp2 (fifo, lifo, hifo) and bittytax, seed {args.seed}"
+    print("\n".join(lines) if lines else agreed)
     sys.exit(1 if lines else 0)
 
 

@@ -29,6 +29,10 @@ import shared
 EXPECTED = Path(__file__).resolve().parent / "expected"
 
 
+def import_options(currency: str) -> str:
+    return f"--format generic --map {shared.ledger_map(currency)} --account exchange"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=42)
@@ -48,11 +52,12 @@ def main() -> None:
         EXPECTED.mkdir(exist_ok=True)
         shutil.copyfile(work / shared.LEDGER_CSV, EXPECTED / csv_name)
     document = {
-        "about": "Per-year totals of `ledger tax -O json` (ledger.tax/1 years[]) for the history beside this file; see Tests/TaxPeers/README.md",
+        "about": "Per-year totals of `ledger tax -O json` (ledger.tax/1 years[]) for the history beside this "
+        "file; see Tests/TaxPeers/README.md",
         "seed": args.seed,
         "trades": len(trades),
         "history": csv_name,
-        "import": {currency: f"ledger import {csv_name} --format generic --map {shared.ledger_map(currency)} --account exchange" for currency in ("USD", "GBP")},
+        "import": {c: f"ledger import {csv_name} {import_options(c)}" for c in ("USD", "GBP")},
         "checked_with": {"rp2": version("rp2"), "bittytax": version("bittytax")},
         "us": exact["us"],
         "uk": exact["uk"],

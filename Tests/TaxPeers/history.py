@@ -77,7 +77,9 @@ class Generator:
         return self.trades
 
     def schedule(self, day: dt.date, asset: str, side: str, after: dt.datetime = None) -> None:
-        earliest = 13 * 3600 if after is None or after.date() != day else after.hour * 3600 + after.minute * 60 + after.second + 1
+        earliest = 13 * 3600
+        if after is not None and after.date() == day:
+            earliest = after.hour * 3600 + after.minute * 60 + after.second + 1
         if earliest > 21 * 3600 - 1 or (day - START).days >= SPAN_DAYS:
             return
         while True:
@@ -161,8 +163,9 @@ def normalize_ods(path: Path) -> None:
             target.writestr(fixed, data)
 
 
-RP2_IN_HEADER = ("timestamp", "asset", "exchange", "holder", "transaction_type", "spot_price", "crypto_in", "fiat_fee", "fiat_in_no_fee", "fiat_in_with_fee", "unique_id", "notes")
-RP2_OUT_HEADER = ("timestamp", "asset", "exchange", "holder", "transaction_type", "spot_price", "crypto_out_no_fee", "crypto_fee", "fiat_out_no_fee", "fiat_fee", "unique_id", "notes")
+RP2_COMMON = ("timestamp", "asset", "exchange", "holder", "transaction_type", "spot_price")
+RP2_IN_HEADER = RP2_COMMON + ("crypto_in", "fiat_fee", "fiat_in_no_fee", "fiat_in_with_fee", "unique_id", "notes")
+RP2_OUT_HEADER = RP2_COMMON + ("crypto_out_no_fee", "crypto_fee", "fiat_out_no_fee", "fiat_fee", "unique_id", "notes")
 RP2_INI_TEXT = """[general]
 assets = {assets}
 exchanges = Exchange
@@ -203,16 +206,25 @@ def rp2_rows(trades: list) -> list:
 
 
 def rp2_in(t: shared.Trade) -> list:
-    unit_cost = float((t.total + t.fee) / t.quantity)
-    return [t.time.isoformat(), t.asset, "Exchange", "Holder", "Buy", unit_cost, float(t.quantity), float(t.fee), float(t.total), float(t.total + t.fee), t.id, ""]
+    unit_cost = (t.total + t.fee) / t.quantity
+    amounts = (t.quantity, t.fee, t.total, t.total + t.fee)
+    return rp2_common(t, "Buy", unit_cost) + [float(a) for a in amounts] + [t.id, ""]
 
 
 def rp2_out(t: shared.Trade) -> list:
     net = t.total - t.fee
-    return [t.time.isoformat(), t.asset, "Exchange", "Holder", "Sell", float(net / t.quantity), float(t.quantity), 0.0, float(net), 0.0, t.id, f"fee {t.fee}"]
+    amounts = (t.quantity, 0, net, 0)
+    return rp2_common(t, "Sell", net / t.quantity) + [float(a) for a in amounts] + [t.id, f"fee {t.fee}"]
 
 
-BITTYTAX_HEADER = ("Type", "Buy Quantity", "Buy Asset", "Buy Value", "Sell Quantity", "Sell Asset", "Sell Value", "Fee Quantity", "Fee Asset", "Fee Value", "Wallet", "Timestamp", "Note")
+def rp2_common(t: shared.Trade, kind: str, spot_price: Decimal) -> list:
+    return [t.time.isoformat(), t.asset, "Exchange", "Holder", kind, float(spot_price)]
+
+
+BITTYTAX_HEADER = (
+    "Type", "Buy Quantity", "Buy Asset", "Buy Value", "Sell Quantity", "Sell Asset", "Sell Value",
+    "Fee Quantity", "Fee Asset", "Fee Value", "Wallet", "Timestamp", "Note",
+)
 
 
 def write_bittytax(trades: list, out: Path) -> None:
@@ -223,15 +235,20 @@ def write_bittytax(trades: list, out: Path) -> None:
         writer.writerow(BITTYTAX_HEADER)
         for t in trades:
             quantity, total = shared.plain(t.quantity), shared.plain(t.total)
-            got, gave = ((quantity, t.asset), (total, "GBP")) if t.side == "buy" else ((total, "GBP"), (quantity, t.asset))
+            got, gave = (quantity, t.asset), (total, "GBP")
+            if t.side == "sell":
+                got, gave = gave, got
             fee = (shared.plain(t.fee), "GBP") if t.fee else ("", "")
-            writer.writerow(["Trade", got[0], got[1], "", gave[0], gave[1], "", fee[0], fee[1], "", "Exchange", t.iso_time, t.id])
+            row = ["Trade", *got, "", *gave, "", *fee, "", "Exchange", t.iso_time, t.id]
+            writer.writerow(row)
 
 
 def generate(out: Path, seed: int, count: int, peers: bool = True) -> list:
     """Writes the history files into OUT (the peers' inputs too unless PEERS is false)."""
     out.mkdir(parents=True, exist_ok=True)
-    trades = Generator(seed, count).run()
+    scheduled = count
+    while len(trades := Generator(seed, scheduled).run()) < count:  # a few draws make no trade
+        scheduled += max(count // 10, 1)
     shared.write_ledger_csv(trades, out / shared.LEDGER_CSV)
     write_bittytax(trades, out)
     if peers:

@@ -63,7 +63,8 @@ def rp2_totals(history: Path, method: str) -> shared.Totals:
             sale = gain_loss.taxable_event
             term = "long_term" if gain_loss.is_long_term_capital_gains() else "short_term"
             proceeds = Decimal(gain_loss.taxable_event_fiat_amount_with_fee_fraction)
-            totals.add(shared.us_year(sale.timestamp.date()), (sale.unique_id, term), proceeds, Decimal(gain_loss.fiat_cost_basis), term)
+            cost = Decimal(gain_loss.fiat_cost_basis)
+            totals.add(shared.us_year(sale.timestamp.date()), (sale.unique_id, term), proceeds, cost, term)
     return totals
 
 
@@ -97,7 +98,8 @@ def bittytax_years(history: Path) -> list:
     text = re.sub(r"\x1b\[[0-9;]*m", "", run.stdout)
     if run.returncode != 0 or "integrity check: passed" not in text:
         raise RuntimeError(f"bittytax failed (exit {run.returncode}):\n{text[-2000:]}{run.stderr[-2000:]}")
-    return [summary_year(start, block) for start, block in re.findall(r"Tax Year - (\d{4})/\d\d \(.*?\)(.*?)(?=Tax Year - |\Z)", text, re.S)]
+    years = re.findall(r"Tax Year - (\d{4})/\d\d \(.*?\)(.*?)(?=Tax Year - |\Z)", text, re.S)
+    return [summary_year(start, block) for start, block in years]
 
 
 def summary_year(start: str, block: str) -> dict:
@@ -119,7 +121,7 @@ def run_peers(history: Path) -> dict:
     with tempfile.TemporaryDirectory(prefix="rp2-") as scratch:
         os.chdir(scratch)
         try:
-            us = {method: {"years": rp2_totals(history, method).json_years(uk=False)} for method in shared.US_METHODS}
+            us = {m: {"years": rp2_totals(history, m).json_years(uk=False)} for m in shared.US_METHODS}
         finally:
             os.chdir(here)
     return {"us": us, "uk": {"years": bittytax_years(history)}}
@@ -128,7 +130,7 @@ def run_peers(history: Path) -> dict:
 def reference_totals(history: Path) -> dict:
     """reference.py's exact totals in the same shape (UK: with the cost basis too)."""
     trades = shared.read_ledger_csv(history / shared.LEDGER_CSV)
-    us = {method: {"years": reference.us_totals(trades, method).json_years(uk=False)} for method in shared.US_METHODS}
+    us = {m: {"years": reference.us_totals(trades, m).json_years(uk=False)} for m in shared.US_METHODS}
     return {"us": us, "uk": {"years": reference.uk_totals(trades).json_years(uk=True)}}
 
 
@@ -152,8 +154,9 @@ def lookup(year, field: str) -> Decimal:
     return shared.cents(Decimal(value)) if isinstance(value, (str, int)) else Decimal("0.00")
 
 
+TERM_FIELDS = ("proceeds", "cost_basis", "adjustment", "gain")
 US_FIELDS = ("proceeds", "cost_basis", "gains", "losses", "net") + tuple(
-    f"{term}.{field}" for term in ("short_term", "long_term") for field in ("proceeds", "cost_basis", "adjustment", "gain")
+    f"{term}.{field}" for term in ("short_term", "long_term") for field in TERM_FIELDS
 )
 UK_FIELDS = ("proceeds", "allowable_costs", "gains", "losses", "net")
 
@@ -165,8 +168,10 @@ def check(history: Path, peers: dict) -> list:
     per_part = reference.uk_totals(trades, bittytax_rounding=True).json_years(uk=True)
     lines = []
     for method in shared.US_METHODS:
-        lines += differences(f"rp2 {method} vs reference", peers["us"][method]["years"], exact["us"][method]["years"], US_FIELDS)
-    lines += differences("bittytax vs reference (per-part cents)", peers["uk"]["years"], per_part, UK_FIELDS + ("disposals",))
+        label = f"rp2 {method} vs reference"
+        lines += differences(label, peers["us"][method]["years"], exact["us"][method]["years"], US_FIELDS)
+    label = "bittytax vs reference (per-part cents)"
+    lines += differences(label, peers["uk"]["years"], per_part, UK_FIELDS + ("disposals",))
     return lines
 
 

@@ -32,7 +32,8 @@ def us_parts(trades: list, method: str):
     lots = defaultdict(list)  # asset -> [time, quantity, cost, remaining]
     for trade in trades:
         if trade.side == "buy":
-            lots[trade.asset].append([trade.time, Fraction(trade.quantity), Fraction(trade.total + trade.fee), Fraction(trade.quantity)])
+            quantity = Fraction(trade.quantity)
+            lots[trade.asset].append([trade.time, quantity, Fraction(trade.total + trade.fee), quantity])
             continue
         left = Fraction(trade.quantity)
         net = Fraction(trade.total - trade.fee)

@@ -156,7 +156,8 @@ class Totals:
             return result
         for term in ("short_term", "long_term"):
             p, c = entry["terms"].get(term, [0, 0])
-            result[term] = {"proceeds": str(cents(p)), "cost_basis": str(cents(c)), "adjustment": "0.00", "gain": str(cents(p - c))}
+            figures = {"proceeds": p, "cost_basis": c, "adjustment": 0, "gain": p - c}
+            result[term] = {name: str(cents(value)) for name, value in figures.items()}
         return result
 
 
