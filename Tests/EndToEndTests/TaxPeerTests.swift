@@ -18,20 +18,23 @@ struct TaxPeerTests {
         return help.status == 0 && help.stdout.contains("--rules")
     }
 
-    @Test("compare.py: rp2 and bittytax on 1,000 seeded trades")
-    func peersOnSeededHistory() throws {
+    /// `tax`: every per-year total of `ledger tax` (US per method, UK); `gains`: the US totals
+    /// of the lot engine under it, from `ledger gains -O json`, which runs before `tax` exists.
+    @Test("compare.py: rp2 and bittytax on 1,000 seeded trades", arguments: ["tax", "gains"])
+    func peersOnSeededHistory(via: String) throws {
         guard let python = Peer.find("python3") else {
             print("skipped: python3 is not on PATH")
             return
         }
         let script = Self.scripts.appendingPathComponent("compare.py").path
         let result = try BuiltProducts.run(
-            python, [script, "--ledger", BuiltProducts.ledger.path, "--seed", "2024", "--trades", "1000"])
+            python,
+            [script, "--ledger", BuiltProducts.ledger.path, "--seed", "2024", "--trades", "1000", "--via", via])
         if result.status == Self.skipExit {
             print(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
             return
         }
-        #expect(result.status == 0, "compare.py:\n\(result.stdout)\(result.stderr)")
+        #expect(result.status == 0, "compare.py --via \(via):\n\(result.stdout)\(result.stderr)")
     }
 
     @Test("the seed-42 fixture (checked with the peers), without Python")

@@ -30,7 +30,10 @@ import shared
 START = dt.date(2018, 1, 1)
 SPAN_DAYS = 5 * 365
 START_PRICE = {"BTC": 9000.0, "ETH": 600.0, "SOL": 40.0}
-MAX_TOTAL = Decimal(20000)  # rp2 reads .ods floats: amounts under 2^16 survive exactly
+MAX_TOTAL = Decimal(20000)
+# What part of a holding a sale takes (lowest, highest), and how often all of it: BTC is traded,
+# SOL mostly held (so FIFO sells lots older than a year too).
+SALE_SHARE = {"BTC": (0.05, 0.9, 0.12), "ETH": (0.03, 0.5, 0.05), "SOL": (0.02, 0.2, 0.02)}  # rp2 reads .ods floats: amounts under 2^16 survive exactly
 
 
 class Market:
@@ -99,7 +102,8 @@ class Generator:
         if side == "buy":
             quantity = self.quantity(Decimal(self.rng.uniform(40, 15000)) / price)
         else:
-            share = 1 if self.rng.random() < 0.12 else self.rng.uniform(0.05, 0.9)
+            lowest, highest, whole = SALE_SHARE[asset]
+            share = 1 if self.rng.random() < whole else self.rng.uniform(lowest, highest)
             quantity = min(self.quantity(self.holdings[asset] * Decimal(share)), self.holdings[asset])
             quantity = min(quantity, (MAX_TOTAL / price).quantize(Decimal("1e-8"), rounding=ROUND_DOWN))
         total = shared.cents(quantity * price)
