@@ -43,7 +43,7 @@ struct TaxPeerTests {
             print("skipped: the built ledger has no 'tax' command yet (issue 32)")
             return
         }
-        let expected = try Expected(seed: 42)
+        let expected = try TaxFixture(seed: 42)
         for (currency, rules) in [("USD", "us"), ("GBP", "uk")] {
             let ledger = try expected.ledger(currency: currency)
             let methods = rules == "us" ? ["fifo", "lifo", "hifo"] : [""]
@@ -51,9 +51,9 @@ struct TaxPeerTests {
                 let options = ["tax", "--rules", rules] + (method.isEmpty ? [] : ["--method", method])
                 let result = try BuiltProducts.run(BuiltProducts.ledger, options + ["-O", "json", "--ledger", ledger])
                 #expect(result.status == 0, "\(result.stderr)")
-                let ours = try Expected.years(Data(result.stdout.utf8))
+                let ours = try TaxFixture.years(Data(result.stdout.utf8))
                 let theirs = try expected.years(rules: rules, method: method)
-                for difference in Expected.differences(ours, theirs) {
+                for difference in TaxFixture.differences(ours, theirs) {
                     Issue.record("\(rules) \(method) \(difference)")
                 }
             }
@@ -62,7 +62,7 @@ struct TaxPeerTests {
 }
 
 /// Tests/TaxPeers/expected/totals-seed<N>.json and the history beside it.
-struct Expected {
+struct TaxFixture {
     let document: [String: Any]
     let directory: URL
 
