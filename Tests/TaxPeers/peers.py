@@ -2,7 +2,7 @@
 """Runs the peers on a history directory (history.py) and prints their per-year totals as JSON
 in the `ledger.tax/1` field names:
 
-    peers.py HISTORY_DIR [--check]
+    peers.py HISTORY_DIR [--check] [--rp2-cli]
 
   {"us": {"fifo": {"years": [...]}, "lifo": ..., "hifo": ...},   rp2 1.7.x, country US
    "uk": {"years": [...]}}                                         bittytax 0.6.0, UK_INDIVIDUAL
@@ -10,6 +10,9 @@ in the `ledger.tax/1` field names:
 US years: year, disposals, proceeds, cost_basis, gains, losses, net, short_term/long_term
 {proceeds, cost_basis, adjustment, gain}. UK years ("2018/2019"): disposals, proceeds,
 allowable_costs, gains, losses, net (bittytax's SA108 summary; it has no separate cost basis).
+
+rp2 runs in-process (its parser and tax engine, what rp2_us runs before writing its reports:
+exact decimals); --rp2-cli runs the rp2_us command instead and reads its Form 8949 sheet.
 
 --check also runs reference.py's independent matchers and compares: rp2 with the exact FIFO,
 LIFO and HIFO to the cent, bittytax with the exact UK matcher rounded per part as bittytax
@@ -68,6 +71,28 @@ def rp2_totals(history: Path, method: str) -> shared.Totals:
     return totals
 
 
+def rp2_cli_totals(history: Path, method: str) -> shared.Totals:
+    """The same from the rp2_us command: its Form 8949 sheet (`<method>_tax_report_us.ods`,
+    "Capital Gains": one row per lot a sale takes). rp2 writes those cells as floats, so these
+    totals can differ from the engine's in the last cent on a half-cent tie (README.md)."""
+    import ezodf
+
+    command = [sys.executable, "-c", "from rp2.plugin.country.us import rp2_entry; rp2_entry()"]
+    ini, ods = str(history / shared.RP2_INI), str(history / shared.RP2_ODS)
+    run = subprocess.run(command + ["-m", method, "-o", "out", ini, ods], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"rp2_us -m {method} failed:\n{run.stdout[-2000:]}{run.stderr[-2000:]}")
+    sheet = ezodf.opendoc(f"out/{method}_tax_report_us.ods").sheets["Capital Gains"]
+    totals = shared.Totals()
+    for row in sheet.rows():
+        cells = [cell.value for cell in row]
+        if len(cells) > 15 and cells[9] == "OUT / SELL":
+            term = "long_term" if cells[14] == "LONG" else "short_term"
+            proceeds, cost = Decimal(repr(cells[4])), Decimal(repr(cells[5]))
+            totals.add(cells[15][:4], (cells[13], term), proceeds, cost, term)
+    return totals
+
+
 BITTYTAX_CONFIG = """local_currency: 'GBP'
 local_timezone: 'Europe/London'
 fiat_list: ['GBP']
@@ -115,13 +140,15 @@ def summary_year(start: str, block: str) -> dict:
     return year
 
 
-def run_peers(history: Path) -> dict:
-    """The peers' per-year totals (rp2 runs in a scratch directory: it writes ./log there)."""
+def run_peers(history: Path, rp2_cli: bool = False) -> dict:
+    """The peers' per-year totals (rp2 runs in a scratch directory: it writes ./log there), rp2's
+    from its engine or (RP2_CLI) from the report of the rp2_us command."""
+    rp2 = rp2_cli_totals if rp2_cli else rp2_totals
     here, history = Path.cwd(), history.resolve()
     with tempfile.TemporaryDirectory(prefix="rp2-") as scratch:
         os.chdir(scratch)
         try:
-            us = {m: {"years": rp2_totals(history, m).json_years(uk=False)} for m in shared.US_METHODS}
+            us = {m: {"years": rp2(history, m).json_years(uk=False)} for m in shared.US_METHODS}
         finally:
             os.chdir(here)
     return {"us": us, "uk": {"years": bittytax_years(history)}}
@@ -179,9 +206,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("history", type=Path)
     parser.add_argument("--check", action="store_true", help="compare the peers with reference.py")
+    parser.add_argument("--rp2-cli", action="store_true", help="rp2's totals from the rp2_us command's report")
     args = parser.parse_args()
     require_peers()
-    peers = run_peers(args.history)
+    peers = run_peers(args.history, args.rp2_cli)
     if not args.check:
         shared.print_json(peers)
         return
