@@ -30,10 +30,10 @@ import shared
 START = dt.date(2018, 1, 1)
 SPAN_DAYS = 5 * 365
 START_PRICE = {"BTC": 9000.0, "ETH": 600.0, "SOL": 40.0}
-MAX_TOTAL = Decimal(20000)
+MAX_TOTAL = Decimal(20000)  # rp2 reads .ods floats: amounts under 2^16 survive exactly
 # What part of a holding a sale takes (lowest, highest), and how often all of it: BTC is traded,
 # SOL mostly held (so FIFO sells lots older than a year too).
-SALE_SHARE = {"BTC": (0.05, 0.9, 0.12), "ETH": (0.03, 0.5, 0.05), "SOL": (0.02, 0.2, 0.02)}  # rp2 reads .ods floats: amounts under 2^16 survive exactly
+SALE_SHARE = {"BTC": (0.05, 0.9, 0.12), "ETH": (0.03, 0.5, 0.05), "SOL": (0.02, 0.2, 0.02)}
 
 
 class Market:
