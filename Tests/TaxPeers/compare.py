@@ -115,7 +115,7 @@ def main() -> None:
     parser.add_argument("--ledger", type=Path, required=True, help="the built ledger executable")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--trades", type=int, default=1000)
-    parser.add_argument("--keep", type=Path, help="work in DIR and leave the files there")
+    parser.add_argument("--keep", type=Path, help="work in DIR (a new directory) and leave the files there")
     parser.add_argument(
         "--via", choices=("tax", "gains"), default="tax",
         help="gains: the US totals from `ledger gains -O json` instead of `ledger tax` (rp2 only)")
