@@ -19,6 +19,7 @@ enum ServerRoutes {
     static func router(_ state: ServerState) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         router.add(middleware: AccessLog(sink: state.accessLog, clock: state.clockMilliseconds))
+        router.add(middleware: PlainPath())
         let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator))
             .add(middleware: CSRFGuard())
         for group in groups {
