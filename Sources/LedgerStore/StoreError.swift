@@ -3,6 +3,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case noLedger(path: String)
     case isDirectory(path: String)
     case notALedger(path: String, detail: String)
+    /// The disk (or the quota) is full: SQLite could not grow the database or a side file.
+    case diskFull(path: String)
     /// The server's accounts file (`DATA/accounts.sqlite`) is some other SQLite file.
     case notAnAccountsDatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
@@ -23,6 +25,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' is a directory; pass --ledger with a file path such as '\(path)/books.ledger'"
         case .notALedger(let path, let detail):
             "'\(path)' is not a ledger (\(detail)); pass --ledger with a ledger file, or a new path to create one"
+        case .diskFull(let path):
+            "cannot use '\(path)': the disk is full (no space left on the device); free some space and run the command again"
         case .notAnAccountsDatabase(let path):
             "'\(path)' is not the accounts database of a ledger server; pass --data-dir with the server's own directory"
         case .newerSchema(let path, let found, let supported):
@@ -41,6 +45,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "no event '\(reference)'; 'ledger log' lists events with their numbers"
         case .corruptRecord(let detail):
             "the ledger holds an unreadable event: \(detail); run 'ledger verify'"
+        case .sqlite(let error) where error.isDiskFull:
+            "the ledger database failed: the disk is full (no space left on the device); free some space and run the command again"
         case .sqlite(let error):
             "the ledger database failed: \(error.message)"
         }
@@ -53,8 +59,16 @@ extension StoreError {
     static func opening(_ path: String, _ error: any Error) -> StoreError {
         switch error {
         case let error as StoreError: error
-        case let error as SQLiteError: error.isBusy ? .busy(path: path) : .sqlite(error)
+        case let error as SQLiteError:
+            error.isBusy ? .busy(path: path) : error.isDiskFull ? .diskFull(path: path) : .sqlite(error)
         default: .cannotOpen(path: path, detail: "\(error)")
         }
+    }
+
+    /// What an SQLite failure while reading a file's identity means: a full disk (reading a
+    /// ledger in WAL mode grows its `-shm` file) or a file that is not a ledger.
+    static func unreadable(_ path: String, _ error: SQLiteError) -> StoreError {
+        error.isDiskFull
+            ? .diskFull(path: path) : .notALedger(path: path, detail: "SQLite cannot read it: \(error.message)")
     }
 }

@@ -56,7 +56,9 @@ public final class SQLiteStatement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let error = SQLiteError(code: sqlite3_extended_errcode(database.handle), message: database.lastMessage)
+            let error = SQLiteError(
+                code: sqlite3_extended_errcode(database.handle), message: database.lastMessage,
+                systemErrno: sqlite3_system_errno(database.handle))
             sqlite3_reset(handle)
             throw error
         }
