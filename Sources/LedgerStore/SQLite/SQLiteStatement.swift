@@ -38,7 +38,7 @@ public final class SQLiteStatement {
             let code: Int32
             switch value {
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-            case .text(let string): code = sqlite3_bind_text(handle, index, string, -1, sqliteTransient)
+            case .text(let string): code = Self.bindText(handle, index, string)
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient)
@@ -46,6 +46,20 @@ public final class SQLiteStatement {
             case .null: code = sqlite3_bind_null(handle, index)
             }
             guard code == SQLITE_OK else { throw SQLiteError(code: code, message: database.lastMessage) }
+        }
+    }
+
+    /// Binds `string` with its byte count, so a NUL inside it (an imported ID, a note) is
+    /// stored, not the C string before it.
+    private static func bindText(_ handle: OpaquePointer, _ index: Int32, _ string: String) -> Int32 {
+        var string = string
+        return string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), sqliteTransient)
+            }
         }
     }
 
