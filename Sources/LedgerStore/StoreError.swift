@@ -13,6 +13,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     case anchorMismatch(path: String, AnchorMismatch)
     case anchorUnwritable(file: String)
+    /// The hash chain from the last verified point does not match (an event edited).
+    case chainBroken(path: String, ChainBreak)
     case eventNotFound(reference: String)
     case corruptRecord(String)
     case sqlite(SQLiteError)
@@ -41,6 +43,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' is not as ledger last left it: \(mismatch); run 'ledger verify' (docs/EVENTS.md, \"Threat model\")"
         case .anchorUnwritable(let file):
             "cannot update '\(file)', where ledger records how the ledger ends; nothing was recorded; make its directory writable"
+        case .chainBroken(let path, let broken):
+            "\(Self.failsVerification(path, broken)); nothing was written; run 'ledger verify' (docs/EVENTS.md, \"Threat model\")"
         case .eventNotFound(let reference):
             "no event '\(reference)'; 'ledger log' lists events with their numbers"
         case .corruptRecord(let detail):
@@ -54,6 +58,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension StoreError {
+    /// `'PATH' fails verification at event #2 (REASON)`: the start of the error a write or an
+    /// export gives, and of the warning a report prints.
+    public static func failsVerification(_ path: String, _ broken: ChainBreak) -> String {
+        "'\(path)' fails verification at event #\(broken.sequence) (\(broken.reason))"
+    }
+
     /// What a failure while opening and migrating a database file becomes: a store error as
     /// it is, SQLite's busy or other error, or anything else as "cannot open".
     static func opening(_ path: String, _ error: any Error) -> StoreError {

@@ -16,15 +16,17 @@ extension LedgerEvents {
     /// The chain from the event after `start` to the head, checked as ``verifyChain()`` checks
     /// it: what a write checks from the last verified point, and an import checks of the
     /// events it appended, before its COMMIT.
-    static func walk(_ database: SQLiteDatabase, after start: ChainHead) throws -> ChainVerification {
+    static func walk(_ database: SQLiteDatabase, after start: ChainHead, through end: Int64 = .max) throws
+        -> ChainVerification
+    {
         let statement = try database.prepare(
             """
             SELECT \(EventColumns.list), prev_hash, hash,
                 (SELECT data FROM event_replay r WHERE r.occurred_at = events.occurred_at AND r.seq = events.seq)
-            FROM events WHERE seq > ? ORDER BY seq
+            FROM events WHERE seq > ? AND seq <= ? ORDER BY seq
             """)
         defer { statement.reset() }
-        try statement.bind([.integer(start.count)])
+        try statement.bind([.integer(start.count), .integer(end)])
         let covered = try ReplayRows.count(database)
         let decoder = PackedEventDecoder()
         var head = start

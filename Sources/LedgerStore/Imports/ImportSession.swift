@@ -32,6 +32,9 @@ public final class SQLiteImportSession {
     public let existingCount: Int64
     /// Where the chain ended when the import began: what it appends is checked from here.
     private let start: ChainHead
+    /// The events this import appended, once ``resultProblem(added:)`` found them intact:
+    /// the anchor's check before the COMMIT does not walk them again.
+    private(set) var verifiedAppend: (from: ChainHead, to: ChainHead)?
     private var descending: Set<Int> = []
     /// Events staged so far (the `n` of the next one).
     private var stagedSoFar: Int64 = 0
@@ -195,6 +198,7 @@ public final class SQLiteImportSession {
             return
                 "it would report \(added) \(added == 1 ? "event" : "events") imported, but \(appended) would be stored"
         }
+        verifiedAppend = (start, result.head)
         return nil
     }
 
