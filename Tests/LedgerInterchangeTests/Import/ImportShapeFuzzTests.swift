@@ -62,7 +62,7 @@ struct ImportShapeFuzzTests {
         let outcomes = try ImportReader.read(Array(text.utf8), format: "generic", options: options)
         let wrong = Self.judge(rows, outcomes)
         #expect(wrong.isEmpty, "\(wrong.count) rows: \(wrong.prefix(5))")
-        #expect(rows.contains { !$0.mustRead } && rows.contains(\.mustRead))
+        #expect(rows.contains { !$0.mustRead } && rows.contains { $0.mustRead })
     }
 
     @Test("coinbase: 0 silent misreads, 0 refusals of a plainly written row")
