@@ -59,4 +59,16 @@ struct VerifiedPointTests {
         #expect(try store.anchor.unverifiedBreak() == nil)
         #expect(anchor.read()?.verified?.head == head)
     }
+
+    @Test("a point the chain never reached (a writer died before its COMMIT, another took its number) raises no alarm")
+    func pointOffChain() throws {
+        let (store, _, _) = try integrity.anchoredLedger(3)
+        let anchor = try #require(store.anchor.stored)
+        let head = try store.events.chainHead()
+        let schema = try #require(try store.database.scalarInt("PRAGMA schema_version"))
+        let ghost = ChainHead(count: 2, hash: String(repeating: "b", count: 64))
+        anchor.write(.init(previous: head, next: head, verified: .init(head: ghost, schema: schema)))
+        #expect(try store.anchor.unverifiedBreak() == nil)
+        #expect(anchor.read()?.verified?.head == head)
+    }
 }

@@ -128,7 +128,11 @@ public struct LedgerAnchor: AnchorStore {
         let schema = try schemaCookie()
         let head = try ChainLinker.chainHead(database)
         var start = ChainHead(count: 0, hash: HashChain.genesis)
-        if let point, point.schema == schema, point.head.count < head.count || point.head == head {
+        // A point is trusted only while the event at it still has its hash: a writer that
+        // died before its COMMIT may have left a point the chain never reached.
+        if let point, point.schema == schema, point.head.count <= head.count,
+            try storedHash(at: point.head.count) == point.head.hash
+        {
             start = point.head
         }
         if let appended, appended.to == head, start.count <= appended.from.count {
@@ -138,6 +142,15 @@ public struct LedgerAnchor: AnchorStore {
         let result = try LedgerEvents.walk(database, after: start)
         if let broken = result.firstBreak { throw StoreError.chainBroken(path: path, broken) }
         return .init(head: result.head, schema: schema)
+    }
+
+    /// The stored hash of event `count` (the genesis hash for 0; nil when there is none).
+    private func storedHash(at count: Int64) throws -> String? {
+        guard count > 0 else { return HashChain.genesis }
+        let statement = try database.prepare("SELECT hash FROM events WHERE seq = ?")
+        defer { statement.reset() }
+        try statement.bind([.integer(count)])
+        return try statement.step() ? statement.text(0) : nil
     }
 
     /// SQLite's schema cookie, which every change to the schema (a trigger dropped) moves.
