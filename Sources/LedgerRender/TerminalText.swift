@@ -3,7 +3,10 @@
 /// escaped instead of being sent, so an imported note cannot move the cursor, retitle or clear
 /// the terminal, or start a line of its own. Newline, carriage return and tab are shown as
 /// `\n`, `\r`, `\t`; every other C0 control, DEL and every C1 control (U+0080–U+009F) as
-/// `\u{1b}`, `\u{7f}`, `\u{9b}` (lower-case hex, as in Swift). Everything else is kept.
+/// `\u{1b}`, `\u{7f}`, `\u{9b}` (lower-case hex, as in Swift). Invisible format characters
+/// (Unicode category Cf: the bidi controls such as U+202E, which would show a note's text
+/// reversed, zero-width spaces, U+FEFF, tags) are shown the same way, `\u{202e}`, except the
+/// zero-width joiner and non-joiner that emoji and scripts need. Everything else is kept.
 /// JSON output needs none of this (the JSON writer escapes controls) and CSV keeps the bytes.
 public enum TerminalText {
     public static func escaped(_ text: String) -> String {
@@ -26,7 +29,9 @@ public enum TerminalText {
     }
 
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        let value = scalar.value
+        if value < 0xA0 { return value < 0x20 || value >= 0x7F }
+        return value != 0x200C && value != 0x200D && scalar.properties.generalCategory == .format
     }
 }
 

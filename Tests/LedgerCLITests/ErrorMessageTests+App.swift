@@ -71,12 +71,13 @@ extension ErrorSamples {
             .invalidRows(count: 1, files: ["a.csv"]), .invalidRows(count: 2, files: ["a.csv", "b.csv"]),
             .ledgerWouldNotAddUp, .rowsTakeMoreThanHeld(count: 1), .rowsTakeMoreThanHeld(count: 2),
             .invalidEventLines(count: 1, file: "e.jsonl"), .eventLineTooLong(file: "e.jsonl", line: 3),
+            .resultUnverified("event #4 would not verify: it does not link to the event before it"),
         ]
         return samples(errors) { error in
             switch error {
             case .importLayout: usage
             case .importHeader, .invalidRows, .ledgerWouldNotAddUp, .rowsTakeMoreThanHeld, .invalidEventLines,
-                .eventLineTooLong:
+                .eventLineTooLong, .resultUnverified:
                 data
             }
         }

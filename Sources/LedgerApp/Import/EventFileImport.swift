@@ -48,6 +48,7 @@ public struct EventFileImport {
                     format: json ? "json" : "jsonl",
                     account: "", added: staging.added, present: staging.present, rejected: 0, ignored: 0)
                 _ = try session.commit(receipts: [receipt], inFileOrder: true)
+                try session.requireVerifiable(added: staging.added)
             }
             return staging
         }

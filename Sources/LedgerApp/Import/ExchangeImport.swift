@@ -32,8 +32,10 @@ public struct ExchangeImport {
                 let check = try ImportHoldingsCheck.run(session, allowZeroBasis: request.allowZeroBasis)
                 try settle(check, &tallies, session: session, recordedAt: recordedAt, currency: currency)
                 if !request.dryRun {
-                    progress.status("appending \(tallies.map(\.added).reduce(0, +)) events…")
+                    let added = tallies.map(\.added).reduce(0, +)
+                    progress.status("appending \(added) events…")
                     _ = try session.commit(receipts: tallies.map { $0.receipt(at: recordedAt) })
+                    try session.requireVerifiable(added: added, foldHoldings: !check.shortfalls.isEmpty)
                     try session.recordPrices(Self.statedPrices(tallies), fetchedAt: recordedAt)
                 }
                 progress.finish()
@@ -62,6 +64,7 @@ public struct ExchangeImport {
                 reader.inOrder = feed
                 let tally = try reader.read(request.files[0], index: 0)
                 _ = try feed.append.finish(receipts: [tally.receipt(at: recordedAt)])
+                try session.requireVerifiable(added: tally.added)
                 try session.recordPrices(Self.statedPrices([tally]), fetchedAt: recordedAt)
                 progress.finish()
                 return [tally]

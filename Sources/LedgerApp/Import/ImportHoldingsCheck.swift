@@ -17,7 +17,9 @@ public struct ImportHoldingsCheck {
         public let key: PositionKey
         public let needed: ExactDecimal
         public let held: ExactDecimal
-        public var missing: ExactDecimal { needed - max(held, .zero) }
+        /// What must be credited for the balance to end at 0: a balance already below 0 (fiat
+        /// spent on buys without a deposit) must be made up too, or `verify` finds it short.
+        public var missing: ExactDecimal { needed - held }
     }
 
     public private(set) var shortfalls: [Shortfall] = []
@@ -78,6 +80,6 @@ public struct ImportHoldingsCheck {
     public static func describe(_ shortfall: Shortfall) -> String {
         let asset = shortfall.key.asset
         return
-            "takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(max(shortfall.held, .zero)) \(asset) is held on \(shortfall.event.occurredAt.compactDescription)"
+            "takes \(shortfall.needed) \(asset) from '\(shortfall.key.account)' where \(shortfall.held) \(asset) is held on \(shortfall.event.occurredAt.compactDescription)"
     }
 }

@@ -23,6 +23,7 @@ enum ImportTarget {
             let store = try Ledger(path: path, mode: .createIfMissing)
             store.stateDirectory = state
             try store.anchor.checkOnOpen()
+            try store.anchor.requireVerifiedChain()
             try body(store)
             return true
         }

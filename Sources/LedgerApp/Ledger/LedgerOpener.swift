@@ -5,7 +5,10 @@ import LedgerStore
 ///
 /// - ``Mode/amend``: it must exist, and end where the tool last left it (the anchor); what
 ///   killed runs left beside it is swept first.
-/// - ``Mode/read``: it must exist; opened read-only when it cannot be written.
+/// - ``Mode/read``: it must exist; opened read-only when it cannot be written. A hash chain
+///   that fails verification from the last verified point is one warning line.
+/// - ``Mode/readVerified``: as `read`, but such a chain is refused (`export`).
+/// - Every mode that writes refuses such a chain (docs/EVENTS.md, "Threat model").
 /// - ``Mode/create``: created (and its directory) when missing, said once on stderr when that
 ///   happened at the default path.
 /// - ``importing(dryRun:_:)``: the import target (``ImportTarget``): an existing ledger where it
@@ -20,6 +23,7 @@ public struct LedgerOpener: Sendable {
         case amend
         /// `checkingAnchor` false leaves the anchor to the caller (`verify`).
         case read(checkingAnchor: Bool)
+        case readVerified
         case create
     }
 
@@ -34,7 +38,9 @@ public struct LedgerOpener: Sendable {
         case .amend:
             return try anchored(Ledger(path: sweptPath(), mode: .mustExist))
         case .read(let checkingAnchor):
-            return try anchored(Ledger.forReading(path: locator.path()), check: checkingAnchor)
+            return try anchored(Ledger.forReading(path: locator.path()), check: checkingAnchor, warnOnly: true)
+        case .readVerified:
+            return try anchored(Ledger.forReading(path: locator.path()))
         case .create:
             return try announcingCreation {
                 try anchored(Ledger(path: sweptPath(), mode: .createIfMissing))
@@ -87,10 +93,22 @@ public struct LedgerOpener: Sendable {
         return path
     }
 
-    /// The store with the user's state directory (anchor and snapshot key), its anchor checked.
-    private func anchored(_ store: Ledger, check: Bool = true) throws -> Ledger {
+    /// The store with the user's state directory (anchor and snapshot key), its anchor and
+    /// its chain from the last verified point checked: a broken chain is refused, or with
+    /// `warnOnly` said in one warning line.
+    private func anchored(_ store: Ledger, check: Bool = true, warnOnly: Bool = false) throws -> Ledger {
         store.stateDirectory = StateDirectory.resolve(variables: context.variables)
         if check || store.created { try store.anchor.checkOnOpen() }
+        guard check, !store.created else { return store }
+        guard warnOnly else {
+            try store.anchor.requireVerifiedChain()
+            return store
+        }
+        if let broken = try store.anchor.unverifiedBreak() {
+            context.notices.warning(
+                "\(StoreError.failsVerification(store.path, broken)); what it shows may not be what was recorded; run 'ledger verify'"
+            )
+        }
         return store
     }
 }

@@ -49,7 +49,7 @@ struct ExportCommand: EnvironmentCommand {
         let to = try until.map { try DateOption.parse($0, "--until") }
         let journal = JournalFormat(rawValue: outputFormat)
         let booking = try bookingMethod(journal: journal)
-        let store = try ledgerOptions.openForReading(in: environment)
+        let store = try ledgerOptions.openVerified(in: environment)
         if outputFormat == "jsonl" { return try streamJSONL(store, from: from, to: to, in: environment) }
         let (text, summary): (String, String)
         if let journal {

@@ -43,6 +43,12 @@ struct LedgerOptions: ParsableArguments {
         try opener(in: environment).open(.read(checkingAnchor: checkingAnchor))
     }
 
+    /// Opens the ledger to read it, refusing one whose hash chain fails verification from the
+    /// last verified point (`export`: an unverified chain is not carried into another file).
+    func openVerified(in environment: CommandEnvironment) throws -> Ledger {
+        try opener(in: environment).open(.readVerified)
+    }
+
     /// Opens the ledger, creating it (and its directory) when missing.
     func openOrCreate(in environment: CommandEnvironment) throws -> Ledger {
         try opener(in: environment).open(.create)

@@ -76,6 +76,17 @@ extension ExactDecimal {
         return divided(by: other, rounding: .towardZero)
     }
 
+    /// The product when it has at most 18 fractional digits and fits (nothing is rounded),
+    /// else nil: whether quantity × unit price is an exact total.
+    public func multipliedExactly(by other: ExactDecimal) -> ExactDecimal? {
+        guard !isOverflow, !other.isOverflow else { return nil }
+        let wide = units.magnitude.multipliedFullWidth(by: other.units.magnitude)
+        let divisor = Self.unitsPerOne.magnitude
+        guard wide.high < divisor, divisor.dividingFullWidth(wide).remainder == 0 else { return nil }
+        let product = multiplied(by: other, rounding: .towardZero)
+        return product.isOverflow ? nil : product
+    }
+
     /// The value rounded to `places` fractional digits (0…18).
     public func rounded(places: Int, rule: RoundingRule = .halfAwayFromZero) -> ExactDecimal {
         guard !isOverflow, places < Self.scale else { return self }

@@ -40,8 +40,12 @@ public enum ImportNumber {
     /// characters before the number and a unit of the same after it (the caller knows the unit
     /// from the column). NUMBER is digits with an optional fraction (`.5` too) and exponent;
     /// `,` must group thousands in threes, or, in the decimal-comma style, `.` or a space does
-    /// and `,` is the mark. Anything else is refused; nothing is guessed or skipped.
-    public static func money(_ text: String, _ field: String, style: Style = Style()) throws(RowError) -> ExactDecimal {
+    /// and `,` is the mark. Anything else is refused; nothing is guessed or skipped: a digit of
+    /// another script (`1٢`), a lone `E` (`1.5E`), and, when the caller names the column's
+    /// asset as `unit`, a code of letters that names another (`5ETH` in a BTC row).
+    public static func money(_ text: String, _ field: String, style: Style = Style(), unit: Asset? = nil)
+        throws(RowError) -> ExactDecimal
+    {
         if !style.decimalComma, case .success(let value) = ExactDecimal.parse(text, allowExponent: true) {
             return value
         }
@@ -73,17 +77,41 @@ public enum ImportNumber {
         guard let first = digits.first, isDigit(first) || isMarkThenDigit(digits, style) else {
             throw notNumber
         }
-        let unit = bytes[end...]
-        guard unit.allSatisfy({ isSymbol($0) || $0 == 0x20 }) else {
-            let after = String(decoding: unit, as: UTF8.self).drop { $0 == " " }.first.map(String.init) ?? ""
+        let suffix = bytes[end...]
+        guard suffix.allSatisfy({ isSymbol($0) || $0 == 0x20 }) else {
+            let after = String(decoding: suffix, as: UTF8.self).drop { $0 == " " }.first.map(String.init) ?? ""
             throw RowError(
                 "\(field) '\(text)' is not a number: '\(after)' after it is neither a unit nor part of a number")
         }
+        for mark in [symbol, suffix] { try checkMark(mark, text, field, unit) }
         let value = try plain(try ungrouped(digits, text, field, style), field)
         return negative ? value.negated : value
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+
+    /// The symbol before or the unit after a number, which must not hide a misread: a digit of
+    /// another script (`1٢` is not 1), a lone `E` (`1.5E` is not 1.5) or a code of letters
+    /// other than the column's asset (`5ETH` is not 5 BTC).
+    private static func checkMark(_ mark: ArraySlice<UInt8>, _ text: String, _ field: String, _ unit: Asset?)
+        throws(RowError)
+    {
+        guard !mark.isEmpty else { return }
+        let word = String(decoding: mark, as: UTF8.self).filter { $0 != " " }
+        if let digit = word.unicodeScalars.first(where: { $0.properties.numericType != nil }) {
+            throw RowError(
+                "\(field) '\(text)' is not a number: '\(digit)' is a digit of another script; write digits as 0-9")
+        }
+        if word == "e" || word == "E" {
+            throw RowError("\(field) '\(text)' is not a number: its exponent 'E' has no digits after it")
+        }
+        let code = word.uppercased()
+        if let unit, !code.isEmpty, code.utf8.allSatisfy({ $0 &- UInt8(ascii: "A") < 26 }), code != unit.symbol.text {
+            throw RowError(
+                "\(field) '\(text)' is an amount of \(code), not of \(unit.symbol.text) as the row says; correct the row"
+            )
+        }
+    }
 
     /// A byte of a currency symbol or unit: a letter, `$`, or part of a non-ASCII character.
     private static func isSymbol(_ byte: UInt8) -> Bool {
@@ -183,17 +211,30 @@ public enum ImportNumber {
     }
 
     /// A quantity that must be present and not zero; its sign is returned separately.
-    public static func required(_ text: String, _ field: String, style: Style = Style()) throws(RowError)
-        -> ExactDecimal
+    public static func required(_ text: String, _ field: String, style: Style = Style(), unit: Asset? = nil)
+        throws(RowError) -> ExactDecimal
     {
         guard !text.isEmpty else { throw RowError("\(field) is empty") }
-        return try money(text, field, style: style)
+        return try money(text, field, style: style, unit: unit)
     }
 
     /// An optional amount: 0 when the field is empty.
-    public static func optional(_ text: String, _ field: String, style: Style = Style()) throws(RowError)
+    public static func optional(_ text: String, _ field: String, style: Style = Style(), unit: Asset? = nil)
+        throws(RowError) -> ExactDecimal
+    {
+        text.isEmpty ? .zero : try money(text, field, style: style, unit: unit)
+    }
+
+    /// quantity × unit price, which must be exact: ExactDecimal keeps 18 decimal places, and a
+    /// total that needs more (0.5 × 0.000000000000000001) would be rounded, so it is refused.
+    public static func total(_ quantity: ExactDecimal, _ price: ExactDecimal, _ field: String) throws(RowError)
         -> ExactDecimal
     {
-        text.isEmpty ? .zero : try money(text, field, style: style)
+        guard let total = quantity.multipliedExactly(by: price) else {
+            throw RowError(
+                "\(quantity) × \(field) \(price) needs more than 18 decimal places (or is too large), and no amount is ever rounded; give the total instead of the price"
+            )
+        }
+        return total
     }
 }

@@ -8,32 +8,42 @@ extension LedgerEvents {
     public func verifyChain() throws -> ChainVerification {
         try ledger.guarded {
             try database.readTransaction {
-                let statement = try database.prepare(
-                    """
-                    SELECT \(EventColumns.list), prev_hash, hash,
-                        (SELECT data FROM event_replay r WHERE r.occurred_at = events.occurred_at AND r.seq = events.seq)
-                    FROM events ORDER BY seq
-                    """)
-                defer { statement.reset() }
-                let covered = try ReplayRows.count(database)
-                let decoder = PackedEventDecoder()
-                var head = ChainHead(count: 0, hash: HashChain.genesis)
-                var firstBreak: ChainBreak?
-                while try statement.step() {
-                    let record = EventColumns.record(from: statement)
-                    let storedPrevious = statement.text(Self.prevHashColumn) ?? ""
-                    let storedHash = statement.text(Self.prevHashColumn + 1) ?? ""
-                    if firstBreak == nil {
-                        firstBreak =
-                            Self.check(record, storedPrevious, storedHash, after: head)
-                            ?? Self.checkReplayRow(
-                                statement.borrowedBlob(Self.prevHashColumn + 2), of: record, covered: covered, decoder)
-                    }
-                    head = ChainHead(count: record.sequence, hash: storedHash)
-                }
-                return ChainVerification(head: head, firstBreak: firstBreak)
+                try Self.walk(database, after: ChainHead(count: 0, hash: HashChain.genesis))
             }
         }
+    }
+
+    /// The chain from the event after `start` to the head, checked as ``verifyChain()`` checks
+    /// it: what a write checks from the last verified point, and an import checks of the
+    /// events it appended, before its COMMIT.
+    static func walk(_ database: SQLiteDatabase, after start: ChainHead, through end: Int64 = .max) throws
+        -> ChainVerification
+    {
+        let statement = try database.prepare(
+            """
+            SELECT \(EventColumns.list), prev_hash, hash,
+                (SELECT data FROM event_replay r WHERE r.occurred_at = events.occurred_at AND r.seq = events.seq)
+            FROM events WHERE seq > ? AND seq <= ? ORDER BY seq
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(start.count), .integer(end)])
+        let covered = try ReplayRows.count(database)
+        let decoder = PackedEventDecoder()
+        var head = start
+        var firstBreak: ChainBreak?
+        while try statement.step() {
+            let record = EventColumns.record(from: statement)
+            let storedPrevious = statement.text(Self.prevHashColumn) ?? ""
+            let storedHash = statement.text(Self.prevHashColumn + 1) ?? ""
+            if firstBreak == nil {
+                firstBreak =
+                    Self.check(record, storedPrevious, storedHash, after: head)
+                    ?? Self.checkReplayRow(
+                        statement.borrowedBlob(Self.prevHashColumn + 2), of: record, covered: covered, decoder)
+            }
+            head = ChainHead(count: record.sequence, hash: storedHash)
+        }
+        return ChainVerification(head: head, firstBreak: firstBreak)
     }
 
     /// `prev_hash`, then `hash` and the replay row, follow the record's columns.

@@ -30,6 +30,11 @@ public final class SQLiteImportSession {
     let database: SQLiteDatabase
     /// The number of events in the ledger when the import began.
     public let existingCount: Int64
+    /// Where the chain ended when the import began: what it appends is checked from here.
+    private let start: ChainHead
+    /// The events this import appended, once ``resultProblem(added:)`` found them intact:
+    /// the anchor's check before the COMMIT does not walk them again.
+    private(set) var verifiedAppend: (from: ChainHead, to: ChainHead)?
     private var descending: Set<Int> = []
     /// Events staged so far (the `n` of the next one).
     private var stagedSoFar: Int64 = 0
@@ -44,6 +49,7 @@ public final class SQLiteImportSession {
     init(database: SQLiteDatabase, existingCount: Int64) throws {
         self.database = database
         self.existingCount = existingCount
+        start = try ChainLinker.chainHead(database)
         // (occurred_at, file_no, idx, pre, n) is the replay order of an oldest-first file: the
         // primary key of a table without rowids, so reading in that order needs no sort. `n`
         // counts the events staged, keeping apart the zero-basis lots of one row (one per asset
@@ -178,6 +184,22 @@ public final class SQLiteImportSession {
             throw StoreError.corruptRecord("a staged import row does not decode")
         }
         return event
+    }
+
+    /// Before the COMMIT: the events this import appended, checked as `ledger verify` checks
+    /// them (numbers, links, hashes, replay rows, each a readable event), and their count
+    /// against the `added` the import reports. Reads only the appended events. Nil when they
+    /// pass, else what is wrong.
+    public func resultProblem(added: Int) throws -> String? {
+        let result = try LedgerEvents.walk(database, after: start)
+        if let broken = result.firstBreak { return "event #\(broken.sequence) would not verify: \(broken.reason)" }
+        let appended = result.head.count - start.count
+        guard appended == Int64(added) else {
+            return
+                "it would report \(added) \(added == 1 ? "event" : "events") imported, but \(appended) would be stored"
+        }
+        verifiedAppend = (start, result.head)
+        return nil
     }
 
     /// Records the prices the imported rows stated, in the import's transaction.

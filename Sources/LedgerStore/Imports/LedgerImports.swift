@@ -26,7 +26,8 @@ public struct LedgerImports: ImportStore {
                 let before = try ChainLinker.chainHead(database)
                 let session = try SQLiteImportSession(database: database, existingCount: count)
                 let result = try body(session)
-                let anchored = try write ? ledger.anchor.beforeCommit(from: before) : nil
+                let anchored =
+                    try write ? ledger.anchor.beforeCommit(from: before, appended: session.verifiedAppend) : nil
                 try database.execute(write ? "COMMIT" : "ROLLBACK")
                 ledger.anchor.confirm(anchored)
                 return result

@@ -19,9 +19,21 @@ public struct ChainAnchor: Sendable, Equatable {
     struct State: Equatable {
         var previous: ChainHead
         var next: ChainHead
+        /// How far the chain was last walked and found intact, and the file's schema cookie
+        /// then (nil: never, or an anchor written before this was kept).
+        var verified: Verified? = nil
 
         /// True when `head` is one the ledger may legitimately end at.
         func allows(_ head: ChainHead) -> Bool { head == next || head == previous }
+    }
+
+    /// The last verified point: the chain through `head` was walked and matched its hashes
+    /// while the file's `PRAGMA schema_version` was `schema`. Editing an event needs its
+    /// append-only trigger dropped, which changes the cookie: then the point no longer holds,
+    /// and the next check walks the whole chain (docs/EVENTS.md, "Threat model").
+    struct Verified: Equatable {
+        var head: ChainHead
+        var schema: Int64
     }
 
     private static let magic = "ledger.anchor/1"
@@ -30,19 +42,32 @@ public struct ChainAnchor: Sendable, Equatable {
     func read() -> State? {
         guard let bytes = StateDirectory.read(file) else { return nil }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.count == 4, lines[0] == Self.magic, lines[1] == "ledger " + ledger,
+        guard lines.count == 4 || lines.count == 5, lines[0] == Self.magic, lines[1] == "ledger " + ledger,
             let previous = Self.head(lines[2], "previous"), let next = Self.head(lines[3], "next")
         else { return nil }
-        return State(previous: previous, next: next)
+        return State(previous: previous, next: next, verified: lines.count == 5 ? Self.verified(lines[4]) : nil)
+    }
+
+    /// `verified COUNT HASH SCHEMA`.
+    private static func verified(_ line: Substring) -> Verified? {
+        let parts = line.split(separator: " ")
+        guard parts.count == 4, let head = head(parts[0...2].joined(separator: " ")[...], "verified"),
+            let schema = Int64(parts[3])
+        else { return nil }
+        return Verified(head: head, schema: schema)
     }
 
     /// Replaces the anchor (a new 0600 file renamed over it); false when it could not.
     @discardableResult
     func write(_ state: State) -> Bool {
-        let text = [
+        var lines = [
             Self.magic, "ledger " + ledger, "previous \(state.previous.count) \(state.previous.hash)",
-            "next \(state.next.count) \(state.next.hash)", "",
-        ].joined(separator: "\n")
+            "next \(state.next.count) \(state.next.hash)",
+        ]
+        if let verified = state.verified {
+            lines.append("verified \(verified.head.count) \(verified.head.hash) \(verified.schema)")
+        }
+        let text = (lines + [""]).joined(separator: "\n")
         let temporary = file + ".tmp-\(getpid())"
         unlink(temporary)
         guard StateDirectory.write(Array(text.utf8), to: temporary) else { return false }

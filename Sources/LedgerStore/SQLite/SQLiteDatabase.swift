@@ -1,12 +1,28 @@
 import CSQLite
+import Glibc
 
 /// A failure reported by SQLite itself.
 public struct SQLiteError: Error, Equatable, Sendable {
     public let code: Int32
     public let message: String
+    /// The `errno` of the system call behind an I/O error (0 when none): SQLite reports a
+    /// full disk met while growing the `-shm` file as a plain "disk I/O error".
+    public let systemErrno: Int32
+
+    public init(code: Int32, message: String, systemErrno: Int32 = 0) {
+        self.code = code
+        self.message = message
+        self.systemErrno = systemErrno
+    }
 
     /// True for SQLITE_BUSY / SQLITE_LOCKED: another process held the lock past the timeout.
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+
+    /// True when the disk (or the user's quota) is full: SQLITE_FULL, or an I/O error whose
+    /// system call failed with ENOSPC or EDQUOT.
+    public var isDiskFull: Bool {
+        code & 0xFF == SQLITE_FULL || (code & 0xFF == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT))
+    }
 }
 
 /// One connection to an SQLite file: the thin layer over the C API that the store is written
@@ -27,8 +43,9 @@ public final class SQLiteDatabase {
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let errno = pointer.map { sqlite3_system_errno($0) } ?? 0
             if let pointer { sqlite3_close_v2(pointer) }
-            throw SQLiteError(code: code, message: message)
+            throw SQLiteError(code: code, message: message, systemErrno: errno)
         }
         handle = pointer
         sqlite3_extended_result_codes(handle, 1)
@@ -54,7 +71,7 @@ public final class SQLiteDatabase {
         guard code == SQLITE_OK else {
             let message = errorMessage.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: code, message: message)
+            throw SQLiteError(code: code, message: message, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -66,7 +83,9 @@ public final class SQLiteDatabase {
         }
         var pointer: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
-        guard code == SQLITE_OK, let pointer else { throw SQLiteError(code: code, message: lastMessage) }
+        guard code == SQLITE_OK, let pointer else {
+            throw SQLiteError(code: code, message: lastMessage, systemErrno: sqlite3_system_errno(handle))
+        }
         let statement = SQLiteStatement(pointer, database: self)
         statements[sql] = statement
         return statement

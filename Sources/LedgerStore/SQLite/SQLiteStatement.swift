@@ -38,7 +38,7 @@ public final class SQLiteStatement {
             let code: Int32
             switch value {
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-            case .text(let string): code = sqlite3_bind_text(handle, index, string, -1, sqliteTransient)
+            case .text(let string): code = Self.bindText(handle, index, string)
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient)
@@ -49,6 +49,20 @@ public final class SQLiteStatement {
         }
     }
 
+    /// Binds `string` with its byte count, so a NUL inside it (an imported ID, a note) is
+    /// stored, not the C string before it.
+    private static func bindText(_ handle: OpaquePointer, _ index: Int32, _ string: String) -> Int32 {
+        var string = string
+        return string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), sqliteTransient)
+            }
+        }
+    }
+
     /// Advances to the next row: true when a row is ready, false when done.
     public func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
@@ -56,7 +70,9 @@ public final class SQLiteStatement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let error = SQLiteError(code: sqlite3_extended_errcode(database.handle), message: database.lastMessage)
+            let error = SQLiteError(
+                code: sqlite3_extended_errcode(database.handle), message: database.lastMessage,
+                systemErrno: sqlite3_system_errno(database.handle))
             sqlite3_reset(handle)
             throw error
         }

@@ -100,7 +100,7 @@ enum LedgerFile {
         do {
             applicationID = try database.scalarInt("PRAGMA application_id")
         } catch {
-            throw StoreError.notALedger(path: path, detail: unreadableDetail(path, sqliteMessage: error.message))
+            throw StoreError.unreadable(path, error)
         }
         if applicationID == 0, try isBeingCreated(database) { return }
         guard applicationID == Schema.applicationID else {

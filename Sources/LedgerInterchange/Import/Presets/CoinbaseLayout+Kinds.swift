@@ -75,7 +75,8 @@ extension CoinbaseLayout {
             return (
                 try TradeAction.make(
                     buying ? .buy : .sell, base: amount,
-                    quote: AssetAmount(amount.quantity.magnitude * rate, pair.quote)), nil
+                    quote: AssetAmount(
+                        try ImportNumber.total(amount.quantity.magnitude, rate, "the rate in Notes"), pair.quote)), nil
             )
         case (nil, nil):
             throw RowError(
@@ -90,9 +91,10 @@ extension CoinbaseLayout {
     static func atRate(_ buying: Bool, _ amount: AssetAmount, rate: ExactDecimal, moved: AssetAmount) throws(RowError)
         -> (EventAction, AssetAmount?)
     {
-        let gross = amount.quantity.magnitude * rate
-        let fee = buying ? moved.quantity - gross : gross - moved.quantity
-        guard !fee.isNegative, !gross.isOverflow else {
+        // A gross that would need rounding is not the price: the trade is of the exact amounts.
+        guard let gross = amount.quantity.magnitude.multipliedExactly(by: rate),
+            case let fee = buying ? moved.quantity - gross : gross - moved.quantity, !fee.isNegative
+        else {
             return (try TradeAction.make(buying ? .buy : .sell, base: amount, quote: moved), nil)
         }
         let action = try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(gross, moved.asset))

@@ -72,9 +72,9 @@ public struct CoinbaseLayout: ImportLayout {
     private mutating func convert(_ row: ImportRow) throws(RowError) -> ImportOutcome? {
         let type = row["Transaction Type"]
         let time = try ImportDate.iso(row["Timestamp"], "Timestamp")
+        let asset = try codes.asset(row["Asset"], "Asset")
         let amount = AssetAmount(
-            try ImportNumber.required(row["Quantity Transacted"], "Quantity Transacted"),
-            try codes.asset(row["Asset"], "Asset"))
+            try ImportNumber.required(row["Quantity Transacted"], "Quantity Transacted", unit: asset), asset)
         let id = row["ID"].isEmpty ? nil : row["ID"]
         let notes = row["Notes"]
         // Every row states the spot price of its asset: recorded as an observed price.
@@ -122,17 +122,17 @@ public struct CoinbaseLayout: ImportLayout {
         action: EventAction, fee: AssetAmount?
     ) {
         let fiat = try currency(row)
-        let fee = try ImportNumber.optional(row[columns.fees], columns.fees).magnitude
+        let fee = try ImportNumber.optional(row[columns.fees], columns.fees, unit: fiat).magnitude
         return (try trade(row, amount, buying: buying, fiat: fiat, fee: fee), fee.isZero ? nil : AssetAmount(fee, fiat))
     }
 
     private func trade(_ row: ImportRow, _ amount: AssetAmount, buying: Bool, fiat: Asset, fee: ExactDecimal)
         throws(RowError) -> EventAction
     {
-        var total = try ImportNumber.optional(row[columns.total], columns.total).magnitude
+        var total = try ImportNumber.optional(row[columns.total], columns.total, unit: fiat).magnitude
         if total.isZero {
             total =
-                try ImportNumber.optional(row[columns.subtotal], columns.subtotal).magnitude
+                try ImportNumber.optional(row[columns.subtotal], columns.subtotal, unit: fiat).magnitude
                 + (buying ? fee : fee.negated)
         }
         guard total.isPositive else { throw RowError("\(columns.total) is empty; the row does not say what was paid") }
@@ -146,8 +146,8 @@ public struct CoinbaseLayout: ImportLayout {
     func unitValue(_ row: ImportRow) throws(RowError) -> Price? {
         let text = row[columns.price]
         guard !text.isEmpty else { return nil }
-        let value = try ImportNumber.money(text, columns.price).magnitude
-        return Price(value, try currency(row).symbol)
+        let fiat = try currency(row)
+        return Price(try ImportNumber.money(text, columns.price, unit: fiat).magnitude, fiat.symbol)
     }
 }
 

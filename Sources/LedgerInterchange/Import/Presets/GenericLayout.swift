@@ -27,7 +27,7 @@ public struct GenericLayout: ImportLayout {
             let asset = try assetField("asset", row)
             let style = mapping.number
             let quantity = AssetAmount(
-                try ImportNumber.required(field("quantity", row), column("quantity"), style: style), asset)
+                try ImportNumber.required(field("quantity", row), column("quantity"), style: style, unit: asset), asset)
             let fee = try feeAmount(row, asset: asset)
             let side = field("side", row).lowercased()
             let id = mapping.columns["id"].map { row[$0] }.flatMap { $0.isEmpty ? nil : $0 }
@@ -88,15 +88,17 @@ public struct GenericLayout: ImportLayout {
 
     private func feeAmount(_ row: ImportRow, asset: Asset) throws(RowError) -> AssetAmount? {
         guard mapping.columns["fee"] != nil else { return nil }
-        let value = try ImportNumber.optional(field("fee", row), column("fee"), style: mapping.number).magnitude
-        guard value.isPositive else { return nil }
+        let text = field("fee", row)
+        guard try !ImportNumber.optional(text, column("fee"), style: mapping.number).isZero else { return nil }
         let feeAsset: Asset
         if mapping.columns["fee_asset"] != nil {
             feeAsset = try assetField("fee_asset", row)
         } else {
             feeAsset = try assetField("quote", row, fallback: mapping.defaultQuote)
         }
-        return AssetAmount(value, feeAsset)
+        // Read again knowing the fee's asset: a unit written beside the number must name it.
+        let value = try ImportNumber.money(text, column("fee"), style: mapping.number, unit: feeAsset)
+        return AssetAmount(value.magnitude, feeAsset)
     }
 
     private func trade(_ row: ImportRow, _ quantity: AssetAmount, buying: Bool) throws(RowError) -> EventAction {
@@ -104,13 +106,13 @@ public struct GenericLayout: ImportLayout {
         let style = mapping.number
         let total: ExactDecimal
         if mapping.columns["total"] != nil, !field("total", row).isEmpty {
-            total = try ImportNumber.money(field("total", row), column("total"), style: style).magnitude
+            total = try ImportNumber.money(field("total", row), column("total"), style: style, unit: quote).magnitude
         } else if mapping.columns["price"] != nil {
-            let price = try ImportNumber.required(field("price", row), column("price"), style: style)
+            let price = try ImportNumber.required(field("price", row), column("price"), style: style, unit: quote)
             guard !price.isNegative else {
                 throw RowError("\(column("price")) is \(price); a unit price cannot be negative")
             }
-            total = quantity.quantity.magnitude * price
+            total = try ImportNumber.total(quantity.quantity.magnitude, price, column("price"))
         } else {
             throw RowError(
                 "a \(buying ? "buy" : "sell") needs a price or a total; add price=COLUMN or total=COLUMN to the mapping"
