@@ -39,7 +39,9 @@ struct ServeUploadTests {
         let port = try #require(first.split(separator: ":").last.flatMap { Int($0) }, "\(first)")
         Self.drain(out.fileHandleForReading)
         #expect(try FileManager.default.attributesOfItem(atPath: data)[.posixPermissions] as? Int == 0o700)
-        let body: [UInt8] = (0..<Self.uploadBytes).map { $0 % 6 == 5 ? 10 : 97 }
+        // Made on a thread of its own: a loop over 48 MiB would hold a cooperative thread (and the
+        // in-process servers of the other suites) for seconds in a debug build.
+        let body = await RawConnection.onThread { Self.lines(count: Self.uploadBytes) }
         let head =
             "POST /api/v1/import?name=big.csv HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
@@ -57,6 +59,13 @@ struct ServeUploadTests {
         #expect(statuses.contains("422"), "at least one upload was read and refused by the importer")
         #expect(peak < Self.peakBound, "peak RSS \(peak / 1024 / 1024) MiB")
         #expect(try await HTTPTestClient(port: port).get("/healthz").status == 200)
+    }
+
+    /// `count` bytes of 63 `a`s and a newline, line after line (no layout the importer knows).
+    static func lines(count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+        for index in stride(from: 63, to: count, by: 64) { bytes[index] = 10 }
+        return bytes
     }
 
     /// Sends the upload (stopping early if the server closes) and returns the status code of
