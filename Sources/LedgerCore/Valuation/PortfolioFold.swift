@@ -76,7 +76,7 @@ public struct PortfolioFold {
         case .deposit(let amount): deposit(amount)
         case .withdraw(let amount): withdraw(amount)
         case .transfer(let amount, let destination): transfer(amount, to: destination)
-        case .income(let amount, let kind, let unitValue): receiveIncome(amount, kind: kind, unitValue: unitValue)
+        case .income(let amount, let kind, let value): receiveIncome(amount, kind: kind, stated: value)
         case .fee(let amount): addFees(payFee(amount))
         case .split(let asset, let ratio): split(asset.symbol, ratio)
         case .void: break

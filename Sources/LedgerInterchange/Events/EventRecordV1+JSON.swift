@@ -89,7 +89,7 @@ extension EventRecordV1 {
         }
         let occurred = try time(form.occurred_at, "occurred_at")
         var record = EventRecordV1(
-            sequence: form.seq ?? 0, id: form.id, schemaVersion: form.version ?? (form.total == nil ? 1 : 2),
+            sequence: form.seq ?? 0, id: form.id, schemaVersion: form.version ?? (form.total == nil ? 1 : form.kind == "income" ? 3 : 2),
             kind: form.kind, occurredAt: occurred,
             recordedAt: try form.recorded_at.map { text throws(EventFileError) in try time(text, "recorded_at") }
                 ?? occurred,
