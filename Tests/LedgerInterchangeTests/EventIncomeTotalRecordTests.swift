@@ -53,6 +53,15 @@ struct EventIncomeTotalRecordTests {
         #expect(EventFile.jsonl(read.events.map(\.event)) == text)
     }
 
+    @Test("a JSONL income row with a total and no version is read as version 3")
+    func defaultVersion() {
+        let line = EventRecordV1(Self.incomes()[1]).canonicalJSON.replacingOccurrences(of: #""version":3,"#, with: "")
+        let read = EventFile.readJSONL(line)
+        #expect(read.problems.isEmpty, "\(read.problems)")
+        #expect(read.events.first?.event.schemaVersion == 3)
+        #expect(read.events.first?.event == Self.incomes()[1])
+    }
+
     @Test("an income's total is refused in a version-2 record and beside a price that is not its own")
     func refused() throws {
         var record = EventRecordV1(Self.incomes()[1])
