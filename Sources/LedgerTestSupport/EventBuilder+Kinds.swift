@@ -18,9 +18,9 @@ extension Events {
         _ symbol: String, _ quantity: String, kind: IncomeKind = .staking, unitValue: String? = nil,
         in currency: String = "USD", on date: String, account: String = "default", fee: AssetAmount? = nil
     ) -> LedgerEvent {
-        let value = unitValue.map { Price(ExactDecimal($0)!, AssetSymbol(currency)!) }
+        let value = unitValue.map { PriceTerm.unit(Price(ExactDecimal($0)!, AssetSymbol(currency)!)) }
         return make(
-            .income(Self.amount(quantity, symbol), kind: kind, unitValue: value), on: date, account: account, fee: fee)
+            .income(Self.amount(quantity, symbol), kind: kind, value: value), on: date, account: account, fee: fee)
     }
 
     /// A standalone fee of `quantity symbol`.

@@ -100,9 +100,10 @@ extension RandomLedgerGenerator {
         let quantity = max(Self.quantity(1), Self.truncated(purchaseQuantity(asset) / ExactDecimal(20)))
         // The kinds before `dividend` was added: a seed keeps making the same ledger.
         let kind = pick([IncomeKind.staking, .airdrop, .interest, .mining, .reward, .other])
-        let unitValue = Int.random(in: 0..<3, using: &rng) == 0 ? Price(tradedPrice(asset), sym("USD")) : nil
+        let unitValue =
+            Int.random(in: 0..<3, using: &rng) == 0 ? PriceTerm.unit(Price(tradedPrice(asset), sym("USD"))) : nil
         return make.make(
-            .income(Self.amount(quantity, asset), kind: kind, unitValue: unitValue), on: now, account: account)
+            .income(Self.amount(quantity, asset), kind: kind, value: unitValue), on: now, account: account)
     }
 
     /// No fee, a USD fee, a fee in `asset`, or a fee in another crypto the account holds.

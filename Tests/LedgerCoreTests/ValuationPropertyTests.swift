@@ -125,6 +125,32 @@ struct ValuationPropertyTests {
         }
     }
 
+    @Test(
+        "(e′) the identity holds when one account's events are imported (cash as the rows say, below zero included)",
+        arguments: seeds)
+    func paidInIdentityWithImportedCash(seed: UInt64) {
+        var options = RandomLedger.Options()
+        options.cryptoInOut = false
+        let ledger = RandomLedger(seed: seed, options: options)
+        let events = ledger.events.map { event in
+            var event = event
+            if event.account == "exchange" {
+                event.provenance = .imported(batch: "B", fingerprint: "f\(event.sequence)")
+            }
+            return event
+        }
+        for method in BookingMethod.allCases {
+            for perAccount in Self.modes {
+                let state = PortfolioFold.replay(
+                    events, options: ledger.valuation(method, perAccount: perAccount), prices: ledger.prices)
+                let totals = HoldingsReport(state: state, prices: ledger.prices).totals
+                let left = totals.value + totals.unpricedCost - totals.netFiatPaidIn
+                let right = totals.realizedPnL + totals.unrealizedPnL + totals.income
+                #expect(left == right, "seed \(seed) \(method) perAccount \(perAccount): \(left) vs \(right)")
+            }
+        }
+    }
+
     @Test("replay order is occurred-at then sequence, whatever order the events come in", arguments: seeds.prefix(3))
     func orderOfInputIrrelevant(seed: UInt64) {
         let ledger = RandomLedger(seed: seed)

@@ -19,11 +19,11 @@ struct EventRecordTests {
                 .trade(given: Events.amount("1", "ETH"), received: Events.amount("0.05", "BTC")), on: "2024-03-01"),
             make.withdraw("USD", "100", on: "2024-03-02"),
             make.transfer("BTC", "0.01", from: "default", to: "cold", on: "2024-03-03"),
-            make.make(.income(Events.amount("0.001", "ETH"), kind: .staking, unitValue: nil), on: "2024-03-04"),
+            make.make(.income(Events.amount("0.001", "ETH"), kind: .staking, value: nil), on: "2024-03-04"),
             make.make(
                 .income(
                     Events.amount("5", "ATOM"), kind: .airdrop,
-                    unitValue: Price(ExactDecimal("9.5")!, AssetSymbol("USD")!)), on: "2024-03-05"),
+                    value: .unit(Price(ExactDecimal("9.5")!, AssetSymbol("USD")!))), on: "2024-03-05"),
             make.make(.fee(Events.amount("0.5", "USD")), on: "2024-03-06"),
             make.make(.split(Events.asset("AAPL", .stock), SplitRatio("4:1")!), on: "2024-03-07"),
             make.void(buy, on: "2024-03-08", reason: "typed twice"),

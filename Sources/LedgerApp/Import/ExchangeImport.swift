@@ -143,11 +143,11 @@ public struct ExchangeImport {
             fingerprint = shortfall.event.id.text
         }
         let asset = Asset(shortfall.key.asset)
-        let zero = Price(.zero, AssetSymbol(currency) ?? AssetSymbol("USD")!)
+        let zero = PriceTerm.unit(Price(.zero, AssetSymbol(currency) ?? AssetSymbol("USD")!))
         return LedgerEvent(
             id: environment.newEventID(), occurredAt: shortfall.event.occurredAt, recordedAt: recordedAt,
             account: shortfall.key.account,
-            action: .income(AssetAmount(shortfall.missing, asset), kind: .other, unitValue: zero),
+            action: .income(AssetAmount(shortfall.missing, asset), kind: .other, value: zero),
             note: "zero-basis lot: the imported row takes more \(asset) than was held (--allow-zero-basis)",
             provenance: .imported(batch: batch, fingerprint: fingerprint + ":zero-basis:" + asset.symbol.text)
         )

@@ -27,12 +27,8 @@ struct ActionBuilder {
             return .transfer(amount, toAccount: destination)
         case .income:
             let amount = try words.amount("what was received", assetClass: assetClass)
-            // An income keeps a value per unit: `@@ TOTAL` is divided by the quantity,
-            // rounded half to even at 10⁻¹⁸ (a quantity of 0 is refused by validation).
-            let value = try words.price(required: false).map { term in
-                amount.quantity.isPositive ? term.unitPrice(for: amount.quantity) : Price(term.givenAmount, term.quote)
-            }
-            return .income(amount, kind: try incomeKind(), unitValue: value)
+            // `@ VALUE` per unit, or `@@ TOTAL` kept as given (record version 3).
+            return .income(amount, kind: try incomeKind(), value: try words.price(required: false))
         case .split:
             let (asset, ratio) = try words.splitRatio(assetClass: assetClass)
             return .split(asset, ratio)

@@ -68,9 +68,9 @@ extension LedgerEvent {
             return Self.checkQuantity(amount.quantity, "quantity")
         case .income(let amount, _, let value):
             if let value {
-                if value.amount.isOverflow { return .outOfRange(field: "value") }
-                if value.amount.isNegative { return .negativePrice(value.amount) }
-                if (amount.quantity * value.amount).isOverflow { return .outOfRange(field: "quantity × value") }
+                if value.givenAmount.isOverflow { return .outOfRange(field: "value") }
+                if value.givenAmount.isNegative { return .negativePrice(value.givenAmount) }
+                if value.quoteAmount(for: amount.quantity).isOverflow { return .outOfRange(field: "quantity × value") }
             }
             return Self.checkQuantity(amount.quantity, "quantity")
         case .split: return nil

@@ -21,7 +21,7 @@ extension EventAction {
         case .withdraw(let amount): "withdraw \(amount)"
         case .transfer(let amount, let destination): "transfer \(amount) to \(destination)"
         case .income(let amount, let kind, let value):
-            "income \(amount) (\(kind.rawValue))" + (value.map { " @ \($0)" } ?? "")
+            "income \(amount) (\(kind.rawValue))" + (value.map { " \($0)" } ?? "")
         case .fee(let amount): "fee \(amount)"
         case .split(let asset, let ratio): "split \(asset) \(ratio)"
         case .void(let target, let reason): "void \(target): \(reason)"

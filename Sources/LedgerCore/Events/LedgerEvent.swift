@@ -12,8 +12,9 @@ public enum EventAction: Hashable, Sendable {
     case withdraw(AssetAmount)
     /// Moving an asset from the event's account to another, lots and cost basis included.
     case transfer(AssetAmount, toAccount: String)
-    /// Staking, airdrops, interest, mining: acquired at market value (or at `unitValue`).
-    case income(AssetAmount, kind: IncomeKind, unitValue: Price?)
+    /// Staking, airdrops, interest, mining: acquired at market value, or at the value the source
+    /// gave: per unit (`@ 2900`) or the total (`@@ 51.2`, kept as given).
+    case income(AssetAmount, kind: IncomeKind, value: PriceTerm?)
     /// A fee paid on its own, in any asset.
     case fee(AssetAmount)
     /// A split of every open lot of the asset, in every account.
@@ -49,10 +50,12 @@ public enum EventAction: Hashable, Sendable {
     }
 
     /// The lowest record version that can hold this action: 2 for a buy or sell that keeps a
-    /// total (the `total` field), 1 for everything else (docs/EVENTS.md, "Schema version").
+    /// total (the `total` field), 3 for an income that keeps one, 1 for everything else
+    /// (docs/EVENTS.md, "Schema version").
     public var minimumSchemaVersion: Int {
         switch self {
         case .buy(_, let term), .sell(_, let term): term.total == nil ? 1 : 2
+        case .income(_, _, let value?): value.total == nil ? 1 : 3
         default: 1
         }
     }
@@ -63,7 +66,7 @@ public struct LedgerEvent: Hashable, Sendable {
     /// The newest record version this build reads and writes. An event is written at the
     /// lowest version that holds it (``EventAction/minimumSchemaVersion``), so events without
     /// a total stay version 1, byte for byte.
-    public static let currentSchemaVersion = 2
+    public static let currentSchemaVersion = 3
 
     /// Position in this ledger's log, from 1; 0 until appended.
     public var sequence: Int64

@@ -23,7 +23,8 @@ public struct PositionKey: Hashable, Sendable {
 
 /// How an event moves one balance. `mustBeHeld` marks the outflows that may not exceed what is
 /// held; fiat spent on a purchase is exempt, because buying with money never deposited is
-/// allowed and shows as net fiat paid in.
+/// allowed and shows as net fiat paid in, and so is any fiat an imported event takes out: a
+/// statement's cash goes below zero where its rows say (an overdraft; docs/VALUATION.md, "Cash").
 public struct QuantityChange: Hashable, Sendable {
     public let key: PositionKey
     public let delta: ExactDecimal
@@ -39,6 +40,10 @@ extension LedgerEvent {
             changes.append(
                 QuantityChange(key: PositionKey(account: account, asset: asset), delta: delta, mustBeHeld: held))
         }
+        let imported: Bool
+        if case .imported = provenance { imported = true } else { imported = false }
+        /// An outflow of `asset` that must be covered by what is held.
+        func checked(_ asset: Asset) -> Bool { !(imported && asset.isFiat) }
         switch action {
         case .buy(let amount, let term):
             add(account, amount.asset.symbol, amount.quantity, held: false)
@@ -52,9 +57,9 @@ extension LedgerEvent {
         case .deposit(let amount), .income(let amount, _, _):
             add(account, amount.asset.symbol, amount.quantity, held: false)
         case .withdraw(let amount), .fee(let amount):
-            add(account, amount.asset.symbol, -amount.quantity, held: true)
+            add(account, amount.asset.symbol, -amount.quantity, held: checked(amount.asset))
         case .transfer(let amount, let destination):
-            add(account, amount.asset.symbol, -amount.quantity, held: true)
+            add(account, amount.asset.symbol, -amount.quantity, held: checked(amount.asset))
             add(destination, amount.asset.symbol, amount.quantity, held: false)
         case .split, .void:
             break

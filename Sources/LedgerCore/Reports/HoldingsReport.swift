@@ -99,7 +99,7 @@ public struct HoldingsReport: Sendable {
             unpricedAssets: Array(Set(unpriced.map(\.asset))).sorted(), unpricedCost: unpriced.map(\.costBasis).sum(),
             unpricedCostComplete: unpriced.allSatisfy(\.costComplete), incomplete: state.incompleteTotals
         )
-        diagnostics = state.diagnostics
+        diagnostics = state.diagnostics + state.cashNotices
         missingPrices = state.missingPrices
         eventCount = state.eventCount
     }
@@ -130,7 +130,8 @@ public struct HoldingsReport: Sendable {
                 options.perAccount ? key : PositionKey(account: ValuationOptions.pooledAccount, asset: key.asset)
             fiat[shown, default: .zero] += balance
         }
-        for (key, balance) in fiat where balance.isPositive {
+        // A balance below zero (an imported overdraft) is shown: it is owed.
+        for (key, balance) in fiat where !balance.isZero {
             let rate = prices.price(of: key.asset, in: options.currency, at: options.asOf)?.value
             result.append(
                 Position(

@@ -35,8 +35,8 @@ extension PortfolioFold {
     }
 
     /// Income at its value; its fee (a dividend's withholding tax) is a fee paid.
-    mutating func receiveIncome(_ amount: AssetAmount, kind: IncomeKind, unitValue: Price?) {
-        let value = valued(unitValue.map { AssetAmount(amount.quantity * $0.amount, Asset($0.currency)) } ?? amount)
+    mutating func receiveIncome(_ amount: AssetAmount, kind: IncomeKind, stated: PriceTerm?) {
+        let value = valued(stated.map { AssetAmount($0.quoteAmount(for: amount.quantity), Asset($0.quote)) } ?? amount)
         state.income += value.value
         if !value.known { state.incompleteTotals.insert(.income) }
         if amount.asset.isFiat {

@@ -70,28 +70,49 @@ extension PortfolioFold {
     /// accounts by itself, so pooling lots must not change what is held or paid in.
     mutating func fiatIn(_ amount: AssetAmount, account: String) {
         remember(amount.asset)
-        state.fiat[PositionKey(account: account, asset: amount.asset.symbol), default: .zero] += amount.quantity
+        let key = PositionKey(account: account, asset: amount.asset.symbol)
+        noteCash(key)
+        state.fiat[key, default: .zero] += amount.quantity
     }
 
-    /// Spends fiat; what the balance does not cover was paid in from outside.
+    /// Spends fiat. An imported event takes the balance where its rows say, below zero
+    /// included (an overdraft, margin); a typed one treats what the balance does not cover as
+    /// paid in from outside.
     mutating func fiatOut(_ amount: AssetAmount, account: String) {
         remember(amount.asset)
-        let shortfall = Self.spend(
-            amount.quantity,
-            from: &state.fiat[PositionKey(account: account, asset: amount.asset.symbol), default: .zero])
+        let key = PositionKey(account: account, asset: amount.asset.symbol)
+        noteCash(key)
+        guard case .manual = event.provenance else {
+            state.fiat[key, default: .zero] -= amount.quantity
+            return
+        }
+        let shortfall = Self.spend(amount.quantity, from: &state.fiat[key, default: .zero])
         if shortfall.isPositive { addPaidIn(valued(AssetAmount(shortfall, amount.asset))) }
     }
 
+    /// Records whether the event tells the account's cash (a deposit, withdrawal or transfer
+    /// of fiat) or only moves it by an imported trade (docs/VALUATION.md, "Cash").
+    private mutating func noteCash(_ key: PositionKey) {
+        switch event.kind {
+        case .deposit, .withdraw, .transfer:
+            if !state.cashKnownAccounts.contains(key.account) { state.cashKnownAccounts.insert(key.account) }
+        default:
+            guard case .imported = event.provenance, !state.cashImplied.contains(key) else { return }
+            state.cashImplied.insert(key)
+        }
+    }
+
     /// Takes `quantity` from `balance` (one dictionary access through the inout); returns
-    /// what the balance did not cover, leaving it at zero.
+    /// what the balance did not cover. A balance never goes below zero here, and one already
+    /// below (an imported overdraft) covers nothing.
     private static func spend(_ quantity: ExactDecimal, from balance: inout ExactDecimal) -> ExactDecimal {
         if balance >= quantity {
             balance -= quantity
             return .zero
         }
-        let shortfall = quantity - balance
-        balance = .zero
-        return shortfall
+        let covered = balance.isPositive ? balance : .zero
+        balance -= covered
+        return quantity - covered
     }
 
     /// The value of `amount` in the valuation currency at the event's time, if priced.

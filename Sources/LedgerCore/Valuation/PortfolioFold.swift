@@ -5,7 +5,8 @@
 /// the other at one value; a fee paid in a non-fiat asset disposes of that asset at market
 /// value; transfers move lots with their dates and cost; income opens a lot at market value;
 /// splits scale open quantities; voided events are skipped as if never recorded. Fiat is a
-/// balance, not lots; spending fiat never deposited counts as fiat paid in.
+/// balance, not lots; a typed event spending fiat never deposited counts it as paid in, an
+/// imported one takes the balance where its rows say (docs/VALUATION.md, "Cash").
 public struct PortfolioFold {
     /// What has been folded so far.
     public internal(set) var state: PortfolioState
@@ -76,7 +77,7 @@ public struct PortfolioFold {
         case .deposit(let amount): deposit(amount)
         case .withdraw(let amount): withdraw(amount)
         case .transfer(let amount, let destination): transfer(amount, to: destination)
-        case .income(let amount, let kind, let unitValue): receiveIncome(amount, kind: kind, unitValue: unitValue)
+        case .income(let amount, let kind, let value): receiveIncome(amount, kind: kind, stated: value)
         case .fee(let amount): addFees(payFee(amount))
         case .split(let asset, let ratio): split(asset.symbol, ratio)
         case .void: break

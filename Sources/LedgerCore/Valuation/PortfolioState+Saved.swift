@@ -15,6 +15,8 @@ public struct SavedPortfolio: Sendable {
     public var lastOccurredAt: Timestamp
     public var assetClasses: [AssetSymbol: AssetClass]
     public var fiat: [PositionKey: ExactDecimal]
+    public var cashKnownAccounts: Set<String>
+    public var cashImplied: Set<PositionKey>
     public var books: [PositionKey: SavedBook]
     public var incompleteTotals: IncompleteTotals
     /// In ``MissingPrice``'s order (asset, quote, day).
@@ -31,6 +33,8 @@ public struct SavedPortfolio: Sendable {
         lastOccurredAt = Timestamp(secondsSinceEpoch: Int64.min)
         assetClasses = [:]
         fiat = [:]
+        cashKnownAccounts = []
+        cashImplied = []
         books = [:]
         incompleteTotals = []
         missing = []
@@ -49,6 +53,7 @@ extension PortfolioState {
         saved.lastOccurredAt = lastOccurredAt
         saved.assetClasses = assetClasses
         saved.fiat = fiat
+        (saved.cashKnownAccounts, saved.cashImplied) = (cashKnownAccounts, cashImplied)
         saved.books = books.mapValues(\.saved)
         saved.incompleteTotals = incompleteTotals
         saved.missing = missingPrices
@@ -67,6 +72,7 @@ extension PortfolioState {
         lastOccurredAt = saved.lastOccurredAt
         assetClasses = saved.assetClasses
         fiat = saved.fiat
+        (cashKnownAccounts, cashImplied) = (saved.cashKnownAccounts, saved.cashImplied)
         books = saved.books.mapValues { LotBook(method: saved.options.method, saved: $0) }
         incompleteTotals = saved.incompleteTotals
         for item in saved.missing {

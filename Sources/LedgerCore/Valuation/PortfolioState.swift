@@ -14,9 +14,15 @@ public struct PortfolioState: Sendable {
     public internal(set) var lastOccurredAt = Timestamp(secondsSinceEpoch: Int64.min)
     /// Open lots per position (account is ``ValuationOptions/pooledAccount`` when pooled).
     public internal(set) var books: [PositionKey: LotBook] = [:]
-    /// Fiat balances per position; never negative (spending fiat never deposited counts as
-    /// money paid in instead).
+    /// Fiat balances per position. Typed events never take one below zero (spending fiat never
+    /// deposited counts as money paid in instead); imported events keep it as the rows say,
+    /// negative included (docs/VALUATION.md, "Cash").
     public internal(set) var fiat: [PositionKey: ExactDecimal] = [:]
+    /// Accounts with a fiat deposit, withdrawal or transfer: their cash is known.
+    public internal(set) var cashKnownAccounts: Set<String> = []
+    /// Fiat balances that imported trades moved: where the account's cash is not known
+    /// (``cashNotKnown``), the balance shown is only what the trades imply.
+    public internal(set) var cashImplied: Set<PositionKey> = []
     public internal(set) var disposals: [Disposal] = []
     /// Every dividend with its tax withheld, kept when ``recordsDisposals`` is (for `gains`).
     public internal(set) var dividends: [DividendRecord] = []
@@ -44,6 +50,26 @@ public struct PortfolioState: Sendable {
 
     public init(options: ValuationOptions) {
         self.options = options
+    }
+
+    /// The fiat balances that only imported trades made, in accounts without any fiat deposit
+    /// or withdrawal: the file had no cash movements, so the balance is not known from it.
+    public var cashNotKnown: [PositionKey] {
+        cashImplied.filter { !cashKnownAccounts.contains($0.account) }.sorted {
+            ($0.account, $0.asset) < ($1.account, $1.asset)
+        }
+    }
+
+    /// One notice per account whose cash is not known (``cashNotKnown``), naming what fills it.
+    public var cashNotices: [LedgerDiagnostic] {
+        let byAccount = Dictionary(grouping: cashNotKnown, by: \.account)
+        return byAccount.keys.sorted().map { account in
+            let currencies = byAccount[account]!.map(\.asset.text)
+            return LedgerDiagnostic(
+                .warning,
+                "the cash of account '\(account)' is not known: its imports have trades but no deposits or withdrawals, so \(currencies.joined(separator: ", ")) shows only what the trades imply; import the account's statement or its deposits, or add them with 'ledger add deposit \(currencies[0]) AMOUNT --account \(account)'"
+            )
+        }
     }
 
     /// Every valuation that could not be made, by asset, quote and day.

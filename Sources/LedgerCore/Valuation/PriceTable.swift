@@ -106,7 +106,20 @@ public struct PriceTable: Sendable {
         let quote: AssetSymbol
     }
 
+    /// Prices that are fixed by their issuer, not by a market: Kraken's fee credits are worth
+    /// 0.01 USD each (docs/VALUATION.md, "Fee credits"). They hold at every time, under any
+    /// recorded observation of the same pair, which wins.
+    public static let fixed: [PriceObservation] = [
+        PriceObservation(
+            asset: AssetSymbol("KFEE")!, quote: AssetSymbol("USD")!, observedAt: Timestamp(secondsSinceEpoch: 0),
+            price: ExactDecimal(units: ExactDecimal.unitsPerOne / 100), source: "fixed")
+    ]
+
     public init(_ observations: [PriceObservation] = []) {
+        for fixed in Self.fixed {
+            quotesByAsset[fixed.asset, default: []].insert(fixed.quote)
+            quotesByAsset[fixed.quote, default: []].insert(fixed.asset)
+        }
         for observation in observations {
             series[Pair(asset: observation.asset, quote: observation.quote), default: []].append(observation)
             quotesByAsset[observation.asset, default: []].insert(observation.quote)
@@ -146,13 +159,19 @@ public struct PriceTable: Sendable {
 
     /// A direct or inverted observation of one pair.
     private func pairLeg(_ asset: AssetSymbol, _ quote: AssetSymbol, at time: Timestamp) -> PriceLeg? {
-        if let observation = latest(Pair(asset: asset, quote: quote), at: time) {
+        if let observation = latest(Pair(asset: asset, quote: quote), at: time) ?? fixed(asset, quote) {
             return PriceLeg(observation: observation, inverted: false)
         }
-        if let inverse = latest(Pair(asset: quote, quote: asset), at: time), inverse.price.isPositive {
+        if let inverse = latest(Pair(asset: quote, quote: asset), at: time) ?? fixed(quote, asset),
+            inverse.price.isPositive
+        {
             return PriceLeg(observation: inverse, inverted: true)
         }
         return nil
+    }
+
+    private func fixed(_ asset: AssetSymbol, _ quote: AssetSymbol) -> PriceObservation? {
+        Self.fixed.first { $0.asset == asset && $0.quote == quote }
     }
 
     /// Binary search for the last observation at or before `time`.

@@ -7,8 +7,8 @@ extension EventRecordV1 {
         guard let eventKind = EventKind(rawValue: kind) else {
             throw fail("kind", "is '\(kind)'; expected one of \(EventKind.list)")
         }
-        guard total == nil || eventKind == .buy || eventKind == .sell else {
-            throw fail("total", "is only for a buy or a sell, not a \(kind)")
+        guard total == nil || [.buy, .sell, .income].contains(eventKind) else {
+            throw fail("total", "is only for a buy, a sell or an income, not a \(kind)")
         }
         var event = LedgerEvent(
             sequence: sequence, id: eventID, schemaVersion: schemaVersion,
@@ -30,8 +30,8 @@ extension EventRecordV1 {
 
     private func action(_ kind: EventKind) throws(EventRecordError) -> EventAction {
         switch kind {
-        case .buy: return .buy(try main(), price: try priceTerm())
-        case .sell: return .sell(try main(), price: try priceTerm())
+        case .buy: return .buy(try main(), price: try priceTerm(since: 2))
+        case .sell: return .sell(try main(), price: try priceTerm(since: 2))
         case .trade:
             let received = AssetAmount(
                 try number("counter_quantity", counterQuantity),
@@ -48,7 +48,8 @@ extension EventRecordV1 {
             guard let name = incomeKind, let incomeKind = IncomeKind(rawValue: name) else {
                 throw fail("income_kind", "must be one of \(IncomeKind.list)")
             }
-            return .income(try main(), kind: incomeKind, unitValue: price == nil ? nil : try unitPrice())
+            return .income(
+                try main(), kind: incomeKind, value: price == nil && total == nil ? nil : try priceTerm(since: 3))
         case .split:
             guard let text = splitRatio, let ratio = SplitRatio(text) else {
                 throw fail("split_ratio", "must look like 4:1")
@@ -66,13 +67,14 @@ extension EventRecordV1 {
         AssetAmount(try number("quantity", quantity), try assetValue("asset", asset, assetClass))
     }
 
-    /// A unit price, or (version 2) a total, whose `price` must then be the unit price derived
-    /// from it: a reader of `price` alone must not see another number than the ledger keeps.
-    private func priceTerm() throws(EventRecordError) -> PriceTerm {
+    /// A unit price, or (version 2 for a buy or sell, 3 for an income) a total, whose `price`
+    /// must then be the unit price derived from it: a reader of `price` alone must not see
+    /// another number than the ledger keeps.
+    private func priceTerm(since version: Int) throws(EventRecordError) -> PriceTerm {
         let unit = try unitPrice()
         guard let total else { return .unit(unit) }
-        guard schemaVersion >= 2 else {
-            throw fail("total", "needs record version 2, but the record is version \(schemaVersion)")
+        guard schemaVersion >= version else {
+            throw fail("total", "needs record version \(version), but the record is version \(schemaVersion)")
         }
         let amount = try main()
         let term = PriceTerm.total(try number("total", total), quote: unit.currency)

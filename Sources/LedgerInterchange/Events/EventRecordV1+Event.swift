@@ -54,10 +54,14 @@ extension EventRecordV1 {
         case .transfer(let amount, let destination):
             setMain(amount)
             toAccount = destination
-        case .income(let amount, let kind, let unitValue):
+        case .income(let amount, let kind, let value):
             setMain(amount)
             incomeKind = kind.rawValue
-            if let unitValue { setPrice(unitValue) }
+            // As for a buy: a total is kept as given (version 3), `price` is derived from it.
+            if let value {
+                setPrice(value.unitPrice(for: amount.quantity))
+                total = value.total?.description
+            }
         case .split(let asset, let ratio):
             self.asset = asset.symbol.text
             assetClass = asset.assetClass.rawValue

@@ -89,7 +89,8 @@ extension EventRecordV1 {
         }
         let occurred = try time(form.occurred_at, "occurred_at")
         var record = EventRecordV1(
-            sequence: form.seq ?? 0, id: form.id, schemaVersion: form.version ?? (form.total == nil ? 1 : 2),
+            sequence: form.seq ?? 0, id: form.id,
+            schemaVersion: form.version ?? Self.lowestVersion(form.kind, form.total),
             kind: form.kind, occurredAt: occurred,
             recordedAt: try form.recorded_at.map { text throws(EventFileError) in try time(text, "recorded_at") }
                 ?? occurred,
@@ -114,5 +115,11 @@ extension EventRecordV1 {
             )
         }
         return record
+    }
+
+    /// The version a record without one gets: the lowest that holds its fields (a `total` needs
+    /// 2 on a buy or sell, 3 on an income).
+    static func lowestVersion(_ kind: String, _ total: String?) -> Int {
+        total == nil ? 1 : kind == "income" ? 3 : 2
     }
 }

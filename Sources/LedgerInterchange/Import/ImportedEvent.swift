@@ -106,7 +106,8 @@ extension ImportedEvent {
                 let (fiat, crypto) = given.asset.isFiat ? (given, received) : (received, given)
                 found.append((crypto.asset.symbol, Price(fiat.quantity / crypto.quantity, fiat.asset.symbol)))
             }
-        case .income(let amount, _, let unitValue?): found.append((amount.asset.symbol, unitValue))
+        case .income(let amount, _, let value?):
+            found.append((amount.asset.symbol, value.unitPrice(for: amount.quantity)))
         default: break
         }
         var seen = Set<AssetSymbol>()

@@ -76,9 +76,9 @@ public enum TradeAction {
         return .deposit(amount)
     }
 
-    /// Income of `amount`, valued at `unitValue` when the file gives one. Income brings the
+    /// Income of `amount`, valued at `value` (per unit, or the total) when the file gives one. Income brings the
     /// asset in: a negative quantity is refused.
-    public static func income(_ amount: AssetAmount, _ kind: IncomeKind, unitValue: Price? = nil) throws(RowError)
+    public static func income(_ amount: AssetAmount, _ kind: IncomeKind, value: PriceTerm? = nil) throws(RowError)
         -> EventAction
     {
         guard !amount.quantity.isZero else { throw RowError("the reward's quantity is 0") }
@@ -86,6 +86,6 @@ public enum TradeAction {
             throw RowError(
                 "the reward's quantity is \(amount.quantity); income brings the asset in, so it cannot be negative")
         }
-        return .income(AssetAmount(amount.quantity.magnitude, amount.asset), kind: kind, unitValue: unitValue)
+        return .income(AssetAmount(amount.quantity.magnitude, amount.asset), kind: kind, value: value)
     }
 }

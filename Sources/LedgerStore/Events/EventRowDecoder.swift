@@ -55,8 +55,8 @@ final class EventRowDecoder {
         case 6 where Self.equals(kind, "income"):
             guard let name = row.bytes(16), let incomeKind = IncomeKind(rawValue: String(decoding: name, as: UTF8.self))
             else { return nil }
-            guard row.bytes(10) != nil else { return .income(main, kind: incomeKind, unitValue: nil) }
-            return price(row).map { .income(main, kind: incomeKind, unitValue: $0) }
+            guard row.bytes(10) != nil else { return .income(main, kind: incomeKind, value: nil) }
+            return price(row).map { .income(main, kind: incomeKind, value: .unit($0)) }
         default: return nil
         }
     }

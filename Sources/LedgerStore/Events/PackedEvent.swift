@@ -122,14 +122,18 @@ extension ByteWriter {
         case .transfer(let amount, let destination):
             self.amount(amount)
             string(destination)
-        case .income(let amount, let kind, let unitValue):
+        case .income(let amount, let kind, let value):
             self.amount(amount)
             byte(UInt8(PackedEvent.incomeKinds.firstIndex(of: kind)!))
-            if let unitValue {
+            // 0: no value; 1: a unit value; 2: a total (record version 3).
+            switch value {
+            case nil: byte(0)
+            case .unit(let unit)?:
                 byte(1)
-                price(unitValue)
-            } else {
-                byte(0)
+                price(unit)
+            case .total(let total, let quote)?:
+                byte(2)
+                price(Price(total, quote))
             }
         case .split(let asset, let ratio):
             self.asset(asset)

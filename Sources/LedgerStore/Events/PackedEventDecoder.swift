@@ -54,8 +54,11 @@ final class PackedEventDecoder {
                 let hasValue = reader.byte()
             else { return nil }
             let kind = PackedEvent.incomeKinds[Int(code)]
-            guard hasValue == 1 else { return .income(amount, kind: kind, unitValue: nil) }
-            return price(&reader).map { .income(amount, kind: kind, unitValue: $0) }
+            guard hasValue != 0 else { return .income(amount, kind: kind, value: nil) }
+            guard hasValue <= 2 else { return nil }
+            return price(&reader).map {
+                .income(amount, kind: kind, value: hasValue == 1 ? .unit($0) : .total($0.amount, quote: $0.currency))
+            }
         case .split:
             guard let asset = asset(&reader), let numerator = reader.int64(), let denominator = reader.int64(),
                 let ratio = SplitRatio(numerator: Int(numerator), denominator: Int(denominator))

@@ -33,6 +33,21 @@ extension SnapshotCodec {
             saved.diagnostics.append(
                 LedgerDiagnostic(isError ? .error : .warning, message, sequence: sequence < 0 ? nil : sequence))
         }
+        return readCash(&input, into: &saved)
+    }
+
+    /// The accounts whose cash is known, and the fiat balances imported trades moved.
+    private static func readCash(_ input: inout ByteReader, into saved: inout SavedPortfolio) -> Bool {
+        guard let knownCount = input.count() else { return false }
+        for _ in 0..<knownCount {
+            guard let account = input.text() else { return false }
+            saved.cashKnownAccounts.insert(account)
+        }
+        guard let impliedCount = input.count() else { return false }
+        for _ in 0..<impliedCount {
+            guard let key = input.key() else { return false }
+            saved.cashImplied.insert(key)
+        }
         return true
     }
 

@@ -4,10 +4,12 @@ import LedgerCore
 /// little-endian integers; 73 bytes a lot, each book's lots after their count and totals, so a
 /// restored book can stay encoded until used). The layout (`LSN4`): magic, method, pooling,
 /// currency, event count, the six totals, whether prices were used, the last occurred-at, the
-/// asset classes, the fiat balances, the books, the incomplete totals, the missing prices and
-/// the diagnostics; a string is its length (8 bytes) and UTF-8.
+/// asset classes, the fiat balances, the books, the incomplete totals, the missing prices, the
+/// diagnostics, the accounts whose cash is known and the fiat balances imported trades moved
+/// (`LSN5`; an `LSN4` snapshot, made before imported cash could go below zero, is not read and
+/// the report replays in full); a string is its length (8 bytes) and UTF-8.
 public enum SnapshotCodec {
-    static let magic: [UInt8] = Array("LSN4".utf8)
+    static let magic: [UInt8] = Array("LSN5".utf8)
     /// Source id (16), acquired-at (8), quantity, cost, unit cost (16 each), cost complete (1).
     static let lotSize = 73
 
@@ -58,6 +60,10 @@ public enum SnapshotCodec {
             out.fixed(diagnostic.sequence ?? -1)
             out.text(diagnostic.message)
         }
+        out.fixed(Int64(saved.cashKnownAccounts.count))
+        for account in saved.cashKnownAccounts.sorted() { out.text(account) }
+        out.fixed(Int64(saved.cashImplied.count))
+        for key in saved.cashImplied.sorted(by: order) { out.key(key) }
         return out.bytes
     }
 

@@ -94,7 +94,7 @@ struct IBKRStatementTests {
         #expect(dividends.count == expected.count)
         for (gross, currency, tax) in expected {
             let match = dividends.first {
-                $0.action == .income(Self.amount(gross, currency, .fiat), kind: .dividend, unitValue: nil)
+                $0.action == .income(Self.amount(gross, currency, .fiat), kind: .dividend, value: nil)
             }
             #expect(match?.fee == Self.amount(tax, currency, .fiat), "\(gross) \(currency)")
         }

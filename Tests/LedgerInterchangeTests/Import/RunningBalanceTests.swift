@@ -22,19 +22,23 @@ struct RunningBalanceTests {
         return (header, rows)
     }
 
-    /// Kraken ledgers: `balance` of `asset` in `wallet`; the pending rows have none.
+    /// Kraken ledgers: `balance` of `asset` in `wallet` (2021 headers have no wallet); the
+    /// pending rows have none. Fee credits (KFEE) are checked like any asset.
     static let krakenCodes = [
-        "ZEUR": "EUR", "EUR": "EUR", "XXBT": "BTC", "XBT": "BTC", "XBT.S": "BTC", "DOT28.S": "DOT",
+        "ZEUR": "EUR", "EUR": "EUR", "ZUSD": "USD", "XXBT": "BTC", "XBT": "BTC", "XBT.S": "BTC", "DOT28.S": "DOT",
+        "KFEE": "KFEE",
     ]
 
-    static func kraken() throws -> [Stated] {
-        let (header, rows) = try rows("kraken/ledgers.csv")
+    static func kraken(_ fixture: String) throws -> [Stated] {
+        let (header, rows) = try rows(fixture)
         let column = { (name: String) in header.firstIndex(of: name)! }
+        let wallet = header.firstIndex(of: "wallet")
         return rows.compactMap { row in
             let text = row.fields[column("balance")]
             guard !text.isEmpty else { return nil }
             return (
-                row.line, krakenCodes[row.fields[column("asset")]]!, row.fields[column("wallet")], ExactDecimal(text)!
+                row.line, krakenCodes[row.fields[column("asset")]]!, wallet.map { row.fields[$0] } ?? "",
+                ExactDecimal(text)!
             )
         }
     }
@@ -63,7 +67,7 @@ struct RunningBalanceTests {
 
     static func stated(_ fixture: String) throws -> [Stated] {
         switch fixture {
-        case "kraken/ledgers.csv": try kraken()
+        case "kraken/ledgers.csv", "kraken/ledgers-2021.csv": try kraken(fixture)
         case "coinbase-pro/account.csv": try coinbasePro()
         default: try gemini()
         }
@@ -71,7 +75,7 @@ struct RunningBalanceTests {
 
     @Test(
         "the import's balances equal the file's own after every event",
-        arguments: ["kraken/ledgers.csv", "coinbase-pro/account.csv", "gemini/history.csv"])
+        arguments: ["kraken/ledgers.csv", "kraken/ledgers-2021.csv", "coinbase-pro/account.csv", "gemini/history.csv"])
     func balancesAgree(fixture: String) throws {
         let statements = try Self.stated(fixture)
         let events = try PresetFixtureTests.read(fixture).compactMap { outcome -> ImportedEvent? in

@@ -100,7 +100,7 @@ public struct CoinbaseLayout: ImportLayout {
                 ? amount : AssetAmount(towardsAccount ? amount.quantity : amount.quantity.negated, amount.asset)
             return event(try TradeAction.movement(signed, field: "Quantity Transacted"))
         case .spend: return event(.withdraw(amount.magnitude))
-        case .income(let kind): return event(try TradeAction.income(amount, kind, unitValue: try unitValue(row)))
+        case .income(let kind): return event(try TradeAction.income(amount, kind, value: try incomeValue(row)))
         case .internalMove:
             return build.ignored(row, "'\(type)' moves \(amount.magnitude) within Coinbase (no change in holdings)")
         case .unknown:
@@ -141,6 +141,14 @@ public struct CoinbaseLayout: ImportLayout {
             throw RowError("the fee \(fee) is larger than the total \(total)")
         }
         return try TradeAction.make(buying ? .buy : .sell, base: amount, quote: AssetAmount(quote, fiat))
+    }
+
+    /// What a reward was worth: the row's `Subtotal` as a total where it has one (the file's
+    /// own figure, kept as given), else its spot price per unit.
+    func incomeValue(_ row: ImportRow) throws(RowError) -> PriceTerm? {
+        let subtotal = try ImportNumber.optional(row[columns.subtotal], columns.subtotal).magnitude
+        if subtotal.isPositive { return .total(subtotal, quote: try currency(row).symbol) }
+        return try unitValue(row).map { .unit($0) }
     }
 
     func unitValue(_ row: ImportRow) throws(RowError) -> Price? {

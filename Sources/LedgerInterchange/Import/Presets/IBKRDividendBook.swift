@@ -66,7 +66,7 @@ struct IBKRDividendBook {
             ]
         }
         if entry.gross.isPositive {
-            let income = EventAction.income(AssetAmount(entry.gross, cash), kind: .dividend, unitValue: nil)
+            let income = EventAction.income(AssetAmount(entry.gross, cash), kind: .dividend, value: nil)
             let fee = withheld.isPositive ? AssetAmount(withheld, cash) : nil
             let note = entry.description + (fee == nil ? "" : "; withholding tax \(withheld) \(cash)")
             result.append(build.event(entry.row, at: key.time, income, fee: fee, note: note))
@@ -75,7 +75,7 @@ struct IBKRDividendBook {
             result.append(build.event(entry.row, at: key.time, .fee(AssetAmount(withheld, cash)), note: note))
         }
         if withheld.isNegative {
-            let refund = EventAction.income(AssetAmount(withheld.magnitude, cash), kind: .other, unitValue: nil)
+            let refund = EventAction.income(AssetAmount(withheld.magnitude, cash), kind: .other, value: nil)
             result.append(
                 build.event(entry.row, at: key.time, refund, note: "withholding tax refunded: " + entry.description))
         }

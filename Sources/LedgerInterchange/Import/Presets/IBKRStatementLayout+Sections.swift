@@ -81,8 +81,8 @@ extension IBKRStatementLayout {
         switch section {
         case "Deposits & Withdrawals": action = try TradeAction.movement(amount, field: "Amount")
         case _ where amount.quantity.isNegative: action = .fee(AssetAmount(amount.quantity.magnitude, amount.asset))
-        case "Interest": action = .income(amount, kind: .interest, unitValue: nil)
-        default: action = .income(amount, kind: .other, unitValue: nil)
+        case "Interest": action = .income(amount, kind: .interest, value: nil)
+        default: action = .income(amount, kind: .other, value: nil)
         }
         let note = section == "Fees" && amount.quantity.isPositive ? "fee refunded: \(description)" : description
         return build.event(row, at: time, action, note: note)

@@ -78,18 +78,12 @@ public struct KrakenLedgerLayout: ImportLayout {
             for row in rows {
                 let (amount, fee) = try amounts(row)
                 legs.append(amount)
-                // Fee credits: 1 KFEE = 0.01 USD, with no market of their own.
-                if fee.asset.symbol.text == "KFEE" {
-                    fees.append(
-                        AssetAmount(
-                            fee.quantity * ExactDecimal(units: ExactDecimal.unitsPerOne / 100),
-                            Asset(AssetSymbol("USD")!)))
-                } else if fee.quantity.isPositive {
-                    fees.append(fee)
-                }
+                // A fee in any asset reduces that asset: fee credits (a KFEE row with amount 0
+                // and fee 26) included, valued at their fixed 0.01 USD (PriceTable).
+                if fee.quantity.isPositive { fees.append(fee) }
             }
             let time = try ImportDate.iso(first["time"], "time")
-            let action = try StatementGroup.action(legs: legs.filter { $0.asset.symbol.text != "KFEE" })
+            let action = try StatementGroup.action(legs: legs)
             let fee = try StatementGroup.singleFee(fees)
             return [
                 build.event(first, at: time, action, fee: fee, note: first["type"], id: first["refid"], idKind: "ref")

@@ -131,7 +131,7 @@ public struct KuCoinTransferLayout: ImportLayout {
             case .earn:
                 return [
                     build.event(
-                        row, at: when, .income(amount, kind: .staking, unitValue: nil), fee: fee,
+                        row, at: when, .income(amount, kind: .staking, value: nil), fee: fee,
                         note: row["Product Name"])
                 ]
             }
