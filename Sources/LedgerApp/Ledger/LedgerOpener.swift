@@ -21,6 +21,8 @@ public struct LedgerOpener: Sendable {
         /// `checkingAnchor` false leaves the anchor to the caller (`verify`).
         case read(checkingAnchor: Bool)
         case create
+        /// As ``create``, without the note: `init` says where the ledger is itself.
+        case createQuietly
     }
 
     public init(locator: LedgerLocator, context: AppContext) {
@@ -39,6 +41,8 @@ public struct LedgerOpener: Sendable {
             return try announcingCreation {
                 try anchored(Ledger(path: sweptPath(), mode: .createIfMissing))
             }
+        case .createQuietly:
+            return try anchored(Ledger(path: sweptPath(), mode: .createIfMissing))
         }
     }
 
