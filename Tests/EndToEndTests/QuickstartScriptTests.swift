@@ -25,7 +25,7 @@ struct QuickstartScriptTests {
     func run(failing product: String = "none") throws -> (BuiltProducts.Result, calls: String) {
         let directory = makeTemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: true)
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: directory + "/bin/swift", contents: Data(Self.fakeSwift(in: directory).utf8),
             attributes: [.posixPermissions: 0o755])
         let script = BuiltProducts.repository.appendingPathComponent("ledgers/demo/quickstart.sh").path

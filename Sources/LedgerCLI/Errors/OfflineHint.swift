@@ -16,7 +16,7 @@ struct OfflineHint {
         let normalized = GlobalOptionPlacement.normalize(arguments)
         let command = CommandSuggestion(arguments: normalized).commandLine
         if !normalized.contains("--offline"), (try? RootCommand.parseAsRoot(normalized + ["--offline"])) != nil {
-            return "'\(command) --offline' answers from the cache"
+            return "'\(command) --offline' uses only what the ledger has cached"
         }
         return
             "offline, '\(command)' has no --offline form; 'ledger portfolio' and 'ledger prices show' read only the cache"
