@@ -23,7 +23,7 @@ public enum ShareError: UserFacingError, Equatable {
         case .notHeld(let asset, let day, let held):
             "no \(asset) is held on \(day) (\(Self.listed(held))); 'ledger portfolio' lists the holdings"
         case .nothingHeld(let day):
-            "nothing but cash is held on \(day), so there is no card to make; record a holding with 'ledger add buy …' or 'ledger import FILE'"
+            "no holding other than cash on \(day), so there is no card to make; record a holding with 'ledger add buy …' or 'ledger import FILE'"
         case .notATrade(let reference, let kind):
             "\(reference) is a \(kind.rawValue); share trade takes a buy, a sell or a trade ('ledger log' lists them)"
         case .voided(let reference):
