@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "LedgerCLITests",
             dependencies: ["LedgerCLI", "LedgerApp", "LedgerStream", "LedgerTestSupport"],
-            exclude: ["Scenarios"]
+            exclude: ["Scenarios", "Fixtures"]
         ),
         .testTarget(
             name: "LedgerServerTests",

@@ -56,7 +56,7 @@ struct ServeProcessTests {
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "ledger: error: ledger serve needs the ledger-serve program at /nonexistent/ledger-serve; build it with 'swift build --product ledger-serve' or set LGR_SERVE_BINARY\n"
+                == "ledger: error: ledger serve needs the ledger-serve program at /nonexistent/ledger-serve; build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (ledger, ledger-serve and ledger-live in one release build) and install .build/release/ledger-serve into /nonexistent, or set LGR_SERVE_BINARY\n"
         )
     }
 

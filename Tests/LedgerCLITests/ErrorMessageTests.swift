@@ -119,10 +119,13 @@ enum ErrorSamples {
     }
 
     static var user: [Sample] {
-        let errors: [UserError] = [.noPassword, .passwordsDiffer]
+        let errors: [UserError] = [
+            .noPassword, .passwordsDiffer, .noAccounts(path: "/home/me/.local/share/ledger/server/accounts.sqlite"),
+        ]
         return samples(errors) { error in
             switch error {
             case .noPassword, .passwordsDiffer: usage
+            case .noAccounts: data
             }
         }
     }
@@ -213,7 +216,7 @@ enum ErrorSamples {
             .sinceWithoutHistory, .sinceInFuture(LocalDate.parse("2030-01-01")!, today: LocalDate.parse("2024-06-01")!),
             .missingPrice(asset: "BTC"), .unexpectedAfterPrice("x"), .invalidPrice(InputError("the price is missing")),
             .invalidLines(count: 1, file: "p.csv"), .invalidLines(count: 2, file: "p.csv"), .noPrices(file: "p.csv"),
-            .nothingFetched(stillMissing: 2),
+            .nothingFetched(stillMissing: "2 prices, for 1 event and 1 holding today"),
         ]
         return samples(errors) { error in
             switch error {

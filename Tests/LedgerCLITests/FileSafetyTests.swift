@@ -110,7 +110,7 @@ struct FileSafetyTests: ScratchLedger {
         let wal = ledger + "-wal"
         if FileManager.default.fileExists(atPath: wal) { #expect(try mode(wal) == 0o600) }
         let shared = directory + "/report.md"
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: shared, contents: Data("old".utf8), attributes: [.posixPermissions: 0o640])
         #expect(fixed.run(["report", "-o", shared, "-O", "md"]) == 0, "\(fixed.stderr.text)")
         #expect(try mode(shared) == 0o640)

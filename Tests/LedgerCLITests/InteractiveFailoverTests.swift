@@ -25,6 +25,12 @@ struct InteractiveFailoverTests {
             fixed.stderr.text.contains(
                 "coingecko could not be reached: connection refused; cryptocompare could not be reached: connection refused"
             ))
-        #expect(fixed.pacing.sleeps == (terminal ? [] : [0.5, 1.0, 0.5, 1.0]))
+        // #36: from cron the first source gets the patient retries; once every source asked
+        // has refused, the network looks down and the second is asked once.
+        #expect(fixed.pacing.sleeps == (terminal ? [] : [0.5, 1.0]))
+        #expect(
+            fixed.stderr.text.hasSuffix(
+                "ledger: the market-data sources are unreachable (coingecko, cryptocompare: connection refused); offline, 'ledger prices fetch' has no --offline form; 'ledger portfolio' and 'ledger prices show' read only the cache\n"
+            ))
     }
 }

@@ -184,7 +184,7 @@ struct MissingPriceFetchTests {
                   coingecko      USDT/USD  (2 requests)
                   cryptocompare  BTC/USD ETH/USD  (5 requests)
                   frankfurter    EUR/USD  (1 request)
-                Still missing, for 1 event:
+                Still missing: 1 price, for 1 event:
                   XYZ/USD 2024-03-10: cryptocompare does not know 'XYZ'; coingecko does not know 'XYZ'
                 Run 'ledger prices fetch --missing' again later, or record a price by hand: 'ledger prices set XYZ PRICE --currency USD --date 2024-03-10'.
 
@@ -204,7 +204,7 @@ struct MissingPriceFetchTests {
         #expect(
             first.summary(now: Events.time("2024-06-01T12:00:00Z")).contains(
                 "BTC/USD 2018-06-01..2024-03-10 (3 days): cryptocompare could not be reached"))
-        #expect(throws: PricesError.nothingFetched(stillMissing: 7)) { try first.check() }
+        #expect(throws: PricesError.nothingFetched(stillMissing: "7 prices, for 7 events")) { try first.check() }
 
         let server = try LocalHTTPServer(directory: Self.fixtures, lifetime: 60)
         defer { server.stop() }
@@ -221,7 +221,17 @@ struct MissingPriceFetchTests {
             ])
         #expect(third.fetched == 0)
         #expect(third.stillMissing().map(\.need.sequences) == [[4], [5], [6], [7]])
-        #expect(throws: PricesError.nothingFetched(stillMissing: 4)) { try third.check() }
+        #expect(throws: PricesError.nothingFetched(stillMissing: "4 prices, for 4 events")) { try third.check() }
+    }
+
+    /// #36: the list said "for 6 events" and the error "9 still missing"; a holding valued
+    /// today (no event) made "Still missing, for 0 events:" over three lines.
+    @Test("the list and the error count the same prices, and name holdings valued today")
+    func stillMissingCount() {
+        let holding = MissingPrice(
+            asset: Self.sym("DOGE"), quote: Self.sym("USD"), day: LocalDate.parse("2024-06-01")!, sequences: [])
+        #expect(MissingFetchOutcome.count([holding]) == "1 price, for 1 holding today")
+        #expect(MissingFetchOutcome.count(Self.needs + [holding]) == "8 prices, for 7 events and 1 holding today")
     }
 
     @Test(

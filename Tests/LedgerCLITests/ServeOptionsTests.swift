@@ -42,4 +42,20 @@ struct ServeOptionsTests {
                     host: "0.0.0.0", port: 0, dataDirectory: "/work/srv", fetchInterval: 300, batchSize: 10,
                     secureCookies: false))
     }
+
+    /// #36: beside a release `ledger` the hint said 'swift build --product ledger-serve', which
+    /// builds the debug copy, so the same error came back.
+    @Test("a missing ledger-serve: the hint names the build that puts it where ledger looks")
+    func missingProgramAdvice() {
+        let release = "/src/.build/x86_64-unknown-linux-gnu/release/ledger-serve"
+        #expect(
+            ServeError.buildAdvice(beside: release) == "build it with 'swift build -c release --product ledger-serve'")
+        #expect(
+            ServeError.buildAdvice(beside: "/src/.build/debug/ledger-serve")
+                == "build it with 'swift build --product ledger-serve'")
+        #expect(
+            ServeError.serverProgramMissing(path: "/usr/local/bin/ledger-serve").description
+                == "ledger serve needs the ledger-serve program at /usr/local/bin/ledger-serve; build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (ledger, ledger-serve and ledger-live in one release build) and install .build/release/ledger-serve into /usr/local/bin, or set LGR_SERVE_BINARY"
+        )
+    }
 }

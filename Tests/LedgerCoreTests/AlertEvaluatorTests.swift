@@ -128,7 +128,10 @@ struct AlertEvaluatorTests {
                 == .failed(.noPrice(asset: sym("BTC"), quote: sym("USD"))))
         #expect(
             AlertEvaluator.check(change, prices: recent, now: now, maxAge: 30).outcome
-                == .failed(.tooOld(asset: sym("BTC"), observedAt: now.adding(seconds: -60), maxAge: 30)))
+                == .failed(
+                    .tooOld(
+                        asset: sym("BTC"), quote: sym("USD"), observedAt: now.adding(seconds: -60), age: 60, maxAge: 30,
+                        given: true)))
         let to = now.adding(seconds: -60 - 86_400)
         let from = to.adding(seconds: -43_200)
         #expect(
@@ -169,6 +172,44 @@ struct AlertEvaluatorTests {
         let verdict = AlertEvaluator.check(change, prices: zero, now: now, maxAge: nil)
         #expect(verdict.outcome == .failed(.zeroReference(asset: sym("BTC"), observedAt: from)))
         #expect(verdict.alert == change)
+    }
+
+    static func fires(_ verdict: AlertVerdict) -> Bool {
+        if case .fired = verdict.outcome { return true }
+        return false
+    }
+
+    @Test("without --max-age no alert fires on a price older than its window, or four days for a level")
+    func stalePriceNeverFires() {
+        // #36: `alert check` fired (exit 10) on a cached BTC price 881 days old.
+        let now = Self.start
+        let old = now.adding(seconds: -881 * 86_400)
+        let above = Self.alert(.above(dec("50000")))
+        let verdict = AlertEvaluator.check(
+            above, prices: PriceTable([Self.observation("60000", at: old)]), now: now, maxAge: nil)
+        let stale = AlertError.tooOld(
+            asset: sym("BTC"), quote: sym("USD"), observedAt: old, age: 881 * 86_400, maxAge: 4 * 86_400, given: false)
+        #expect(verdict.outcome == .failed(stale) && verdict.alert == above)
+        #expect(
+            stale.description
+                == "the newest BTC price is stale (2022-01-02T12:00:00Z, 881 days old; an alert fires on no price older than 4d without --max-age), so the alert was not checked; 'ledger prices fetch BTC --currency USD' refreshes it"
+        )
+        let fourDays = PriceTable([Self.observation("60000", at: now.adding(seconds: -4 * 86_400))])
+        #expect(Self.fires(AlertEvaluator.check(above, prices: fourDays, now: now, maxAge: nil)))
+        #expect(!Self.fires(AlertEvaluator.check(above, prices: fourDays, now: now, maxAge: 3_600)))
+        let change = Self.alert(.change(percent: dec("5"), direction: .either, window: 3_600))
+        let prices = PriceTable([
+            Self.observation("100", at: now.adding(seconds: -10_000)),
+            Self.observation("200", at: now.adding(seconds: -3_601)),
+        ])
+        guard
+            case .failed(.tooOld(_, _, _, 3_601, 3_600, false)) = AlertEvaluator.check(
+                change, prices: prices, now: now, maxAge: nil
+            ).outcome
+        else {
+            Issue.record("a change alert fired on a price older than its window")
+            return
+        }
     }
 
     @Test("conditions read back as typed")

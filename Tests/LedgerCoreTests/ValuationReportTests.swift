@@ -202,4 +202,26 @@ struct PriceBridgeTests {
         let viaFiat = priceTable("2024-05-01 EUR 0.9 GBP\n2024-05-01 GBP 1.25 USD")
         #expect(viaFiat.price(of: sym("EUR"), in: sym("USD"), at: Events.time("2024-06-01"))?.value == dec("1.125"))
     }
+
+    @Test("the newest observation wins whatever its route: a 2020 manual DOT/USD under a 2025 DOT/EUR")
+    func newestWins() {
+        // #36: `prices set DOT 5.1 --date 2020-12-15` valued today's holding although an import
+        // of 2025 priced DOT in EUR and a 2025 rate bridges EUR to USD.
+        let table = priceTable(
+            "2020-12-15 DOT 5.1 USD\n2025-03-01 DOT 4.2 EUR\n2025-03-01 EUR 1.05 USD\n2019-01-01 USD 0.9 EUR")
+        let today = Events.time("2026-11-28")
+        let quote = table.price(of: sym("DOT"), in: sym("USD"), at: today)
+        #expect(quote?.value == dec("4.41") && quote?.observedAt == Events.time("2025-03-01"))
+        // Before the import the manual price is the newest; in EUR the direct 2025 price stands.
+        #expect(table.price(of: sym("DOT"), in: sym("USD"), at: Events.time("2024-01-01"))?.value == dec("5.1"))
+        #expect(table.price(of: sym("DOT"), in: sym("EUR"), at: today)?.value == dec("4.2"))
+        // A newer inverse beats an older direct observation of the same pair.
+        #expect(table.price(of: sym("USD"), in: sym("EUR"), at: today)?.observedAt == Events.time("2025-03-01"))
+    }
+
+    @Test("on a tie the shorter route wins")
+    func tiePrefersDirect() {
+        let table = priceTable("2025-03-01 DOT 5 USD\n2025-03-01 DOT 4 EUR\n2025-03-01 EUR 1.5 USD")
+        #expect(table.derivation(of: sym("DOT"), in: sym("USD"), at: Events.time("2026-01-01"))?.isDerived == false)
+    }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Quick start: install what is missing, build ledger, load the demo ledger into a scratch file
-# and show its portfolio. Offline: the demo's prices are in ledgers/demo/prices.csv.
+# Quick start: install what is missing, build ledger, ledger-serve and ledger-live (release),
+# load the demo ledger into a scratch file and show its portfolio. Offline: the demo's prices are in ledgers/demo/prices.csv.
 # Usage: bash ledgers/demo/quickstart.sh   (from the repository root or anywhere)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -18,14 +18,35 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-echo "quickstart: building (swift build -c release --product ledger; the first build takes a few minutes)" >&2
-swift build -c release --product ledger 2>&1 | tail -n 1 >&2
-ledger="$(swift build -c release --show-bin-path)/ledger"
+# The three programs the README uses: ledger, ledger-serve (ledger serve) and ledger-live
+# (ledger live's stream). One release build: the second and third products reuse the modules
+# the first compiled, so each adds only its own (a product at a time keeps the benchmark and
+# test tools out of it, which a bare 'swift build -c release' would compile too).
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+products=(ledger ledger-serve ledger-live)
+echo "quickstart: building ${products[*]} (swift build -c release; the first build takes several minutes)" >&2
+for index in "${!products[@]}"; do
+    product="${products[$index]}"
+    # Progress on one line: the compiler's [done/total] step counter.
+    if ! swift build -c release --product "$product" 2>&1 | tee "$log" |
+        awk -v name="$product ($((index + 1))/${#products[@]})" '
+            /^\[[0-9]+\/[0-9]+\]/ { printf "\r  %s %s", name, $1 > "/dev/stderr"; fflush("/dev/stderr") }
+            END { printf "\n" > "/dev/stderr" }'; then
+        echo "quickstart: the build of $product failed:" >&2
+        tail -n 20 "$log" >&2
+        exit 1
+    fi
+done
+echo "quickstart: built ${products[*]}" >&2
+bin="$(swift build -c release --show-bin-path)"
+ledger="$bin/ledger"
 
 demo="${TMPDIR:-/tmp}/ledger-demo/demo.ledger"
 rm -f "$demo" "$demo-wal" "$demo-shm"
 "$ledger" import ledgers/demo/events.jsonl --ledger "$demo" >&2
 "$ledger" prices import ledgers/demo/prices.csv --ledger "$demo" >&2
 echo "quickstart: the demo ledger is at $demo; try: $ledger log --ledger $demo" >&2
+echo "quickstart: ledger serve and ledger live find ledger-serve and ledger-live beside $ledger" >&2
 echo >&2
 "$ledger" portfolio --as-of 2024-06-30 --ledger "$demo"

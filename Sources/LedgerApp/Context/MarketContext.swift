@@ -17,11 +17,14 @@ public struct MarketContext: Sendable {
     public var showsProgress: Bool
     /// Reads a whole file (the config file), or nil when it does not exist.
     public var readFile: @Sendable (String) -> [UInt8]?
+    /// What this command has learnt about reaching the sources (``Reachability``).
+    public var reachability: Reachability
 
     public init(
         app: AppContext, httpClient: any HTTPClient, pacing: Pacing, interactive: Bool, showsProgress: Bool,
-        readFile: @escaping @Sendable (String) -> [UInt8]?
+        readFile: @escaping @Sendable (String) -> [UInt8]?, reachability: Reachability = Reachability()
     ) {
+        self.reachability = reachability
         self.app = app
         self.httpClient = httpClient
         self.pacing = pacing

@@ -25,6 +25,8 @@ public struct LedgerOpener: Sendable {
         case read(checkingAnchor: Bool)
         case readVerified
         case create
+        /// As ``create``, without the note: `init` says where the ledger is itself.
+        case createQuietly
     }
 
     public init(locator: LedgerLocator, context: AppContext) {
@@ -45,6 +47,8 @@ public struct LedgerOpener: Sendable {
             return try announcingCreation {
                 try anchored(Ledger(path: sweptPath(), mode: .createIfMissing))
             }
+        case .createQuietly:
+            return try anchored(Ledger(path: sweptPath(), mode: .createIfMissing))
         }
     }
 

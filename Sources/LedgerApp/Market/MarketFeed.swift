@@ -155,7 +155,7 @@ public final class MarketFeed {
         offline = true
     }
 
-    func missing(_ what: String, _ problems: [MarketDataError]) -> MarketServiceError {
+    public func missing(_ what: String, _ problems: [MarketDataError]) -> MarketServiceError {
         if problems.isEmpty { return .notCached(what) }
         return .notCachedNorFetched(what, reasons: problems.map(\.description).joined(separator: "; "))
     }

@@ -35,7 +35,7 @@ public struct MarketSetup {
         let http = MarketHTTP(
             client: context.httpClient, policy: Self.policy(config.retry, context), pacing: context.pacing,
             userAgent: config.userAgent, secrets: config.secrets,
-            wallClock: { [context] in context.now.secondsSinceEpoch }
+            wallClock: { [context] in context.now.secondsSinceEpoch }, reachability: context.reachability
         )
         return (config, http)
     }

@@ -4,6 +4,7 @@ import LedgerCore
 public enum ShareError: UserFacingError, Equatable {
     case notASymbol(String)
     case notHeld(AssetSymbol, on: LocalDate, held: [AssetSymbol])
+    case nothingHeld(on: LocalDate)
     case notATrade(reference: String, kind: EventKind)
     case voided(reference: String)
     case afterAsOf(reference: String, occurred: LocalDate, asOf: LocalDate)
@@ -11,7 +12,7 @@ public enum ShareError: UserFacingError, Equatable {
     public var category: ErrorCategory {
         switch self {
         case .notASymbol: .usage
-        case .notHeld, .notATrade, .voided, .afterAsOf: .data
+        case .notHeld, .nothingHeld, .notATrade, .voided, .afterAsOf: .data
         }
     }
 
@@ -21,6 +22,8 @@ public enum ShareError: UserFacingError, Equatable {
             "'\(text)' is not a symbol; name a holding such as BTC or AAPL, e.g. 'ledger share holding BTC'"
         case .notHeld(let asset, let day, let held):
             "no \(asset) is held on \(day) (\(Self.listed(held))); 'ledger portfolio' lists the holdings"
+        case .nothingHeld(let day):
+            "no holding other than cash on \(day), so there is no card to make; record a holding with 'ledger add buy …' or 'ledger import FILE'"
         case .notATrade(let reference, let kind):
             "\(reference) is a \(kind.rawValue); share trade takes a buy, a sell or a trade ('ledger log' lists them)"
         case .voided(let reference):

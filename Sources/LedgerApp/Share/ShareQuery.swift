@@ -38,6 +38,8 @@ public struct ShareQuery {
         switch target {
         case .portfolio:
             let report = try runner.holdings(options, useSnapshots: true)
+            // A card of a title alone would pass for an empty portfolio worth sharing.
+            guard !report.rows.isEmpty else { throw ShareError.nothingHeld(on: options.asOf.date) }
             return Result(
                 card: .portfolio(report, amounts: amounts), missing: report.missingPrices, complete: report.complete,
                 unpriced: report.totals.unpricedAssets, quote: options.currency)

@@ -31,7 +31,7 @@ struct InitCommand: EnvironmentCommand {
         let opener = ledgerOptions.opener(in: environment)
         let path = try opener.locator.path()
         let existed = try opener.exists()
-        let store = try opener.open(.create)
+        let store = try opener.open(.createQuietly)
         let stored = try store.settings.setting(LedgerSetting.currency)
         let fromEnvironment = environment.variables[environmentPrefix + "CURRENCY"].flatMap(AssetSymbol.init)?.text
         let wanted =

@@ -19,7 +19,7 @@ extension CommandEnvironment {
     public var market: MarketContext {
         MarketContext(
             app: app, httpClient: httpClient, pacing: pacing, interactive: stdoutIsTerminal || stderrIsTerminal,
-            showsProgress: stderrIsTerminal, readFile: readFile)
+            showsProgress: stderrIsTerminal, readFile: readFile, reachability: reachability)
     }
 
     /// Notices to stderr, one line each, control characters escaped.

@@ -45,6 +45,8 @@ public struct CommandEnvironment: Sendable {
     public var httpClient: any HTTPClient = CurlHTTPClient()
     /// How the HTTP layer waits between retries and requests (tests use a virtual clock).
     public var pacing: Pacing = .live
+    /// What the running command has learnt about reaching the sources (reset per command).
+    public var reachability = Reachability()
     /// True when stderr is a terminal (progress lines only then).
     public var stderrIsTerminal = false
     /// Standard input, read only by the commands that take a password.

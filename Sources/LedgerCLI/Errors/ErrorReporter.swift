@@ -59,6 +59,9 @@ struct ErrorReporter {
 
     private func fail(_ message: String, _ code: Int32) -> Int32 {
         environment.writeError(message)
+        if code == 1, let hint = OfflineHint(arguments: arguments, reachability: environment.reachability).line {
+            environment.notices.note(hint)
+        }
         return code
     }
 }

@@ -18,7 +18,7 @@ enum PricesError: UserFacingError, Equatable {
     case invalidLines(count: Int, file: String)
     case noPrices(file: String)
     /// `prices fetch --missing`: prices were missing and no source gave any.
-    case nothingFetched(stillMissing: Int)
+    case nothingFetched(stillMissing: String)
 
     var category: ErrorCategory {
         switch self {
@@ -29,7 +29,7 @@ enum PricesError: UserFacingError, Equatable {
 
     var description: String {
         switch self {
-        case .nothingFetched(let left): "no missing price could be fetched (\(left) still missing, see above)"
+        case .nothingFetched(let left): "no missing price could be fetched (still missing: \(left), see above)"
         case .missingWithAssets(let assets):
             "--missing works out the assets itself; drop \(assets.joined(separator: " ")) or --missing"
         case .missingWithHistory: "--missing fetches the days that lack a price; use it without --history"

@@ -19,6 +19,20 @@ enum ServeError: UserFacingError, Equatable {
         }
     }
 
+    /// What builds `ledger-serve` where `ledger` looks for it: the debug or the release build of
+    /// the checkout `ledger` came from (a debug build beside a release `ledger` is the wrong
+    /// copy); an installed `ledger` (elsewhere) wants the quickstart's build, which makes
+    /// ledger, ledger-serve and ledger-live in one release build, installed beside it.
+    static func buildAdvice(beside path: String) -> String {
+        if path.hasSuffix("/debug/ledger-serve") { return "build it with 'swift build --product ledger-serve'" }
+        if path.hasSuffix("/release/ledger-serve") {
+            return "build it with 'swift build -c release --product ledger-serve'"
+        }
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return
+            "build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (ledger, ledger-serve and ledger-live in one release build) and install .build/release/ledger-serve into \(directory.isEmpty ? "/" : directory)"
+    }
+
     var description: String {
         switch self {
         case .notAPort(let text):
@@ -34,7 +48,7 @@ enum ServeError: UserFacingError, Equatable {
         case .emptyDataDirectory:
             "--data-dir is empty; name a directory, e.g. --data-dir /var/lib/ledger"
         case .serverProgramMissing(let path):
-            "ledger serve needs the ledger-serve program at \(path); build it with 'swift build --product ledger-serve' or set LGR_SERVE_BINARY"
+            "ledger serve needs the ledger-serve program at \(path); \(Self.buildAdvice(beside: path)), or set LGR_SERVE_BINARY"
         case .couldNotStart(let path, let reason):
             "could not start \(path): \(reason)"
         }

@@ -70,10 +70,11 @@ final class LiveDisplay {
         drawn = lines.count
     }
 
-    /// `2024-06-01T12:00:05Z BTC 67543.12 USD +0.12%`.
+    /// `2024-06-01T12:00:05Z BTC 67543.12 USD +0.12%`; `—` for the change when there is
+    /// nothing to measure from (no 24-hour open in the stream), never a made-up `+0.00%`.
     static func line(_ row: LiveRow) -> String? {
         guard let price = row.price, let time = row.updatedAt else { return nil }
-        let change = row.changePercent.map { NumberFormat.percent($0, signed: true, places: 2) } ?? "+0.00%"
+        let change = row.changePercent.map { NumberFormat.percent($0, signed: true, places: 2) } ?? "—"
         return "\(time) \(row.symbol) \(price.formatted()) \(row.quoteText) \(change)"
     }
 

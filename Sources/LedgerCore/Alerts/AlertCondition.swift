@@ -49,6 +49,19 @@ public enum AlertCondition: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The oldest price (seconds) the alert fires on when `alert check` has no `--max-age`: a
+    /// `change` alert's window; for a level, four days, which a stock's Friday close still meets
+    /// over a long weekend while a cached price of last year never pages anyone.
+    public var maxPriceAge: Int64 {
+        switch self {
+        case .above, .below: Self.levelMaxPriceAge
+        case .change(_, _, let window): window
+        }
+    }
+
+    /// ``maxPriceAge`` of an `above` or `below` alert.
+    public static let levelMaxPriceAge: Int64 = 4 * 86_400
+
     /// Seconds as typed back: days from 2 days up (`48h` → `2d`, but `24h` stays `24h`),
     /// else the largest of hours, minutes and seconds that divides them exactly (`90m`).
     public static func durationText(_ seconds: Int64) -> String {

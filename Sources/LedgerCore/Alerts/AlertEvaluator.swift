@@ -2,8 +2,9 @@
 public enum AlertError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No price of the pair at or before the check.
     case noPrice(asset: AssetSymbol, quote: AssetSymbol)
-    /// The newest price is older than `--max-age` allows.
-    case tooOld(asset: AssetSymbol, observedAt: Timestamp, maxAge: Int64)
+    /// The newest price is older than the alert may fire on: `--max-age` when given, else the
+    /// alert's own limit (``AlertCondition/maxPriceAge``); `age` is how old it is at the check.
+    case tooOld(asset: AssetSymbol, quote: AssetSymbol, observedAt: Timestamp, age: Int64, maxAge: Int64, given: Bool)
     /// No observation in the window a `change` alert compares with (`from` … `to`).
     case noReference(asset: AssetSymbol, quote: AssetSymbol, from: Timestamp, to: Timestamp)
     /// The price to compare with is 0, so a percentage means nothing.
@@ -15,8 +16,10 @@ public enum AlertError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .noPrice(let asset, let quote):
             "no \(asset) price in \(quote) in the cache; 'ledger prices fetch \(asset) --currency \(quote)' fetches one"
-        case .tooOld(let asset, let observedAt, let maxAge):
-            "the newest \(asset) price is from \(observedAt), older than --max-age \(AlertCondition.durationText(maxAge)) allows"
+        case .tooOld(let asset, let quote, let observedAt, let age, let maxAge, let given):
+            "the newest \(asset) price is stale (\(observedAt), \(Self.ageText(age)) old; "
+                + (given ? "--max-age \(AlertCondition.durationText(maxAge))" : Self.limitText(maxAge))
+                + "), so the alert was not checked; 'ledger prices fetch \(asset) --currency \(quote)' refreshes it"
         case .noReference(let asset, let quote, let from, let to):
             "no \(asset) price in \(quote) observed from \(from) to \(to) to compare with; "
                 + Self.referenceAdvice(asset, from: from, to: to)
@@ -29,6 +32,18 @@ public enum AlertError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension AlertError {
+    /// A price's age in the largest whole unit: `881 days`, `5 h`, `40 min`, `12 s`.
+    static func ageText(_ seconds: Int64) -> String {
+        if seconds >= 172_800 { return "\(seconds / 86_400) days" }
+        if seconds >= 3_600 { return "\(seconds / 3_600) h" }
+        return seconds >= 60 ? "\(seconds / 60) min" : "\(seconds) s"
+    }
+
+    /// The limit an alert sets itself when no `--max-age` is given.
+    static func limitText(_ seconds: Int64) -> String {
+        "an alert fires on no price older than \(AlertCondition.durationText(seconds)) without --max-age"
+    }
+
     /// What records a reference price in `from`…`to`. Daily closes are a day apart (stamped
     /// 23:59:59 UTC): a span of a day or more always holds one, so fetching daily history
     /// works; a shorter span (a window under 48 h) can fall between two closes, and only
@@ -105,7 +120,8 @@ public enum AlertEvaluator {
         }
     }
 
-    /// Checks one alert at `now`: finds its prices in `prices`, applies the state machine and
+    /// Checks one alert at `now` (never on a price older than `maxAge`, or without it the
+    /// condition's ``AlertCondition/maxPriceAge``): finds its prices in `prices`, applies the state machine and
     /// returns the alert with its new state and last sighting (unchanged when it failed).
     public static func check(_ alert: Alert, prices: PriceTable, now: Timestamp, maxAge: Int64?) -> AlertVerdict {
         let reading: AlertReading
@@ -134,8 +150,13 @@ public enum AlertEvaluator {
         guard let quote = prices.price(of: alert.asset, in: alert.quote, at: now) else {
             return .failure(.noPrice(asset: alert.asset, quote: alert.quote))
         }
-        if let maxAge, now.secondsSinceEpoch - quote.observedAt.secondsSinceEpoch > maxAge {
-            return .failure(.tooOld(asset: alert.asset, observedAt: quote.observedAt, maxAge: maxAge))
+        let age = now.secondsSinceEpoch - quote.observedAt.secondsSinceEpoch
+        let limit = maxAge ?? alert.condition.maxPriceAge
+        if age > limit {
+            return .failure(
+                .tooOld(
+                    asset: alert.asset, quote: alert.quote, observedAt: quote.observedAt, age: age, maxAge: limit,
+                    given: maxAge != nil))
         }
         let current = AlertSighting(price: quote.value, observedAt: quote.observedAt, source: quote.source)
         guard case .change(_, _, let window) = alert.condition else {

@@ -93,9 +93,9 @@ public enum PriceDerivation: Hashable, Sendable {
 
 /// Every recorded price, indexed for "the latest price of A in Q at or before T".
 ///
-/// Lookups try, in order: the identity (USD in USD is 1), a direct observation A/Q, the
-/// inverse of Q/A, and one bridge through any currency C with A/C and C/Q (or their inverses);
-/// between two fiat currencies only through another fiat currency.
+/// Lookups consider the identity (USD in USD is 1), a direct observation A/Q, the inverse of
+/// Q/A, and one bridge through any currency C with A/C and C/Q (or their inverses); between two
+/// fiat currencies only through another fiat currency. The newest observation wins.
 /// Nothing is ever extrapolated: a missing price is nil, never zero.
 public struct PriceTable: Sendable {
     private var series: [Pair: [PriceObservation]] = [:]
@@ -139,35 +139,42 @@ public struct PriceTable: Sendable {
     }
 
     /// How ``price(of:in:at:)`` finds its value: the identity, one observation (direct or
-    /// inverted), or two through a bridge currency.
+    /// inverted), or two through a bridge currency. The newest observation wins whatever its
+    /// route (a bridge counts as old as its older leg); on a tie the shorter route wins, so a
+    /// 2020 manual BTC/USD price never hides a 2025 import reached through EUR.
     public func derivation(of asset: AssetSymbol, in quote: AssetSymbol, at time: Timestamp) -> PriceDerivation? {
         if asset == quote { return .identity }
-        if let direct = pairLeg(asset, quote, at: time) { return .single(direct) }
+        var best = pairLeg(asset, quote, at: time).map(PriceDerivation.single)
         // A rate between two currencies is never bridged through a crypto asset: its two legs
         // may be days apart (a BTC/EUR trade and an older BTC/USD close), and the volatile
         // asset's move would pass for an exchange rate.
         let fiatOnly = asset.inferredClass == .fiat && quote.inferredClass == .fiat
         let bridges = (quotesByAsset[asset] ?? []).intersection(quotesByAsset[quote] ?? []).sorted()
         for bridge in bridges where !fiatOnly || bridge.inferredClass == .fiat {
+            if let found = best, Self.observedAt(found) >= time { break }
             guard let first = pairLeg(asset, bridge, at: time), let second = pairLeg(bridge, quote, at: time) else {
                 continue
             }
-            return .bridge(first, second)
+            let candidate = PriceDerivation.bridge(first, second)
+            if best.map({ Self.observedAt(candidate) > Self.observedAt($0) }) ?? true { best = candidate }
         }
-        return nil
+        return best
     }
 
-    /// A direct or inverted observation of one pair.
+    /// When the observation a derivation rests on was made (through a bridge, the older leg).
+    private static func observedAt(_ derivation: PriceDerivation) -> Timestamp {
+        derivation.legs.map(\.observation.observedAt).min() ?? Timestamp(secondsSinceEpoch: .max)
+    }
+
+    /// A direct or inverted observation of one pair, the newer of the two (direct on a tie).
     private func pairLeg(_ asset: AssetSymbol, _ quote: AssetSymbol, at time: Timestamp) -> PriceLeg? {
-        if let observation = latest(Pair(asset: asset, quote: quote), at: time) ?? fixed(asset, quote) {
-            return PriceLeg(observation: observation, inverted: false)
-        }
-        if let inverse = latest(Pair(asset: quote, quote: asset), at: time) ?? fixed(quote, asset),
-            inverse.price.isPositive
-        {
+        let direct = latest(Pair(asset: asset, quote: quote), at: time) ?? fixed(asset, quote)
+        let inverse = (latest(Pair(asset: quote, quote: asset), at: time) ?? fixed(quote, asset))
+            .flatMap { $0.price.isPositive ? $0 : nil }
+        if let inverse, direct.map({ inverse.observedAt > $0.observedAt }) ?? true {
             return PriceLeg(observation: inverse, inverted: true)
         }
-        return nil
+        return direct.map { PriceLeg(observation: $0, inverted: false) }
     }
 
     private func fixed(_ asset: AssetSymbol, _ quote: AssetSymbol) -> PriceObservation? {

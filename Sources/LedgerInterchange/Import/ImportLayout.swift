@@ -6,7 +6,7 @@ import LedgerCore
 /// order. It may hold rows back to group them (a trade spread over several rows) and must
 /// give everything back by ``finish()``. Every row ends as an event, a problem or an ignored
 /// row with a reason: nothing is dropped silently.
-public protocol ImportLayout {
+public protocol ImportLayout: SendableMetatype {
     /// The preset it belongs to (`coinbase`, `binance`, …): the `--format` name.
     static var preset: String { get }
     /// A short name of the layout for messages (`transaction history (2023+)`).

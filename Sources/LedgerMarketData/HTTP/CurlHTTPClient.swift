@@ -54,7 +54,7 @@ public struct CurlHTTPClient: HTTPClient {
         switch code {
         case 28: .timedOut // CURLE_OPERATION_TIMEDOUT
         case 7: .refused // CURLE_COULDNT_CONNECT
-        case 6, 5: .unreachable("host not found") // CURLE_COULDNT_RESOLVE_HOST, _PROXY
+        case 6, 5: .hostNotFound // CURLE_COULDNT_RESOLVE_HOST, _PROXY
         // SSL_*, PEER_FAILED_VERIFICATION
         case 35, 58, 59, 60, 77, 83, 90, 91: .unreachable("the TLS connection failed")
         case 52, 55, 56: .unreachable("the connection was lost") // GOT_NOTHING, SEND_ERROR, RECV_ERROR

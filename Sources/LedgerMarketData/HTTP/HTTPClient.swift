@@ -48,6 +48,13 @@ public enum TransportError: Error, Equatable, Sendable {
     /// Nothing listens there: the host answered at once that it will not connect.
     case refused
     case unreachable(String)
+
+    /// The name was not resolved (no DNS: the machine is offline, or the host is wrong).
+    public static let hostNotFound = TransportError.unreachable("host not found")
+
+    /// True when nothing can answer: refused, or the host not found. Either comes back in
+    /// milliseconds and is as true half a second later.
+    public var isNoRoute: Bool { self == .refused || self == .hostNotFound }
 }
 
 /// Sends one request and returns whatever status came back; throws only when no response

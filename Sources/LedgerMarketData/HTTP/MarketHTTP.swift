@@ -13,13 +13,16 @@ public final class MarketHTTP: Sendable {
     let secrets: [String]
     /// The wall clock in Unix seconds, for `Retry-After` dates.
     let wallClock: @Sendable () -> Int64
+    /// What this command has learnt about reaching the sources (shared by its instances).
+    public let reachability: Reachability
     private let throttle = Throttle()
 
     public init(
         client: any HTTPClient, policy: RetryPolicy = RetryPolicy(), pacing: Pacing = .live,
         userAgent: String = MarketHTTP.defaultUserAgent, secrets: [String] = [],
-        wallClock: @escaping @Sendable () -> Int64 = { 0 }
+        wallClock: @escaping @Sendable () -> Int64 = { 0 }, reachability: Reachability = Reachability()
     ) {
+        self.reachability = reachability
         self.client = client
         self.policy = policy
         self.pacing = pacing
@@ -66,14 +69,17 @@ public final class MarketHTTP: Sendable {
         switch Result(catching: { () throws(TransportError) -> HTTPResponse in try client.send(request) }) {
         case .success(let received):
             response = received
+            reachability.noteAnswer()
         case .failure(let failure):
-            if more && (failure != .refused || policy.retriesRefused) {
-                return .retry(after: policy.backoff(after: attempt))
-            }
+            if more && retries(failure) { return .retry(after: policy.backoff(after: attempt)) }
             switch failure {
             case .timedOut: throw .timeout(source: source, seconds: policy.timeout)
-            case .refused: throw .network(source: source, detail: "connection refused")
-            case .unreachable(let detail): throw .network(source: source, detail: scrub(detail))
+            case .refused:
+                reachability.noteNoRoute(source: source, reason: "connection refused")
+                throw .network(source: source, detail: "connection refused")
+            case .unreachable(let detail):
+                if failure.isNoRoute { reachability.noteNoRoute(source: source, reason: detail) }
+                throw .network(source: source, detail: scrub(detail))
             }
         }
         switch response.status {
@@ -87,6 +93,13 @@ public final class MarketHTTP: Sendable {
         default:
             throw .httpStatus(source: source, status: response.status, detail: detail(of: response))
         }
+    }
+
+    /// Whether a transport failure is worth another attempt: a timeout or a lost connection
+    /// always; no route (refused, host not found) only under a patient policy and while some
+    /// source of this command has answered or none has failed that way yet.
+    private func retries(_ failure: TransportError) -> Bool {
+        !failure.isNoRoute || (policy.retriesNoRoute && !reachability.looksOffline)
     }
 
     private func rateLimitWait(_ response: HTTPResponse, source: String, more: Bool, attempt: Int)

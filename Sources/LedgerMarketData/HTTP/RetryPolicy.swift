@@ -13,19 +13,20 @@ public struct RetryPolicy: Sendable, Equatable {
     public var timeout: Double
     /// Seconds to wait for a connection; nil waits as long as for the response.
     public var connectTimeout: Double?
-    /// Whether a refused connection is tried again (it rarely answers half a second later).
-    public var retriesRefused: Bool
+    /// Whether a refused connection or a host not found is tried again (neither rarely
+    /// answers half a second later).
+    public var retriesNoRoute: Bool
 
     public init(
         attempts: Int = 3, initialBackoff: Double = 0.5, maxRetryWait: Int = 30, timeout: Double = 10,
-        connectTimeout: Double? = nil, retriesRefused: Bool = true
+        connectTimeout: Double? = nil, retriesNoRoute: Bool = true
     ) {
         self.attempts = max(1, attempts)
         self.initialBackoff = initialBackoff
         self.maxRetryWait = maxRetryWait
         self.timeout = timeout
         self.connectTimeout = connectTimeout
-        self.retriesRefused = retriesRefused
+        self.retriesNoRoute = retriesNoRoute
     }
 
     /// Seconds an interactive command waits for a connection.
@@ -33,13 +34,13 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// The policy for a person at a terminal, who would rather see the cached figure soon:
     /// a connection gets ``interactiveConnectTimeout`` seconds (a host that does not answer
-    /// is given up on quickly) and a refused one is not tried again, so the next source or
-    /// the cache answers at once. Cron (no terminal) keeps the patient policy: every
+    /// is given up on quickly) and a refused one or a host not found is not tried again, so
+    /// the next source or the cache answers at once. Cron (no terminal) keeps the patient policy: every
     /// failure retried `attempts` times, the full timeout to connect.
     public var interactive: RetryPolicy {
         var policy = self
         policy.connectTimeout = min(Self.interactiveConnectTimeout, timeout)
-        policy.retriesRefused = false
+        policy.retriesNoRoute = false
         return policy
     }
 

@@ -70,6 +70,8 @@ extension MarketFeed {
             }
         }
         let cached = try cachedSearchResults()
+        // An empty cache has nothing to search: "no coin contains BTC" would be a false answer.
+        if cached.isEmpty { throw missing("no top list or coin list is cached to search", problems) }
         try fellBack(problems, what: "search results", cached: nil, using: "searching the cache")
         return (cached, "the cache")
     }

@@ -32,8 +32,7 @@ extension MissingFetchOutcome {
         }
         let missing = stillMissing()
         guard !missing.isEmpty else { return text + "Nothing is missing any more.\n" }
-        let events = Set(missing.flatMap(\.need.sequences)).count
-        text += "Still missing, for \(events) event\(events == 1 ? "" : "s"):\n"
+        text += "Still missing: \(Self.count(missing.map(\.need))):\n"
         for range in MissingPriceRange.grouped(missing.map(\.need)) {
             let days =
                 range.first == range.last ? "\(range.first)" : "\(range.first)..\(range.last) (\(range.days) days)"
@@ -53,6 +52,18 @@ extension MissingFetchOutcome {
     func check() throws {
         let left = stillMissing()
         guard fetched == 0, !left.isEmpty else { return }
-        throw PricesError.nothingFetched(stillMissing: left.count)
+        throw PricesError.nothingFetched(stillMissing: Self.count(left.map(\.need)))
+    }
+
+    /// `9 prices, for 6 events and 3 holdings today`: one count for the list and the error, and
+    /// what needs them (a holding valued today has no event).
+    static func count(_ needs: [MissingPrice]) -> String {
+        let events = Set(needs.flatMap(\.sequences)).count
+        let holdings = needs.filter(\.sequences.isEmpty).count
+        let parts = [(events, "event"), (holdings, "holding")].filter { $0.0 > 0 }.map {
+            "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")"
+        }
+        let today = holdings > 0 ? " today" : ""
+        return "\(needs.count) price\(needs.count == 1 ? "" : "s"), for \(parts.joined(separator: " and "))\(today)"
     }
 }

@@ -18,7 +18,7 @@ struct UserAddCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         _ = try UserName(name)
-        let accounts = try options.accounts(in: environment)
+        let accounts = try options.accounts(in: environment, creating: true)
         let password = try PasswordInput.read(for: name, in: environment)
         try accounts.addUser(name, password: password, admin: admin)
         let ledger = try options.settings(in: environment).ledgerPath(forUser: name)
@@ -40,7 +40,7 @@ struct UserPasswdCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         _ = try UserName(name)
-        let accounts = try options.accounts(in: environment)
+        let accounts = try options.accounts(in: environment, creating: true)
         guard try accounts.user(name) != nil else { throw AccountError.noSuchUser(name) }
         let password = try PasswordInput.read(for: name, in: environment)
         try accounts.setPassword(name, password: password)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import LedgerApp
 
 /// `ledger user add|passwd|token|revoke|disable|enable|list`: the accounts of `ledger serve`.
@@ -37,8 +38,12 @@ struct UserOptions: ParsableArguments {
                 dataDirectory, variables: environment.variables, currentDirectory: environment.currentDirectory))
     }
 
-    func accounts(in environment: CommandEnvironment) throws -> Accounts {
-        try Accounts.open(path: settings(in: environment).accountsPath, context: environment.app)
+    /// The accounts; only `user add` (`creating`) makes the file, so a command about a user in
+    /// a directory that has none says so instead of leaving an empty database behind.
+    func accounts(in environment: CommandEnvironment, creating: Bool = false) throws -> Accounts {
+        let path = try settings(in: environment).accountsPath
+        if !creating && !FileManager.default.fileExists(atPath: path) { throw UserError.noAccounts(path: path) }
+        return try Accounts.open(path: path, context: environment.app)
     }
 }
 

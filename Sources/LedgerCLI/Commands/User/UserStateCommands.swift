@@ -63,7 +63,12 @@ struct UserListCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "user list")
-        let users = try options.accounts(in: environment).list()
+        let users: [StoredUser]
+        do {
+            users = try options.accounts(in: environment).list()
+        } catch UserError.noAccounts {
+            users = [] // nothing to list, and nothing created
+        }
         if outputFormat == .json {
             environment.print(AccountJSON.users(users.map(Self.row)))
         } else if users.isEmpty {
