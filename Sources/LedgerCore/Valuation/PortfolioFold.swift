@@ -79,7 +79,7 @@ public struct PortfolioFold {
         case .income(let amount, let kind, let unitValue): receiveIncome(amount, kind: kind, unitValue: unitValue)
         case .fee(let amount): addFees(payFee(amount))
         case .split(let asset, let ratio): split(asset.symbol, ratio)
-        case .void: break
+        case .void, .link: break
         }
     }
 
