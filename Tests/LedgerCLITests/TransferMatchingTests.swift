@@ -57,11 +57,18 @@ struct TransferMatchingTests {
     func perAccountBasis() throws {
         let (fixed, directory) = Self.ledger(["binance.csv", "coinbase.csv"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let text = Self.output(fixed, ["gains", "--by-account", "--year", "2025", "-O", "json"])
-        // The sale of 0.2 ETH at Binance: acquired 2025-10-01 on Coinbase at 2,020 an ETH.
-        #expect(
-            text.contains("\"acquired\" : \"2025-10-01\"") || text.contains("\"acquired\": \"2025-10-01\""), "\(text)")
-        #expect(text.contains("\"404\""), "\(text)")
+        // What Binance still holds, 0.0495 ETH, cost what Coinbase paid: 2,020 an ETH.
+        let document = try JSONSerialization.jsonObject(with: Data(Self.output(fixed, Self.byAccount).utf8))
+        let holdings = try #require((document as? [String: Any])?["holdings"] as? [[String: Any]])
+        let binance = try #require(
+            holdings.first { $0["asset"] as? String == "ETH" && $0["account"] as? String == "binance" })
+        #expect(binance["quantity"] as? String == "0.0495")
+        #expect(binance["average_cost"] as? String == "2020")
+        #expect(binance["cost_basis"] as? String == "99.99")
+        // The sale of 0.2 ETH there: acquired 2025-10-01 on Coinbase, cost 404.
+        let gains = Self.output(fixed, ["gains", "--as-of", "2025-12-31", "-O", "json"])
+        #expect(gains.contains("\"acquired\": \"2025-10-01T09:00:00Z\""), "\(gains)")
+        #expect(gains.contains("\"cost_basis\": \"404\""), "\(gains)")
         let perAccount = try Self.totals(Self.output(fixed, Self.byAccount))
         let pooled = try Self.totals(Self.output(fixed, Self.pooled))
         #expect(perAccount == pooled)

@@ -64,12 +64,12 @@ struct EventTotalRecordTests {
         #expect(Self.problem(record)?.contains("only for a buy or a sell") == true)
     }
 
-    @Test("a file from a newer ledger (version 3) is refused")
+    @Test("a file from a newer ledger (version 4) is refused")
     func newerVersion() {
         let line = EventRecordV1(Self.totals()[0]).canonicalJSON.replacingOccurrences(
-            of: #""version":2"#, with: #""version":3"#)
+            of: #""version":2"#, with: #""version":4"#)
         let read = EventFile.readJSONL(line)
-        #expect(read.problems.first?.message.contains("event version 3 is newer than this ledger reads (2)") == true)
+        #expect(read.problems.first?.message.contains("event version 4 is newer than this ledger reads (3)") == true)
     }
 
     static func problem(_ record: EventRecordV1) -> String? {

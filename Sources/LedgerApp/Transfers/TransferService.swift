@@ -36,7 +36,7 @@ public struct TransferService: Sendable {
 
     /// The log as `ledger transfers` lists it.
     public func book(_ events: any EventReading) throws -> TransferBook {
-        TransferBook(try events.allEvents())
+        TransferBook(try events.events(ofKinds: TransferBook.kinds))
     }
 
     /// Links every pair the matcher finds among the unlinked withdrawals and deposits.
@@ -92,7 +92,7 @@ public struct TransferService: Sendable {
 
     /// Under the write lock: neither event of any draft is voided or linked by now.
     private static func checkUnlinked(_ drafts: [LedgerEvent], _ reader: any EventReading) throws {
-        let book = TransferBook(try reader.allEvents())
+        let book = TransferBook(try reader.events(ofKinds: TransferBook.kinds))
         for case .link(let link) in drafts.map(\.action) {
             for reference in [link.withdrawal, link.deposit] {
                 guard let event = try reader.event(reference: reference.text) else {

@@ -22,6 +22,10 @@ public struct TransferBook: Sendable {
     /// The link in force of each linked withdrawal and deposit, by the event's id.
     private var linkOf: [EventID: LedgerEvent] = [:]
 
+    /// The kinds a book is made of (the rest of a log does not change it).
+    public static let kinds: Set<EventKind> = [.withdraw, .deposit, .link, .void]
+
+    /// The book of a log, or of its events of ``kinds``.
     public init(_ events: [LedgerEvent]) {
         let voided = EventReplay.voidedIDs(events)
         var byID: [EventID: LedgerEvent] = [:]

@@ -34,7 +34,9 @@ struct TransfersOutput {
                 var line = "  \(side(event))"
                 if let candidates = fitsOf[event.id] {
                     let numbers = candidates.map { "#\($0.sequence)" }.joined(separator: ", ")
-                    line += "; fits \(numbers): link one with 'ledger transfers link W \(event.sequence)'"
+                    let first = candidates.count == 1 ? "\(candidates[0].sequence)" : "W"
+                    line +=
+                        "; fits \(numbers), which fits more: link by hand with 'ledger transfers link \(first) \(event.sequence)'"
                 }
                 lines.append(line)
             }
