@@ -45,15 +45,36 @@ extension ErrorSamples {
 
     static var add: [Sample] {
         let errors: [AddError] = [
-            .feeTookWords, .missingKind, .unknownKind("bye"), .unknownKind("zzzzzz"), .voidKind, .voidWords,
+            .feeTookWords, .missingKind, .unknownKind("bye"), .unknownKind("zzzzzz"), .voidKind, .voidWords, .linkKind,
             .accountsNotForTransfer(.buy), .notAnIncomeKind("x"), .feeTooManyWords, .tradeFeeNeedsAsset,
             .invalidEvent(.textTooLong(field: "note", bytes: 5000)),
         ]
         return samples(errors) { error in
             switch error {
-            case .feeTookWords, .missingKind, .unknownKind, .voidKind, .voidWords, .accountsNotForTransfer,
+            case .feeTookWords, .missingKind, .unknownKind, .voidKind, .voidWords, .linkKind, .accountsNotForTransfer,
                 .notAnIncomeKind, .feeTooManyWords, .tradeFeeNeedsAsset, .invalidEvent:
                 usage
+            }
+        }
+    }
+
+    static var transfers: [Sample] {
+        let day = Timestamp(secondsSinceEpoch: 1_764_590_400)
+        let problems: [TransferLinkError] = [
+            .notAWithdrawal(sequence: 4, kind: .deposit), .notADeposit(sequence: 3, kind: .withdraw),
+            .differentAssets(AssetSymbol("BTC")!, AssetSymbol("ETH")!), .sameAccount("binance"),
+            .depositBeforeWithdrawal(deposit: day, withdrawal: day.adding(seconds: 3600)),
+            .depositLarger(deposit: ExactDecimal(2), withdrawal: ExactDecimal(1), asset: AssetSymbol("BTC")!),
+            .alreadyLinked(sequence: 3, link: 6),
+        ]
+        let errors: [TransferError] =
+            problems.map { .cannotLink($0) } + [
+                .notALink(sequence: 2, kind: .buy), .badWindow(option: "--window", "2d"),
+                .badTolerance(option: "--tolerance", "-1"),
+            ]
+        return samples(errors) { error in
+            switch error {
+            case .cannotLink, .notALink, .badWindow, .badTolerance: usage
             }
         }
     }

@@ -34,6 +34,8 @@ struct ActionBuilder {
             return .split(asset, ratio)
         case .void:
             throw AddError.voidWords
+        case .link:
+            throw AddError.linkKind
         }
     }
 

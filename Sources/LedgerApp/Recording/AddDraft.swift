@@ -83,6 +83,9 @@ struct AddDraft {
         guard kind != .void else {
             throw AddError.voidKind
         }
+        guard kind != .link else {
+            throw AddError.linkKind
+        }
         return kind
     }
 
@@ -126,5 +129,5 @@ struct AddDraft {
     }
 
     /// The kinds `add` records (a void has its own command).
-    static var kinds: String { EventKind.allCases.filter { $0 != .void }.map(\.rawValue).joined(separator: ", ") }
+    static var kinds: String { EventKind.typed.map(\.rawValue).joined(separator: ", ") }
 }

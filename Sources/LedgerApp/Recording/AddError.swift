@@ -8,6 +8,8 @@ public enum AddError: UserFacingError, Equatable {
     case missingKind
     case unknownKind(String)
     case voidKind
+    /// `link`: transfer links have their own command.
+    case linkKind
     /// `void` as the kind's grammar (``ActionBuilder``).
     case voidWords
     case accountsNotForTransfer(EventKind)
@@ -26,6 +28,8 @@ public enum AddError: UserFacingError, Equatable {
         case .unknownKind(let word): Self.unknownKind(word)
         case .voidKind: "add does not record voids; to cancel an event use: ledger void ID --reason \"…\""
         case .voidWords: "to cancel an event use: ledger void ID --reason \"…\""
+        case .linkKind:
+            "add does not record transfer links; to link a withdrawal and a deposit use: ledger transfers link W D"
         case .accountsNotForTransfer(let kind): "--from and --to are for transfers; use --account for a \(kind)"
         case .notAnIncomeKind(let text): "--kind '\(text)' is not an income kind; use one of \(IncomeKind.list)"
         case .feeTooManyWords:
@@ -37,7 +41,7 @@ public enum AddError: UserFacingError, Equatable {
 
     /// "unknown event kind 'bye' (did you mean 'buy'?); use one of buy, sell, …".
     private static func unknownKind(_ word: String) -> String {
-        let kinds = EventKind.allCases.filter { $0 != .void }
+        let kinds = EventKind.typed
         let guess = kinds.min {
             Self.editDistance($0.rawValue, word.lowercased()) < Self.editDistance($1.rawValue, word.lowercased())
         }

@@ -61,6 +61,7 @@ public enum AddWordsError: UserFacingError, Equatable {
         case .income: "ledger add income BTC 0.001 --kind staking"
         case .split: "ledger add split AAPL 4:1"
         case .void: "ledger void 12 --reason \"typo\""
+        case .link: "ledger transfers link 12 15"
         }
     }
 

@@ -15,7 +15,7 @@ struct RootCommand: ParsableCommand {
             InitCommand.self, AddCommand.self, LogCommand.self, VoidCommand.self, VerifyCommand.self,
             PricesCommand.self, ConvertCommand.self, CurrenciesCommand.self,
             PortfolioCommand.self, GainsCommand.self, AllocationCommand.self,
-            ImportCommand.self, ExportCommand.self,
+            ImportCommand.self, ExportCommand.self, TransfersCommand.self,
             MarketCommand.self, WatchCommand.self, ChartCommand.self, LiveCommand.self,
             AlertCommand.self, ReportCommand.self, ShareCommand.self, ServeCommand.self, UserCommand.self,
             NewsCommand.self,

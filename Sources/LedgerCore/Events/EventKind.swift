@@ -1,9 +1,12 @@
 /// The kinds of fact a ledger records.
 public enum EventKind: String, CaseIterable, Sendable {
-    case buy, sell, trade, deposit, withdraw, transfer, income, fee, split, void
+    case buy, sell, trade, deposit, withdraw, transfer, income, fee, split, void, link
 
     /// The kinds, comma-separated, for messages that list what is accepted.
     public static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The kinds `ledger add` records: a void and a transfer link have their own commands.
+    public static var typed: [EventKind] { allCases.filter { $0 != .void && $0 != .link } }
 }
 
 /// Where income came from. Every kind enters at market value on its date.

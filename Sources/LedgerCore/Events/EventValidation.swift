@@ -74,6 +74,10 @@ extension LedgerEvent {
             }
             return Self.checkQuantity(amount.quantity, "quantity")
         case .split: return nil
+        case .link(let link):
+            if let problem = Self.checkAccount(link.toAccount) { return problem }
+            if link.toAccount == account { return .sameAccountBothSides(account) }
+            return Self.checkQuantity(link.arrived.quantity, "quantity")
         case .void(_, let reason):
             return reason.allSatisfy(\.isWhitespace) ? .emptyVoidReason : nil
         }

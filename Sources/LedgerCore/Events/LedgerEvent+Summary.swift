@@ -25,6 +25,8 @@ extension EventAction {
         case .fee(let amount): "fee \(amount)"
         case .split(let asset, let ratio): "split \(asset) \(ratio)"
         case .void(let target, let reason): "void \(target): \(reason)"
+        case .link(let link):
+            "link: transfer \(link.arrived) to \(link.toAccount) (\(link.rule.rawValue))"
         }
     }
 }

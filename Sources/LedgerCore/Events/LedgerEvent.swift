@@ -21,6 +21,8 @@ public enum EventAction: Hashable, Sendable {
     case split(Asset, SplitRatio)
     /// Cancels an earlier event, which stays in the log and the chain.
     case void(target: EventID, reason: String)
+    /// Reads a withdrawal and a deposit of the log as one transfer (record version 4).
+    case link(TransferLink)
 
     public var kind: EventKind {
         switch self {
@@ -34,6 +36,7 @@ public enum EventAction: Hashable, Sendable {
         case .fee: .fee
         case .split: .split
         case .void: .void
+        case .link: .link
         }
     }
 
@@ -45,17 +48,19 @@ public enum EventAction: Hashable, Sendable {
             amount.asset
         case .trade(let given, _): given.asset
         case .split(let asset, _): asset
+        case .link(let link): link.arrived.asset
         case .void: nil
         }
     }
 
     /// The lowest record version that can hold this action: 2 for a buy or sell that keeps a
-    /// total (the `total` field), 3 for an income that keeps one, 1 for everything else
-    /// (docs/EVENTS.md, "Schema version").
+    /// total (the `total` field), 3 for an income that keeps one, 4 for a transfer link
+    /// (`link_withdrawal`, `link_deposit`), 1 for everything else (docs/EVENTS.md, "Schema version").
     public var minimumSchemaVersion: Int {
         switch self {
         case .buy(_, let term), .sell(_, let term): term.total == nil ? 1 : 2
         case .income(_, _, let value?): value.total == nil ? 1 : 3
+        case .link: 4
         default: 1
         }
     }
@@ -66,7 +71,7 @@ public struct LedgerEvent: Hashable, Sendable {
     /// The newest record version this build reads and writes. An event is written at the
     /// lowest version that holds it (``EventAction/minimumSchemaVersion``), so events without
     /// a total stay version 1, byte for byte.
-    public static let currentSchemaVersion = 3
+    public static let currentSchemaVersion = 4
 
     /// Position in this ledger's log, from 1; 0 until appended.
     public var sequence: Int64

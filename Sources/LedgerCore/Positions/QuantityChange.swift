@@ -63,6 +63,9 @@ extension LedgerEvent {
             add(destination, amount.asset.symbol, amount.quantity, held: false)
         case .split, .void:
             break
+        case .link:
+            // A link moves nothing itself: its two events already did (``TransferLinks``).
+            return []
         }
         if let fee, !fee.quantity.isZero {
             add(account, fee.asset.symbol, -fee.quantity, held: !fee.asset.isFiat)

@@ -80,7 +80,7 @@ public struct PortfolioFold {
         case .income(let amount, let kind, let value): receiveIncome(amount, kind: kind, stated: value)
         case .fee(let amount): addFees(payFee(amount))
         case .split(let asset, let ratio): split(asset.symbol, ratio)
-        case .void: break
+        case .void, .link: break
         }
     }
 

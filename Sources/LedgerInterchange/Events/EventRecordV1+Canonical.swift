@@ -33,6 +33,8 @@ extension EventRecordV1 {
         Self.field(",\"split_ratio\":", splitRatio, &out)
         Self.field(",\"void_target\":", voidTarget, &out)
         Self.field(",\"reason\":", reason, &out)
+        Self.field(",\"link_withdrawal\":", linkWithdrawal, &out)
+        Self.field(",\"link_deposit\":", linkDeposit, &out)
         Self.field(",\"fee\":", fee, &out)
         Self.field(",\"fee_asset\":", feeAsset, &out)
         Self.field(",\"fee_class\":", feeClass, &out)

@@ -10,6 +10,9 @@ extension EventRecordV1 {
         guard total == nil || [.buy, .sell, .income].contains(eventKind) else {
             throw fail("total", "is only for a buy, a sell or an income, not a \(kind)")
         }
+        guard (linkWithdrawal == nil && linkDeposit == nil) || eventKind == .link else {
+            throw fail(linkWithdrawal == nil ? "link_deposit" : "link_withdrawal", "is only for a link, not a \(kind)")
+        }
         var event = LedgerEvent(
             sequence: sequence, id: eventID, schemaVersion: schemaVersion,
             occurredAt: Timestamp(secondsSinceEpoch: occurredAt),
@@ -60,7 +63,27 @@ extension EventRecordV1 {
                 throw fail("void_target", "is not an event id")
             }
             return .void(target: target, reason: reason ?? "")
+        case .link: return .link(try link())
         }
+    }
+
+    /// A transfer link (version 4): the two events' ids, what arrived where, and the rule.
+    private func link() throws(EventRecordError) -> TransferLink {
+        guard schemaVersion >= 4 else {
+            throw fail("kind", "link needs record version 4, but the record is version \(schemaVersion)")
+        }
+        guard let text = linkWithdrawal, let withdrawal = EventID(text) else {
+            throw fail("link_withdrawal", "is not an event id")
+        }
+        guard let text = linkDeposit, let deposit = EventID(text) else {
+            throw fail("link_deposit", "is not an event id")
+        }
+        guard let toAccount else { throw fail("to_account", "is missing") }
+        guard let name = reason, let rule = TransferRule(rawValue: name) else {
+            throw fail("reason", "must be the rule that linked the transfer: \(TransferRule.list)")
+        }
+        return TransferLink(
+            withdrawal: withdrawal, deposit: deposit, arrived: try main(), toAccount: toAccount, rule: rule)
     }
 
     private func main() throws(EventRecordError) -> AssetAmount {

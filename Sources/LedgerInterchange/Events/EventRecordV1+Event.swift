@@ -69,6 +69,11 @@ extension EventRecordV1 {
         case .void(let target, let why):
             voidTarget = target.text
             reason = why
+        case .link(let link):
+            setMain(link.arrived)
+            toAccount = link.toAccount
+            reason = link.rule.rawValue
+            (linkWithdrawal, linkDeposit) = (link.withdrawal.text, link.deposit.text)
         }
     }
 

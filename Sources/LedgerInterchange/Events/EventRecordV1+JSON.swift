@@ -24,7 +24,7 @@ extension EventRecordV1 {
         let account: String?
         let asset, asset_class, quantity, price, quote, total: String?
         let counter_asset, counter_class, counter_quantity, to_account, income_kind: String?
-        let split_ratio, void_target, reason, fee, fee_asset, fee_class: String?
+        let split_ratio, void_target, reason, link_withdrawal, link_deposit, fee, fee_asset, fee_class: String?
         let note, source, batch, fingerprint: String?
 
         init(_ value: JSONValue) throws(JSONFieldError) {
@@ -50,6 +50,9 @@ extension EventRecordV1 {
                 try fields.optional("split_ratio")
             )
             (void_target, reason) = (try fields.optional("void_target"), try fields.optional("reason"))
+            (link_withdrawal, link_deposit) = (
+                try fields.optional("link_withdrawal"), try fields.optional("link_deposit")
+            )
             (fee, fee_asset, fee_class) = (
                 try fields.optional("fee"), try fields.optional("fee_asset"), try fields.optional("fee_class")
             )
@@ -80,6 +83,13 @@ extension EventRecordV1 {
         return try record(from: form, line: line)
     }
 
+    /// The version of a row that gives none: the lowest that holds its fields (link fields
+    /// need 4; a `total` needs 2 on a buy or sell, 3 on an income).
+    private static func lowestVersion(_ form: JSONForm) -> Int {
+        if form.link_withdrawal != nil || form.link_deposit != nil { return 4 }
+        return form.total == nil ? 1 : form.kind == "income" ? 3 : 2
+    }
+
     private static func record(from form: JSONForm, line: Int) throws(EventFileError) -> EventRecordV1 {
         func time(_ text: String, _ field: String) throws(EventFileError) -> Int64 {
             guard case .success(let time) = Timestamp.parse(text) else {
@@ -89,8 +99,7 @@ extension EventRecordV1 {
         }
         let occurred = try time(form.occurred_at, "occurred_at")
         var record = EventRecordV1(
-            sequence: form.seq ?? 0, id: form.id,
-            schemaVersion: form.version ?? Self.lowestVersion(form.kind, form.total),
+            sequence: form.seq ?? 0, id: form.id, schemaVersion: form.version ?? lowestVersion(form),
             kind: form.kind, occurredAt: occurred,
             recordedAt: try form.recorded_at.map { text throws(EventFileError) in try time(text, "recorded_at") }
                 ?? occurred,
@@ -105,6 +114,7 @@ extension EventRecordV1 {
         )
         (record.toAccount, record.incomeKind, record.splitRatio) = (form.to_account, form.income_kind, form.split_ratio)
         (record.voidTarget, record.reason) = (form.void_target, form.reason)
+        (record.linkWithdrawal, record.linkDeposit) = (form.link_withdrawal, form.link_deposit)
         (record.fee, record.feeAsset, record.feeClass) = (form.fee, form.fee_asset, form.fee_class)
         (record.batch, record.fingerprint) = (form.batch, form.fingerprint)
         guard record.schemaVersion <= LedgerEvent.currentSchemaVersion else {
@@ -115,11 +125,5 @@ extension EventRecordV1 {
             )
         }
         return record
-    }
-
-    /// The version a record without one gets: the lowest that holds its fields (a `total` needs
-    /// 2 on a buy or sell, 3 on an income).
-    static func lowestVersion(_ kind: String, _ total: String?) -> Int {
-        total == nil ? 1 : kind == "income" ? 3 : 2
     }
 }

@@ -5,9 +5,11 @@ import LedgerCore
 /// are all this record, so they cannot drift apart. The domain's `LedgerEvent` never encodes
 /// itself; it goes through ``init(_:)`` and ``event()``.
 ///
-/// One type holds both record versions: version 2 is version 1 plus the optional `total` of a
-/// buy or sell. A version-1 record never has a `total`, so its fields, columns and canonical
-/// bytes are exactly what they were before version 2 existed (docs/EVENTS.md).
+/// One type holds every record version: version 2 is version 1 plus the optional `total` of a
+/// buy or sell, version 3 the `total` of an income, version 4 the `link` kind with
+/// `link_withdrawal` and `link_deposit`. A
+/// version-1 record has none of these, so its fields, columns and canonical bytes are exactly
+/// what they were before version 2 existed (docs/EVENTS.md).
 public struct EventRecordV1: Hashable, Sendable {
     public var sequence: Int64
     public var id: String
@@ -31,7 +33,11 @@ public struct EventRecordV1: Hashable, Sendable {
     public var incomeKind: String?
     public var splitRatio: String?
     public var voidTarget: String?
+    /// A void's reason, or the rule a transfer link was made by.
     public var reason: String?
+    /// A transfer link's withdrawal and deposit (version 4).
+    public var linkWithdrawal: String?
+    public var linkDeposit: String?
     public var fee: String?
     public var feeAsset: String?
     public var feeClass: String?
@@ -101,6 +107,7 @@ public struct EventRecordV1: Hashable, Sendable {
             ("counter_quantity", counterQuantity), ("to_account", toAccount),
             ("income_kind", incomeKind), ("split_ratio", splitRatio),
             ("void_target", voidTarget), ("reason", reason),
+            ("link_withdrawal", linkWithdrawal), ("link_deposit", linkDeposit),
             ("fee", fee), ("fee_asset", feeAsset), ("fee_class", feeClass),
         ]
     }

@@ -57,7 +57,7 @@ struct AddPage {
     var form = AddForm()
     var errors: [String] = []
 
-    static let kinds = EventKind.allCases.filter { $0 != .void }.map(\.rawValue)
+    static let kinds = EventKind.typed.map(\.rawValue)
 
     func render() -> String {
         let body =

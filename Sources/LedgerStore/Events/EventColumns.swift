@@ -9,18 +9,26 @@ enum EventColumns {
         "counter_asset", "counter_class", "counter_quantity", "to_account", "income_kind",
         "split_ratio", "void_target", "reason", "fee", "fee_asset", "fee_class",
         "note", "source", "batch", "fingerprint",
-        // Added by migration 0011-event-total, so it is the table's last column, after the
-        // hashes; record version 2 only (a buy's or sell's total).
+        // Added by migration 0011-event-total, so it is after the hashes; record version 2
+        // only (a buy's or sell's total).
         "total",
+        // Added by migration 0017-transfer-links; record version 4 only (a transfer link).
+        "link_withdrawal", "link_deposit",
     ]
 
     static let list = names.joined(separator: ", ")
 
-    /// The columns of the table before migration 0011 (all but `total`), for a migration that
-    /// runs before it.
-    static let listBefore0011 = names.dropLast().joined(separator: ", ")
+    /// The columns as a migration that runs before some of them exist reads them: a column
+    /// the table does not have yet is read as NULL (no event written before it has one).
+    static func list(in database: SQLiteDatabase) throws(SQLiteError) -> String {
+        let statement = try database.prepare("SELECT name FROM pragma_table_info('events')")
+        defer { statement.reset() }
+        var present = Set<String>()
+        while try statement.step() { if let name = statement.text(0) { present.insert(name) } }
+        return names.map { present.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
+    }
 
-    /// Adds the record's 28 columns to `rows` (in ``names`` order).
+    /// Adds the record's 30 columns to `rows` (in ``names`` order).
     static func add(_ record: EventRecordV1, to rows: inout BoundRows) {
         rows.integer(record.sequence)
         rows.text(record.id)
@@ -52,6 +60,8 @@ enum EventColumns {
         rows.text(record.batch)
         rows.text(record.fingerprint)
         rows.text(record.total)
+        rows.text(record.linkWithdrawal)
+        rows.text(record.linkDeposit)
     }
 
     /// The event in the current row, or ``StoreError/corruptRecord(_:)``.
@@ -63,7 +73,7 @@ enum EventColumns {
         }
     }
 
-    /// Reads columns 0…27 (in ``names`` order) of the current row.
+    /// Reads columns 0…29 (in ``names`` order) of the current row.
     static func record(from row: SQLiteStatement) -> EventRecordV1 {
         var record = EventRecordV1(
             sequence: row.int(0), id: row.text(1) ?? "", schemaVersion: Int(row.int(2)),
@@ -89,6 +99,8 @@ enum EventColumns {
         record.batch = row.text(25)
         record.fingerprint = row.text(26)
         record.total = row.text(27)
+        record.linkWithdrawal = row.text(28)
+        record.linkDeposit = row.text(29)
         return record
     }
 }

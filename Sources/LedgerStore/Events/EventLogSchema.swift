@@ -67,5 +67,15 @@ enum EventLogSchema {
             sql: """
                 ALTER TABLE events ADD COLUMN total TEXT;
                 """),
+        // Record version 4: a transfer link names the withdrawal and the deposit it reads as
+        // one transfer. NULL in every row before it, as in every record of versions 1 and 2.
+        // Links are few and every replay reads them all first, as voids: a partial index.
+        Migration(
+            name: "0017-transfer-links",
+            sql: """
+                ALTER TABLE events ADD COLUMN link_withdrawal TEXT;
+                ALTER TABLE events ADD COLUMN link_deposit TEXT;
+                CREATE INDEX events_links ON events(seq) WHERE kind = 'link';
+                """),
     ]
 }

@@ -7,6 +7,9 @@ public protocol EventReading {
     /// The events that touch any of `symbols` (as asset, counter asset, quote or fee), plus
     /// every void: what a balance check of those assets needs. Sequence order.
     func events(touching symbols: Set<AssetSymbol>) throws -> [LedgerEvent]
+    /// The events of these kinds, in sequence order (``TransferBook`` reads withdrawals,
+    /// deposits, links and voids: a few of a long log).
+    func events(ofKinds kinds: Set<EventKind>) throws -> [LedgerEvent]
     /// The event with this sequence number (`12`, `#12`) or id, or nil.
     func event(reference: String) throws -> LedgerEvent?
     /// The class the ledger last recorded for `symbol`, or nil if it never appeared.
@@ -82,6 +85,10 @@ public struct ChainBreak: Equatable, Sendable {
 }
 
 extension EventReading {
+    public func events(ofKinds kinds: Set<EventKind>) throws -> [LedgerEvent] {
+        try allEvents().filter { kinds.contains($0.kind) }
+    }
+
     public func assetClass(of symbol: AssetSymbol) throws -> AssetClass? {
         for event in try events(touching: [symbol]).reversed() {
             if let asset = event.action.primaryAsset, asset.symbol == symbol { return asset.assetClass }

@@ -10,7 +10,8 @@ public struct LogPosition: Sendable {
 
 extension LedgerEvents {
     /// Streams the events a replay uses — voids and the events they cancel left out, those
-    /// after `asOf` too — in replay order (occurred-at, then sequence), from the replay rows
+    /// after `asOf` too, a linked withdrawal and deposit as one transfer (``TransferLinks``,
+    /// the links recorded up to `asOf`) — in replay order (occurred-at, then sequence), from the replay rows
     /// (or the `events_replay` index when they do not cover the log): no array of the whole
     /// log, no sort. The rows are read and decoded on a second thread while `body` runs here
     /// (``BatchPipe``); `body` must not use the store.
@@ -23,13 +24,15 @@ extension LedgerEvents {
         try ledger.guarded {
             try database.readTransaction {
                 let voided = try self.voidedIDs()
+                let links = try self.transferLinks(through: asOf, voided: voided)
                 let packed = try ledger.readsReplayRows && ReplayRows.areComplete(database)
                 try BatchPipe.run(
                     produce: { emit in
+                        let linked: (LedgerEvent) throws -> Void = { try links.replay($0, emit) }
                         if packed {
-                            try self.forEachReplayRow(through: asOf, skipping: voided, emit)
+                            try self.forEachReplayRow(through: asOf, skipping: voided, linked)
                         } else {
-                            try self.forEachEventRow(through: asOf, skipping: voided, emit)
+                            try self.forEachEventRow(through: asOf, skipping: voided, linked)
                         }
                     }, consume: body)
                 return try self.position()
@@ -50,7 +53,7 @@ extension LedgerEvents {
             guard let bytes = statement.borrowedBlob(0), let kind = PackedEventDecoder.kind(of: bytes) else {
                 throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
             }
-            if kind == .void { continue }
+            if kind == .void || kind == .link { continue }
             guard let event = decoder.event(from: bytes) else {
                 throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
             }
@@ -67,7 +70,7 @@ extension LedgerEvents {
         let statement = try database.prepare(
             """
             SELECT \(EventColumns.list) FROM events
-            WHERE kind <> 'void' AND occurred_at <= ?1 ORDER BY occurred_at, seq
+            WHERE kind NOT IN ('void', 'link') AND occurred_at <= ?1 ORDER BY occurred_at, seq
             """)
         defer { statement.reset() }
         try statement.bind([.integer(asOf.secondsSinceEpoch)])
@@ -95,6 +98,29 @@ extension LedgerEvents {
     /// The head and latest occurred-at of the log now.
     func position() throws -> LogPosition {
         LogPosition(head: try chainHead(), lastOccurred: try lastOccurredAt())
+    }
+
+    /// The transfer links recorded up to `asOf` that are in force: not voided, and both their
+    /// events in the log and not voided.
+    func transferLinks(through asOf: Timestamp, voided: Set<EventID>) throws -> TransferLinks {
+        let statement = try database.prepare(
+            """
+            SELECT \(EventColumns.list) FROM events
+            WHERE kind = 'link' AND occurred_at <= ?1
+              AND EXISTS (SELECT 1 FROM events w WHERE w.id = events.link_withdrawal)
+              AND EXISTS (SELECT 1 FROM events d WHERE d.id = events.link_deposit)
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(asOf.secondsSinceEpoch)])
+        var links: [TransferLink] = []
+        while try statement.step() {
+            let event = try EventColumns.event(from: statement)
+            guard case .link(let link) = event.action, !voided.contains(event.id), !voided.contains(link.withdrawal),
+                !voided.contains(link.deposit)
+            else { continue }
+            links.append(link)
+        }
+        return TransferLinks(links)
     }
 
     /// The ids every void cancels.

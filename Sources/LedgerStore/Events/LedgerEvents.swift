@@ -21,6 +21,13 @@ public struct LedgerEvents: EventLogStore {
         return try ledger.guarded { try query(sql, []) }
     }
 
+    public func events(ofKinds kinds: Set<EventKind>) throws -> [LedgerEvent] {
+        let list = kinds.map { "'" + $0.rawValue + "'" }.sorted().joined(separator: ",")
+        return try ledger.guarded {
+            try query("SELECT \(EventColumns.list) FROM events WHERE kind IN (\(list)) ORDER BY seq", [])
+        }
+    }
+
     public func event(reference: String) throws -> LedgerEvent? {
         guard let parsed = EventReference(reference) else { return nil }
         let sql = "SELECT \(EventColumns.list) FROM events WHERE "

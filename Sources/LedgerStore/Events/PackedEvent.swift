@@ -21,7 +21,9 @@ enum PackedEvent {
     static let readableVersions: ClosedRange<UInt8> = 1...2
 
     /// Kind codes, stored: the index in this fixed list.
-    static let kinds: [EventKind] = [.buy, .sell, .trade, .deposit, .withdraw, .transfer, .income, .fee, .split, .void]
+    static let kinds: [EventKind] = [
+        .buy, .sell, .trade, .deposit, .withdraw, .transfer, .income, .fee, .split, .void, .link,
+    ]
 
     /// The packed bytes of a stored event (its sequence assigned).
     static func encode(_ event: LedgerEvent) -> [UInt8] {
@@ -142,6 +144,12 @@ extension ByteWriter {
         case .void(let target, let reason):
             id(target)
             string(reason)
+        case .link(let link):
+            amount(link.arrived)
+            string(link.toAccount)
+            id(link.withdrawal)
+            id(link.deposit)
+            string(link.rule.rawValue)
         }
     }
 

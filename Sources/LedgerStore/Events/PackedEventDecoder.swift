@@ -67,6 +67,13 @@ final class PackedEventDecoder {
         case .void:
             guard let target = reader.id(), let reason = reader.string() else { return nil }
             return .void(target: target, reason: reason)
+        case .link:
+            guard let arrived = amount(&reader), let destination = text(&reader), let withdrawal = reader.id(),
+                let deposit = reader.id(), let name = reader.string(), let rule = TransferRule(rawValue: name)
+            else { return nil }
+            return .link(
+                TransferLink(
+                    withdrawal: withdrawal, deposit: deposit, arrived: arrived, toAccount: destination, rule: rule))
         }
     }
 

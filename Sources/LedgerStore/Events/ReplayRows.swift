@@ -62,11 +62,9 @@ enum ReplayRows {
     /// stopping at the first row that does not decode (the replay then keeps reading columns,
     /// where the damaged row is reported in context, and `verify` names it).
     static func fill(_ database: SQLiteDatabase) throws {
-        // On a ledger older than 0011 it runs before `total` exists; that column is then read
-        // as NULL (no event written before 0011 can have a total).
-        let hasTotal =
-            try database.scalarInt("SELECT count(*) FROM pragma_table_info('events') WHERE name = 'total'") == 1
-        let columns = hasTotal ? EventColumns.list : EventColumns.listBefore0011 + ", NULL"
+        // On a ledger older than 0011 (or 0017) it runs before `total` (or the link columns)
+        // exist; those are then read as NULL (no event written before them can have one).
+        let columns = try EventColumns.list(in: database)
         let rows = try database.prepare("SELECT \(columns) FROM events ORDER BY seq")
         defer { rows.reset() }
         let insert = try database.prepare(insertSQL)

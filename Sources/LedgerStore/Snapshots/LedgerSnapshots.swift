@@ -75,7 +75,7 @@ public struct LedgerSnapshots: SnapshotStore {
         // NOT INDEXED keeps the planner on the rowid range (the events since the snapshot):
         // through the occurred-at or void index it would walk most of the log.
         let spoiled = try database.scalarInt(
-            "SELECT 1 FROM events NOT INDEXED WHERE seq > ?1 AND (occurred_at < ?2 OR kind = 'void') LIMIT 1",
+            "SELECT 1 FROM events NOT INDEXED WHERE seq > ?1 AND (occurred_at < ?2 OR kind IN ('void', 'link')) LIMIT 1",
             [.integer(record.sequence), .integer(record.lastOccurred.secondsSinceEpoch)])
         guard spoiled == nil else { return false }
         return try !record.usesPrices || ledger.prices.version() == record.pricesVersion

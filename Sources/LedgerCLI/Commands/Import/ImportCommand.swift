@@ -57,6 +57,16 @@ struct ImportCommand: EnvironmentCommand {
         help: "Then fetch the prices the ledger's valuations lack (as 'ledger prices fetch --missing').")
     var fetchPrices = false
 
+    @Option(
+        name: .customLong("transfer-window"),
+        help: "After the import, link withdrawals to deposits in other accounts up to this many hours later.")
+    var transferWindow = "24"
+
+    @Option(
+        name: .customLong("transfer-tolerance"),
+        help: "... when the deposit is at most the withdrawal and at least it minus this percentage.")
+    var transferTolerance = "1"
+
     @Flag(help: "List the receipts of past imports.")
     var history = false
 
@@ -79,6 +89,11 @@ struct ImportCommand: EnvironmentCommand {
         }
         if let account, let problem = LedgerEvent.accountProblem(account) {
             throw ValidationError(ImportOptionsError.badAccount(problem: problem))
+        }
+        do {
+            _ = try TransfersOutput.options(window: transferWindow, tolerance: transferTolerance, prefix: "transfer-")
+        } catch {
+            throw ValidationError(String(describing: error))
         }
         if fetchPrices && dryRun {
             throw ValidationError(ImportOptionsError.fetchPricesWithDryRun)
@@ -106,7 +121,18 @@ struct ImportCommand: EnvironmentCommand {
         let added = try ledgerOptions.announcingCreation(in: environment) {
             try importExchangeFiles(request, in: environment)
         }
+        let transfers = added > 0 ? try matchTransfers(in: environment) : nil
         if added > 0 || fetchPrices { try afterImport(in: environment) }
+        if let transfers, !transfers.linked.isEmpty { environment.print(transfers.line) }
+    }
+
+    /// Links the withdrawals and deposits between accounts that the new rows complete
+    /// (``TransferService/match(in:options:)``); the line is printed last.
+    private func matchTransfers(in environment: CommandEnvironment) throws -> TransferMatchSummary {
+        let store = try ledgerOptions.openExisting(in: environment)
+        let options = try TransfersOutput.options(
+            window: transferWindow, tolerance: transferTolerance, prefix: "transfer-")
+        return try TransferService(context: environment.app).match(in: store.events, options: options)
     }
 
     /// The CSV files through LedgerApp's ``ExchangeImport``, a receipt printed per file;
