@@ -33,9 +33,11 @@ extension TaxLotMatching {
         let day = sale.date.daysSinceEpoch
         var wanted = quantity
         var takes: [(index: Int, quantity: ExactDecimal)] = []
-        for index in purchases.indices where wanted.isPositive {
+        var index = firstPurchase(onOrAfter: day - 30)
+        while index < purchases.count, wanted.isPositive, purchaseDays[index] <= day + 30 {
+            defer { index += 1 }
             let purchase = purchases[index]
-            guard !sold.contains(purchase.event), abs(purchase.time.date.daysSinceEpoch - day) <= 30 else { continue }
+            guard !sold.contains(purchase.event) else { continue }
             var available = purchase.quantity - purchase.used
             // Bought before the sale: only the units still held, and not yet adjusted, can.
             if index < opened { available = min(available, unadjustedQuantity(of: purchase.event)) }
@@ -45,6 +47,16 @@ extension TaxLotMatching {
             wanted -= part
         }
         return takes
+    }
+
+    /// The first purchase on or after `day` (purchases are in time order).
+    private func firstPurchase(onOrAfter day: Int) -> Int {
+        var (low, high) = (0, purchaseDays.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if purchaseDays[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     private func unadjustedQuantity(of event: EventID) -> ExactDecimal {

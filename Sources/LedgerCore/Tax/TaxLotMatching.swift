@@ -8,8 +8,22 @@ struct TaxLot: Hashable, Sendable {
     var held: CostedQuantity
     /// True once the lot absorbed a disallowed loss (a replacement share absorbs one only).
     var washAdjusted = false
+    /// Cost ÷ quantity, fixed when the lot is opened, adjusted or split (what HIFO compares;
+    /// taking part of a lot takes its proportion of the cost, which leaves it unchanged).
+    private(set) var unitCost: ExactDecimal
 
-    var unitCost: ExactDecimal { held.cost / held.quantity }
+    init(event: EventID, acquired: Timestamp, holdingStart: LocalDate, held: CostedQuantity) {
+        self.event = event
+        self.acquired = acquired
+        self.holdingStart = holdingStart
+        self.held = held
+        unitCost = held.quantity.isPositive ? held.cost / held.quantity : .zero
+    }
+
+    mutating func scale(numerator: ExactDecimal, denominator: ExactDecimal) {
+        held.scale(numerator: numerator, denominator: denominator)
+        unitCost = held.quantity.isPositive ? held.cost / held.quantity : .zero
+    }
 }
 
 /// Lot matching for one asset by a booking method (FIFO, LIFO, HIFO), with the US wash-sale
@@ -36,6 +50,8 @@ struct TaxLotMatching {
     let washSales: Bool
     var lots: [TaxLot] = []
     var purchases: [Purchase] = []
+    /// Each purchase's day (days since 1970), for the 61-day window's binary search.
+    var purchaseDays: [Int] = []
     var pending: [EventID: [PendingAdjustment]] = [:]
     /// How many of ``purchases`` are open already (they come in the same order).
     var opened = 0
@@ -47,6 +63,7 @@ struct TaxLotMatching {
         matching.purchases = transactions.filter(\.isAcquisition).map {
             Purchase(event: $0.event, time: $0.time, quantity: $0.quantity)
         }
+        matching.purchaseDays = matching.purchases.map(\.time.date.daysSinceEpoch)
         for transaction in transactions { matching.apply(transaction) }
         return matching
     }
@@ -57,7 +74,7 @@ struct TaxLotMatching {
         case .disposal: dispose(transaction)
         case .removal: _ = take(transaction.quantity)
         case .split(let numerator, let denominator):
-            for index in lots.indices { lots[index].held.scale(numerator: numerator, denominator: denominator) }
+            for index in lots.indices { lots[index].scale(numerator: numerator, denominator: denominator) }
         }
     }
 
@@ -78,11 +95,12 @@ struct TaxLotMatching {
     /// Splits `adjustment.quantity` off `lot` and gives it the disallowed loss and the tacked
     /// holding period.
     static func absorb(_ adjustment: PendingAdjustment, splitting lot: inout TaxLot) -> TaxLot {
-        var part = lot
         let cost = lot.held.take(adjustment.quantity)
-        part.held = CostedQuantity(
-            quantity: adjustment.quantity, cost: cost + adjustment.amount, complete: lot.held.complete)
-        part.holdingStart = lot.acquired.date.adding(days: -adjustment.tackedDays)
+        var part = TaxLot(
+            event: lot.event, acquired: lot.acquired,
+            holdingStart: lot.acquired.date.adding(days: -adjustment.tackedDays),
+            held: CostedQuantity(
+                quantity: adjustment.quantity, cost: cost + adjustment.amount, complete: lot.held.complete))
         part.washAdjusted = true
         return part
     }
