@@ -1,10 +1,10 @@
 /// A quantity with its total cost, from which parts are taken at their proportion of the cost
 /// (an acquisition being matched, a section 104 pool). The part taken last takes what is left,
 /// so the costs taken and the cost left always add up to the costs put in, exactly.
-struct CostedQuantity: Hashable, Sendable {
-    var quantity: ExactDecimal = .zero
-    var cost: ExactDecimal = .zero
-    var complete = true
+public struct CostedQuantity: Hashable, Sendable {
+    public internal(set) var quantity: ExactDecimal = .zero
+    public internal(set) var cost: ExactDecimal = .zero
+    public internal(set) var complete = true
 
     mutating func add(quantity more: ExactDecimal, cost moreCost: ExactDecimal, complete known: Bool) {
         quantity += more

@@ -16,6 +16,9 @@ public struct TaxMatch: Hashable, Sendable {
     public var acquired: Timestamp?
     /// The acquiring event (nil for the pool).
     public var event: EventID?
+    /// What the units were taken out of (UK: the day's acquisitions, or the pool as it stood),
+    /// for the words a filer checks: "700 of 1,500 at 4.18667".
+    public var outOf: CostedQuantity?
 
     public init(rule: Rule, quantity: ExactDecimal, cost: ExactDecimal, acquired: Timestamp?, event: EventID?) {
         self.rule = rule

@@ -5,6 +5,7 @@ struct UKShareMatching {
     struct Acquired {
         let time: Timestamp
         let event: EventID
+        var total = CostedQuantity()
         var left = CostedQuantity()
     }
 
@@ -43,9 +44,11 @@ struct UKShareMatching {
     private mutating func collect(_ transaction: TaxTransaction) {
         switch transaction.kind {
         case .acquisition:
-            let day = transaction.date.daysSinceEpoch
-            acquired[day, default: Acquired(time: transaction.time, event: transaction.event)].left.add(
-                quantity: transaction.quantity, cost: transaction.amount, complete: transaction.complete)
+            var day =
+                acquired[transaction.date.daysSinceEpoch] ?? Acquired(time: transaction.time, event: transaction.event)
+            day.total.add(quantity: transaction.quantity, cost: transaction.amount, complete: transaction.complete)
+            day.left.add(quantity: transaction.quantity, cost: transaction.amount, complete: transaction.complete)
+            acquired[transaction.date.daysSinceEpoch] = day
         case .disposal(let fee):
             if disposed.last?.date != transaction.date {
                 disposed.append(
@@ -86,8 +89,9 @@ struct UKShareMatching {
         let source = acquired[day]!
         disposed[index].left -= quantity
         disposed[index].complete = disposed[index].complete && known
-        disposed[index].matches.append(
-            TaxMatch(rule: rule, quantity: quantity, cost: cost, acquired: source.time, event: source.event))
+        var matched = TaxMatch(rule: rule, quantity: quantity, cost: cost, acquired: source.time, event: source.event)
+        matched.outOf = source.total
+        disposed[index].matches.append(matched)
     }
 
     /// Last, in date order: what each day's acquisitions left joins the pool, splits scale it,
@@ -126,9 +130,11 @@ struct UKShareMatching {
         let fromPool = min(wanted, pool.quantity)
         if fromPool.isPositive {
             disposed[index].complete = disposed[index].complete && pool.complete
-            let cost = pool.take(fromPool)
-            disposed[index].matches.append(
-                TaxMatch(rule: .section104, quantity: fromPool, cost: cost, acquired: nil, event: nil))
+            let before = pool
+            var matched = TaxMatch(
+                rule: .section104, quantity: fromPool, cost: pool.take(fromPool), acquired: nil, event: nil)
+            matched.outOf = before
+            disposed[index].matches.append(matched)
         }
         if wanted > fromPool {
             disposed[index].matches.append(
