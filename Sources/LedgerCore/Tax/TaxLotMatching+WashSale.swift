@@ -67,7 +67,7 @@ extension TaxLotMatching {
     /// the adjusted parts were split off it).
     private mutating func adjustOpenLot(of event: EventID, _ adjustment: PendingAdjustment) {
         guard let index = lots.firstIndex(where: { $0.event == event && !$0.washAdjusted }) else { return }
-        let part = Self.absorb(adjustment, splitting: &lots[index])
+        let part = priced(Self.absorb(adjustment, splitting: &lots[index]))
         if lots[index].held.quantity.isPositive {
             lots.insert(part, at: index)
         } else {

@@ -8,21 +8,23 @@ struct TaxLot: Hashable, Sendable {
     var held: CostedQuantity
     /// True once the lot absorbed a disallowed loss (a replacement share absorbs one only).
     var washAdjusted = false
-    /// Cost ÷ quantity, fixed when the lot is opened, adjusted or split (what HIFO compares;
-    /// taking part of a lot takes its proportion of the cost, which leaves it unchanged).
-    private(set) var unitCost: ExactDecimal
+    /// HIFO only: cost ÷ quantity, fixed when the lot is opened, adjusted or split (taking part
+    /// of a lot takes its proportion of the cost, which leaves it unchanged). Zero for the
+    /// other methods, which never compare it: a division per lot opened is not free.
+    var unitCost = ExactDecimal.zero
 
     init(event: EventID, acquired: Timestamp, holdingStart: LocalDate, held: CostedQuantity) {
         self.event = event
         self.acquired = acquired
         self.holdingStart = holdingStart
         self.held = held
-        unitCost = held.quantity.isPositive ? held.cost / held.quantity : .zero
     }
 
-    mutating func scale(numerator: ExactDecimal, denominator: ExactDecimal) {
-        held.scale(numerator: numerator, denominator: denominator)
-        unitCost = held.quantity.isPositive ? held.cost / held.quantity : .zero
+    /// The lot with its unit cost fixed (for HIFO).
+    var priced: TaxLot {
+        var lot = self
+        lot.unitCost = held.quantity.isPositive ? held.cost / held.quantity : .zero
+        return lot
     }
 }
 
@@ -74,7 +76,10 @@ struct TaxLotMatching {
         case .disposal: dispose(transaction)
         case .removal: _ = take(transaction.quantity)
         case .split(let numerator, let denominator):
-            for index in lots.indices { lots[index].scale(numerator: numerator, denominator: denominator) }
+            for index in lots.indices {
+                lots[index].held.scale(numerator: numerator, denominator: denominator)
+                if method == .hifo { lots[index] = lots[index].priced }
+            }
         }
     }
 
@@ -87,9 +92,9 @@ struct TaxLotMatching {
                 quantity: transaction.quantity, cost: transaction.amount, complete: transaction.complete))
         opened += 1
         for adjustment in pending.removeValue(forKey: transaction.event) ?? [] {
-            lots.append(Self.absorb(adjustment, splitting: &base))
+            lots.append(priced(Self.absorb(adjustment, splitting: &base)))
         }
-        if base.held.quantity.isPositive { lots.append(base) }
+        if base.held.quantity.isPositive { lots.append(priced(base)) }
     }
 
     /// Splits `adjustment.quantity` off `lot` and gives it the disallowed loss and the tacked
@@ -104,6 +109,9 @@ struct TaxLotMatching {
         part.washAdjusted = true
         return part
     }
+
+    /// `lot`, with its unit cost when HIFO compares it.
+    func priced(_ lot: TaxLot) -> TaxLot { method == .hifo ? lot.priced : lot }
 
     /// The index of the lot the method takes next.
     private func next() -> Int? {
