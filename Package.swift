@@ -76,6 +76,8 @@ let package = Package(
             dependencies: [
                 "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerStore", "LedgerMarketData", "LedgerApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,8 @@
 import Hummingbird
+import HummingbirdCore
 import LedgerApp
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The web app and JSON API of `ledger serve`: one Hummingbird application on the routes of
@@ -41,15 +43,35 @@ public enum LedgerServer {
     static func application(
         _ state: ServerState, listening: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
-        Application(
+        let limits = state.settings.limits
+        return Application(
             router: ServerRoutes.router(state),
+            server: server(limits),
             configuration: .init(
-                address: .hostname(state.settings.host, port: state.settings.port), serverName: "ledger"),
+                address: .hostname(state.settings.host, port: state.settings.port), serverName: "ledger",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections + acceptHeadroom)),
             services: state.settings.fetchInterval.map { [FetcherService(state: state, interval: $0)] } ?? [],
             onServerRunning: { channel in listening(channel.localAddress?.port ?? state.settings.port) },
             logger: logger
         )
     }
+
+    /// HTTP/1 with the idle timeout (no complete head or piece of a body for that long closes
+    /// the connection: idle keep-alives and slow headers) and the connection cap in front.
+    static func server(_ limits: ServerLimits) -> HTTPServerBuilder {
+        let connections = OpenConnections(limit: limits.maxConnections)
+        return HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                inner: HTTP1Channel(
+                    responder: responder,
+                    configuration: .init(idleTimeout: .milliseconds(limits.idleMilliseconds))),
+                connections: connections)
+        }
+    }
+
+    /// Connections past the cap are still accepted, to be answered 503, up to this many more;
+    /// beyond that the server stops accepting until one closes (the file limit is never reached).
+    static let acceptHeadroom = 32
 
     /// Hummingbird's own log: warnings and worse, to stderr (the access log is ours).
     static var logger: Logger {

@@ -16,9 +16,6 @@ public struct ServerContext: RequestContext {
         self.peer = source.channel.remoteAddress?.ipAddress
     }
 
-    /// An import uploads a whole exchange export; the importer's own limits apply after this.
-    public var maxUploadSize: Int { 64 * 1024 * 1024 }
-
     /// The signed-in user, for routes behind ``SignedIn`` (which never lets a request through
     /// without one).
     public func requireUser() throws -> ServerUser {

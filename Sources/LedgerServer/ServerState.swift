@@ -13,6 +13,8 @@ public struct ServerState: Sendable {
     /// How the market pages and the fetcher reach the sources, who the fetcher serves, and
     /// what its last run did.
     public let market: ServerMarket
+    /// The uploads being read and imported now (``ServerLimits/maxParallelUploads`` at most).
+    let uploads: UploadSlots
 
     public init(
         settings: ServerSettings, variables: [String: String], currentDirectory: String,
@@ -26,6 +28,7 @@ public struct ServerState: Sendable {
         self.authenticator = authenticator
         self.accessLog = accessLog
         self.market = market
+        self.uploads = UploadSlots(limit: settings.limits.maxParallelUploads)
     }
 
     /// The context a service runs in for one request; its notices are collected for the page.

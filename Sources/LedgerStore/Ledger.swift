@@ -75,7 +75,7 @@ public final class Ledger {
                     throw .notALedger(path: path, detail: "it is empty; 'ledger init --ledger \(path)' makes it one")
                 }
                 isNew = true
-            case .sqliteFile:
+            case .existingFile:
                 if access == .readWrite, !LedgerFile.isWritable(path) { throw .readOnly(path: path) }
             }
         }
@@ -95,7 +95,7 @@ public final class Ledger {
     /// Opens the ledger at `path` to read only when it, or the directory its journal files go
     /// in, cannot be written, and to read and write otherwise (so reports still save snapshots).
     public static func forReading(path: String) throws(StoreError) -> Ledger {
-        if path != ":memory:", LedgerFile.inspectQuietly(path) == .sqliteFile, !LedgerFile.isWritable(path) {
+        if path != ":memory:", LedgerFile.inspectQuietly(path) == .existingFile, !LedgerFile.isWritable(path) {
             return try Ledger(path: path, mode: .mustExist, access: .readOnly)
         }
         return try Ledger(path: path, mode: .mustExist)

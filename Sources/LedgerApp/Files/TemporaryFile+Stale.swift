@@ -12,7 +12,11 @@ extension TemporaryFile {
         let directory = slash.map { String(target[..<$0]) } ?? "."
         let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let names = directoryEntries(directory.isEmpty ? "/" : directory).filter { isTemporaryName($0, of: base) }
+        // Named as TemporaryFile named them: the target's path up to its last slash, then the name.
+        let prefix = slash.map { String(target[...$0]) } ?? ""
+        let held = live.withLock { $0 }.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         let mains = Set(names.filter { name in !companionSuffixes.contains { name.hasSuffix($0) } })
+            .subtracting(held)
         var removed: [String] = []
         for main in mains.sorted() {
             let path = directory + "/" + main
@@ -25,7 +29,7 @@ extension TemporaryFile {
         }
         for name in names.sorted() where !mains.contains(name) && !removed.contains(name) {
             let owner = companionSuffixes.first { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) }
-            guard let owner, !mains.contains(owner) else { continue }
+            guard let owner, !mains.contains(owner), !held.contains(owner) else { continue }
             if removeIfOwnedRegular(directory + "/" + name) { removed.append(name) }
         }
         return removed

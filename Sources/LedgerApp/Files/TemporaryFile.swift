@@ -1,5 +1,6 @@
 import Glibc
 import LedgerStore
+import Synchronization
 
 /// A file made beside a target and later renamed (or linked) over it: the one way the tool
 /// writes a file that must appear whole or not at all (`-o FILE`, the config file, the ledger
@@ -23,6 +24,11 @@ public final class TemporaryFile {
 
     /// What SQLite may create beside a database, named after it.
     static let companionSuffixes = SQLiteCompanionFiles.suffixes
+
+    /// The temporary files this process holds. ``removeStale(beside:)`` never opens one: its
+    /// descriptor would be this process's, and closing it would drop the POSIX locks SQLite
+    /// holds on the database being built (the `flock` it would test is this process's anyway).
+    static let live = Mutex<Set<String>>([])
 
     public let path: String
     /// The target as the user typed it, for error messages.
@@ -50,6 +56,7 @@ public final class TemporaryFile {
                 path = candidate
                 self.shownName = shown
                 descriptor = created
+                Self.live.withLock { _ = $0.insert(candidate) }
                 return
             }
             if errno != EEXIST { throw Self.failure(shown, errno) }
@@ -78,6 +85,7 @@ public final class TemporaryFile {
         }
         Glibc.close(descriptor)
         open = false
+        Self.live.withLock { _ = $0.remove(path) }
         Self.syncDirectory(of: target)
     }
 
@@ -88,6 +96,7 @@ public final class TemporaryFile {
         unlink(path)
         Glibc.close(descriptor)
         open = false
+        Self.live.withLock { _ = $0.remove(path) }
     }
 
     private func flush() {

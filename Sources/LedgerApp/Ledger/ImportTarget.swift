@@ -32,7 +32,7 @@ enum ImportTarget {
         }
         try Ledger.createDirectories(for: path)
         let temporary = try TemporaryFile(beside: path, kind: .database)
-        // Discarded last: closing its descriptor earlier would drop SQLite's locks on the file.
+        // On failure; a successful import discards it as soon as it is linked (below).
         defer { temporary.discard() }
         do {
             // Closed before the link: its journal and WAL files are named after the temporary.
@@ -42,6 +42,10 @@ enum ImportTarget {
         guard link(temporary.path, path) == 0 else {
             throw AppError.ledgerAppearedDuringImport(path: path)
         }
+        // Let go of the temporary name and its descriptor before the first connection to the
+        // linked file opens: closing the descriptor later would drop that connection's locks
+        // (and those of any other connection this process opens at the path meanwhile).
+        temporary.discard()
         // An anchor left by a ledger that was at this path before describes that one.
         let store = try Ledger(path: path, mode: .mustExist)
         store.stateDirectory = state

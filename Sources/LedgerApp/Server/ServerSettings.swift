@@ -14,6 +14,8 @@ public struct ServerSettings: Sendable, Equatable {
     public var batchSize: Int
     /// Whether session cookies carry `Secure` (off only for plain HTTP beyond loopback).
     public var secureCookies: Bool
+    /// Timeouts, the connection cap and the upload limits.
+    public var limits = ServerLimits()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, fetchInterval: Int? = nil,

@@ -91,30 +91,38 @@ enum BooksAPI {
         }
     }
 
-    /// `ledger import FILE [--dry-run]`: the raw file as the body; 200 for a dry run, 201 when
-    /// written.
+    /// `ledger import FILE [--dry-run]`: the raw file as the body, streamed to a private
+    /// temporary file (at most ``ServerLimits/maxParallelUploads`` at once, else 503); 200 for
+    /// a dry run, 201 when written.
     static func importFile(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws
         -> Response
     {
         let books = try UserBooks(context, state: state)
         let fields = QueryFields(request)
-        do {
-            let dryRun = try fields.boolean("dry-run", default: true)
-            let body = try await request.body.collect(upTo: context.maxUploadSize)
-            var upload = UploadImport(
-                books: books, name: UploadImport.displayName(fields["name"]), bytes: Array(body.readableBytesView))
-            upload.account = fields["account"]
-            upload.skipInvalid = try fields.boolean("skip-invalid", default: false)
-            upload.allowZeroBasis = try fields.boolean("allow-zero-basis", default: false)
-            let outcome = try upload.run(dryRun: dryRun)
-            return ServerResponse.json(
-                ImportJSON.outcome(outcome, file: upload.name, dryRun: dryRun, notices: books.notices.messages),
-                status: dryRun ? .ok : .created)
-        } catch {
-            guard let message = BooksFailure.message(error) else { throw error }
-            return ServerResponse.json(
-                ImportJSON.failure(message, problems: books.notices.messages), status: BooksFailure.status(error))
+        let answer = try await state.uploads.run { () async throws -> Response in
+            do {
+                let dryRun = try fields.boolean("dry-run", default: true)
+                let file = try UploadFile(
+                    directory: books.uploads, limit: state.settings.limits.maxUploadBytes)
+                defer { file.discard() }
+                try await file.receive(request.body)
+                var upload = UploadImport(books: books, name: UploadImport.displayName(fields["name"]), path: file.path)
+                upload.account = fields["account"]
+                upload.skipInvalid = try fields.boolean("skip-invalid", default: false)
+                upload.allowZeroBasis = try fields.boolean("allow-zero-basis", default: false)
+                let outcome = try upload.run(dryRun: dryRun)
+                return ServerResponse.json(
+                    ImportJSON.outcome(outcome, file: upload.name, dryRun: dryRun, notices: books.notices.messages),
+                    status: dryRun ? .ok : .created)
+            } catch {
+                guard let message = BooksFailure.message(error) else { throw error }
+                let status: HTTPResponse.Status =
+                    if case UploadError.tooLarge = error { .contentTooLarge } else { BooksFailure.status(error) }
+                return ServerResponse.json(
+                    ImportJSON.failure(message, problems: books.notices.messages), status: status)
+            }
         }
+        return answer ?? ServerResponse.apiError(.serviceUnavailable, UploadSlots.busy)
     }
 
     /// `ledger report -O json [--period] [--as-of] [--currency] [--method]`.

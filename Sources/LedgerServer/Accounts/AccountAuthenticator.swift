@@ -13,7 +13,6 @@ public struct AccountAuthenticator: Authenticating {
     public static let loginCookie = "ledger_login"
 
     let accounts: AccountsGateway
-    let rateLimit = LoginRateLimit()
     let secureCookies: Bool
 
     public init(accounts: Accounts, secureCookies: Bool) {
@@ -21,11 +20,15 @@ public struct AccountAuthenticator: Authenticating {
         self.secureCookies = secureCookies
     }
 
+    var rateLimit: LoginRateLimit { LoginRateLimit(accounts: accounts) }
+
     /// The server's own: `DATA/accounts.sqlite` (made when missing), on the server's clock and
-    /// variables (`LGR_BCRYPT_COST`).
+    /// variables (`LGR_BCRYPT_COST`). The data directory is made private first
+    /// (``DataDirectory/makePrivate(_:)``).
     public static func open(
         settings: ServerSettings, variables: [String: String], clockMilliseconds: @escaping @Sendable () -> UInt64
     ) throws -> AccountAuthenticator {
+        try DataDirectory.makePrivate(settings.dataDirectory)
         let context = AppContext(
             variables: variables, clockMilliseconds: clockMilliseconds, currentDirectory: settings.dataDirectory,
             notices: CollectedNotices())

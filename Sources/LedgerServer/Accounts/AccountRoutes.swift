@@ -21,7 +21,8 @@ struct AccountRoutes: RouteGroup {
         }
     }
 
-    /// Checks the current password, sets the new one (which ends every session of the user,
+    /// Checks the current password (at most ``LoginRateLimit/perUserOnAccount`` wrong ones in
+    /// its window), sets the new one (which ends every session of the user,
     /// on every device) and signs this browser in again with a new session.
     static func changePassword(_ request: Request, context: ServerContext, auth: AccountAuthenticator)
         async throws -> Response
@@ -37,9 +38,20 @@ struct AccountRoutes: RouteGroup {
         } catch {
             return page(user, messages: ["\(error)".capitalizedSentence], status: .badRequest)
         }
+        let attempt: CountedAttempt
+        switch try await auth.rateLimit.passwordCheck(user: user.name) {
+        case .wait(let seconds):
+            var response = page(
+                user, messages: ["Too many wrong passwords. " + LoginRateLimit.tryAgain(in: seconds)],
+                status: .tooManyRequests)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        case .allowed(let counted): attempt = counted
+        }
         guard try await auth.accounts.run({ try $0.verifyPassword(user.name, current) }) else {
             return page(user, messages: ["The current password is wrong."], status: .badRequest)
         }
+        try await auth.rateLimit.passwordChecked(user: user.name, attempt)
         let session = try await auth.accounts.run { accounts in
             try accounts.setPassword(user.name, password: new)
             return try accounts.startSession(for: user.name)

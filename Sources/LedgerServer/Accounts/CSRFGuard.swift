@@ -3,12 +3,16 @@ import Hummingbird
 /// Refuses a POST, PUT, PATCH or DELETE from a browser session unless it carries the
 /// session's CSRF token: the `_csrf` field every form of ours has (``PageLayout/csrfField``),
 /// or an `X-CSRF-Token` header. 403 and a page that says nothing was done. Requests signed in
-/// with an API token have no CSRF token and pass (the API takes no cookies). The body is
-/// collected once here and handed on, so the route reads it as if nobody had.
+/// with an API token have no CSRF token and pass (the API takes no cookies). A form's body is
+/// collected once here (1 MiB at most) and handed on, so the route reads it as if nobody had;
+/// of an upload (`multipart/form-data`, whose `_csrf` part comes before the file) only the
+/// first 64 KiB are read before the token is checked, and the route streams the rest.
 struct CSRFGuard: RouterMiddleware {
     typealias Context = ServerContext
 
     static let unsafeMethods: Set<HTTPRequest.Method> = [.post, .put, .patch, .delete]
+    /// The largest form body (not an upload) read to find the token.
+    static let formBytes = 1024 * 1024
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -18,11 +22,18 @@ struct CSRFGuard: RouterMiddleware {
         }
         var request = request
         let given: String?
+        let contentType = request.headers[.contentType]
         if let header = request.headers[.init("X-CSRF-Token")!] {
             given = header
+        } else if contentType?.lowercased().hasPrefix("multipart/form-data") == true {
+            let (prefix, body) = try await PeekedBody.peek(request.body) {
+                FormField.value("_csrf", in: $0, contentType: contentType) != nil
+            }
+            request.body = body
+            given = FormField.value("_csrf", in: prefix, contentType: contentType)
         } else {
-            let body = try await request.collectBody(upTo: context.maxUploadSize)
-            given = FormField.value("_csrf", in: body, contentType: request.headers[.contentType])
+            let body = try await request.collectBody(upTo: Self.formBytes)
+            given = FormField.value("_csrf", in: body, contentType: contentType)
         }
         guard let given, Self.same(given, expected) else {
             return ServerResponse.html(
@@ -102,4 +113,51 @@ extension Substring {
         let set = Set(characters)
         return String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
+}
+
+/// A request body of which the start has been read already: that start, then the rest as it
+/// arrives.
+struct PeekedBody: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    /// How much of an upload is read, at most, to find its `_csrf` part.
+    static let peekBytes = 64 * 1024
+
+    let prefix: ByteBuffer
+    let rest: Rest
+
+    /// Reads `body` until `enough` holds for what was read, or ``peekBytes`` were read, or it
+    /// ends; returns what was read and the whole body to hand on.
+    static func peek(_ body: RequestBody, until enough: (ByteBuffer) -> Bool) async throws
+        -> (ByteBuffer, RequestBody)
+    {
+        let rest = Rest(body.makeAsyncIterator())
+        var prefix = ByteBuffer()
+        while !enough(prefix), prefix.readableBytes < peekBytes, var piece = try await rest.next() {
+            prefix.writeBuffer(&piece)
+        }
+        return (prefix, RequestBody(asyncSequence: PeekedBody(prefix: prefix, rest: rest)))
+    }
+
+    /// The body's one iterator, shared by the peek and the route that reads on (one after the
+    /// other, never at once).
+    final class Rest: @unchecked Sendable {
+        private var iterator: RequestBody.AsyncIterator
+        init(_ iterator: RequestBody.AsyncIterator) { self.iterator = iterator }
+        func next() async throws -> ByteBuffer? { try await iterator.next() }
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var prefix: ByteBuffer?
+        let rest: Rest
+
+        mutating func next() async throws -> ByteBuffer? {
+            if let first = prefix {
+                prefix = nil
+                if first.readableBytes > 0 { return first }
+            }
+            return try await rest.next()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(prefix: prefix, rest: rest) }
 }

@@ -4,7 +4,7 @@ import LedgerApp
 /// `GET/POST /login` and `POST /logout`. The login form is guarded by a double-submit token:
 /// a random value in a cookie (`ledger_login`, SameSite=Strict) and the same value in a hidden
 /// field; a post without both equal (another site's form) is refused before any password is
-/// checked. Failed sign-ins count against ``LoginRateLimit``. A sign-in always makes a new
+/// checked. Every sign-in counts against ``LoginRateLimit`` before its password is checked. A sign-in always makes a new
 /// session id (no fixation) and follows `next` only to a path on this site.
 struct LoginRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
@@ -15,7 +15,7 @@ struct LoginRoutes: RouteGroup {
             return Self.form(auth, request, next: next, name: "", errors: [], status: .ok)
         }
         router.post("/login") { request, context in
-            try await Self.signIn(request, context: context, auth: auth, state: state)
+            try await Self.signIn(request, context: context, auth: auth)
         }
         signedIn.post("/logout") { request, _ in
             if let id = AccountAuthenticator.sessionID(request) {
@@ -28,8 +28,8 @@ struct LoginRoutes: RouteGroup {
         }
     }
 
-    static func signIn(_ request: Request, context: ServerContext, auth: AccountAuthenticator, state: ServerState)
-        async throws -> Response
+    static func signIn(_ request: Request, context: ServerContext, auth: AccountAuthenticator) async throws
+        -> Response
     {
         var request = request
         let body = try await request.collectBody(upTo: 64 * 1024)
@@ -42,15 +42,16 @@ struct LoginRoutes: RouteGroup {
             return form(auth, request, next: next, name: name, errors: [message], status: .forbidden)
         }
         let peer = context.peer ?? "unknown"
-        if let wait = auth.rateLimit.retryAfter(name: name, peer: peer, now: state.clockMilliseconds()) {
-            return tooManyTries(wait: wait)
+        let attempt: CountedAttempt
+        switch try await auth.rateLimit.signIn(name: name, peer: peer) {
+        case .wait(let seconds): return tooManyTries(wait: seconds)
+        case .allowed(let counted): attempt = counted
         }
         guard let session = try await auth.accounts.run({ try $0.signIn(name, password: password) }) else {
-            auth.rateLimit.recordFailure(name: name, peer: peer, now: state.clockMilliseconds())
             return form(
                 auth, request, next: next, name: name, errors: ["Wrong name or password."], status: .unauthorized)
         }
-        auth.rateLimit.reset(name: name, peer: peer)
+        try await auth.rateLimit.signedIn(name: name, peer: peer, attempt)
         return signedIn(session, auth: auth, next: next)
     }
 
@@ -119,9 +120,7 @@ struct LoginRoutes: RouteGroup {
     }
 
     static func tooManyTries(wait: Int) -> Response {
-        let minutes = (wait + 59) / 60
-        let message =
-            "Too many failed sign-ins from here. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+        let message = "Too many failed sign-ins from here. " + LoginRateLimit.tryAgain(in: wait)
         var response = ServerResponse.html(
             PageLayout.page(title: "Sign in", user: nil, body: PageLayout.errors([message])), status: .tooManyRequests)
         response.headers[.retryAfter] = String(wait)

@@ -1,37 +1,48 @@
+import Glibc
 import Hummingbird
 import LedgerApp
 
-/// The handlers of the upload: `POST /import` keeps the file and shows its dry run;
+/// The handlers of the upload: `POST /import` streams the file to disk (at most
+/// ``ServerLimits/maxParallelUploads`` at once), keeps it and shows its dry run;
 /// `POST /import/commit` imports the kept file and forgets it.
 enum ImportRoutes {
     static func upload(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
         let books = try UserBooks(context, state: state)
-        do {
-            let body = try await request.body.collect(upTo: context.maxUploadSize)
-            let form = try MultipartForm(
-                body: Array(body.readableBytesView), contentType: request.headers[.contentType])
-            var upload = UploadImport(
-                books: books, name: UploadImport.displayName(form.fileName), bytes: form.file)
-            upload.account = form.fields["account"].flatMap { $0.isEmpty ? nil : $0 }
-            upload.skipInvalid = form.fields["skip_invalid"] == "1"
-            upload.allowZeroBasis = form.fields["allow_zero_basis"] == "1"
-            let outcome = try upload.run(dryRun: true)
-            let kept = try KeptUpload.keep(form.file, books: books)
-            let result = ImportPage.dryRun(
-                outcome, notices: books.notices.messages, upload: upload, kept: kept, user: books.user)
-            return ServerResponse.html(ImportPage(user: books.user, result: result).render())
-        } catch {
-            return try refused(error, books)
+        let answer = try await state.uploads.run { () async throws -> Response in
+            let file = try UploadFile(directory: books.uploads, limit: state.settings.limits.maxUploadBytes)
+            do {
+                var form = try MultipartReceiver(contentType: request.headers[.contentType], file: file)
+                let fileName = try await form.receive(request.body)
+                let kept = try file.keep()
+                var upload = UploadImport(books: books, name: UploadImport.displayName(fileName), path: kept.path)
+                upload.account = form.fields["account"].flatMap { $0.isEmpty ? nil : $0 }
+                upload.skipInvalid = form.fields["skip_invalid"] == "1"
+                upload.allowZeroBasis = form.fields["allow_zero_basis"] == "1"
+                let outcome = try upload.run(dryRun: true)
+                let result = ImportPage.dryRun(
+                    outcome, notices: books.notices.messages, upload: upload, kept: kept, user: books.user)
+                return ServerResponse.html(ImportPage(user: books.user, result: result).render())
+            } catch {
+                file.discard()
+                return try refused(error, books)
+            }
         }
+        guard let answer else {
+            var busy = ServerResponse.html(
+                ImportPage(user: books.user, errors: [UploadSlots.busy]).render(), status: .serviceUnavailable)
+            busy.headers[.retryAfter] = "60"
+            return busy
+        }
+        return answer
     }
 
     static func commit(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
         let books = try UserBooks(context, state: state)
         do {
             let fields = try await formFields(request)
-            let kept = try KeptUpload(books: books, digest: fields.text("digest"))
-            var upload = UploadImport(
-                books: books, name: UploadImport.displayName(fields["name"]), bytes: try kept.read())
+            let kept = try KeptUpload(directory: books.uploads, digest: fields.text("digest"))
+            guard access(kept.path, R_OK) == 0 else { throw UploadError.unknownUpload }
+            var upload = UploadImport(books: books, name: UploadImport.displayName(fields["name"]), path: kept.path)
             upload.account = fields["account"]
             upload.skipInvalid = fields["skip_invalid"] == "1"
             upload.allowZeroBasis = fields["allow_zero_basis"] == "1"
@@ -53,7 +64,12 @@ enum ImportRoutes {
         guard let message = BooksFailure.message(error) else { throw error }
         let lines = books.notices.messages.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 }
         let page = ImportPage(user: books.user, errors: lines + [message])
-        let status: HTTPResponse.Status = error is MultipartError ? .badRequest : .unprocessableContent
+        let status: HTTPResponse.Status =
+            switch error {
+            case is MultipartError: .badRequest
+            case UploadError.tooLarge: .contentTooLarge
+            default: .unprocessableContent
+            }
         return ServerResponse.html(page.render(), status: status)
     }
 }

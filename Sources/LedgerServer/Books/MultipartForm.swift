@@ -89,7 +89,7 @@ struct MultipartForm {
         }
     }
 
-    private static func headers(_ bytes: ArraySlice<UInt8>) throws(MultipartError) -> [(name: String, value: String)] {
+    static func headers(_ bytes: ArraySlice<UInt8>) throws(MultipartError) -> [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = []
         for line in String(decoding: bytes, as: UTF8.self).split(
             separator: "\r\n" as Character, omittingEmptySubsequences: false)

@@ -7,12 +7,12 @@ import LedgerRender
 /// An uploaded file imported the way `ledger import FILE` imports it: the layout told apart
 /// as `--format auto` does (``ImportFormatGuess``), an exchange CSV through ``ExchangeImport``
 /// and our own JSONL/JSON export through ``EventFileImport``, in one transaction, all or
-/// nothing, idempotent. The bytes are handed to the import as the file `name` (the name the
-/// messages show, `name:LINE: …`).
+/// nothing, idempotent. The upload, kept on disk at `path` (never whole in memory), is handed
+/// to the import as the file `name` (the name the messages show, `name:LINE: …`).
 struct UploadImport {
     let books: UserBooks
     let name: String
-    let bytes: [UInt8]
+    let path: String
     var account: String?
     var skipInvalid = false
     var allowZeroBasis = false
@@ -24,11 +24,15 @@ struct UploadImport {
     }
 
     /// The layout, as `--format auto` resolves it: `json`, `jsonl`, or `auto` (the presets).
-    var format: String { ImportFormatGuess.byName(name) ?? ImportFormatGuess.byContent(bytes.prefix(4096)) }
+    func format() throws -> String {
+        if let byName = ImportFormatGuess.byName(name) { return byName }
+        let stream = try UploadStream(path: path)
+        return ImportFormatGuess.byContent(try stream.next() ?? [])
+    }
 
     func run(dryRun: Bool) throws -> Outcome {
         let environment = importEnvironment()
-        let format = format
+        let format = try format()
         if format == "json" || format == "jsonl" {
             let service = EventFileImport(file: name, json: format == "json", dryRun: dryRun, environment: environment)
             var counts = (added: 0, present: 0)
@@ -46,19 +50,19 @@ struct UploadImport {
         return .exchange(tallies)
     }
 
-    /// The import's view of the upload: one file, `name`, read from memory in chunks.
+    /// The import's view of the upload: one file, `name`, read from `path` in chunks.
     private func importEnvironment() -> ImportEnvironment {
         let context = books.app
-        let (name, bytes) = (name, bytes)
+        let (name, path) = (name, path)
         return ImportEnvironment(
             context: context, newEventID: context.newEventID, showsProgress: false,
             openStream: { file in
                 guard file == name else { throw UploadError.notTheUpload }
-                return UploadStream(bytes)
+                return try UploadStream(path: path)
             },
             readWhole: { file in
                 guard file == name else { throw UploadError.notTheUpload }
-                return bytes
+                return try UploadStream(path: path).readAll()
             },
             isRegularFile: { $0 == name }, describeExisting: EventSummary.importWouldLeaveShort)
     }
@@ -72,70 +76,50 @@ struct UploadImport {
     }
 }
 
-/// The uploaded bytes as the import reads a file: 256 KiB at a time.
+/// The upload on disk as the import reads a file: 256 KiB at a time.
 final class UploadStream: ImportInputStream {
-    private let bytes: [UInt8]
-    private var offset = 0
+    private let descriptor: Int32
+    private var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+    let size: Int64
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(path: String) throws {
+        descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw UploadError.unknownUpload }
+        var info = stat()
+        size = fstat(descriptor, &info) == 0 ? Int64(info.st_size) : 0
+    }
 
-    var size: Int64 { Int64(bytes.count) }
+    deinit { close(descriptor) }
 
     func next() throws -> ArraySlice<UInt8>? {
-        guard offset < bytes.count else { return nil }
-        let end = min(offset + 256 * 1024, bytes.count)
-        defer { offset = end }
-        return bytes[offset..<end]
+        let capacity = buffer.count
+        let count = read(descriptor, &buffer, capacity)
+        guard count >= 0 else { throw UploadError.cannotKeep(String(cString: strerror(errno))) }
+        return count == 0 ? nil : buffer[0..<count]
+    }
+
+    func readAll() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let chunk = try next() { bytes += chunk }
+        return bytes
     }
 }
 
 /// An upload kept between its dry run and its commit: a 0600 file in the user's directory,
-/// named by the SHA-256 of its bytes, so the commit imports exactly what the dry run showed.
+/// named by the SHA-256 of its bytes (``UploadFile/keep()``), so the commit imports exactly
+/// what the dry run showed.
 struct KeptUpload {
     let directory: String
     let digest: String
 
-    init(books: UserBooks, digest: String) throws {
+    init(directory: String, digest: String) throws {
         guard digest.utf8.count == 64, digest.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
         else { throw UploadError.unknownUpload }
-        directory = books.directory + "/uploads"
+        self.directory = directory
         self.digest = digest
     }
 
     var path: String { directory + "/" + digest + ".upload" }
-
-    /// Writes `bytes` (whose SHA-256 is the digest) unless they are kept already: to a
-    /// temporary name first, renamed into place, so a reader never sees half a file.
-    static func keep(_ bytes: [UInt8], books: UserBooks) throws -> KeptUpload {
-        var hash = ContentDigest()
-        hash.update(bytes[...])
-        let kept = try KeptUpload(books: books, digest: hash.hex())
-        var directory = ""
-        for component in kept.directory.split(separator: "/") {
-            directory += "/" + component
-            if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-                throw UploadError.cannotKeep(String(cString: strerror(errno)))
-            }
-        }
-        sweep(kept.directory)
-        if access(kept.path, F_OK) == 0 { return kept }
-        let temporary = kept.path + ".\(getpid()).partial"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw UploadError.cannotKeep(String(cString: strerror(errno))) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard written > 0 else {
-                close(descriptor)
-                unlink(temporary)
-                throw UploadError.cannotKeep(String(cString: strerror(errno)))
-            }
-            offset += written
-        }
-        close(descriptor)
-        guard rename(temporary, kept.path) == 0 else { throw UploadError.cannotKeep(String(cString: strerror(errno))) }
-        return kept
-    }
 
     /// How long an upload is kept for its commit.
     static let keptSeconds = 86_400
@@ -157,21 +141,6 @@ struct KeptUpload {
         }
     }
 
-    /// The kept bytes, or ``UploadError/unknownUpload`` when they are gone (committed already).
-    func read() throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw UploadError.unknownUpload }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-        while true {
-            let count = Glibc.read(descriptor, &buffer, buffer.count)
-            guard count >= 0 else { throw UploadError.unknownUpload }
-            if count == 0 { return bytes }
-            bytes += buffer[0..<count]
-        }
-    }
-
     func discard() { unlink(path) }
 }
 
@@ -180,6 +149,7 @@ enum UploadError: UserFacingError, Equatable {
     case notTheUpload
     case unknownUpload
     case cannotKeep(String)
+    case tooLarge(Int)
 
     var category: ErrorCategory { .data }
 
@@ -188,6 +158,10 @@ enum UploadError: UserFacingError, Equatable {
         case .notTheUpload: "an import may read only the uploaded file"
         case .unknownUpload: "this upload is no longer kept (imported already?); upload the file again"
         case .cannotKeep(let reason): "cannot keep the upload: \(reason)"
+        case .tooLarge(let limit):
+            "the upload is larger than "
+                + (limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes")
+                + "; split the export by date and import each part"
         }
     }
 }

@@ -27,6 +27,8 @@ struct UserBooks {
 
     /// The user's directory (their ledger and kept uploads).
     var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
+    /// Where uploads are received and kept for their commit (0700, files 0600).
+    var uploads: String { directory + "/uploads" }
 
     /// `body` with the ledger open for reading (a handle kept between requests, see
     /// ``ReadHandles``), or with nil when the user has none yet.

@@ -19,6 +19,8 @@ enum ServerRoutes {
     static func router(_ state: ServerState) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         router.add(middleware: AccessLog(sink: state.accessLog, clock: state.clockMilliseconds))
+        router.add(middleware: PlainPath())
+        router.add(middleware: BodyDeadline(milliseconds: state.settings.limits.bodyMilliseconds))
         let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator))
             .add(middleware: CSRFGuard())
         for group in groups {

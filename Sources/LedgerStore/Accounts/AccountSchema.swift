@@ -9,6 +9,7 @@ enum AccountSchema {
         Migration(name: "0001-users", sql: users),
         Migration(name: "0002-tokens", sql: tokens),
         Migration(name: "0003-sessions", sql: sessions),
+        Migration(name: "0004-attempts", sql: attempts),
     ]
 
     static let users = """
@@ -43,5 +44,20 @@ enum AccountSchema {
             expires_at INTEGER NOT NULL
         ) STRICT;
         CREATE INDEX sessions_by_user ON sessions (user_name);
+        """
+
+    /// Attempts counted against a rate limit (sign-ins, password checks), one row per key an
+    /// attempt counts against; the key is the SHA-256 of what it names (a name and an
+    /// address), so no typed name is kept. Rows older than the window are swept at the next
+    /// attempt. Kept here, not in memory, so a restart forgets nothing and several server
+    /// processes on one data directory share the counts.
+    static let attempts = """
+        CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            key_hash TEXT NOT NULL CHECK (length(key_hash) = 64),
+            at_ms INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX attempts_by_key ON attempts (key_hash, at_ms);
+        CREATE INDEX attempts_by_time ON attempts (at_ms);
         """
 }

@@ -85,4 +85,31 @@ public protocol AccountStore: AnyObject {
     func endSession(hash: String) throws
     /// Deletes sessions that ended (absolute end or idle since before `idleBefore`).
     func removeSessions(endedAt now: Timestamp, idleBefore: Timestamp) throws
+
+    /// Counts one attempt against every key at once, in one transaction (so parallel callers,
+    /// in this process or another, cannot all slip under a limit), or against none when a key
+    /// already holds its limit within the window. Sweeps attempts older than the window.
+    func countAttempt(_ keys: [AttemptKey], now: Int64, windowMilliseconds: Int64) throws -> AttemptCount
+    /// Forgets every attempt of the keys and the attempt rows `ids` (one transaction).
+    func forgetAttempts(keys: [String], ids: [Int64]) throws
+}
+
+/// A key attempts count against (the SHA-256 hex of what it names) and how many it allows in
+/// the window.
+public struct AttemptKey: Sendable, Equatable {
+    public var hash: String
+    public var limit: Int
+
+    public init(hash: String, limit: Int) {
+        self.hash = hash
+        self.limit = limit
+    }
+}
+
+/// What ``AccountStore/countAttempt(_:now:windowMilliseconds:)`` did.
+public enum AttemptCount: Sendable, Equatable {
+    /// Counted: the rows made, one per key (to forget them after a success).
+    case counted(ids: [Int64])
+    /// Not counted: a key is at its limit until this time (milliseconds).
+    case refused(until: Int64)
 }

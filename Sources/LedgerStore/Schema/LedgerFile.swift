@@ -10,9 +10,15 @@ enum LedgerFile {
     enum Existing {
         case missing
         case emptyFile
-        case sqliteFile
+        /// A regular file with something in it; whether SQLite can read it is SQLite's to say
+        /// (``checkIdentity(_:path:)``).
+        case existingFile
     }
 
+    /// What is at `path`, told by `stat` alone. The file is never opened here: a process that
+    /// closes any descriptor of a database file loses every POSIX lock it holds on it, so a
+    /// server whose connections lost theirs would let another process delete the WAL under
+    /// them (SQLite's "How To Corrupt", 2.2.1). Only SQLite opens a ledger.
     static func inspect(_ path: String) throws(StoreError) -> Existing {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -21,15 +27,21 @@ enum LedgerFile {
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notALedger(path: path, detail: "not a regular file") }
-        if info.st_size == 0 { return .emptyFile }
-        guard let file = fopen(path, "rb") else { throw .cannotOpen(path: path, detail: "permission denied") }
-        defer { fclose(file) }
+        return info.st_size == 0 ? .emptyFile : .existingFile
+    }
+
+    /// Why SQLite could not read a file: "it is not an SQLite database" when its first bytes
+    /// are not SQLite's header, else SQLite's own message. Called only after SQLite failed to
+    /// read the file, so no connection of this process holds a lock on it that reading it
+    /// here could release.
+    static func unreadableDetail(_ path: String, sqliteMessage: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "SQLite cannot read it: \(sqliteMessage)" }
+        defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 16)
-        let read = fread(&header, 1, 16, file)
-        guard read == 16, header == sqliteHeader else {
-            throw .notALedger(path: path, detail: "it is not an SQLite database")
-        }
-        return .sqliteFile
+        let read = pread(descriptor, &header, 16, 0)
+        guard read == 16, header == sqliteHeader else { return "it is not an SQLite database" }
+        return "SQLite cannot read it: \(sqliteMessage)"
     }
 
     /// Creates an empty file at `path`, readable and writable by the owner only (SQLite would
@@ -88,7 +100,7 @@ enum LedgerFile {
         do {
             applicationID = try database.scalarInt("PRAGMA application_id")
         } catch {
-            throw StoreError.notALedger(path: path, detail: "SQLite cannot read it: \(error.message)")
+            throw StoreError.notALedger(path: path, detail: unreadableDetail(path, sqliteMessage: error.message))
         }
         if applicationID == 0, try isBeingCreated(database) { return }
         guard applicationID == Schema.applicationID else {

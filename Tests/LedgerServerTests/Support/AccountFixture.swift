@@ -29,15 +29,19 @@ struct AccountFixture: Sendable {
     var client: HTTPTestClient { server.client }
     var dataDirectory: String { server.settings.dataDirectory }
 
-    static func start(secureCookies: Bool = true) async throws -> AccountFixture {
-        let clock = TestClock()
-        let directory = makeTemporaryDirectory("serve")
+    /// A server on a fresh data directory, or on `dataDirectory` (a restart) with its clock.
+    static func start(
+        secureCookies: Bool = true, dataDirectory: String? = nil, clock: TestClock = TestClock(),
+        limits: ServerLimits = ServerLimits()
+    ) async throws -> AccountFixture {
+        let directory = dataDirectory ?? makeTemporaryDirectory("serve")
         var settings = ServerSettings(port: 0, dataDirectory: directory)
         settings.secureCookies = secureCookies
         let authenticator = try AccountAuthenticator.open(
             settings: settings, variables: variables, clockMilliseconds: { clock.tick() })
         let server = try await TestServer.start(
-            authenticator: authenticator, dataDirectory: directory, variables: variables, clock: clock)
+            authenticator: authenticator, dataDirectory: directory, variables: variables, clock: clock,
+            limits: limits)
         let context = AppContext(
             variables: variables, clockMilliseconds: { clock.tick() }, currentDirectory: directory,
             notices: CollectedNotices())

@@ -21,10 +21,11 @@ final class TestServer: Sendable {
 
     static func start(
         authenticator: any Authenticating = HeaderAuthenticator(), dataDirectory: String? = nil,
-        variables: [String: String] = [:], clock: TestClock = TestClock()
+        variables: [String: String] = [:], clock: TestClock = TestClock(), limits: ServerLimits = ServerLimits()
     ) async throws -> TestServer {
-        let settings = ServerSettings(
+        var settings = ServerSettings(
             port: 0, dataDirectory: dataDirectory ?? makeTemporaryDirectory("serve"))
+        settings.limits = limits
         let lines = KeptLines()
         let sink = LineSink { line in lines.append(line) }
         // No test reaches the internet: every market source points at a closed loopback port
