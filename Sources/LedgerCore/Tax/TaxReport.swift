@@ -91,6 +91,14 @@ public struct TaxDisposal: Hashable, Sendable {
 
     /// Proceeds − allowable costs + the disallowed loss.
     public var gain: ExactDecimal { proceeds - allowableCosts + adjustment }
+
+    /// The gain of each matched part: the proceeds after the disposal's costs shared by
+    /// quantity (to 10⁻¹⁸, adding up exactly), less the part's cost. They add up to ``gain``.
+    public var partGains: [ExactDecimal] {
+        guard matches.count > 1 else { return [gain] }
+        let shares = (proceeds - disposalCosts + adjustment).apportioned(by: matches.map(\.quantity))
+        return zip(matches, shares).map { $1 - $0.cost }
+    }
 }
 
 /// What is still held after the rules, with its tax basis.
@@ -127,17 +135,38 @@ public struct TaxFigures: Hashable, Sendable {
 
     public init() {}
 
+    /// The figures of `disposals`. Gains and losses are split as the peers split them
+    /// (docs/TAX.md, "Gains and losses"): under the UK rules each matched part of a disposal
+    /// (same day, each 30-day acquisition, the pool) is a gain or a loss of its own; under the
+    /// US and German rules each sale per term (the lot pieces of one sale and term netted).
     public init(_ disposals: some Sequence<TaxDisposal>) {
-        for disposal in disposals { add(disposal) }
+        var bySale: [SaleTerm: ExactDecimal] = [:]
+        for disposal in disposals {
+            add(disposal)
+            if let term = disposal.term {
+                bySale[SaleTerm(event: disposal.event, term: term), default: .zero] += disposal.gain
+            } else {
+                for part in disposal.partGains { count(part) }
+            }
+        }
+        for gain in bySale.values { count(gain) }
     }
 
-    public mutating func add(_ disposal: TaxDisposal) {
+    /// One sale's gain in one term.
+    private struct SaleTerm: Hashable {
+        let event: EventID
+        let term: HoldingTerm
+    }
+
+    private mutating func add(_ disposal: TaxDisposal) {
         self.disposals += 1
         proceeds += disposal.proceeds
         costBasis += disposal.costBasis
         allowableCosts += disposal.allowableCosts
         adjustment += disposal.adjustment
-        let gain = disposal.gain
+    }
+
+    private mutating func count(_ gain: ExactDecimal) {
         if gain.isNegative { losses += gain.negated } else { gains += gain }
     }
 

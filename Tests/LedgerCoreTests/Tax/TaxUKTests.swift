@@ -179,4 +179,16 @@ struct TaxUKTests {
         #expect(late.parts.count == 2 && late.parts[0].figures.disposals == 0 && late.parts[1].figures.net == 4_500)
         #expect(late.parts[1].start == TaxScenario.date("2024-10-30"))
     }
+
+    @Test("gains and losses count each matched part, as bittytax does; the disposal nets them")
+    func partsCountSeparately() throws {
+        var holder = TaxScenario()
+        holder.buy("2022-05-03", 100, "ABC", cost: 1_000)
+        holder.buy("2022-09-01", 50, "ABC", cost: 250)
+        holder.sell("2022-09-01", 100, "ABC", proceeds: 800)
+        let report = holder.report(.uk)
+        #expect(report.disposals.first?.partGains == [150, -100] && report.disposals.first?.gain == 50)
+        let year = try #require(report.year("2022/2023"))
+        #expect(year.figures.gains == 150 && year.figures.losses == 100 && year.figures.net == 50)
+    }
 }

@@ -122,4 +122,16 @@ struct TaxUSTests {
         filer.sell("2024-03-02", 1, "X", proceeds: 150)
         #expect(filer.report(.us).disposals.map(\.term) == [.short, .long])
     }
+
+    @Test("gains and losses count each sale per term: its lot pieces are netted, as rp2 does")
+    func salesPerTermCount() throws {
+        var filer = TaxScenario()
+        filer.buy("2020-01-02", 1, "BTC", cost: 100, class: .crypto)
+        filer.buy("2020-01-03", 1, "BTC", cost: 300, class: .crypto)
+        filer.sell("2020-02-01", 2, "BTC", proceeds: 400, class: .crypto)
+        let report = filer.report(.us)
+        #expect(report.disposals.map(\.gain) == [100, -100])
+        let year = try #require(report.year("2020"))
+        #expect(year.figures.gains == 0 && year.figures.losses == 0 && year.shortTerm?.net == 0)
+    }
 }
