@@ -6,6 +6,8 @@ public enum LedgerSetting {
     /// The currency prices are quoted in when `add` is not told.
     public static let currency = "currency"
     public static let defaultCurrency = "USD"
+    /// The tax rules `ledger tax` applies when not told (`ledger init --tax-rules uk`).
+    public static let taxRules = "tax_rules"
 }
 
 extension SettingsStore {

@@ -37,6 +37,17 @@ public struct ReplayRunner {
         return folds.map(\.state)
     }
 
+    /// A full pooled replay that writes down what the tax rules need (`ledger tax`; never from a
+    /// snapshot, which keeps none of it). Its diagnostics are reported.
+    public func replayForTax(currency: AssetSymbol) throws -> PortfolioState {
+        var fold = PortfolioFold(
+            options: ValuationOptions(currency: currency, asOf: context.now), prices: prices, recordingDisposals: false,
+            recordingTax: true)
+        try store.events.forEachEffectiveEvent(through: context.now) { fold.apply($0) }
+        try report(fold.state.diagnostics)
+        return fold.state
+    }
+
     /// The state a holdings report needs (no disposal pieces): a valid snapshot plus the events
     /// appended since, or a full replay that leaves a snapshot when it covered the whole log.
     public func replayForHoldings(_ options: ValuationOptions, useSnapshots: Bool) throws -> PortfolioState {

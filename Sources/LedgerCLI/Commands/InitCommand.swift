@@ -21,9 +21,15 @@ struct InitCommand: EnvironmentCommand {
     @Option(help: "The currency prices are quoted in when a command does not say (default USD).")
     var currency: String?
 
+    @Option(help: "The tax rules 'ledger tax' applies when not told: us, uk or de (changeable at any time).")
+    var taxRules: String?
+
     func validate() throws {
         if let currency, AssetSymbol(currency) == nil {
             throw ValidationError(InitError.notACurrency(currency))
+        }
+        if let taxRules, TaxRules(rawValue: taxRules.lowercased()) == nil {
+            throw ValidationError(TaxError.unknownRules(taxRules).description)
         }
     }
 
@@ -39,6 +45,9 @@ struct InitCommand: EnvironmentCommand {
         let count = try store.events.chainHead().count
         try Self.checkChange(from: stored ?? LedgerSetting.defaultCurrency, to: wanted, events: count)
         if stored != wanted { try store.settings.setSetting(LedgerSetting.currency, wanted) }
+        if let rules = taxRules.flatMap({ TaxRules(rawValue: $0.lowercased()) }) {
+            try store.settings.setSetting(LedgerSetting.taxRules, rules.rawValue)
+        }
         let events = "\(count) event\(count == 1 ? "" : "s")"
         switch (existed, stored) {
         case (false, _):
@@ -50,6 +59,9 @@ struct InitCommand: EnvironmentCommand {
                 "Ledger \(path.terminalEscaped) exists (\(events)); currency changed from \(previous) to \(wanted)")
         default:
             environment.print("Ledger \(path.terminalEscaped) exists (\(events), currency \(wanted))")
+        }
+        if let rules = taxRules.flatMap({ TaxRules(rawValue: $0.lowercased()) }) {
+            environment.print("Tax rules: \(rules.rawValue) ('ledger tax' applies them unless --rules says otherwise)")
         }
     }
 

@@ -14,7 +14,7 @@ struct RootCommand: ParsableCommand {
         subcommands: [
             InitCommand.self, AddCommand.self, LogCommand.self, VoidCommand.self, VerifyCommand.self,
             PricesCommand.self, ConvertCommand.self, CurrenciesCommand.self,
-            PortfolioCommand.self, GainsCommand.self, AllocationCommand.self,
+            PortfolioCommand.self, GainsCommand.self, TaxCommand.self, AllocationCommand.self,
             ImportCommand.self, ExportCommand.self, TransfersCommand.self,
             MarketCommand.self, WatchCommand.self, ChartCommand.self, LiveCommand.self,
             AlertCommand.self, ReportCommand.self, ShareCommand.self, ServeCommand.self, UserCommand.self,

@@ -15,6 +15,7 @@ extension PortfolioFold {
             addPaidIn(-valued(amount))
         } else {
             let reduction = take(amount, from: event.account)
+            if state.recordsTax { recordTax(.removal, amount.asset, amount.quantity, Valued(.zero)) }
             state.withdrawnCost += reduction.pieces.reduce(.zero) { $0 + $1.cost }
         }
         if let fee = event.fee { addFees(payFee(fee)) }
@@ -38,6 +39,12 @@ extension PortfolioFold {
     mutating func receiveIncome(_ amount: AssetAmount, kind: IncomeKind, stated: PriceTerm?) {
         let value = valued(stated.map { AssetAmount($0.quoteAmount(for: amount.quantity), Asset($0.quote)) } ?? amount)
         state.income += value.value
+        if state.recordsTax {
+            state.taxIncome.append(
+                TaxIncomeRecord(
+                    kind: kind, asset: amount.asset.symbol, account: event.account, quantity: amount.quantity,
+                    value: value.value, time: event.occurredAt, event: event.id, complete: value.known))
+        }
         if !value.known { state.incompleteTotals.insert(.income) }
         if amount.asset.isFiat {
             fiatIn(amount, account: event.account)
@@ -55,6 +62,11 @@ extension PortfolioFold {
     }
 
     mutating func split(_ symbol: AssetSymbol, _ ratio: SplitRatio) {
+        if state.recordsTax {
+            let (numerator, denominator) = (ExactDecimal(ratio.numerator), ExactDecimal(ratio.denominator))
+            let asset = Asset(symbol, class: state.assetClasses[symbol] ?? symbol.inferredClass)
+            recordTax(.split(numerator: numerator, denominator: denominator), asset, .zero, Valued(.zero))
+        }
         for key in state.books.keys where key.asset == symbol {
             state.books[key]!.split(
                 numerator: ExactDecimal(ratio.numerator), denominator: ExactDecimal(ratio.denominator))

@@ -24,6 +24,15 @@ extension PortfolioFold {
             costComplete: cost.known)
         state.books[lotKey(amount.asset.symbol, event.account), default: LotBook(method: state.options.method)].add(lot)
         state.acquiredCost += cost.value
+        if state.recordsTax { recordTax(.acquisition, amount.asset, amount.quantity, cost) }
+    }
+
+    /// Writes one moment down for the tax rules (docs/TAX.md, "Input").
+    mutating func recordTax(_ kind: TaxTransaction.Kind, _ asset: Asset, _ quantity: ExactDecimal, _ amount: Valued) {
+        state.taxTransactions.append(
+            TaxTransaction(
+                kind, asset: asset.symbol, class: asset.assetClass, account: event.account, quantity: quantity,
+                amount: amount.value, time: event.occurredAt, event: event.id, complete: amount.known))
     }
 
     /// Takes lots out of a position; a quantity not covered by lots becomes a warning.
@@ -43,7 +52,14 @@ extension PortfolioFold {
     /// Disposes of `amount`, spreading `proceeds` over the lot pieces by quantity with the
     /// largest remainder method at 10⁻¹⁸ (``ExactDecimal/apportioned(by:)``), so the pieces
     /// add up to the proceeds exactly and none is more than 10⁻¹⁸ from its proportion.
-    mutating func dispose(_ amount: AssetAmount, proceeds valued: Valued) {
+    /// `fee` is the part of the sale's fee already deducted from `proceeds` (for the tax rules,
+    /// which allow it as a cost of the disposal).
+    mutating func dispose(_ amount: AssetAmount, proceeds valued: Valued, fee: Valued = Valued(.zero)) {
+        if state.recordsTax {
+            recordTax(
+                .disposal(fee: fee.value), amount.asset, amount.quantity,
+                Valued(valued.value, known: valued.known && fee.known))
+        }
         let proceeds = valued.value
         var reduction = take(amount, from: event.account)
         if reduction.uncovered.isPositive {

@@ -19,9 +19,13 @@ public struct PortfolioFold {
 
     /// A fold to feed events one at a time with ``apply(_:)``, in replay order, with voided
     /// events already left out (what `LedgerEvents.forEachEffectiveEvent` yields).
-    public init(options: ValuationOptions, prices: PriceTable, recordingDisposals: Bool = true) {
+    /// `recordingTax` writes down what the tax rules need (``PortfolioState/taxTransactions``).
+    public init(
+        options: ValuationOptions, prices: PriceTable, recordingDisposals: Bool = true, recordingTax: Bool = false
+    ) {
         var state = PortfolioState(options: options)
         state.recordsDisposals = recordingDisposals
+        state.recordsTax = recordingTax
         self.init(state: state, prices: prices)
     }
 
@@ -97,7 +101,7 @@ public struct PortfolioFold {
         if given.asset.isFiat {
             fiatOut(given, account: event.account)
         } else {
-            dispose(given, proceeds: feeOnProceeds ? value - fee : value)
+            dispose(given, proceeds: feeOnProceeds ? value - fee : value, fee: feeOnProceeds ? fee : Valued(.zero))
         }
         if received.asset.isFiat {
             fiatIn(received, account: event.account)

@@ -5,6 +5,11 @@ public struct PortfolioState: Sendable {
     /// Whether each disposal piece is kept in ``disposals`` (gains need them; the portfolio
     /// only needs ``realizedGain``, and a snapshot keeps only that).
     public internal(set) var recordsDisposals = true
+    /// Whether every acquisition, disposal, removal, split and income is written down for the
+    /// tax rules (``taxTransactions``, ``taxIncome``; `ledger tax`). Off for every other report.
+    public internal(set) var recordsTax = false
+    public internal(set) var taxTransactions: [TaxTransaction] = []
+    public internal(set) var taxIncome: [TaxIncomeRecord] = []
     /// The sum of every disposal's gain, kept whether or not the pieces are.
     public internal(set) var realizedGain: ExactDecimal = .zero
     /// True once any event needed a price or rate from the price table: a snapshot of such a

@@ -1,0 +1,82 @@
+import LedgerCore
+import LedgerStore
+
+/// What `ledger tax` is asked (the command's options, not yet checked).
+public struct TaxRequest: Sendable {
+    public var rules: String?
+    public var year: String?
+    public var method: String?
+    public var washSalesForCrypto = false
+
+    public init(rules: String?, year: String?, method: String?, washSalesForCrypto: Bool = false) {
+        self.rules = rules
+        self.year = year
+        self.method = method
+        self.washSalesForCrypto = washSalesForCrypto
+    }
+}
+
+/// A tax report of one ledger and what it lacks: the use case behind `ledger tax` (the
+/// command only prints it). docs/TAX.md.
+public struct TaxStatement: Sendable {
+    public let report: TaxReport
+    /// The one year asked for (nil: every year).
+    public let year: Int?
+    public let currency: AssetSymbol
+    public let missingPrices: [MissingPrice]
+
+    /// The years shown.
+    public var years: [TaxYear] { year.map { report.year($0).map { [$0] } ?? [] } ?? report.years }
+
+    /// The disposals shown.
+    public var disposals: [TaxDisposal] { year.map { report.disposals(in: $0) } ?? report.disposals }
+
+    public var complete: Bool { years.allSatisfy(\.complete) && missingPrices.isEmpty }
+
+    /// Checks the request against the ledger, replays it once and applies the rules. Fails,
+    /// writing nothing, on rules it cannot apply or a year with no disposals.
+    public static func make(_ request: TaxRequest, store: Ledger, context: AppContext) throws -> TaxStatement {
+        let rules = try Self.rules(request.rules, setting: try store.settings.setting(LedgerSetting.taxRules))
+        let currency: AssetSymbol = try store.settings.ledgerCurrency()
+        guard currency.text == rules.filingCurrency else {
+            throw TaxError.currencyNotFiled(rules: rules, ledger: currency.text)
+        }
+        let options = TaxOptions(
+            method: try method(request.method, rules: rules), washSalesForCrypto: request.washSalesForCrypto)
+        let year = try request.year.map {
+            guard let year = TaxCalendar.parseYear($0, rules: rules) else { throw TaxError.notAYear($0, rules) }
+            return year
+        }
+        let runner = try ReplayRunner(store: store, context: context)
+        let state = try runner.replayForTax(currency: currency)
+        let report = TaxEngine.report(state.taxTransactions, income: state.taxIncome, rules: rules, options: options)
+        if let year, report.disposals(in: year).isEmpty {
+            let years = report.years.filter {
+                $0.figures.disposals + ($0.taxFree?.disposals ?? 0) + ($0.taxedAtSource?.disposals ?? 0) > 0
+            }
+            throw TaxError.noDisposals(year: TaxCalendar.label(of: year, rules: rules), years: years.map(\.label))
+        }
+        return TaxStatement(report: report, year: year, currency: currency, missingPrices: state.missingPrices)
+    }
+
+    /// `--rules`, else the ledger's setting, else an error saying how to give them.
+    static func rules(_ given: String?, setting: String?) throws -> TaxRules {
+        if let given {
+            guard let rules = TaxRules(rawValue: given.lowercased()) else { throw TaxError.unknownRules(given) }
+            return rules
+        }
+        guard let setting else { throw TaxError.rulesRequired }
+        guard let rules = TaxRules(rawValue: setting) else { throw TaxError.notATaxSetting(setting) }
+        return rules
+    }
+
+    /// The US standing instruction; the UK and German rules refuse one.
+    static func method(_ given: String?, rules: TaxRules) throws -> BookingMethod {
+        guard let given else { return .fifo }
+        guard rules == .us else { throw TaxError.methodFixedByRules(rules) }
+        guard let method = BookingMethod(rawValue: given.lowercased()), method != .average else {
+            throw TaxError.unknownMethod(given)
+        }
+        return method
+    }
+}

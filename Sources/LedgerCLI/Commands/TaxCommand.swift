@@ -1,0 +1,97 @@
+import ArgumentParser
+import LedgerApp
+import LedgerCore
+import LedgerInterchange
+import LedgerRender
+
+/// `ledger tax`: capital gains under the US, UK or German rules (docs/TAX.md). The use case is
+/// LedgerApp's ``TaxStatement``; this command only prints it.
+struct TaxCommand: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tax",
+        abstract: "Capital gains under the US, UK or German rules, every disposal matched in words.",
+        discussion: """
+            Not tax advice: docs/TAX.md gives each rule's source, every choice made and what is not covered. \
+            The rules file in the ledger's currency (us: USD, uk: GBP, de: EUR). -O json writes ledger.tax/1; \
+            -O csv --form 8949 writes Form 8949's rows (box C short term, F long term) and the Schedule D totals.
+            """
+    )
+
+    @OptionGroup var ledgerOptions: LedgerOptions
+
+    @Option(help: "us, uk or de (default: the ledger's, set by 'ledger init --tax-rules').")
+    var rules: String?
+
+    @Option(help: "Only this tax year: 2024, or for the UK 2024/25 (6 April 2024 to 5 April 2025).")
+    var year: String?
+
+    @Option(help: "US lot method: fifo (default), lifo or hifo. The UK and German rules fix their own.")
+    var method: String?
+
+    @Flag(help: "US: apply the wash-sale rule to crypto too (it is not subject to it).")
+    var washSalesCrypto = false
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
+    var outputFormat: OutputFormat = .text
+
+    @Option(help: "With -O csv: 8949 writes IRS Form 8949's columns (US rules).")
+    var form: String?
+
+    @Flag(help: "Exit 1 when the report is incomplete (a price it needs is missing), after printing it.")
+    var strict = false
+
+    func run(in environment: CommandEnvironment) throws {
+        try outputFormat.require([.text, .json, .csv], for: "tax")
+        try checkForm()
+        let store = try ledgerOptions.openForReading(in: environment)
+        let request = TaxRequest(rules: rules, year: year, method: method, washSalesForCrypto: washSalesCrypto)
+        let statement = try TaxStatement.make(request, store: store, context: environment.app)
+        if form != nil, statement.report.rules != .us { throw TaxCommandError.formNeedsUSRules }
+        let notes = TaxWords.notes(statement.report)
+        switch outputFormat {
+        case .json:
+            environment.print(
+                TaxJSON.document(
+                    statement.report, years: statement.years, disposals: statement.disposals,
+                    currency: statement.currency, missing: statement.missingPrices, notes: notes))
+        case .csv, .md:
+            environment.write(
+                form == nil
+                    ? TaxCSV.disposals(statement.disposals, currency: statement.currency)
+                    : TaxCSV.form8949(statement.disposals))
+        case .text:
+            var view = TaxView(
+                report: statement.report, years: statement.years, disposals: statement.disposals,
+                currency: statement.currency, method: TaxWords.method(statement.report), notes: notes)
+            view.missing = statement.missingPrices
+            environment.write(view.render())
+        }
+        let runner = try ReplayRunner(store: store, environment: environment)
+        try runner.finish(
+            missing: statement.missingPrices, complete: statement.complete, strict: strict,
+            noted: outputFormat == .text)
+    }
+
+    private func checkForm() throws {
+        guard let form else { return }
+        guard form == "8949" else { throw TaxCommandError.unknownForm(form) }
+        guard outputFormat == .csv else { throw TaxCommandError.formNeedsCSV }
+    }
+}
+
+/// The command's own usage errors.
+enum TaxCommandError: UserFacingError, Equatable {
+    case unknownForm(String)
+    case formNeedsCSV
+    case formNeedsUSRules
+
+    var category: ErrorCategory { .usage }
+
+    var description: String {
+        switch self {
+        case .unknownForm(let form): "'\(form)' is not a form ledger tax writes; use --form 8949"
+        case .formNeedsCSV: "--form 8949 writes CSV; add -O csv"
+        case .formNeedsUSRules: "Form 8949 is the US form; use --rules us, or leave out --form"
+        }
+    }
+}

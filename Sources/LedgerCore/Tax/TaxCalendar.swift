@@ -1,0 +1,76 @@
+/// Tax years, holding periods and the yearly allowances of each set of rules (docs/TAX.md).
+public enum TaxCalendar {
+    /// The year a date falls in: the calendar year (US, Germany) or the year a UK tax year
+    /// starts in (6 April).
+    public static func year(of date: LocalDate, rules: TaxRules) -> Int {
+        guard rules == .uk else { return date.year }
+        return (date.month, date.day) >= (4, 6) ? date.year : date.year - 1
+    }
+
+    /// `"2024"`, or `"2024/2025"` for the UK year from 6 April 2024.
+    public static func label(of year: Int, rules: TaxRules) -> String {
+        rules == .uk ? "\(year)/\(year + 1)" : "\(year)"
+    }
+
+    /// The first and last day of a tax year.
+    public static func bounds(of year: Int, rules: TaxRules) -> ClosedRange<LocalDate> {
+        guard rules == .uk else {
+            return LocalDate(year: year, month: 1, day: 1)!...LocalDate(year: year, month: 12, day: 31)!
+        }
+        return LocalDate(year: year, month: 4, day: 6)!...LocalDate(year: year + 1, month: 4, day: 5)!
+    }
+
+    /// The tax year a `--year` value names: `2024`, or for the UK also `2024/2025`, `2024/25`
+    /// or `2024-25`; nil when it names none.
+    public static func parseYear(_ text: String, rules: TaxRules) -> Int? {
+        let parts = text.split(whereSeparator: { $0 == "/" || $0 == "-" }).map(String.init)
+        guard let first = parts.first, first.count == 4, let year = Int(first), (1900...9998).contains(year) else {
+            return nil
+        }
+        guard parts.count == 2 else { return parts.count == 1 ? year : nil }
+        guard rules == .uk, let second = Int(parts[1]) else { return nil }
+        return second == year + 1 || second == (year + 1) % 100 ? year : nil
+    }
+
+    /// The same calendar date `years` later; 29 February becomes 28 February.
+    public static func adding(years: Int, to date: LocalDate) -> LocalDate {
+        LocalDate(year: date.year + years, month: date.month, day: date.day)
+            ?? LocalDate(year: date.year + years, month: date.month, day: date.day - 1)!
+    }
+
+    /// Held more than one year: disposed of after the first anniversary of the acquisition
+    /// (US "more than 1 year"; § 23 EStG "mehr als ein Jahr", counted by §§ 187, 188 BGB).
+    public static func heldMoreThanOneYear(acquired: LocalDate, disposed: LocalDate) -> Bool {
+        disposed > adding(years: 1, to: acquired)
+    }
+
+    /// The UK annual exempt amount of the tax year starting in `year`, nil outside the table.
+    public static func ukAnnualExemptAmount(_ year: Int) -> ExactDecimal? {
+        switch year {
+        case 2010: 10_100
+        case 2011, 2012: 10_600
+        case 2013: 10_900
+        case 2014: 11_000
+        case 2015, 2016: 11_100
+        case 2017: 11_300
+        case 2018: 11_700
+        case 2019: 12_000
+        case 2020, 2021, 2022: 12_300
+        case 2023: 6_000
+        case 2024, 2025, 2026: 3_000
+        default: nil
+        }
+    }
+
+    /// The § 23 EStG Freigrenze of a calendar year: gains below it are tax-free, all of them
+    /// taxable from it on.
+    public static func germanExemptionLimit(_ year: Int) -> ExactDecimal {
+        year >= 2024 ? 1_000 : 600
+    }
+
+    /// The § 22 Nr. 3 EStG Freigrenze for other income (staking, lending).
+    public static let germanOtherIncomeLimit: ExactDecimal = 256
+
+    /// The UK's main rates changed for disposals from this day (Autumn Budget 2024).
+    public static let ukRateChange = LocalDate(year: 2024, month: 10, day: 30)!
+}

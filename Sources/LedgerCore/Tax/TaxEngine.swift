@@ -1,0 +1,85 @@
+/// A tax report: per year the figures a return asks for, per disposal how it was matched, and
+/// what is still held with its tax basis (docs/TAX.md, `ledger.tax/1`).
+public struct TaxReport: Sendable {
+    public var rules: TaxRules
+    public var options: TaxOptions
+    public var years: [TaxYear]
+    /// In the order they happened.
+    public var disposals: [TaxDisposal]
+    public var holdings: [TaxHolding]
+    public var income: [TaxIncomeRecord]
+
+    public var complete: Bool { years.allSatisfy(\.complete) }
+
+    public func year(_ year: Int) -> TaxYear? { years.first { $0.year == year } }
+
+    /// The disposals of one tax year.
+    public func disposals(in year: Int) -> [TaxDisposal] {
+        disposals.filter { TaxCalendar.year(of: $0.disposed.date, rules: rules) == year }
+    }
+}
+
+/// The pure tax engine: transactions in (the replay's, in replay order), report out.
+public enum TaxEngine {
+    public static func report(
+        _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
+        options: TaxOptions = TaxOptions()
+    ) -> TaxReport {
+        var byAsset: [AssetSymbol: [TaxTransaction]] = [:]
+        for transaction in transactions where transaction.assetClass != .fiat {
+            byAsset[transaction.asset, default: []].append(transaction)
+        }
+        var disposals: [TaxDisposal] = []
+        var holdings: [TaxHolding] = []
+        for asset in byAsset.keys.sorted() {
+            let part = match(byAsset[asset]!, asset: asset, rules: rules, options: options)
+            disposals += part.disposals
+            holdings += part.holdings
+        }
+        disposals.sort { ($0.disposed, $0.asset, $0.event) < ($1.disposed, $1.asset, $1.event) }
+        return TaxReport(
+            rules: rules, options: options,
+            years: TaxYearBuilder.years(disposals, income: income, rules: rules),
+            disposals: disposals, holdings: holdings, income: income)
+    }
+
+    private static func match(
+        _ transactions: [TaxTransaction], asset: AssetSymbol, rules: TaxRules, options: TaxOptions
+    ) -> (disposals: [TaxDisposal], holdings: [TaxHolding]) {
+        switch rules {
+        case .uk:
+            let (disposals, pool) = UKShareMatching.run(transactions)
+            let holding = TaxHolding(
+                asset: asset, account: ValuationOptions.pooledAccount, quantity: pool.quantity, costBasis: pool.cost,
+                acquired: nil)
+            return (disposals, pool.quantity.isPositive ? [holding] : [])
+        case .us:
+            let washSales = transactions.first.map { washSalesApply(to: $0.assetClass, options: options) } ?? false
+            let matching = TaxLotMatching.run(transactions, method: options.method, washSales: washSales)
+            return (matching.disposals, matching.holdings(of: asset))
+        case .de:
+            let matching = TaxLotMatching.run(transactions, method: .fifo, washSales: false)
+            return (matching.disposals.map(germanTreatment), matching.holdings(of: asset))
+        }
+    }
+
+    /// Stock, ETFs, funds and ADRs; crypto only when asked.
+    public static func washSalesApply(to assetClass: AssetClass, options: TaxOptions) -> Bool {
+        switch assetClass {
+        case .stock, .etf, .fund, .adr: true
+        case .crypto: options.washSalesForCrypto
+        case .warrant, .bond, .fiat: false
+        }
+    }
+
+    /// § 23 EStG: crypto held more than one year is tax-free; securities are taxed at source.
+    static func germanTreatment(_ disposal: TaxDisposal) -> TaxDisposal {
+        var result = disposal
+        if disposal.assetClass != .crypto {
+            result.treatment = .taxedAtSource
+        } else if disposal.term == .long {
+            result.treatment = .taxFree
+        }
+        return result
+    }
+}

@@ -1,0 +1,193 @@
+/// One open lot under the US or German rules.
+struct TaxLot: Hashable, Sendable {
+    let event: EventID
+    let acquired: Timestamp
+    /// The first day of the holding period: the acquisition's date, moved back by a wash
+    /// sale's tacked holding period.
+    var holdingStart: LocalDate
+    var held: CostedQuantity
+    /// True once the lot absorbed a disallowed loss (a replacement share absorbs one only).
+    var washAdjusted = false
+    /// HIFO only: cost ÷ quantity, fixed when the lot is opened, adjusted or split (taking part
+    /// of a lot takes its proportion of the cost, which leaves it unchanged). Zero for the
+    /// other methods, which never compare it: a division per lot opened is not free.
+    var unitCost = ExactDecimal.zero
+
+    init(event: EventID, acquired: Timestamp, holdingStart: LocalDate, held: CostedQuantity) {
+        self.event = event
+        self.acquired = acquired
+        self.holdingStart = holdingStart
+        self.held = held
+    }
+
+    /// The lot with its unit cost fixed (for HIFO).
+    var priced: TaxLot {
+        var lot = self
+        lot.unitCost = held.quantity.isPositive ? held.cost / held.quantity : .zero
+        return lot
+    }
+}
+
+/// Lot matching for one asset by a booking method (FIFO, LIFO, HIFO), with the US wash-sale
+/// rule when asked (docs/TAX.md, "United States"; the German rules use it with FIFO and no
+/// wash sales).
+struct TaxLotMatching {
+    /// One acquisition, as a possible wash-sale replacement.
+    struct Purchase {
+        let event: EventID
+        let time: Timestamp
+        let quantity: ExactDecimal
+        /// How many of its units already absorbed a loss.
+        var used = ExactDecimal.zero
+    }
+
+    /// A disallowed loss waiting for the acquisition it goes to (bought after the loss sale).
+    struct PendingAdjustment {
+        let quantity: ExactDecimal
+        let amount: ExactDecimal
+        let tackedDays: Int
+    }
+
+    let method: BookingMethod
+    let washSales: Bool
+    var lots: [TaxLot] = []
+    var purchases: [Purchase] = []
+    /// Each purchase's day (days since 1970), for the 61-day window's binary search.
+    var purchaseDays: [Int] = []
+    var pending: [EventID: [PendingAdjustment]] = [:]
+    /// How many of ``purchases`` are open already (they come in the same order).
+    var opened = 0
+    var disposals: [TaxDisposal] = []
+
+    /// Matches every disposal of `transactions` (one asset, replay order).
+    static func run(_ transactions: [TaxTransaction], method: BookingMethod, washSales: Bool) -> TaxLotMatching {
+        var matching = TaxLotMatching(method: method, washSales: washSales)
+        matching.purchases = transactions.filter(\.isAcquisition).map {
+            Purchase(event: $0.event, time: $0.time, quantity: $0.quantity)
+        }
+        matching.purchaseDays = matching.purchases.map(\.time.date.daysSinceEpoch)
+        for transaction in transactions { matching.apply(transaction) }
+        return matching
+    }
+
+    private mutating func apply(_ transaction: TaxTransaction) {
+        switch transaction.kind {
+        case .acquisition: open(transaction)
+        case .disposal: dispose(transaction)
+        case .removal: _ = take(transaction.quantity)
+        case .split(let numerator, let denominator):
+            for index in lots.indices {
+                lots[index].held.scale(numerator: numerator, denominator: denominator)
+                if method == .hifo { lots[index] = lots[index].priced }
+            }
+        }
+    }
+
+    /// Opens the acquisition's lot, first splitting off the units that absorb a loss sold
+    /// before it (a replacement bought after the sale).
+    private mutating func open(_ transaction: TaxTransaction) {
+        var base = TaxLot(
+            event: transaction.event, acquired: transaction.time, holdingStart: transaction.date,
+            held: CostedQuantity(
+                quantity: transaction.quantity, cost: transaction.amount, complete: transaction.complete))
+        opened += 1
+        for adjustment in pending.removeValue(forKey: transaction.event) ?? [] {
+            lots.append(priced(Self.absorb(adjustment, splitting: &base)))
+        }
+        if base.held.quantity.isPositive { lots.append(priced(base)) }
+    }
+
+    /// Splits `adjustment.quantity` off `lot` and gives it the disallowed loss and the tacked
+    /// holding period.
+    static func absorb(_ adjustment: PendingAdjustment, splitting lot: inout TaxLot) -> TaxLot {
+        let cost = lot.held.take(adjustment.quantity)
+        var part = TaxLot(
+            event: lot.event, acquired: lot.acquired,
+            holdingStart: lot.acquired.date.adding(days: -adjustment.tackedDays),
+            held: CostedQuantity(
+                quantity: adjustment.quantity, cost: cost + adjustment.amount, complete: lot.held.complete))
+        part.washAdjusted = true
+        return part
+    }
+
+    /// `lot`, with its unit cost when HIFO compares it.
+    func priced(_ lot: TaxLot) -> TaxLot { method == .hifo ? lot.priced : lot }
+
+    /// The index of the lot the method takes next.
+    private func next() -> Int? {
+        guard !lots.isEmpty else { return nil }
+        switch method {
+        case .lifo: return lots.count - 1
+        case .hifo:
+            var best = 0
+            for index in lots.indices.dropFirst() where lots[index].unitCost > lots[best].unitCost { best = index }
+            return best
+        case .fifo, .average: return 0
+        }
+    }
+
+    /// Takes `quantity` from the lots by the method: the pieces, and what no lot covered.
+    private mutating func take(_ quantity: ExactDecimal) -> (pieces: [TaxLot], uncovered: ExactDecimal) {
+        var wanted = quantity
+        var pieces: [TaxLot] = []
+        while wanted.isPositive, let index = next() {
+            var piece = lots[index]
+            let part = min(wanted, piece.held.quantity)
+            let known = piece.held.complete
+            piece.held = CostedQuantity(quantity: part, cost: lots[index].held.take(part), complete: known)
+            if !lots[index].held.quantity.isPositive { lots.remove(at: index) }
+            pieces.append(piece)
+            wanted -= part
+        }
+        return (pieces, wanted)
+    }
+
+    private mutating func dispose(_ transaction: TaxTransaction) {
+        var (pieces, uncovered) = take(transaction.quantity)
+        if uncovered.isPositive {
+            pieces.append(
+                TaxLot(
+                    event: transaction.event, acquired: transaction.time, holdingStart: transaction.date,
+                    held: CostedQuantity(quantity: uncovered, cost: .zero)))
+        }
+        let shares =
+            pieces.count == 1 ? [transaction.amount] : transaction.amount.apportioned(by: pieces.map(\.held.quantity))
+        let sold = Set(pieces.map(\.event))
+        for (index, (piece, share)) in zip(pieces, shares).enumerated() {
+            let notHeld = uncovered.isPositive && index == pieces.count - 1
+            var disposal = record(piece, proceeds: share, of: transaction, notHeld: notHeld)
+            if washSales, piece.held.cost > share {
+                disposal.adjustment = washSale(piece, loss: piece.held.cost - share, on: transaction, excluding: sold)
+                if disposal.adjustment.isPositive { disposal.adjustmentCode = "W" }
+            }
+            disposals.append(disposal)
+        }
+    }
+
+    private func record(_ piece: TaxLot, proceeds: ExactDecimal, of sale: TaxTransaction, notHeld: Bool) -> TaxDisposal
+    {
+        let rule: TaxMatch.Rule = notHeld ? .notHeld : (method == .lifo ? .lifo : method == .hifo ? .hifo : .fifo)
+        var disposal = TaxDisposal(
+            event: sale.event, asset: sale.asset, assetClass: sale.assetClass, account: sale.account,
+            quantity: piece.held.quantity, acquired: piece.acquired, disposed: sale.time, proceeds: proceeds,
+            costBasis: piece.held.cost,
+            matches: [
+                TaxMatch(
+                    rule: rule, quantity: piece.held.quantity, cost: piece.held.cost, acquired: piece.acquired,
+                    event: piece.event)
+            ],
+            complete: sale.complete && piece.held.complete)
+        disposal.term =
+            TaxCalendar.heldMoreThanOneYear(acquired: piece.holdingStart, disposed: sale.date) ? .long : .short
+        return disposal
+    }
+
+    /// What is still held, oldest first.
+    func holdings(of asset: AssetSymbol) -> [TaxHolding] {
+        lots.map {
+            TaxHolding(
+                asset: asset, account: ValuationOptions.pooledAccount, quantity: $0.held.quantity,
+                costBasis: $0.held.cost, acquired: $0.acquired)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+/// How one part of a disposal was matched with what was acquired.
+public struct TaxMatch: Hashable, Sendable {
+    public enum Rule: String, Sendable {
+        case sameDay = "same-day"
+        case bedAndBreakfast = "bed-and-breakfast"
+        case section104 = "section-104"
+        case fifo, lifo, hifo
+        /// More was disposed of than was held: the rest is matched at zero cost.
+        case notHeld = "not-held"
+    }
+
+    public var rule: Rule
+    public var quantity: ExactDecimal
+    public var cost: ExactDecimal
+    /// When the matched units were acquired (nil for the section 104 pool, which has no date).
+    public var acquired: Timestamp?
+    /// The acquiring event (nil for the pool).
+    public var event: EventID?
+    /// What the units were taken out of (UK: the day's acquisitions, or the pool as it stood),
+    /// for the words a filer checks: "700 of 1,500 at 4.18667".
+    public var outOf: CostedQuantity?
+
+    public init(rule: Rule, quantity: ExactDecimal, cost: ExactDecimal, acquired: Timestamp?, event: EventID?) {
+        self.rule = rule
+        self.quantity = quantity
+        self.cost = cost
+        self.acquired = acquired
+        self.event = event
+    }
+}
+
+/// Where a disposal's gain goes under the German rules.
+public enum TaxTreatment: String, Sendable {
+    /// Counted in the year's figures (the UK and US rules count every disposal).
+    case taxable
+    /// Germany: crypto held more than one year.
+    case taxFree = "tax-free"
+    /// Germany: stocks and funds, taxed at source by the bank (§ 20 EStG).
+    case taxedAtSource = "taxed-at-source"
+}
+
+/// One disposal as the rules see it: a UK day's disposals of one asset, or (US, Germany) one
+/// lot piece of one sale.
+public struct TaxDisposal: Hashable, Sendable {
+    public var event: EventID
+    public var asset: AssetSymbol
+    public var assetClass: AssetClass
+    public var account: String
+    public var quantity: ExactDecimal
+    /// When the units were acquired for the holding period (nil when matched with the pool or
+    /// with several acquisitions).
+    public var acquired: Timestamp?
+    public var disposed: Timestamp
+    /// The consideration: gross (before ``disposalCosts``) under the UK rules, after the
+    /// sale's fee under the US and German rules (where ``disposalCosts`` is zero).
+    public var proceeds: ExactDecimal
+    /// The disposal's own costs, allowable under the UK rules.
+    public var disposalCosts: ExactDecimal = .zero
+    /// The matched acquisition costs (wash-sale adjusted in the US).
+    public var costBasis: ExactDecimal
+    /// `W` for a wash sale (Form 8949 column (f)).
+    public var adjustmentCode: String?
+    /// The disallowed loss, added to the gain (Form 8949 column (g)).
+    public var adjustment: ExactDecimal = .zero
+    /// Short or long (US, Germany; nil under the UK rules).
+    public var term: HoldingTerm?
+    public var treatment: TaxTreatment = .taxable
+    public var matches: [TaxMatch]
+    public var complete: Bool
+
+    public init(
+        event: EventID, asset: AssetSymbol, assetClass: AssetClass, account: String, quantity: ExactDecimal,
+        acquired: Timestamp?, disposed: Timestamp, proceeds: ExactDecimal, costBasis: ExactDecimal,
+        matches: [TaxMatch], complete: Bool
+    ) {
+        self.event = event
+        self.asset = asset
+        self.assetClass = assetClass
+        self.account = account
+        self.quantity = quantity
+        self.acquired = acquired
+        self.disposed = disposed
+        self.proceeds = proceeds
+        self.costBasis = costBasis
+        self.matches = matches
+        self.complete = complete
+    }
+
+    /// Cost plus the disposal's own costs (SA108 "allowable costs").
+    public var allowableCosts: ExactDecimal { costBasis + disposalCosts }
+
+    /// Proceeds − allowable costs + the disallowed loss.
+    public var gain: ExactDecimal { proceeds - allowableCosts + adjustment }
+
+    /// The gain of each matched part: the proceeds after the disposal's costs shared by
+    /// quantity (to 10⁻¹⁸, adding up exactly), less the part's cost. They add up to ``gain``.
+    public var partGains: [ExactDecimal] {
+        guard matches.count > 1 else { return [gain] }
+        let shares = (proceeds - disposalCosts + adjustment).apportioned(by: matches.map(\.quantity))
+        return zip(matches, shares).map { $1 - $0.cost }
+    }
+}
+
+/// What is still held after the rules, with its tax basis.
+public struct TaxHolding: Hashable, Sendable {
+    public var asset: AssetSymbol
+    public var account: String
+    public var quantity: ExactDecimal
+    public var costBasis: ExactDecimal
+    /// Nil for a section 104 pool.
+    public var acquired: Timestamp?
+
+    public init(
+        asset: AssetSymbol, account: String, quantity: ExactDecimal, costBasis: ExactDecimal, acquired: Timestamp?
+    ) {
+        self.asset = asset
+        self.account = account
+        self.quantity = quantity
+        self.costBasis = costBasis
+        self.acquired = acquired
+    }
+}
+
+/// The proceeds, cost, adjustment and gain of a set of disposals (a term, a part of a year).
+public struct TaxFigures: Hashable, Sendable {
+    public var disposals = 0
+    public var proceeds = ExactDecimal.zero
+    public var costBasis = ExactDecimal.zero
+    public var allowableCosts = ExactDecimal.zero
+    public var adjustment = ExactDecimal.zero
+    /// The sum of the gains (losses left out).
+    public var gains = ExactDecimal.zero
+    /// The sum of the losses, positive.
+    public var losses = ExactDecimal.zero
+
+    public init() {}
+
+    /// The figures of `disposals`. Gains and losses are split as the peers split them
+    /// (docs/TAX.md, "Gains and losses"): under the UK rules each matched part of a disposal
+    /// (same day, each 30-day acquisition, the pool) is a gain or a loss of its own; under the
+    /// US and German rules each sale per term (the lot pieces of one sale and term netted).
+    public init(_ disposals: some Sequence<TaxDisposal>) {
+        var bySale: [SaleTerm: ExactDecimal] = [:]
+        for disposal in disposals {
+            add(disposal)
+            if let term = disposal.term {
+                bySale[SaleTerm(event: disposal.event, term: term), default: .zero] += disposal.gain
+            } else {
+                for part in disposal.partGains { count(part) }
+            }
+        }
+        for gain in bySale.values { count(gain) }
+    }
+
+    /// One sale's gain in one term.
+    private struct SaleTerm: Hashable {
+        let event: EventID
+        let term: HoldingTerm
+    }
+
+    private mutating func add(_ disposal: TaxDisposal) {
+        self.disposals += 1
+        proceeds += disposal.proceeds
+        costBasis += disposal.costBasis
+        allowableCosts += disposal.allowableCosts
+        adjustment += disposal.adjustment
+    }
+
+    private mutating func count(_ gain: ExactDecimal) {
+        if gain.isNegative { losses += gain.negated } else { gains += gain }
+    }
+
+    /// Gains − losses.
+    public var net: ExactDecimal { gains - losses }
+}

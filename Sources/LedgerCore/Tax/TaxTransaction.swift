@@ -1,0 +1,82 @@
+/// One moment the tax rules look at, in the ledger's currency, written down by the replay
+/// (``PortfolioFold`` with ``PortfolioState/recordsTax``) in replay order. docs/TAX.md, "Input".
+public struct TaxTransaction: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A lot opened: ``TaxTransaction/amount`` is its cost, the acquisition's costs included.
+        case acquisition
+        /// A lot disposed of: ``TaxTransaction/amount`` is the proceeds after `fee`, the
+        /// disposal's own costs.
+        case disposal(fee: ExactDecimal)
+        /// A quantity that left the ledger without a sale (a withdrawal): it leaves at its cost.
+        case removal
+        /// Every held quantity × numerator ÷ denominator; cost unchanged.
+        case split(numerator: ExactDecimal, denominator: ExactDecimal)
+    }
+
+    public var kind: Kind
+    public var asset: AssetSymbol
+    public var assetClass: AssetClass
+    public var account: String
+    public var quantity: ExactDecimal
+    /// Cost (acquisition) or proceeds after the fee (disposal); zero otherwise.
+    public var amount: ExactDecimal
+    public var time: Timestamp
+    public var event: EventID
+    /// False when a price this needed was missing: ``amount`` is then the known part.
+    public var complete: Bool
+
+    public init(
+        _ kind: Kind, asset: AssetSymbol, class assetClass: AssetClass, account: String = "",
+        quantity: ExactDecimal, amount: ExactDecimal, time: Timestamp, event: EventID, complete: Bool = true
+    ) {
+        self.kind = kind
+        self.asset = asset
+        self.assetClass = assetClass
+        self.account = account
+        self.quantity = quantity
+        self.amount = amount
+        self.time = time
+        self.event = event
+        self.complete = complete
+    }
+
+    public var date: LocalDate { time.date }
+
+    /// The disposal's own costs (zero for anything but a disposal).
+    public var fee: ExactDecimal {
+        if case .disposal(let fee) = kind { return fee }
+        return .zero
+    }
+
+    public var isAcquisition: Bool { kind == .acquisition }
+    public var isDisposal: Bool {
+        if case .disposal = kind { return true }
+        return false
+    }
+}
+
+/// Income at its value when received (staking, airdrops, mining, interest, dividends).
+public struct TaxIncomeRecord: Hashable, Sendable {
+    public var kind: IncomeKind
+    public var asset: AssetSymbol
+    public var account: String
+    public var quantity: ExactDecimal
+    public var value: ExactDecimal
+    public var time: Timestamp
+    public var event: EventID
+    public var complete: Bool
+
+    public init(
+        kind: IncomeKind, asset: AssetSymbol, account: String, quantity: ExactDecimal, value: ExactDecimal,
+        time: Timestamp, event: EventID, complete: Bool = true
+    ) {
+        self.kind = kind
+        self.asset = asset
+        self.account = account
+        self.quantity = quantity
+        self.value = value
+        self.time = time
+        self.event = event
+        self.complete = complete
+    }
+}

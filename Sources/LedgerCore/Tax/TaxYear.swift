@@ -1,0 +1,109 @@
+/// Part of a tax year (the UK's 2024/25, before and from 30 October 2024).
+public struct TaxYearPart: Hashable, Sendable {
+    public var start: LocalDate
+    public var end: LocalDate
+    public var figures: TaxFigures
+}
+
+/// One tax year's figures (docs/TAX.md; `years[]` of `ledger.tax/1`).
+public struct TaxYear: Hashable, Sendable {
+    public var year: Int
+    public var label: String
+    public var start: LocalDate
+    public var end: LocalDate
+    /// The disposals counted (all of them under the UK and US rules; Germany: private sales
+    /// within the year).
+    public var figures = TaxFigures()
+    /// US only: Form 8949 Part I and Part II.
+    public var shortTerm: TaxFigures?
+    public var longTerm: TaxFigures?
+    /// The wash-sale losses disallowed (US).
+    public var washSaleDisallowed = ExactDecimal.zero
+    /// The UK annual exempt amount or the German Freigrenze (nil when none applies or is known).
+    public var exemptAmount: ExactDecimal?
+    public var lossesBroughtForward = ExactDecimal.zero
+    public var lossesUsed = ExactDecimal.zero
+    public var lossesCarriedForward = ExactDecimal.zero
+    public var taxableGain = ExactDecimal.zero
+    public var parts: [TaxYearPart] = []
+    /// Germany: crypto held more than a year, and stocks and funds taxed at source.
+    public var taxFree: TaxFigures?
+    public var taxedAtSource: TaxFigures?
+    public var income: [TaxIncomeRecord] = []
+    public var complete = true
+
+    public var incomeTotal: ExactDecimal { income.reduce(.zero) { $0 + $1.value } }
+}
+
+/// Builds the years from the matched disposals, carrying losses from one year to the next.
+enum TaxYearBuilder {
+    static func years(_ disposals: [TaxDisposal], income: [TaxIncomeRecord], rules: TaxRules) -> [TaxYear] {
+        let byYear = Dictionary(grouping: disposals) { TaxCalendar.year(of: $0.disposed.date, rules: rules) }
+        let incomeByYear = Dictionary(grouping: income) { TaxCalendar.year(of: $0.time.date, rules: rules) }
+        var carried = ExactDecimal.zero
+        return Set(byYear.keys).union(incomeByYear.keys).sorted().map { year in
+            let bounds = TaxCalendar.bounds(of: year, rules: rules)
+            var result = TaxYear(
+                year: year, label: TaxCalendar.label(of: year, rules: rules), start: bounds.lowerBound,
+                end: bounds.upperBound)
+            let all = byYear[year] ?? []
+            result.figures = TaxFigures(all.lazy.filter { $0.treatment == .taxable })
+            result.income = incomeByYear[year] ?? []
+            result.complete = all.allSatisfy(\.complete) && result.income.allSatisfy(\.complete)
+            result.lossesBroughtForward = carried
+            switch rules {
+            case .us: addUS(all, to: &result)
+            case .uk: addUK(all, to: &result)
+            case .de: addDE(all, to: &result)
+            }
+            carried = result.lossesCarriedForward
+            return result
+        }
+    }
+
+    /// Short and long term; no exemption and no carryover (they depend on the whole return).
+    private static func addUS(_ disposals: [TaxDisposal], to year: inout TaxYear) {
+        year.shortTerm = TaxFigures(disposals.lazy.filter { $0.term == .short })
+        year.longTerm = TaxFigures(disposals.lazy.filter { $0.term == .long })
+        year.washSaleDisallowed = year.figures.adjustment
+        year.lossesBroughtForward = .zero
+        year.taxableGain = max(year.figures.net, .zero)
+    }
+
+    /// The annual exempt amount; losses brought forward only bring the net gain down to it.
+    private static func addUK(_ disposals: [TaxDisposal], to year: inout TaxYear) {
+        year.exemptAmount = TaxCalendar.ukAnnualExemptAmount(year.year)
+        let exempt = year.exemptAmount ?? .zero
+        let net = year.figures.net
+        let overExempt = max(net - exempt, .zero)
+        year.lossesUsed = min(year.lossesBroughtForward, overExempt)
+        year.taxableGain = overExempt - year.lossesUsed
+        year.lossesCarriedForward = year.lossesBroughtForward - year.lossesUsed + max(net.negated, .zero)
+        if year.year == 2024 {
+            let change = TaxCalendar.ukRateChange
+            year.parts = [
+                TaxYearPart(
+                    start: year.start, end: change.adding(days: -1),
+                    figures: TaxFigures(disposals.lazy.filter { $0.disposed.date < change })),
+                TaxYearPart(
+                    start: change, end: year.end,
+                    figures: TaxFigures(disposals.lazy.filter { $0.disposed.date >= change })),
+            ]
+        }
+    }
+
+    /// The Freigrenze: below it nothing is taxable, from it on all of it (less losses brought
+    /// forward); a net loss is carried forward.
+    private static func addDE(_ disposals: [TaxDisposal], to year: inout TaxYear) {
+        year.taxFree = TaxFigures(disposals.lazy.filter { $0.treatment == .taxFree })
+        year.taxedAtSource = TaxFigures(disposals.lazy.filter { $0.treatment == .taxedAtSource })
+        let limit = TaxCalendar.germanExemptionLimit(year.year)
+        year.exemptAmount = limit
+        let net = year.figures.net
+        if net >= limit {
+            year.lossesUsed = min(year.lossesBroughtForward, net)
+            year.taxableGain = net - year.lossesUsed
+        }
+        year.lossesCarriedForward = year.lossesBroughtForward - year.lossesUsed + max(net.negated, .zero)
+    }
+}

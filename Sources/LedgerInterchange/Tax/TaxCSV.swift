@@ -1,0 +1,59 @@
+import LedgerCore
+
+/// The CSV of `ledger tax -O csv`: one row per disposal; with `--form 8949` in that form's
+/// columns, Part I (short term, box C) then Part II (long term, box F), each followed by the
+/// totals Schedule D takes (docs/TAX.md, "Form 8949 boxes").
+public enum TaxCSV {
+    public static func disposals(_ disposals: [TaxDisposal], currency: AssetSymbol) -> String {
+        var writer = CSVWriter()
+        writer.row([
+            "event", "asset", "class", "account", "quantity", "acquired", "disposed", "proceeds", "disposal_costs",
+            "cost_basis", "adjustment_code", "adjustment", "gain", "term", "treatment", "currency",
+        ])
+        for disposal in disposals {
+            writer.row([
+                disposal.event.text, disposal.asset.text, disposal.assetClass.rawValue, disposal.account,
+                disposal.quantity.description, disposal.acquired?.date.description ?? "",
+                disposal.disposed.date.description, disposal.proceeds.description,
+                disposal.disposalCosts.description, disposal.costBasis.description, disposal.adjustmentCode ?? "",
+                disposal.adjustment.description, disposal.gain.description, disposal.term?.rawValue ?? "",
+                disposal.treatment.rawValue, currency.text,
+            ])
+        }
+        return writer.text
+    }
+
+    /// Form 8949, amounts to the cent (the form takes cents), dates MM/DD/YYYY.
+    public static func form8949(_ disposals: [TaxDisposal]) -> String {
+        var writer = CSVWriter()
+        writer.row([
+            "part", "box", "description", "date_acquired", "date_sold", "proceeds", "cost", "code", "adjustment",
+            "gain_or_loss",
+        ])
+        for (part, box, term) in [("I", "C", HoldingTerm.short), ("II", "F", .long)] {
+            let rows = disposals.filter { $0.term == term }
+            for disposal in rows {
+                writer.row([
+                    part, box, "\(disposal.quantity) \(disposal.asset)", date(disposal.acquired?.date),
+                    date(disposal.disposed.date), cents(disposal.proceeds), cents(disposal.costBasis),
+                    disposal.adjustmentCode ?? "", disposal.adjustment.isZero ? "" : cents(disposal.adjustment),
+                    cents(disposal.gain),
+                ])
+            }
+            let totals = TaxFigures(rows)
+            writer.row([
+                part, box, "Totals (Schedule D line \(term == .short ? "3" : "10"))", "", "", cents(totals.proceeds),
+                cents(totals.costBasis), "", cents(totals.adjustment), cents(totals.net),
+            ])
+        }
+        return writer.text
+    }
+
+    private static func cents(_ value: ExactDecimal) -> String { value.formatted(places: 2) }
+
+    private static func date(_ day: LocalDate?) -> String {
+        guard let day else { return "VARIOUS" }
+        let text = day.description
+        return "\(text.dropFirst(5).prefix(2))/\(text.suffix(2))/\(text.prefix(4))"
+    }
+}

@@ -1,0 +1,201 @@
+import LedgerCore
+
+/// `ledger.tax/1` (docs/JSON.md): the years, every disposal with its matches, the holdings
+/// after the rules and the income, numbers as exact strings.
+public enum TaxJSON {
+    public static let schema = "ledger.tax/1"
+
+    public static func document(
+        _ report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol,
+        missing: [MissingPrice], notes: [String]
+    ) -> String {
+        var writer = JSONWriter(pretty: true)
+        writer.beginObject()
+        writer.field("schema", schema)
+        writer.field("rules", report.rules.rawValue)
+        writer.field("method", TaxWords.method(report))
+        writer.field("currency", currency.text)
+        writer.key("years")
+        writer.beginArray()
+        for year in years { self.year(year, &writer) }
+        writer.endArray()
+        writer.key("disposals")
+        writer.beginArray()
+        for disposal in disposals { self.disposal(disposal, &writer) }
+        writer.endArray()
+        holdings(report.holdings, &writer)
+        income(years, rules: report.rules, &writer)
+        writer.key("notes")
+        writer.beginArray()
+        for note in notes { writer.string(note) }
+        writer.endArray()
+        ReportJSON.completeness(years.allSatisfy(\.complete) && missing.isEmpty, missing, &writer)
+        writer.endObject()
+        return writer.text
+    }
+
+    static func year(_ year: TaxYear, _ writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("year", year.label)
+        writer.field("start", year.start.description)
+        writer.field("end", year.end.description)
+        figures(year.figures, &writer)
+        if let short = year.shortTerm, let long = year.longTerm {
+            term("short_term", short, &writer)
+            term("long_term", long, &writer)
+            writer.field("wash_sale_disallowed", year.washSaleDisallowed.description)
+        }
+        ReportJSON.number("exempt_amount", year.exemptAmount, &writer)
+        writer.field("losses_brought_forward", year.lossesBroughtForward.description)
+        writer.field("losses_used", year.lossesUsed.description)
+        writer.field("losses_carried_forward", year.lossesCarriedForward.description)
+        writer.field("taxable_gain", year.taxableGain.description)
+        if !year.parts.isEmpty {
+            writer.key("parts")
+            writer.beginArray()
+            for part in year.parts {
+                writer.beginObject()
+                writer.field("start", part.start.description)
+                writer.field("end", part.end.description)
+                figures(part.figures, &writer)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        if let free = year.taxFree { nested("tax_free", free, &writer) }
+        if let atSource = year.taxedAtSource { nested("taxed_at_source", atSource, &writer) }
+        writer.field("income", year.incomeTotal.description)
+        writer.field("complete", year.complete)
+        writer.endObject()
+    }
+
+    static func figures(_ figures: TaxFigures, _ writer: inout JSONWriter) {
+        writer.field("disposals", Int64(figures.disposals))
+        writer.field("proceeds", figures.proceeds.description)
+        writer.field("cost_basis", figures.costBasis.description)
+        writer.field("allowable_costs", figures.allowableCosts.description)
+        writer.field("gains", figures.gains.description)
+        writer.field("losses", figures.losses.description)
+        writer.field("net", figures.net.description)
+    }
+
+    static func nested(_ name: String, _ figures: TaxFigures, _ writer: inout JSONWriter) {
+        writer.key(name)
+        writer.beginObject()
+        self.figures(figures, &writer)
+        writer.endObject()
+    }
+
+    /// Form 8949's columns (d), (e), (g) and (h) of one part.
+    static func term(_ name: String, _ figures: TaxFigures, _ writer: inout JSONWriter) {
+        writer.key(name)
+        writer.beginObject()
+        writer.field("proceeds", figures.proceeds.description)
+        writer.field("cost_basis", figures.costBasis.description)
+        writer.field("adjustment", figures.adjustment.description)
+        writer.field("gain", figures.net.description)
+        writer.endObject()
+    }
+
+    static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("event", disposal.event.text)
+        writer.field("asset", disposal.asset.text)
+        writer.field("class", disposal.assetClass.rawValue)
+        writer.field("account", disposal.account)
+        writer.field("quantity", disposal.quantity.description)
+        ReportJSON.nullable("acquired", disposal.acquired?.description, &writer)
+        writer.field("disposed", disposal.disposed.description)
+        writer.field("proceeds", disposal.proceeds.description)
+        writer.field("disposal_costs", disposal.disposalCosts.description)
+        writer.field("cost_basis", disposal.costBasis.description)
+        writer.field("allowable_costs", disposal.allowableCosts.description)
+        ReportJSON.nullable("adjustment_code", disposal.adjustmentCode, &writer)
+        writer.field("adjustment", disposal.adjustment.description)
+        writer.field("gain", disposal.gain.description)
+        ReportJSON.nullable("term", disposal.term?.rawValue, &writer)
+        writer.field("treatment", disposal.treatment.rawValue)
+        writer.key("matches")
+        writer.beginArray()
+        for match in disposal.matches {
+            writer.beginObject()
+            writer.field("rule", match.rule.rawValue)
+            writer.field("quantity", match.quantity.description)
+            writer.field("cost", match.cost.description)
+            ReportJSON.nullable("acquired", match.acquired?.description, &writer)
+            ReportJSON.nullable("event", match.event?.text, &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.field("complete", disposal.complete)
+        writer.endObject()
+    }
+
+    static func holdings(_ holdings: [TaxHolding], _ writer: inout JSONWriter) {
+        writer.key("holdings")
+        writer.beginArray()
+        for holding in holdings {
+            writer.beginObject()
+            writer.field("asset", holding.asset.text)
+            writer.field("account", holding.account)
+            writer.field("quantity", holding.quantity.description)
+            writer.field("cost_basis", holding.costBasis.description)
+            ReportJSON.nullable("acquired", holding.acquired?.description, &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    static func income(_ years: [TaxYear], rules: TaxRules, _ writer: inout JSONWriter) {
+        writer.key("income")
+        writer.beginArray()
+        for year in years {
+            for record in year.income {
+                writer.beginObject()
+                writer.field("year", year.label)
+                writer.field("event", record.event.text)
+                writer.field("kind", record.kind.rawValue)
+                writer.field("asset", record.asset.text)
+                writer.field("account", record.account)
+                writer.field("quantity", record.quantity.description)
+                writer.field("value", record.value.description)
+                writer.field("received", record.time.description)
+                writer.field("complete", record.complete)
+                writer.endObject()
+            }
+        }
+        writer.endArray()
+    }
+}
+
+/// The words a tax report uses in every format.
+public enum TaxWords {
+    /// `fifo`, `lifo`, `hifo` (US), `hmrc-share-matching` (UK), `fifo` (Germany).
+    public static func method(_ report: TaxReport) -> String {
+        switch report.rules {
+        case .us: report.options.method.rawValue
+        case .uk: "hmrc-share-matching"
+        case .de: "fifo"
+        }
+    }
+
+    /// What the report says about the choices it made (docs/TAX.md).
+    public static func notes(_ report: TaxReport) -> [String] {
+        var notes = ["Not tax advice: check every figure before you file it (docs/TAX.md)."]
+        switch report.rules {
+        case .us:
+            notes.append(
+                "Basis is universal (pooled across accounts) in every year; per-wallet basis from 2025 (Rev. Proc. 2024-28) is not applied yet."
+            )
+            notes.append(
+                report.options.washSalesForCrypto
+                    ? "Wash sales are applied to stocks, ETFs, funds, ADRs and, as asked, crypto."
+                    : "Wash sales are applied to stocks, ETFs, funds and ADRs; crypto is not subject to them.")
+        case .uk:
+            notes.append("Days are UTC dates. Same-day and 30-day matching per asset, then the section 104 pool.")
+        case .de:
+            notes.append("FIFO across all accounts (not per wallet). Stocks and funds are listed as taxed at source.")
+        }
+        return notes
+    }
+}

@@ -1,0 +1,167 @@
+import LedgerCore
+
+/// The text of `ledger tax`: per tax year a summary, then every disposal with how it was
+/// matched, in words a filer can check (docs/TAX.md).
+public struct TaxView {
+    public let report: TaxReport
+    public let years: [TaxYear]
+    public let disposals: [TaxDisposal]
+    public let currency: AssetSymbol
+    public let method: String
+    public let notes: [String]
+    public var missing: [MissingPrice] = []
+
+    public init(
+        report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol, method: String,
+        notes: [String]
+    ) {
+        self.report = report
+        self.years = years
+        self.disposals = disposals
+        self.currency = currency
+        self.method = method
+        self.notes = notes
+    }
+
+    public func render() -> String {
+        var text = "Capital gains · \(report.rules.rawValue.uppercased()) rules · \(currency) · \(method)\n"
+        text += notes.joined(separator: "\n") + "\n"
+        for year in years {
+            text += "\n" + summary(year)
+            let own = disposals.filter { TaxCalendar.year(of: $0.disposed.date, rules: report.rules) == year.year }
+            if !own.isEmpty { text += "\n" + own.map(describe).joined() }
+            if !year.income.isEmpty { text += "\n" + income(year) }
+        }
+        if let note = MissingPriceNote.sentence(missing, ledgerCurrency: currency) { text += "\n" + note + "\n" }
+        return text
+    }
+
+    /// The year's figures, with the whole pounds for the return beside the UK's.
+    func summary(_ year: TaxYear) -> String {
+        let figures = year.figures
+        var rows: [Row] = [Row("disposals", "\(figures.disposals)")]
+        rows += [
+            amount("proceeds", figures.proceeds, up: false),
+            amount(report.rules == .uk ? "allowable costs" : "cost basis", figures.allowableCosts, up: true),
+            amount("gains", figures.gains, up: false), amount("losses", figures.losses, up: true),
+            Row("net", NumberFormat.signedMoney(figures.net)),
+        ]
+        rows += termRows(year) + exemptionRows(year)
+        rows.append(Row("taxable gain", NumberFormat.money(year.taxableGain)))
+        let labels = rows.map(\.label.count).max() ?? 0
+        let values = rows.map(\.value.count).max() ?? 0
+        var text = "\(year.label) (\(year.start) to \(year.end))" + (year.complete ? "" : " — incomplete") + "\n"
+        for row in rows {
+            let label = row.label + String(repeating: " ", count: labels - row.label.count)
+            let value = String(repeating: " ", count: values - row.value.count) + row.value
+            text += "  " + label + "  " + value + (row.note.isEmpty ? "" : "  " + row.note) + "\n"
+        }
+        for part in year.parts {
+            text +=
+                "  from \(part.start) to \(part.end): \(part.figures.disposals) disposals, "
+                + "gains \(NumberFormat.money(part.figures.gains)), losses \(NumberFormat.money(part.figures.losses))\n"
+        }
+        return text
+    }
+
+    /// One line of a year's summary: a label, a figure, and what follows it.
+    struct Row {
+        let label: String
+        let value: String
+        var note = ""
+
+        init(_ label: String, _ value: String, _ note: String = "") {
+            self.label = label
+            self.value = value
+            self.note = note
+        }
+    }
+
+    private func termRows(_ year: TaxYear) -> [Row] {
+        var rows: [Row] = []
+        if let short = year.shortTerm, let long = year.longTerm {
+            rows.append(Row("short term (Part I)", NumberFormat.signedMoney(short.net)))
+            rows.append(Row("long term (Part II)", NumberFormat.signedMoney(long.net)))
+            rows.append(Row("wash sales disallowed", NumberFormat.money(year.washSaleDisallowed)))
+        }
+        if let free = year.taxFree { rows.append(Row("tax-free (held > 1 year)", NumberFormat.signedMoney(free.net))) }
+        if let atSource = year.taxedAtSource {
+            rows.append(Row("taxed at source (§ 20)", NumberFormat.signedMoney(atSource.net)))
+        }
+        return rows
+    }
+
+    private func exemptionRows(_ year: TaxYear) -> [Row] {
+        guard report.rules != .us else { return [] }
+        let exempt = year.exemptAmount.map { NumberFormat.money($0) } ?? "none known"
+        return [
+            Row(report.rules == .uk ? "annual exempt amount" : "Freigrenze (all taxable from it)", exempt),
+            Row(
+                "losses brought forward", NumberFormat.money(year.lossesBroughtForward),
+                "used " + NumberFormat.money(year.lossesUsed)),
+            Row("losses carried forward", NumberFormat.money(year.lossesCarriedForward)),
+        ]
+    }
+
+    /// UK amounts with the whole pounds beside them: proceeds and gains down, costs and losses
+    /// up.
+    private func amount(_ label: String, _ value: ExactDecimal, up: Bool) -> Row {
+        guard report.rules == .uk else { return Row(label, NumberFormat.money(value)) }
+        let whole = value.rounded(places: 0, rule: .towardZero)
+        let pounds = up && whole != value ? whole + .one : whole
+        return Row(label, NumberFormat.money(value), "(£" + NumberFormat.money(pounds, places: 0) + " on the return)")
+    }
+
+    /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match.
+    func describe(_ disposal: TaxDisposal) -> String {
+        var text = "  sold \(NumberFormat.quantity(disposal.quantity)) \(disposal.asset) on \(disposal.disposed.date)"
+        text += " for " + NumberFormat.money(disposal.proceeds)
+        if !disposal.disposalCosts.isZero { text += ", costs " + NumberFormat.money(disposal.disposalCosts) }
+        text += ":\n"
+        for match in disposal.matches { text += "    " + TaxView.words(match) + "\n" }
+        if let code = disposal.adjustmentCode {
+            text += "    wash sale (\(code)): loss of \(NumberFormat.money(disposal.adjustment)) disallowed, "
+            text += "added to the replacement shares' basis\n"
+        }
+        if !disposal.disposalCosts.isZero {
+            text += "    allowable costs " + NumberFormat.money(disposal.allowableCosts) + ","
+        }
+        text += (disposal.disposalCosts.isZero ? "    gain " : " gain ") + NumberFormat.signedMoney(disposal.gain)
+        if let term = disposal.term, report.rules == .us { text += " (\(term.rawValue) term)" }
+        switch disposal.treatment {
+        case .taxable: text += report.rules == .de ? " (held one year or less: taxable)" : ""
+        case .taxFree: text += " (held more than one year: tax-free)"
+        case .taxedAtSource: text += " (taxed at source by the bank)"
+        }
+        return text + (disposal.complete ? "" : " — incomplete: a price is missing") + "\n"
+    }
+
+    /// One match in words: `section 104 pool 700 of 1,500 at 4.18667 = 2,930.67`.
+    static func words(_ match: TaxMatch) -> String {
+        let quantity = NumberFormat.quantity(match.quantity)
+        let cost = NumberFormat.money(match.cost)
+        let bought = match.acquired.map { " bought \($0.date)" } ?? ""
+        guard let whole = match.outOf, whole.quantity.isPositive else {
+            switch match.rule {
+            case .notHeld: return "\(quantity) not held: matched at zero cost"
+            default:
+                let unit = match.quantity.isPositive ? match.cost / match.quantity : .zero
+                return "\(match.rule.rawValue) lot\(bought): \(quantity) at \(NumberFormat.price(unit)) = \(cost)"
+            }
+        }
+        let unit = (whole.cost / whole.quantity).formatted(places: 5)
+        let of = "\(quantity) of \(NumberFormat.quantity(whole.quantity)) at \(unit) = \(cost)"
+        switch match.rule {
+        case .sameDay: return "same day: acquired that day, " + of
+        case .bedAndBreakfast: return "30 days: acquired\(bought), " + of
+        default: return "section 104 pool " + of
+        }
+    }
+
+    private func income(_ year: TaxYear) -> String {
+        let kinds = Dictionary(grouping: year.income, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
+        let parts = kinds.map { "\($0.key.rawValue) \(NumberFormat.money($0.value.reduce(.zero) { $0 + $1.value }))" }
+        return
+            "  income received at its value: \(NumberFormat.money(year.incomeTotal)) (\(parts.joined(separator: ", ")))\n"
+    }
+}
