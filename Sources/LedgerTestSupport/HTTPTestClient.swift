@@ -2,14 +2,17 @@ import Foundation
 import Glibc
 
 /// A blocking HTTP/1.1 client for tests: one connection per request (`Connection: close`),
-/// 127.0.0.1 only, a 10-second read timeout so a silent server fails the test instead of
-/// hanging it. Headers and cookies are sent exactly as given. The socket work runs on a thread
+/// 127.0.0.1 only, a read timeout (10 seconds unless told) so a silent server fails the test
+/// instead of hanging it. Headers and cookies are sent exactly as given. The socket work runs on a thread
 /// of its own: blocking a test's task would starve the executor the server's handlers run on.
 public struct HTTPTestClient: Sendable {
     public let port: Int
+    /// How long a read may wait for the server before the request fails with `.timeout`.
+    public let timeoutSeconds: Int
 
-    public init(port: Int) {
+    public init(port: Int, timeoutSeconds: Int = 10) {
         self.port = port
+        self.timeoutSeconds = timeoutSeconds
     }
 
     public struct Response: Sendable {
@@ -61,7 +64,7 @@ public struct HTTPTestClient: Sendable {
     private func connect() throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestClientError.socket }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -149,15 +149,18 @@ enum LoginForm {
         _ fixture: AccountFixture, _ name: String, _ password: String, next: String = "", cookie: String? = nil,
         loginToken: String? = nil
     ) async throws -> HTTPTestClient.Response {
+        // Patient: the rate-limit tests send 60 sign-ins at once, each a bcrypt and a write,
+        // to a server sharing two cores with the rest of the suite.
+        let client = HTTPTestClient(port: fixture.client.port, timeoutSeconds: 60)
         let token: String
         if let loginToken {
             token = loginToken
         } else {
-            let form = try await fixture.client.get("/login")
+            let form = try await client.get("/login")
             token = cookieValue(form.headers("set-cookie").first { $0.hasPrefix("ledger_login=") } ?? "")
         }
         let cookies = ["ledger_login=" + token] + (cookie.map { [$0] } ?? [])
-        return try await fixture.client.post(
+        return try await client.post(
             "/login", form: [("_login", token), ("name", name), ("password", password), ("next", next)],
             headers: ["Cookie": cookies.joined(separator: "; ")])
     }
