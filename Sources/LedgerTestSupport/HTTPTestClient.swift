@@ -62,9 +62,15 @@ public struct HTTPTestClient: Sendable {
     }
 
     private func connect() throws -> Int32 {
+        try Self.connectLoopback(port: port, timeout: timeval(tv_sec: timeoutSeconds, tv_usec: 0))
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port` whose reads wait at most `timeout` (the one
+    /// copy, for this client and ``RawConnection``).
+    static func connectLoopback(port: Int, timeout: timeval) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestClientError.socket }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        var timeout = timeout
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

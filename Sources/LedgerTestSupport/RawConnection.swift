@@ -10,24 +10,10 @@ public final class RawConnection: @unchecked Sendable {
 
     /// Connects; reads wait at most `receiveTimeoutMilliseconds` each.
     public init(port: Int, receiveTimeoutMilliseconds: Int = 30_000) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw TestClientError.socket }
-        var timeout = timeval(
-            tv_sec: receiveTimeoutMilliseconds / 1000, tv_usec: (receiveTimeoutMilliseconds % 1000) * 1000)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            Glibc.close(socket)
-            throw TestClientError.connect(port)
-        }
+        socket = try HTTPTestClient.connectLoopback(
+            port: port,
+            timeout: timeval(
+                tv_sec: receiveTimeoutMilliseconds / 1000, tv_usec: (receiveTimeoutMilliseconds % 1000) * 1000))
     }
 
     deinit { Glibc.close(socket) }
