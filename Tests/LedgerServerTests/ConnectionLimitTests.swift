@@ -65,6 +65,14 @@ struct ConnectionLimitTests {
     func cap() async throws {
         let server = try await TestServer.start(limits: Self.limits(idle: 60_000, connections: 4))
         var open = try (0..<4).map { _ in try RawConnection(port: server.running.port) }
+        // A connect returns once the kernel has it, before the server accepts it: an answer on
+        // each proves the server counts all four before the fifth arrives.
+        for connection in open {
+            let answer = await RawConnection.onThread {
+                connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n") ? connection.receiveOnce() : nil
+            }
+            #expect(String(decoding: answer ?? [], as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+        }
         let extra = try RawConnection(port: server.running.port)
         let refused = await RawConnection.onThread { extra.receiveUntilClosed() }
         let text = String(decoding: refused ?? [], as: UTF8.self)
