@@ -11,6 +11,7 @@
 #   transfers  two accounts' exports with a withdrawal every 100 rows and its deposit (issue 31):
 #              both imports, then `transfers match` alone (python3 Benchmarks/transfers-csv.py 1000000 DATA/tr)
 #   Benchmarks/interleaved.sh OLD_BINARY NEW_BINARY DATA [CASES…]   (default: coinbase generic transfers)
+#   GENERIC_SIZES="100k" limits the generic case to one size (default "100k 1m").
 set -u
 old=$1 new=$2 data=$3
 shift 3
@@ -64,7 +65,7 @@ for case in $cases; do
     coinbase)
         times 3 import100k; times 2 import1m; times 3 replay; times 3 after_add ;;
     generic)
-        for size in 100k 1m; do
+        for size in ${GENERIC_SIZES:-100k 1m}; do
             runs=3; [ $size = 1m ] && runs=2
             times $runs g_import $size
             each g_prices $size
