@@ -3,6 +3,9 @@
 
 Writes the same N trades over K assets as:
   events.jsonl   ledger's lossless import format (plus prices.csv)
+  trades.csv     the same trades as a generic CSV export (`ledger import --format generic
+                 --map "$(cat trades.map)" --account broker`): built the way users build ledgers,
+                 it records the price each row states (issue 34: ~56k observations at 100k)
   ledger.journal ledger-cli, with lot annotations on every buy and every FIFO lot a sell takes
   hledger.journal hledger (same postings; hledger keeps the cost, ignores lot selection)
   beancount.bean beancount with FIFO booking
@@ -88,6 +91,19 @@ def write_ours(trades, prices, last_day, out):
             f.write(f"{asset},{value},{last_day},USD\n")
 
 
+GENERIC_MAP = "id=id,date=date,side=side,asset=asset,quantity=quantity,price=price,fee=fee,quote=USD"
+
+
+def write_generic_csv(trades, out):
+    """The trades as a user's spreadsheet export: one row each, the unit price and the fee in USD."""
+    with open(os.path.join(out, "trades.csv"), "w") as f:
+        f.write("id,date,side,asset,quantity,price,fee\n")
+        for t in trades:
+            f.write(f"t{t['i'] + 1},{t['day']}T12:00:00Z,{t['side']},{t['asset']},{t['qty']},{t['price']},{t['fee']}\n")
+    with open(os.path.join(out, "trades.map"), "w") as f:
+        f.write(GENERIC_MAP + "\n")
+
+
 def write_ledger_cli(trades, prices, last_day, out, name, lot_selection):
     with open(os.path.join(out, name), "w") as f:
         for t in trades:
@@ -138,6 +154,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     trades, prices, held, last_day = generate(n, k, seed)
     write_ours(trades, prices, last_day, out)
+    write_generic_csv(trades, out)
     write_ledger_cli(trades, prices, last_day, out, "ledger.journal", lot_selection=True)
     write_ledger_cli(trades, prices, last_day, out, "hledger.journal", lot_selection=False)
     write_beancount(trades, prices, last_day, out, sorted(prices))

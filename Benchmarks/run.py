@@ -8,6 +8,9 @@ our release binary, installs the peers when missing (ledger and hledger from Deb
 from PyPI; --no-install skips that), loads the history, times whole processes (median of
 --runs, peak RSS from wait4) and checks that every tool holds the generator's quantities.
 --only-ours leaves the peers out (for the 1,000,000-trade size, where hledger needs ~10 GB).
+Our ledger is loaded twice (--loads): from the JSONL export (50 prices, the final ones) and from
+the generic CSV export of the same trades, as users build ledgers, which records the price each
+row states (issue 34); both then get the final prices of prices.csv.
 """
 import argparse
 import json
@@ -112,8 +115,17 @@ def agree(name, held, expected):
     return ok
 
 
-def bench_ours(binary, data, runs, expected):
-    env = dict(os.environ, LGR_FILE=os.path.join(data, "books.ledger"), NO_COLOR="1")
+def load_command(binary, data, load):
+    """The import that builds the ledger: the JSONL export, or the generic CSV export."""
+    if load == "jsonl":
+        return [binary, "import", os.path.join(data, "events.jsonl")]
+    mapping = open(os.path.join(data, "trades.map")).read().strip()
+    return [binary, "import", os.path.join(data, "trades.csv"), "--format", "generic", "--map", mapping,
+            "--account", "broker"]
+
+
+def bench_ours(binary, data, runs, expected, load="jsonl"):
+    env = dict(os.environ, LGR_FILE=os.path.join(data, f"books-{load}.ledger"), NO_COLOR="1")
     ledger_file = env["LGR_FILE"]
 
     def fresh():
@@ -121,7 +133,8 @@ def bench_ours(binary, data, runs, expected):
             if os.path.exists(ledger_file + suffix):
                 os.remove(ledger_file + suffix)
 
-    rows = [("ledger import (JSONL)",) + median_of(runs, [binary, "import", os.path.join(data, "events.jsonl")], env, fresh)[:2]]
+    label = "JSONL" if load == "jsonl" else "generic CSV, prices recorded"
+    rows = [(f"ledger import ({label})",) + median_of(runs, load_command(binary, data, load), env, fresh)[:2]]
     timed([binary, "prices", "import", os.path.join(data, "prices.csv")], env)
     cold = median_of(runs, [binary, "portfolio", "--full-replay", "--no-chart"], env)
     rows.append(("ledger portfolio, cold (no snapshot)",) + cold[:2])
@@ -138,8 +151,10 @@ def bench_ours(binary, data, runs, expected):
         timed(add, env)
         after.append(timed([binary, "portfolio", "--no-chart"], env))
     rows.append(("ledger portfolio after one add", statistics.median(a[0] for a in after), max(a[1] for a in after)))
+    rows.append(("ledger verify",) + median_of(runs, [binary, "verify"], env)[:2])
+    rows = [(name if i == 0 else f"{name} [{load}]", seconds, peak) for i, (name, seconds, peak) in enumerate(rows)]
     fresh()
-    timed([binary, "import", os.path.join(data, "events.jsonl")], env)
+    timed(load_command(binary, data, load), env)
     timed([binary, "prices", "import", os.path.join(data, "prices.csv")], env)
     agree("ledger", our_holdings(timed([binary, "portfolio", "-O", "json"], env)[2]), expected)
     return rows, cold[0]
@@ -162,7 +177,7 @@ def bench_peers(data, runs, expected):
 
 
 def print_table(size, assets, rows, cold):
-    print(f"\n{size:,} trades, {assets} assets:\n")
+    print(f"\n{size:,} trades, {assets} assets (× the first cold portfolio, [load] = how the ledger was built):\n")
     print("| command | median s | peak MB | × our cold portfolio |")
     print("|---|--:|--:|--:|")
     for name, seconds, peak in rows:
@@ -180,6 +195,7 @@ def main():
     parser.add_argument("--only-ours", action="store_true", help="leave ledger-cli, hledger and beancount out")
     parser.add_argument("--no-install", action="store_true", help="do not install missing peers")
     parser.add_argument("--binary", help="use this ledger binary instead of building one")
+    parser.add_argument("--loads", default="jsonl,csv", help="how our ledger is built: jsonl, csv or both")
     args = parser.parse_args()
 
     binary = args.binary or build_release()
@@ -192,7 +208,11 @@ def main():
         subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), str(args.assets), str(args.seed), data],
                        check=True)
         expected = {a: Decimal(q) for a, q in json.load(open(os.path.join(data, "held.json"))).items()}
-        rows, cold = bench_ours(binary, data, args.runs, expected)
+        rows, cold = [], None
+        for load in args.loads.split(","):
+            ours, ours_cold = bench_ours(binary, data, args.runs, expected, load)
+            rows += ours
+            cold = cold or ours_cold
         if not args.only_ours:
             rows += bench_peers(data, args.runs, expected)
         print_table(size, args.assets, rows, cold)

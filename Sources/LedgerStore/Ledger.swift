@@ -1,6 +1,7 @@
 import Crypto
 import LedgerCore
 import LedgerInterchange
+import Synchronization
 
 /// One ledger file, open: the one SQLite connection (WAL journal, a busy timeout,
 /// `BEGIN IMMEDIATE` for every write), how it was opened, and the per-user state directory.
@@ -131,6 +132,17 @@ public final class Ledger {
     /// tamper behind the tool's back. Not for product code.
     package func executeForTesting(_ sql: String) throws(SQLiteError) {
         try database.execute(sql)
+    }
+
+    /// Held around each use of the connection by the two threads of a replay: the reader
+    /// stepping the log (``LedgerEvents/forEachEffectiveEvent(through:_:)``) and the price
+    /// lookups of the fold it feeds (a ``PriceTable`` reading ``prices``). The connection is
+    /// opened in SQLite's multi-thread mode: one thread at a time.
+    private let connectionLock = Mutex(())
+
+    /// Runs `body` holding the connection lock (not reentrant: `body` must not take it again).
+    func sharingConnection<T: Sendable>(_ body: () throws -> T) throws -> T {
+        try connectionLock.withLock { _ in try body() }
     }
 
     /// Maps SQLite failures to store errors with the ledger's path.

@@ -19,7 +19,15 @@ public struct ReplayRunner {
     public init(store: Ledger, context: AppContext) throws {
         self.store = store
         self.context = context
-        prices = try store.prices.priceTable()
+        // Only the pairs now; each pair's observations as the replay and the valuation reach
+        // them (issue 34: a report reads the prices it needs, not the whole table).
+        prices = try PriceTable(reading: store.prices)
+    }
+
+    /// Throws the first error the price table met reading the store (its lookups then found
+    /// no price, so a report made with it must not be shown).
+    public func checkPrices() throws {
+        if let failure = prices.readFailure { throw failure }
     }
 
     /// A full replay with every disposal piece (for `gains`).
@@ -34,6 +42,7 @@ public struct ReplayRunner {
         try store.events.forEachEffectiveEvent(through: asOf) { event in
             for index in folds.indices { folds[index].apply(event) }
         }
+        try checkPrices()
         return folds.map(\.state)
     }
 
@@ -44,6 +53,7 @@ public struct ReplayRunner {
             options: ValuationOptions(currency: currency, asOf: context.now), prices: prices, recordingDisposals: false,
             recordingTax: true)
         try store.events.forEachEffectiveEvent(through: context.now) { fold.apply($0) }
+        try checkPrices()
         try report(fold.state.diagnostics)
         return fold.state
     }
@@ -74,6 +84,7 @@ public struct ReplayRunner {
     /// ``replayForHoldings(_:useSnapshots:)`` valued at as-of, its diagnostics reported.
     public func holdings(_ options: ValuationOptions, useSnapshots: Bool) throws -> HoldingsReport {
         let holdings = HoldingsReport(state: try replayForHoldings(options, useSnapshots: useSnapshots), prices: prices)
+        try checkPrices()
         try report(holdings.diagnostics)
         return holdings
     }
@@ -101,6 +112,7 @@ public struct ReplayRunner {
         let unpriced = HoldingsReport(state: state, prices: prices).totals.unpricedAssets.map {
             MissingPrice(asset: $0, quote: currency, day: context.now.date, sequences: [])
         }
+        try checkPrices()
         return (state.missingPrices + unpriced).sorted()
     }
 

@@ -11,6 +11,7 @@ public enum ReportAssembly {
         var fold = PeriodFold(options: options, prices: runner.prices, kind: kind)
         try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
         let (state, period, closes) = fold.finish()
+        try runner.checkPrices()
         try runner.report(state.diagnostics)
         let head = try store.events.chainHead()
         let stored = try store.prices.observations(asset: nil)

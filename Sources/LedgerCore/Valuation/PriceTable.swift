@@ -97,14 +97,16 @@ public enum PriceDerivation: Hashable, Sendable {
 /// Q/A, and one bridge through any currency C with A/C and C/Q (or their inverses); between two
 /// fiat currencies only through another fiat currency. The newest observation wins.
 /// Nothing is ever extrapolated: a missing price is nil, never zero.
+///
+/// A table holds its observations (``init(_:)``) or reads them from a store as lookups need
+/// them (``init(reading:)``): then only the pairs are read up front, and each pair's series
+/// a window at a time (``PriceSeriesCache``).
 public struct PriceTable: Sendable {
+    private typealias Pair = PricePair
     private var series: [Pair: [PriceObservation]] = [:]
     private var quotesByAsset: [AssetSymbol: Set<AssetSymbol>] = [:]
-
-    private struct Pair: Hashable {
-        let asset: AssetSymbol
-        let quote: AssetSymbol
-    }
+    private var cache: PriceSeriesCache?
+    private var pairs: Set<Pair> = []
 
     /// Prices that are fixed by their issuer, not by a market: Kraken's fee credits are worth
     /// 0.01 USD each (docs/VALUATION.md, "Fee credits"). They hold at every time, under any
@@ -116,22 +118,41 @@ public struct PriceTable: Sendable {
     ]
 
     public init(_ observations: [PriceObservation] = []) {
-        for fixed in Self.fixed {
-            quotesByAsset[fixed.asset, default: []].insert(fixed.quote)
-            quotesByAsset[fixed.quote, default: []].insert(fixed.asset)
-        }
+        linkFixed()
         for observation in observations {
             series[Pair(asset: observation.asset, quote: observation.quote), default: []].append(observation)
-            quotesByAsset[observation.asset, default: []].insert(observation.quote)
-            quotesByAsset[observation.quote, default: []].insert(observation.asset)
+            link(observation.asset, observation.quote)
         }
         for key in series.keys {
             series[key]!.sort { ($0.observedAt, $0.source) < ($1.observedAt, $1.source) }
         }
+        pairs = Set(series.keys)
+    }
+
+    /// A table that reads `source` as lookups need it: the list of pairs now, each pair's
+    /// observations when a lookup first reaches it. The lookups of a source that fails find no
+    /// price; ``readFailure`` then holds the error, which a caller must check.
+    public init(reading source: any PriceSeriesSource) throws {
+        linkFixed()
+        pairs = Set(try source.pairs())
+        for pair in pairs { link(pair.asset, pair.quote) }
+        cache = PriceSeriesCache(source: source)
+    }
+
+    /// The first error of the source a table reads (``init(reading:)``), if any.
+    public var readFailure: (any Error)? { cache?.failure }
+
+    private mutating func linkFixed() {
+        for fixed in Self.fixed { link(fixed.asset, fixed.quote) }
+    }
+
+    private mutating func link(_ asset: AssetSymbol, _ quote: AssetSymbol) {
+        quotesByAsset[asset, default: []].insert(quote)
+        quotesByAsset[quote, default: []].insert(asset)
     }
 
     /// True when no price is recorded.
-    public var isEmpty: Bool { series.isEmpty }
+    public var isEmpty: Bool { pairs.isEmpty }
 
     /// The latest value of one unit of `asset` in `quote` observed at or before `time`.
     public func price(of asset: AssetSymbol, in quote: AssetSymbol, at time: Timestamp) -> PriceQuote? {
@@ -181,9 +202,16 @@ public struct PriceTable: Sendable {
         Self.fixed.first { $0.asset == asset && $0.quote == quote }
     }
 
-    /// Binary search for the last observation at or before `time`.
+    /// The last observation of `pair` at or before `time`.
     private func latest(_ pair: Pair, at time: Timestamp) -> PriceObservation? {
-        guard let list = series[pair], !list.isEmpty else { return nil }
+        if let cache {
+            return pairs.contains(pair) ? cache.latest(pair, at: time) : nil
+        }
+        return series[pair].flatMap { Self.last(in: $0, atOrBefore: time) }
+    }
+
+    /// Binary search for the last of `list` (oldest first) observed at or before `time`.
+    static func last(in list: [PriceObservation], atOrBefore time: Timestamp) -> PriceObservation? {
         var low = 0
         var high = list.count
         while low < high {
@@ -193,8 +221,9 @@ public struct PriceTable: Sendable {
         return low == 0 ? nil : list[low - 1]
     }
 
-    /// Every observation, oldest first within each pair.
+    /// Every observation, oldest first within each pair (a table that reads a store reads
+    /// them all).
     public var observations: [PriceObservation] {
-        series.keys.sorted { ($0.asset, $0.quote) < ($1.asset, $1.quote) }.flatMap { series[$0]! }
+        pairs.sorted { ($0.asset, $0.quote) < ($1.asset, $1.quote) }.flatMap { cache?.all($0) ?? series[$0]! }
     }
 }

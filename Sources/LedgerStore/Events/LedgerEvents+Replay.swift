@@ -40,15 +40,30 @@ extension LedgerEvents {
         }
     }
 
-    /// The effective events from their replay rows (``ReplayRows``): one BLOB each.
+    /// The effective events from their replay rows (``ReplayRows``): one BLOB each. Each row
+    /// is stepped and decoded holding the connection lock, since the fold `body` feeds may
+    /// read prices on the same connection between two rows (``Ledger/sharingConnection(_:)``).
     private func forEachReplayRow(
         through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void
     ) throws {
+        // The fold starts after the first rows are read: only stepping and the reset at the
+        // end can meet its lookups.
         let statement = try database.prepare(
             "SELECT data, seq FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq")
-        defer { statement.reset() }
+        defer { try? ledger.sharingConnection { statement.reset() } }
         try statement.bind([.integer(asOf.secondsSinceEpoch)])
         let decoder = PackedEventDecoder()
+        while let event = try ledger.sharingConnection({ try nextReplayRow(statement, decoder, skipping: voided) }) {
+            try body(event)
+        }
+    }
+
+    /// The next effective event of the replay rows `statement` steps, or nil at the end.
+    private func nextReplayRow(
+        _ statement: SQLiteStatement, _ decoder: PackedEventDecoder, skipping voided: Set<EventID>
+    )
+        throws -> LedgerEvent?
+    {
         while try statement.step() {
             guard let bytes = statement.borrowedBlob(0), let kind = PackedEventDecoder.kind(of: bytes) else {
                 throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
@@ -58,12 +73,13 @@ extension LedgerEvents {
                 throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
             }
             if !voided.isEmpty, voided.contains(event.id) { continue }
-            try body(event)
+            return event
         }
+        return nil
     }
 
     /// The effective events from the columns of `events` (a ledger whose replay rows do not
-    /// cover every event).
+    /// cover every event), stepped under the connection lock as above.
     private func forEachEventRow(
         through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void
     ) throws {
@@ -72,14 +88,18 @@ extension LedgerEvents {
             SELECT \(EventColumns.list) FROM events
             WHERE kind NOT IN ('void', 'link') AND occurred_at <= ?1 ORDER BY occurred_at, seq
             """)
-        defer { statement.reset() }
+        defer { try? ledger.sharingConnection { statement.reset() } }
         try statement.bind([.integer(asOf.secondsSinceEpoch)])
         let decoder = EventRowDecoder()
-        while try statement.step() {
-            let event = try decoder.event(from: statement)
-            if !voided.isEmpty, voided.contains(event.id) { continue }
-            try body(event)
+        let next = { () throws -> LedgerEvent? in
+            while try statement.step() {
+                let event = try decoder.event(from: statement)
+                if !voided.isEmpty, voided.contains(event.id) { continue }
+                return event
+            }
+            return nil
         }
+        while let event = try ledger.sharingConnection(next) { try body(event) }
     }
 
     /// Streams every event, voids included, in log (sequence) order: what `allEvents()` returns,

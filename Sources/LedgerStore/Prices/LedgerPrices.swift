@@ -53,6 +53,67 @@ public struct LedgerPrices: PriceStore {
         }
     }
 
+    /// Every pair, one index probe each: the next (asset, quote) after the last one found.
+    public func pairs() throws -> [PricePair] {
+        try ledger.sharingConnection {
+            try ledger.guarded {
+                let first = try database.prepare("SELECT asset, quote FROM prices ORDER BY asset, quote LIMIT 1")
+                defer { first.reset() }
+                guard try first.step() else { return [] }
+                var pair = try Self.pair(first)
+                first.reset()
+                let next = try database.prepare(
+                    "SELECT asset, quote FROM prices WHERE (asset, quote) > (?1, ?2) ORDER BY asset, quote LIMIT 1")
+                defer { next.reset() }
+                var pairs = [pair]
+                while true {
+                    try next.bind([.text(pair.asset.text), .text(pair.quote.text)])
+                    guard try next.step() else { return pairs }
+                    let found = try Self.pair(next)
+                    next.reset()
+                    pairs.append(found)
+                    pair = found
+                }
+            }
+        }
+    }
+
+    public func observations(of pair: PricePair, around time: Timestamp, after limit: Int) throws
+        -> [PriceObservation]
+    {
+        let key: [SQLiteValue] = [
+            .text(pair.asset.text), .text(pair.quote.text), .integer(time.secondsSinceEpoch),
+        ]
+        return try ledger.sharingConnection {
+            try ledger.guarded {
+                var found = try read(Self.headSQL, key)
+                found += try read(Self.afterSQL, key + [.integer(Int64(min(limit, Int(Int64.max))))])
+                return found.map(\.observation)
+            }
+        }
+    }
+
+    private static let headSQL =
+        selectSQL
+        + " WHERE asset = ?1 AND quote = ?2 AND observed_at <= ?3 ORDER BY observed_at DESC, source DESC LIMIT 1"
+    private static let afterSQL =
+        selectSQL + " WHERE asset = ?1 AND quote = ?2 AND observed_at > ?3 ORDER BY observed_at, source LIMIT ?4"
+
+    private func read(_ sql: String, _ arguments: [SQLiteValue]) throws -> [StoredPrice] {
+        let statement = try database.prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        var prices: [StoredPrice] = []
+        while try statement.step() { prices.append(try Self.storedPrice(from: statement)) }
+        return prices
+    }
+
+    private static func pair(_ row: SQLiteStatement) throws -> PricePair {
+        guard let asset = row.text(0).flatMap({ AssetSymbol($0) }), let quote = row.text(1).flatMap({ AssetSymbol($0) })
+        else { throw StoreError.corruptRecord("a price's pair reads '\(row.text(0) ?? "")/\(row.text(1) ?? "")'") }
+        return PricePair(asset: asset, quote: quote)
+    }
+
     /// Reads columns asset, quote, observed_at, price, source, fetched_at of the current row.
     private static func storedPrice(from row: SQLiteStatement) throws -> StoredPrice {
         let assetText = row.text(0) ?? ""

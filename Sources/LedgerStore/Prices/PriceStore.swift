@@ -6,7 +6,11 @@ import LedgerCore
 ///
 /// Implementations: ``LedgerPrices`` (the `prices` table of the ledger file) and, in
 /// LedgerTestSupport, `InMemoryPriceStore`, held to the same contract by the tests.
-public protocol PriceStore {
+///
+/// As a ``PriceSeriesSource`` it answers a report's lookups one pair and one window at a time
+/// (``PriceTable/init(reading:)``): `pairs()` and `observations(of:around:after:)` are index
+/// lookups, never a scan of the table.
+public protocol PriceStore: PriceSeriesSource {
     /// Records `observations` as one transaction (all or none), each replacing any stored
     /// observation with the same key; within one call a later duplicate key wins.
     /// Refuses (and records nothing) a negative or overflowed price, or an asset priced in

@@ -31,6 +31,20 @@ public final class InMemoryPriceStore: PriceStore {
         stored.values.filter { asset == nil || $0.observation.asset == asset }.sorted(by: Self.storeOrder)
     }
 
+    public func pairs() throws -> [PricePair] {
+        var seen = Set<PricePair>()
+        return try observations(asset: nil).map { PricePair(asset: $0.observation.asset, quote: $0.observation.quote) }
+            .filter { seen.insert($0).inserted }
+    }
+
+    public func observations(of pair: PricePair, around time: Timestamp, after limit: Int) throws
+        -> [PriceObservation]
+    {
+        let series = try observations(asset: pair.asset).map(\.observation).filter { $0.quote == pair.quote }
+        let head = series.last { $0.observedAt <= time }
+        return (head.map { [$0] } ?? []) + series.filter { $0.observedAt > time }.prefix(limit)
+    }
+
     /// SQLite's order: asset, quote, observed-at, source, text compared byte by byte.
     private static func storeOrder(_ lhs: StoredPrice, _ rhs: StoredPrice) -> Bool {
         let left = lhs.observation
