@@ -30,6 +30,10 @@ public struct TaxYear: Hashable, Sendable {
     public var taxFree: TaxFigures?
     public var taxedAtSource: TaxFigures?
     public var income: [TaxIncomeRecord] = []
+    /// Germany: the year's § 22 Nr. 3 EStG other income (staking, lending) and the part of it
+    /// that is taxable (all of it from the 256 € Freigrenze on, else none).
+    public var otherIncome: ExactDecimal?
+    public var otherIncomeTaxable = ExactDecimal.zero
     public var complete = true
 
     public var incomeTotal: ExactDecimal { income.reduce(.zero) { $0 + $1.value } }
@@ -105,5 +109,8 @@ enum TaxYearBuilder {
             year.taxableGain = net - year.lossesUsed
         }
         year.lossesCarriedForward = year.lossesBroughtForward - year.lossesUsed + max(net.negated, .zero)
+        let other = year.income.lazy.filter(TaxCalendar.isGermanOtherIncome).reduce(ExactDecimal.zero) { $0 + $1.value }
+        year.otherIncome = other
+        year.otherIncomeTaxable = other >= TaxCalendar.germanOtherIncomeLimit ? other : .zero
     }
 }
