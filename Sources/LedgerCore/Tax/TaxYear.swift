@@ -42,7 +42,7 @@ public struct TaxYear: Hashable, Sendable {
 /// Builds the years from the matched disposals, carrying losses from one year to the next.
 enum TaxYearBuilder {
     static func years(_ disposals: [TaxDisposal], income: [TaxIncomeRecord], rules: TaxRules) -> [TaxYear] {
-        let byYear = Dictionary(grouping: disposals) { TaxCalendar.year(of: $0.disposed.date, rules: rules) }
+        let byYear = grouped(disposals, rules: rules)
         let incomeByYear = Dictionary(grouping: income) { TaxCalendar.year(of: $0.time.date, rules: rules) }
         var carried = ExactDecimal.zero
         return Set(byYear.keys).union(incomeByYear.keys).sorted().map { year in
@@ -63,6 +63,23 @@ enum TaxYearBuilder {
             carried = result.lossesCarriedForward
             return result
         }
+    }
+
+    /// The disposals of each year. They are in date order, so each year's are one run of them:
+    /// cut into runs, not hashed and appended one by one.
+    static func grouped(_ disposals: [TaxDisposal], rules: TaxRules) -> [Int: [TaxDisposal]] {
+        var result: [Int: [TaxDisposal]] = [:]
+        var start = disposals.startIndex
+        while start < disposals.endIndex {
+            let year = TaxCalendar.year(of: disposals[start].disposed.date, rules: rules)
+            var end = start + 1
+            while end < disposals.endIndex, TaxCalendar.year(of: disposals[end].disposed.date, rules: rules) == year {
+                end += 1
+            }
+            result[year, default: []] += disposals[start..<end]
+            start = end
+        }
+        return result
     }
 
     /// Short and long term; no exemption and no carryover (they depend on the whole return).
