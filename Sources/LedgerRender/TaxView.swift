@@ -10,6 +10,8 @@ public struct TaxView {
     public let method: String
     public let notes: [String]
     public var missing: [MissingPrice] = []
+    /// The rates values were converted with (docs/TAX.md, "Trades in another currency").
+    public var rates: [TaxRate] = []
 
     public init(
         report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol, method: String,
@@ -32,6 +34,7 @@ public struct TaxView {
             if !own.isEmpty { text += "\n" + own.map(describe).joined() }
             if !year.income.isEmpty { text += "\n" + income(year) }
         }
+        text += ratesUsed()
         if let note = MissingPriceNote.sentence(missing, ledgerCurrency: currency) { text += "\n" + note + "\n" }
         return text
     }
@@ -48,6 +51,7 @@ public struct TaxView {
         ]
         rows += termRows(year) + exemptionRows(year)
         rows.append(Row("taxable gain", NumberFormat.money(year.taxableGain)))
+        rows += otherIncomeRows(year)
         let labels = rows.map(\.label.count).max() ?? 0
         let values = rows.map(\.value.count).max() ?? 0
         var text = "\(year.label) (\(year.start) to \(year.end))" + (year.complete ? "" : " — incomplete") + "\n"

@@ -96,8 +96,10 @@ struct ExchangeToPortfolioTests {
 
     /// CryptoCompare `histoday` and Frankfurter time series in their real shapes, one body each
     /// for any asset: a close for every day from 2017 through mid 2026 (the adapters keep the
-    /// days they asked for).
-    static let marketRoutes: [String: [LocalHTTPServer.Response]] = {
+    /// days they asked for), the rates based on `base` (USD, GBP or EUR: the ledger's currency).
+    static let marketRoutes = routes(base: "USD")
+
+    static func routes(base: String) -> [String: [LocalHTTPServer.Response]] {
         var candles: [String] = []
         var rates: [String] = []
         var day = LocalDate.parse("2017-06-01")!
@@ -107,19 +109,26 @@ struct ExchangeToPortfolioTests {
                 #"{"time":\#(day.startOfDay.secondsSinceEpoch),"high":\#(close),"low":\#(close),"open":\#(close),"volumefrom":10.5,"volumeto":21.5,"close":\#(close),"conversionType":"direct","conversionSymbol":""}"#
             )
             if (day.daysSinceEpoch + 3) % 7 < 5 { // Monday to Friday
-                rates.append(
-                    #""\#(day)":{"EUR":0.9\#(day.daysSinceEpoch % 10),"GBP":0.7\#(day.daysSinceEpoch % 10),"CHF":0.88,"JPY":151.2,"CAD":1.35}"#
-                )
+                rates.append(#""\#(day)":{\#(dayRates(base: base, digit: day.daysSinceEpoch % 10))}"#)
             }
             day = day.adding(days: 1)
         }
         let histoday =
             #"{"Response":"Success","Message":"","HasWarning":false,"Type":100,"RateLimit":{},"Data":{"Aggregated":false,"TimeFrom":0,"TimeTo":0,"Data":[\#(candles.joined(separator: ","))]}}"#
         let series =
-            #"{"amount":1.0,"base":"USD","start_date":"2017-06-01","end_date":"2026-06-01","rates":{\#(rates.joined(separator: ","))}}"#
+            #"{"amount":1.0,"base":"\#(base)","start_date":"2017-06-01","end_date":"2026-06-01","rates":{\#(rates.joined(separator: ","))}}"#
         return [
             "/cryptocompare/data/v2/histoday": [LocalHTTPServer.Response(body: histoday)],
             "/frankfurter/2*": [LocalHTTPServer.Response(body: series)],
         ]
-    }()
+    }
+
+    /// One day's Frankfurter rates of the other currencies in `base`.
+    private static func dayRates(base: String, digit: Int) -> String {
+        switch base {
+        case "GBP": #""USD":1.2\#(digit),"EUR":1.1\#(digit),"CHF":1.12,"JPY":190.5,"CAD":1.71"#
+        case "EUR": #""USD":1.0\#(digit),"GBP":0.8\#(digit),"CHF":0.95,"JPY":160.1,"CAD":1.45"#
+        default: #""EUR":0.9\#(digit),"GBP":0.7\#(digit),"CHF":0.88,"JPY":151.2,"CAD":1.35"#
+        }
+    }
 }

@@ -24,12 +24,20 @@ public struct TaxStatement: Sendable {
     public let year: Int?
     public let currency: AssetSymbol
     public let missingPrices: [MissingPrice]
+    /// Every rate a value was converted with, by day (docs/TAX.md, "Trades in another currency").
+    public let allRates: [TaxRate]
 
     /// The years shown.
     public var years: [TaxYear] { year.map { report.year($0).map { [$0] } ?? [] } ?? report.years }
 
     /// The disposals shown.
     public var disposals: [TaxDisposal] { year.map { report.disposals(in: $0) } ?? report.disposals }
+
+    /// The rates the years shown used.
+    public var rates: [TaxRate] {
+        guard let year else { return allRates }
+        return allRates.filter { TaxCalendar.year(of: $0.day, rules: report.rules) == year }
+    }
 
     public var complete: Bool { years.allSatisfy(\.complete) && missingPrices.isEmpty }
 
@@ -56,7 +64,9 @@ public struct TaxStatement: Sendable {
             }
             throw TaxError.noDisposals(year: TaxCalendar.label(of: year, rules: rules), years: years.map(\.label))
         }
-        return TaxStatement(report: report, year: year, currency: currency, missingPrices: state.missingPrices)
+        return TaxStatement(
+            report: report, year: year, currency: currency, missingPrices: state.missingPrices,
+            allRates: state.taxRates.sorted())
     }
 
     /// `--rules`, else the ledger's setting, else an error saying how to give them.

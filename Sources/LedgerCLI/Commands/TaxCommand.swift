@@ -53,7 +53,8 @@ struct TaxCommand: EnvironmentCommand {
             environment.print(
                 TaxJSON.document(
                     statement.report, years: statement.years, disposals: statement.disposals,
-                    currency: statement.currency, missing: statement.missingPrices, notes: notes))
+                    currency: statement.currency, missing: statement.missingPrices, notes: notes,
+                    rates: statement.rates))
         case .csv, .md:
             environment.write(
                 form == nil
@@ -64,6 +65,7 @@ struct TaxCommand: EnvironmentCommand {
                 report: statement.report, years: statement.years, disposals: statement.disposals,
                 currency: statement.currency, method: TaxWords.method(statement.report), notes: notes)
             view.missing = statement.missingPrices
+            view.rates = statement.rates
             environment.write(view.render())
         }
         let runner = try ReplayRunner(store: store, environment: environment)

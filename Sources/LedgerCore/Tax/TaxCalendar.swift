@@ -68,8 +68,20 @@ public enum TaxCalendar {
         year >= 2024 ? 1_000 : 600
     }
 
-    /// The § 22 Nr. 3 EStG Freigrenze for other income (staking, lending).
+    /// The § 22 Nr. 3 EStG Freigrenze for other income (staking, lending): less than it in a
+    /// calendar year is tax-free, all of it taxable from it on.
     public static let germanOtherIncomeLimit: ExactDecimal = 256
+
+    /// Income that is § 22 Nr. 3 EStG other income under the BMF letter of 10 May 2022:
+    /// staking rewards and the yield of lending crypto (interest paid in a crypto asset;
+    /// interest in money is capital income, § 20). Airdrops, mining and dividends are not.
+    public static func isGermanOtherIncome(_ record: TaxIncomeRecord) -> Bool {
+        switch record.kind {
+        case .staking, .reward: true
+        case .interest: record.asset.inferredClass != .fiat
+        case .airdrop, .mining, .dividend, .other: false
+        }
+    }
 
     /// The UK's main rates changed for disposals from this day (Autumn Budget 2024).
     public static let ukRateChange = LocalDate(year: 2024, month: 10, day: 30)!

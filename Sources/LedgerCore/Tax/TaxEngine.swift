@@ -36,11 +36,21 @@ public enum TaxEngine {
             disposals += part.disposals
             holdings += part.holdings
         }
-        disposals.sort { ($0.disposed, $0.asset, $0.event) < ($1.disposed, $1.asset, $1.event) }
+        disposals = inOrder(disposals)
         return TaxReport(
             rules: rules, options: options,
             years: TaxYearBuilder.years(disposals, income: income, rules: rules),
             disposals: disposals, holdings: holdings, income: income)
+    }
+
+    /// `disposals` by time, then asset and event. The order is found on the indices and the
+    /// disposals moved once: sorting the disposals themselves moved each large value ~log n times.
+    static func inOrder(_ disposals: [TaxDisposal]) -> [TaxDisposal] {
+        let order = disposals.indices.sorted {
+            (disposals[$0].disposed, disposals[$0].asset, disposals[$0].event)
+                < (disposals[$1].disposed, disposals[$1].asset, disposals[$1].event)
+        }
+        return order.map { disposals[$0] }
     }
 
     private static func match(

@@ -50,7 +50,7 @@ struct TaxLotMatching {
 
     let method: BookingMethod
     let washSales: Bool
-    var lots: [TaxLot] = []
+    var lots = TaxLots()
     var purchases: [Purchase] = []
     /// Each purchase's day (days since 1970), for the 61-day window's binary search.
     var purchaseDays: [Int] = []
@@ -117,12 +117,12 @@ struct TaxLotMatching {
     private func next() -> Int? {
         guard !lots.isEmpty else { return nil }
         switch method {
-        case .lifo: return lots.count - 1
+        case .lifo: return lots.endIndex - 1
         case .hifo:
-            var best = 0
+            var best = lots.startIndex
             for index in lots.indices.dropFirst() where lots[index].unitCost > lots[best].unitCost { best = index }
             return best
-        case .fifo, .average: return 0
+        case .fifo, .average: return lots.startIndex
         }
     }
 

@@ -30,6 +30,10 @@ public struct TaxYear: Hashable, Sendable {
     public var taxFree: TaxFigures?
     public var taxedAtSource: TaxFigures?
     public var income: [TaxIncomeRecord] = []
+    /// Germany: the year's § 22 Nr. 3 EStG other income (staking, lending) and the part of it
+    /// that is taxable (all of it from the 256 € Freigrenze on, else none).
+    public var otherIncome: ExactDecimal?
+    public var otherIncomeTaxable = ExactDecimal.zero
     public var complete = true
 
     public var incomeTotal: ExactDecimal { income.reduce(.zero) { $0 + $1.value } }
@@ -38,7 +42,7 @@ public struct TaxYear: Hashable, Sendable {
 /// Builds the years from the matched disposals, carrying losses from one year to the next.
 enum TaxYearBuilder {
     static func years(_ disposals: [TaxDisposal], income: [TaxIncomeRecord], rules: TaxRules) -> [TaxYear] {
-        let byYear = Dictionary(grouping: disposals) { TaxCalendar.year(of: $0.disposed.date, rules: rules) }
+        let byYear = grouped(disposals, rules: rules)
         let incomeByYear = Dictionary(grouping: income) { TaxCalendar.year(of: $0.time.date, rules: rules) }
         var carried = ExactDecimal.zero
         return Set(byYear.keys).union(incomeByYear.keys).sorted().map { year in
@@ -59,6 +63,23 @@ enum TaxYearBuilder {
             carried = result.lossesCarriedForward
             return result
         }
+    }
+
+    /// The disposals of each year. They are in date order, so each year's are one run of them:
+    /// cut into runs, not hashed and appended one by one.
+    static func grouped(_ disposals: [TaxDisposal], rules: TaxRules) -> [Int: [TaxDisposal]] {
+        var result: [Int: [TaxDisposal]] = [:]
+        var start = disposals.startIndex
+        while start < disposals.endIndex {
+            let year = TaxCalendar.year(of: disposals[start].disposed.date, rules: rules)
+            var end = start + 1
+            while end < disposals.endIndex, TaxCalendar.year(of: disposals[end].disposed.date, rules: rules) == year {
+                end += 1
+            }
+            result[year, default: []] += disposals[start..<end]
+            start = end
+        }
+        return result
     }
 
     /// Short and long term; no exemption and no carryover (they depend on the whole return).
@@ -105,5 +126,8 @@ enum TaxYearBuilder {
             year.taxableGain = net - year.lossesUsed
         }
         year.lossesCarriedForward = year.lossesBroughtForward - year.lossesUsed + max(net.negated, .zero)
+        let other = year.income.lazy.filter(TaxCalendar.isGermanOtherIncome).reduce(ExactDecimal.zero) { $0 + $1.value }
+        year.otherIncome = other
+        year.otherIncomeTaxable = other >= TaxCalendar.germanOtherIncomeLimit ? other : .zero
     }
 }

@@ -135,9 +135,15 @@ extension PortfolioFold {
     mutating func lookUp(_ amount: AssetAmount) -> ExactDecimal? {
         if amount.asset.symbol == currency { return amount.quantity }
         state.usedPrices = true
-        return prices.price(of: amount.asset.symbol, in: currency, at: event.occurredAt).map {
-            $0.value * amount.quantity
+        guard let derivation = prices.derivation(of: amount.asset.symbol, in: currency, at: event.occurredAt) else {
+            return nil
         }
+        if state.recordsTax {
+            let rate = TaxRate(
+                asset: amount.asset.symbol, quote: currency, at: event.occurredAt, derivation: derivation)
+            if !state.taxRates.contains(rate) { state.taxRates.insert(rate) }
+        }
+        return derivation.quote(at: event.occurredAt).value * amount.quantity
     }
 
     /// The value of `amount`; when it is unpriced, the missing price is recorded and the

@@ -10,6 +10,8 @@ public struct PortfolioState: Sendable {
     public internal(set) var recordsTax = false
     public internal(set) var taxTransactions: [TaxTransaction] = []
     public internal(set) var taxIncome: [TaxIncomeRecord] = []
+    /// Every rate a value of the tax replay was converted with (docs/TAX.md).
+    public internal(set) var taxRates: Set<TaxRate> = []
     /// The sum of every disposal's gain, kept whether or not the pieces are.
     public internal(set) var realizedGain: ExactDecimal = .zero
     /// True once any event needed a price or rate from the price table: a snapshot of such a

@@ -7,7 +7,7 @@ public enum TaxJSON {
 
     public static func document(
         _ report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol,
-        missing: [MissingPrice], notes: [String]
+        missing: [MissingPrice], notes: [String], rates: [TaxRate] = []
     ) -> String {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
@@ -25,6 +25,7 @@ public enum TaxJSON {
         writer.endArray()
         holdings(report.holdings, &writer)
         income(years, rules: report.rules, &writer)
+        self.rates(rates, &writer)
         writer.key("notes")
         writer.beginArray()
         for note in notes { writer.string(note) }
@@ -64,6 +65,14 @@ public enum TaxJSON {
         }
         if let free = year.taxFree { nested("tax_free", free, &writer) }
         if let atSource = year.taxedAtSource { nested("taxed_at_source", atSource, &writer) }
+        if let other = year.otherIncome {
+            writer.key("other_income")
+            writer.beginObject()
+            writer.field("total", other.description)
+            writer.field("exempt_limit", TaxCalendar.germanOtherIncomeLimit.description)
+            writer.field("taxable", year.otherIncomeTaxable.description)
+            writer.endObject()
+        }
         writer.field("income", year.incomeTotal.description)
         writer.field("complete", year.complete)
         writer.endObject()

@@ -66,4 +66,69 @@ struct TaxDETests {
         let year = try #require(filer.report(.de).year("2024"))
         #expect(year.figures.disposals == 0 && year.taxedAtSource?.net == 1_000 && year.taxableGain == 0)
     }
+
+    @Test("a Freigrenze, not a Freibetrag: 1,200 € in 2024 are all taxable, not the 200 € above 1,000 €")
+    func freigrenzeNotFreibetrag() throws {
+        var filer = TaxScenario()
+        filer.buy("2024-01-10", 1, "ETH", cost: 2_000, class: .crypto)
+        filer.sell("2024-05-10", 1, "ETH", proceeds: 3_200, class: .crypto)
+        let year = try #require(filer.report(.de).year("2024"))
+        #expect(year.figures.net == 1_200 && year.taxableGain == 1_200)
+    }
+
+    /// BMF letter of 10 May 2022 (staking, lending): their yields are § 22 Nr. 3 other income,
+    /// tax-free when less than 256 € in the calendar year (§ 22 Nr. 3 Satz 2), all taxable from it on.
+    @Test("§ 22 Nr. 3: 255.99 € of staking and lending in 2023 tax-free, 256 € of staking in 2024 all taxable")
+    func otherIncomeFreigrenze() throws {
+        var filer = TaxScenario()
+        filer.receive("2023-02-01", dec("0.1"), "ETH", value: dec("150.99"), kind: .staking)
+        filer.receive("2023-08-01", dec("0.05"), "ETH", value: 105, kind: .interest)
+        filer.receive("2023-09-01", 5, "EUR", value: 5, kind: .interest) // money interest: § 20, not § 22
+        filer.receive("2023-10-01", 10, "UNI", value: 40, kind: .airdrop) // not § 22 Nr. 3 here
+        filer.receive("2024-03-01", dec("0.1"), "ETH", value: 200, kind: .staking)
+        filer.receive("2024-09-01", dec("0.02"), "ETH", value: 56, kind: .reward)
+        let report = filer.report(.de)
+        let under = try #require(report.year("2023"))
+        #expect(under.otherIncome == dec("255.99") && under.otherIncomeTaxable == 0)
+        #expect(under.incomeTotal == dec("300.99"))
+        let over = try #require(report.year("2024"))
+        #expect(over.otherIncome == 256 && over.otherIncomeTaxable == 256)
+    }
+
+    /// BMF letter of 10 May 2022 (private sales): using coins for staking or lending does not
+    /// extend the holding period to ten years; a reward's own year starts when it is received.
+    @Test("staked coins and their rewards keep the one-year period")
+    func stakingKeepsOneYear() throws {
+        var filer = TaxScenario()
+        filer.buy("2022-01-10", 1, "ETH", cost: 3_000, class: .crypto)
+        filer.receive("2022-06-01", dec("0.1"), "ETH", value: 180, kind: .staking)
+        filer.receive("2023-02-01", dec("0.1"), "ETH", value: 150, kind: .staking)
+        filer.sell("2023-06-02", dec("1.2"), "ETH", proceeds: 2_160, class: .crypto)
+        let report = filer.report(.de)
+        let free = report.disposals.filter { $0.treatment == .taxFree }
+        #expect(free.count == 2 && free.reduce(ExactDecimal.zero) { $0 + $1.quantity } == dec("1.1"))
+        let taxable = report.disposals.filter { $0.treatment == .taxable }
+        #expect(taxable.map(\.quantity) == [dec("0.1")] && taxable.map(\.costBasis) == [150])
+        let year = try #require(report.year("2023"))
+        // The 2023-02-01 reward, cost 150 €, sold for 0.1 of 1.2 of 2,160 € = 180 €: a gain of 30 €.
+        #expect(year.figures.net == 30 && year.taxableGain == 0)
+        // The bought coin (1,800 € for 3,000 €) and the 2022 reward (180 € for 180 €).
+        #expect(year.taxFree?.net == -1_200)
+    }
+}
+
+extension TaxScenario {
+    /// Income received (staking, lending…): an income record and the acquisition of what was
+    /// received at its value, as the replay writes them down.
+    mutating func receive(
+        _ date: String, _ quantity: ExactDecimal, _ asset: String, value: ExactDecimal, kind: IncomeKind
+    ) {
+        let event = nextEvent
+        buy(date, quantity, asset, cost: value, class: AssetSymbol(asset)!.inferredClass)
+        let time = transactions.last!.time
+        income.append(
+            TaxIncomeRecord(
+                kind: kind, asset: AssetSymbol(asset)!, account: "broker", quantity: quantity, value: value, time: time,
+                event: event))
+    }
 }

@@ -1,0 +1,28 @@
+import LedgerCore
+
+extension TaxView {
+    /// The rates values were converted with, one line each, exact (docs/TAX.md, "Trades in
+    /// another currency"): `2024-03-01  EUR/GBP  0.8561  frankfurter, observed 2024-03-01T00:00:00Z`.
+    func ratesUsed() -> String {
+        guard !rates.isEmpty else { return "" }
+        var text = "\nRates used (one unit in \(currency), the latest recorded at or before the day's events):\n"
+        for rate in rates {
+            text += "  \(rate.day)  \(rate.asset)/\(rate.quote)  \(NumberFormat.quantity(rate.rate))  "
+            text +=
+                "\(rate.source), observed \(rate.observedAt)" + (rate.derived ? " (inverted or bridged)" : "") + "\n"
+        }
+        return text
+    }
+}
+
+extension TaxView {
+    /// Germany: the year's § 22 Nr. 3 other income (staking, lending) and its Freigrenze.
+    func otherIncomeRows(_ year: TaxYear) -> [Row] {
+        guard let other = year.otherIncome else { return [] }
+        return [
+            Row("other income (§ 22 Nr. 3)", NumberFormat.money(other)),
+            Row("Freigrenze § 22 Nr. 3", NumberFormat.money(TaxCalendar.germanOtherIncomeLimit)),
+            Row("taxable other income", NumberFormat.money(year.otherIncomeTaxable)),
+        ]
+    }
+}
