@@ -104,7 +104,8 @@ struct CSVStreamReaderRulesTests {
             let end = ends.randomElement(using: &random)!
             let text = rows.map { fields in
                 fields.map { field in
-                    field.contains(where: { ",\"\r\n".contains($0) }) || field.isEmpty && fields.count == 1
+                    field.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) })
+                        || field.isEmpty && fields.count == 1
                         ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                         : field
                 }.joined(separator: ",")
