@@ -2,6 +2,7 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerRender
+import LedgerStore
 
 /// `--color auto|always|never`.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -29,6 +30,20 @@ struct ReportOptions: ParsableArguments {
     /// The options as LedgerApp's ``ValuationQuery`` checks them (before the ledger is opened,
     /// so a typo is a usage error even when the ledger is missing).
     var query: ValuationQuery { ValuationQuery(asOf: asOf, method: method, currency: currency) }
+
+    /// Checks what can be checked before the ledger is opened. For commands not yet moved to
+    /// ``ReportSource`` (which checks the query itself).
+    func validate(_ environment: CommandEnvironment) throws {
+        try query.validate()
+    }
+
+    /// The valuation options, with defaults from the ledger's settings. For commands not yet
+    /// moved to ``ReportSource`` (which reads the ledger's currency once).
+    func valuation(store: any SettingsStore, environment: CommandEnvironment, perAccount: Bool) throws
+        -> ValuationOptions
+    {
+        try query.valuation(settings: store, now: environment.now, perAccount: perAccount)
+    }
 
     /// Colour only when asked, or on a terminal without NO_COLOR.
     func theme(_ environment: CommandEnvironment) -> Theme { color.theme(for: environment) }
