@@ -112,21 +112,3 @@ enum ReportSVG {
         value.formatted(places: 1)
     }
 }
-
-/// HTML text escaping.
-enum HTML {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-}

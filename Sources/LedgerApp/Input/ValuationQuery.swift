@@ -28,8 +28,16 @@ public struct ValuationQuery: Sendable, Equatable {
     public func valuation(settings: any SettingsStore, now: @autoclosure () -> Timestamp, perAccount: Bool) throws
         -> ValuationOptions
     {
+        try valuation(ledgerCurrency: try settings.ledgerCurrency(), now: now(), perAccount: perAccount)
+    }
+
+    /// The valuation options, `ledgerCurrency` read only when no `--currency` is given and
+    /// `now` only when no as-of is.
+    public func valuation(
+        ledgerCurrency: @autoclosure () throws -> AssetSymbol, now: @autoclosure () -> Timestamp, perAccount: Bool
+    ) throws -> ValuationOptions {
         ValuationOptions(
-            method: try bookingMethod(), perAccount: perAccount, currency: try reportCurrency(settings),
+            method: try bookingMethod(), perAccount: perAccount, currency: try reportCurrency(ledgerCurrency()),
             asOf: try asOfTime(now: now()))
     }
 
@@ -41,9 +49,9 @@ public struct ValuationQuery: Sendable, Equatable {
         return parsed
     }
 
-    /// `--currency`, else the ledger's currency.
-    public func reportCurrency(_ settings: any SettingsStore) throws -> AssetSymbol {
-        guard let currency else { return try settings.ledgerCurrency() }
+    /// `--currency`, else `ledgerCurrency` (read only then).
+    public func reportCurrency(_ ledgerCurrency: @autoclosure () throws -> AssetSymbol) throws -> AssetSymbol {
+        guard let currency else { return try ledgerCurrency() }
         guard let symbol = AssetSymbol(currency) else { throw AppError.currencyOption(currency) }
         return symbol
     }

@@ -1,7 +1,7 @@
 import LedgerStore
 
-/// The composition root: the one place outside the tests that names the concrete store. Every
-/// command opens its ledger here, under one policy:
+/// The composition root: the one place that opens the concrete store (the use cases are handed
+/// the ``Ledger`` it opened). Every command and page opens its ledger here, under one policy:
 ///
 /// - ``Mode/amend``: it must exist, and end where the tool last left it (the anchor); what
 ///   killed runs left beside it is swept first.

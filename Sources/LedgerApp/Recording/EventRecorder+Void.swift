@@ -14,6 +14,13 @@ extension EventRecorder {
         return reason
     }
 
+    /// ``void(reference:reason:in:)`` on the event log of `ledger` (opened to amend).
+    public func void(reference: String, reason: String?, in ledger: Ledger) throws
+        -> (void: LedgerEvent, target: LedgerEvent)
+    {
+        try void(reference: reference, reason: reason, in: ledger.events)
+    }
+
     /// Cancels the event `reference` names (`12`, `#12` or its id) by appending a void; nothing
     /// is erased. Refused, nothing written, when the reason is missing, the event is not found
     /// (``StoreError``), is a void itself or voided already (``VoidError``), or cancelling it

@@ -4,10 +4,9 @@ import LedgerStore
 /// Wires the store into a ``PeriodReport``: one replay that records the daily holdings, the
 /// chain head, and when each price in use was recorded. The maths stays in LedgerCore.
 public enum ReportAssembly {
-    public static func build(
-        store: Ledger, context: AppContext, options: ValuationOptions, kind: ReportPeriodKind
-    ) throws -> PeriodReport {
-        let runner = try ReplayRunner(store: store, context: context)
+    public static func build(_ source: ReportSource, kind: ReportPeriodKind) throws -> PeriodReport {
+        let (store, options) = (source.store, source.options)
+        let runner = try source.runner()
         var fold = PeriodFold(options: options, prices: runner.prices, kind: kind)
         try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
         let (state, period, closes) = fold.finish()

@@ -30,25 +30,21 @@ struct AllocationCommand: EnvironmentCommand {
         guard let grouping = AllocationReport.Grouping(rawValue: by.lowercased()) else {
             throw ReportOptionError.notAGrouping(by)
         }
-        try reportOptions.validate(environment)
-        let store = try ledgerOptions.openForReading(in: environment)
-        let options = try reportOptions.valuation(
-            store: store.settings, environment: environment, perAccount: grouping == .account)
-        let runner = try ReplayRunner(store: store, environment: environment)
-        let holdings = HoldingsReport(
-            state: try runner.replayForHoldings(options, useSnapshots: !fullReplay), prices: runner.prices)
-        try runner.report(holdings.diagnostics)
+        let query = PortfolioQuery(
+            valuation: reportOptions.query, perAccount: grouping == .account, useSnapshots: !fullReplay)
+        let answer = try query.answer(ledgerOptions.opener(in: environment))
+        let (holdings, options) = (answer.report, answer.source.options)
         let report = AllocationReport(holdings: holdings, by: grouping)
         if outputFormat == .json {
             environment.print(ReportJSON.allocation(report, currency: options.currency, asOf: options.asOf))
         } else {
-            let ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
             environment.write(
                 render(
-                    report, options, ledgerCurrency: ledgerCurrency, theme: reportOptions.theme(environment),
+                    report, options, ledgerCurrency: answer.source.ledgerCurrency,
+                    theme: reportOptions.theme(environment),
                     width: environment.terminalWidth))
         }
-        try runner.finish(
+        try answer.source.finish(
             missing: holdings.missingPrices, complete: holdings.complete, strict: reportOptions.strict, noted: false)
     }
 

@@ -34,10 +34,9 @@ struct GainsCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json, .csv], for: "gains")
         let (from, to) = try period()
         let methods = try comparedMethods()
-        try reportOptions.validate(environment)
-        let store = try ledgerOptions.openForReading(in: environment)
-        let runner = try ReplayRunner(store: store, environment: environment)
-        let base = try reportOptions.valuation(store: store.settings, environment: environment, perAccount: false)
+        let source = try ReportSource.open(ledgerOptions.opener(in: environment), query: reportOptions.query)
+        let runner = try source.runner()
+        let base = source.options
         let states = try runner.replay(
             (methods ?? [base.method]).map { method in
                 var options = base
@@ -50,7 +49,7 @@ struct GainsCommand: EnvironmentCommand {
         if methods != nil {
             try outputFormat.require([.text], for: "gains --compare")
             environment.write(MethodComparisonView(reports: reports, width: environment.terminalWidth).render())
-            return try runner.finish(
+            return try source.finish(
                 missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict, noted: complete)
         }
         switch outputFormat {
@@ -59,10 +58,10 @@ struct GainsCommand: EnvironmentCommand {
         case .text:
             var view = GainsView(
                 report: reports[0], width: environment.terminalWidth, theme: reportOptions.theme(environment))
-            view.ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
+            view.ledgerCurrency = source.ledgerCurrency
             environment.write(view.render())
         }
-        try runner.finish(
+        try source.finish(
             missing: reports[0].missingPrices, complete: complete, strict: reportOptions.strict,
             noted: complete || outputFormat == .text)
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// `ledger log`: the events, newest first, with filters.
 struct LogCommand: EnvironmentCommand {

@@ -31,27 +31,24 @@ struct PortfolioCommand: EnvironmentCommand {
     var outputFormat: OutputFormat = .text
 
     func run(in environment: CommandEnvironment) throws {
-        try reportOptions.validate(environment)
-        let store = try ledgerOptions.openForReading(in: environment)
-        let options = try reportOptions.valuation(
-            store: store.settings, environment: environment, perAccount: byAccount)
-        let runner = try ReplayRunner(store: store, environment: environment)
-        let report = try runner.holdings(options, useSnapshots: !fullReplay)
+        let query = PortfolioQuery(valuation: reportOptions.query, perAccount: byAccount, useSnapshots: !fullReplay)
+        let answer = try query.answer(ledgerOptions.opener(in: environment))
+        let report = answer.report
         switch outputFormat {
         case .text:
             var view = PortfolioView(
                 report: report, width: environment.terminalWidth,
                 theme: reportOptions.theme(environment), showChart: !noChart)
-            view.ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
+            view.ledgerCurrency = answer.source.ledgerCurrency
             environment.write(view.render())
-            if reportOptions.asOf == nil, let note = PriceAgeNote.line(report.rows, now: options.asOf) {
+            if reportOptions.asOf == nil, let note = PriceAgeNote.line(report.rows, now: answer.source.options.asOf) {
                 environment.write(note)
             }
         case .json: environment.print(ReportJSON.portfolio(report))
         case .csv: environment.write(ReportCSV.portfolio(report))
         case .md: environment.write(MarkdownView.portfolio(report))
         }
-        try runner.finish(
+        try answer.source.finish(
             missing: report.missingPrices, complete: report.complete, strict: reportOptions.strict,
             noted: outputFormat == .text || outputFormat == .md)
     }

@@ -25,9 +25,8 @@ struct VoidCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "void")
         let reason = try EventRecorder.checkReason(reason, reference: id)
-        let store = try ledgerOptions.openExisting(in: environment)
         let (void, target) = try EventRecorder(context: environment.app).void(
-            reference: id, reason: reason, in: store.events)
+            reference: id, reason: reason, in: ledgerOptions.openExisting(in: environment))
         guard outputFormat == .text else {
             return try EventOutput(environment: environment, format: outputFormat).printRecorded([void])
         }

@@ -27,16 +27,18 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Exit 1 when the report is incomplete (a price it needs is missing), after printing it; for cron.")
     var strict = false
 
-    /// The options as LedgerApp's ``ValuationQuery`` checks them.
+    /// The options as LedgerApp's ``ValuationQuery`` checks them (before the ledger is opened,
+    /// so a typo is a usage error even when the ledger is missing).
     var query: ValuationQuery { ValuationQuery(asOf: asOf, method: method, currency: currency) }
 
-    /// Checks what can be checked before the ledger is opened, so a typo is a usage error
-    /// even when the ledger is missing.
+    /// Checks what can be checked before the ledger is opened. For commands not yet moved to
+    /// ``ReportSource`` (which checks the query itself).
     func validate(_ environment: CommandEnvironment) throws {
         try query.validate()
     }
 
-    /// The valuation options, with defaults from the ledger's settings.
+    /// The valuation options, with defaults from the ledger's settings. For commands not yet
+    /// moved to ``ReportSource`` (which reads the ledger's currency once).
     func valuation(store: any SettingsStore, environment: CommandEnvironment, perAccount: Bool) throws
         -> ValuationOptions
     {

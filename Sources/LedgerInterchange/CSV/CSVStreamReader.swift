@@ -1,12 +1,18 @@
-/// Reads RFC 4180 CSV incrementally: bytes arrive in chunks of any size (``feed(_:)``), whole
-/// records come out, and memory holds at most one record plus one chunk.
+/// Reads RFC 4180 CSV incrementally: bytes arrive in chunks of any size (``feed(_:_:)``), whole
+/// records come out, and memory holds at most one record plus one chunk. The one CSV reader:
+/// exchange files stream through it, and a whole text (a price file, a market data body) is
+/// one chunk (``records(_:separator:)``).
 ///
-/// The rules are those of ``CSVReader`` (quoted fields may hold separators, line breaks and
-/// doubled quotes; records end at `\n`, `\r\n` or a lone `\r`; a UTF-8 byte order mark at the
-/// start is skipped; text after a closing quote is an error for that record only; a quote never
-/// closed is an error at the end), with a choice of separator (`,` `;` tab …). A record of
-/// more than ``maximumRecordBytes`` is an error that ends the reading: what follows is not
-/// read, so a file that is not CSV (or a quote never closed) cannot fill memory.
+/// - Fields are split at a separator (`,` by default; `;`, tab …); a field in double quotes may
+///   hold separators, line breaks and quotes written twice (`""`). Fields are returned as
+///   they are: no trimming. A quote inside an unquoted field (`5" disk`) is kept as text.
+/// - Records end at `\n`, `\r\n` or a lone `\r`; a final line break adds no empty record, but a
+///   blank line in the middle is a record with one empty field (see ``CSVRow/isBlank``).
+/// - A UTF-8 byte order mark at the start is skipped; invalid UTF-8 becomes U+FFFD.
+/// - Text after a closing quote (`"ab"c`) is an error for that record only: the reader skips
+///   to the end of its line and goes on. A quote never closed is an error at the end.
+/// - A record of more than ``maximumRecordBytes`` is an error that ends the reading: what
+///   follows is not read, so a file that is not CSV (or a quote never closed) cannot fill memory.
 public struct CSVStreamReader {
     /// 1 MiB: an exchange's row is a few hundred bytes.
     public static let maximumRecordBytes = 1 << 20

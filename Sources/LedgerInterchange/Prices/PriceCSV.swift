@@ -24,12 +24,10 @@ public enum PriceCSV {
         _ bytes: [UInt8], defaultQuote: AssetSymbol, defaultDate: Timestamp, source: String
     ) -> Contents {
         var parser = Parser(defaultQuote: defaultQuote, defaultDate: defaultDate, source: source)
-        var reader = CSVReader(bytes: bytes)
-        while true {
-            do {
-                guard let row = try reader.next() else { break }
-                parser.take(row)
-            } catch {
+        for record in CSVStreamReader.records(bytes) {
+            switch record {
+            case .success(let row): parser.take(row)
+            case .failure(let error):
                 parser.contents.problems.append(ImportProblem(line: error.line, message: error.reason))
             }
         }

@@ -23,14 +23,15 @@ enum StooqCSV {
     /// The rows of a body, after checking it is CSV (throws for HTML and empty bodies).
     static func rows(_ body: [UInt8], source: String, what: String) throws(MarketDataError) -> [[String]] {
         if ResponseBody.isHTML(body) { throw .badResponse(source: source, detail: htmlPage) }
-        var reader = CSVReader(bytes: body)
         var rows: [[String]] = []
-        do {
-            while let row = try reader.next() {
-                if !row.isBlank { rows.append(row.fields.map { $0.trimmingSpaces }) }
+        for record in CSVStreamReader.records(body) {
+            switch record {
+            case .success(let row) where !row.isBlank: rows.append(row.fields.map { $0.trimmingSpaces })
+            case .success: continue
+            case .failure(let error):
+                throw .badResponse(
+                    source: source, detail: "malformed CSV in \(what) (line \(error.line): \(error.reason))")
             }
-        } catch {
-            throw .badResponse(source: source, detail: "malformed CSV in \(what) (line \(error.line): \(error.reason))")
         }
         guard !rows.isEmpty else { throw .badResponse(source: source, detail: "an empty body where CSV was expected") }
         return rows

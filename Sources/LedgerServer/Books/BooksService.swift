@@ -20,15 +20,13 @@ struct BooksService {
     /// made from the same ledger, prices and options (``PortfolioCache``), which a page keeps
     /// its body with.
     func holdings(_ query: ValuationQuery, perAccount: Bool) throws -> PortfolioCache.Entry {
+        let portfolio = PortfolioQuery(valuation: query, perAccount: perAccount)
         try query.validate()
         let entry = try books.reading { ledger in
-            let store = try ledger ?? LedgerOpener.scratch()
-            let app = books.app
-            let options = try query.valuation(settings: store.settings, now: app.now, perAccount: perAccount)
-            let key = try PortfolioCache.Key(path: books.path, options: options, store: store)
+            let source = try portfolio.source(ledger ?? LedgerOpener.scratch(), context: books.app)
+            let key = try PortfolioCache.Key(path: books.path, options: source.options, store: source.store)
             return try PortfolioCache.holdings.entry(key) {
-                let report = try ReplayRunner(store: store, context: app).holdings(options, useSnapshots: true)
-                return PortfolioCache.Entry(key: key, report: report, notices: books.notices.messages)
+                PortfolioCache.Entry(key: key, report: try portfolio.report(source), notices: books.notices.messages)
             }
         }
         if books.notices.messages.isEmpty { entry.notices.forEach(books.notices.note) }
@@ -40,10 +38,9 @@ struct BooksService {
         let kind = try ValuationQuery.period(period ?? "month")
         try query.validate()
         return try books.reading { ledger in
-            let store = try ledger ?? LedgerOpener.scratch()
-            let app = books.app
-            let options = try query.valuation(settings: store.settings, now: app.now, perAccount: false)
-            return try ReportAssembly.build(store: store, context: app, options: options, kind: kind)
+            let source = try ReportSource(
+                store: ledger ?? LedgerOpener.scratch(), query: query, perAccount: false, context: books.app)
+            return try ReportAssembly.build(source, kind: kind)
         }
     }
 

@@ -1,22 +1,7 @@
-/// Text made safe for HTML: every page builds its markup from these, never from raw input.
-enum HTMLText {
-    /// `&`, `<`, `>`, `"` and `'` as entities, for element text and quoted attributes alike.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
-}
+import LedgerRender
+
+/// Text made safe for HTML: LedgerRender's ``HTML`` escaper, the one in the codebase.
+typealias HTMLText = HTML
 
 /// `application/x-www-form-urlencoded`: query strings and form bodies.
 enum FormEncoding {

@@ -53,8 +53,8 @@ struct AlertRoutes: RouteGroup {
     static func add(_ fields: MarketFields, user: ServerUser, state: ServerState, json: Bool) -> Response {
         do {
             let session = try MarketSession(state: state, user: user)
-            let draft = try request(fields).draft(quote: try session.quote(fields["currency"]))
-            let alert = try session.books.storeForWriting().alerts.addAlert(draft, createdAt: session.context.now)
+            let alert = try AlertBook.add(
+                request(fields), currency: fields["currency"], to: session.books, at: session.context.now)
             if json { return ServerResponse.json(AlertJSON.list([alert]), status: .created) }
             return ServerResponse.redirect(to: "/alerts?added=\(alert.id)")
         } catch {
@@ -68,9 +68,7 @@ struct AlertRoutes: RouteGroup {
         do {
             let number = try AlertRequest.alertNumber(id)
             let session = try MarketSession(state: state, user: user)
-            guard try session.books.existing?.alerts.removeAlert(id: number) != nil else {
-                throw AlertCommandError.noAlert(number)
-            }
+            _ = try AlertBook.remove(number, from: session.books.existing)
             return ServerResponse.redirect(to: "/alerts")
         } catch {
             let (status, message) = (MarketFailure.status(error), MarketFailure.message(error))

@@ -28,7 +28,8 @@ struct IBKRStatementTests {
     /// quantity) and the Cash Report's `Ending Cash` per currency.
     static func statementHoldings(_ text: String) throws -> [String: ExactDecimal] {
         var held: [String: ExactDecimal] = [:]
-        for row in try CSVReader.rows(text) where row.fields.count > 6 && row.fields[1] == "Data" {
+        for row in try CSVStreamReader.records(Array(text.utf8)).map({ try $0.get() })
+        where row.fields.count > 6 && row.fields[1] == "Data" {
             let fields = row.fields
             if fields[0] == "Open Positions", fields[2] == "Summary" {
                 held[fields[5]] = try ImportNumber.money(fields[6], "Quantity")

@@ -1,7 +1,6 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// `ledger alert add ASSET above|below LEVEL` / `change P% --within D`.
 struct AlertAddCommand: EnvironmentCommand {
@@ -50,8 +49,7 @@ struct AlertAddCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let request = AlertRequest(asset: asset, words: condition, within: within, assetClass: assetClass, note: note)
-        let draft = try request.draft(quote: try ledger.defaultQuote(currency))
-        let alert = try ledger.storeForWriting().alerts.addAlert(draft, createdAt: environment.now)
+        let alert = try AlertBook.add(request, currency: currency, to: ledger, at: environment.now)
         environment.print("added alert \(alert.id): \(alert.title) (armed)")
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// `ledger alert list [-O text|json]`.
 struct AlertListCommand: EnvironmentCommand {
@@ -16,7 +16,7 @@ struct AlertListCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "alert list")
-        let alerts = try ledgerOptions.openForReading(in: environment).alerts.alerts()
+        let alerts = try AlertBook.list(in: ledgerOptions.openForReading(in: environment))
         let output = AlertListOutput(alerts: alerts, now: environment.now)
         if outputFormat == .json {
             environment.print(output.json())

@@ -1,7 +1,6 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// `ledger alert remove ID`.
 struct AlertRemoveCommand: EnvironmentCommand {
@@ -17,10 +16,7 @@ struct AlertRemoveCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         let number = try AlertRequest.alertNumber(id)
-        let store = try ledgerOptions.openExisting(in: environment)
-        guard let removed = try store.alerts.removeAlert(id: number) else {
-            throw AlertCommandError.noAlert(number)
-        }
+        let removed = try AlertBook.remove(number, from: ledgerOptions.openExisting(in: environment))
         environment.print("removed alert \(removed.id): \(removed.title)")
     }
 }

@@ -105,7 +105,7 @@ struct MarketTopCommand: EnvironmentCommand {
         try top.checkPage()
         let query = top.query
         let (feed, quote) = try marketOptions.feed(ledgerOptions, environment)
-        let watched = Set(try Watchlist.read(feed.store.settings))
+        let watched = try feed.watched()
         let shownTop = try top.run(feed: feed, quote: quote, watched: watched)
         let (list, shown, fetched) = (shownTop.list, shownTop.page, shownTop.fetchedAt)
         try feed.commit()

@@ -49,16 +49,14 @@ struct ReportCommand: EnvironmentCommand {
         let format = try ReportFormat.parse(outputFormat, for: "report")
         let kind = try periodKind()
         let maxAge = try maxAgeSeconds()
-        try reportOptions.validate(environment)
-        let store = try ledgerOptions.openForReading(in: environment)
-        let options = try reportOptions.valuation(store: store.settings, environment: environment, perAccount: false)
-        var report = try ReportAssembly.build(store: store, context: environment.app, options: options, kind: kind)
-        if news { report.news = try ReportNews.cached(in: store, for: report) }
+        let source = try ReportSource.open(ledgerOptions.opener(in: environment), query: reportOptions.query)
+        var report = try ReportAssembly.build(source, kind: kind)
+        if news { report.news = try ReportNews.cached(in: source.store, for: report) }
         if let maxAge { try ReportAssembly.checkFreshness(report, maxAge: maxAge, option: maxPriceAge ?? "") }
         let toFile = outputFile != nil
         let complete = report.holdings.complete && report.gains.totals.complete
         let finish = {
-            try ReplayRunner(store: store, environment: environment).finish(
+            try source.finish(
                 missing: report.holdings.missingPrices, complete: complete, strict: reportOptions.strict,
                 noted: format != .json)
         }

@@ -1,25 +1,24 @@
-import LedgerApp
 import LedgerStore
 
 /// Why `ledger verify` failed: the ledger does not hold what it must (exit 1), or `--head`
 /// is not a chain head (exit 64).
-enum VerifyError: UserFacingError, Equatable {
+public enum VerifyError: UserFacingError, Equatable {
     case brokenChain(ChainBreak)
-    /// An invariant beyond the chain does not hold (``VerifyCommand/invariantProblem(in:)``).
+    /// An invariant beyond the chain does not hold (``LedgerVerification/invariantProblem(in:)``).
     case invariant(String)
     case noStateDirectory
     case anchorMismatch(AnchorMismatch)
     case notAChainHead(String)
     case unknownHead(hash: String)
 
-    var category: ErrorCategory {
+    public var category: ErrorCategory {
         switch self {
         case .notAChainHead: .usage
         default: .data
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .brokenChain(let broken):
             "event #\(broken.sequence) (\(broken.id)) fails verification: \(broken.reason)"

@@ -1,0 +1,54 @@
+import LedgerRender
+import LedgerTestSupport
+import Testing
+
+@Suite("HTML escaping: the one escaper")
+struct HTMLEscapeTests {
+    @Test("the five characters that matter become entities; everything else is kept")
+    func entities() {
+        #expect(
+            HTML.escape(#"<a href="x">Tom & Jerry's</a>"#)
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(HTML.escape("café ₿ 🙂 plain") == "café ₿ 🙂 plain")
+        #expect(HTML.escape("") == "")
+    }
+
+    @Test("a '<' that a combining mark follows is still escaped (scalar by scalar, not by character)")
+    func combiningMark() {
+        #expect(HTML.escape("<\u{0338}script>") == "&lt;\u{0338}script&gt;")
+    }
+
+    @Test("escaped text holds no markup character, for seeded random strings")
+    func noMarkupLeft() {
+        var random = SplitMix64(seed: 33)
+        let alphabet = Array("<>&\"'a é\u{0301}\u{0338}/=".unicodeScalars)
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &random) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &random)!)
+            }
+            let escaped = HTML.escape(text)
+            #expect(
+                !escaped.unicodeScalars.contains { "<>\"'".unicodeScalars.contains($0) }, "\(text.debugDescription)")
+            #expect(Array(unescape(escaped).unicodeScalars) == Array(text.unicodeScalars))
+        }
+    }
+
+    /// The five entities back to their characters, scalar by scalar (a combining mark after an
+    /// entity's `;` must not hide it, as it would from a replacement by characters).
+    private func unescape(_ text: String) -> String {
+        let entities = ["&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&amp;": "&"]
+        var scalars = Array(text.unicodeScalars)[...]
+        var out = String.UnicodeScalarView()
+        while let first = scalars.first {
+            if first == "&", let entity = entities.first(where: { scalars.starts(with: $0.key.unicodeScalars) }) {
+                out.append(contentsOf: entity.value.unicodeScalars)
+                scalars = scalars.dropFirst(entity.key.unicodeScalars.count)
+            } else {
+                out.append(first)
+                scalars = scalars.dropFirst()
+            }
+        }
+        return String(out)
+    }
+}
