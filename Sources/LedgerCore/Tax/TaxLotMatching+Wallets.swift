@@ -44,8 +44,9 @@ extension TaxLotMatching {
                 continue
             }
             if room.isPositive {
-                placed.append(split(&lot, room, to: lot.account))
-                unplaced[lot.account] = .zero
+                let home = lot.account
+                placed.append(split(&lot, room, to: home))
+                unplaced[home] = .zero
             }
             left.append(lot)
         }
