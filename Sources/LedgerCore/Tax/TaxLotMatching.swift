@@ -100,7 +100,9 @@ struct TaxLotMatching {
         case .removal:
             heldByAccount[account, default: .zero] -= transaction.quantity
             _ = take(transaction.quantity, from: account)
-        case .transfer(let destination): move(transaction.quantity, from: account, to: destination)
+        case .transfer(let destination):
+            // One pool in every year (Germany, universal basis): a transfer changes nothing.
+            if perWalletFrom != nil { move(transaction.quantity, from: account, to: destination) }
         case .split(let numerator, let denominator):
             for index in lots.indices {
                 lots[index].held.scale(numerator: numerator, denominator: denominator)
@@ -173,7 +175,15 @@ struct TaxLotMatching {
             let known = piece.held.complete
             piece.held = CostedQuantity(quantity: part, cost: lots[index].held.take(part), complete: known)
             if !lots[index].held.quantity.isPositive { lots.remove(at: index) }
-            pieces.append(piece)
+            // Parts of one lot (split by a transfer or the allocation) taken together are one piece.
+            if let last = pieces.last, last.event == piece.event, last.holdingStart == piece.holdingStart,
+                last.washAdjusted == piece.washAdjusted
+            {
+                pieces[pieces.count - 1].held.add(
+                    quantity: piece.held.quantity, cost: piece.held.cost, complete: piece.held.complete)
+            } else {
+                pieces.append(piece)
+            }
             wanted -= part
         }
         return (pieces, wanted)
