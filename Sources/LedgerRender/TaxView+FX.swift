@@ -5,13 +5,20 @@ extension TaxView {
     /// another currency"): `2024-03-01  EUR/GBP  0.8561  frankfurter, observed 2024-03-01T00:00:00Z`.
     func ratesUsed() -> String {
         guard !rates.isEmpty else { return "" }
-        var text = "\nRates used (one unit in \(currency), the latest recorded at or before the day's events):\n"
-        for rate in rates {
-            text += "  \(rate.day)  \(rate.asset)/\(rate.quote)  \(NumberFormat.quantity(rate.rate))  "
-            text +=
-                "\(rate.source), observed \(rate.observedAt)" + (rate.derived ? " (inverted or bridged)" : "") + "\n"
+        return "\n" + ratesHeading + ":\n" + rateLines.map { "  " + $0 + "\n" }.joined()
+    }
+
+    /// The heading of the rates, in every format.
+    var ratesHeading: String {
+        "Rates used (one unit in \(currency), the latest recorded at or before the day's events)"
+    }
+
+    /// One line a rate, in every format.
+    var rateLines: [String] {
+        rates.map { rate in
+            "\(rate.day)  \(rate.asset)/\(rate.quote)  \(NumberFormat.quantity(rate.rate))  "
+                + "\(rate.source), observed \(rate.observedAt)" + (rate.derived ? " (inverted or bridged)" : "")
         }
-        return text
     }
 }
 

@@ -25,12 +25,15 @@ public struct TaxView {
         self.notes = notes
     }
 
+    /// `Capital gains · US rules · USD · fifo`.
+    var title: String { "Capital gains · \(report.rules.rawValue.uppercased()) rules · \(currency) · \(method)" }
+
     public func render() -> String {
-        var text = "Capital gains · \(report.rules.rawValue.uppercased()) rules · \(currency) · \(method)\n"
+        var text = title + "\n"
         text += notes.joined(separator: "\n") + "\n"
         for year in years {
             text += "\n" + summary(year)
-            let own = disposals.filter { TaxCalendar.year(of: $0.disposed.date, rules: report.rules) == year.year }
+            let own = disposals(of: year)
             if !own.isEmpty { text += "\n" + own.map(describe).joined() }
             if !year.income.isEmpty { text += "\n" + income(year) }
         }
@@ -41,6 +44,39 @@ public struct TaxView {
 
     /// The year's figures, with the whole pounds for the return beside the UK's.
     func summary(_ year: TaxYear) -> String {
+        let rows = self.rows(year)
+        let labels = rows.map(\.label.count).max() ?? 0
+        let values = rows.map(\.value.count).max() ?? 0
+        var text = heading(year) + "\n"
+        for row in rows {
+            let label = row.label + String(repeating: " ", count: labels - row.label.count)
+            let value = String(repeating: " ", count: values - row.value.count) + row.value
+            text += "  " + label + "  " + value + (row.note.isEmpty ? "" : "  " + row.note) + "\n"
+        }
+        for part in partLines(year) { text += "  " + part + "\n" }
+        return text
+    }
+
+    /// `2024 (2024-01-01 to 2024-12-31)`, and whether it is incomplete.
+    func heading(_ year: TaxYear) -> String {
+        "\(year.label) (\(year.start) to \(year.end))" + (year.complete ? "" : " — incomplete")
+    }
+
+    /// The UK 2024/25's figures before and from 30 October 2024.
+    func partLines(_ year: TaxYear) -> [String] {
+        year.parts.map { part in
+            "from \(part.start) to \(part.end): \(part.figures.disposals) disposals, "
+                + "gains \(NumberFormat.money(part.figures.gains)), losses \(NumberFormat.money(part.figures.losses))"
+        }
+    }
+
+    /// The disposals of one tax year.
+    func disposals(of year: TaxYear) -> [TaxDisposal] {
+        disposals.filter { TaxCalendar.year(of: $0.disposed.date, rules: report.rules) == year.year }
+    }
+
+    /// The figures of a year's summary, in every format.
+    func rows(_ year: TaxYear) -> [Row] {
         let figures = year.figures
         var rows: [Row] = [Row("disposals", "\(figures.disposals)")]
         rows += [
@@ -52,20 +88,7 @@ public struct TaxView {
         rows += termRows(year) + exemptionRows(year)
         rows.append(Row("taxable gain", NumberFormat.money(year.taxableGain)))
         rows += otherIncomeRows(year)
-        let labels = rows.map(\.label.count).max() ?? 0
-        let values = rows.map(\.value.count).max() ?? 0
-        var text = "\(year.label) (\(year.start) to \(year.end))" + (year.complete ? "" : " — incomplete") + "\n"
-        for row in rows {
-            let label = row.label + String(repeating: " ", count: labels - row.label.count)
-            let value = String(repeating: " ", count: values - row.value.count) + row.value
-            text += "  " + label + "  " + value + (row.note.isEmpty ? "" : "  " + row.note) + "\n"
-        }
-        for part in year.parts {
-            text +=
-                "  from \(part.start) to \(part.end): \(part.figures.disposals) disposals, "
-                + "gains \(NumberFormat.money(part.figures.gains)), losses \(NumberFormat.money(part.figures.losses))\n"
-        }
-        return text
+        return rows
     }
 
     /// One line of a year's summary: a label, a figure, and what follows it.
@@ -96,7 +119,7 @@ public struct TaxView {
     }
 
     private func exemptionRows(_ year: TaxYear) -> [Row] {
-        guard report.rules != .us else { return [] }
+        if let scheduleD = year.scheduleD { return Self.lossRows(scheduleD) }
         let exempt = year.exemptAmount.map { NumberFormat.money($0) } ?? "none known"
         return [
             Row(report.rules == .uk ? "annual exempt amount" : "Freigrenze (all taxable from it)", exempt),
@@ -104,6 +127,23 @@ public struct TaxView {
                 "losses brought forward", NumberFormat.money(year.lossesBroughtForward),
                 "used " + NumberFormat.money(year.lossesUsed)),
             Row("losses carried forward", NumberFormat.money(year.lossesCarriedForward)),
+        ]
+    }
+
+    /// US: the carryovers, line 16 and the deductible loss (Schedule D).
+    static func lossRows(_ scheduleD: ScheduleD) -> [Row] {
+        func split(_ short: ExactDecimal, _ long: ExactDecimal) -> String {
+            "short \(NumberFormat.money(short)), long \(NumberFormat.money(long))"
+        }
+        return [
+            Row(
+                "losses brought forward", NumberFormat.money(scheduleD.broughtForward),
+                split(scheduleD.shortTermBroughtForward, scheduleD.longTermBroughtForward)),
+            Row("net capital (line 16)", NumberFormat.signedMoney(scheduleD.netCapital)),
+            Row("deductible loss (line 21)", NumberFormat.money(scheduleD.deductibleLoss)),
+            Row(
+                "losses carried forward", NumberFormat.money(scheduleD.carriedForward),
+                split(scheduleD.shortTermCarriedForward, scheduleD.longTermCarriedForward)),
         ]
     }
 
@@ -162,10 +202,13 @@ public struct TaxView {
         }
     }
 
-    private func income(_ year: TaxYear) -> String {
+    private func income(_ year: TaxYear) -> String { "  " + incomeLine(year) + "\n" }
+
+    /// `income received at its value: 12.00 (staking 12.00)`.
+    func incomeLine(_ year: TaxYear) -> String {
         let kinds = Dictionary(grouping: year.income, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
         let parts = kinds.map { "\($0.key.rawValue) \(NumberFormat.money($0.value.reduce(.zero) { $0 + $1.value }))" }
         return
-            "  income received at its value: \(NumberFormat.money(year.incomeTotal)) (\(parts.joined(separator: ", ")))\n"
+            "income received at its value: \(NumberFormat.money(year.incomeTotal)) (\(parts.joined(separator: ", ")))"
     }
 }

@@ -3,8 +3,9 @@ import LedgerTestSupport
 import Testing
 
 /// The seam between the replay and the tax engine: what the replay writes down for the tax
-/// rules (``PortfolioState/taxTransactions``) must give, under the US rules without wash sales,
-/// exactly the gains the replay itself realized with the same lot method.
+/// rules (``PortfolioState/taxTransactions``) must give, under the US rules with universal basis
+/// (one pool, as the pooled replay keeps it) and without wash sales, exactly the gains the
+/// replay itself realized with the same lot method.
 @Suite("Tax: the replay's transactions against the replay's own gains")
 struct TaxReplayTests {
     static func replay(_ ledger: RandomLedger, _ method: BookingMethod) -> PortfolioState {
@@ -20,7 +21,8 @@ struct TaxReplayTests {
         for method in [BookingMethod.fifo, .lifo, .hifo] {
             let state = Self.replay(ledger, method)
             let report = TaxEngine.report(
-                state.taxTransactions, income: state.taxIncome, rules: .us, options: TaxOptions(method: method))
+                state.taxTransactions, income: state.taxIncome, rules: .us,
+                options: TaxOptions(method: method, universalBasis: true))
             let gains = report.disposals.reduce(ExactDecimal.zero) { $0 + $1.gain }
             #expect(gains == state.realizedGain, "seed \(seed) \(method)")
             #expect(report.disposals.count == state.disposals.count, "seed \(seed) \(method)")

@@ -5,6 +5,7 @@ public enum TaxError: UserFacingError, Equatable {
     case rulesRequired
     case unknownRules(String)
     case methodFixedByRules(TaxRules)
+    case usOnly(option: String, rules: TaxRules)
     case unknownMethod(String)
     case notAYear(String, TaxRules)
     case currencyNotFiled(rules: TaxRules, ledger: String)
@@ -13,7 +14,8 @@ public enum TaxError: UserFacingError, Equatable {
 
     public var category: ErrorCategory {
         switch self {
-        case .rulesRequired, .unknownRules, .methodFixedByRules, .unknownMethod, .notAYear, .notATaxSetting: .usage
+        case .rulesRequired, .unknownRules, .methodFixedByRules, .usOnly, .unknownMethod, .notAYear, .notATaxSetting:
+            .usage
         case .currencyNotFiled, .noDisposals: .data
         }
     }
@@ -26,6 +28,8 @@ public enum TaxError: UserFacingError, Equatable {
             "'\(text)' is not a set of tax rules; use --rules us, uk or de"
         case .methodFixedByRules(let rules):
             "the \(rules.rawValue) rules fix their own matching; --method is for --rules us only"
+        case .usOnly(let option, let rules):
+            "the \(rules.rawValue) rules have no \(option); it is for --rules us only"
         case .unknownMethod(let text):
             "'\(text)' is not a lot method for --rules us; use fifo, lifo or hifo"
         case .notAYear(let text, let rules):

@@ -7,12 +7,18 @@ public struct TaxRequest: Sendable {
     public var year: String?
     public var method: String?
     public var washSalesForCrypto = false
+    /// US: the $1,500 capital loss limit of married filing separately.
+    public var marriedFilingSeparately = false
 
-    public init(rules: String?, year: String?, method: String?, washSalesForCrypto: Bool = false) {
+    public init(
+        rules: String?, year: String?, method: String?, washSalesForCrypto: Bool = false,
+        marriedFilingSeparately: Bool = false
+    ) {
         self.rules = rules
         self.year = year
         self.method = method
         self.washSalesForCrypto = washSalesForCrypto
+        self.marriedFilingSeparately = marriedFilingSeparately
     }
 }
 
@@ -45,12 +51,17 @@ public struct TaxStatement: Sendable {
     /// writing nothing, on rules it cannot apply or a year with no disposals.
     public static func make(_ request: TaxRequest, store: Ledger, context: AppContext) throws -> TaxStatement {
         let rules = try Self.rules(request.rules, setting: try store.settings.setting(LedgerSetting.taxRules))
+        // The options the rules refuse come first, whatever the ledger's currency.
+        if request.marriedFilingSeparately, rules != .us {
+            throw TaxError.usOnly(option: "--married-separately", rules: rules)
+        }
+        let options = TaxOptions(
+            method: try method(request.method, rules: rules), washSalesForCrypto: request.washSalesForCrypto,
+            marriedFilingSeparately: request.marriedFilingSeparately)
         let currency: AssetSymbol = try store.settings.ledgerCurrency()
         guard currency.text == rules.filingCurrency else {
             throw TaxError.currencyNotFiled(rules: rules, ledger: currency.text)
         }
-        let options = TaxOptions(
-            method: try method(request.method, rules: rules), washSalesForCrypto: request.washSalesForCrypto)
         let year = try request.year.map {
             guard let year = TaxCalendar.parseYear($0, rules: rules) else { throw TaxError.notAYear($0, rules) }
             return year

@@ -31,8 +31,11 @@ struct TaxCommand: EnvironmentCommand {
     @Flag(help: "US: apply the wash-sale rule to crypto too (it is not subject to it).")
     var washSalesCrypto = false
 
-    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
-    var outputFormat: OutputFormat = .text
+    @Flag(help: "US: married filing separately (a $1,500 capital loss limit, not $3,000).")
+    var marriedSeparately = false
+
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, md, html, json or csv.")
+    var outputFormat: String = "text"
 
     @Option(help: "With -O csv: 8949 writes IRS Form 8949's columns (US rules).")
     var form: String?
@@ -41,44 +44,54 @@ struct TaxCommand: EnvironmentCommand {
     var strict = false
 
     func run(in environment: CommandEnvironment) throws {
-        try outputFormat.require([.text, .json, .csv], for: "tax")
-        try checkForm()
+        let format = try TaxFormat.parse(outputFormat, for: "tax")
+        try checkForm(format)
         let store = try ledgerOptions.openForReading(in: environment)
-        let request = TaxRequest(rules: rules, year: year, method: method, washSalesForCrypto: washSalesCrypto)
+        let request = TaxRequest(
+            rules: rules, year: year, method: method, washSalesForCrypto: washSalesCrypto,
+            marriedFilingSeparately: marriedSeparately)
         let statement = try TaxStatement.make(request, store: store, context: environment.app)
         if form != nil, statement.report.rules != .us { throw TaxCommandError.formNeedsUSRules }
-        let notes = TaxWords.notes(statement.report)
-        switch outputFormat {
-        case .json:
-            environment.print(
-                TaxJSON.document(
-                    statement.report, years: statement.years, disposals: statement.disposals,
-                    currency: statement.currency, missing: statement.missingPrices, notes: notes,
-                    rates: statement.rates))
-        case .csv, .md:
-            environment.write(
-                form == nil
-                    ? TaxCSV.disposals(statement.disposals, currency: statement.currency)
-                    : TaxCSV.form8949(statement.disposals))
-        case .text:
-            var view = TaxView(
-                report: statement.report, years: statement.years, disposals: statement.disposals,
-                currency: statement.currency, method: TaxWords.method(statement.report), notes: notes)
-            view.missing = statement.missingPrices
-            view.rates = statement.rates
-            environment.write(view.render())
-        }
+        environment.write(render(statement, format))
         let runner = try ReplayRunner(store: store, environment: environment)
         try runner.finish(
             missing: statement.missingPrices, complete: statement.complete, strict: strict,
-            noted: outputFormat == .text)
+            noted: [TaxFormat.text, .md, .html].contains(format))
     }
 
-    private func checkForm() throws {
+    private func render(_ statement: TaxStatement, _ format: TaxFormat) -> String {
+        let notes = TaxWords.notes(statement.report)
+        var view = TaxView(
+            report: statement.report, years: statement.years, disposals: statement.disposals,
+            currency: statement.currency, method: TaxWords.method(statement.report), notes: notes)
+        view.missing = statement.missingPrices
+        view.rates = statement.rates
+        switch format {
+        case .json:
+            return TaxJSON.document(
+                statement.report, years: statement.years, disposals: statement.disposals,
+                currency: statement.currency, missing: statement.missingPrices, notes: notes,
+                rates: statement.rates) + "\n"
+        case .csv:
+            return form == nil
+                ? TaxCSV.disposals(statement.disposals, currency: statement.currency)
+                : TaxCSV.form8949(statement.disposals)
+        case .text: return view.render()
+        case .md: return view.markdown()
+        case .html: return view.html()
+        }
+    }
+
+    private func checkForm(_ format: TaxFormat) throws {
         guard let form else { return }
         guard form == "8949" else { throw TaxCommandError.unknownForm(form) }
-        guard outputFormat == .csv else { throw TaxCommandError.formNeedsCSV }
+        guard format == .csv else { throw TaxCommandError.formNeedsCSV }
     }
+}
+
+/// `-O` of `ledger tax`.
+enum TaxFormat: String, CommandFormat {
+    case text, md, html, json, csv
 }
 
 /// The command's own usage errors.

@@ -12,6 +12,10 @@ public enum TaxCalendar {
         rules == .uk ? "\(year)/\(year + 1)" : "\(year)"
     }
 
+    /// US: basis per wallet or account from this day (Treas. Reg. § 1.1012-1(j); Rev. Proc.
+    /// 2024-28); one universal pool before it.
+    public static let usBasisPerWallet = LocalDate(year: 2025, month: 1, day: 1)!
+
     /// The first and last day of a tax year.
     public static func bounds(of year: Int, rules: TaxRules) -> ClosedRange<LocalDate> {
         guard rules == .uk else {

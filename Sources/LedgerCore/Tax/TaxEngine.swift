@@ -39,7 +39,7 @@ public enum TaxEngine {
         disposals = inOrder(disposals)
         return TaxReport(
             rules: rules, options: options,
-            years: TaxYearBuilder.years(disposals, income: income, rules: rules),
+            years: TaxYearBuilder.years(disposals, income: income, rules: rules, options: options),
             disposals: disposals, holdings: holdings, income: income)
     }
 
@@ -65,7 +65,9 @@ public enum TaxEngine {
             return (disposals, pool.quantity.isPositive ? [holding] : [])
         case .us:
             let washSales = transactions.first.map { washSalesApply(to: $0.assetClass, options: options) } ?? false
-            let matching = TaxLotMatching.run(transactions, method: options.method, washSales: washSales)
+            let matching = TaxLotMatching.run(
+                transactions, method: options.method, washSales: washSales,
+                perWalletFrom: options.universalBasis ? nil : TaxCalendar.usBasisPerWallet)
             return (matching.disposals, matching.holdings(of: asset))
         case .de:
             let matching = TaxLotMatching.run(transactions, method: .fifo, washSales: false)

@@ -63,15 +63,27 @@ extension TaxLotMatching {
         lots.reduce(.zero) { $0 + ($1.event == event && !$1.washAdjusted ? $1.held.quantity : .zero) }
     }
 
-    /// Gives part of a held purchase's lot the disallowed loss (one unadjusted lot per purchase:
-    /// the adjusted parts were split off it).
+    /// Gives held units of a purchase the disallowed loss, lot by lot (a purchase's unadjusted
+    /// units are in one lot, or in several once transfers or the allocation to accounts split
+    /// it), each lot's part its share of the amount.
     private mutating func adjustOpenLot(of event: EventID, _ adjustment: PendingAdjustment) {
-        guard let index = lots.firstIndex(where: { $0.event == event && !$0.washAdjusted }) else { return }
-        let part = priced(Self.absorb(adjustment, splitting: &lots[index]))
-        if lots[index].held.quantity.isPositive {
-            lots.insert(part, at: index)
-        } else {
-            lots[index] = part
+        var rest = adjustment
+        while rest.quantity.isPositive,
+            let index = lots.firstIndex(where: { $0.event == event && !$0.washAdjusted })
+        {
+            let quantity = min(rest.quantity, lots[index].held.quantity)
+            let amount = quantity == rest.quantity ? rest.amount : rest.amount * quantity / rest.quantity
+            let part = priced(
+                Self.absorb(
+                    PendingAdjustment(quantity: quantity, amount: amount, tackedDays: rest.tackedDays),
+                    splitting: &lots[index]))
+            if lots[index].held.quantity.isPositive {
+                lots.insert(part, at: index)
+            } else {
+                lots[index] = part
+            }
+            rest = PendingAdjustment(
+                quantity: rest.quantity - quantity, amount: rest.amount - amount, tackedDays: rest.tackedDays)
         }
     }
 }

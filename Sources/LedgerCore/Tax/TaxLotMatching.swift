@@ -2,6 +2,9 @@
 struct TaxLot: Hashable, Sendable {
     let event: EventID
     let acquired: Timestamp
+    /// The account the units are in (where bought, or moved to by a transfer); under the US
+    /// rules before 2025 a label only, used for the allocation at the switch.
+    var account: String
     /// The first day of the holding period: the acquisition's date, moved back by a wash
     /// sale's tacked holding period.
     var holdingStart: LocalDate
@@ -13,9 +16,10 @@ struct TaxLot: Hashable, Sendable {
     /// other methods, which never compare it: a division per lot opened is not free.
     var unitCost = ExactDecimal.zero
 
-    init(event: EventID, acquired: Timestamp, holdingStart: LocalDate, held: CostedQuantity) {
+    init(event: EventID, acquired: Timestamp, account: String, holdingStart: LocalDate, held: CostedQuantity) {
         self.event = event
         self.acquired = acquired
+        self.account = account
         self.holdingStart = holdingStart
         self.held = held
     }
@@ -50,6 +54,12 @@ struct TaxLotMatching {
 
     let method: BookingMethod
     let washSales: Bool
+    /// The first day of basis per account (US: 2025-01-01); nil for one pool throughout.
+    let perWalletFrom: LocalDate?
+    /// True once basis is per account: every take is from the transaction's account.
+    var perWallet = false
+    /// What each account holds (lots or not), for the allocation at the switch.
+    var heldByAccount: [String: ExactDecimal] = [:]
     var lots = TaxLots()
     var purchases: [Purchase] = []
     /// Each purchase's day (days since 1970), for the 61-day window's binary search.
@@ -60,26 +70,45 @@ struct TaxLotMatching {
     var disposals: [TaxDisposal] = []
 
     /// Matches every disposal of `transactions` (one asset, replay order).
-    static func run(_ transactions: [TaxTransaction], method: BookingMethod, washSales: Bool) -> TaxLotMatching {
-        var matching = TaxLotMatching(method: method, washSales: washSales)
+    static func run(
+        _ transactions: [TaxTransaction], method: BookingMethod, washSales: Bool, perWalletFrom: LocalDate? = nil
+    ) -> TaxLotMatching {
+        var matching = TaxLotMatching(method: method, washSales: washSales, perWalletFrom: perWalletFrom)
         matching.purchases = transactions.filter(\.isAcquisition).map {
             Purchase(event: $0.event, time: $0.time, quantity: $0.quantity)
         }
         matching.purchaseDays = matching.purchases.map(\.time.date.daysSinceEpoch)
-        for transaction in transactions { matching.apply(transaction) }
+        for transaction in transactions {
+            if let start = perWalletFrom, !matching.perWallet, transaction.date >= start {
+                matching.allocateToWallets()
+            }
+            matching.apply(transaction)
+        }
+        if perWalletFrom != nil, !matching.perWallet { matching.allocateToWallets() }
         return matching
     }
 
     private mutating func apply(_ transaction: TaxTransaction) {
+        let account = transaction.account
         switch transaction.kind {
-        case .acquisition: open(transaction)
-        case .disposal: dispose(transaction)
-        case .removal: _ = take(transaction.quantity)
+        case .acquisition:
+            heldByAccount[account, default: .zero] += transaction.quantity
+            open(transaction)
+        case .disposal:
+            heldByAccount[account, default: .zero] -= transaction.quantity
+            dispose(transaction)
+        case .removal:
+            heldByAccount[account, default: .zero] -= transaction.quantity
+            _ = take(transaction.quantity, from: account)
+        case .transfer(let destination):
+            // One pool in every year (Germany, universal basis): a transfer changes nothing.
+            if perWalletFrom != nil { move(transaction.quantity, from: account, to: destination) }
         case .split(let numerator, let denominator):
             for index in lots.indices {
                 lots[index].held.scale(numerator: numerator, denominator: denominator)
                 if method == .hifo { lots[index] = lots[index].priced }
             }
+            for (name, held) in heldByAccount { heldByAccount[name] = held * numerator / denominator }
         }
     }
 
@@ -87,7 +116,8 @@ struct TaxLotMatching {
     /// before it (a replacement bought after the sale).
     private mutating func open(_ transaction: TaxTransaction) {
         var base = TaxLot(
-            event: transaction.event, acquired: transaction.time, holdingStart: transaction.date,
+            event: transaction.event, acquired: transaction.time, account: transaction.account,
+            holdingStart: transaction.date,
             held: CostedQuantity(
                 quantity: transaction.quantity, cost: transaction.amount, complete: transaction.complete))
         opened += 1
@@ -102,7 +132,7 @@ struct TaxLotMatching {
     static func absorb(_ adjustment: PendingAdjustment, splitting lot: inout TaxLot) -> TaxLot {
         let cost = lot.held.take(adjustment.quantity)
         var part = TaxLot(
-            event: lot.event, acquired: lot.acquired,
+            event: lot.event, acquired: lot.acquired, account: lot.account,
             holdingStart: lot.acquired.date.adding(days: -adjustment.tackedDays),
             held: CostedQuantity(
                 quantity: adjustment.quantity, cost: cost + adjustment.amount, complete: lot.held.complete))
@@ -113,41 +143,59 @@ struct TaxLotMatching {
     /// `lot`, with its unit cost when HIFO compares it.
     func priced(_ lot: TaxLot) -> TaxLot { method == .hifo ? lot.priced : lot }
 
-    /// The index of the lot the method takes next.
-    private func next() -> Int? {
-        guard !lots.isEmpty else { return nil }
+    /// The index of the lot the method takes next: of all lots, or only of `account`'s.
+    func next(in account: String? = nil) -> Int? {
+        guard let account else { return next(among: lots.indices) }
+        return next(among: lots.indices.lazy.filter { lots[$0].account == account })
+    }
+
+    private func next(among indices: some BidirectionalCollection<Int>) -> Int? {
+        guard let first = indices.first else { return nil }
         switch method {
-        case .lifo: return lots.endIndex - 1
+        case .lifo: return indices.reversed().first
         case .hifo:
-            var best = lots.startIndex
-            for index in lots.indices.dropFirst() where lots[index].unitCost > lots[best].unitCost { best = index }
+            var best = first
+            for index in indices.dropFirst() where lots[index].unitCost > lots[best].unitCost { best = index }
             return best
-        case .fifo, .average: return lots.startIndex
+        case .fifo, .average: return first
         }
     }
 
-    /// Takes `quantity` from the lots by the method: the pieces, and what no lot covered.
-    private mutating func take(_ quantity: ExactDecimal) -> (pieces: [TaxLot], uncovered: ExactDecimal) {
+    /// Takes `quantity` by the method from the lots (only `account`'s once basis is per
+    /// account): the pieces, and what no lot covered.
+    mutating func take(_ quantity: ExactDecimal, from account: String, always: Bool = false) -> (
+        pieces: [TaxLot], uncovered: ExactDecimal
+    ) {
+        let only = perWallet || always ? account : nil
         var wanted = quantity
         var pieces: [TaxLot] = []
-        while wanted.isPositive, let index = next() {
+        while wanted.isPositive, let index = next(in: only) {
             var piece = lots[index]
             let part = min(wanted, piece.held.quantity)
             let known = piece.held.complete
             piece.held = CostedQuantity(quantity: part, cost: lots[index].held.take(part), complete: known)
             if !lots[index].held.quantity.isPositive { lots.remove(at: index) }
-            pieces.append(piece)
+            // Parts of one lot (split by a transfer or the allocation) taken together are one piece.
+            if let last = pieces.last, last.event == piece.event, last.holdingStart == piece.holdingStart,
+                last.washAdjusted == piece.washAdjusted
+            {
+                pieces[pieces.count - 1].held.add(
+                    quantity: piece.held.quantity, cost: piece.held.cost, complete: piece.held.complete)
+            } else {
+                pieces.append(piece)
+            }
             wanted -= part
         }
         return (pieces, wanted)
     }
 
     private mutating func dispose(_ transaction: TaxTransaction) {
-        var (pieces, uncovered) = take(transaction.quantity)
+        var (pieces, uncovered) = take(transaction.quantity, from: transaction.account)
         if uncovered.isPositive {
             pieces.append(
                 TaxLot(
-                    event: transaction.event, acquired: transaction.time, holdingStart: transaction.date,
+                    event: transaction.event, acquired: transaction.time, account: transaction.account,
+                    holdingStart: transaction.date,
                     held: CostedQuantity(quantity: uncovered, cost: .zero)))
         }
         let shares =
@@ -182,11 +230,12 @@ struct TaxLotMatching {
         return disposal
     }
 
-    /// What is still held, oldest first.
+    /// What is still held, oldest first (per account once basis is).
     func holdings(of asset: AssetSymbol) -> [TaxHolding] {
         lots.map {
             TaxHolding(
-                asset: asset, account: ValuationOptions.pooledAccount, quantity: $0.held.quantity,
+                asset: asset, account: perWallet ? $0.account : ValuationOptions.pooledAccount,
+                quantity: $0.held.quantity,
                 costBasis: $0.held.cost, acquired: $0.acquired)
         }
     }

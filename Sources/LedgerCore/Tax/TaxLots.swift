@@ -8,6 +8,8 @@ struct TaxLots: RandomAccessCollection, MutableCollection {
     /// How many lots at the front of ``storage`` are gone.
     private var head = 0
 
+    init(_ lots: [TaxLot] = []) { storage = lots }
+
     var startIndex: Int { head }
     var endIndex: Int { storage.count }
 

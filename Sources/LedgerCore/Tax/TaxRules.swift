@@ -21,8 +21,19 @@ public struct TaxOptions: Hashable, Sendable {
     /// Applies the wash-sale rule to crypto too (it is not subject to it).
     public var washSalesForCrypto: Bool
 
-    public init(method: BookingMethod = .fifo, washSalesForCrypto: Bool = false) {
+    /// US: one pool across accounts in every year, as before 2025 (for comparison with
+    /// calculators that do not keep basis per wallet; not the rule from 2025).
+    public var universalBasis: Bool
+    /// US: the capital loss limit of married filing separately ($1,500, not $3,000).
+    public var marriedFilingSeparately: Bool
+
+    public init(
+        method: BookingMethod = .fifo, washSalesForCrypto: Bool = false, universalBasis: Bool = false,
+        marriedFilingSeparately: Bool = false
+    ) {
         self.method = method
         self.washSalesForCrypto = washSalesForCrypto
+        self.universalBasis = universalBasis
+        self.marriedFilingSeparately = marriedFilingSeparately
     }
 }

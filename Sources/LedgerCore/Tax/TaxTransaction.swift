@@ -9,6 +9,10 @@ public struct TaxTransaction: Hashable, Sendable {
         case disposal(fee: ExactDecimal)
         /// A quantity that left the ledger without a sale (a withdrawal): it leaves at its cost.
         case removal
+        /// A move between two of the user's accounts (a `transfer`, or a linked withdrawal and
+        /// deposit) from ``TaxTransaction/account`` to `to`: no gain, no loss; under the US
+        /// rules from 2025 the lots move with their basis and dates (docs/TAX.md).
+        case transfer(to: String)
         /// Every held quantity × numerator ÷ denominator; cost unchanged.
         case split(numerator: ExactDecimal, denominator: ExactDecimal)
     }

@@ -19,6 +19,8 @@ public struct TaxYear: Hashable, Sendable {
     public var longTerm: TaxFigures?
     /// The wash-sale losses disallowed (US).
     public var washSaleDisallowed = ExactDecimal.zero
+    /// US: the loss limit and the carryovers, short and long term apart.
+    public var scheduleD: ScheduleD?
     /// The UK annual exempt amount or the German Freigrenze (nil when none applies or is known).
     public var exemptAmount: ExactDecimal?
     public var lossesBroughtForward = ExactDecimal.zero
@@ -41,28 +43,24 @@ public struct TaxYear: Hashable, Sendable {
 
 /// Builds the years from the matched disposals, carrying losses from one year to the next.
 enum TaxYearBuilder {
-    static func years(_ disposals: [TaxDisposal], income: [TaxIncomeRecord], rules: TaxRules) -> [TaxYear] {
+    static func years(
+        _ disposals: [TaxDisposal], income: [TaxIncomeRecord], rules: TaxRules, options: TaxOptions = TaxOptions()
+    ) -> [TaxYear] {
         let byYear = grouped(disposals, rules: rules)
         let incomeByYear = Dictionary(grouping: income) { TaxCalendar.year(of: $0.time.date, rules: rules) }
-        var carried = ExactDecimal.zero
-        return Set(byYear.keys).union(incomeByYear.keys).sorted().map { year in
-            let bounds = TaxCalendar.bounds(of: year, rules: rules)
-            var result = TaxYear(
-                year: year, label: TaxCalendar.label(of: year, rules: rules), start: bounds.lowerBound,
-                end: bounds.upperBound)
-            let all = byYear[year] ?? []
-            result.figures = TaxFigures(all.lazy.filter { $0.treatment == .taxable })
-            result.income = incomeByYear[year] ?? []
-            result.complete = all.allSatisfy(\.complete) && result.income.allSatisfy(\.complete)
-            result.lossesBroughtForward = carried
-            switch rules {
-            case .us: addUS(all, to: &result)
-            case .uk: addUK(all, to: &result)
-            case .de: addDE(all, to: &result)
+        let limit = ScheduleD.lossLimit(marriedFilingSeparately: options.marriedFilingSeparately)
+        var years: [TaxYear] = []
+        for year in Set(byYear.keys).union(incomeByYear.keys).sorted() {
+            // US: a loss carried into a year without disposals is still deducted there.
+            while rules == .us, let last = years.last, last.year + 1 < year, last.lossesCarriedForward.isPositive {
+                years.append(build(last.year + 1, [], [], rules: rules, previous: last, limit: limit))
             }
-            carried = result.lossesCarriedForward
-            return result
+            years.append(
+                build(
+                    year, byYear[year] ?? [], incomeByYear[year] ?? [], rules: rules, previous: years.last, limit: limit
+                ))
         }
+        return years
     }
 
     /// The disposals of each year. They are in date order, so each year's are one run of them:
@@ -82,13 +80,42 @@ enum TaxYearBuilder {
         return result
     }
 
-    /// Short and long term; no exemption and no carryover (they depend on the whole return).
-    private static func addUS(_ disposals: [TaxDisposal], to year: inout TaxYear) {
-        year.shortTerm = TaxFigures(disposals.lazy.filter { $0.term == .short })
-        year.longTerm = TaxFigures(disposals.lazy.filter { $0.term == .long })
+    /// One year's figures, its losses brought forward from `previous`.
+    private static func build(
+        _ year: Int, _ all: [TaxDisposal], _ income: [TaxIncomeRecord], rules: TaxRules, previous: TaxYear?,
+        limit: ExactDecimal
+    ) -> TaxYear {
+        let bounds = TaxCalendar.bounds(of: year, rules: rules)
+        var result = TaxYear(
+            year: year, label: TaxCalendar.label(of: year, rules: rules), start: bounds.lowerBound,
+            end: bounds.upperBound)
+        result.figures = TaxFigures(all.lazy.filter { $0.treatment == .taxable })
+        result.income = income
+        result.complete = all.allSatisfy(\.complete) && income.allSatisfy(\.complete)
+        result.lossesBroughtForward = previous?.lossesCarriedForward ?? .zero
+        switch rules {
+        case .us: addUS(all, to: &result, previous: previous?.scheduleD, limit: limit)
+        case .uk: addUK(all, to: &result)
+        case .de: addDE(all, to: &result)
+        }
+        return result
+    }
+
+    /// Short and long term, the loss limit and the carryovers (Schedule D).
+    private static func addUS(
+        _ disposals: [TaxDisposal], to year: inout TaxYear, previous: ScheduleD?, limit: ExactDecimal
+    ) {
+        let shortTerm = TaxFigures(disposals.lazy.filter { $0.term == .short })
+        let longTerm = TaxFigures(disposals.lazy.filter { $0.term == .long })
+        (year.shortTerm, year.longTerm) = (shortTerm, longTerm)
         year.washSaleDisallowed = year.figures.adjustment
-        year.lossesBroughtForward = .zero
-        year.taxableGain = max(year.figures.net, .zero)
+        let scheduleD = ScheduleD(
+            shortTerm: shortTerm.net, longTerm: longTerm.net, broughtForward: previous, limit: limit)
+        year.scheduleD = scheduleD
+        year.lossesBroughtForward = scheduleD.broughtForward
+        year.lossesUsed = max(scheduleD.broughtForward - scheduleD.carriedForward, .zero)
+        year.lossesCarriedForward = scheduleD.carriedForward
+        year.taxableGain = scheduleD.taxableGain
     }
 
     /// The annual exempt amount; losses brought forward only bring the net gain down to it.

@@ -57,7 +57,7 @@ struct UKShareMatching {
                         asset: transaction.asset, assetClass: transaction.assetClass, account: transaction.account))
             }
             disposed[disposed.count - 1].add(transaction, fee: fee)
-        case .removal, .split:
+        case .removal, .split, .transfer:
             others.append(transaction)
         }
     }
@@ -120,7 +120,7 @@ struct UKShareMatching {
         switch other.kind {
         case .split(let numerator, let denominator): pool.scale(numerator: numerator, denominator: denominator)
         case .removal: _ = pool.take(min(other.quantity, pool.quantity))
-        case .acquisition, .disposal: break
+        case .acquisition, .disposal, .transfer: break
         }
     }
 

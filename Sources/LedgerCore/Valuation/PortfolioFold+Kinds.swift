@@ -25,7 +25,10 @@ extension PortfolioFold {
         if amount.asset.isFiat {
             fiatOut(amount, account: event.account)
             fiatIn(amount, account: destination)
-        } else if state.options.perAccount {
+        } else if state.recordsTax {
+            recordTax(.transfer(to: destination), amount.asset, amount.quantity, Valued(.zero))
+        }
+        if !amount.asset.isFiat, state.options.perAccount {
             let reduction = take(amount, from: event.account)
             let key = PositionKey(account: destination, asset: amount.asset.symbol)
             for piece in reduction.pieces {

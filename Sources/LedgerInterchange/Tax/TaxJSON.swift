@@ -46,6 +46,7 @@ public enum TaxJSON {
             term("long_term", long, &writer)
             writer.field("wash_sale_disallowed", year.washSaleDisallowed.description)
         }
+        if let scheduleD = year.scheduleD { self.scheduleD(scheduleD, &writer) }
         ReportJSON.number("exempt_amount", year.exemptAmount, &writer)
         writer.field("losses_brought_forward", year.lossesBroughtForward.description)
         writer.field("losses_used", year.lossesUsed.description)
@@ -75,6 +76,21 @@ public enum TaxJSON {
         }
         writer.field("income", year.incomeTotal.description)
         writer.field("complete", year.complete)
+        writer.endObject()
+    }
+
+    /// The loss limit and the carryovers (US), as the Schedule D lines name them.
+    static func scheduleD(_ scheduleD: ScheduleD, _ writer: inout JSONWriter) {
+        writer.key("schedule_d")
+        writer.beginObject()
+        writer.field("short_term_loss_brought_forward", scheduleD.shortTermBroughtForward.description)
+        writer.field("long_term_loss_brought_forward", scheduleD.longTermBroughtForward.description)
+        writer.field("net_short_term", scheduleD.netShortTerm.description)
+        writer.field("net_long_term", scheduleD.netLongTerm.description)
+        writer.field("net_capital", scheduleD.netCapital.description)
+        writer.field("deductible_loss", scheduleD.deductibleLoss.description)
+        writer.field("short_term_loss_carried_forward", scheduleD.shortTermCarriedForward.description)
+        writer.field("long_term_loss_carried_forward", scheduleD.longTermCarriedForward.description)
         writer.endObject()
     }
 
@@ -194,7 +210,12 @@ public enum TaxWords {
         switch report.rules {
         case .us:
             notes.append(
-                "Basis is universal (pooled across accounts) in every year; per-wallet basis from 2025 (Rev. Proc. 2024-28) is not applied yet."
+                report.options.universalBasis
+                    ? "Basis is universal (pooled across accounts) in every year, as asked; from 2025 the rules want it per wallet."
+                    : "Basis is universal (pooled across accounts) before 2025 and per account from 2025 (Rev. Proc. 2024-28); the lots held on 2025-01-01 are allocated to the accounts holding the units (docs/TAX.md)."
+            )
+            notes.append(
+                "Capital losses: \(report.options.marriedFilingSeparately ? "$1,500 (married filing separately)" : "$3,000") a year deductible, the rest carried forward short and long term apart; carryovers from before the ledger are not known."
             )
             notes.append(
                 report.options.washSalesForCrypto

@@ -27,25 +27,37 @@ struct TaxScenario {
 
     mutating func buy(
         _ date: String, _ quantity: ExactDecimal, _ asset: String, cost: ExactDecimal,
-        class assetClass: AssetClass = .stock
+        class assetClass: AssetClass = .stock, account: String = "broker"
     ) {
         let (time, event) = moment(date)
         transactions.append(
             TaxTransaction(
-                .acquisition, asset: AssetSymbol(asset)!, class: assetClass, account: "broker", quantity: quantity,
+                .acquisition, asset: AssetSymbol(asset)!, class: assetClass, account: account, quantity: quantity,
                 amount: cost, time: time, event: event))
     }
 
     /// `proceeds` before the sale's `costs` (as HMRC and the IRS state them).
     mutating func sell(
         _ date: String, _ quantity: ExactDecimal, _ asset: String, proceeds: ExactDecimal, costs: ExactDecimal = .zero,
-        class assetClass: AssetClass = .stock
+        class assetClass: AssetClass = .stock, account: String = "broker"
     ) {
         let (time, event) = moment(date)
         transactions.append(
             TaxTransaction(
-                .disposal(fee: costs), asset: AssetSymbol(asset)!, class: assetClass, account: "broker",
+                .disposal(fee: costs), asset: AssetSymbol(asset)!, class: assetClass, account: account,
                 quantity: quantity, amount: proceeds - costs, time: time, event: event))
+    }
+
+    /// A move between two of the filer's accounts (a `transfer` or a linked pair).
+    mutating func transfer(
+        _ date: String, _ quantity: ExactDecimal, _ asset: String, from source: String, to destination: String,
+        class assetClass: AssetClass = .crypto
+    ) {
+        let (time, event) = moment(date)
+        transactions.append(
+            TaxTransaction(
+                .transfer(to: destination), asset: AssetSymbol(asset)!, class: assetClass, account: source,
+                quantity: quantity, amount: .zero, time: time, event: event))
     }
 
     mutating func split(_ date: String, _ asset: String, _ numerator: Int, for denominator: Int) {
