@@ -16,7 +16,8 @@ import LedgerMarketData
 /// An HTML comment line before a block directs it: `<!-- doc-test: serve DIR -->` serves the
 /// recorded API bodies under DIR (relative to the repository) on 127.0.0.1 for the rest of the
 /// section (`serve stop` ends that), `<!-- doc-test: stdin TEXT -->` gives the block's next
-/// command TEXT on standard input, and `<!-- doc-test: not checked: REASON -->` skips the
+/// command TEXT on standard input, `<!-- doc-test: env NAME=VALUE -->` sets a variable for the
+/// rest of the section, and `<!-- doc-test: not checked: REASON -->` skips the
 /// block. A block of `ledger …` lines without `$` (a command to copy, with no output) must be
 /// marked not checked with its reason; otherwise the test fails.
 public struct DocumentTranscript {
@@ -140,6 +141,9 @@ final class DocumentSession {
             _ = try server.command([target], fixed)
         case "stdin" where words.count == 2:
             fixed.stdinLines = words[1].components(separatedBy: "\\n")
+        case "env" where words.count == 2 && words[1].contains("="):
+            let parts = words[1].split(separator: "=", maxSplits: 1).map(String.init)
+            fixed.variables[parts[0]] = parts.count == 2 ? parts[1] : nil
         default:
             throw ScenarioError(message: "unknown doc-test directive: \(directive)")
         }

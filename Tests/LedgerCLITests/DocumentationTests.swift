@@ -39,3 +39,27 @@ struct DocumentationTests {
         #expect(problems.contains { $0.contains("differs") }, "\(problems)")
     }
 }
+
+/// A suite left out of a plain `swift test` (``SlowTests``) runs only because `.ci/run` names it
+/// in `.ci/slow-tests`: every gated suite is listed there, and every listed one is gated.
+@Suite("Slow tests are listed for CI")
+struct SlowTestListTests {
+    @Test func everyGatedSuiteIsListed() throws {
+        let root = DocumentationTests.repository
+        let listed = Set(
+            try String(contentsOfFile: root + "/.ci/slow-tests", encoding: .utf8).split(separator: "\n").map(
+                String.init))
+        var gated: Set<String> = []
+        let files = FileManager.default.enumerator(atPath: root + "/Tests")?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/Tests/" + file, encoding: .utf8)
+            for part in text.components(separatedBy: "SlowTests.enabled").dropFirst() {
+                guard let range = part.range(of: #"struct \w+"#, options: .regularExpression) else { continue }
+                let target = file.split(separator: "/").first.map(String.init) ?? ""
+                gated.insert(target + "." + part[range].dropFirst("struct ".count))
+            }
+        }
+        #expect(!gated.isEmpty)
+        #expect(gated == listed, "gated in Tests/: \(gated.sorted()); listed in .ci/slow-tests: \(listed.sorted())")
+    }
+}
