@@ -36,6 +36,8 @@ public final class FixedEnvironment: @unchecked Sendable {
     public let pacing = VirtualPacing()
     /// How `ledger live` streams: polling unless a test hands it a client.
     public var liveStreaming: LiveStreaming = .polling
+    /// The directory relative paths are taken from (the test process's own when nil).
+    public var currentDirectory: String?
 
     public init(start: String = "2024-06-01T12:00:00Z", seed: UInt64 = 42, variables: [String: String] = [:]) {
         milliseconds = UInt64(Events.time(start).secondsSinceEpoch) * 1000
@@ -54,7 +56,7 @@ public final class FixedEnvironment: @unchecked Sendable {
             },
             stdout: stdout.sink, stderr: stderr.sink,
             stdoutIsTerminal: isTerminal, terminalWidth: width,
-            currentDirectory: FileManager.default.currentDirectoryPath,
+            currentDirectory: currentDirectory ?? FileManager.default.currentDirectoryPath,
             randomBits: { [self] in lock.withLock { (UInt16(truncatingIfNeeded: generator.next()), generator.next()) } }
         )
         environment.pacing = pacing.pacing

@@ -8,7 +8,9 @@ import Testing
 ///
 /// Skipped (and says so) when `chromium` / `chromium-browser` or `python3` (which decodes the
 /// PNG with zlib) is not on PATH. CI installs Debian's `chromium` package.
-@Suite("The HTML report in headless Chromium", .serialized)
+@Suite(
+    "The HTML report in headless Chromium", .serialized,
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct ReportBrowserTests {
     static var available: Bool { BrowserCheck.available(for: "ReportBrowserTests") }
 

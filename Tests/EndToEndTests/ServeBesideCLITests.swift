@@ -6,7 +6,9 @@ import Testing
 /// acknowledged is in the file, the server keeps its SQLite locks through every operation (a
 /// process that closes any descriptor of a database file loses all its POSIX locks on it), and a
 /// command run beside it never takes the WAL away from under it.
-@Suite("ledger serve and the CLI on one ledger", .serialized)
+@Suite(
+    "ledger serve and the CLI on one ledger", .serialized,
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct ServeBesideCLITests {
     @Test(
         "the server holds its lock on the ledger after every kind of request, and verify beside it keeps -wal and -shm")

@@ -4,7 +4,9 @@ import Testing
 
 /// `ledger-serve` as a process under parallel uploads: its resident memory stays bounded,
 /// because uploads are streamed to disk and read a few at a time.
-@Suite("ledger serve under parallel uploads", .serialized)
+@Suite(
+    "ledger serve under parallel uploads", .serialized,
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct ServeUploadTests {
     static let uploads = 8
     static let uploadBytes = 48 * 1024 * 1024

@@ -6,7 +6,9 @@ import Testing
 /// phone width each page renders, is not blank, logs nothing to the console (the pages have no
 /// scripts: a message means a blocked load or a parse error), and shows the books' numbers.
 /// The page is fetched from a running server and rendered from a file, so it needs no session.
-@Suite("the server's pages in headless Chromium", .serialized)
+@Suite(
+    "the server's pages in headless Chromium", .serialized,
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct PageBrowserTests {
     static var available: Bool { BrowserCheck.available(for: "PageBrowserTests") }
 

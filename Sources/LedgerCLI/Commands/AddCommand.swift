@@ -21,7 +21,7 @@ struct AddCommand: EnvironmentCommand {
             more than the account holds is refused, and nothing is written.
 
             A symbol new to the ledger without --class is never guessed: a well-known coin \
-            (BTC, ETH, …) or fiat code is known; else Yahoo and CoinGecko are asked once and the \
+            (BTC, ETH, ...) or fiat code is known; else Yahoo and CoinGecko are asked once and the \
             answer is cached in the ledger and shown (VOO: etf (yahoo: ETF)). When they disagree \
             or cannot be reached, add asks for --class and writes nothing.
             """

@@ -12,7 +12,7 @@ struct AlertCommand: ParsableCommand {
             ledger alert list
             ledger alert check --exec 'notify-send "$LGR_ALERT_MESSAGE"'
 
-            'alert check' fires each alert once per crossing and re-arms it when the price \
+            The 'alert check' command fires each alert once per crossing and re-arms it when the price \
             crosses back. It prints what fired and nothing else, and exits 0 when nothing \
             fired, 10 when something fired, 1 on an error. Details: docs/ALERTS.md.
             """,

@@ -25,7 +25,7 @@ struct ImportCSVOptions: ParsableArguments {
         name: .customLong("date-format"),
         help: ArgumentHelp(
             "How the generic date column is written: %Y %y %m %d %H %M %S %b %p and literal characters, e.g. '%d/%m/%Y %H:%M'.",
-            discussion: "Default: ISO 8601 (YYYY-MM-DD[ HH:MM[:SS]][Z|±HH:MM]).",
+            discussion: "Default: ISO 8601 (YYYY-MM-DD[ HH:MM[:SS]][Z|+HH:MM|-HH:MM]).",
             valueName: "pattern"))
     var dateFormat: String?
 

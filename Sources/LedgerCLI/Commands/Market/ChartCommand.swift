@@ -15,12 +15,12 @@ struct ChartCommand: EnvironmentCommand {
             ledger chart ETH --range 10d --interval 4h --currency EUR
             ledger chart BTC -O json                the candles, exact, as JSON
 
-            Without --interval the narrowest candle (1m, 2m, 3m, 5m, 10m, 15m, 30m, 1h, … 1d, \
+            Without --interval the narrowest candle (1m, 2m, 3m, 5m, 10m, 15m, 30m, 1h, ... 1d, \
             7d) that fits the terminal width is used; wider candles are merged from the source's \
             minute, hour or day candles. Candles are recorded in the ledger's cache; --offline \
             draws from the cache (or, when it holds none, from the daily prices recorded in the \
             ledger, one candle per day), and when the source cannot be reached the cache is used \
-            with a warning. Times are UTC. Hollow bodies (░) rose, filled ones (█) fell.
+            with a warning. Times are UTC. Light-shaded bodies rose, solid ones fell.
             """
     )
 

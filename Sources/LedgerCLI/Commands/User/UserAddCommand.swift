@@ -53,7 +53,8 @@ struct UserTokenCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Issue an API token for a user (printed once: it is stored only as a hash).",
-        discussion: "Send it as 'Authorization: Bearer TOKEN' to /api/v1/…; 'ledger user revoke NAME' revokes them all."
+        discussion:
+            "Send it as 'Authorization: Bearer TOKEN' to /api/v1/...; 'ledger user revoke NAME' revokes them all."
     )
 
     @Argument(help: "The user.")
