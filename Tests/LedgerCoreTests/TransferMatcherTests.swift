@@ -82,6 +82,50 @@ struct TransferMatcherTests {
         #expect(Self.matched([sent, soon], hashes: [0: "0xabc", 1: "0xdef"]).links.isEmpty)
     }
 
+    @Test("two same-size deposits in the window, only one with the withdrawal's hash: the hash decides")
+    func hashDecidesAmongFits() {
+        var make = Events()
+        let sent = make.withdraw("ETH", "0.1", on: "2025-12-06T00:00:00Z", account: "coinbase")
+        let other = make.deposit("ETH", "0.0995", on: "2025-12-06T02:00:00Z", account: "cold")
+        let own = make.deposit("ETH", "0.0995", on: "2025-12-06T03:00:00Z", account: "binance")
+        let result = Self.matched([sent, other, own], hashes: [0: "0xfeed", 2: "0xFEED"])
+        #expect(result.links.map(\.deposit) == [own.id])
+        #expect(result.links.map(\.rule) == [.hash])
+        #expect(result.ambiguous.isEmpty)
+    }
+
+    @Test("an address both rows give must agree; agreeing, the rule is address")
+    func addresses() {
+        var make = Events()
+        let sent = Events.sequenced([
+            make.withdraw("ETH", "0.1", on: "2025-12-06T00:00:00Z", account: "coinbase"),
+            make.deposit("ETH", "0.0995", on: "2025-12-06T02:00:00Z", account: "cold"),
+            make.deposit("ETH", "0.0995", on: "2025-12-06T03:00:00Z", account: "binance"),
+        ])
+        let addresses = [0: "0xAbC1", 1: "0xdead", 2: "0xabc1"]
+        let candidates = sent.enumerated().compactMap { TransferCandidate($1, address: addresses[$0]) }
+        let result = TransferMatcher.match(candidates, options: .init())
+        #expect(result.links.map(\.deposit) == [sent[2].id])
+        #expect(result.links.map(\.rule) == [.address])
+        // An address does not reach past the window, as a hash does: addresses are reused.
+        let late = make.deposit("ETH", "0.0995", on: "2025-12-08T03:00:00Z", account: "binance")
+        let pair = [TransferCandidate(sent[0], address: "0xabc1")!, TransferCandidate(late, address: "0xabc1")!]
+        #expect(TransferMatcher.match(pair, options: .init()).links.isEmpty)
+    }
+
+    @Test("the book's candidates carry the hash and address the events keep")
+    func bookCandidates() {
+        var make = Events()
+        var sent = make.withdraw("ETH", "0.25", on: "2025-12-01T12:00:00Z", account: "coinbase")
+        sent.chain = ChainReference(hash: "0xabc", address: "0xdef")
+        var arrived = make.deposit("ETH", "0.2495", on: "2025-12-04T12:00:00Z", account: "binance")
+        arrived.chain = ChainReference(hash: "0xABC", address: nil)
+        let book = TransferBook(Events.sequenced([sent, arrived]))
+        #expect(book.candidates.map(\.hash) == ["0xabc", "0xABC"])
+        #expect(book.candidates.map(\.address) == ["0xdef", nil])
+        #expect(TransferMatcher.match(book.candidates, options: .init()).links.map(\.rule) == [.hash])
+    }
+
     @Test("many withdrawals and deposits of one asset: each deposit finds its own in the window")
     func manyPairs() {
         var make = Events()

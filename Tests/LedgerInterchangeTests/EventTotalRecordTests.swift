@@ -64,12 +64,12 @@ struct EventTotalRecordTests {
         #expect(Self.problem(record)?.contains("only for a buy, a sell or an income") == true)
     }
 
-    @Test("a file from a newer ledger (version 5) is refused")
+    @Test("a file from a newer ledger (version 6) is refused")
     func newerVersion() {
         let line = EventRecordV1(Self.totals()[0]).canonicalJSON.replacingOccurrences(
-            of: #""version":2"#, with: #""version":5"#)
+            of: #""version":2"#, with: #""version":6"#)
         let read = EventFile.readJSONL(line)
-        #expect(read.problems.first?.message.contains("event version 5 is newer than this ledger reads (4)") == true)
+        #expect(read.problems.first?.message.contains("event version 6 is newer than this ledger reads (5)") == true)
     }
 
     static func problem(_ record: EventRecordV1) -> String? {

@@ -36,7 +36,7 @@ struct LedgerTests {
 
     /// An insert of event 1 under another `seq`, copying every column.
     static func insertCopy(seq: String) -> String {
-        "INSERT INTO events SELECT \(seq), '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint || 'x', prev_hash, hash, total, link_withdrawal, link_deposit FROM events WHERE seq = 1"
+        "INSERT INTO events SELECT \(seq), '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, note, source, batch, fingerprint || 'x', prev_hash, hash, total, link_withdrawal, link_deposit, tx_hash, address FROM events WHERE seq = 1"
     }
 
     @Test("an insert that does not follow the last event is refused: a gap, zero, a negative seq")
@@ -60,7 +60,7 @@ struct LedgerTests {
         let replaceLast = Self.insertCopy(seq: "3").replacingOccurrences(
             of: "INSERT INTO", with: "INSERT OR REPLACE INTO")
         let replaceByID =
-            "INSERT OR REPLACE INTO events SELECT 4, id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, 'rewritten', source, batch, fingerprint, prev_hash, hash, total, link_withdrawal, link_deposit FROM events WHERE seq = 2"
+            "INSERT OR REPLACE INTO events SELECT 4, id, schema, kind, occurred_at, recorded_at, account, asset, asset_class, quantity, price, quote, counter_asset, counter_class, counter_quantity, to_account, income_kind, split_ratio, void_target, reason, fee, fee_asset, fee_class, 'rewritten', source, batch, fingerprint, prev_hash, hash, total, link_withdrawal, link_deposit, tx_hash, address FROM events WHERE seq = 2"
         for sql in [replaceLast, replaceByID] {
             #expect {
                 try store.executeRaw(sql)

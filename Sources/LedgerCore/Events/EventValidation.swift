@@ -11,6 +11,8 @@ public enum EventValidationError: Error, Equatable, Sendable {
     case emptyVoidReason
     case outOfRange(field: String)
     case textTooLong(field: String, bytes: Int)
+    case chainReferenceOnKind(EventKind)
+    case invalidChainReference(field: String, value: String)
 
     public var message: String {
         switch self {
@@ -28,6 +30,10 @@ public enum EventValidationError: Error, Equatable, Sendable {
         case .outOfRange(let field): "\(field) is too large to record"
         case .textTooLong(let field, let bytes):
             "the \(field) is \(bytes) bytes; the most a \(field) may hold is \(LedgerEvent.maximumTextBytes) bytes (4 KiB): shorten it"
+        case .chainReferenceOnKind(let kind):
+            "a \(kind.rawValue) has no transaction hash or address; only a deposit or a withdrawal keeps them"
+        case .invalidChainReference(let field, let value):
+            "\(field) '\(value)' is not a transaction hash or address: give 1 to \(ChainReference.maximumLength) printable ASCII characters without spaces"
         }
     }
 }
@@ -48,7 +54,17 @@ extension LedgerEvent {
             if fee.quantity.isOverflow { return .outOfRange(field: "fee") }
             if fee.quantity.isNegative { return .negativeFee(fee.quantity) }
         }
+        if let chain, let problem = checkChain(chain) { return problem }
         return validateAction()
+    }
+
+    /// An on-chain reference: only on a deposit or a withdrawal, and each part a valid text.
+    private func checkChain(_ chain: ChainReference) -> EventValidationError? {
+        guard kind == .deposit || kind == .withdraw else { return .chainReferenceOnKind(kind) }
+        for (field, value) in [("tx_hash", chain.hash), ("address", chain.address)] {
+            if let value, !ChainReference.isValid(value) { return .invalidChainReference(field: field, value: value) }
+        }
+        return nil
     }
 
     private func validateAction() -> EventValidationError? {

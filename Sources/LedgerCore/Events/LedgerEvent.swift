@@ -69,9 +69,9 @@ public enum EventAction: Hashable, Sendable {
 /// One fact in the ledger's log.
 public struct LedgerEvent: Hashable, Sendable {
     /// The newest record version this build reads and writes. An event is written at the
-    /// lowest version that holds it (``EventAction/minimumSchemaVersion``), so events without
-    /// a total stay version 1, byte for byte.
-    public static let currentSchemaVersion = 4
+    /// lowest version that holds it (``minimumSchemaVersion``), so events without a total or
+    /// an on-chain reference stay version 1, byte for byte.
+    public static let currentSchemaVersion = 5
 
     /// Position in this ledger's log, from 1; 0 until appended.
     public var sequence: Int64
@@ -88,15 +88,19 @@ public struct LedgerEvent: Hashable, Sendable {
     public var fee: AssetAmount?
     public var note: String
     public var provenance: Provenance
+    /// The transaction hash and address a deposit's or withdrawal's row gave (version 5).
+    public var chain: ChainReference?
 
     public init(
         sequence: Int64 = 0, id: EventID, schemaVersion: Int? = nil,
         occurredAt: Timestamp, recordedAt: Timestamp, account: String = LedgerEvent.defaultAccount,
-        action: EventAction, fee: AssetAmount? = nil, note: String = "", provenance: Provenance = .manual
+        action: EventAction, fee: AssetAmount? = nil, note: String = "", provenance: Provenance = .manual,
+        chain: ChainReference? = nil
     ) {
         self.sequence = sequence
         self.id = id
-        self.schemaVersion = schemaVersion ?? action.minimumSchemaVersion
+        self.schemaVersion = schemaVersion ?? Self.minimumSchemaVersion(action, chain: chain)
+        self.chain = chain
         self.occurredAt = occurredAt
         self.recordedAt = recordedAt
         self.account = account
@@ -107,6 +111,12 @@ public struct LedgerEvent: Hashable, Sendable {
     }
 
     public static let defaultAccount = "default"
+
+    /// The lowest record version that holds `action` and `chain`: the action's own, or 5 for
+    /// a deposit or withdrawal that keeps an on-chain reference (docs/EVENTS.md).
+    public static func minimumSchemaVersion(_ action: EventAction, chain: ChainReference?) -> Int {
+        chain == nil ? action.minimumSchemaVersion : max(action.minimumSchemaVersion, ChainReference.schemaVersion)
+    }
 
     public var kind: EventKind { action.kind }
 

@@ -49,21 +49,29 @@ public struct TransferBook: Sendable {
     /// The link event in force that pairs `event`, if any.
     public func link(of event: LedgerEvent) -> LedgerEvent? { linkOf[event.id] }
 
-    /// The unmatched withdrawals and deposits as the matcher's candidates, with the hash each
-    /// row gave where the import kept one.
+    /// The unmatched withdrawals and deposits as the matcher's candidates, with the hash and
+    /// address each kept (record version 5); an event imported before they were kept gives
+    /// the hash its fingerprint holds, where it holds one.
     public var candidates: [TransferCandidate] {
-        (unmatchedWithdrawals + unmatchedDeposits).compactMap { TransferCandidate($0, hash: Self.hash(of: $0)) }
+        (unmatchedWithdrawals + unmatchedDeposits).compactMap {
+            TransferCandidate($0, hash: $0.chain?.hash ?? Self.hash(of: $0), address: $0.chain?.address)
+        }
     }
 
-    /// The transaction hash of an imported row whose fingerprint is its hash: KuCoin's deposit
-    /// and withdrawal histories key a row by `Hash:COIN` (`kucoin:deposit:0xabc:USDT`).
+    /// The transaction hash of an imported row whose fingerprint is its hash: the deposit and
+    /// withdrawal histories of KuCoin and Binance and Gemini's transfers key a row by
+    /// `HASH:COIN` (`kucoin:deposit:0xabc:USDT`).
     public static func hash(of event: LedgerEvent) -> String? {
         guard case .imported(_, let fingerprint) = event.provenance else { return nil }
-        for prefix in ["kucoin:deposit:", "kucoin:withdrawal:"] where fingerprint.hasPrefix(prefix) {
+        for prefix in Self.hashKeyedFingerprints where fingerprint.hasPrefix(prefix) {
             let key = fingerprint.dropFirst(prefix.count)
             guard let colon = key.lastIndex(of: ":") else { return nil }
             return String(key[..<colon])
         }
         return nil
     }
+
+    private static let hashKeyedFingerprints = [
+        "kucoin:deposit:", "kucoin:withdrawal:", "binance:deposit:", "binance:withdrawal:", "gemini:transfer:",
+    ]
 }

@@ -35,6 +35,8 @@ extension EventRecordV1 {
         Self.field(",\"reason\":", reason, &out)
         Self.field(",\"link_withdrawal\":", linkWithdrawal, &out)
         Self.field(",\"link_deposit\":", linkDeposit, &out)
+        Self.field(",\"tx_hash\":", txHash, &out)
+        Self.field(",\"address\":", address, &out)
         Self.field(",\"fee\":", fee, &out)
         Self.field(",\"fee_asset\":", feeAsset, &out)
         Self.field(",\"fee_class\":", feeClass, &out)

@@ -17,7 +17,7 @@ extension EventRecordV1 {
             sequence: sequence, id: eventID, schemaVersion: schemaVersion,
             occurredAt: Timestamp(secondsSinceEpoch: occurredAt),
             recordedAt: Timestamp(secondsSinceEpoch: recordedAt),
-            account: account, action: try action(eventKind), note: note
+            account: account, action: try action(eventKind), note: note, chain: try chain(eventKind)
         )
         if let fee {
             event.fee = AssetAmount(try number("fee", fee), try assetValue("fee_asset", feeAsset, feeClass))
@@ -65,6 +65,28 @@ extension EventRecordV1 {
             return .void(target: target, reason: reason ?? "")
         case .link: return .link(try link())
         }
+    }
+
+    /// A deposit's or withdrawal's transaction hash and address (version 5), if it has them.
+    private func chain(_ kind: EventKind) throws(EventRecordError) -> ChainReference? {
+        guard txHash != nil || address != nil else { return nil }
+        let field = txHash == nil ? "address" : "tx_hash"
+        guard kind == .deposit || kind == .withdraw else {
+            throw fail(field, "is only for a deposit or a withdrawal, not a \(kind.rawValue)")
+        }
+        guard schemaVersion >= ChainReference.schemaVersion else {
+            throw fail(
+                field,
+                "needs record version \(ChainReference.schemaVersion), but the record is version \(schemaVersion)")
+        }
+        for (name, value) in [("tx_hash", txHash), ("address", address)] {
+            if let value, !ChainReference.isValid(value) {
+                throw fail(
+                    name,
+                    "'\(value)' must be 1 to \(ChainReference.maximumLength) printable ASCII characters without spaces")
+            }
+        }
+        return ChainReference(hash: txHash, address: address)
     }
 
     /// A transfer link (version 4): the two events' ids, what arrived where, and the rule.

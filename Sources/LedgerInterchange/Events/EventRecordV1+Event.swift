@@ -35,6 +35,7 @@ extension EventRecordV1 {
             feeClass = fee.asset.assetClass.rawValue
         }
         fill(from: event.action)
+        (txHash, address) = (event.chain?.hash, event.chain?.address)
     }
 
     private mutating func fill(from action: EventAction) {

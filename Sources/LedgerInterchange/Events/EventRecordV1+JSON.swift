@@ -25,6 +25,7 @@ extension EventRecordV1 {
         let asset, asset_class, quantity, price, quote, total: String?
         let counter_asset, counter_class, counter_quantity, to_account, income_kind: String?
         let split_ratio, void_target, reason, link_withdrawal, link_deposit, fee, fee_asset, fee_class: String?
+        let tx_hash, address: String?
         let note, source, batch, fingerprint: String?
 
         init(_ value: JSONValue) throws(JSONFieldError) {
@@ -53,6 +54,7 @@ extension EventRecordV1 {
             (link_withdrawal, link_deposit) = (
                 try fields.optional("link_withdrawal"), try fields.optional("link_deposit")
             )
+            (tx_hash, address) = (try fields.optional("tx_hash"), try fields.optional("address"))
             (fee, fee_asset, fee_class) = (
                 try fields.optional("fee"), try fields.optional("fee_asset"), try fields.optional("fee_class")
             )
@@ -83,9 +85,10 @@ extension EventRecordV1 {
         return try record(from: form, line: line)
     }
 
-    /// The version of a row that gives none: the lowest that holds its fields (link fields
-    /// need 4; a `total` needs 2 on a buy or sell, 3 on an income).
+    /// The version of a row that gives none: the lowest that holds its fields (`tx_hash` or
+    /// `address` need 5; link fields 4; a `total` needs 2 on a buy or sell, 3 on an income).
     private static func lowestVersion(_ form: JSONForm) -> Int {
+        if form.tx_hash != nil || form.address != nil { return ChainReference.schemaVersion }
         if form.link_withdrawal != nil || form.link_deposit != nil { return 4 }
         return form.total == nil ? 1 : form.kind == "income" ? 3 : 2
     }
@@ -115,6 +118,7 @@ extension EventRecordV1 {
         (record.toAccount, record.incomeKind, record.splitRatio) = (form.to_account, form.income_kind, form.split_ratio)
         (record.voidTarget, record.reason) = (form.void_target, form.reason)
         (record.linkWithdrawal, record.linkDeposit) = (form.link_withdrawal, form.link_deposit)
+        (record.txHash, record.address) = (form.tx_hash, form.address)
         (record.fee, record.feeAsset, record.feeClass) = (form.fee, form.fee_asset, form.fee_class)
         (record.batch, record.fingerprint) = (form.batch, form.fingerprint)
         guard record.schemaVersion <= LedgerEvent.currentSchemaVersion else {

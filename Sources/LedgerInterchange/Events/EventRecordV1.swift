@@ -7,7 +7,8 @@ import LedgerCore
 ///
 /// One type holds every record version: version 2 is version 1 plus the optional `total` of a
 /// buy or sell, version 3 the `total` of an income, version 4 the `link` kind with
-/// `link_withdrawal` and `link_deposit`. A
+/// `link_withdrawal` and `link_deposit`, version 5 a deposit's or withdrawal's `tx_hash` and
+/// `address`. A
 /// version-1 record has none of these, so its fields, columns and canonical bytes are exactly
 /// what they were before version 2 existed (docs/EVENTS.md).
 public struct EventRecordV1: Hashable, Sendable {
@@ -38,6 +39,9 @@ public struct EventRecordV1: Hashable, Sendable {
     /// A transfer link's withdrawal and deposit (version 4).
     public var linkWithdrawal: String?
     public var linkDeposit: String?
+    /// A deposit's or withdrawal's transaction hash and address (version 5).
+    public var txHash: String?
+    public var address: String?
     public var fee: String?
     public var feeAsset: String?
     public var feeClass: String?
@@ -108,6 +112,7 @@ public struct EventRecordV1: Hashable, Sendable {
             ("income_kind", incomeKind), ("split_ratio", splitRatio),
             ("void_target", voidTarget), ("reason", reason),
             ("link_withdrawal", linkWithdrawal), ("link_deposit", linkDeposit),
+            ("tx_hash", txHash), ("address", address),
             ("fee", fee), ("fee_asset", feeAsset), ("fee_class", feeClass),
         ]
     }

@@ -39,7 +39,8 @@ public enum TransferJSON {
         writer.endObject()
     }
 
-    /// A withdrawal or deposit: its number, id, time, account and amount.
+    /// A withdrawal or deposit: its number, id, time, account and amount, and the transaction
+    /// hash and address it keeps, if any.
     private static func write(_ event: LedgerEvent, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("seq", event.sequence)
@@ -49,6 +50,8 @@ public enum TransferJSON {
         writer.field("account", event.account)
         if case .withdraw(let amount) = event.action { amountFields(amount, &writer) }
         if case .deposit(let amount) = event.action { amountFields(amount, &writer) }
+        writer.field("tx_hash", event.chain?.hash)
+        writer.field("address", event.chain?.address)
         writer.endObject()
     }
 

@@ -5,11 +5,13 @@ import LedgerCore
 ///
 /// Required: `date`, `side`, `asset`, `quantity`. Optional: `price` (per unit) or `total`
 /// (what the trade moved in the quote), `quote`, `fee`, `fee_asset`, `id` (the row's
-/// transaction id: the fingerprint), `note`. For `asset`, `quote` and `fee_asset` a value
+/// transaction id: the fingerprint), `note`, and for a deposit or withdrawal `tx_hash` and
+/// `address` (the on-chain transaction hash and the address it went to). For `asset`, `quote` and `fee_asset` a value
 /// that is not a column of the header is taken as a fixed asset code (`quote=USD`).
 public struct GenericMapping: Sendable, Equatable {
     public static let fields = [
-        "date", "side", "asset", "quantity", "price", "total", "quote", "fee", "fee_asset", "id", "note",
+        "date", "side", "asset", "quantity", "price", "total", "quote", "fee", "fee_asset", "id", "note", "tx_hash",
+        "address",
     ]
     public static let required = ["date", "side", "asset", "quantity"]
 

@@ -46,15 +46,25 @@ public struct ImportOptions: Sendable {
 struct OutcomeBuilder {
     let preset: String
 
+    /// `hash` and `address` are what a deposit's or withdrawal's row says of the on-chain
+    /// transaction; a text that cannot be one (Binance's `Internal transfer 123`) is not kept.
     func event(
         _ row: ImportRow, at time: Timestamp, _ action: EventAction, fee: AssetAmount? = nil,
-        note: String = "", id: String? = nil, idKind: String = "tx", spot: Price? = nil
+        note: String = "", id: String? = nil, idKind: String = "tx", spot: Price? = nil,
+        hash: String? = nil, address: String? = nil
     ) -> ImportOutcome {
         let key: FingerprintKey = id.map { .sourceID(kind: idKind, id: $0) } ?? .content("")
         var imported = ImportedEvent(
             line: row.line, occurredAt: time, action: action, fee: fee, note: note, preset: preset, key: key)
         imported.spot = spot
+        if action.kind == .deposit || action.kind == .withdraw {
+            imported.chain = ChainReference(hash: Self.valid(hash), address: Self.valid(address))
+        }
         return .event(imported)
+    }
+
+    private static func valid(_ text: String?) -> String? {
+        ChainReference(hash: text, address: nil)?.hash.flatMap { ChainReference.isValid($0) ? $0 : nil }
     }
 
     func problem(_ row: ImportRow, _ message: String) -> ImportOutcome {

@@ -26,6 +26,10 @@ public struct ImportedEvent: Hashable, Sendable {
     /// The price of one unit of the event's main asset that the row states (Coinbase's
     /// `Price at Transaction`), when the layout has one: recorded as an observed price.
     public var spot: Price?
+    /// The transaction hash and address a deposit's or withdrawal's row gave (record version
+    /// 5). Not part of ``contentText``, so a row's fingerprint is what it was before they were
+    /// kept and re-importing a file imported earlier adds nothing.
+    public var chain: ChainReference?
 
     public init(
         line: Int, occurredAt: Timestamp, action: EventAction, fee: AssetAmount? = nil,
@@ -46,7 +50,7 @@ public struct ImportedEvent: Hashable, Sendable {
     {
         LedgerEvent(
             id: id, occurredAt: occurredAt, recordedAt: recordedAt, account: account, action: action,
-            fee: fee, note: note, provenance: .imported(batch: batch, fingerprint: fingerprint)
+            fee: fee, note: note, provenance: .imported(batch: batch, fingerprint: fingerprint), chain: chain
         )
     }
 

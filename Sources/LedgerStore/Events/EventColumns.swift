@@ -14,6 +14,9 @@ enum EventColumns {
         "total",
         // Added by migration 0017-transfer-links; record version 4 only (a transfer link).
         "link_withdrawal", "link_deposit",
+        // Added by migration 0018-event-chain-reference; record version 5 only (a deposit's
+        // or withdrawal's on-chain transaction hash and address).
+        "tx_hash", "address",
     ]
 
     static let list = names.joined(separator: ", ")
@@ -28,7 +31,7 @@ enum EventColumns {
         return names.map { present.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
     }
 
-    /// Adds the record's 30 columns to `rows` (in ``names`` order).
+    /// Adds the record's 32 columns to `rows` (in ``names`` order).
     static func add(_ record: EventRecordV1, to rows: inout BoundRows) {
         rows.integer(record.sequence)
         rows.text(record.id)
@@ -62,6 +65,8 @@ enum EventColumns {
         rows.text(record.total)
         rows.text(record.linkWithdrawal)
         rows.text(record.linkDeposit)
+        rows.text(record.txHash)
+        rows.text(record.address)
     }
 
     /// The event in the current row, or ``StoreError/corruptRecord(_:)``.
@@ -73,7 +78,7 @@ enum EventColumns {
         }
     }
 
-    /// Reads columns 0…29 (in ``names`` order) of the current row.
+    /// Reads columns 0…31 (in ``names`` order) of the current row.
     static func record(from row: SQLiteStatement) -> EventRecordV1 {
         var record = EventRecordV1(
             sequence: row.int(0), id: row.text(1) ?? "", schemaVersion: Int(row.int(2)),
@@ -101,6 +106,8 @@ enum EventColumns {
         record.total = row.text(27)
         record.linkWithdrawal = row.text(28)
         record.linkDeposit = row.text(29)
+        record.txHash = row.text(30)
+        record.address = row.text(31)
         return record
     }
 }

@@ -77,5 +77,14 @@ enum EventLogSchema {
                 ALTER TABLE events ADD COLUMN link_deposit TEXT;
                 CREATE INDEX events_links ON events(seq) WHERE kind = 'link';
                 """),
+        // Record version 5: the transaction hash and the address a deposit's or withdrawal's
+        // row gave. NULL in every row before it, as in every record of versions 1 to 4, so
+        // their hashes and replay rows stay as they are.
+        Migration(
+            name: "0018-event-chain-reference",
+            sql: """
+                ALTER TABLE events ADD COLUMN tx_hash TEXT;
+                ALTER TABLE events ADD COLUMN address TEXT;
+                """),
     ]
 }

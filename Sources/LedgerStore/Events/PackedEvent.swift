@@ -14,7 +14,10 @@ import LedgerCore
 /// of trailing zeros of its units and the rest as a signed varint. A buy's or sell's payload is
 /// its amount, a term byte (0: a unit price, 1: a total), then the decimal and the quote.
 /// Version 1 (rows written before totals existed, which stay in the append-only table) has no
-/// term byte: always a unit price. The decoder reads both.
+/// term byte: always a unit price. The decoder reads both. A deposit or withdrawal with an
+/// on-chain reference (record version 5) ends with it after the provenance: a byte of flags
+/// (1: a hash, 2: an address) and the strings; a row without one ends at the provenance, as
+/// every row written before it does.
 enum PackedEvent {
     static let version: UInt8 = 2
     /// The versions ``PackedEventDecoder`` reads.
@@ -51,6 +54,11 @@ enum PackedEvent {
             writer.byte(1)
             writer.string(batch)
             writer.string(fingerprint)
+        }
+        if let chain = event.chain {
+            writer.byte((chain.hash == nil ? 0 : 1) | (chain.address == nil ? 0 : 2))
+            if let hash = chain.hash { writer.string(hash) }
+            if let address = chain.address { writer.string(address) }
         }
         return writer.bytes
     }

@@ -19,11 +19,25 @@ final class PackedEventDecoder {
             guard let amount = amount(&reader) else { return nil }
             fee = amount
         }
-        guard let note = reader.string(), let provenance = provenance(&reader), reader.isAtEnd else { return nil }
+        guard let note = reader.string(), let provenance = provenance(&reader) else { return nil }
+        guard let chain = chainReference(&reader) else { return nil }
         return LedgerEvent(
             sequence: sequence, id: id, schemaVersion: Int(schema),
             occurredAt: Timestamp(secondsSinceEpoch: occurred), recordedAt: Timestamp(secondsSinceEpoch: recorded),
-            account: account, action: action, fee: fee, note: note, provenance: provenance)
+            account: account, action: action, fee: fee, note: note, provenance: provenance, chain: chain)
+    }
+
+    /// The on-chain reference a deposit or withdrawal of record version 5 ends with: `.some(nil)`
+    /// when the row ends at its provenance, nil when the rest is not a reference.
+    private func chainReference(_ reader: inout ByteReader) -> ChainReference?? {
+        guard !reader.isAtEnd else { return .some(nil) }
+        guard let flags = reader.byte(), flags & 3 != 0, flags <= 3 else { return nil }
+        let hash = flags & 1 == 0 ? nil : reader.string()
+        let address = flags & 2 == 0 ? nil : reader.string()
+        guard (flags & 1 == 0) == (hash == nil), (flags & 2 == 0) == (address == nil), reader.isAtEnd,
+            let chain = ChainReference(hash: hash, address: address)
+        else { return nil }
+        return .some(chain)
     }
 
     /// The kind of packed bytes (the replay skips voids without decoding them).

@@ -9,7 +9,7 @@ import LedgerStore
 struct ImportCSVOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Generic CSV columns: date=COL,side=COL,asset=COL,quantity=COL[,price=COL|total=COL,quote=COL,fee=COL,fee_asset=COL,id=COL,note=COL].",
+            "Generic CSV columns: date=COL,side=COL,asset=COL,quantity=COL[,price=COL|total=COL,quote=COL,fee=COL,fee_asset=COL,id=COL,note=COL,tx_hash=COL,address=COL].",
             discussion:
                 "asset, quote and fee_asset may name a fixed code instead of a column (quote=USD). Implies --format generic.",
             valueName: "mapping"))

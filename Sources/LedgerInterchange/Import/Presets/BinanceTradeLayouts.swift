@@ -124,7 +124,7 @@ public struct BinanceHistoryLayout: ImportLayout {
             return [
                 build.event(
                     row, at: time, action, fee: fee, note: row["Network"], id: id,
-                    idKind: withdrawals ? "withdrawal" : "deposit")
+                    idKind: withdrawals ? "withdrawal" : "deposit", hash: row["TXID"], address: row["Address"])
             ]
         } catch {
             return [build.problem(row, error.message)]

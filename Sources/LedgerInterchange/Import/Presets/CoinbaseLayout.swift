@@ -80,7 +80,9 @@ public struct CoinbaseLayout: ImportLayout {
         // Every row states the spot price of its asset: recorded as an observed price.
         let spot = try? unitValue(row)
         func event(_ action: EventAction, fee: AssetAmount? = nil, note: String = notes) -> ImportOutcome {
-            build.event(row, at: time, action, fee: fee, note: note, id: id, spot: spot ?? nil)
+            build.event(
+                row, at: time, action, fee: fee, note: note, id: id, spot: spot ?? nil, hash: Self.hash(row),
+                address: row["Recipient Address"])
         }
         let kind = CoinbaseType(type, notes: notes)
         switch kind {
@@ -107,6 +109,14 @@ public struct CoinbaseLayout: ImportLayout {
             throw RowError(
                 "transaction type '\(type)' is not one the coinbase preset knows; record it with 'ledger add'")
         }
+    }
+
+    /// The on-chain transaction hash of a Send or Receive, where the file has a column for it.
+    /// The 2025 layout has none (only `Sender Address` and `Recipient Address`; the address a
+    /// Send or Receive keeps is the recipient's: where the coins went, as the other side's
+    /// deposit row names it).
+    static func hash(_ row: ImportRow) -> String? {
+        ["Transaction Hash", "Tx Hash", "TXID", "Hash"].lazy.map { row[$0] }.first { !$0.isEmpty }
     }
 
     /// The fiat currency the money columns are in.

@@ -59,7 +59,8 @@ public struct GeminiLayout: ImportLayout {
                 return [
                     build.event(
                         row, at: time, action, fee: try fee(row), note: row["Specification"],
-                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer")
+                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer", hash: hash,
+                        address: row[type.lowercased() == "credit" ? "Deposit Destination" : "Withdrawal Destination"])
                 ]
             default:
                 throw RowError(

@@ -47,7 +47,11 @@ public struct GenericLayout: ImportLayout {
                     "\(column("side")) '\(field("side", row))' is not a side the generic format knows; use buy, sell, deposit, withdraw, income, staking, interest, airdrop or fee"
                 )
             }
-            return [build.event(row, at: time, action, fee: fee, note: field("note", row), id: id)]
+            return [
+                build.event(
+                    row, at: time, action, fee: fee, note: field("note", row), id: id, hash: field("tx_hash", row),
+                    address: field("address", row))
+            ]
         } catch {
             return [build.problem(row, error.message)]
         }

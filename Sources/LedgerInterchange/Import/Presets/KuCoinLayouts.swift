@@ -120,13 +120,15 @@ public struct KuCoinTransferLayout: ImportLayout {
                 return [
                     build.event(
                         row, at: when, .deposit(amount), fee: fee, note: row["Remarks"],
-                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "deposit")
+                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "deposit", hash: hash,
+                        address: row[at: row.header.position(prefix: "Deposit Address")])
                 ]
             case .withdrawal:
                 return [
                     build.event(
                         row, at: when, .withdraw(amount), fee: fee, note: row["Remarks"],
-                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "withdrawal")
+                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "withdrawal", hash: hash,
+                        address: row[at: row.header.position(prefix: "Withdrawal Address")])
                 ]
             case .earn:
                 return [
