@@ -39,7 +39,7 @@ struct PortfolioPage {
         body += PageLayout.errors(notices.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) })
         if !hasLedger || report.eventCount == 0 { body += Self.firstTrade }
         body += "<h2>Totals (\(report.options.currency))</h2>\n" + ReportHTMLParts.cards(totals)
-        body += "<h2>Holdings</h2>\n" + ReportHTMLParts.holdings(report)
+        body += "<h2>Holdings</h2>\n" + ReportHTMLParts.holdings(report, labelled: true)
         if !byAccount {
             body +=
                 "<h2>Allocation</h2>\n"
@@ -78,13 +78,18 @@ struct PortfolioPage {
         """
     }
 
-    /// The totals the CLI prints under its table, as the report's cards.
+    /// The totals the CLI prints under its table, as the report's cards. Holdings none of which
+    /// has a price have no value and no unrealized P&L to show: "—", never 0.00.
     private var totals: [(String, String)] {
         let t = report.totals
+        let unvalued = !report.rows.isEmpty && report.rows.allSatisfy { $0.value == nil }
         return [
-            ("value", NumberFormat.money(t.value)),
+            ("value", unvalued ? "—" : NumberFormat.money(t.value)),
             ("cost basis", NumberFormat.money(t.costBasis, complete: t.costComplete)),
-            ("unrealized P&L", NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete)),
+            (
+                "unrealized P&L",
+                unvalued ? "—" : NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete)
+            ),
             ("realized P&L", NumberFormat.signedMoney(t.realizedPnL, complete: t.realizedComplete)),
             ("income", NumberFormat.money(t.income, complete: t.incomeComplete)),
             ("net fiat paid in", NumberFormat.money(t.netFiatPaidIn, complete: t.netFiatPaidInComplete)),
@@ -106,7 +111,7 @@ struct PortfolioPage {
             "<h2>Prices</h2>\n"
             + ReportHTMLParts.table(
                 "Prices in use at \(asOf.reportDescription)", ["asset", "price", "observed", "age", "source"], rows,
-                numeric: 1...1)
+                numeric: 1...1, labelled: true)
         if query.asOf == nil,
             let line = PriceAgeNote.line(report.rows, now: asOf, refresh: Self.fill("ledger prices fetch"))
         {

@@ -25,7 +25,9 @@ struct CoinPage {
         body += "<h2>Chart</h2>\n" + dayLinks()
         if let chart {
             let caption = "\(symbol)/\(chart.quote), daily, last \(days) day\(days == 1 ? "" : "s")"
-            body += CandlestickSVG(candles: chart.candles, title: caption).render() + "\n"
+            body +=
+                "<div class=\"chart-box\">" + CandlestickSVG(candles: chart.candles, title: caption).render()
+                + "</div>\n"
             let origin = chart.fetched.cached ? "cached, fetched \(chart.fetched.fetchedAt)" : "fetched now"
             body += MarketHTML.note("\(caption) from \(chart.fetched.source) (\(origin)); times are UTC.")
             body += history(chart)

@@ -20,6 +20,7 @@ enum ServerRoutes {
         let router = Router(context: ServerContext.self)
         router.add(middleware: AccessLog(sink: state.accessLog, clock: state.clockMilliseconds))
         router.add(middleware: PlainPath())
+        router.add(middleware: ErrorPages())
         router.add(middleware: BodyDeadline(milliseconds: state.settings.limits.bodyMilliseconds))
         let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator))
             .add(middleware: CSRFGuard())
