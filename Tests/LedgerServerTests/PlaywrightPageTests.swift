@@ -67,6 +67,9 @@ struct PlaywrightPageTests {
             ["path": "/watchlist", "shows": ["Watchlist"]],
             ["path": "/alerts", "shows": ["Alerts"]],
             ["path": "/status", "shows": ["Status"]],
+            ["path": "/market/search?q=sol", "shows": ["Solana", "SOL"]],
+            ["path": "/market?class=stock", "shows": ["NVDA", "Stocks"]],
+            ["path": "/news", "shows": ["Ether staking deposits"]],
         ]
         let result = try await Playwright.run(
             base: client.port, login: nil, headers: ["X-Test-User": "alice"], pages: pages)
