@@ -6,7 +6,8 @@ enum PageLayout {
     /// The navigation, in order: path and label.
     static let sections: [(path: String, label: String)] = [
         ("/portfolio", "Portfolio"), ("/holdings", "Holdings"), ("/trades", "Trades"), ("/add", "Add"),
-        ("/import", "Import"), ("/market", "Market"), ("/watchlist", "Watchlist"), ("/alerts", "Alerts"),
+        ("/import", "Import"), ("/market", "Market"), ("/news", "News"), ("/watchlist", "Watchlist"),
+        ("/alerts", "Alerts"),
         ("/report", "Report"), ("/status", "Status"),
     ]
 
@@ -34,6 +35,9 @@ enum PageLayout {
         let here = sections.first { $0.path == current }?.label ?? (current == "/account" ? "Account" : "Menu")
         return """
             <header class="site"><a class="brand" href="/portfolio">ledger</a>\
+            <form method="get" action="/market/search" class="search" role="search">\
+            <input type="search" name="q" placeholder="Search coins" aria-label="Search coins by name or symbol">\
+            <button type="submit">Search</button></form>\
             <nav class="site" aria-label="sections">\(links)</nav>\
             <details class="menu"><summary>\(HTMLText.escape(here))</summary>\
             <nav aria-label="sections (menu)">\(links)</nav></details></header>
@@ -74,12 +78,18 @@ enum PageLayout {
         nav.site{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:baseline;flex:1}
         header.site a{color:#1f5fa8;text-decoration:none}
         header.site a[aria-current]{font-weight:600;color:#1d1d1f}
-        details.menu{display:none;margin-left:auto}
+        form.search{display:flex;gap:4px;flex:1 1 12rem;max-width:20rem;order:2}
+        form.search input{flex:1;min-width:0;padding:4px 6px;border:1px solid #bbb;border-radius:4px}
+        form.search button{padding:4px 10px}
+        nav.site{order:3;flex-basis:100%}
+        details.menu{display:none;margin-left:auto;order:3}
         details.menu summary{cursor:pointer;padding:6px 12px;border:1px solid #bbb;border-radius:4px;list-style:none}
         details.menu summary::after{content:" ☰"}
         details.menu[open] nav{display:flex;flex-direction:column;gap:10px;padding:10px 0}
         details.menu nav a{padding:4px 0}
         @media (max-width:860px){nav.site{display:none}details.menu{display:block}details.menu[open]{flex-basis:100%}details.menu[open] summary{display:inline-block}}
+        a.button{display:inline-block;padding:6px 16px;border-radius:4px;background:#1f5fa8;color:#fff;text-decoration:none}
+        .actions{display:flex;gap:8px;flex-wrap:wrap;margin:.75rem 0}
         form.inline{display:inline;margin:0}
         button,input,select,textarea{font:inherit}
         label{display:block;margin:.5rem 0 .15rem}

@@ -13,7 +13,7 @@ enum ServerRoutes {
         LoginRoutes(), AccountRoutes(), AdminRoutes(),
         BooksRoutes(),
         APIRoutes(),
-        MarketRoutes(), WatchlistRoutes(), AlertRoutes(), StatusRoutes(),
+        SearchRoutes(), NewsRoutes(), MarketRoutes(), WatchlistRoutes(), AlertRoutes(), StatusRoutes(),
     ]
 
     static func router(_ state: ServerState) -> Router<ServerContext> {
