@@ -13,10 +13,22 @@ struct PortfolioPage {
     let hasLedger: Bool
     let ledgerCurrency: AssetSymbol?
     let notices: [String]
+    /// The fetcher's interval in seconds (`--fetch-every`), nil when it does not run.
+    var fetchEvery: Int? = nil
 
-    /// What fills a missing price, as the server says it: its fetcher, or the CLI by hand.
-    static func fill(_ command: String) -> String {
-        "the server's fetcher fills them on its next run, or run '\(command)' on this ledger"
+    /// What fills today's missing prices, as it is: the fetcher when it runs, else the CLI.
+    func fillToday(_ command: String) -> String {
+        guard let every = fetchEvery else {
+            return "this server does not fetch prices (it runs without --fetch-every); run '\(command)' on this ledger"
+        }
+        let interval = every % 3600 == 0 ? "\(every / 3600) h" : "\(every / 60) min"
+        return
+            "the server's fetcher asks the sources for today's prices every \(interval) (a symbol no source knows stays unpriced), or run '\(command)' on this ledger"
+    }
+
+    /// What fills a past price (a valuation on an event's date): the CLI, never the fetcher.
+    static func fillPast(_ command: String) -> String {
+        "the server's fetcher records only today's prices, not past ones; run '\(command)' on this ledger"
     }
 
     /// The page around `body` (the navigation names the user and carries their CSRF token).
@@ -29,8 +41,11 @@ struct PortfolioPage {
     /// What the body depends on besides the report: the same report with another variant
     /// shows another body.
     var variant: String {
-        [query.asOf ?? "", query.method ?? "", query.currency ?? "", "\(hasLedger)", ledgerCurrency?.text ?? ""]
-            .joined(separator: "|") + "|" + notices.joined(separator: "\n")
+        [
+            query.asOf ?? "", query.method ?? "", query.currency ?? "", "\(hasLedger)", ledgerCurrency?.text ?? "",
+            "\(fetchEvery ?? 0)",
+        ]
+        .joined(separator: "|") + "|" + notices.joined(separator: "\n")
     }
 
     func body(byAccount: Bool) -> String {
@@ -113,7 +128,7 @@ struct PortfolioPage {
                 "Prices in use at \(asOf.reportDescription)", ["asset", "price", "observed", "age", "source"], rows,
                 numeric: 1...1, labelled: true)
         if query.asOf == nil,
-            let line = PriceAgeNote.line(report.rows, now: asOf, refresh: Self.fill("ledger prices fetch"))
+            let line = PriceAgeNote.line(report.rows, now: asOf, refresh: fillToday("ledger prices fetch"))
         {
             html += ReportHTMLParts.notes([String(line.dropLast())])
         }
@@ -127,11 +142,11 @@ struct PortfolioPage {
         let t = report.totals
         if !t.unpricedAssets.isEmpty {
             lines.append(
-                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(Self.fill(command))."
+                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(fillToday(command))."
             )
         }
         if let summary = MissingPrice.summary(report.missingPrices) {
-            lines.append("Incomplete (\(NumberFormat.incompleteMark)): \(summary); \(Self.fill(command)).")
+            lines.append("Incomplete (\(NumberFormat.incompleteMark)): \(summary); \(Self.fillPast(command)).")
         }
         return lines.isEmpty ? "" : "<h2>Missing prices</h2>\n" + ReportHTMLParts.notes(lines)
     }
