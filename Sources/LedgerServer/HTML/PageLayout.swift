@@ -99,7 +99,8 @@ enum PageLayout {
         .error{color:#c62828;border-left:3px solid #c62828;padding:4px 8px;background:#fdf0f0;overflow-wrap:anywhere}
         .ok{color:#1a7f37;border-left:3px solid #1a7f37;padding:4px 8px;background:#f0faf2;overflow-wrap:anywhere}
         .note,.meta{overflow-wrap:anywhere}
-        .pager{display:flex;gap:12px;margin:.75rem 0}
+        .pager{display:flex;flex-wrap:wrap;gap:4px 12px;margin:.75rem 0}
+        li,p,dd{overflow-wrap:anywhere}
         form.void{display:flex;flex-wrap:wrap;gap:4px}
         form.void input{max-width:12rem}
         @media (max-width:640px){
