@@ -44,7 +44,7 @@ struct PlaywrightPageTests {
         let bob = try fixture.user("bob", password: "correct horse")
         var headers = bob.api
         headers["Content-Type"] = "application/json"
-        let body = #"{"kind": "deposit", "words": "QZXW 3", "date": "2025-01-01"}"#
+        let body = #"{"kind": "deposit", "words": "QZXW 3", "class": "crypto", "date": "2025-01-01"}"#
         let added = try await fixture.server.client.request(
             "POST", "/api/v1/events", headers: headers, body: Array(body.utf8))
         try #require(added.status == 201, "\(added.body)")

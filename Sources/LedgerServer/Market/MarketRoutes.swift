@@ -57,7 +57,7 @@ struct MarketRoutes: RouteGroup {
             let opened = try MarketSession(state: state, user: user)
             session = opened
             let quote = try opened.quote(fields["vs"])
-            let feed = try opened.feed(quote: quote, count: top.count)
+            let feed = try opened.feed(quote: quote, count: top.count, screen: top.screen)
             let watched = Set(try opened.watched())
             let shown = try top.run(feed: feed, quote: quote, watched: watched)
             try feed.commit()

@@ -35,9 +35,9 @@ struct SearchRoutes: RouteGroup {
 
     static let hint = "Type part of a coin's name or symbol, such as 'sol' or 'bit'."
 
-    /// The ranked matches and the source (or `the cache`) they came from.
+    /// The ranked matches and the source (or `the cache`, when the sources fail) they came from.
     static func matches(_ query: String, session: MarketSession) throws -> ([AssetSearchResult], String) {
-        let feed = try session.feed(quote: try session.quote(nil), count: 100)
+        let feed = try MarketFeed(store: session.cache, context: session.context, offline: false)
         let (found, origin) = try feed.search(query)
         try feed.commit()
         return (SearchRanking.rank(found, query: query), origin)
