@@ -106,6 +106,7 @@ enum PageLayout {
         @media (max-width:640px){
         table.stack,table.stack tbody,table.stack tr{display:block;width:100%}
         table.stack thead{display:none}
+        table.stack caption{display:block;width:100%}
         table.stack tr{border:1px solid #ddd;border-radius:6px;padding:6px 10px;margin:0 0 8px}
         table.stack td,table.stack tbody th{display:flex;justify-content:space-between;align-items:baseline;gap:12px;padding:2px 0;border:0;white-space:normal;text-align:right;overflow-wrap:anywhere}
         table.stack td::before,table.stack tbody th::before{content:attr(data-label);color:#555;font-weight:400;text-align:left;flex:none}
