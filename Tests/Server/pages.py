@@ -47,7 +47,7 @@ def check_page(page, base, spec, width, shots, failures):
             continue
         failures.append(f"{where}: console error {line}")
     if shots:
-        name = path.strip("/").split("?")[0].replace("/", "-") or "root"
+        name = "".join(c if c.isalnum() else "-" for c in path.strip("/")).strip("-") or "root"
         page.screenshot(path=f"{shots}/{name}-{width}.png", full_page=True)
 
 
