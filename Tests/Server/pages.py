@@ -40,6 +40,13 @@ def check_page(page, base, spec, width, shots, failures):
     for hidden in spec.get("hides", []):
         if hidden in text:
             failures.append(f"{where}: shows {hidden!r}")
+    # Below 860 px the sections are a <details> menu: it must open without scripts.
+    menu = page.query_selector("details.menu summary")
+    if menu is not None and width < 860:
+        menu.click()
+        if not page.is_visible("details.menu nav a[href='/portfolio']"):
+            failures.append(f"{where}: the menu does not open")
+        page.evaluate("document.querySelector('details.menu').open = false")
     for message in messages:
         line = str(getattr(message, "text", message))
         # The browser reports the page's own non-200 status as a failed load.
