@@ -17,12 +17,14 @@ struct CoinPage {
     let newsProblem: String?
     let days: Int
     let watched: Bool
+    /// For a symbol no list knows: the search's matches ("Did you mean"), as markup.
+    var offer: String? = nil
     let warnings: [String]
 
     func render(user: ServerUser) -> String {
         let title = detail.map { "\($0.entry.name) (\(symbol))" } ?? symbol.text
         var body = MarketHTML.css + MarketHTML.notices(warnings)
-        body += figures()
+        body += figures() + (offer ?? "")
         body += tradeLinks() + watchForm(user)
         body += "<h2>Chart</h2>\n" + dayLinks()
         if let chart {

@@ -91,12 +91,14 @@ struct MarketRoutes: RouteGroup {
             let chart = Result { try CoinChart(symbol, quote: quote, days: days, session: opened) }
             try feed.commit()
             let news = Result { try NewsRoutes.headlines([symbol], limit: 5, session: opened) }
+            var offer: String?
+            if case .failure(let problem) = detail { offer = SearchRoutes.offer(text, error: problem, session: opened) }
             if case .failure(let problem) = detail, case .failure = chart { throw problem }
             let page = CoinPage(
                 symbol: symbol, detail: try? detail.get(), detailProblem: detail.problem,
                 freshness: (try? detail.get()).map { feed.freshness($0.fetchedAt) }, chart: try? chart.get(),
                 chartProblem: chart.problem, news: try? news.get(), newsProblem: news.problem, days: days,
-                watched: try opened.watched().contains(symbol),
+                watched: try opened.watched().contains(symbol), offer: offer,
                 warnings: opened.warnings)
             return ServerResponse.html(page.render(user: user))
         } catch {
