@@ -68,7 +68,7 @@ struct PlaywrightPageTests {
             ["path": "/alerts", "shows": ["Alerts"]],
             ["path": "/status", "shows": ["Status"]],
             ["path": "/market/search?q=sol", "shows": ["Solana", "SOL"]],
-            ["path": "/market?class=stock", "shows": ["NVDA", "Stocks"]],
+            ["path": "/market?class=stock", "shows": ["NVIDIA", "Stocks"]],
             ["path": "/news", "shows": ["Ether staking deposits"]],
         ]
         let result = try await Playwright.run(

@@ -16,6 +16,7 @@ enum PageLayout {
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width,initial-scale=1">
+        <link rel="icon" href="data:,">
         <title>\(HTMLText.escape(title)) · ledger</title>
         <style>\(ReportHTMLStyle.css)\n\(css)</style>
         </head><body><main>
