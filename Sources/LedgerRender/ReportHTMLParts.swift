@@ -12,8 +12,8 @@ public enum ReportHTMLParts {
     }
 
     /// The holdings table of the report (with an account column for a report by account), or
-    /// a note that there are none.
-    public static func holdings(_ report: HoldingsReport) -> String {
+    /// a note that there are none; `labelled` as in ``table(_:_:_:numeric:raw:labelled:)``.
+    public static func holdings(_ report: HoldingsReport, labelled: Bool = false) -> String {
         let perAccount = report.options.perAccount
         let rows = report.rows.map { row in
             [row.asset.text] + (perAccount ? [row.account ?? ""] : []) + [
@@ -34,8 +34,9 @@ public enum ReportHTMLParts {
         return rows.isEmpty
             ? "<p class=\"note\">No holdings.</p>\n"
             : table(
-                "Holdings at \(report.options.asOf.reportDescription)", header, rows, numeric: (1 + shift)...(8 + shift)
-            )
+                "Holdings at \(report.options.asOf.reportDescription)", header, rows,
+                numeric: (1 + shift)...(8 + shift),
+                labelled: labelled)
     }
 
     /// The allocation donut by asset with its legend, and the unpriced assets left out.
@@ -57,9 +58,12 @@ public enum ReportHTMLParts {
             + notes(unpriced.isEmpty ? [] : ["Unpriced, not shown: \(ReportWords.names(unpriced))."])
     }
 
-    /// A scrollable table with column headers; cells are escaped unless `raw`.
+    /// A scrollable table with column headers; cells are escaped unless `raw`. A `labelled`
+    /// table (the server's pages) is `class="stack"` and names its column in each cell's
+    /// `data-label`, so a narrow screen can show each row as a card; the report's stays as it was.
     public static func table(
-        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, raw: Bool = false
+        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, raw: Bool = false,
+        labelled: Bool = false
     ) -> String {
         let head = header.enumerated().map { index, title in
             "<th scope=\"col\"\(numeric.contains(index) ? " class=\"n\"" : "")>\(HTML.escape(title))</th>"
@@ -70,13 +74,15 @@ public enum ReportHTMLParts {
                     let classes =
                         (numeric.contains(index) ? ["n"] : [])
                         + (signClass(cell).isEmpty ? [] : [String(signClass(cell).dropFirst())])
-                    let attribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
+                    let attribute =
+                        (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
+                        + (labelled && index < header.count ? " data-label=\"\(HTML.escape(header[index]))\"" : "")
                     return (index == 0 ? "<th scope=\"row\"\(attribute)>" : "<td\(attribute)>")
                         + (raw ? cell : HTML.escape(cell)) + (index == 0 ? "</th>" : "</td>")
                 }.joined() + "</tr>"
         }.joined(separator: "\n")
         return
-            "<div class=\"scroll\"><table>\n<caption>\(HTML.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
+            "<div class=\"scroll\"><table\(labelled ? " class=\"stack\"" : "")>\n<caption>\(HTML.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
     }
 
     /// One note paragraph per line.

@@ -130,7 +130,7 @@ struct AccountGuardTests {
         #expect(try fixture.accounts.verifyPassword("carol", "long enough"))
         let list = try await fixture.client.get("/admin/users", headers: admin.browser)
         #expect(list.status == 200)
-        #expect(list.body.contains("<td>carol</td>"))
+        #expect(list.body.contains("<td data-label=\"name\">carol</td>"))
         let bad = try await fixture.client.post(
             "/admin/users", form: [("_csrf", admin.csrf), ("name", "../etc"), ("password", "long enough")],
             headers: admin.browser)

@@ -56,10 +56,11 @@ struct AdminRoutes: RouteGroup {
         let rows = users.map { row(admin, $0) }.joined(separator: "\n")
         let body = """
             \(PageLayout.errors(errors))\(notice.map { "<p class=\"ok\">\(HTMLText.escape($0))</p>" } ?? "")
-            <table><thead><tr><th>Name</th><th>Role</th><th>Status</th><th>Tokens</th><th>Created</th><th></th></tr></thead>
+            <div class="scroll"><table class="stack"><thead><tr><th>Name</th><th>Role</th><th>Status</th><th>Tokens</th>\
+            <th>Created</th><th></th></tr></thead>
             <tbody>
             \(rows)
-            </tbody></table>
+            </tbody></table></div>
             <h2>Add a user</h2>
             <form method="post" action="/admin/users">\(PageLayout.csrfField(admin))
             <label for="name">Name (a-z, 0-9, _ and -)</label>
@@ -86,9 +87,10 @@ struct AdminRoutes: RouteGroup {
             <button type="submit">\(user.isDisabled ? "Enable" : "Disable")</button></form>
             """
         return """
-            <tr><td>\(name)</td><td>\(user.isAdmin ? "admin" : "user")</td>\
-            <td>\(user.isDisabled ? "disabled" : "active")</td><td>\(user.tokenCount)</td>\
-            <td>\(user.created.description)</td><td>\(button)</td></tr>
+            <tr><td data-label="name">\(name)</td><td data-label="role">\(user.isAdmin ? "admin" : "user")</td>\
+            <td data-label="status">\(user.isDisabled ? "disabled" : "active")</td>\
+            <td data-label="tokens">\(user.tokenCount)</td>\
+            <td data-label="created">\(user.created.description)</td><td>\(button)</td></tr>
             """
     }
 }

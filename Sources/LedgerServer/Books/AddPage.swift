@@ -52,9 +52,11 @@ struct AddForm: Equatable {
     }
 }
 
+/// `GET /add` (its fields may come prefilled from the query: a coin page's Buy and Sell) and
+/// the page again after a refusal, with the values kept and the form's messages.
 struct AddPage {
     let user: ServerUser
-    var form = AddForm()
+    var form = TradeForm()
     var errors: [String] = []
 
     static let kinds = EventKind.typed.map(\.rawValue)
@@ -63,29 +65,60 @@ struct AddPage {
         let body =
             PageLayout.errors(errors) + """
                 <form method="post" action="/add" class="add">\(PageLayout.csrfField(user))
+                <div class="fields">
                 \(select("kind", "Kind", Self.kinds, form.kind, allowEmpty: false))
-                \(text("words", "Words", form.words, "BTC 0.1 @ 30000 · 1 ETH for 0.05 BTC · USD 10000 · AAPL 4:1"))
-                \(text("fee", "Fee", form.fee, "5 or 0.0001 BTC"))
-                \(text("date", "Date", form.date, "YYYY-MM-DD or 2024-01-31T14:00:00Z (default: now)"))
+                \(text("asset", "Asset", form.asset, "BTC, ETH, AAPL"))
+                \(text("quantity", "Quantity", form.quantity, "0.1", decimal: true))
+                \(text("price", "Price of one unit", form.price, "30000", decimal: true))
+                \(text("total", "Total (or the price, not both)", form.total, "3000", decimal: true))
+                \(computed())
+                \(text("quote", "Currency of price and total", form.quote, "the ledger's, e.g. USD"))
+                \(text("fee", "Fee", form.fee, "5 or 0.0001 BTC", decimal: false))
+                \(dateField())
                 \(text("account", "Account", form.account, LedgerEvent.defaultAccount))
-                \(text("from", "From account (transfer)", form.from, ""))
                 \(text("to", "To account (transfer)", form.to, "cold"))
+                \(text("from", "From account (transfer; default: Account)", form.from, ""))
                 \(select("income_kind", "Income kind", IncomeKind.allCases.map(\.rawValue), form.incomeKind))
                 \(select("class", "Asset class", AssetClass.allCases.map(\.rawValue), form.assetClass))
                 \(text("note", "Note", form.note, ""))
+                </div>
+                <details class="other"\(form.words.isEmpty ? "" : " open")><summary>Other kinds: trade, split</summary>
+                \(text("words", "Words", form.words, "1 ETH for 0.05 BTC · AAPL 4:1"))
+                <p class="note">A trade is what you got for what you gave (1 ETH for 0.05 BTC); a split is the \
+                asset and NEW:OLD (AAPL 4:1). Words, when given, are used instead of Asset, Quantity, Price and Total.</p>
+                </details>
                 <p><button type="submit">Record</button></p>
                 </form>
-                <p class="note">The words are those of <code>ledger add</code>: buy|sell ASSET QTY @ PRICE [QUOTE], \
-                buy|sell ASSET QTY @@ TOTAL [QUOTE], trade QTY ASSET for QTY ASSET, deposit|withdraw|fee ASSET QTY, \
-                transfer ASSET QTY (with To), income ASSET QTY, split ASSET NEW:OLD. Selling, withdrawing or \
-                transferring more than the account holds is refused, and nothing is written.</p>
+                <p class="note">Enter the price of one unit or the total, not both: the other is computed from the \
+                quantity. Selling, withdrawing or transferring more than the account holds is refused, and nothing \
+                is written.</p>
 
                 """
-        return PageLayout.page(title: "Add an event", user: user, current: "/add", body: body)
+        return PageLayout.page(title: "Add a trade", user: user, current: "/add", body: Self.css + body)
     }
 
-    private func text(_ name: String, _ label: String, _ value: String, _ placeholder: String) -> String {
-        "<label for=\"\(name)\">\(label)</label><input type=\"text\" id=\"\(name)\" name=\"\(name)\" value=\"\(HTMLText.escape(value))\" placeholder=\"\(HTMLText.escape(placeholder))\">"
+    /// The price or total the form computes from the other and the quantity.
+    private func computed() -> String {
+        guard let computed = form.computed else { return "" }
+        return
+            "<p class=\"note\"><output for=\"quantity price total\">Computed \(computed.label): \(HTMLText.escape(computed.value))</output></p>"
+    }
+
+    /// Date and time as the browser's picker gives it (read as UTC); a value typed another way
+    /// (`2025-01-02`) stays in a text box so it is not lost.
+    private func dateField() -> String {
+        let picker = form.date.isEmpty || TradeForm.instant(form.date) != form.date
+        let type = picker ? "type=\"datetime-local\" step=\"1\"" : "type=\"text\""
+        return
+            "<div><label for=\"date\">Date and time, UTC (default: now)</label><input \(type) id=\"date\" name=\"date\" value=\"\(HTMLText.escape(form.date))\"></div>"
+    }
+
+    private func text(_ name: String, _ label: String, _ value: String, _ placeholder: String, decimal: Bool = false)
+        -> String
+    {
+        let mode = decimal ? " inputmode=\"decimal\"" : ""
+        return
+            "<div><label for=\"\(name)\">\(label)</label><input type=\"text\" id=\"\(name)\" name=\"\(name)\"\(mode) value=\"\(HTMLText.escape(value))\" placeholder=\"\(HTMLText.escape(placeholder))\"></div>"
     }
 
     private func select(
@@ -96,6 +129,14 @@ struct AddPage {
             let mark = value == chosen.lowercased() ? " selected" : ""
             return "<option value=\"\(value)\"\(mark)>\(value.isEmpty ? "—" : value)</option>"
         }.joined()
-        return "<label for=\"\(name)\">\(label)</label><select id=\"\(name)\" name=\"\(name)\">\(items)</select>"
+        return
+            "<div><label for=\"\(name)\">\(label)</label><select id=\"\(name)\" name=\"\(name)\">\(items)</select></div>"
     }
+
+    /// Two columns of fields on a wide screen, one on a phone.
+    static let css = """
+        <style>.add .fields{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:0 16px}
+        .add input[type=datetime-local]{width:100%;max-width:28rem;padding:6px;border:1px solid #bbb;border-radius:4px}
+        .add .fields .note{grid-column:1/-1;margin:.25rem 0}</style>
+        """
 }

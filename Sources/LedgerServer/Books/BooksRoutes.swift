@@ -23,8 +23,9 @@ struct BooksRoutes: RouteGroup {
         signedIn.post("/trades/:id/void") { request, context in
             try await TradesRoutes.void(request, context, state)
         }
-        signedIn.get("/add") { _, context in
-            ServerResponse.html(AddPage(user: try context.requireUser()).render())
+        signedIn.get("/add") { request, context in
+            ServerResponse.html(
+                AddPage(user: try context.requireUser(), form: TradeForm(QueryFields(request))).render())
         }
         signedIn.post("/add") { request, context in
             try await TradesRoutes.add(request, context, state)
@@ -54,7 +55,8 @@ struct BooksRoutes: RouteGroup {
             let entry = try service.holdings(query, perAccount: byAccount)
             let page = PortfolioPage(
                 report: entry.report, user: books.user, query: query, hasLedger: try books.opener.exists(),
-                ledgerCurrency: service.ledgerCurrency(), notices: books.notices.messages)
+                ledgerCurrency: service.ledgerCurrency(), notices: books.notices.messages,
+                fetchEvery: state.settings.fetchInterval)
             let body = entry.page("\(byAccount)|" + page.variant) { page.body(byAccount: byAccount) }
             return ServerResponse.html(page.page(byAccount: byAccount, body: body))
         } catch {

@@ -13,10 +13,22 @@ struct PortfolioPage {
     let hasLedger: Bool
     let ledgerCurrency: AssetSymbol?
     let notices: [String]
+    /// The fetcher's interval in seconds (`--fetch-every`), nil when it does not run.
+    var fetchEvery: Int? = nil
 
-    /// What fills a missing price, as the server says it: its fetcher, or the CLI by hand.
-    static func fill(_ command: String) -> String {
-        "the server's fetcher fills them on its next run, or run '\(command)' on this ledger"
+    /// What fills today's missing prices, as it is: the fetcher when it runs, else the CLI.
+    func fillToday(_ command: String) -> String {
+        guard let every = fetchEvery else {
+            return "this server does not fetch prices (it runs without --fetch-every); run '\(command)' on this ledger"
+        }
+        let interval = every % 3600 == 0 ? "\(every / 3600) h" : "\(every / 60) min"
+        return
+            "the server's fetcher asks the sources for today's prices every \(interval) (a symbol no source knows stays unpriced), or run '\(command)' on this ledger"
+    }
+
+    /// What fills a past price (a valuation on an event's date): the CLI, never the fetcher.
+    static func fillPast(_ command: String) -> String {
+        "the server's fetcher records only today's prices, not past ones; run '\(command)' on this ledger"
     }
 
     /// The page around `body` (the navigation names the user and carries their CSRF token).
@@ -29,8 +41,11 @@ struct PortfolioPage {
     /// What the body depends on besides the report: the same report with another variant
     /// shows another body.
     var variant: String {
-        [query.asOf ?? "", query.method ?? "", query.currency ?? "", "\(hasLedger)", ledgerCurrency?.text ?? ""]
-            .joined(separator: "|") + "|" + notices.joined(separator: "\n")
+        [
+            query.asOf ?? "", query.method ?? "", query.currency ?? "", "\(hasLedger)", ledgerCurrency?.text ?? "",
+            "\(fetchEvery ?? 0)",
+        ]
+        .joined(separator: "|") + "|" + notices.joined(separator: "\n")
     }
 
     func body(byAccount: Bool) -> String {
@@ -39,7 +54,7 @@ struct PortfolioPage {
         body += PageLayout.errors(notices.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) })
         if !hasLedger || report.eventCount == 0 { body += Self.firstTrade }
         body += "<h2>Totals (\(report.options.currency))</h2>\n" + ReportHTMLParts.cards(totals)
-        body += "<h2>Holdings</h2>\n" + ReportHTMLParts.holdings(report)
+        body += "<h2>Holdings</h2>\n" + ReportHTMLParts.holdings(report, labelled: true)
         if !byAccount {
             body +=
                 "<h2>Allocation</h2>\n"
@@ -78,13 +93,18 @@ struct PortfolioPage {
         """
     }
 
-    /// The totals the CLI prints under its table, as the report's cards.
+    /// The totals the CLI prints under its table, as the report's cards. Holdings none of which
+    /// has a price have no value and no unrealized P&L to show: "—", never 0.00.
     private var totals: [(String, String)] {
         let t = report.totals
+        let unvalued = !report.rows.isEmpty && report.rows.allSatisfy { $0.value == nil }
         return [
-            ("value", NumberFormat.money(t.value)),
+            ("value", unvalued ? "—" : NumberFormat.money(t.value)),
             ("cost basis", NumberFormat.money(t.costBasis, complete: t.costComplete)),
-            ("unrealized P&L", NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete)),
+            (
+                "unrealized P&L",
+                unvalued ? "—" : NumberFormat.signedMoney(t.unrealizedPnL, complete: t.unrealizedComplete)
+            ),
             ("realized P&L", NumberFormat.signedMoney(t.realizedPnL, complete: t.realizedComplete)),
             ("income", NumberFormat.money(t.income, complete: t.incomeComplete)),
             ("net fiat paid in", NumberFormat.money(t.netFiatPaidIn, complete: t.netFiatPaidInComplete)),
@@ -106,9 +126,9 @@ struct PortfolioPage {
             "<h2>Prices</h2>\n"
             + ReportHTMLParts.table(
                 "Prices in use at \(asOf.reportDescription)", ["asset", "price", "observed", "age", "source"], rows,
-                numeric: 1...1)
+                numeric: 1...1, labelled: true)
         if query.asOf == nil,
-            let line = PriceAgeNote.line(report.rows, now: asOf, refresh: Self.fill("ledger prices fetch"))
+            let line = PriceAgeNote.line(report.rows, now: asOf, refresh: fillToday("ledger prices fetch"))
         {
             html += ReportHTMLParts.notes([String(line.dropLast())])
         }
@@ -122,11 +142,11 @@ struct PortfolioPage {
         let t = report.totals
         if !t.unpricedAssets.isEmpty {
             lines.append(
-                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(Self.fill(command))."
+                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(fillToday(command))."
             )
         }
         if let summary = MissingPrice.summary(report.missingPrices) {
-            lines.append("Incomplete (\(NumberFormat.incompleteMark)): \(summary); \(Self.fill(command)).")
+            lines.append("Incomplete (\(NumberFormat.incompleteMark)): \(summary); \(Self.fillPast(command)).")
         }
         return lines.isEmpty ? "" : "<h2>Missing prices</h2>\n" + ReportHTMLParts.notes(lines)
     }

@@ -33,13 +33,14 @@ struct TradesPage {
 
     private func table() -> String {
         let rows = entries.map { entry in
-            "<tr><th scope=\"row\" class=\"n\">\(entry.event.sequence)</th>"
-                + "<td>\(HTMLText.escape(entry.event.occurredAt.compactDescription))</td>"
-                + "<td>\(HTMLText.escape(Self.describe(entry)))</td>"
-                + "<td>\(HTMLText.escape(entry.event.account))</td><td>\(voidCell(entry))</td></tr>"
+            "<tr><th scope=\"row\" class=\"n\" data-label=\"#\">\(entry.event.sequence)</th>"
+                + "<td data-label=\"date\">\(HTMLText.escape(entry.event.occurredAt.compactDescription))</td>"
+                + "<td data-label=\"event\" class=\"long\">\(HTMLText.escape(Self.describe(entry)))</td>"
+                + "<td data-label=\"account\">\(HTMLText.escape(entry.event.account))</td>"
+                + "<td data-label=\"void\">\(voidCell(entry))</td></tr>"
         }
         return """
-            <div class="scroll"><table>
+            <div class="scroll"><table class="stack">
             <caption>Events, newest first (page \(page))</caption>
             <thead><tr><th scope="col" class="n">#</th><th scope="col">date</th><th scope="col">event</th>\
             <th scope="col">account</th><th scope="col">void</th></tr></thead>

@@ -25,15 +25,15 @@ enum TradesRoutes {
 
     static func add(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
         let books = try UserBooks(context, state: state)
-        let form = AddForm(try await formFields(request))
+        let form = TradeForm(try await formFields(request))
         do {
             // Off the event loop: a symbol new to the ledger is looked up at the sources, which may
             // take seconds (docs/EVENTS.md, "Classes"); other requests go on meanwhile.
-            let input = form.input
+            let input = try form.input()
             let stored = try await NIOThreadPool.singleton.runIfActive { try BooksService(books: books).add(input) }
             return ServerResponse.redirect(to: "/trades?added=\(stored[0].sequence)")
         } catch {
-            guard let message = BooksFailure.message(error) else { throw error }
+            guard let message = TradeFormMessages.message(error) else { throw error }
             let page = AddPage(user: books.user, form: form, errors: [message])
             return ServerResponse.html(page.render(), status: .unprocessableContent)
         }

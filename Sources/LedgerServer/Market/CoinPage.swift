@@ -13,25 +13,33 @@ struct CoinPage {
     let freshness: String?
     let chart: CoinChart?
     let chartProblem: String?
+    let news: [Headline]?
+    let newsProblem: String?
     let days: Int
     let watched: Bool
+    /// For a symbol no list knows: the search's matches ("Did you mean"), as markup.
+    var offer: String? = nil
     let warnings: [String]
 
     func render(user: ServerUser) -> String {
         let title = detail.map { "\($0.entry.name) (\(symbol))" } ?? symbol.text
         var body = MarketHTML.css + MarketHTML.notices(warnings)
-        body += figures()
-        body += watchForm(user)
+        body += figures() + (offer ?? "")
+        body += tradeLinks() + watchForm(user)
         body += "<h2>Chart</h2>\n" + dayLinks()
         if let chart {
             let caption = "\(symbol)/\(chart.quote), daily, last \(days) day\(days == 1 ? "" : "s")"
-            body += CandlestickSVG(candles: chart.candles, title: caption).render() + "\n"
+            body +=
+                "<div class=\"chart-box\">" + CandlestickSVG(candles: chart.candles, title: caption).render()
+                + "</div>\n"
             let origin = chart.fetched.cached ? "cached, fetched \(chart.fetched.fetchedAt)" : "fetched now"
             body += MarketHTML.note("\(caption) from \(chart.fetched.source) (\(origin)); times are UTC.")
             body += history(chart)
         } else if let chartProblem {
             body += PageLayout.errors([chartProblem])
         }
+        body += "<h2>News</h2>\n" + (news.map(NewsRoutes.list) ?? PageLayout.errors(newsProblem.map { [$0] } ?? []))
+        body += "<p><a href=\"/news?asset=\(FormEncoding.escape(symbol.text))\">More news about \(symbol)</a></p>\n"
         return PageLayout.page(title: title, user: user, current: "/market", body: body)
     }
 
@@ -54,6 +62,17 @@ struct CoinPage {
             }
         }
         return html
+    }
+
+    /// Buy and Sell: the add form with this coin, its price and currency filled in.
+    private func tradeLinks() -> String {
+        let (price, quote) = (detail?.entry.price?.description, detail?.entry.quote.text)
+        func link(_ kind: String, _ label: String) -> String {
+            let href = MarketHTML.link(
+                "/add", [("kind", kind), ("asset", symbol.text), ("price", price), ("quote", quote)])
+            return "<a class=\"button\" href=\"\(HTMLText.escape(href))\">\(label) \(HTMLText.escape(symbol.text))</a>"
+        }
+        return "<p class=\"actions\">\(link("buy", "Buy")) \(link("sell", "Sell"))</p>\n"
     }
 
     private func watchForm(_ user: ServerUser) -> String {

@@ -22,8 +22,8 @@ enum MarketHTML {
         }
     }
 
-    /// A table that scrolls sideways inside its box on a phone; `narrow` columns are hidden
-    /// below 600 px.
+    /// A table whose rows become cards on a phone (`class="stack"`, each cell naming its
+    /// column in `data-label`, see ``PageLayout``); `narrow` columns are hidden below 600 px.
     static func table(caption: String, headers: [(String, numeric: Bool)], rows: [[Cell]], narrow: Set<Int> = [])
         -> String
     {
@@ -31,17 +31,20 @@ enum MarketHTML {
             let list = (numeric ? ["n"] : []) + (sign.map { [$0] } ?? []) + (narrow.contains(index) ? ["wide"] : [])
             return list.isEmpty ? "" : " class=\"\(list.joined(separator: " "))\""
         }
+        func label(_ index: Int) -> String {
+            index < headers.count ? " data-label=\"\(HTMLText.escape(headers[index].0))\"" : ""
+        }
         let head = headers.enumerated().map { index, header in
             "<th scope=\"col\"\(classes(index, numeric: header.numeric, sign: nil))>\(HTMLText.escape(header.0))</th>"
         }.joined()
         let body = rows.map { cells in
             "<tr>"
                 + cells.enumerated().map { index, cell in
-                    "<td\(classes(index, numeric: cell.numeric, sign: cell.sign))>\(cell.html)</td>"
+                    "<td\(classes(index, numeric: cell.numeric, sign: cell.sign))\(label(index))>\(cell.html)</td>"
                 }.joined() + "</tr>"
         }.joined(separator: "\n")
         return
-            "<div class=\"scroll\"><table>\n<caption>\(HTMLText.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
+            "<div class=\"scroll\"><table class=\"stack\">\n<caption>\(HTMLText.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
     }
 
     /// Warnings collected while the page was made (a failed source, the cache used instead).

@@ -76,9 +76,20 @@ enum MarketPages {
             "<option\(period == query.change ? " selected" : "")>\(period.rawValue)</option>"
         }.joined()
         let vs = page.vs.map { "<input type=\"hidden\" name=\"vs\" value=\"\(HTMLText.escape($0))\">" } ?? ""
-        return """
-            <form method="get" action="/market" class="controls">\(vs)\
-            <div><label for="top">Coins</label><select id="top" name="top">\(tops)</select></div>\
+        let first: String
+        if let screen = page.top.screen {
+            let screens = (StockScreen.known[screen.assetClass] ?? []).map { id in
+                "<option value=\"\(id)\"\(id == screen.id ? " selected" : "")>\(id.split(separator: "_").joined(separator: " "))</option>"
+            }.joined()
+            first = """
+                <input type="hidden" name="class" value="\(screen.assetClass.rawValue)">\
+                <div><label for="screen">Screen</label><select id="screen" name="screen">\(screens)</select></div>
+                """
+        } else {
+            first = "<div><label for=\"top\">Coins</label><select id=\"top\" name=\"top\">\(tops)</select></div>"
+        }
+        return classTabs(page) + """
+            <form method="get" action="/market" class="controls">\(vs)\(first)\
             <div><label for="sort">Order</label><select id="sort" name="sort">\(sorts)</select></div>\
             <div><label for="change">Change</label><select id="change" name="change">\(changes)</select></div>\
             <div><label for="per-page">Per page</label><select id="per-page" name="per-page">\
@@ -88,6 +99,18 @@ enum MarketPages {
             """
     }
 
+    /// Coins, stocks, ETFs: the classes `ledger market --class` lists, as links.
+    private static func classTabs(_ page: ListPage) -> String {
+        let classes: [(AssetClass, String)] = [(.crypto, "Coins"), (.stock, "Stocks"), (.etf, "ETFs")]
+        let links = classes.map { assetClass, label in
+            let href = MarketHTML.link(
+                "/market", [("class", assetClass == .crypto ? nil : assetClass.rawValue), ("vs", page.vs)])
+            return assetClass == page.top.assetClass
+                ? "<strong>\(label)</strong>" : "<a href=\"\(HTMLText.escape(href))\">\(label)</a>"
+        }
+        return "<nav class=\"pager\" aria-label=\"asset classes\">" + links.joined(separator: " ") + "</nav>\n"
+    }
+
     private static func pager(_ page: ListPage) -> String {
         let shown = page.shown.page
         let query = page.top.query
@@ -95,7 +118,8 @@ enum MarketPages {
             let href = MarketHTML.link(
                 "/market",
                 [
-                    ("top", String(page.top.count)), ("vs", page.vs),
+                    ("top", page.top.screen == nil ? String(page.top.count) : nil), ("vs", page.vs),
+                    ("class", page.top.screen?.assetClass.rawValue), ("screen", page.top.screen?.id),
                     ("sort", query.sort == .rank ? nil : query.sort.rawValue),
                     ("change", query.change == .day ? nil : query.change.rawValue),
                     ("per-page", query.perPage == 20 ? nil : String(query.perPage)), ("page", String(number)),
@@ -104,17 +128,18 @@ enum MarketPages {
         }
         var parts: [String] = []
         if shown.page > 1 { parts.append(link(shown.page - 1, "← previous")) }
-        parts.append("page \(shown.page)/\(shown.pages) · \(query.perPage) per page · \(shown.matching) coins")
+        let things = page.top.screen == nil ? "coins" : "listings"
+        parts.append("page \(shown.page)/\(shown.pages) · \(query.perPage) per page · \(shown.matching) \(things)")
         if shown.page < shown.pages { parts.append(link(shown.page + 1, "next →")) }
         return "<nav class=\"pager\" aria-label=\"pages\">" + parts.joined(separator: " ") + "</nav>\n"
     }
 
-    /// A page that could not be made: what failed, in the CLI's words.
-    static func failure(title: String, current: String, user: ServerUser, messages: [String], warnings: [String])
-        -> String
-    {
+    /// A page that could not be made: what failed, in the CLI's words, and `more` (markup).
+    static func failure(
+        title: String, current: String, user: ServerUser, messages: [String], warnings: [String], more: String = ""
+    ) -> String {
         PageLayout.page(
             title: title, user: user, current: current,
-            body: MarketHTML.notices(warnings) + PageLayout.errors(messages))
+            body: MarketHTML.notices(warnings) + PageLayout.errors(messages) + more)
     }
 }

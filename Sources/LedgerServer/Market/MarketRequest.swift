@@ -127,9 +127,10 @@ struct MarketSession {
     }
 
     /// The market feed over the shared cache: offline (no request) while the cached top list
-    /// in `quote` is younger than ``ServerState/marketCacheLifetime`` and long enough.
-    func feed(quote: AssetSymbol, count: Int) throws -> MarketFeed {
-        let cached = try cache.market.latestTopList(in: quote)
+    /// in `quote` (or the stock or ETF `screen`'s list) is younger than
+    /// ``ServerState/marketCacheLifetime`` and long enough.
+    func feed(quote: AssetSymbol, count: Int, screen: StockScreen? = nil) throws -> MarketFeed {
+        let cached = try cache.market.latestTopList(in: quote, screen: screen)
         let fresh = cached.map {
             context.now.secondsSinceEpoch - $0.fetchedAt.secondsSinceEpoch < state.marketCacheLifetime
                 && $0.value.entries.count >= min(count, 100)

@@ -33,8 +33,9 @@ struct MarketRoutes: RouteGroup {
         }
     }
 
-    /// The request as `ledger market` checks it. Pages always show 20 rows (or `per-page`);
-    /// the API pages only when asked, as `-O json` does.
+    /// The request as `ledger market` checks it. Pages always show 20 rows (or `per-page`) and
+    /// take `class` and `screen` (`--class stock --screen day_gainers`); the API pages only when
+    /// asked, as `-O json` does, and lists the coins.
     static func top(_ fields: MarketFields, paged: Bool) throws -> MarketTop {
         let sort = try fields["sort"].map { text in
             guard let sort = TopListSort(rawValue: text.lowercased()) else { throw MarketRequestError.notASort(text) }
@@ -44,6 +45,7 @@ struct MarketRoutes: RouteGroup {
         return try MarketTop(
             count: fields["top"], page: page ?? (paged ? 1 : nil), perPage: try fields.integer("per-page"),
             sort: sort ?? .rank, reverse: fields["reverse"] == "1", favoritesOnly: fields["watched"] == "1",
+            assetClass: paged ? fields["class"] ?? "crypto" : "crypto", screen: paged ? fields["screen"] : nil,
             change: fields["change"])
     }
 
@@ -55,7 +57,7 @@ struct MarketRoutes: RouteGroup {
             let opened = try MarketSession(state: state, user: user)
             session = opened
             let quote = try opened.quote(fields["vs"])
-            let feed = try opened.feed(quote: quote, count: top.count)
+            let feed = try opened.feed(quote: quote, count: top.count, screen: top.screen)
             let watched = Set(try opened.watched())
             let shown = try top.run(feed: feed, quote: quote, watched: watched)
             try feed.commit()
@@ -88,15 +90,21 @@ struct MarketRoutes: RouteGroup {
             }
             let chart = Result { try CoinChart(symbol, quote: quote, days: days, session: opened) }
             try feed.commit()
+            let news = Result { try NewsRoutes.headlines([symbol], limit: 5, session: opened) }
+            var offer: String?
+            if case .failure(let problem) = detail { offer = SearchRoutes.offer(text, error: problem, session: opened) }
             if case .failure(let problem) = detail, case .failure = chart { throw problem }
             let page = CoinPage(
                 symbol: symbol, detail: try? detail.get(), detailProblem: detail.problem,
                 freshness: (try? detail.get()).map { feed.freshness($0.fetchedAt) }, chart: try? chart.get(),
-                chartProblem: chart.problem, days: days, watched: try opened.watched().contains(symbol),
+                chartProblem: chart.problem, news: try? news.get(), newsProblem: news.problem, days: days,
+                watched: try opened.watched().contains(symbol), offer: offer,
                 warnings: opened.warnings)
             return ServerResponse.html(page.render(user: user))
         } catch {
-            return failure(error, json: false, title: text, current: "/market", user: user, session: session)
+            let offer = session.flatMap { SearchRoutes.offer(text, error: error, session: $0) } ?? ""
+            return failure(
+                error, json: false, title: text, current: "/market", user: user, session: session, more: offer)
         }
     }
 
@@ -130,16 +138,17 @@ struct MarketRoutes: RouteGroup {
         }
     }
 
-    /// The CLI's sentence for `error`, as a page (with what the cache said on the way) or as
-    /// `{"error": …}`.
+    /// The CLI's sentence for `error`, as `{"error": …}`, or as a page (with what the cache
+    /// said on the way, and `more` after it; an unknown symbol points at the search there).
     static func failure(
-        _ error: any Error, json: Bool, title: String, current: String, user: ServerUser, session: MarketSession?
+        _ error: any Error, json: Bool, title: String, current: String, user: ServerUser, session: MarketSession?,
+        more: String = ""
     ) -> Response {
         let status = MarketFailure.status(error)
-        let message = MarketFailure.message(error)
-        if json { return ServerResponse.apiError(status, message) }
+        if json { return ServerResponse.apiError(status, MarketFailure.message(error)) }
         let page = MarketPages.failure(
-            title: title, current: current, user: user, messages: [message], warnings: session?.warnings ?? [])
+            title: title, current: current, user: user, messages: [MarketFailure.pageMessage(error)],
+            warnings: session?.warnings ?? [], more: more)
         return ServerResponse.html(page, status: status)
     }
 }
@@ -147,7 +156,7 @@ struct MarketRoutes: RouteGroup {
 extension Result {
     /// The failure's sentence, as a page shows it; nil on success.
     var problem: String? {
-        if case .failure(let error) = self { return MarketFailure.message(error) }
+        if case .failure(let error) = self { return MarketFailure.pageMessage(error) }
         return nil
     }
 }

@@ -13,13 +13,14 @@ enum ServerRoutes {
         LoginRoutes(), AccountRoutes(), AdminRoutes(),
         BooksRoutes(),
         APIRoutes(),
-        MarketRoutes(), WatchlistRoutes(), AlertRoutes(), StatusRoutes(),
+        SearchRoutes(), NewsRoutes(), MarketRoutes(), WatchlistRoutes(), AlertRoutes(), StatusRoutes(),
     ]
 
     static func router(_ state: ServerState) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         router.add(middleware: AccessLog(sink: state.accessLog, clock: state.clockMilliseconds))
         router.add(middleware: PlainPath())
+        router.add(middleware: ErrorPages())
         router.add(middleware: BodyDeadline(milliseconds: state.settings.limits.bodyMilliseconds))
         let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator))
             .add(middleware: CSRFGuard())

@@ -27,7 +27,7 @@ struct CoinPageTests {
         #expect(page.body.contains(#"class="chart candles""#))
         #expect(page.body.contains("BTC/USD, daily, last 10 days from cryptocompare"))
         #expect(page.body.contains("Price history"))
-        #expect(page.body.contains("<td>2024-05-31</td>"))
+        #expect(page.body.contains("<td data-label=\"Day\">2024-05-31</td>"))
         #expect(!page.body.contains("<script"))
         try await server.stop()
     }

@@ -15,8 +15,8 @@ struct MarketPageTests {
         #expect(page.body.contains("Top 100 coins by market cap · USD"))
         #expect(page.body.components(separatedBy: "<tr><td").count - 1 == 20)
         #expect(page.body.contains(#"<a href="/market/BTC">Bitcoin</a>"#))
-        #expect(page.body.contains(#"<td class="n neg">-1.2%</td>"#))
-        #expect(page.body.contains(#"<td class="n pos wide">+2.5%</td>"#))
+        #expect(page.body.contains(#"<td class="n neg" data-label="24h">-1.2%</td>"#))
+        #expect(page.body.contains(#"<td class="n pos wide" data-label="7d">+2.5%</td>"#))
         #expect(page.body.contains("page 1/5 · 20 per page · 100 coins"))
         #expect(page.body.contains("Prices in USD from coingecko, fetched 2024-06-01T12:00:"))
         #expect(!page.body.contains("<script"))
@@ -113,6 +113,26 @@ struct MarketPageTests {
         #expect(cli.status == 0)
         #expect(withoutFetchTimes(api.body) == withoutFetchTimes(cli.output))
         #expect(api.body.contains(#""schema": "ledger.market/1""#))
+        try await server.stop()
+    }
+
+    @Test("/market?class=stock lists Yahoo's stock screen, never the coins; the screen and page links keep the class")
+    func stocks() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        let page = try await client.get("/market?class=stock", as: "alice")
+        #expect(page.status == 200, "\(page.body.prefix(500))")
+        #expect(page.body.contains(#"<a href="/market/NVDA">"#), "\(page.body)")
+        #expect(!page.body.contains("Bitcoin"))
+        #expect(page.body.contains(#"<option value="day_gainers">day gainers</option>"#))
+        #expect(page.body.contains(#"<input type="hidden" name="class" value="stock">"#))
+        #expect(page.body.contains("<strong>Stocks</strong>"))
+        let gainers = try await client.get("/market?class=stock&screen=day_gainers", as: "alice")
+        #expect(gainers.status == 200 && !gainers.body.contains("Bitcoin"))
+        let etfs = try await client.get("/market?class=etf", as: "alice")
+        #expect(etfs.status == 200 && !etfs.body.contains("Bitcoin"))
+        let wrong = try await client.get("/market?class=stock&screen=top_etfs_us", as: "alice")
+        #expect(wrong.status == 400, "\(wrong.status)")
         try await server.stop()
     }
 }

@@ -1,0 +1,74 @@
+import Hummingbird
+import LedgerApp
+import LedgerCore
+
+/// `GET /news?asset=BTC+ETH`: the headlines `ledger news` shows (CryptoCompare for coins and
+/// the general feed, Yahoo for stocks), newest first, each a link to the article; the coin
+/// page shows the coin's own five. Fetched headlines are kept in the shared cache, which a
+/// failed source falls back on.
+struct NewsRoutes: RouteGroup {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+        signedIn.get("/news") { request, context in
+            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            return try await Offload.run { Self.page(fields["asset"] ?? "", user: user, state: state) }
+        }
+    }
+
+    static func page(_ text: String, user: ServerUser, state: ServerState) -> Response {
+        var session: MarketSession?
+        do {
+            let symbols = try AddForm.split(text).map { word in
+                guard let symbol = AssetSymbol(word.uppercased()) else {
+                    throw MarketServiceError.notAnAssetSymbol(word)
+                }
+                return symbol
+            }
+            let opened = try MarketSession(state: state, user: user)
+            session = opened
+            let found = try headlines(symbols, limit: 20, session: opened)
+            let body = MarketHTML.notices(opened.warnings) + form(text) + list(found)
+            return ServerResponse.html(PageLayout.page(title: "News", user: user, current: "/news", body: body))
+        } catch {
+            return MarketRoutes.failure(
+                error, json: false, title: "News", current: "/news", user: user, session: session)
+        }
+    }
+
+    /// The newest `limit` headlines about `symbols` (none: the general crypto feed).
+    static func headlines(_ symbols: [AssetSymbol], limit: Int, session: MarketSession) throws -> [Headline] {
+        let feed = try NewsFeed(store: session.cache, context: session.context, offline: false)
+        let found = try feed.headlines(NewsRequest(symbols: symbols, limit: limit))
+        try feed.commit()
+        return found
+    }
+
+    /// One line per headline: the title as a link (http and https only), its outlet, time and assets.
+    static func list(_ headlines: [Headline]) -> String {
+        guard !headlines.isEmpty else { return MarketHTML.note("The sources have no headlines for this right now.") }
+        let items = headlines.map { headline in
+            let title = HTMLText.escape(headline.title)
+            let link =
+                headline.url.hasPrefix("https://") || headline.url.hasPrefix("http://")
+                ? "<a href=\"\(HTMLText.escape(headline.url))\" rel=\"noopener noreferrer\">\(title)</a>" : title
+            let about = headline.symbols.prefix(6).map(\.text).joined(separator: " ")
+            let meta = [headline.publisher, headline.publishedAt.compactDescription, about].filter { !$0.isEmpty }
+            return "<li>\(link)<br><span class=\"meta\">\(HTMLText.escape(meta.joined(separator: " · ")))</span></li>"
+        }
+        return "<ul class=\"news\">\n" + items.joined(separator: "\n") + "\n</ul>\n" + css
+    }
+
+    private static func form(_ text: String) -> String {
+        """
+        <form method="get" action="/news" class="controls">\
+        <div><label for="asset">Coins or stocks (empty: all crypto news)</label>\
+        <input type="text" id="asset" name="asset" value="\(HTMLText.escape(text))" placeholder="BTC ETH AAPL" \
+        autocapitalize="characters"></div><button type="submit">Show</button></form>
+
+        """
+    }
+
+    static let css = """
+        <style>ul.news{list-style:none;padding:0}ul.news li{padding:8px 0;border-bottom:1px solid #eee;overflow-wrap:anywhere}
+        .controls{display:flex;flex-wrap:wrap;gap:6px 16px;align-items:end;margin:.5rem 0}.controls label{margin:0}</style>
+        """
+}

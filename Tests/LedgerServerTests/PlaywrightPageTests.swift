@@ -1,0 +1,132 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+/// Issue 35's browser checks, with Playwright (PyPI) driving the system Chromium against the
+/// real server on 127.0.0.1: a real sign-in through /login, then every page at 390 and 1000 px
+/// is no wider than the viewport (`document.documentElement.scrollWidth`), logs no console
+/// error and shows its key numbers (`Tests/Server/pages.py`). Skipped, and says so, when
+/// Chromium is not on PATH or `import playwright` fails (`.ci/run` installs it best-effort).
+/// `LGR_PAGE_SHOTS=DIR` keeps a full-page screenshot of each page at each width there.
+@Suite("the server's pages in Playwright at 390 and 1000 px", .serialized)
+struct PlaywrightPageTests {
+    static var available: Bool { Playwright.available }
+
+    @Test(
+        "a real sign-in, then every page of the books fits, logs nothing and shows its numbers", .enabled(if: available)
+    )
+    func books() async throws {
+        let fixture = try await AccountFixture.start(secureCookies: false)
+        let alice = try fixture.user("alice", password: "correct horse", admin: true)
+        try await PageBrowserTests.seed(fixture.server, alice)
+        let asOf = "?as-of=2025-06-30"
+        let pages: [[String: Any]] = [
+            ["path": "/portfolio" + asOf, "shows": ["ZQXV", "7.77", "1,165.50", "9,040.79"]],
+            ["path": "/holdings" + asOf, "shows": ["ZQXV", "7.77", "1,165.50"]],
+            ["path": "/trades", "shows": ["ZQXV", "7.77", "123.45", "Void #2"]],
+            ["path": "/add", "shows": ["Kind"]],
+            ["path": "/import", "shows": ["file"]],
+            ["path": "/report" + asOf, "shows": ["ZQXV", "1,165.50"]],
+            ["path": "/account", "shows": ["alice"]],
+            ["path": "/admin/users", "shows": ["alice", "admin"]],
+            ["path": "/no/such/page", "status": 404, "shows": ["Page not found", "your portfolio"]],
+        ]
+        let result = try await Playwright.run(
+            base: fixture.server.client.port, login: ("alice", "correct horse"), headers: [:], pages: pages)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("checked 9 pages at 390 px"), "\(result.output)")
+        try await fixture.stop()
+    }
+
+    @Test("holdings none of which has a price show — for value and unrealized P&L, never 0.00", .enabled(if: available))
+    func unpriced() async throws {
+        let fixture = try await AccountFixture.start(secureCookies: false)
+        let bob = try fixture.user("bob", password: "correct horse")
+        var headers = bob.api
+        headers["Content-Type"] = "application/json"
+        let body = #"{"kind": "deposit", "words": "QZXW 3", "class": "crypto", "date": "2025-01-01"}"#
+        let added = try await fixture.server.client.request(
+            "POST", "/api/v1/events", headers: headers, body: Array(body.utf8))
+        try #require(added.status == 201, "\(added.body)")
+        let pages: [[String: Any]] = [
+            ["path": "/portfolio", "shows": ["QZXW", "value\n—", "unrealized P&L\n—"]]
+        ]
+        let result = try await Playwright.run(
+            base: fixture.server.client.port, login: ("bob", "correct horse"), headers: [:], pages: pages)
+        #expect(result.status == 0, "\(result.output)")
+        try await fixture.stop()
+    }
+
+    @Test("the market's pages fit at 390 and 1000 px with the source's figures", .enabled(if: available))
+    func market() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        let pages: [[String: Any]] = [
+            ["path": "/market", "shows": ["Bitcoin", "67,"]],
+            ["path": "/market/BTC?days=10", "shows": ["Bitcoin", "67,543.12"]],
+            ["path": "/watchlist", "shows": ["Watchlist"]],
+            ["path": "/alerts", "shows": ["Alerts"]],
+            ["path": "/status", "shows": ["Status"]],
+            ["path": "/market/search?q=sol", "shows": ["Solana", "SOL"]],
+            ["path": "/market?class=stock", "shows": ["NVIDIA", "Stocks"]],
+            ["path": "/news", "shows": ["Ether staking deposits"]],
+        ]
+        let result = try await Playwright.run(
+            base: client.port, login: nil, headers: ["X-Test-User": "alice"], pages: pages)
+        #expect(result.status == 0, "\(result.output)")
+        try await server.stop()
+    }
+}
+
+/// Runs `Tests/Server/pages.py` (Python Playwright over the system Chromium) on a spec.
+enum Playwright {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Server/pages.py").path
+
+    static let available: Bool = {
+        guard BrowserCheck.available(for: "PlaywrightPageTests") else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BrowserCheck.python!)
+        process.arguments = ["-c", "import playwright.sync_api"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            print(
+                "PlaywrightPageTests skipped: python3 cannot import playwright; run 'python3 -m pip install playwright'"
+            )
+        }
+        return process.terminationStatus == 0
+    }()
+
+    /// The script's exit status and output; the process is awaited without blocking a thread
+    /// of the pool the in-process server answers on.
+    static func run(
+        base port: Int, login: (name: String, password: String)?, headers: [String: String], pages: [[String: Any]]
+    ) async throws -> (status: Int32, output: String) {
+        let directory = makeTemporaryDirectory("playwright")
+        let spec: [String: Any] = [
+            "base": "http://127.0.0.1:\(port)", "chromium": BrowserCheck.chromium!,
+            "login": login.map { ["name": $0.name, "password": $0.password] } ?? NSNull(),
+            "headers": headers, "widths": [390, 1000], "pages": pages,
+            "shots": ProcessInfo.processInfo.environment["LGR_PAGE_SHOTS"] ?? NSNull(),
+        ]
+        let specPath = directory + "/spec.json"
+        try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
+        let outputPath = directory + "/output.txt"
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BrowserCheck.python!)
+        process.arguments = [script, specPath]
+        process.standardOutput = output
+        process.standardError = output
+        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        try output.close()
+        return (status, try String(contentsOfFile: outputPath, encoding: .utf8))
+    }
+}
