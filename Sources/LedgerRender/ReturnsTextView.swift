@@ -72,7 +72,8 @@ public struct ReturnsTextView {
             notes.append(
                 "The time-weighted return links over \(bridged) day\(bridged == 1 ? "" : "s") without a value.")
         }
-        if report.figures.endValue == nil || report.figures.startValue == nil || report.figures.contributions == nil {
+        let figures = [report.figures] + (report.benchmark.map { [$0.figures] } ?? [])
+        if figures.contains(where: { $0.endValue == nil || $0.startValue == nil || $0.contributions == nil }) {
             notes.append("? is unknown: a price is missing (see below).")
         }
         return notes.map(wrap).joined()

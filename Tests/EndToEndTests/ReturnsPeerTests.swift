@@ -108,9 +108,7 @@ struct ReturnsPeerTests {
         return path
     }
 
-    static func ours(_ ledger: String, from: String, to: String) throws -> (
-        twr: ExactDecimal?, mwr: ExactDecimal?, days: Int
-    ) {
+    static func ours(_ ledger: String, from: String, to: String) throws -> (twr: Double?, mwr: Double?, days: Int) {
         let result = try BuiltProducts.run(
             BuiltProducts.ledger, ["returns", "--period", "\(from)..\(to)", "-O", "json", "--ledger", ledger])
         #expect(result.status == 0, "\(result.stderr)")

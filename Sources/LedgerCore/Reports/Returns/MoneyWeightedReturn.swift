@@ -48,6 +48,8 @@ public enum XIRR {
     public static let gridSteps = 96
     /// The bracket's width at which bisection stops (in y; far below 0.0001 %).
     public static let tolerance = ExactDecimal(units: 1_000)
+    /// The places a rate is given to (10⁻¹⁰ %): the digits beyond are the solver's, not the flows'.
+    public static let ratePlaces = 12
     static let lowest = ExactDecimal(units: -13_815_510_557_964_274_104) // ln 10⁻⁶
     static let highest = ExactDecimal(units: 9_210_340_371_976_182_736) // ln 10⁴
 
@@ -72,7 +74,9 @@ public enum XIRR {
         let y = (a + b) / ExactDecimal(2)
         let annual = days > 365 ? (y * ExactDecimal(365) / span).exponential() - .one : nil
         return .success(
-            MoneyWeightedReturn(periodRate: y.exponential() - .one, annualRate: annual, iterations: iterations))
+            MoneyWeightedReturn(
+                periodRate: (y.exponential() - .one).rounded(places: ratePlaces),
+                annualRate: annual?.rounded(places: ratePlaces), iterations: iterations))
     }
 
     /// The grid intervals where the net present value changes sign, in order; a grid point

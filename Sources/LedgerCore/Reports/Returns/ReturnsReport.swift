@@ -9,7 +9,7 @@ public struct ReturnsReport: Sendable {
     public let days: [ReturnsDay]
     public let figures: ReturnFigures
     public let benchmark: Benchmark?
-    /// Per asset, the runs of days it had no usable price (held or flowing).
+    /// Per asset, the runs of days it had no usable price (held or flowing, or the benchmark's).
     public let unknownSpans: [UnpricedSpan]
 
     public init(
@@ -25,8 +25,13 @@ public struct ReturnsReport: Sendable {
         self.benchmark = benchmark.map {
             Benchmark(symbol: $0, following: days, prices: prices, currency: currency, asOf: asOf)
         }
+        // The benchmark's missing closes are named too: without them its figures are unknown.
+        let benchmarkDays = self.benchmark?.days ?? []
         unknownSpans = PeriodReport.spans(
-            days.map { DailyValue(date: $0.date, value: $0.value, unpriced: $0.unknown) })
+            days.enumerated().map { index, day in
+                let extra = index < benchmarkDays.count ? benchmarkDays[index].unknown : []
+                return DailyValue(date: day.date, value: day.value, unpriced: Set(day.unknown + extra).sorted())
+            })
     }
 
     /// Days in the period (the base day not counted).
