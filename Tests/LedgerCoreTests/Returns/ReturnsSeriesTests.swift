@@ -46,8 +46,8 @@ struct ReturnsSeriesTests {
         #expect(report.figures.timeWeighted == nil && report.figures.moneyWeighted == nil)
     }
 
-    @Test("cash spent that was never deposited is money brought in; paying it back takes it out")
-    func overdraftIsAContribution() throws {
+    @Test("cash a typed buy spent that was never deposited is money paid in (the replay's netFiatPaidIn)")
+    func spentWithoutDepositIsPaidIn() throws {
         var make = Events()
         let events = [
             make.buy("X", "1", at: "100", on: "2024-03-02T12:00:00Z"),
@@ -60,13 +60,13 @@ struct ReturnsSeriesTests {
                 2024-03-03T20:00:00Z X 120 USD
                 2024-03-04T20:00:00Z X 130 USD
                 """, asOf: "2024-03-04T23:59:59Z", period: "all")
-        // Base 03-01: nothing. 03-02: 1 X (100), owing 100 USD: +100 in. 03-03: 120.
-        // 03-04: the sale pays back the 100 and leaves 30 USD: −100 out.
-        #expect(report.days.map(\.value) == [.zero, dec("100"), dec("120"), dec("30")])
-        #expect(report.days.map(\.flow) == [.zero, dec("100"), .zero, dec("-100")])
-        #expect(report.figures.gain == dec("30") && report.figures.contributions == .zero)
-        // r: 100/100, 120/100, 30/(120 − 100): 1.2 × 1.5 − 1 = 80 %.
-        #expect(report.figures.timeWeighted?.cumulative == dec("0.8"))
+        // Base 03-01: nothing. 03-02: 1 X (100), the 100 USD it cost paid in. 03-03: 120.
+        // 03-04: sold for 130 USD, which stays in the books.
+        #expect(report.days.map(\.value) == [.zero, dec("100"), dec("120"), dec("130")])
+        #expect(report.days.map(\.flow) == [.zero, dec("100"), .zero, .zero])
+        #expect(report.figures.gain == dec("30") && report.figures.contributions == dec("100"))
+        // r: 100/100, 120/100, 130/120: 1.3 − 1 = 30 %.
+        #expect(report.figures.timeWeighted?.cumulative == dec("0.3"))
     }
 
     @Test("a transfer between accounts is no flow; income is return, not a contribution")

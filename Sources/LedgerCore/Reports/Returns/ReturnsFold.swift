@@ -4,6 +4,7 @@ public struct ReturnsFold {
     private var period: PeriodFold
     private let asOf: Timestamp
     private var flows: [LocalDate: [AssetSymbol: ExactDecimal]] = [:]
+    private var paidIn: [LocalDate: ExactDecimal] = [:]
 
     /// A fold from `first` (nil: the first event's date) to the as-of date of `options`.
     public init(options: ValuationOptions, prices: PriceTable, first: LocalDate?) {
@@ -17,12 +18,17 @@ public struct ReturnsFold {
     /// Applies one event in replay order (voided events left out; a linked withdrawal and
     /// deposit arrive as one transfer, which is no flow).
     public mutating func apply(_ event: LedgerEvent) {
+        let before = period.fold.state.netFiatPaidIn
         period.apply(event)
         guard event.occurredAt <= asOf else { return }
+        // Fiat in and out, and fiat a typed event spent beyond the balance: the replay's own
+        // "paid in", already in the report currency.
+        let paid = period.fold.state.netFiatPaidIn - before
+        if !paid.isZero { paidIn[event.occurredAt.date, default: .zero] += paid }
         switch event.action {
-        case .deposit(let amount):
+        case .deposit(let amount) where amount.asset.assetClass != .fiat:
             flows[event.occurredAt.date, default: [:]][amount.asset.symbol, default: .zero] += amount.quantity
-        case .withdraw(let amount):
+        case .withdraw(let amount) where amount.asset.assetClass != .fiat:
             flows[event.occurredAt.date, default: [:]][amount.asset.symbol, default: .zero] -= amount.quantity
         default: break
         }
@@ -32,8 +38,10 @@ public struct ReturnsFold {
     /// quantities deposited (+) or withdrawn (−) on each day of the period.
     public mutating func finish() -> ReturnsInput {
         let (_, reportPeriod, closes) = period.finish()
-        let inside = flows.filter { $0.key >= reportPeriod.first && $0.key <= reportPeriod.last }
-        return ReturnsInput(days: reportPeriod.seriesDays, closes: closes, flows: inside)
+        let within = { (day: LocalDate) in day >= reportPeriod.first && day <= reportPeriod.last }
+        return ReturnsInput(
+            days: reportPeriod.seriesDays, closes: closes, flows: flows.filter { within($0.key) },
+            paidIn: paidIn.filter { within($0.key) })
     }
 }
 

@@ -47,7 +47,7 @@ public enum ReturnsSeries {
                 if let close = price(asset, index) { value += close * quantity } else { unknown.insert(asset) }
             }
             let moved = index == 0 ? [:] : movements(on: day, held: held, before: input.closes[index - 1], input)
-            var flow: ExactDecimal? = .zero
+            var flow: ExactDecimal? = index == 0 ? .zero : input.paidIn[day] ?? .zero
             // A flow happens at the start of its day: at the close of the day before.
             for (asset, quantity) in moved {
                 guard let close = price(asset, index - 1) else {
