@@ -50,12 +50,16 @@ public struct ReturnsInput: Sendable {
     public let days: [LocalDate]
     public let closes: [[AssetSymbol: ExactDecimal]]
     public let flows: [LocalDate: [AssetSymbol: ExactDecimal]]
+    /// Fiat paid in (+) or taken out (−) each day, in the report currency.
+    public let paidIn: [LocalDate: ExactDecimal]
 
     public init(
-        days: [LocalDate], closes: [[AssetSymbol: ExactDecimal]], flows: [LocalDate: [AssetSymbol: ExactDecimal]]
+        days: [LocalDate], closes: [[AssetSymbol: ExactDecimal]], flows: [LocalDate: [AssetSymbol: ExactDecimal]],
+        paidIn: [LocalDate: ExactDecimal] = [:]
     ) {
         self.days = days
         self.closes = closes
         self.flows = flows
+        self.paidIn = paidIn
     }
 }
