@@ -11,11 +11,16 @@ public enum ValueSparkline {
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// The line for `values` in at most `width` columns (at least one), or nil when no day
-    /// has a value.
-    public static func render(_ values: [ExactDecimal?], width: Int) -> String? {
+    /// has a value. The lowest level is `range`'s lower bound and the highest its upper (by
+    /// default the values' own low and high), so two lines can share one scale.
+    public static func render(_ values: [ExactDecimal?], width: Int, range: ClosedRange<ExactDecimal>? = nil)
+        -> String?
+    {
         let columns = buckets(values, width: max(1, width))
         let known = columns.compactMap { $0 }
-        guard let low = known.min(), let high = known.max() else { return nil }
+        guard let low = range?.lowerBound ?? known.min(), let high = range?.upperBound ?? known.max(),
+            !known.isEmpty
+        else { return nil }
         return String(
             columns.map { value -> Character in
                 guard let value else { return gap }

@@ -18,7 +18,7 @@ struct RootCommand: ParsableCommand {
             ImportCommand.self, ExportCommand.self, TransfersCommand.self,
             MarketCommand.self, WatchCommand.self, ChartCommand.self, LiveCommand.self,
             AlertCommand.self, ReportCommand.self, ShareCommand.self, ServeCommand.self, UserCommand.self,
-            NewsCommand.self,
+            NewsCommand.self, ReturnsCommand.self,
         ]
     )
 }

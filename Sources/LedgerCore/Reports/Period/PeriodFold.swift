@@ -13,11 +13,17 @@ public struct PeriodFold {
 
     /// A fold valued at `options.asOf` for the period of `kind` that ends on the as-of date.
     public init(options: ValuationOptions, prices: PriceTable, kind: ReportPeriodKind) {
+        let first = kind == .all ? nil : ReportPeriod.ending(kind, on: options.asOf.date).first
+        self.init(options: options, prices: prices, kind: kind, first: first)
+    }
+
+    /// A fold for the period from `first` (nil: the first event's date) to the as-of date.
+    public init(options: ValuationOptions, prices: PriceTable, kind: ReportPeriodKind, first: LocalDate?) {
         fold = PortfolioFold(options: options, prices: prices)
         self.kind = kind
         lastDay = options.asOf.date
-        if kind != .all {
-            firstRecorded = ReportPeriod.ending(kind, on: lastDay).baseDay
+        if let first {
+            firstRecorded = min(first, lastDay).adding(days: -1)
             nextDay = firstRecorded
         }
     }
@@ -36,7 +42,7 @@ public struct PeriodFold {
     }
 
     /// The final state, the period, and the quantities held at the close of each of its
-    /// series days (base day first).
+    /// series days (base day first; signed, see ``quantities(_:)``).
     public mutating func finish() -> (
         state: PortfolioState, period: ReportPeriod, closes: [[AssetSymbol: ExactDecimal]]
     ) {
@@ -55,11 +61,13 @@ public struct PeriodFold {
         nextDay = day.adding(days: 1)
     }
 
-    /// The open quantity of every asset (lots and fiat, summed over accounts), positives only.
+    /// The open quantity of every asset (lots and fiat, summed over accounts), zeros left out:
+    /// a negative total is cash spent that was never deposited (what `ledger returns` counts
+    /// as money brought in; `report` values only the positives).
     static func quantities(_ state: PortfolioState) -> [AssetSymbol: ExactDecimal] {
         var held: [AssetSymbol: ExactDecimal] = [:]
         for (key, book) in state.books { held[key.asset, default: .zero] += book.quantity }
         for (key, balance) in state.fiat { held[key.asset, default: .zero] += balance }
-        return held.filter { $0.value.isPositive }
+        return held.filter { !$0.value.isZero }
     }
 }

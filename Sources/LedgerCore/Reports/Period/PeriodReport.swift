@@ -34,6 +34,7 @@ public struct PeriodReport: Sendable {
     ) {
         self.period = period
         self.chain = chain
+        let closes = closes.map { $0.filter { $0.value.isPositive } }
         holdings = HoldingsReport(state: state, prices: prices)
         let options = state.options
         gains = GainsReport(state: state, since: period.kind == .all ? nil : period.first, until: period.last)

@@ -1,0 +1,99 @@
+/// One day of the returns series: the value at its close, the external flow of the day, and
+/// what could not be priced.
+public struct ReturnsDay: Hashable, Sendable {
+    public let date: LocalDate
+    /// Nil when a held asset has no price within ``ReturnsSeries/carryDays``: unknown, never a
+    /// sum with a hole in it.
+    public let value: ExactDecimal?
+    /// The value of what could be priced (equal to `value` when that is known).
+    public let pricedValue: ExactDecimal
+    /// Money in (+) or out (−) of the books that day, at the day's close prices; nil when a
+    /// flowing asset has no price. Zero on the base day.
+    public let flow: ExactDecimal?
+    /// The assets held or flowing that day without a usable price, sorted.
+    public let unknown: [AssetSymbol]
+
+    public init(
+        date: LocalDate, value: ExactDecimal?, pricedValue: ExactDecimal, flow: ExactDecimal?,
+        unknown: [AssetSymbol] = []
+    ) {
+        self.date = date
+        self.value = value
+        self.pricedValue = pricedValue
+        self.flow = flow
+        self.unknown = unknown
+    }
+}
+
+/// Values the replay's daily quantities and flows (docs/RETURNS.md, "Value series", "External
+/// flows", "Missing prices").
+public enum ReturnsSeries {
+    /// How many days a price is carried past the day it was observed on.
+    public static let carryDays = 5
+
+    public static func days(
+        _ input: ReturnsInput, prices: PriceTable, currency: AssetSymbol, asOf: Timestamp
+    ) -> [ReturnsDay] {
+        var days: [ReturnsDay] = []
+        for (index, (day, held)) in zip(input.days, input.closes).enumerated() {
+            let price = { (asset: AssetSymbol, at: Int) in
+                close(
+                    of: asset, on: input.days[at], at: closeTime(at, of: input.days, asOf: asOf), prices: prices,
+                    currency: currency)
+            }
+            var unknown: Set<AssetSymbol> = []
+            var value = ExactDecimal.zero
+            for (asset, quantity) in held where quantity.isPositive {
+                if let close = price(asset, index) { value += close * quantity } else { unknown.insert(asset) }
+            }
+            let moved = index == 0 ? [:] : movements(on: day, held: held, before: input.closes[index - 1], input)
+            var flow: ExactDecimal? = index == 0 ? .zero : input.paidIn[day] ?? .zero
+            // A flow happens at the start of its day: at the close of the day before.
+            for (asset, quantity) in moved {
+                guard let close = price(asset, index - 1) else {
+                    unknown.insert(asset)
+                    flow = nil
+                    continue
+                }
+                flow = flow.map { $0 + close * quantity }
+            }
+            let missing = unknown.filter { held[$0]?.isPositive ?? false }
+            days.append(
+                ReturnsDay(
+                    date: day, value: missing.isEmpty ? value : nil, pricedValue: value, flow: flow,
+                    unknown: unknown.sorted()))
+        }
+        return days
+    }
+
+    /// The instant day `index` of `days` is valued at: its last second, or as-of on the last day.
+    static func closeTime(_ index: Int, of days: [LocalDate], asOf: Timestamp) -> Timestamp {
+        index == days.count - 1 ? asOf : days[index].endOfDay
+    }
+
+    /// The quantities that crossed the books' boundary on `day`: deposits and withdrawals, and
+    /// the growth of a negative balance (cash spent that was never deposited: money brought in)
+    /// or its shrinking (paid back: money taken out).
+    static func movements(
+        on day: LocalDate, held: [AssetSymbol: ExactDecimal], before: [AssetSymbol: ExactDecimal], _ input: ReturnsInput
+    ) -> [AssetSymbol: ExactDecimal] {
+        var moved = input.flows[day] ?? [:]
+        for asset in Set(held.keys).union(before.keys) {
+            let owed = max(.zero, -(held[asset] ?? .zero))
+            let owedBefore = max(.zero, -(before[asset] ?? .zero))
+            if owed != owedBefore { moved[asset, default: .zero] += owed - owedBefore }
+        }
+        return moved.filter { !$0.value.isZero }
+    }
+
+    /// The latest price of `asset` at or before `time` when it was observed on `day` or at most
+    /// ``carryDays`` days before it; nil otherwise.
+    public static func close(
+        of asset: AssetSymbol, on day: LocalDate, at time: Timestamp, prices: PriceTable, currency: AssetSymbol
+    ) -> ExactDecimal? {
+        guard let quote = prices.price(of: asset, in: currency, at: time),
+            quote.observedAt.date >= day.adding(days: -carryDays)
+        else { return nil }
+        return quote.value
+    }
+}

@@ -1,0 +1,89 @@
+import LedgerCore
+
+/// `ledger returns -O json` (`ledger.returns/1`) and `-O csv` (docs/JSON.md, docs/RETURNS.md):
+/// rates as exact percentages, `null` where a figure is unknown, the annualised rates only for
+/// a period over a year.
+public enum ReturnsJSON {
+    public static let schema = "ledger.returns/1"
+
+    public static func document(_ report: ReturnsReport) -> String {
+        var writer = JSONWriter(pretty: true)
+        writer.beginObject()
+        writer.field("schema", schema)
+        writer.field("as_of", report.asOf.description)
+        writer.field("currency", report.currency.text)
+        writer.key("period")
+        writer.beginObject()
+        writer.field("first", report.first.description)
+        writer.field("last", report.last.description)
+        writer.field("start_close", report.days.first?.date.description ?? report.first.description)
+        writer.field("days", Int64(report.dayCount))
+        writer.endObject()
+        figures(report.figures, &writer)
+        writer.key("benchmark")
+        if let benchmark = report.benchmark {
+            writer.beginObject()
+            writer.field("asset", benchmark.symbol.text)
+            figures(benchmark.figures, &writer)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
+        writer.objects("series", report.days) { writer, day in
+            writer.field("date", day.date.description)
+            ReportJSON.number("value", day.value, &writer)
+            writer.field("priced_value", day.pricedValue.description)
+            ReportJSON.number("flow", day.flow, &writer)
+            writer.key("unknown")
+            writer.beginArray()
+            for asset in day.unknown { writer.string(asset.text) }
+            writer.endArray()
+        }
+        writer.objects("unknown_prices", report.unknownSpans) { writer, span in
+            writer.field("asset", span.asset.text)
+            writer.field("from", span.from.description)
+            writer.field("to", span.to.description)
+            writer.field("days", Int64(span.days))
+            writer.field("fill", span.fillCommand)
+        }
+        writer.endObject()
+        return writer.text + "\n"
+    }
+
+    static func figures(_ figures: ReturnFigures, _ writer: inout JSONWriter) {
+        ReportJSON.number("start_value", figures.startValue, &writer)
+        ReportJSON.number("end_value", figures.endValue, &writer)
+        ReportJSON.number("contributions", figures.contributions, &writer)
+        ReportJSON.number("gain", figures.gain, &writer)
+        let twr = figures.timeWeighted
+        ReportJSON.number("twr_pct", twr.map { $0.cumulative * 100 }, &writer)
+        if let annual = twr?.annualised { writer.field("twr_annualised_pct", (annual * 100).description) }
+        writer.field("twr_bridged_days", Int64(twr?.bridgedDays ?? 0))
+        var rate: MoneyWeightedReturn?
+        var failure: String?
+        switch figures.moneyWeighted {
+        case .success(let found): rate = found
+        case .failure(let why): failure = why.reason
+        case nil: failure = nil
+        }
+        ReportJSON.number("mwr_pct", rate.map { $0.periodRate * 100 }, &writer)
+        if let annual = rate?.annualRate { writer.field("mwr_annualised_pct", (annual * 100).description) }
+        ReportJSON.nullable("mwr_refused", failure, &writer)
+    }
+
+    /// One row per day: `date,value,priced_value,flow,contributions,unknown` (contributions
+    /// running from the base day; empty cells where unknown).
+    public static func csv(_ report: ReturnsReport) -> String {
+        var writer = CSVWriter()
+        writer.row(["date", "value", "priced_value", "flow", "contributions", "unknown"])
+        var running: ExactDecimal? = .zero
+        for day in report.days {
+            running = running.flatMap { total in day.flow.map { total + $0 } }
+            writer.row([
+                day.date.description, day.value?.description ?? "", day.pricedValue.description,
+                day.flow?.description ?? "", running?.description ?? "", day.unknown.map(\.text).joined(separator: " "),
+            ])
+        }
+        return writer.text
+    }
+}
