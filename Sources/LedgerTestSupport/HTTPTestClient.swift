@@ -2,15 +2,16 @@ import Foundation
 import Glibc
 
 /// A blocking HTTP/1.1 client for tests: one connection per request (`Connection: close`),
-/// 127.0.0.1 only, a read timeout (10 seconds unless told) so a silent server fails the test
-/// instead of hanging it. Headers and cookies are sent exactly as given. The socket work runs on a thread
+/// 127.0.0.1 only, a read timeout (60 seconds unless told) so a silent server fails the test
+/// instead of hanging it: generous, since a server in a test process shares two cores with the
+/// whole suite (10 s timed out on a loaded CI machine). Headers and cookies are sent exactly as given. The socket work runs on a thread
 /// of its own: blocking a test's task would starve the executor the server's handlers run on.
 public struct HTTPTestClient: Sendable {
     public let port: Int
     /// How long a read may wait for the server before the request fails with `.timeout`.
     public let timeoutSeconds: Int
 
-    public init(port: Int, timeoutSeconds: Int = 10) {
+    public init(port: Int, timeoutSeconds: Int = 60) {
         self.port = port
         self.timeoutSeconds = timeoutSeconds
     }
