@@ -30,7 +30,8 @@ public struct TaxView {
 
     public func render() -> String {
         var text = title + "\n"
-        text += notes.joined(separator: "\n") + "\n"
+        // Within 80 columns, as every text report (continuation lines indented by two).
+        text += notes.flatMap { ReportTextView.wrap($0, width: 80, indent: "  ") }.map { $0 + "\n" }.joined()
         for year in years {
             text += "\n" + summary(year)
             let own = disposals(of: year)
@@ -38,7 +39,9 @@ public struct TaxView {
             if !year.income.isEmpty { text += "\n" + income(year) }
         }
         text += ratesUsed()
-        if let note = MissingPriceNote.sentence(missing, ledgerCurrency: currency) { text += "\n" + note + "\n" }
+        if let note = MissingPriceNote.sentence(missing, ledgerCurrency: currency) {
+            text += "\n" + ReportTextView.wrap(note, width: 80, indent: "  ").map { $0 + "\n" }.joined()
+        }
         return text
     }
 
