@@ -4,8 +4,8 @@ import Foundation
 /// must not be blank and the page must log nothing to the console (a page with no scripts logs
 /// only when something fails: a blocked load, a CSS or parse error).
 ///
-/// Tests skip (and say so) when `chromium` / `chromium-browser` or `python3` (which decodes the
-/// PNG with zlib) is not on PATH. CI installs Debian's `chromium` package.
+/// Tests skip (and say so) when `chromium` / `chromium-browser` or `python3` (which drives it,
+/// `Tests/Browser/chromium.py`) is not on PATH. CI installs Debian's `chromium` package.
 public enum BrowserCheck {
     public static let chromium = executable(["chromium", "chromium-browser"])
     public static let python = executable(["python3"])
@@ -20,88 +20,47 @@ public enum BrowserCheck {
         return chromium != nil && python != nil
     }
 
-    public static func screenshot(_ page: String, width: Int, height: Int, in directory: String) throws -> (
-        png: String, console: [String]
-    ) {
-        let png = directory + "/shot-\(width).png"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            "--user-data-dir=\(directory)/chromium-profile", "--window-size=\(width),\(height)",
-            "--screenshot=\(png)", "--enable-logging=stderr", "--v=1", "file://" + page,
-        ]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BrowserCheckError(message: "chromium exited \(process.terminationStatus): \(log.suffix(2000))")
-        }
-        guard FileManager.default.fileExists(atPath: png) else {
-            throw BrowserCheckError(message: "chromium wrote no screenshot: \(log.suffix(2000))")
-        }
-        return (png, log.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init))
+    /// What a page looked like: the screenshot, every console message, log entry and uncaught
+    /// exception of its tab, and the screenshot's pixels counted.
+    public struct Shot: Sendable {
+        public let png: String
+        public let console: [String]
+        public let pixels: Pixels
     }
 
-    /// Decodes the PNG (8-bit RGB or RGBA, any filter) with python3's zlib and counts distinct
-    /// colours and the share of pixels that differ from the top-left (background) pixel.
-    public static func pixelStats(_ png: String) throws -> (width: Int, height: Int, colours: Int, inked: Double) {
-        let script = """
-            import struct, sys, zlib
-            data = open(sys.argv[1], 'rb').read()
-            assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
-            pos, idat = 8, b''
-            while pos < len(data):
-                length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-                body = data[pos + 8:pos + 8 + length]
-                if kind == b'IHDR': w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
-                if kind == b'IDAT': idat += body
-                pos += 12 + length
-            assert depth == 8 and ctype in (2, 6), (depth, ctype)
-            bpp = 3 if ctype == 2 else 4
-            raw, stride = zlib.decompress(idat), w * bpp
-            prev, rows, i = bytearray(stride), [], 0
-            for _ in range(h):
-                f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
-                for x in range(stride):
-                    a = line[x - bpp] if x >= bpp else 0
-                    b = prev[x]; c = prev[x - bpp] if x >= bpp else 0
-                    if f == 1: line[x] = (line[x] + a) & 255
-                    elif f == 2: line[x] = (line[x] + b) & 255
-                    elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-                    elif f == 4:
-                        p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                        line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-                rows.append(bytes(line)); prev = line
-            background = rows[0][:3]
-            colours, inked = set(), 0
-            for row in rows:
-                for x in range(0, stride, bpp):
-                    px = row[x:x + 3]; colours.add(px)
-                    if px != background: inked += 1
-            print(w, h, len(colours), inked / (w * h))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python!)
-        process.arguments = ["-c", script, png]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let words = text.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard process.terminationStatus == 0, words.count == 4, let w = Int(words[0]), let h = Int(words[1]),
-            let colours = Int(words[2]), let inked = Double(words[3])
-        else {
-            throw BrowserCheckError(message: "could not decode \(png): \(problem)")
+    /// Distinct RGB colours, and the share of pixels unlike the top-left (background) one.
+    public struct Pixels: Sendable {
+        public let width: Int
+        public let height: Int
+        public let colours: Int
+        public let inked: Double
+    }
+
+    /// Renders the file `page` at exactly `width` x `height` in the run's one Chromium
+    /// (``SharedChromium``), writing the screenshot into `directory`. The wait happens on a
+    /// thread of its own, never on the cooperative pool (two threads on two cores) that the
+    /// in-process servers of the suites beside it answer on.
+    public static func screenshot(_ page: String, width: Int, height: Int, in directory: String) async throws -> Shot {
+        let png = directory + "/shot-\(width).png"
+        let answer = await RawConnection.onThread {
+            Result { () throws -> Shot in
+                let request: [String: Any] = ["page": page, "width": width, "height": height, "png": png]
+                let answer = try SharedChromium.shared.get().shoot(request)
+                guard let console = answer["console"] as? [String], let numbers = answer["pixels"] as? [Double],
+                    numbers.count == 4
+                else { throw BrowserCheckError(message: "chromium.py answered \(answer)") }
+                let pixels = Pixels(
+                    width: Int(numbers[0]), height: Int(numbers[1]), colours: Int(numbers[2]), inked: numbers[3])
+                return Shot(png: png, console: console, pixels: pixels)
+            }
         }
-        return (w, h, colours, inked)
+        return try answer.get()
+    }
+
+    /// The DevTools endpoint of the run's one Chromium (`http://127.0.0.1:PORT`), started if
+    /// it is not yet: Playwright connects there instead of launching a browser of its own.
+    public static func debuggingURL() async throws -> String {
+        try await RawConnection.onThread { Result { try SharedChromium.shared.get().debuggingURL } }.get()
     }
 
     /// The first of `names` found on PATH.

@@ -27,36 +27,28 @@ enum BuiltProducts {
     /// Inside the test process's temporary root, so it goes when the run ends.
     static let stateHome: String = makeTemporaryDirectory("ledger-state")
 
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    typealias Result = ChildProcess.Result
+
+    /// Runs `executable` with `arguments` to its end, with `NO_COLOR` and no terminal, awaited
+    /// off the cooperative pool (``ChildProcess``).
+    static func run(
+        _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil
+    ) async throws -> Result {
+        try await ChildProcess.run(executable, arguments, environment: environment(extra), input: input)
     }
 
-    /// Runs `executable` with `arguments` to completion, with `NO_COLOR` and no terminal.
-    static func run(_ executable: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws
-        -> Result
-    {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+    /// ``run(_:_:environment:input:)`` on the calling thread, for a suite's static probe of a
+    /// peer tool (read once, where nothing can await).
+    static func probe(_ executable: URL, _ arguments: [String]) throws -> Result {
+        try ChildProcess.runBlocking(executable, arguments, environment: environment([:]))
+    }
+
+    /// The test process's variables without `LGR_*`, with `NO_COLOR` and the run's state
+    /// directory (anchors, snapshot key), then `extra`.
+    static func environment(_ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LGR_") }
         environment["NO_COLOR"] = "1"
-        // One state directory (anchors, snapshot key) for the test run, not the user's.
         environment["XDG_STATE_HOME"] = stateHome
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return environment.merging(extra) { _, new in new }
     }
 }

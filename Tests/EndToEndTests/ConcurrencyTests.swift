@@ -8,30 +8,32 @@ struct ConcurrencyTests {
     func fourWriters() async throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
         let ledger = BuiltProducts.ledger
-        _ = try BuiltProducts.run(ledger, ["init", "--ledger", path])
+        _ = try await BuiltProducts.run(ledger, ["init", "--ledger", path])
         try await withThrowingTaskGroup(of: [Int32].self) { group in
             for writer in 0..<4 {
                 group.addTask {
-                    try (0..<250).map { index in
-                        try BuiltProducts.run(
+                    var statuses: [Int32] = []
+                    for index in 0..<250 {
+                        let added = try await BuiltProducts.run(
                             ledger,
                             [
                                 "add", "deposit", "BTC", "1", "--ledger", path, "--note", "w\(writer)-\(index)",
                                 "--date", "2024-01-01",
-                            ]
-                        ).status
+                            ])
+                        statuses.append(added.status)
                     }
+                    return statuses
                 }
             }
             for try await statuses in group { #expect(statuses.allSatisfy { $0 == 0 }) }
         }
-        let log = try BuiltProducts.run(ledger, ["log", "--ledger", path, "-O", "csv"])
+        let log = try await BuiltProducts.run(ledger, ["log", "--ledger", path, "-O", "csv"])
         let notes = log.stdout.split(separator: "\n").dropFirst().compactMap { line in
             line.split(separator: ",").first { $0.hasPrefix("w") && $0.contains("-") }
         }
         #expect(notes.count == 1000)
         #expect(Set(notes).count == 1000)
-        let verify = try BuiltProducts.run(ledger, ["verify", "--ledger", path])
+        let verify = try await BuiltProducts.run(ledger, ["verify", "--ledger", path])
         #expect(verify.status == 0)
         #expect(verify.stdout.hasPrefix("ok: 1000 events verified"))
     }

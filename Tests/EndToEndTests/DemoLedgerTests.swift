@@ -8,26 +8,26 @@ import Testing
 struct DemoLedgerTests {
     let ledger = makeTemporaryDirectory() + "/demo.ledger"
 
-    func load() throws {
+    func load() async throws {
         let demo = BuiltProducts.repository.appendingPathComponent("ledgers/demo").path
-        let imported = try BuiltProducts.run(
+        let imported = try await BuiltProducts.run(
             BuiltProducts.ledger, ["import", demo + "/events.jsonl", "--ledger", ledger])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let prices = try BuiltProducts.run(
+        let prices = try await BuiltProducts.run(
             BuiltProducts.ledger, ["prices", "import", demo + "/prices.csv", "--ledger", ledger])
         #expect(prices.status == 0, "\(prices.stderr)")
     }
 
-    func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", ledger, "-O", "json"])
+    func json(_ arguments: [String]) async throws -> [String: Any] {
+        let result = try await BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", ledger, "-O", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
     @Test("every figure of the worked example")
-    func portfolio() throws {
-        try load()
-        let report = try json(["portfolio", "--as-of", "2024-06-30"])
+    func portfolio() async throws {
+        try await load()
+        let report = try await json(["portfolio", "--as-of", "2024-06-30"])
         let totals = try #require(report["totals"] as? [String: Any])
         #expect(totals["value"] as? String == "62018.85")
         #expect(totals["cost_basis"] as? String == "31583.795")
@@ -52,9 +52,9 @@ struct DemoLedgerTests {
     }
 
     @Test("the three disposals, with their terms")
-    func gains() throws {
-        try load()
-        let report = try json(["gains", "--as-of", "2024-06-30"])
+    func gains() async throws {
+        try await load()
+        let report = try await json(["gains", "--as-of", "2024-06-30"])
         let disposals = try #require(report["disposals"] as? [[String: Any]])
         #expect(disposals.map { $0["gain"] as? String } == ["1.345", "10170", "1696"])
         #expect(disposals.map { $0["term"] as? String } == ["short", "long", "long"])
@@ -62,13 +62,13 @@ struct DemoLedgerTests {
     }
 
     @Test("re-importing the sample adds nothing; export then import reproduces the same events")
-    func roundTrip() throws {
-        try load()
-        let again = try BuiltProducts.run(
+    func roundTrip() async throws {
+        try await load()
+        let again = try await BuiltProducts.run(
             BuiltProducts.ledger,
             ["import", BuiltProducts.repository.path + "/ledgers/demo/events.jsonl", "--ledger", ledger])
         #expect(again.stdout.contains("imported 0 events"))
-        let exported = try BuiltProducts.run(BuiltProducts.ledger, ["export", "--ledger", ledger])
+        let exported = try await BuiltProducts.run(BuiltProducts.ledger, ["export", "--ledger", ledger])
         let original = try String(
             contentsOf: BuiltProducts.repository.appendingPathComponent("ledgers/demo/events.jsonl"), encoding: .utf8)
         #expect(exported.stdout == original)

@@ -13,8 +13,8 @@ enum Holdings {
     }
 
     /// `ledger portfolio --by-account` (every event, lots per account) in journal names.
-    static func ours(_ ledger: String) throws -> (quantities: [Key: ExactDecimal], realizedGain: ExactDecimal) {
-        let result = try BuiltProducts.run(
+    static func ours(_ ledger: String) async throws -> (quantities: [Key: ExactDecimal], realizedGain: ExactDecimal) {
+        let result = try await BuiltProducts.run(
             BuiltProducts.ledger,
             ["portfolio", "--by-account", "--as-of", "2100-01-01", "-O", "json", "--ledger", ledger])
         #expect(result.status == 0, "\(result.stderr)")
@@ -30,9 +30,10 @@ enum Holdings {
     }
 
     /// Every `Assets:` posting ledger-cli reads, summed per account and commodity.
-    static func ledgerCLI(_ program: URL, _ journal: String) throws -> [Key: ExactDecimal] {
+    static func ledgerCLI(_ program: URL, _ journal: String) async throws -> [Key: ExactDecimal] {
         let format = "%(account)\t%(quantity(scrub(display_amount)))\t%(commodity(scrub(display_amount)))\n"
-        let result = try BuiltProducts.run(program, ["-f", journal, "reg", "^Assets:", "--register-format", format])
+        let result = try await BuiltProducts.run(
+            program, ["-f", journal, "reg", "^Assets:", "--register-format", format])
         #expect(result.status == 0, "ledger-cli: \(result.stderr)")
         var quantities: [Key: ExactDecimal] = [:]
         for line in result.stdout.split(separator: "\n") {
@@ -52,10 +53,10 @@ enum Holdings {
     /// rounds to the display precision (two for the ledger currency, whose `format` says so;
     /// that of the amounts written for the others). hledger fails on a transaction that does
     /// not balance.
-    static func hledger(_ program: URL, _ journal: String) throws -> (
+    static func hledger(_ program: URL, _ journal: String) async throws -> (
         quantities: [Key: ExactDecimal], places: [String: Int]
     ) {
-        let result = try BuiltProducts.run(
+        let result = try await BuiltProducts.run(
             program, ["-f", journal, "bal", "^Assets:", "--flat", "--layout=bare", "--no-total", "-O", "csv"])
         #expect(result.status == 0, "hledger: \(result.stderr)")
         var quantities: [Key: ExactDecimal] = [:]
@@ -84,7 +85,7 @@ enum Holdings {
     }
 
     /// Minus the sum of beancount's `Income:Gains` postings, as beancount loads the file.
-    static func beancountGains(_ python: URL, _ file: String) throws -> ExactDecimal {
+    static func beancountGains(_ python: URL, _ file: String) async throws -> ExactDecimal {
         let script = """
             import sys
             from decimal import Decimal
@@ -93,7 +94,7 @@ enum Holdings {
             total = sum((p.units.number for e in entries for p in getattr(e, 'postings', []) if p.account == 'Income:Gains'), Decimal(0))
             print(len(errors), format(-total, 'f'))
             """
-        let result = try BuiltProducts.run(python, ["-c", script, file])
+        let result = try await BuiltProducts.run(python, ["-c", script, file])
         let words = result.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(result.status == 0 && words.first == "0", "beancount: \(result.stdout)\(result.stderr)")
         return try #require(words.count == 2 ? ExactDecimal(words[1]) : nil)

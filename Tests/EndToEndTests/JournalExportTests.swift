@@ -16,7 +16,7 @@ struct JournalExportTests {
     static let hledger = Peer.find("hledger")
     static let beancountPython: URL? = {
         guard let python = Peer.find("python3"),
-            let probe = try? BuiltProducts.run(python, ["-c", "import beancount.loader"]), probe.status == 0
+            let probe = try? BuiltProducts.probe(python, ["-c", "import beancount.loader"]), probe.status == 0
         else { return nil }
         return python
     }()
@@ -32,13 +32,13 @@ struct JournalExportTests {
     }
 
     @Test("the sample ledgers (demo, every event kind)", arguments: [demo, everyKind])
-    func sample(_ files: [String]) throws {
-        let ledger = try Self.load(events: files[0], prices: files[1])
-        try Self.checkWithPeers(ledger)
+    func sample(_ files: [String]) async throws {
+        let ledger = try await Self.load(events: files[0], prices: files[1])
+        try await Self.checkWithPeers(ledger)
     }
 
     @Test("seeded random ledgers", arguments: [UInt64(7), 11, 2024])
-    func random(_ seed: UInt64) throws {
+    func random(_ seed: UInt64) async throws {
         let random = RandomLedger(
             seed: seed,
             options: {
@@ -53,32 +53,32 @@ struct JournalExportTests {
         let rows = random.prices.observations.map { "\($0.asset),\($0.price),\($0.observedAt.date),\($0.quote)" }
         try (["asset,price,date,currency"] + rows).joined(separator: "\n").write(
             toFile: prices, atomically: true, encoding: .utf8)
-        try Self.checkWithPeers(try Self.load(events: events, prices: prices))
+        try await Self.checkWithPeers(try await Self.load(events: events, prices: prices))
     }
 
     /// A fresh ledger holding the events and prices.
-    static func load(events: String, prices: String) throws -> String {
+    static func load(events: String, prices: String) async throws -> String {
         let ledger = makeTemporaryDirectory("journal-e2e") + "/books.ledger"
         for arguments in [["import", events], ["prices", "import", prices]] {
-            let result = try BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", ledger])
+            let result = try await BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", ledger])
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
         return ledger
     }
 
-    static func checkWithPeers(_ ledger: String) throws {
+    static func checkWithPeers(_ ledger: String) async throws {
         let directory = (ledger as NSString).deletingLastPathComponent
         let bean = directory + "/books.beancount"
         let journal = directory + "/books.journal"
         for (format, path) in [("beancount", bean), ("ledger", journal)] {
-            let result = try BuiltProducts.run(
+            let result = try await BuiltProducts.run(
                 BuiltProducts.ledger, ["export", "-O", format, "-o", path, "--ledger", ledger])
             #expect(result.status == 0, "\(result.stderr)")
         }
-        let ours = try Holdings.ours(ledger)
+        let ours = try await Holdings.ours(ledger)
         #expect(!ours.quantities.isEmpty)
         if let beanCheck {
-            let result = try BuiltProducts.run(beanCheck, [bean])
+            let result = try await BuiltProducts.run(beanCheck, [bean])
             #expect(
                 result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty,
                 "bean-check: \(result.stdout)\(result.stderr)")
@@ -86,18 +86,18 @@ struct JournalExportTests {
             print("skipped: bean-check is not on PATH (pip install beancount)")
         }
         if let ledgerCLI {
-            #expect(try Holdings.ledgerCLI(ledgerCLI, journal) == ours.quantities)
+            #expect(try await Holdings.ledgerCLI(ledgerCLI, journal) == ours.quantities)
         } else {
             print("skipped: ledger-cli ('ledger') is not on PATH (apt-get install ledger)")
         }
         if let hledger {
-            let theirs = try Holdings.hledger(hledger, journal)
+            let theirs = try await Holdings.hledger(hledger, journal)
             #expect(theirs.quantities == Holdings.rounded(ours.quantities, places: theirs.places))
         } else {
             print("skipped: hledger is not on PATH (apt-get install hledger)")
         }
         if let beancountPython {
-            #expect(try Holdings.beancountGains(beancountPython, bean) == ours.realizedGain)
+            #expect(try await Holdings.beancountGains(beancountPython, bean) == ours.realizedGain)
         } else {
             print("skipped: the beancount Python package is not importable by python3")
         }

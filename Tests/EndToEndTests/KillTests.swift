@@ -7,18 +7,22 @@ struct KillTests {
     /// A writer killed with SIGKILL at a random moment leaves only whole events: the ledger
     /// verifies, numbers are contiguous, and every event the writer reported committed is there.
     @Test("SIGKILL at random moments during appends", arguments: [11, 12, 13] as [UInt64])
-    func killDuringAppends(seed: UInt64) throws {
+    func killDuringAppends(seed: UInt64) async throws {
         var generator = SplitMix64(seed: seed)
         let path = makeTemporaryDirectory() + "/books.ledger"
         var lastCommitted: Int64 = 0
         for _ in 0..<10 {
-            let committed = try runAndKill(after: UInt32.random(in: 0...100_000, using: &generator), path: path)
+            let pause = UInt32.random(in: 0...100_000, using: &generator)
+            let committed = try await RawConnection.onThread {
+                Result { try Self.runAndKill(after: pause, path: path) }
+            }
+            .get()
             lastCommitted = max(lastCommitted, committed)
-            let verify = try BuiltProducts.run(BuiltProducts.ledger, ["verify", "--ledger", path])
+            let verify = try await BuiltProducts.run(BuiltProducts.ledger, ["verify", "--ledger", path])
             #expect(verify.status == 0, "seed \(seed): \(verify.stderr)")
         }
         #expect(lastCommitted > 0, "seed \(seed): the writer never committed; the test proved nothing")
-        let log = try BuiltProducts.run(BuiltProducts.ledger, ["log", "--ledger", path, "-O", "csv"])
+        let log = try await BuiltProducts.run(BuiltProducts.ledger, ["log", "--ledger", path, "-O", "csv"])
         let rows = log.stdout.split(separator: "\n").dropFirst()
         #expect(Int64(rows.count) >= lastCommitted, "seed \(seed): a committed event is missing")
         // Each batch is 5 events in one transaction: only whole batches may exist.
@@ -29,7 +33,8 @@ struct KillTests {
     /// Starts the stress writer (batches of 5), waits for its first committed batch (so a
     /// loaded machine, slow to start the process, cannot turn the test into a no-op), kills it
     /// `microseconds` later, and returns the highest sequence number it reported as committed.
-    private func runAndKill(after microseconds: UInt32, path: String) throws -> Int64 {
+    /// Blocking: run it on a thread of its own.
+    private static func runAndKill(after microseconds: UInt32, path: String) throws -> Int64 {
         let process = Process()
         process.executableURL = BuiltProducts.stress
         process.arguments = [path, "100000", "5"]

@@ -7,14 +7,34 @@ struct KilledImportTests {
     /// A first import killed with SIGKILL while it builds the new ledger leaves its temporary
     /// database (it cannot remove it); the next import removes it, says so, and succeeds.
     @Test("the temporary ledger of a killed first import is removed by the next import")
-    func killedFirstImport() throws {
+    func killedFirstImport() async throws {
         let directory = makeTemporaryDirectory()
         let ledger = directory + "/books.ledger"
         let big = directory + "/big.jsonl"
         try Self.deposits(count: 200_000).write(toFile: big, atomically: false, encoding: .utf8)
+        let killed = try await RawConnection.onThread {
+            Result { try Self.importKilled(big, ledger: ledger, directory: directory) }
+        }.get()
+        let left = try Self.temporaries(directory)
+        try #require(killed && !left.isEmpty, "the import ended before it was killed; the test proved nothing")
+        #expect(!FileManager.default.fileExists(atPath: ledger))
+
+        let small = directory + "/small.jsonl"
+        try Self.deposits(count: 1).write(toFile: small, atomically: false, encoding: .utf8)
+        let again = try await BuiltProducts.run(BuiltProducts.ledger, ["import", small, "--ledger", ledger])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.hasPrefix("ledger: removed "), "\(again.stderr)")
+        #expect(try Self.temporaries(directory).isEmpty)
+        let verify = try await BuiltProducts.run(BuiltProducts.ledger, ["verify", "--ledger", ledger])
+        #expect(verify.stdout.hasPrefix("ok: 1 event verified"), "\(verify.stderr)")
+    }
+
+    /// Starts `ledger import FILE`, kills it 50 ms after its temporary ledger appears; whether
+    /// SIGKILL ended it. Blocking (its timing is the test): run it on a thread of its own.
+    private static func importKilled(_ file: String, ledger: String, directory: String) throws -> Bool {
         let process = Process()
         process.executableURL = BuiltProducts.ledger
-        process.arguments = ["import", big, "--ledger", ledger]
+        process.arguments = ["import", file, "--ledger", ledger]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -25,23 +45,10 @@ struct KilledImportTests {
         usleep(50_000)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let left = try temporaries(directory)
-        try #require(
-            process.terminationReason == .uncaughtSignal && !left.isEmpty,
-            "the import ended before it was killed; the test proved nothing")
-        #expect(!FileManager.default.fileExists(atPath: ledger))
-
-        let small = directory + "/small.jsonl"
-        try Self.deposits(count: 1).write(toFile: small, atomically: false, encoding: .utf8)
-        let again = try BuiltProducts.run(BuiltProducts.ledger, ["import", small, "--ledger", ledger])
-        #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stderr.hasPrefix("ledger: removed "), "\(again.stderr)")
-        #expect(try temporaries(directory).isEmpty)
-        let verify = try BuiltProducts.run(BuiltProducts.ledger, ["verify", "--ledger", ledger])
-        #expect(verify.stdout.hasPrefix("ok: 1 event verified"), "\(verify.stderr)")
+        return process.terminationReason == .uncaughtSignal
     }
 
-    private func temporaries(_ directory: String) throws -> [String] {
+    private static func temporaries(_ directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".import-") }
     }
 

@@ -7,11 +7,11 @@ import Testing
 @Suite("live ticker interrupted", .serialized)
 struct LiveInterruptTests {
     @Test("SIGINT ends the polling ticker cleanly with exit 0", arguments: [SIGINT, SIGTERM])
-    func interrupt(signal: Int32) throws {
+    func interrupt(signal: Int32) async throws {
         let fixtures = BuiltProducts.repository.appendingPathComponent("Tests/LedgerMarketDataTests/Fixtures/http").path
         let server = try LocalHTTPServer(directory: fixtures, lifetime: 30)
         defer { server.stop() }
-        let (text, status, seconds, errors) = try interrupted(
+        let (text, status, seconds, errors) = try await Self.interrupted(
             ["live", "BTC", "--poll", "--interval", "3s", "--source", "cryptocompare"], signal: signal,
             variables: ["LGR_CRYPTOCOMPARE_URL": server.baseURL + "/cryptocompare"])
         #expect(status == 0, "\(errors)")
@@ -22,7 +22,7 @@ struct LiveInterruptTests {
 
     /// `ledger` replaces itself with `ledger-live`, which streams over a real WebSocket.
     @Test("SIGINT ends the streaming ticker (ledger-live) cleanly with exit 0")
-    func interruptStream() throws {
+    func interruptStream() async throws {
         let server = try LocalWebSocketServer(scripts: [
             [
                 .receive, .send(#"{"TYPE":"20","MESSAGE":"STREAMERWELCOME"}"#),
@@ -30,7 +30,7 @@ struct LiveInterruptTests {
             ]
         ])
         defer { server.stop() }
-        let (text, status, seconds, errors) = try interrupted(
+        let (text, status, seconds, errors) = try await Self.interrupted(
             ["live", "BTC"], signal: SIGINT, variables: ["LGR_STREAMER_URL": server.url])
         #expect(status == 0, "\(errors)")
         #expect(seconds < 2, "the streaming ticker did not notice the signal")
@@ -40,9 +40,20 @@ struct LiveInterruptTests {
     }
 
     /// Starts `ledger` with `arguments`, waits (up to 20 s) for its first line, sends `signal`,
-    /// and returns stdout, the exit status, the seconds it took to exit, and stderr.
-    private func interrupted(_ arguments: [String], signal: Int32, variables: [String: String]) throws
+    /// and returns stdout, the exit status, the seconds it took to exit, and stderr. The waiting
+    /// happens on a thread of its own, never on the cooperative pool.
+    private static func interrupted(_ arguments: [String], signal: Int32, variables: [String: String]) async throws
         -> (String, Int32, Double, String)
+    {
+        let (text, status, seconds, errors, exited) = try await RawConnection.onThread {
+            Result { try interruptedBlocking(arguments, signal: signal, variables: variables) }
+        }.get()
+        #expect(exited, "the ticker was killed: it did not end by itself within 5 s of the signal")
+        return (text, status, seconds, errors)
+    }
+
+    private static func interruptedBlocking(_ arguments: [String], signal: Int32, variables: [String: String]) throws
+        -> (String, Int32, Double, String, exited: Bool)
     {
         let directory = makeTemporaryDirectory()
         let process = Process()
@@ -73,10 +84,10 @@ struct LiveInterruptTests {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         received += out.fileHandleForReading.readDataToEndOfFile()
-        #expect(process.terminationReason == .exit)
         return (
             String(decoding: received, as: UTF8.self), process.terminationStatus, Date().timeIntervalSince(started),
-            String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            process.terminationReason == .exit
         )
     }
 }

@@ -11,7 +11,7 @@ struct ManPageTests {
 
     /// Regenerated with the committed page's own date, the page is the same, byte for byte.
     /// Needs `swift build --product generate-manual` (which `.ci/run` does); skipped without it.
-    @Test func regeneratedPageIsTheCommittedOne() throws {
+    @Test func regeneratedPageIsTheCommittedOne() async throws {
         let tool = BuiltProducts.directory.appendingPathComponent("generate-manual")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
             print(
@@ -22,7 +22,7 @@ struct ManPageTests {
         let committed = try String(contentsOf: Self.page, encoding: .utf8)
         let date = try #require(Self.date(of: committed), "no .Dd line in docs/ledger.1")
         let directory = makeTemporaryDirectory("manpage")
-        let result = try BuiltProducts.run(tool, [BuiltProducts.ledger.path, "--date", date, "-o", directory])
+        let result = try await BuiltProducts.run(tool, [BuiltProducts.ledger.path, "--date", date, "-o", directory])
         #expect(result.status == 0, "generate-manual: \(result.stderr)")
         let fresh = try String(contentsOfFile: directory + "/ledger.1", encoding: .utf8)
         #expect(
@@ -32,8 +32,8 @@ struct ManPageTests {
     /// Every command, every long option and every abstract the binary describes
     /// (`--experimental-dump-help`, what the generator reads) is in the page, and the page has
     /// no command more.
-    @Test func everyCommandAndOptionIsInThePage() throws {
-        let dump = try BuiltProducts.run(BuiltProducts.ledger, ["--experimental-dump-help"])
+    @Test func everyCommandAndOptionIsInThePage() async throws {
+        let dump = try await BuiltProducts.run(BuiltProducts.ledger, ["--experimental-dump-help"])
         let tool = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let root = try #require(tool["command"] as? [String: Any])
         // `Fl O , -output-format` (a short name too) read as `Fl -output-format`.
@@ -63,13 +63,14 @@ struct ManPageTests {
     }
 
     /// `man` renders the page without a warning (when man-db is installed).
-    @Test func manRendersThePageWithoutWarnings() throws {
+    @Test func manRendersThePageWithoutWarnings() async throws {
         let man = URL(fileURLWithPath: "/usr/bin/man")
         guard FileManager.default.isExecutableFile(atPath: man.path) else {
             print("skipped: no /usr/bin/man")
             return
         }
-        let result = try BuiltProducts.run(man, ["--warnings", "-l", Self.page.path], environment: ["MANWIDTH": "80"])
+        let result = try await BuiltProducts.run(
+            man, ["--warnings", "-l", Self.page.path], environment: ["MANWIDTH": "80"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "man warns about docs/ledger.1:\n\(result.stderr)")
         #expect(result.stdout.contains("ledger"))
@@ -77,8 +78,8 @@ struct ManPageTests {
 
     /// generate-manual drops every character outside ASCII from what it writes, so every help
     /// text the binary describes says what it means in ASCII (`...`, not an ellipsis).
-    @Test func everyHelpTextIsASCII() throws {
-        let dump = try BuiltProducts.run(BuiltProducts.ledger, ["--experimental-dump-help"])
+    @Test func everyHelpTextIsASCII() async throws {
+        let dump = try await BuiltProducts.run(BuiltProducts.ledger, ["--experimental-dump-help"])
         let tool = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8))
         var strings: [String] = []
         func collect(_ value: Any) {

@@ -22,7 +22,7 @@ struct QuickstartScriptTests {
         """
     }
 
-    func run(failing product: String = "none") throws -> (BuiltProducts.Result, calls: String) {
+    func run(failing product: String = "none") async throws -> (BuiltProducts.Result, calls: String) {
         let directory = makeTemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(
@@ -30,7 +30,7 @@ struct QuickstartScriptTests {
             attributes: [.posixPermissions: 0o755])
         let script = BuiltProducts.repository.appendingPathComponent("ledgers/demo/quickstart.sh").path
         let path = directory + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try BuiltProducts.run(
+        let result = try await BuiltProducts.run(
             URL(fileURLWithPath: "/bin/bash"), [script],
             environment: ["PATH": path, "TMPDIR": directory, "FAIL": product])
         let calls = (try? String(contentsOfFile: directory + "/calls", encoding: .utf8)) ?? ""
@@ -38,8 +38,8 @@ struct QuickstartScriptTests {
     }
 
     @Test("one release build of ledger, ledger-serve and ledger-live, then the demo portfolio")
-    func buildsEveryProgram() throws {
-        let (result, calls) = try run()
+    func buildsEveryProgram() async throws {
+        let (result, calls) = try await run()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             calls == """
@@ -55,8 +55,8 @@ struct QuickstartScriptTests {
     }
 
     @Test("a failed build stops the script with the end of the compiler's output")
-    func failedBuild() throws {
-        let (result, calls) = try run(failing: "ledger-serve")
+    func failedBuild() async throws {
+        let (result, calls) = try await run(failing: "ledger-serve")
         #expect(result.status == 1)
         #expect(
             result.stderr.hasSuffix(

@@ -12,9 +12,11 @@ struct ReadOnlyTests {
 
     /// Runs `ledger ARGS` with `source` mounted read-only at `target`; nil when this machine
     /// cannot make the mount (not root, no mount namespaces).
-    func runOnReadOnlyMount(_ source: String, _ target: String, _ arguments: [String]) throws -> BuiltProducts.Result? {
+    func runOnReadOnlyMount(_ source: String, _ target: String, _ arguments: [String]) async throws -> BuiltProducts
+        .Result?
+    {
         guard FileManager.default.isExecutableFile(atPath: Self.unshare.path) else { return nil }
-        let result = try BuiltProducts.run(
+        let result = try await BuiltProducts.run(
             Self.unshare,
             ["-m", "sh", "-c", Self.mountScript, "sh", source, target, BuiltProducts.ledger.path] + arguments)
         if result.stderr.contains("unshare:") || result.stderr.contains("mount:") { return nil }
@@ -22,17 +24,17 @@ struct ReadOnlyTests {
     }
 
     @Test("log, portfolio, gains, allocation, verify, export and report read it; add and prices set refuse")
-    func readOnlyMount() throws {
+    func readOnlyMount() async throws {
         let source = makeTemporaryDirectory()
         let target = makeTemporaryDirectory()
         let writable = source + "/books.ledger"
         for arguments in [
             ["add", "buy", "BTC", "0.5", "@", "30000", "--date", "2024-01-02"], ["prices", "set", "BTC", "40000"],
         ] {
-            #expect(try BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", writable]).status == 0)
+            #expect(try await BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", writable]).status == 0)
         }
         let path = target + "/books.ledger"
-        guard let probe = try runOnReadOnlyMount(source, target, ["log", "--ledger", path]) else {
+        guard let probe = try await runOnReadOnlyMount(source, target, ["log", "--ledger", path]) else {
             print("ReadOnlyTests skipped: this machine cannot make a read-only bind mount (needs root and unshare -m)")
             return
         }
@@ -40,11 +42,11 @@ struct ReadOnlyTests {
         #expect(probe.stdout.contains("BTC"))
         let reads = [["portfolio"], ["gains"], ["allocation"], ["verify"], ["export"], ["report", "--period", "all"]]
         for arguments in reads {
-            let result = try #require(try runOnReadOnlyMount(source, target, arguments + ["--ledger", path]))
+            let result = try #require(try await runOnReadOnlyMount(source, target, arguments + ["--ledger", path]))
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
         for arguments in [["add", "buy", "BTC", "1", "@", "1"], ["prices", "set", "BTC", "1"]] {
-            let result = try #require(try runOnReadOnlyMount(source, target, arguments + ["--ledger", path]))
+            let result = try #require(try await runOnReadOnlyMount(source, target, arguments + ["--ledger", path]))
             #expect(result.status == 1, "\(arguments)")
             #expect(
                 result.stderr

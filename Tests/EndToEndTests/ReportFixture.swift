@@ -7,10 +7,10 @@ struct ReportFixture {
     let directory = makeTemporaryDirectory("ledger-report")
     var ledger: String { directory + "/books.ledger" }
 
-    init(days: Int) throws {
+    init(days: Int) async throws {
         let demo = BuiltProducts.repository.appendingPathComponent("ledgers/demo").path
-        try run(["import", demo + "/events.jsonl"])
-        try run(["prices", "import", demo + "/prices.csv"])
+        try await run(["import", demo + "/events.jsonl"])
+        try await run(["prices", "import", demo + "/prices.csv"])
         var rows = ["asset,price,date,currency"]
         for day in 0..<days {
             let date = Self.date(daysBefore: days - 1 - day)
@@ -21,7 +21,7 @@ struct ReportFixture {
         }
         let csv = directory + "/daily.csv"
         try (rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
-        try run(["prices", "import", csv])
+        try await run(["prices", "import", csv])
     }
 
     /// `YYYY-MM-DD`, `count` days before 2024-06-30.
@@ -35,8 +35,8 @@ struct ReportFixture {
     }
 
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BuiltProducts.Result {
-        let result = try BuiltProducts.run(
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> BuiltProducts.Result {
+        let result = try await BuiltProducts.run(
             BuiltProducts.ledger, arguments + ["--ledger", ledger], environment: environment)
         if result.status != 0, arguments.first != "report" {
             throw FixtureError(message: "ledger \(arguments.joined(separator: " ")): \(result.stderr)")

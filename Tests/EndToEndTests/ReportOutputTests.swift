@@ -8,14 +8,15 @@ struct ReportOutputTests {
     /// A reader polling the -o path while large reports are written over it sees nothing, or
     /// one whole report, never a part.
     @Test("a reader polling the output path never sees a partial report")
-    func atomicWrite() throws {
-        let fixture = try ReportFixture(days: 900)
+    func atomicWrite() async throws {
+        let fixture = try await ReportFixture(days: 900)
         // An early deposit makes "all" about 3 500 days long: a large page (a table row a day).
-        try fixture.run(["add", "deposit", "USD", "1", "--date", "2015-01-01"])
+        try await fixture.run(["add", "deposit", "USD", "1", "--date", "2015-01-01"])
         let target = fixture.directory + "/report.html"
         // Two different complete reports (different as-of), written alternately.
-        let variants = try ["2024-06-30", "2024-06-29"].map { asOf in
-            try fixture.run(["report", "--period", "all", "--as-of", asOf, "-O", "html"]).stdout
+        var variants: [String] = []
+        for asOf in ["2024-06-30", "2024-06-29"] {
+            variants.append(try await fixture.run(["report", "--period", "all", "--as-of", asOf, "-O", "html"]).stdout)
         }
         #expect(
             variants.allSatisfy { $0.utf8.count > 200_000 },
@@ -23,7 +24,7 @@ struct ReportOutputTests {
         let reader = PollingReader(path: target)
         reader.start()
         for round in 0..<8 {
-            let result = try fixture.run([
+            let result = try await fixture.run([
                 "report", "--period", "all", "--as-of", round % 2 == 0 ? "2024-06-30" : "2024-06-29", "-O", "html",
                 "-o", target,
             ])
@@ -41,12 +42,12 @@ struct ReportOutputTests {
     }
 
     @Test("a report that cannot be correct exits 1 with one line and leaves the file as it was")
-    func failureWritesNothing() throws {
-        let fixture = try ReportFixture(days: 40)
+    func failureWritesNothing() async throws {
+        let fixture = try await ReportFixture(days: 40)
         let target = fixture.directory + "/report.md"
         try "previous report\n".write(toFile: target, atomically: true, encoding: .utf8)
         // DOGE is never priced: --max-price-age refuses the report.
-        let result = try fixture.run([
+        let result = try await fixture.run([
             "report", "--as-of", "2024-06-30", "--max-price-age", "2d", "-O", "md", "-o", target,
         ])
         #expect(result.status == 1)
@@ -56,18 +57,18 @@ struct ReportOutputTests {
         #expect(result.stdout.isEmpty)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "previous report\n")
         let fresh = fixture.directory + "/new.md"
-        _ = try fixture.run(["report", "--as-of", "2024-07-09", "--max-price-age", "2d", "-O", "md", "-o", fresh])
+        _ = try await fixture.run(["report", "--as-of", "2024-07-09", "--max-price-age", "2d", "-O", "md", "-o", fresh])
         #expect(!FileManager.default.fileExists(atPath: fresh))
     }
 
     @Test("the same ledger and --as-of give byte-identical reports in every format, with no colour off a terminal")
-    func deterministic() throws {
-        let fixture = try ReportFixture(days: 40)
+    func deterministic() async throws {
+        let fixture = try await ReportFixture(days: 40)
         for format in ["text", "md", "html", "json"] {
             let arguments = ["report", "--period", "quarter", "--as-of", "2024-06-30", "-O", format]
-            let first = try fixture.run(arguments, environment: ["NO_COLOR": ""])
+            let first = try await fixture.run(arguments, environment: ["NO_COLOR": ""])
             sleep(1) // a report that printed "now" would differ
-            let second = try fixture.run(arguments, environment: ["NO_COLOR": ""])
+            let second = try await fixture.run(arguments, environment: ["NO_COLOR": ""])
             #expect(first.status == 0 && !first.stdout.isEmpty, "\(format): \(first.stderr)")
             #expect(first.stdout == second.stdout, "\(format) differs between runs")
             #expect(!first.stdout.contains("\u{1B}"), "\(format) has escape codes")

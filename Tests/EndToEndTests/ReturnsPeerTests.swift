@@ -18,19 +18,19 @@ struct ReturnsPeerTests {
     @Test(
         "seeded histories with deposits and withdrawals: the IRR agrees to 0.01 points",
         arguments: [UInt64(3), 17, 2024])
-    func seeded(seed: UInt64) throws {
+    func seeded(seed: UInt64) async throws {
         guard let hledger = Self.hledger else {
             return print("skipped: hledger is not on PATH (apt-get install hledger)")
         }
         let history = PeerHistory(seed: seed)
-        let ledger = try Self.load(history.events, prices: history.pricesCSV)
-        let journal = try Self.journal(ledger)
+        let ledger = try await Self.load(history.events, prices: history.pricesCSV)
+        let journal = try await Self.journal(ledger)
         for (from, to) in [
             ("2024-01-01", "2024-06-30"), ("2024-02-01", "2024-04-30"), ("2024-03-15", "2024-06-30"),
             ("2024-04-01", "2024-04-30"),
         ] {
-            let ours = try Self.ours(ledger, from: from, to: to)
-            let theirs = try Self.roi(hledger, journal, from: from, to: to)
+            let ours = try await Self.ours(ledger, from: from, to: to)
+            let theirs = try await Self.roi(hledger, journal, from: from, to: to)
             let days = ours.days
             let mwr = try #require(ours.mwr)
             #expect(
@@ -50,7 +50,7 @@ struct ReturnsPeerTests {
     /// the value of the day, so a price move before a deposit is lost. Worked example 1: ours
     /// +4.24 %, hledger's (1990 / 20 units) / 100 − 1 = −0.50 % (−59.94 % a year). The IRR agrees.
     @Test("the TWR convention: worked example 1 gives 4.24 % here and −0.50 % in hledger 1.25")
-    func twrConvention() throws {
+    func twrConvention() async throws {
         guard let hledger = Self.hledger else {
             return print("skipped: hledger is not on PATH (apt-get install hledger)")
         }
@@ -62,9 +62,9 @@ struct ReturnsPeerTests {
         ]
         let prices =
             "asset,price,date,currency\nBTC,100,2024-01-01,USD\nBTC,110,2024-01-02,USD\nBTC,99,2024-01-03,USD\n"
-        let ledger = try Self.load(events, prices: prices)
-        let ours = try Self.ours(ledger, from: "2024-01-02", to: "2024-01-03")
-        let theirs = try Self.roi(hledger, try Self.journal(ledger), from: "2024-01-02", to: "2024-01-03")
+        let ledger = try await Self.load(events, prices: prices)
+        let ours = try await Self.ours(ledger, from: "2024-01-02", to: "2024-01-03")
+        let theirs = try await Self.roi(hledger, try await Self.journal(ledger), from: "2024-01-02", to: "2024-01-03")
         #expect(abs(try #require(ours.twr) - 4.238095) <= 0.000001)
         #expect(abs(Self.period(theirs.twr, days: 2) - -0.5) <= 0.01)
         #expect(abs(try #require(ours.mwr) - Self.period(theirs.irr, days: 2)) <= 0.01)
@@ -75,14 +75,14 @@ struct ReturnsPeerTests {
         (pow(1 + annual / 100, Double(days) / 365) - 1) * 100
     }
 
-    static func load(_ events: [LedgerEvent], prices: String) throws -> String {
+    static func load(_ events: [LedgerEvent], prices: String) async throws -> String {
         let directory = makeTemporaryDirectory("returns-peer")
         try EventFile.jsonl(Events.sequenced(events)).write(
             toFile: directory + "/events.jsonl", atomically: true, encoding: .utf8)
         try prices.write(toFile: directory + "/prices.csv", atomically: true, encoding: .utf8)
         let ledger = directory + "/books.ledger"
         for arguments in [["import", directory + "/events.jsonl"], ["prices", "import", directory + "/prices.csv"]] {
-            let result = try BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", ledger])
+            let result = try await BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", ledger])
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
         return ledger
@@ -90,9 +90,9 @@ struct ReturnsPeerTests {
 
     /// The exported journal with every `P` line one day later (our close of D is hledger's price
     /// from the start of D+1).
-    static func journal(_ ledger: String) throws -> String {
+    static func journal(_ ledger: String) async throws -> String {
         let path = (ledger as NSString).deletingLastPathComponent + "/books.journal"
-        let result = try BuiltProducts.run(
+        let result = try await BuiltProducts.run(
             BuiltProducts.ledger, ["export", "-O", "ledger", "-o", path, "--ledger", ledger])
         #expect(result.status == 0, "\(result.stderr)")
         let shifted = try String(contentsOfFile: path, encoding: .utf8).split(
@@ -108,8 +108,9 @@ struct ReturnsPeerTests {
         return path
     }
 
-    static func ours(_ ledger: String, from: String, to: String) throws -> (twr: Double?, mwr: Double?, days: Int) {
-        let result = try BuiltProducts.run(
+    static func ours(_ ledger: String, from: String, to: String) async throws -> (twr: Double?, mwr: Double?, days: Int)
+    {
+        let result = try await BuiltProducts.run(
             BuiltProducts.ledger, ["returns", "--period", "\(from)..\(to)", "-O", "json", "--ledger", ledger])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -122,9 +123,11 @@ struct ReturnsPeerTests {
     }
 
     /// hledger's IRR and TWR (annualised percentages) for FROM..TO (its end date is exclusive).
-    static func roi(_ hledger: URL, _ journal: String, from: String, to: String) throws -> (irr: Double, twr: Double) {
+    static func roi(_ hledger: URL, _ journal: String, from: String, to: String) async throws -> (
+        irr: Double, twr: Double
+    ) {
         let end = LocalDate.parse(to)!.adding(days: 1)
-        let result = try BuiltProducts.run(
+        let result = try await BuiltProducts.run(
             hledger,
             [
                 "-f", journal, "roi", "--investment", "^Assets", "--pnl", "^(Income|Expenses)", "-b", from, "-e",

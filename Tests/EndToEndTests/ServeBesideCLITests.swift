@@ -42,14 +42,14 @@ struct ServeBesideCLITests {
             #expect(
                 server.serverHoldsLock(), "after \(name) the server holds no lock on books.ledger: \(server.locks())")
         }
-        let verify = try server.cli(["verify"])
+        let verify = try await server.cli(["verify"])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(server.companionsExist(), "verify beside the server removed the WAL or its index")
         let after = try await server.api("POST", "/api/v1/events", #"{"kind":"deposit","words":"USD 5"}"#)
         #expect(after.status == 201, "\(after.body)")
         #expect(try await server.api("GET", "/api/v1/portfolio").status == 200)
         #expect(server.serverHoldsLock())
-        #expect(try server.cli(["verify"]).status == 0)
+        #expect(try await server.cli(["verify"]).status == 0)
     }
 
     @Test(
@@ -68,10 +68,10 @@ struct ServeBesideCLITests {
         #expect(cliIDs.count == perSide, "the CLI acknowledged \(cliIDs.count) of \(perSide)")
         #expect(fromAPI.acknowledged.count + fromAPI.busy == perSide, "unexpected API answers: \(fromAPI.other)")
         #expect(fromAPI.acknowledged.count >= perSide / 2, "the API was refused too often: \(fromAPI.busy) busy")
-        let stored = try server.storedIDs()
+        let stored = try await server.storedIDs()
         let lost = (cliIDs + fromAPI.acknowledged).filter { !stored.contains($0) }
         #expect(lost.isEmpty, "\(lost.count) acknowledged writes are not in the file")
-        let verify = try server.cli(["verify"])
+        let verify = try await server.cli(["verify"])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(server.companionsExist())
         #expect(try await server.api("GET", "/api/v1/portfolio").status == 200)
@@ -102,8 +102,11 @@ final class ServedLedger: @unchecked Sendable {
     static func start(_ name: String) async throws -> ServedLedger {
         let directory = makeTemporaryDirectory("serve-beside-" + name)
         let data = directory + "/data"
-        _ = try run(BuiltProducts.ledger, ["user", "add", "alice", "--data-dir", data], input: "a-long-password-1\n")
-        let issued = try run(BuiltProducts.ledger, ["user", "token", "alice", "--data-dir", data])
+        _ = try await ChildProcess.run(
+            BuiltProducts.ledger, ["user", "add", "alice", "--data-dir", data], environment: environment,
+            input: "a-long-password-1\n")
+        let issued = try await ChildProcess.run(
+            BuiltProducts.ledger, ["user", "token", "alice", "--data-dir", data], environment: environment)
         let token = try #require(issued.stdout.firstMatch(of: /lgr_[A-Za-z0-9_-]+/).map { String($0.output) })
         let process = Process()
         process.executableURL = BuiltProducts.serve
@@ -113,16 +116,17 @@ final class ServedLedger: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let first = try ServeProcessTests.firstLine(out.fileHandleForReading)
+        let first = try await ServeProcessTests.firstLine(out.fileHandleForReading)
         let port = try #require(first.split(separator: ":").last.flatMap { Int($0) }, "no port in '\(first)'")
         // The access log is read and dropped, so the server never blocks on a full pipe.
         Thread { while !out.fileHandleForReading.availableData.isEmpty {} }.start()
         return ServedLedger(directory: directory, process: process, port: port, token: token)
     }
 
+    /// SIGTERM; the exit is awaited on a thread of its own (nothing after a test needs it).
     func stop() {
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        Thread { [process] in process.waitUntilExit() }.start()
     }
 
     static var environment: [String: String] {
@@ -150,14 +154,19 @@ final class ServedLedger: @unchecked Sendable {
     }
 
     /// `ledger ARGS --ledger <alice's ledger>`.
-    func cli(_ arguments: [String]) throws -> BuiltProducts.Result {
-        try Self.run(BuiltProducts.ledger, arguments + ["--ledger", ledgerPath])
+    func cli(_ arguments: [String]) async throws -> BuiltProducts.Result {
+        try await ChildProcess.run(
+            BuiltProducts.ledger, arguments + ["--ledger", ledgerPath], environment: Self.environment)
     }
 
-    /// `count` deposits added by the CLI one after another; the ids it acknowledged.
+    /// `count` deposits added by the CLI one after another; the ids it acknowledged. Blocking:
+    /// run it on a thread of its own.
     func cliAdds(_ count: Int) throws -> [String] {
         try (0..<count).compactMap { index in
-            let result = try cli(["add", "deposit", "USD", "1", "--note", "cli \(index)", "-O", "json"])
+            let result = try ChildProcess.runBlocking(
+                BuiltProducts.ledger,
+                ["add", "deposit", "USD", "1", "--note", "cli \(index)", "-O", "json", "--ledger", ledgerPath],
+                environment: Self.environment)
             return result.status == 0 ? Self.eventID(in: result.stdout) : nil
         }
     }
@@ -200,8 +209,8 @@ final class ServedLedger: @unchecked Sendable {
     }
 
     /// The ids of every event in the file, read by `ledger export`.
-    func storedIDs() throws -> Set<String> {
-        let export = try cli(["export"])
+    func storedIDs() async throws -> Set<String> {
+        let export = try await cli(["export"])
         return Set(export.stdout.split(separator: "\n").compactMap { Self.eventID(in: String($0)) })
     }
 
@@ -220,26 +229,4 @@ final class ServedLedger: @unchecked Sendable {
     /// True when the server holds a POSIX lock on the database file itself: an open WAL
     /// connection keeps a shared one, which is what tells another process it is not the last.
     func serverHoldsLock() -> Bool { !locks().isEmpty }
-
-    static func run(_ executable: URL, _ arguments: [String], input: String? = nil) throws -> BuiltProducts.Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return BuiltProducts.Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
-    }
 }

@@ -18,15 +18,19 @@ struct ServeProcessTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let first = try Self.firstLine(out.fileHandleForReading)
+        let first = try await Self.firstLine(out.fileHandleForReading)
         let port = try #require(first.split(separator: ":").last.flatMap { Int($0) }, "no port in '\(first)'")
         #expect(first == "ledger-serve: listening on http://127.0.0.1:\(port)")
         let health = try await HTTPTestClient(port: port).get("/healthz")
         #expect(health.status == 200 && health.body == "ok\n")
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (rest, errors) = await RawConnection.onThread {
+            (
+                String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            )
+        }
+        _ = await ChildProcess.exit(of: process)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(errors)")
         let lines = rest.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains(#""method":"GET","path":"/healthz","status":200"#) == true, "\(lines)")
@@ -34,14 +38,14 @@ struct ServeProcessTests {
     }
 
     @Test("bad options are refused by ledger itself with one line and exit 64")
-    func badOptions() throws {
+    func badOptions() async throws {
         let cases: [([String], String)] = [
             (["--port", "http"], "--port 'http' is not a port; use a number from 0 to 65535, e.g. --port 8080"),
             (["--fetch-every", "10s"], "--fetch-every '10s' is shorter than a minute"),
             (["--batch", "0"], "--batch '0' is not a batch size"),
         ]
         for (arguments, message) in cases {
-            let result = try BuiltProducts.run(BuiltProducts.ledger, ["serve"] + arguments)
+            let result = try await BuiltProducts.run(BuiltProducts.ledger, ["serve"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix("ledger: error: " + message), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
@@ -50,8 +54,8 @@ struct ServeProcessTests {
     }
 
     @Test("without ledger-serve beside it, ledger serve says how to get it")
-    func missingServerProgram() throws {
-        let result = try BuiltProducts.run(
+    func missingServerProgram() async throws {
+        let result = try await BuiltProducts.run(
             BuiltProducts.ledger, ["serve"], environment: ["LGR_SERVE_BINARY": "/nonexistent/ledger-serve"])
         #expect(result.status == 1)
         #expect(
@@ -60,8 +64,13 @@ struct ServeProcessTests {
         )
     }
 
-    /// Reads up to the first newline (20 s at most: a server that never listens fails the test).
-    static func firstLine(_ handle: FileHandle) throws -> String {
+    /// Reads up to the first newline (20 s at most: a server that never listens fails the
+    /// test), on a thread of its own.
+    static func firstLine(_ handle: FileHandle) async throws -> String {
+        try await RawConnection.onThread { Result { try readFirstLine(handle) } }.get()
+    }
+
+    private static func readFirstLine(_ handle: FileHandle) throws -> String {
         var received = Data()
         let deadline = Date().addingTimeInterval(20)
         while !received.contains(UInt8(ascii: "\n")), Date() < deadline {

@@ -22,8 +22,9 @@ struct ServeUploadTests {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false)
         chmod(data, 0o755)
         let environment = ["HOME": directory, "PATH": "/usr/bin:/bin", "NO_COLOR": "1", "LGR_BCRYPT_COST": "4"]
-        try Self.ledger(["user", "add", "alice", "--data-dir", data], input: "correct horse\n", environment)
-        let printed = try Self.ledger(["user", "token", "alice", "--label", "load", "--data-dir", data], environment)
+        try await Self.ledger(["user", "add", "alice", "--data-dir", data], input: "correct horse\n", environment)
+        let printed = try await Self.ledger(
+            ["user", "token", "alice", "--label", "load", "--data-dir", data], environment)
         let token = try #require(printed.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("lgr_") })
         let server = Process()
         server.executableURL = BuiltProducts.serve
@@ -35,9 +36,9 @@ struct ServeUploadTests {
         try server.run()
         defer {
             kill(server.processIdentifier, SIGTERM)
-            server.waitUntilExit()
+            Thread { server.waitUntilExit() }.start()
         }
-        let first = try ServeProcessTests.firstLine(out.fileHandleForReading)
+        let first = try await ServeProcessTests.firstLine(out.fileHandleForReading)
         let port = try #require(first.split(separator: ":").last.flatMap { Int($0) }, "\(first)")
         Self.drain(out.fileHandleForReading)
         #expect(try FileManager.default.attributesOfItem(atPath: data)[.posixPermissions] as? Int == 0o700)
@@ -93,24 +94,14 @@ struct ServeUploadTests {
 
     /// Runs `ledger` to completion with `input` on stdin; its stdout (a failure throws).
     @discardableResult
-    static func ledger(_ arguments: [String], input: String = "", _ environment: [String: String]) throws -> String {
-        let process = Process()
-        process.executableURL = BuiltProducts.ledger
-        process.arguments = arguments
-        process.environment = environment
-        let (stdin, stdout) = (Pipe(), Pipe())
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ReportFixture.FixtureError(message: "ledger \(arguments) exited \(process.terminationStatus)")
+    static func ledger(_ arguments: [String], input: String = "", _ environment: [String: String]) async throws
+        -> String
+    {
+        let result = try await ChildProcess.run(BuiltProducts.ledger, arguments, environment: environment, input: input)
+        guard result.status == 0 else {
+            throw ReportFixture.FixtureError(message: "ledger \(arguments) exited \(result.status)")
         }
-        return output
+        return result.stdout
     }
 
     /// Keeps reading the access log so the server never blocks on a full pipe.

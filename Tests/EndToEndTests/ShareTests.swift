@@ -22,8 +22,8 @@ struct ShareTests {
     }
 
     @Test("no card leaks the path, an account name, an event id or a note")
-    func nothingLeaks() throws {
-        let fixture = try ReportFixture(days: 10)
+    func nothingLeaks() async throws {
+        let fixture = try await ReportFixture(days: 10)
         let secrets = try Self.secrets()
         #expect(secrets.contains("coinbase") && secrets.count > 10, "the check reads the demo ledger: \(secrets)")
         let cards = [["share"], ["share", "holding", "BTC"], ["share", "trade", "2"]]
@@ -31,7 +31,7 @@ struct ShareTests {
             for format in ["text", "md", "svg", "json"] {
                 for amounts in [[], ["--amounts"]] {
                     let arguments = card + ["-O", format, "--as-of", "2024-06-30"] + amounts
-                    let result = try fixture.run(arguments)
+                    let result = try await fixture.run(arguments)
                     #expect(result.status == 0, "\(arguments): \(result.stderr)")
                     let output = result.stdout + result.stderr
                     for secret in secrets + [fixture.directory] where output.contains(secret) {
@@ -45,17 +45,17 @@ struct ShareTests {
     @Test(
         "the SVG card renders in Chromium, is not blank and logs nothing", .enabled(if: browser),
         arguments: ["portfolio", "trade"])
-    func rendersInBrowser(card: String) throws {
-        let fixture = try ReportFixture(days: 10)
+    func rendersInBrowser(card: String) async throws {
+        let fixture = try await ReportFixture(days: 10)
         let image = fixture.directory + "/card.svg"
         let arguments = card == "portfolio" ? ["share"] : ["share", "trade", "2"]
-        let result = try fixture.run(arguments + ["-O", "svg", "-o", image, "--as-of", "2024-06-30"])
+        let result = try await fixture.run(arguments + ["-O", "svg", "-o", image, "--as-of", "2024-06-30"])
         #expect(result.status == 0, "\(result.stderr)")
         var info = stat()
         #expect(stat(image, &info) == 0 && info.st_mode & 0o777 == 0o600, "a new card file is private")
-        let shot = try BrowserCheck.screenshot(image, width: 600, height: 420, in: fixture.directory)
+        let shot = try await BrowserCheck.screenshot(image, width: 600, height: 420, in: fixture.directory)
         #expect(shot.console.isEmpty, "console messages: \(shot.console)")
-        let pixels = try BrowserCheck.pixelStats(shot.png)
+        let pixels = shot.pixels
         #expect(pixels.colours >= 16, "only \(pixels.colours) colours: blank or nearly so")
         #expect(pixels.inked > 0.02, "only \(pixels.inked) of the pixels are not background")
     }

@@ -7,8 +7,8 @@ import Testing
 @Suite("Start-up")
 struct StartupTests {
     @Test("the ledger binary links neither Foundation, FoundationNetworking nor libcurl")
-    func linkedLibraries() throws {
-        let result = try BuiltProducts.run(URL(fileURLWithPath: "/usr/bin/ldd"), [BuiltProducts.ledger.path])
+    func linkedLibraries() async throws {
+        let result = try await BuiltProducts.run(URL(fileURLWithPath: "/usr/bin/ldd"), [BuiltProducts.ledger.path])
         try #require(result.status == 0, "ldd failed: \(result.stderr)")
         #expect(result.stdout.contains("libsqlite3"), "the check reads real ldd output")
         for library in [

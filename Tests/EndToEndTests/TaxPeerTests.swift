@@ -14,20 +14,20 @@ struct TaxPeerTests {
     static let skipExit: Int32 = 77
 
     static var hasTaxCommand: Bool {
-        guard let help = try? BuiltProducts.run(BuiltProducts.ledger, ["tax", "--help"]) else { return false }
+        guard let help = try? BuiltProducts.probe(BuiltProducts.ledger, ["tax", "--help"]) else { return false }
         return help.status == 0 && help.stdout.contains("--rules")
     }
 
     /// `tax`: every per-year total of `ledger tax` (US per method, UK); `gains`: the US totals
     /// of the lot engine under it, from `ledger gains -O json`, which runs before `tax` exists.
     @Test("compare.py: rp2 and bittytax on 1,000 seeded trades", arguments: ["tax", "gains"])
-    func peersOnSeededHistory(via: String) throws {
+    func peersOnSeededHistory(via: String) async throws {
         guard let python = Peer.find("python3") else {
             print("skipped: python3 is not on PATH")
             return
         }
         let script = Self.scripts.appendingPathComponent("compare.py").path
-        let result = try BuiltProducts.run(
+        let result = try await BuiltProducts.run(
             python,
             [script, "--ledger", BuiltProducts.ledger.path, "--seed", "2024", "--trades", "1000", "--via", via])
         if result.status == Self.skipExit {
@@ -38,18 +38,19 @@ struct TaxPeerTests {
     }
 
     @Test("the seed-42 fixture (checked with the peers), without Python")
-    func fixture() throws {
+    func fixture() async throws {
         guard Self.hasTaxCommand else {
             print("skipped: the built ledger has no 'tax' command yet (issue 32)")
             return
         }
         let expected = try TaxFixture(seed: 42)
         for (currency, rules) in [("USD", "us"), ("GBP", "uk")] {
-            let ledger = try expected.ledger(currency: currency)
+            let ledger = try await expected.ledger(currency: currency)
             let methods = rules == "us" ? ["fifo", "lifo", "hifo"] : [""]
             for method in methods {
                 let options = ["tax", "--rules", rules] + (method.isEmpty ? [] : ["--method", method])
-                let result = try BuiltProducts.run(BuiltProducts.ledger, options + ["-O", "json", "--ledger", ledger])
+                let result = try await BuiltProducts.run(
+                    BuiltProducts.ledger, options + ["-O", "json", "--ledger", ledger])
                 #expect(result.status == 0, "\(result.stderr)")
                 let ours = try TaxFixture.years(Data(result.stdout.utf8))
                 let theirs = try expected.years(rules: rules, method: method)
@@ -73,7 +74,7 @@ struct TaxFixture {
     }
 
     /// A new ledger in `currency` holding the fixture's history, imported as the JSON says.
-    func ledger(currency: String) throws -> String {
+    func ledger(currency: String) async throws -> String {
         let path = makeTemporaryDirectory("ledger-tax") + "/books.ledger"
         let csv = directory.appendingPathComponent(document["history"] as? String ?? "").path
         let map =
@@ -82,7 +83,7 @@ struct TaxFixture {
             ["init", "--currency", currency],
             ["import", csv, "--format", "generic", "--map", map, "--account", "exchange"],
         ] {
-            let result = try BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", path])
+            let result = try await BuiltProducts.run(BuiltProducts.ledger, arguments + ["--ledger", path])
             #expect(result.status == 0, "ledger \(arguments.joined(separator: " ")): \(result.stderr)")
         }
         return path

@@ -59,9 +59,8 @@ struct PageBrowserTests {
         try await server.stop()
     }
 
-    /// 200, the texts shown, and at both widths: rendered, not blank, no console message.
-    /// Chromium runs on a thread of its own: waiting for it on a thread of the cooperative pool
-    /// (two on two cores) starved the in-process servers of every suite running beside it.
+    /// 200, the texts shown, and at both widths (in the run's one Chromium): rendered, not
+    /// blank, no console message.
     static func check(_ path: String, _ response: HTTPTestClient.Response, shows: [String], in directory: String)
         async throws
     {
@@ -73,14 +72,8 @@ struct PageBrowserTests {
         let file = directory + "/" + name + ".html"
         try response.body.write(toFile: file, atomically: true, encoding: .utf8)
         for (width, height) in [(1000, 1400), (390, 2400)] {
-            let result = await RawConnection.onThread {
-                Result {
-                    () throws -> (console: [String], pixels: (width: Int, height: Int, colours: Int, inked: Double)) in
-                    let shot = try BrowserCheck.screenshot(file, width: width, height: height, in: directory)
-                    return (shot.console, try BrowserCheck.pixelStats(shot.png))
-                }
-            }
-            let (console, pixels) = try result.get()
+            let shot = try await BrowserCheck.screenshot(file, width: width, height: height, in: directory)
+            let (console, pixels) = (shot.console, shot.pixels)
             #expect(console.isEmpty, "\(path) at \(width) px: \(console)")
             #expect(pixels.width == width && pixels.height == height)
             #expect(pixels.colours >= 16, "\(path) at \(width) px: only \(pixels.colours) colours")

@@ -2,8 +2,8 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
-/// Issue 35's browser checks, with Playwright (PyPI) driving the system Chromium against the
-/// real server on 127.0.0.1: a real sign-in through /login, then every page at 390 and 1000 px
+/// Issue 35's browser checks, with Playwright (PyPI) driving the run's one Chromium (the
+/// system's, started by ``BrowserCheck``) against the real server on 127.0.0.1: a real sign-in through /login, then every page at 390 and 1000 px
 /// is no wider than the viewport (`document.documentElement.scrollWidth`), logs no console
 /// error and shows its key numbers (`Tests/Server/pages.py`). Skipped, and says so, when
 /// Chromium is not on PATH or `import playwright` fails (`.ci/run` installs it best-effort).
@@ -107,7 +107,7 @@ enum Playwright {
     ) async throws -> (status: Int32, output: String) {
         let directory = makeTemporaryDirectory("playwright")
         let spec: [String: Any] = [
-            "base": "http://127.0.0.1:\(port)", "chromium": BrowserCheck.chromium!,
+            "base": "http://127.0.0.1:\(port)", "cdp": try await BrowserCheck.debuggingURL(),
             "login": login.map { ["name": $0.name, "password": $0.password] } ?? NSNull(),
             "headers": headers, "widths": [390, 1000], "pages": pages,
             "shots": ProcessInfo.processInfo.environment["LGR_PAGE_SHOTS"] ?? NSNull(),
@@ -115,7 +115,7 @@ enum Playwright {
         let specPath = directory + "/spec.json"
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
         let outputPath = directory + "/output.txt"
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BrowserCheck.python!)

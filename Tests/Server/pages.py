@@ -2,7 +2,9 @@
 """The server's pages in headless Chromium through Playwright (issue 35's checks).
 
 Reads a JSON spec (argv[1]):
-  {"base": "http://127.0.0.1:PORT", "chromium": "/usr/bin/chromium",
+  {"base": "http://127.0.0.1:PORT",
+   "cdp": "http://127.0.0.1:PORT" (a running Chromium's DevTools endpoint: the test run's one
+   browser) or "chromium": "/usr/bin/chromium" (one launched for this run),
    "login": {"name": "alice", "password": "…"} or null,   # a real sign-in through /login
    "headers": {"X-Test-User": "alice"} or {},
    "widths": [390, 1000], "shots": "DIR" or null,
@@ -12,7 +14,7 @@ For every page at every width: the status, no console error and no page error, t
 document no wider than the viewport (`document.documentElement.scrollWidth`), and the texts
 shown (the page's key numbers) in its visible text. Prints one line per failure and exits 1
 when there is any; prints `checked N pages at W px` per width otherwise. Never downloads a
-browser: it drives the system Chromium at `chromium`.
+browser: it drives the system Chromium, the one running at `cdp` or the one at `chromium`.
 """
 import json
 import sys
@@ -77,7 +79,10 @@ def main():
     spec = json.load(open(sys.argv[1]))
     failures = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=spec["chromium"], args=["--no-sandbox"])
+        if spec.get("cdp"):
+            browser = playwright.chromium.connect_over_cdp(spec["cdp"])
+        else:
+            browser = playwright.chromium.launch(executable_path=spec["chromium"], args=["--no-sandbox"])
         for width in spec["widths"]:
             context = browser.new_context(
                 viewport={"width": width, "height": 900}, extra_http_headers=spec.get("headers") or {})
