@@ -72,6 +72,25 @@ public enum ReturnsSeries {
         return days
     }
 
+    /// The money invested at each close: the start value plus the net contributions since the
+    /// base day (nil when the start value or an earlier flow is unknown). The gap between it and
+    /// the value is the gain so far.
+    public static func invested(_ days: [ReturnsDay]) -> [ExactDecimal?] {
+        var running = days.first?.value
+        return days.enumerated().map { index, day in
+            if index > 0 { running = running.flatMap { total in day.flow.map { total + $0 } } }
+            return running
+        }
+    }
+
+    /// The price a flow at the start of a day is valued at: the close `before` it; when there is
+    /// none and nothing was `held` (no position, or an empty one), the day's own close, so the
+    /// flow makes no gain or loss on its first day instead of making the day unknown.
+    static func entryPrice(before: ExactDecimal?, on day: ExactDecimal?, held: ExactDecimal?) -> ExactDecimal? {
+        if let before { return before }
+        return (held ?? .zero).isPositive ? nil : day
+    }
+
     /// The instant day `index` of `days` is valued at: its last second, or as-of on the last day.
     static func closeTime(_ index: Int, of days: [LocalDate], asOf: Timestamp) -> Timestamp {
         index == days.count - 1 ? asOf : days[index].endOfDay
