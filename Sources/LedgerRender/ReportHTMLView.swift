@@ -31,13 +31,14 @@ public struct ReportHTMLView {
 
     private func valueChart() -> String {
         var html = "<h2>Value over the period</h2>\n"
-        let chart = ReportSVG.valueChart(report.series, currency: report.options.currency)
+        let chart = ReportSVG.valueChart(
+            report.series, currency: report.options.currency, invested: report.invested)
         guard !chart.isEmpty else {
             return html + "<p class=\"note\">No day of the period has a price for everything held.</p>\n"
         }
         html +=
             chart
-            + "\n<p class=\"note\">Daily close from prices observed that day; shaded days have no complete valuation and are gaps in the line, not zeros.</p>\n"
+            + "\n<p class=\"note\">Daily close from prices observed that day; shaded days have no complete valuation and are gaps in the line, not zeros.\(report.invested.isEmpty ? "" : " " + ReportSVG.investedNote)</p>\n"
         // The chart's numbers as a table, for screen readers and for copying.
         let rows = report.series.map { day in
             [

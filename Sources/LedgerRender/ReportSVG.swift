@@ -10,37 +10,66 @@ enum ReportSVG {
     ]
 
     static let width = 640, height = 240
+    /// What the dashed line of ``valueChart(_:currency:invested:)`` is.
+    static let investedNote =
+        "The dashed line is the money invested: the start value plus deposits less withdrawals since (as ledger returns counts them); the gap to the value is the gain."
+    /// The invested line's look, as attributes (the shared stylesheet stays as it is).
+    static let paidStyle = "fill=\"none\" stroke=\"#b07aa1\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\""
     static let left = 64, right = 628, top = 16, bottom = 200
 
     /// A line chart of the daily values: one path per run of valued days, a dot for a lone
     /// valued day, and a shaded band for each day without a complete valuation (a gap, never
-    /// drawn as zero).
-    static func valueChart(_ series: [DailyValue], currency: AssetSymbol) -> String {
+    /// drawn as zero). With `invested` (the start value plus the net contributions since, at
+    /// each close; ``ReturnsSeries/invested(_:)``), a dashed line of it on the same scale.
+    static func valueChart(
+        _ series: [DailyValue], currency: AssetSymbol, invested: [ExactDecimal?] = []
+    ) -> String {
         let known = series.compactMap(\.value)
-        guard let low = known.min(), let high = known.max(), let first = series.first, let last = series.last else {
-            return ""
-        }
+        let scale = known + invested.compactMap { $0 }
+        guard !known.isEmpty, let low = scale.min(), let high = scale.max(), let first = series.first,
+            let last = series.last
+        else { return "" }
         let gaps = series.filter { $0.value == nil }.count
         let title = "Portfolio value in \(currency), daily close, \(first.date) to \(last.date)"
+        let paid = invested.isEmpty ? "" : " " + investedNote
         let description =
-            "From \(NumberFormat.money(low)) to \(NumberFormat.money(high)); \(gaps) of \(series.count) days without a complete valuation are shaded and left out of the line."
+            "From \(NumberFormat.money(low)) to \(NumberFormat.money(high)); \(gaps) of \(series.count) days without a complete valuation are shaded and left out of the line.\(paid)"
         var svg =
             "<svg class=\"chart\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"value-title value-desc\">"
         svg +=
             "<title id=\"value-title\">\(HTML.escape(title))</title><desc id=\"value-desc\">\(HTML.escape(description))</desc>"
-        let step = series.count > 1 ? ExactDecimal(right - left) / ExactDecimal(series.count - 1) : .zero
+        let plot = Plot(count: series.count, low: low, high: high)
+        svg += gapBands(series, plot)
+        svg += axes(low: low, high: high, first: first.date, last: last.date)
+        svg += lines(series.map(\.value), plot, line: "class=\"line\"", dot: "class=\"dot\"")
+        return svg + lines(invested, plot, line: paidStyle, dot: "fill=\"#b07aa1\"") + "</svg>"
+    }
+
+    /// Where a day and a value go in the plot area.
+    struct Plot {
+        let count: Int
+        let low: ExactDecimal
+        let high: ExactDecimal
+
+        var step: ExactDecimal { count > 1 ? ExactDecimal(right - left) / ExactDecimal(count - 1) : .zero }
+
         func x(_ index: Int) -> ExactDecimal {
-            series.count > 1 ? ExactDecimal(left) + step.multiplied(byInteger: index) : ExactDecimal(left + right) / 2
+            count > 1 ? ExactDecimal(left) + step.multiplied(byInteger: index) : ExactDecimal(left + right) / 2
         }
+
         func y(_ value: ExactDecimal) -> ExactDecimal {
             guard high > low else { return ExactDecimal(top + bottom) / 2 }
             return ExactDecimal(top) + (high - value) / (high - low) * ExactDecimal(bottom - top)
         }
-        // One shaded band per run of gap days (adjacent bands would leave seams), inside the plot.
-        let half = (series.count > 1 ? step : ExactDecimal(right - left)) / 2
-        for run in runs(series, valued: false) {
-            let from = max(x(run[0]) - half, ExactDecimal(left))
-            let to = min(x(run[run.count - 1]) + half, ExactDecimal(right))
+    }
+
+    /// One shaded band per run of gap days (adjacent bands would leave seams), inside the plot.
+    private static func gapBands(_ series: [DailyValue], _ plot: Plot) -> String {
+        let half = (series.count > 1 ? plot.step : ExactDecimal(right - left)) / 2
+        var svg = ""
+        for run in runs(series.map { $0.value != nil }, valued: false) {
+            let from = max(plot.x(run[0]) - half, ExactDecimal(left))
+            let to = min(plot.x(run[run.count - 1]) + half, ExactDecimal(right))
             let first = series[run[0]]
             let last = series[run[run.count - 1]]
             let label =
@@ -50,23 +79,26 @@ enum ReportSVG {
             svg +=
                 "<rect class=\"gap\" x=\"\(coordinate(from))\" y=\"\(top)\" width=\"\(coordinate(to - from))\" height=\"\(bottom - top)\"><title>\(HTML.escape(label))</title></rect>"
         }
-        svg += axes(low: low, high: high, first: first.date, last: last.date)
-        for run in runs(series) {
-            let points = run.map { "\(coordinate(x($0))),\(coordinate(y(series[$0].value!)))" }
-            svg +=
-                run.count == 1
-                ? "<circle class=\"dot\" cx=\"\(coordinate(x(run[0])))\" cy=\"\(coordinate(y(series[run[0]].value!)))\" r=\"3\"/>"
-                : "<polyline class=\"line\" points=\"\(points.joined(separator: " "))\"/>"
-        }
-        return svg + "</svg>"
+        return svg
     }
 
-    /// Index runs of consecutive valued days (or, with `valued` false, of gap days).
-    static func runs(_ series: [DailyValue], valued: Bool = true) -> [[Int]] {
+    /// A polyline per run of known values, a dot for a lone one; `line` and `dot` are their
+    /// attributes.
+    private static func lines(_ values: [ExactDecimal?], _ plot: Plot, line: String, dot: String) -> String {
+        runs(values.map { $0 != nil }).map { run in
+            let points = run.map { "\(coordinate(plot.x($0))),\(coordinate(plot.y(values[$0]!)))" }
+            return run.count == 1
+                ? "<circle \(dot) cx=\"\(coordinate(plot.x(run[0])))\" cy=\"\(coordinate(plot.y(values[run[0]]!)))\" r=\"3\"/>"
+                : "<polyline \(line) points=\"\(points.joined(separator: " "))\"/>"
+        }.joined()
+    }
+
+    /// Index runs of consecutive known days (or, with `valued` false, of unknown days).
+    static func runs(_ known: [Bool], valued: Bool = true) -> [[Int]] {
         var runs: [[Int]] = []
         var current: [Int] = []
-        for (index, day) in series.enumerated() {
-            if (day.value != nil) == valued {
+        for (index, isKnown) in known.enumerated() {
+            if isKnown == valued {
                 current.append(index)
             } else if !current.isEmpty {
                 runs.append(current)

@@ -7,9 +7,10 @@ public enum ReportAssembly {
     public static func build(_ source: ReportSource, kind: ReportPeriodKind) throws -> PeriodReport {
         let (store, options) = (source.store, source.options)
         let runner = try source.runner()
-        var fold = PeriodFold(options: options, prices: runner.prices, kind: kind)
+        var fold = ReturnsFold(options: options, prices: runner.prices, kind: kind)
         try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
-        let (state, period, closes) = fold.finish()
+        let flows = fold.finish()
+        let (state, period, closes) = (fold.state, fold.reportPeriod!, flows.closes)
         try runner.checkPrices()
         try runner.report(state.diagnostics)
         let head = try store.events.chainHead()
@@ -19,9 +20,12 @@ public enum ReportAssembly {
             guard let quote = runner.prices.price(of: asset, in: options.currency, at: options.asOf) else { continue }
             fetched[asset] = recordedAt(quote, asset: asset, in: stored)
         }
-        return PeriodReport(
+        var report = PeriodReport(
             state: state, period: period, closes: closes, prices: runner.prices,
             chain: ChainStamp(events: head.count, hash: head.hash), fetchedAt: fetched)
+        report.invested = ReturnsSeries.invested(
+            ReturnsSeries.days(flows, prices: runner.prices, currency: options.currency, asOf: options.asOf))
+        return report
     }
 
     /// When the observation behind `quote` was recorded: the latest record time among stored

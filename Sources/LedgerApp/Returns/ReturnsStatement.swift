@@ -5,11 +5,17 @@ import LedgerStore
 public struct ReturnsRequest: Sendable {
     public var period: String
     public var benchmark: String?
+    /// `--by asset|class|account`, as typed.
+    public var by: String?
     public var valuation: ValuationQuery
 
-    public init(period: String = "30d", benchmark: String? = nil, valuation: ValuationQuery = ValuationQuery()) {
+    public init(
+        period: String = "30d", benchmark: String? = nil, by: String? = nil,
+        valuation: ValuationQuery = ValuationQuery()
+    ) {
         self.period = period
         self.benchmark = benchmark
+        self.by = by
         self.valuation = valuation
     }
 
@@ -18,6 +24,14 @@ public struct ReturnsRequest: Sendable {
         try valuation.validate()
         _ = try periodChoice()
         _ = try benchmarkSymbol()
+        _ = try grouping()
+    }
+
+    func grouping() throws -> ReturnsGrouping? {
+        try by.map {
+            guard let grouping = ReturnsGrouping(rawValue: $0.lowercased()) else { throw ReturnsError.notAGrouping($0) }
+            return grouping
+        }
     }
 
     func periodChoice() throws -> ReturnsPeriod {
@@ -41,18 +55,20 @@ public enum ReturnsStatement {
     public static func make(_ request: ReturnsRequest, store: Ledger, context: AppContext) throws -> ReturnsReport {
         let choice = try request.periodChoice()
         let benchmark = try request.benchmarkSymbol()
-        var options = try request.valuation.valuation(settings: store.settings, now: context.now, perAccount: false)
+        let grouping = try request.grouping()
+        var options = try request.valuation.valuation(
+            settings: store.settings, now: context.now, perAccount: grouping == .account)
         let last = choice.lastDay(asOf: options.asOf.date)
         if last < options.asOf.date { options.asOf = last.endOfDay }
         let first = choice.firstDay(last: last)
         if let first, first > last { throw ReturnsError.startsAfterAsOf(period: request.period, asOf: last) }
         let runner = try ReplayRunner(store: store, context: context)
-        var fold = ReturnsFold(options: options, prices: runner.prices, first: first)
+        var fold = ReturnsFold(options: options, prices: runner.prices, first: first, by: grouping)
         try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
         try runner.report(fold.state.diagnostics)
         return ReturnsReport(
             input: fold.finish(), prices: runner.prices, currency: options.currency, asOf: options.asOf,
-            benchmark: benchmark)
+            benchmark: benchmark, by: grouping)
     }
 }
 
@@ -60,6 +76,7 @@ public enum ReturnsStatement {
 public enum ReturnsError: UserFacingError, Equatable {
     case notAPeriod(String)
     case notABenchmark(String)
+    case notAGrouping(String)
     case startsAfterAsOf(period: String, asOf: LocalDate)
 
     public var category: ErrorCategory { .usage }
@@ -68,6 +85,7 @@ public enum ReturnsError: UserFacingError, Equatable {
         switch self {
         case .notAPeriod(let text): "--period '\(text)' is not a period; use \(ReturnsPeriod.list)"
         case .notABenchmark(let text): "--benchmark '\(text)' is not an asset symbol; use e.g. --benchmark BTC or SPY"
+        case .notAGrouping(let text): "--by '\(text)' is not a grouping; use --by \(ReturnsGrouping.list)"
         case .startsAfterAsOf(let period, let asOf):
             "--period \(period) starts after the as-of date \(asOf); choose an earlier period or a later --as-of"
         }

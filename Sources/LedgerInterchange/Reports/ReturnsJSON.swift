@@ -6,6 +6,7 @@ import LedgerCore
 public enum ReturnsJSON {
     public static let schema = "ledger.returns/1"
 
+    /// The document, without a final newline (the CLI adds one, as for every `-O json`).
     public static func document(_ report: ReturnsReport) -> String {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
@@ -29,6 +30,11 @@ public enum ReturnsJSON {
         } else {
             writer.null()
         }
+        ReportJSON.nullable("by", report.grouping?.rawValue, &writer)
+        writer.objects("sleeves", report.sleeves) { writer, sleeve in
+            writer.field("name", sleeve.name)
+            figures(sleeve.figures, &writer)
+        }
         writer.objects("series", report.days) { writer, day in
             writer.field("date", day.date.description)
             ReportJSON.number("value", day.value, &writer)
@@ -47,7 +53,7 @@ public enum ReturnsJSON {
             writer.field("fill", span.fillCommand)
         }
         writer.endObject()
-        return writer.text + "\n"
+        return writer.text
     }
 
     static func figures(_ figures: ReturnFigures, _ writer: inout JSONWriter) {
@@ -72,17 +78,24 @@ public enum ReturnsJSON {
     }
 
     /// One row per day: `date,value,priced_value,flow,contributions,unknown` (contributions
-    /// running from the base day; empty cells where unknown).
+    /// running from the base day; empty cells where unknown). With `--by`, a first column
+    /// `sleeve`: the whole portfolio's rows with it empty, then each sleeve's.
     public static func csv(_ report: ReturnsReport) -> String {
         var writer = CSVWriter()
-        writer.row(["date", "value", "priced_value", "flow", "contributions", "unknown"])
-        var running: ExactDecimal? = .zero
-        for day in report.days {
-            running = running.flatMap { total in day.flow.map { total + $0 } }
-            writer.row([
-                day.date.description, day.value?.description ?? "", day.pricedValue.description,
-                day.flow?.description ?? "", running?.description ?? "", day.unknown.map(\.text).joined(separator: " "),
-            ])
+        let header = ["date", "value", "priced_value", "flow", "contributions", "unknown"]
+        let split = report.grouping != nil
+        writer.row(split ? ["sleeve"] + header : header)
+        for (name, days) in [("", report.days)] + report.sleeves.map({ ($0.name, $0.days) }) {
+            var running: ExactDecimal? = .zero
+            for day in days {
+                running = running.flatMap { total in day.flow.map { total + $0 } }
+                let row = [
+                    day.date.description, day.value?.description ?? "", day.pricedValue.description,
+                    day.flow?.description ?? "", running?.description ?? "",
+                    day.unknown.map(\.text).joined(separator: " "),
+                ]
+                writer.row(split ? [name] + row : row)
+            }
         }
         return writer.text
     }

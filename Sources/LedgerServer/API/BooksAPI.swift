@@ -28,6 +28,9 @@ enum BooksAPI {
                 method: .get, path: "/api/v1/report", document: BooksAPIPaths.report,
                 handle: { try Self.report($0, $1, $2) }),
             APIOperation(
+                method: .get, path: "/api/v1/returns", document: BooksAPIPaths.returns,
+                handle: { try Self.returns($0, $1, $2) }),
+            APIOperation(
                 method: .get, path: "/api/v1/openapi.json", isPublic: true, document: BooksAPIPaths.openAPI,
                 handle: { _, _, _ in ServerResponse.json(OpenAPIDocument.document.text) }),
         ]
@@ -135,6 +138,24 @@ enum BooksAPI {
         } catch {
             return try apiFailure(error, query: true)
         }
+    }
+
+    /// `ledger returns -O json [--period] [--benchmark] [--by] [--as-of] [--currency]`.
+    static func returns(_ request: Request, _ context: ServerContext, _ state: ServerState) throws -> Response {
+        let books = try UserBooks(context, state: state)
+        do {
+            let report = try BooksService(books: books).returns(returnsRequest(QueryFields(request)))
+            return ServerResponse.json(ReturnsJSON.document(report))
+        } catch {
+            return try apiFailure(error, query: true)
+        }
+    }
+
+    /// The options of `ledger returns` from a query (the web page's too).
+    static func returnsRequest(_ fields: QueryFields) -> ReturnsRequest {
+        ReturnsRequest(
+            period: fields["period"] ?? "30d", benchmark: fields["benchmark"], by: fields["by"],
+            valuation: ValuationQuery(asOf: fields["as-of"], currency: fields["currency"]))
     }
 
     static func valuation(_ fields: QueryFields) -> ValuationQuery {

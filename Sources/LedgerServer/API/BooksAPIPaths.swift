@@ -97,6 +97,22 @@ enum BooksAPIPaths {
         ],
     ]
 
+    static let returns: OpenAPIValue = [
+        "operationId": "returns",
+        "summary": "Value, contributions, gain, time- and money-weighted returns: ledger returns -O json",
+        "parameters": [
+            P.query("period", "string", "1d, 7d, 30d, ytd, 1y, all, a year (2024) or FROM..TO (default: 30d)."),
+            P.query(
+                "benchmark", "string", "Compare with holding this asset bought with the same flows, as --benchmark."),
+            P.query("by", "string", "Also a return per asset, class or account, as --by."),
+            P.valuation[0], P.valuation[1],
+        ],
+        "responses": [
+            "200": P.json("ledger.returns/1", "Returns"), "400": P.error("A parameter the CLI would refuse."),
+            "401": P.unauthorized,
+        ],
+    ]
+
     static let openAPI: OpenAPIValue = [
         "operationId": "openapi",
         "summary": "This document",

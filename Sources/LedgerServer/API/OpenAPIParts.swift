@@ -66,6 +66,13 @@ enum OpenAPIParts {
             "Log": document("ledger.log/1", [("events", objects)]),
             "Events": document("ledger.events/1", [("events", objects)]),
             "Report": document("ledger.report/1", []),
+            "Returns": document(
+                "ledger.returns/1",
+                [
+                    ("as_of", ["type": "string"]), ("currency", ["type": "string"]), ("period", ["type": "object"]),
+                    ("benchmark", ["type": ["object", "null"]]), ("by", ["type": ["string", "null"]]),
+                    ("sleeves", objects), ("series", objects), ("unknown_prices", objects),
+                ]),
             "Import": document(
                 "ledger.import/1", [("dry_run", ["type": "boolean"]), ("files", objects), ("notices", strings)]),
             "AddEvent": [

@@ -57,7 +57,11 @@ struct BooksRoutes: RouteGroup {
                 report: entry.report, user: books.user, query: query, hasLedger: try books.opener.exists(),
                 ledgerCurrency: service.ledgerCurrency(), notices: books.notices.messages,
                 fetchEvery: state.settings.fetchInterval)
-            let body = entry.page("\(byAccount)|" + page.variant) { page.body(byAccount: byAccount) }
+            let period = fields["period"]
+            let body = entry.page("\(byAccount)|\(period ?? "")|" + page.variant) {
+                page.body(byAccount: byAccount)
+                    + (byAccount ? "" : ReturnsSection.html(service, query: query, period: period))
+            }
             return ServerResponse.html(page.page(byAccount: byAccount, body: body))
         } catch {
             guard let message = BooksFailure.message(error) else { throw error }

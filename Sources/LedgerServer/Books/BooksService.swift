@@ -44,6 +44,14 @@ struct BooksService {
         }
     }
 
+    /// `ledger returns` with its options (docs/RETURNS.md).
+    func returns(_ request: ReturnsRequest) throws -> ReturnsReport {
+        try request.validate()
+        return try books.reading { ledger in
+            try ReturnsStatement.make(request, store: ledger ?? LedgerOpener.scratch(), context: books.app)
+        }
+    }
+
     /// `ledger log` with its filters, newest first.
     func log(_ request: LogRequest) throws -> [LogEntry] {
         let filter = try request.filter()

@@ -51,6 +51,13 @@ struct BooksAPITests {
                 "/api/v1/report?as-of=2026-06-30&period=year",
                 ["report", "-O", "json", "--as-of", "2026-06-30", "--period", "year"]
             ),
+            (
+                "/api/v1/returns?as-of=2026-06-30&period=all&by=asset&benchmark=BTC",
+                [
+                    "returns", "-O", "json", "--as-of", "2026-06-30", "--period", "all", "--by", "asset", "--benchmark",
+                    "BTC",
+                ]
+            ),
         ]
         for (path, arguments) in pairs {
             let response = try await server.client.get(path, headers: Books.user("alice"))

@@ -28,6 +28,9 @@ struct ReturnsCommand: EnvironmentCommand {
     @Option(help: "Compare with holding this asset bought with the same flows (e.g. BTC, SPY).")
     var benchmark: String?
 
+    @Option(help: "Also a return per \(ReturnsGrouping.list): trades and transfers are each sleeve's flows.")
+    var by: String?
+
     @Option(
         name: .customLong("as-of"), help: "End the period at this date (end of day, UTC) or instant (default: now).")
     var asOf: String?
@@ -38,23 +41,32 @@ struct ReturnsCommand: EnvironmentCommand {
     @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
 
-    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, json or csv.")
-    var outputFormat: OutputFormat = .text
+    @Option(name: [.customShort("O"), .customLong("output-format")], help: "text, md, html, json or csv.")
+    var outputFormat: String = "text"
 
     func run(in environment: CommandEnvironment) throws {
-        try outputFormat.require([.text, .json, .csv], for: "returns")
+        let format = try ReturnsFormat.parse(outputFormat, for: "returns")
         let request = ReturnsRequest(
-            period: period, benchmark: benchmark, valuation: ValuationQuery(asOf: asOf, currency: currency))
+            period: period, benchmark: benchmark, by: by, valuation: ValuationQuery(asOf: asOf, currency: currency))
         try request.validate()
         let store = try ledgerOptions.openForReading(in: environment)
         let report = try ReturnsStatement.make(request, store: store, context: environment.app)
-        switch outputFormat {
-        case .json: environment.write(ReturnsJSON.document(report))
-        case .csv, .md: environment.write(ReturnsJSON.csv(report))
-        case .text:
-            let view = ReturnsTextView(
-                report: report, width: environment.terminalWidth, theme: color.theme(for: environment))
-            environment.write(view.render())
+        environment.write(
+            format.render(report, width: environment.terminalWidth, theme: color.theme(for: environment)))
+    }
+}
+
+/// `-O` of `ledger returns`.
+enum ReturnsFormat: String, CommandFormat {
+    case text, md, html, json, csv
+
+    func render(_ report: ReturnsReport, width: Int, theme: Theme) -> String {
+        switch self {
+        case .text: ReturnsTextView(report: report, width: width, theme: theme).render()
+        case .md: ReturnsMarkdownView.render(report)
+        case .html: ReturnsHTMLView.render(report)
+        case .json: ReturnsJSON.document(report) + "\n"
+        case .csv: ReturnsJSON.csv(report)
         }
     }
 }

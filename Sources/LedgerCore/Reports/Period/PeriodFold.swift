@@ -10,6 +10,11 @@ public struct PeriodFold {
     private var firstRecorded: LocalDate?
     private var nextDay: LocalDate?
     private var closes: [[AssetSymbol: ExactDecimal]] = []
+    /// Whether each close is also noted per account (``accountCloses``; `ledger returns --by
+    /// account`).
+    private let recordsAccounts: Bool
+    /// What each account held at each close (signed, zeros left out), when ``recordsAccounts``.
+    public private(set) var accountCloses: [[PositionKey: ExactDecimal]] = []
 
     /// A fold valued at `options.asOf` for the period of `kind` that ends on the as-of date.
     public init(options: ValuationOptions, prices: PriceTable, kind: ReportPeriodKind) {
@@ -18,9 +23,13 @@ public struct PeriodFold {
     }
 
     /// A fold for the period from `first` (nil: the first event's date) to the as-of date.
-    public init(options: ValuationOptions, prices: PriceTable, kind: ReportPeriodKind, first: LocalDate?) {
+    public init(
+        options: ValuationOptions, prices: PriceTable, kind: ReportPeriodKind, first: LocalDate?,
+        recordsAccounts: Bool = false
+    ) {
         fold = PortfolioFold(options: options, prices: prices)
         self.kind = kind
+        self.recordsAccounts = recordsAccounts
         lastDay = options.asOf.date
         if let first {
             firstRecorded = min(first, lastDay).adding(days: -1)
@@ -58,6 +67,7 @@ public struct PeriodFold {
 
     private mutating func close(_ day: LocalDate) {
         closes.append(Self.quantities(fold.state))
+        if recordsAccounts { accountCloses.append(Self.accountQuantities(fold.state)) }
         nextDay = day.adding(days: 1)
     }
 
@@ -65,9 +75,21 @@ public struct PeriodFold {
     /// a negative total is cash spent that was never deposited (what `ledger returns` counts
     /// as money brought in; `report` values only the positives).
     static func quantities(_ state: PortfolioState) -> [AssetSymbol: ExactDecimal] {
-        var held: [AssetSymbol: ExactDecimal] = [:]
-        for (key, book) in state.books { held[key.asset, default: .zero] += book.quantity }
-        for (key, balance) in state.fiat { held[key.asset, default: .zero] += balance }
+        quantities(state, by: \.asset)
+    }
+
+    /// The open quantity of every position (lots and fiat per account), zeros left out.
+    static func accountQuantities(_ state: PortfolioState) -> [PositionKey: ExactDecimal] {
+        quantities(state, by: { $0 })
+    }
+
+    /// The open quantities summed under `key` of each position, zeros left out.
+    static func quantities<Key: Hashable>(
+        _ state: PortfolioState, by key: (PositionKey) -> Key
+    ) -> [Key: ExactDecimal] {
+        var held: [Key: ExactDecimal] = [:]
+        for (position, book) in state.books { held[key(position), default: .zero] += book.quantity }
+        for (position, balance) in state.fiat { held[key(position), default: .zero] += balance }
         return held.filter { !$0.value.isZero }
     }
 }

@@ -24,6 +24,10 @@ public struct PeriodReport: Sendable {
     public let chain: ChainStamp
     /// The headlines of held assets, with `--news` (nil without).
     public var news: ReportNews?
+    /// The money invested at each close of ``series``: the start value plus the net
+    /// contributions since (`ledger returns`' definition; empty when not worked out). The HTML
+    /// report draws it beside the value.
+    public var invested: [ExactDecimal?] = []
 
     /// How many movers a report lists.
     public static let moverLimit = 5

@@ -59,8 +59,8 @@ public enum XIRR {
         let flows = flows.filter { !$0.amount.isZero }
         guard !flows.isEmpty else { return .failure(.noMoney) }
         let span = ExactDecimal(days)
-        let timed = flows.map { (share: ExactDecimal($0.day) / span, amount: $0.amount) }
-        let npv = { (y: ExactDecimal) in Self.sign(of: timed, at: y) }
+        let ordered = flows.sorted { $0.day < $1.day }
+        let npv = { (y: ExactDecimal) in Self.sign(of: ordered, days: days, at: y) }
         let found = Self.brackets(npv)
         guard let (low, high) = found.first else { return .failure(.noRate) }
         guard found.count == 1 else { return .failure(.severalRates) }
@@ -100,15 +100,33 @@ public enum XIRR {
         return found
     }
 
-    /// The sign of Σ Pᵢ e^(−y·sᵢ), computed as Σ Pᵢ e^(−y·sᵢ + c) with c chosen so that no
-    /// exponent is positive (c = 0 for y ≥ 0, c = y otherwise): the same sign, and no term
-    /// overflows.
-    static func sign(of flows: [(share: ExactDecimal, amount: ExactDecimal)], at y: ExactDecimal) -> Int {
+    /// The sign of Σ Pᵢ e^(−y·dᵢ/days) for `flows` sorted by day. It is computed as
+    /// Σ Pᵢ qᵏⁱ with q = e^(−|y|/days) ≤ 1 and kᵢ = dᵢ for y ≥ 0, or kᵢ = days − dᵢ for y < 0
+    /// (the sum times e^y: the same sign): one exponential per rate and the powers of q by
+    /// multiplication, each at 18 places, so no term overflows and a rate costs one e^x, not one
+    /// per flow.
+    static func sign(of flows: [CashFlow], days: Int, at y: ExactDecimal) -> Int {
+        let q = ((y.isNegative ? y : -y) / ExactDecimal(days)).exponential()
         var total = ExactDecimal.zero
-        for flow in flows {
-            let exponent = y.isNegative ? y * (.one - flow.share) : -(y * flow.share)
-            total += flow.amount * exponent.exponential()
+        var power = ExactDecimal.one
+        var reached = 0
+        for flow in y.isNegative ? Array(flows.reversed()) : flows {
+            let k = y.isNegative ? days - flow.day : flow.day
+            power = power * Self.power(q, k - reached)
+            reached = k
+            total += flow.amount * power
         }
         return total.isZero ? 0 : total.isNegative ? -1 : 1
+    }
+
+    /// `base` to the non-negative integer `exponent`, by squaring.
+    static func power(_ base: ExactDecimal, _ exponent: Int) -> ExactDecimal {
+        var (result, square, rest) = (ExactDecimal.one, base, exponent)
+        while rest > 0 {
+            if rest & 1 == 1 { result = result * square }
+            rest >>= 1
+            if rest > 0 { square = square * square }
+        }
+        return result
     }
 }

@@ -3,14 +3,34 @@
 public struct ReturnsFold {
     private var period: PeriodFold
     private let asOf: Timestamp
+    /// The period's first day (nil: the first event's): flows before it are not noted.
+    private let first: LocalDate?
     private var flows: [LocalDate: [AssetSymbol: ExactDecimal]] = [:]
-    private var paidIn: [LocalDate: ExactDecimal] = [:]
+    private let grouping: ReturnsGrouping?
+    /// Per day, what each position gained (+) or lost (−) by events that are a sleeve's flows.
+    private var moved: [LocalDate: [PositionKey: ExactDecimal]] = [:]
 
-    /// A fold from `first` (nil: the first event's date) to the as-of date of `options`.
-    public init(options: ValuationOptions, prices: PriceTable, first: LocalDate?) {
-        period = PeriodFold(options: options, prices: prices, kind: .all, first: first)
+    /// A fold from `first` (nil: the first event's date) to the as-of date of `options`, split
+    /// into sleeves `by` a grouping when one is given (`.account` needs `options.perAccount`).
+    public init(options: ValuationOptions, prices: PriceTable, first: LocalDate?, by grouping: ReturnsGrouping? = nil) {
+        period = PeriodFold(
+            options: options, prices: prices, kind: .all, first: first, recordsAccounts: grouping == .account)
         asOf = options.asOf
+        self.first = first
+        self.grouping = grouping
     }
+
+    /// A fold for `report`'s period of `kind` ending on the as-of date (its value chart draws
+    /// the net contributions too).
+    public init(options: ValuationOptions, prices: PriceTable, kind: ReportPeriodKind) {
+        period = PeriodFold(options: options, prices: prices, kind: kind)
+        asOf = options.asOf
+        first = kind == .all ? nil : ReportPeriod.ending(kind, on: options.asOf.date).first
+        grouping = nil
+    }
+
+    /// The report period, once ``finish()`` has run.
+    public private(set) var reportPeriod: ReportPeriod?
 
     /// The replay's state so far (its diagnostics are reported like every report's).
     public var state: PortfolioState { period.fold.state }
@@ -18,30 +38,60 @@ public struct ReturnsFold {
     /// Applies one event in replay order (voided events left out; a linked withdrawal and
     /// deposit arrive as one transfer, which is no flow).
     public mutating func apply(_ event: LedgerEvent) {
-        let before = period.fold.state.netFiatPaidIn
+        // Before the period (or after as-of) only the replay: its flows are not the period's.
+        guard event.occurredAt <= asOf, first.map({ event.occurredAt.date >= $0 }) ?? true else {
+            return period.apply(event)
+        }
+        let positions = grouping != nil && event.movesSleeves ? event.touchedPositions : []
+        let held = positions.map(period.fold.state.heldQuantity)
+        let spent = Self.spending(event)
+        let balances = spent.map { period.fold.state.fiat[$0.key] ?? .zero }
         period.apply(event)
-        guard event.occurredAt <= asOf else { return }
-        // Fiat in and out, and fiat a typed event spent beyond the balance: the replay's own
-        // "paid in", already in the report currency.
-        let paid = period.fold.state.netFiatPaidIn - before
-        if !paid.isZero { paidIn[event.occurredAt.date, default: .zero] += paid }
+        let day = event.occurredAt.date
+        for (key, was) in zip(positions, held) {
+            let delta = period.fold.state.heldQuantity(key) - was
+            if !delta.isZero { moved[day, default: [:]][key, default: .zero] += delta }
+        }
+        // Fiat a typed event spent beyond the balance came from outside: money paid in (the
+        // replay's netFiatPaidIn), a flow of that currency like a deposit.
+        for ((key, delta), was) in zip(spent, balances) {
+            // Only fiat stops at zero; a key the fiat balances do not have is an asset's lots.
+            guard let balance = period.fold.state.fiat[key] else { continue }
+            let shortfall = balance - was - delta
+            if shortfall.isPositive { flows[day, default: [:]][key.asset, default: .zero] += shortfall }
+        }
         switch event.action {
-        case .deposit(let amount) where amount.asset.assetClass != .fiat:
-            flows[event.occurredAt.date, default: [:]][amount.asset.symbol, default: .zero] += amount.quantity
-        case .withdraw(let amount) where amount.asset.assetClass != .fiat:
-            flows[event.occurredAt.date, default: [:]][amount.asset.symbol, default: .zero] -= amount.quantity
+        case .deposit(let amount): flows[day, default: [:]][amount.asset.symbol, default: .zero] += amount.quantity
+        case .withdraw(let amount): flows[day, default: [:]][amount.asset.symbol, default: .zero] -= amount.quantity
         default: break
         }
+    }
+
+    /// What a typed event takes out of each position (negative sums), for the fiat shortfall:
+    /// only typed events stop a fiat balance at zero (imported ones take it below, an overdraft
+    /// the series counts by itself).
+    static func spending(_ event: LedgerEvent) -> [(key: PositionKey, delta: ExactDecimal)] {
+        guard case .manual = event.provenance else { return [] }
+        var deltas: [PositionKey: ExactDecimal] = [:]
+        for change in event.quantityChanges { deltas[change.key, default: .zero] += change.delta }
+        return deltas.filter(\.value.isNegative).map { (key: $0.key, delta: $0.value) }
     }
 
     /// The series days (base day first), the signed quantities at each close, and the
     /// quantities deposited (+) or withdrawn (−) on each day of the period.
     public mutating func finish() -> ReturnsInput {
         let (_, reportPeriod, closes) = period.finish()
+        self.reportPeriod = reportPeriod
         let within = { (day: LocalDate) in day >= reportPeriod.first && day <= reportPeriod.last }
+        let days = reportPeriod.seriesDays
+        let sleeves =
+            grouping.map { grouping in
+                SleeveSplit.inputs(
+                    grouping, days: days, closes: closes, accountCloses: period.accountCloses,
+                    moved: moved.filter { within($0.key) }, classes: state.assetClasses)
+            } ?? []
         return ReturnsInput(
-            days: reportPeriod.seriesDays, closes: closes, flows: flows.filter { within($0.key) },
-            paidIn: paidIn.filter { within($0.key) })
+            days: days, closes: closes, flows: flows.filter { within($0.key) }, sleeves: sleeves)
     }
 }
 
@@ -50,16 +100,16 @@ public struct ReturnsInput: Sendable {
     public let days: [LocalDate]
     public let closes: [[AssetSymbol: ExactDecimal]]
     public let flows: [LocalDate: [AssetSymbol: ExactDecimal]]
-    /// Fiat paid in (+) or taken out (−) each day, in the report currency.
-    public let paidIn: [LocalDate: ExactDecimal]
+    /// The sleeves of `--by`, sorted by name; empty without it.
+    public let sleeves: [ReturnsSleeveInput]
 
     public init(
         days: [LocalDate], closes: [[AssetSymbol: ExactDecimal]], flows: [LocalDate: [AssetSymbol: ExactDecimal]],
-        paidIn: [LocalDate: ExactDecimal] = [:]
+        sleeves: [ReturnsSleeveInput] = []
     ) {
         self.days = days
         self.closes = closes
         self.flows = flows
-        self.paidIn = paidIn
+        self.sleeves = sleeves
     }
 }

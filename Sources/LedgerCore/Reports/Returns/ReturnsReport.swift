@@ -9,11 +9,16 @@ public struct ReturnsReport: Sendable {
     public let days: [ReturnsDay]
     public let figures: ReturnFigures
     public let benchmark: Benchmark?
-    /// Per asset, the runs of days it had no usable price (held or flowing, or the benchmark's).
+    /// What `--by` split the portfolio into (nil without it) and each sleeve, sorted by name.
+    public let grouping: ReturnsGrouping?
+    public let sleeves: [ReturnsSleeve]
+    /// Per asset, the runs of days it had no usable price (held, or needed for a flow the next
+    /// day; the benchmark's and the sleeves' too).
     public let unknownSpans: [UnpricedSpan]
 
     public init(
-        input: ReturnsInput, prices: PriceTable, currency: AssetSymbol, asOf: Timestamp, benchmark: AssetSymbol?
+        input: ReturnsInput, prices: PriceTable, currency: AssetSymbol, asOf: Timestamp, benchmark: AssetSymbol?,
+        by grouping: ReturnsGrouping? = nil
     ) {
         let days = ReturnsSeries.days(input, prices: prices, currency: currency, asOf: asOf)
         self.days = days
@@ -25,11 +30,17 @@ public struct ReturnsReport: Sendable {
         self.benchmark = benchmark.map {
             Benchmark(symbol: $0, following: days, prices: prices, currency: currency, asOf: asOf)
         }
-        // The benchmark's missing closes are named too: without them its figures are unknown.
-        let benchmarkDays = self.benchmark?.days ?? []
+        self.grouping = grouping
+        sleeves = input.sleeves.map { sleeve in
+            let days = ReturnsSeries.days(sleeve.input, prices: prices, currency: currency, asOf: asOf)
+            return ReturnsSleeve(name: sleeve.name, days: days, figures: ReturnFigures(days))
+        }
+        // The benchmark's and the sleeves' missing closes are named too: without them their
+        // figures are unknown.
+        let others = (self.benchmark.map { [$0.days] } ?? []) + sleeves.map(\.days)
         unknownSpans = PeriodReport.spans(
             days.enumerated().map { index, day in
-                let extra = index < benchmarkDays.count ? benchmarkDays[index].unknown : []
+                let extra = others.flatMap { index < $0.count ? $0[index].unknown : [] }
                 return DailyValue(date: day.date, value: day.value, unpriced: Set(day.unknown + extra).sorted())
             })
     }
@@ -59,16 +70,26 @@ public struct Benchmark: Sendable {
         var units: ExactDecimal? = .zero
         var days: [ReturnsDay] = []
         for (index, day) in portfolio.enumerated() {
-            // The start value buys at the base day's close; a flow at the close before its day.
+            // The start value buys at the base day's close; a flow at the close before its day,
+            // or at its own day's close when nothing was held and the day before has none.
+            let before = units
             units =
                 index == 0
                 ? Self.buying(day.value, at: closes[0], with: units)
-                : Self.buying(day.flow, at: closes[index - 1], with: units)
-            let value = closes[index].flatMap { close in units.map { $0 * close } }
+                : Self.buying(
+                    day.flow, at: ReturnsSeries.entryPrice(before: closes[index - 1], on: closes[index], held: units),
+                    with: units)
+            // A flow that found no price: the close before is what is missing (when it is known).
+            if index > 0, before != nil, units == nil, day.flow != nil {
+                days[index - 1] = days[index - 1].missing([symbol])
+            }
+            // Nothing held is worth nothing, priced or not.
+            let empty = units?.isZero ?? false
+            let value = empty ? .zero : closes[index].flatMap { close in units.map { $0 * close } }
             days.append(
                 ReturnsDay(
                     date: day.date, value: value, pricedValue: value ?? .zero, flow: index == 0 ? .zero : day.flow,
-                    unknown: closes[index] == nil ? [symbol] : []))
+                    unknown: closes[index] == nil && !empty ? [symbol] : []))
         }
         self.days = days
         figures = ReturnFigures(days)

@@ -10,7 +10,8 @@ public struct ReturnsDay: Hashable, Sendable {
     /// Money in (+) or out (−) of the books that day, at the day's close prices; nil when a
     /// flowing asset has no price. Zero on the base day.
     public let flow: ExactDecimal?
-    /// The assets held or flowing that day without a usable price, sorted.
+    /// The assets without a usable price at the day's close, sorted: held then, or flowing the
+    /// next day (a flow is valued at the close before its day).
     public let unknown: [AssetSymbol]
 
     public init(
@@ -35,6 +36,8 @@ public enum ReturnsSeries {
         _ input: ReturnsInput, prices: PriceTable, currency: AssetSymbol, asOf: Timestamp
     ) -> [ReturnsDay] {
         var days: [ReturnsDay] = []
+        // The day before a flow whose asset had no price to value it at: that close is missing.
+        var flowGaps: [Int: Set<AssetSymbol>] = [:]
         for (index, (day, held)) in zip(input.days, input.closes).enumerated() {
             let price = { (asset: AssetSymbol, at: Int) in
                 close(
@@ -46,24 +49,46 @@ public enum ReturnsSeries {
             for (asset, quantity) in held where quantity.isPositive {
                 if let close = price(asset, index) { value += close * quantity } else { unknown.insert(asset) }
             }
+            var flow: ExactDecimal? = .zero
             let moved = index == 0 ? [:] : movements(on: day, held: held, before: input.closes[index - 1], input)
-            var flow: ExactDecimal? = index == 0 ? .zero : input.paidIn[day] ?? .zero
-            // A flow happens at the start of its day: at the close of the day before.
+            // A flow happens at the start of its day: at the close of the day before (or, for
+            // an asset not held then and without that close, at its own day's close).
             for (asset, quantity) in moved {
-                guard let close = price(asset, index - 1) else {
-                    unknown.insert(asset)
+                let before = input.closes[index - 1][asset]
+                guard let close = entryPrice(before: price(asset, index - 1), on: price(asset, index), held: before)
+                else {
+                    flowGaps[index - 1, default: []].insert(asset)
                     flow = nil
                     continue
                 }
                 flow = flow.map { $0 + close * quantity }
             }
-            let missing = unknown.filter { held[$0]?.isPositive ?? false }
             days.append(
                 ReturnsDay(
-                    date: day, value: missing.isEmpty ? value : nil, pricedValue: value, flow: flow,
+                    date: day, value: unknown.isEmpty ? value : nil, pricedValue: value, flow: flow,
                     unknown: unknown.sorted()))
         }
+        for (index, assets) in flowGaps { days[index] = days[index].missing(assets) }
         return days
+    }
+
+    /// The money invested at each close: the start value plus the net contributions since the
+    /// base day (nil when the start value or an earlier flow is unknown). The gap between it and
+    /// the value is the gain so far.
+    public static func invested(_ days: [ReturnsDay]) -> [ExactDecimal?] {
+        var running = days.first?.value
+        return days.enumerated().map { index, day in
+            if index > 0 { running = running.flatMap { total in day.flow.map { total + $0 } } }
+            return running
+        }
+    }
+
+    /// The price a flow at the start of a day is valued at: the close `before` it; when there is
+    /// none and nothing was `held` (no position, or an empty one), the day's own close, so the
+    /// flow makes no gain or loss on its first day instead of making the day unknown.
+    static func entryPrice(before: ExactDecimal?, on day: ExactDecimal?, held: ExactDecimal?) -> ExactDecimal? {
+        if let before { return before }
+        return (held ?? .zero).isPositive ? nil : day
     }
 
     /// The instant day `index` of `days` is valued at: its last second, or as-of on the last day.
@@ -96,4 +121,16 @@ public enum ReturnsSeries {
         else { return nil }
         return quote.value
     }
+}
+
+extension ReturnsDay {
+    /// The same day with `assets` also lacking a price at its close (for a flow the next day).
+    func missing(_ assets: Set<AssetSymbol>) -> ReturnsDay {
+        ReturnsDay(
+            date: date, value: value, pricedValue: pricedValue, flow: flow,
+            unknown: Set(unknown).union(assets).sorted())
+    }
+
+    /// The day as the value charts take it: its value and the assets it could not price.
+    public var dailyValue: DailyValue { DailyValue(date: date, value: value, unpriced: unknown) }
 }
