@@ -30,6 +30,21 @@ struct UploadImport {
         return ImportFormatGuess.byContent(try stream.next() ?? [])
     }
 
+    /// Imports for real, then posts the one trade an import of a single event added (a
+    /// bulk import posts nothing).
+    func commit() throws -> Outcome {
+        let outcome = try run(dryRun: false)
+        let added =
+            switch outcome {
+            case .exchange(let tallies): tallies.reduce(0) { $0 + $1.added }
+            case .events(let added, _, _): added
+            }
+        if added == 1, let newest = try BooksService(books: books).log(LogRequest(limit: 1)).first {
+            books.state.postTrades(books.user.name, [newest.event])
+        }
+        return outcome
+    }
+
     func run(dryRun: Bool) throws -> Outcome {
         let environment = importEnvironment()
         let format = try format()
