@@ -79,6 +79,23 @@ struct MessageBoardTests {
         #expect(try accounts.allMessages().count == 12)
     }
 
+    @Test("a message's one-minute window does not sweep a sign-in's 15-minute attempts")
+    func windowsApart() throws {
+        let clock = Clock()
+        let accounts = try Self.board(clock)
+        let signIn = [AttemptLimit(key: "sign-in:alice", limit: 5)]
+        let fifteen: Int64 = 15 * 60 * 1000
+        for _ in 1...5 {
+            guard case .allowed = try accounts.countAttempt(signIn, windowMilliseconds: fifteen) else {
+                Issue.record("refused too early")
+                return
+            }
+        }
+        clock.advance(seconds: 120)
+        _ = try accounts.postMessage("bob", text: "hello", kept: 25)
+        #expect(try accounts.countAttempt(signIn, windowMilliseconds: fifteen) == .wait(seconds: 780))
+    }
+
     @Test("trade posts are opt in, name the side and the asset only, and go with the trade's void")
     func tradePosts() throws {
         let accounts = try Self.board()

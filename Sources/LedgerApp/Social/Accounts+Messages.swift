@@ -12,7 +12,7 @@ extension Accounts {
     public func postMessage(_ user: String, text: String, kept: Int) throws -> StoredMessage {
         let body = try MessageRules.checked(text)
         if case .wait(let seconds) = try countPost(user) { throw MessageError.tooMany(waitSeconds: seconds) }
-        return try store(StoredMessage(userName: user, kind: .text, body: body, created: context.now), kept: kept)
+        return try insert(StoredMessage(userName: user, kind: .text, body: body, created: context.now), kept: kept)
     }
 
     /// Posts "alice bought BTC" for a buy or sell of a user who opted in (nothing otherwise,
@@ -24,7 +24,7 @@ extension Accounts {
         else { return nil }
         let message = StoredMessage(
             userName: user, kind: post.kind, body: post.asset, eventID: event.id.description, created: context.now)
-        return try store(message, kept: kept)
+        return try insert(message, kept: kept)
     }
 
     /// The void of a trade removes its post (if any).
@@ -69,7 +69,7 @@ extension Accounts {
             windowMilliseconds: MessageRules.windowMilliseconds)
     }
 
-    private func store(_ message: StoredMessage, kept: Int) throws -> StoredMessage {
+    private func insert(_ message: StoredMessage, kept: Int) throws -> StoredMessage {
         var stored = message
         stored.id = try withStore { try $0.addMessage(message, keep: kept) }
         return stored

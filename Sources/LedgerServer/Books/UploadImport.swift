@@ -37,7 +37,7 @@ struct UploadImport {
         let added =
             switch outcome {
             case .exchange(let tallies): tallies.reduce(0) { $0 + $1.added }
-            case .events(let added, _, _): added
+            case .events(let count, _, _): count
             }
         if added == 1, let newest = try BooksService(books: books).log(LogRequest(limit: 1)).first {
             books.state.postTrades(books.user.name, [newest.event])

@@ -57,8 +57,8 @@ struct MessageRoutes: RouteGroup {
         let user = try context.requireUser()
         let board = try state.requireMessages()
         let kept = state.settings.messagesKept
-        var view = MessagesPage(
-            user: user, page: try await board.run { try $0.messages(page: page, kept: kept) }, notice: notice)
+        let stream = try await board.run { try $0.messages(page: page, kept: kept) }
+        var view = MessagesPage(user: user, page: stream, notice: notice)
         view.draft = draft
         guard let error else { return ServerResponse.html(view.render()) }
         guard let message = BooksFailure.message(error) else { throw error }

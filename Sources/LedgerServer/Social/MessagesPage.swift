@@ -59,7 +59,7 @@ struct MessagesPage {
 
     /// `2026-11-28 08:40 UTC`.
     static func shown(_ time: Timestamp) -> String {
-        time.description.prefix(16).replacing("T", with: " ") + " UTC"
+        String(time.description.prefix(16)).replacing("T", with: " ") + " UTC"
     }
 
     private func deleteButton(_ message: StoredMessage) -> String {
