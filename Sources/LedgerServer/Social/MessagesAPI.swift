@@ -133,6 +133,10 @@ enum MessagesAPIPaths {
             "204": ["description": "Deleted."],
             "403": P.error("Someone else's message (only its author or an admin deletes it)."),
             "404": P.error("No such message."), "401": P.unauthorized,
+            "400": [
+                "description": "An id with an encoded /, . or \\ (the path is not in its plain form), as one line.",
+                "content": ["text/plain": ["schema": ["type": "string"]]],
+            ],
         ],
     ]
 }
