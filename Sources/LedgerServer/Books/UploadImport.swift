@@ -39,8 +39,11 @@ struct UploadImport {
             case .exchange(let tallies): tallies.reduce(0) { $0 + $1.added }
             case .events(let count, _, _): count
             }
-        if added == 1, let newest = try BooksService(books: books).log(LogRequest(limit: 1)).first {
-            books.state.postTrades(books.user.name, [newest.event])
+        // The one event added is the last in the log (the newest by number, whatever its date).
+        if added == 1, let last = try books.reading({ try $0?.events.chainHead().count }),
+            let event = try BooksService(books: books).event(String(last))
+        {
+            books.state.postTrades(books.user.name, [event])
         }
         return outcome
     }

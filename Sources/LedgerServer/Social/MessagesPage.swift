@@ -34,7 +34,7 @@ struct MessagesPage {
         if page.messages.isEmpty {
             body += "<p class=\"note\">\(page.page == 1 ? "No messages yet." : "No messages on this page.")</p>\n"
         }
-        body += page.messages.map(article).joined()
+        body += "<style>\(Self.css)</style>\n" + page.messages.map(article).joined()
         body += pager()
         return PageLayout.page(title: "Messages", user: user, current: "/messages", body: body)
     }
@@ -49,13 +49,18 @@ struct MessagesPage {
             : "<p>\(author) \(message.kind.rawValue) \(HTMLText.escape(message.body))</p>"
         let time = message.created.description
         return """
-            <article class="message" id="m\(message.id)"><p class="meta">\(author) · \
+            <article class="message" id="m\(message.id)"><div class="meta">\(author) · \
             <time datetime="\(time)">\(Self.shown(message.created))</time>\
-            \(deleteButton(message))</p>
+            \(deleteButton(message))</div>
             \(text)</article>
 
             """
     }
+
+    /// The stream's own rules: a line between messages, the text close under its author.
+    static let css =
+        "article.message{border-top:1px solid #ddd;padding:8px 0}article.message .meta{color:#555}"
+        + "article.message p{margin:.25rem 0 0}"
 
     /// `2026-11-28 08:40 UTC`.
     static func shown(_ time: Timestamp) -> String {

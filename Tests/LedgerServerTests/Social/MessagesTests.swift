@@ -189,8 +189,8 @@ struct MessagesTests {
         let fixture = try await AccountFixture.start()
         let routes = IsolationTests.routes(fixture.server.settings).map { "\($0.method) \($0.path)" }
         for route in [
-            "GET /messages", "POST /messages", "POST /messages/:id/delete", "POST /account/trade-posts",
-            "GET /api/v1/messages", "POST /api/v1/messages", "DELETE /api/v1/messages/:id",
+            "GET /messages", "POST /messages", "POST /messages/{id}/delete", "POST /account/trade-posts",
+            "GET /api/v1/messages", "POST /api/v1/messages", "DELETE /api/v1/messages/{id}",
         ] {
             #expect(routes.contains(route), "\(route) not in \(routes)")
         }
