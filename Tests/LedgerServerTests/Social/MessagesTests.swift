@@ -145,6 +145,11 @@ struct MessagesTests {
         let hidden = try await client.get("/messages", headers: alice.browser)
         #expect(!hidden.body.contains("bob was here") && !hidden.body.contains("forged"))
         #expect(try fixture.accounts.allMessages().map(\.isHidden) == [true])
+        let shell = Books.cli(["user", "messages", "--data-dir", fixture.dataDirectory])
+        #expect(shell.status == 0 && shell.out.hasPrefix("ID  TIME"), "\(shell.out)\(shell.err)")
+        #expect(shell.out.contains("  bob   bob was here (hidden: user disabled)\n"), "\(shell.out)")
+        let json = Books.cli(["user", "messages", "-O", "json", "--data-dir", fixture.dataDirectory]).out
+        #expect(json.contains("\"hidden\": true") && json.contains("\"text\": \"bob was here\""), "\(json)")
         try await fixture.stop()
     }
 
