@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Text from the user or from a file (notes, void reasons, alert notes, file names, arguments
 /// quoted in errors) made safe to print on a terminal: every control character is shown
 /// escaped instead of being sent, so an imported note cannot move the cursor, retitle or clear
@@ -28,11 +30,7 @@ public enum TerminalText {
         return result
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0xA0 { return value < 0x20 || value >= 0x7F }
-        return value != 0x200C && value != 0x200D && scalar.properties.generalCategory == .format
-    }
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { scalar.isInvisibleControl }
 }
 
 extension String {

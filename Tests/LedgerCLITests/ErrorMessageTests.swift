@@ -61,7 +61,7 @@ enum ErrorSamples {
         option + optionValues + addWords + add + holdings + void + verify + reports + log + convert + initialise
             + export + alert
             + prices + market + chart + live + watch + importOptions + files + report + app + marketServices + imports
-            + serve + user + accounts + share + news + transfers
+            + serve + user + accounts + share + news + transfers + messages
     }
 
     static func samples<E: UserFacingError>(_ errors: [E], exit: (E) -> Int32) -> [Sample] {

@@ -16,6 +16,8 @@ public struct ServerSettings: Sendable, Equatable {
     public var secureCookies: Bool
     /// Timeouts, the connection cap and the upload limits.
     public var limits = ServerLimits()
+    /// How many messages the social page keeps (the newest; older ones are deleted).
+    public var messagesKept = MessageRules.defaultKept
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, fetchInterval: Int? = nil,

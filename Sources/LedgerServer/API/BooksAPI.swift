@@ -113,7 +113,7 @@ enum BooksAPI {
                 upload.account = fields["account"]
                 upload.skipInvalid = try fields.boolean("skip-invalid", default: false)
                 upload.allowZeroBasis = try fields.boolean("allow-zero-basis", default: false)
-                let outcome = try upload.run(dryRun: dryRun)
+                let outcome = try dryRun ? upload.run(dryRun: true) : upload.commit()
                 return ServerResponse.json(
                     ImportJSON.outcome(outcome, file: upload.name, dryRun: dryRun, notices: books.notices.messages),
                     status: dryRun ? .ok : .created)

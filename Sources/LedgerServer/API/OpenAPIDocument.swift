@@ -17,6 +17,7 @@ enum OpenAPIDocument {
     static var entries: [Entry] {
         BooksAPI.operations.map { Entry(method: $0.method.rawValue, path: $0.path, document: $0.document) }
             + OpenAPIMarketPaths.operations.map(\.entry)
+            + MessagesAPI.operations.map { Entry(method: $0.method.rawValue, path: $0.path, document: $0.document) }
     }
 
     static var document: OpenAPIValue {

@@ -8,9 +8,12 @@ struct AccountRoutes: RouteGroup {
         guard let auth = state.authenticator as? AccountAuthenticator else { return }
         signedIn.get("/account") { request, context in
             let changed = request.uri.queryParameters["changed"] != nil
+            let user = try context.requireUser()
+            let posts = try await auth.accounts.run { try $0.user(user.name)?.tradePosts ?? false }
             return Self.page(
-                try context.requireUser(), messages: [],
-                notice: changed ? "Your password was changed; every other session was ended." : nil)
+                user, messages: [],
+                notice: changed ? "Your password was changed; every other session was ended." : nil,
+                extra: MessagesPage.tradePostsForm(user, on: posts))
         }
         signedIn.post("/account") { request, context in
             try await Self.changePassword(request, context: context, auth: auth)
@@ -61,7 +64,8 @@ struct AccountRoutes: RouteGroup {
     }
 
     static func page(
-        _ user: ServerUser, messages: [String], notice: String? = nil, status: HTTPResponse.Status = .ok
+        _ user: ServerUser, messages: [String], notice: String? = nil, status: HTTPResponse.Status = .ok,
+        extra: String = ""
     ) -> Response {
         let body = """
             \(PageLayout.errors(messages))\(notice.map { "<p class=\"ok\">\(HTMLText.escape($0))</p>" } ?? "")
@@ -78,6 +82,7 @@ struct AccountRoutes: RouteGroup {
             <p><button type="submit">Change password</button></p>
             </form>
             <p>Changing the password signs you out on every other device.</p>
+            \(extra)
             """
         return ServerResponse.html(
             PageLayout.page(title: "Account", user: user, current: "/account", body: body), status: status)

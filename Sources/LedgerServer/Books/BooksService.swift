@@ -72,20 +72,24 @@ struct BooksService {
     }
 
     /// `ledger add`: the user's ledger is created by the first event that is valid. How a
-    /// symbol new to the ledger was classified is a notice (`VOO: etf (yahoo: ETF)`).
+    /// symbol new to the ledger was classified is a notice (`VOO: etf (yahoo: ETF)`). A buy or
+    /// sell is posted to the messages when the user opted in.
     func add(_ input: AddInput) throws -> [LedgerEvent] {
         let market = books.state.marketContext(notices: books.notices, interactive: true)
         let recorded = try EventRecorder(context: books.app).add(
             input, creatingIfMissing: PriceLedger(opener: books.opener), market: market)
         for answer in recorded.classified { books.notices.note(answer.line) }
+        books.state.postTrades(books.user.name, recorded.events)
         return recorded.events
     }
 
-    /// `ledger void ID --reason R`.
+    /// `ledger void ID --reason R`; the voided trade's post (if any) goes.
     func void(_ reference: String, reason: String?) throws -> LedgerEvent {
         let reason = try EventRecorder.checkReason(reason, reference: reference)
         guard try books.opener.exists() else { throw StoreError.eventNotFound(reference: reference) }
         let store = try books.opener.open(.amend)
-        return try EventRecorder(context: books.app).void(reference: reference, reason: reason, in: store.events).void
+        let voided = try EventRecorder(context: books.app).void(reference: reference, reason: reason, in: store.events)
+        books.state.removeTradePost(books.user.name, of: voided.target)
+        return voided.void
     }
 }

@@ -46,7 +46,7 @@ enum ImportRoutes {
             upload.account = fields["account"]
             upload.skipInvalid = fields["skip_invalid"] == "1"
             upload.allowZeroBasis = fields["allow_zero_basis"] == "1"
-            let outcome = try upload.run(dryRun: false)
+            let outcome = try upload.commit()
             kept.discard()
             let result =
                 "<h2>Imported</h2>\n"

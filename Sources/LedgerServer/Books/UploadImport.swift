@@ -30,6 +30,24 @@ struct UploadImport {
         return ImportFormatGuess.byContent(try stream.next() ?? [])
     }
 
+    /// Imports for real, then posts the one trade an import of a single event added (a
+    /// bulk import posts nothing).
+    func commit() throws -> Outcome {
+        let outcome = try run(dryRun: false)
+        let added =
+            switch outcome {
+            case .exchange(let tallies): tallies.reduce(0) { $0 + $1.added }
+            case .events(let count, _, _): count
+            }
+        // The one event added is the last in the log (the newest by number, whatever its date).
+        if added == 1, let last = try books.reading({ try $0?.events.chainHead().count }),
+            let event = try BooksService(books: books).event(String(last))
+        {
+            books.state.postTrades(books.user.name, [event])
+        }
+        return outcome
+    }
+
     func run(dryRun: Bool) throws -> Outcome {
         let environment = importEnvironment()
         let format = try format()

@@ -8,7 +8,7 @@ enum PageLayout {
         ("/portfolio", "Portfolio"), ("/holdings", "Holdings"), ("/trades", "Trades"), ("/add", "Add"),
         ("/import", "Import"), ("/market", "Market"), ("/news", "News"), ("/watchlist", "Watchlist"),
         ("/alerts", "Alerts"),
-        ("/report", "Report"), ("/status", "Status"),
+        ("/report", "Report"), ("/messages", "Messages"), ("/status", "Status"),
     ]
 
     static func page(title: String, user: ServerUser?, current: String? = nil, body: String) -> String {

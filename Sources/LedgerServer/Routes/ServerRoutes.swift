@@ -14,6 +14,7 @@ enum ServerRoutes {
         BooksRoutes(),
         APIRoutes(),
         SearchRoutes(), NewsRoutes(), MarketRoutes(), WatchlistRoutes(), AlertRoutes(), StatusRoutes(),
+        MessageRoutes(),
     ]
 
     static func router(_ state: ServerState) -> Router<ServerContext> {

@@ -10,6 +10,7 @@ enum AccountSchema {
         Migration(name: "0002-tokens", sql: tokens),
         Migration(name: "0003-sessions", sql: sessions),
         Migration(name: "0004-attempts", sql: attempts),
+        Migration(name: "0005-messages", sql: messages),
     ]
 
     static let users = """
@@ -59,5 +60,22 @@ enum AccountSchema {
         ) STRICT;
         CREATE INDEX attempts_by_key ON attempts (key_hash, at_ms);
         CREATE INDEX attempts_by_time ON attempts (at_ms);
+        """
+
+    /// The social page's stream (docs/SERVER.md, "Messages"): what users wrote (`text`) and
+    /// the trade posts of those who opted in (`bought`/`sold`, `body` the asset, `event_id` the
+    /// trade's id so that voiding it removes the post). Never an amount. The server keeps the
+    /// newest N; `trade_posts` on `users` is the opt-in, off by default.
+    static let messages = """
+        CREATE TABLE messages (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_name TEXT NOT NULL REFERENCES users (name) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('text', 'bought', 'sold')),
+            body TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 2000),
+            event_id TEXT CHECK ((kind = 'text') = (event_id IS NULL)),
+            created_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX messages_by_event ON messages (user_name, event_id) WHERE event_id IS NOT NULL;
+        ALTER TABLE users ADD COLUMN trade_posts INTEGER NOT NULL DEFAULT 0 CHECK (trade_posts IN (0, 1));
         """
 }

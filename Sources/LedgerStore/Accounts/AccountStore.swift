@@ -10,10 +10,12 @@ public struct StoredUser: Sendable, Equatable {
     public var created: Timestamp
     /// How many API tokens the user holds (filled by ``AccountStore/users()``; 0 elsewhere).
     public var tokenCount: Int
+    /// Whether their buys and sells are posted to the messages (opt in; off by default).
+    public var tradePosts: Bool
 
     public init(
         name: String, passwordHash: String, isAdmin: Bool, isDisabled: Bool = false, created: Timestamp,
-        tokenCount: Int = 0
+        tokenCount: Int = 0, tradePosts: Bool = false
     ) {
         self.name = name
         self.passwordHash = passwordHash
@@ -21,6 +23,7 @@ public struct StoredUser: Sendable, Equatable {
         self.isDisabled = isDisabled
         self.created = created
         self.tokenCount = tokenCount
+        self.tradePosts = tradePosts
     }
 }
 
@@ -92,6 +95,54 @@ public protocol AccountStore: AnyObject {
     func countAttempt(_ keys: [AttemptKey], now: Int64, windowMilliseconds: Int64) throws -> AttemptCount
     /// Forgets every attempt of the keys and the attempt rows `ids` (one transaction).
     func forgetAttempts(keys: [String], ids: [Int64]) throws
+
+    /// Turns a user's trade posts on or off; false for no such user.
+    func setTradePosts(_ on: Bool, forUser name: String) throws -> Bool
+    /// Adds a message and deletes all but the newest `keep` (one transaction); its id.
+    func addMessage(_ message: StoredMessage, keep: Int) throws -> Int64
+    /// Messages newest first, `offset` of them skipped; those of disabled users only with
+    /// `includingHidden`.
+    func messages(limit: Int, offset: Int, includingHidden: Bool) throws -> [StoredMessage]
+    /// How many messages there are (of enabled users only unless `includingHidden`).
+    func messageCount(includingHidden: Bool) throws -> Int
+    func message(id: Int64) throws -> StoredMessage?
+    /// Deletes a message; false when there is none with that id.
+    func deleteMessage(id: Int64) throws -> Bool
+    /// Deletes the post of the user's trade `eventID`; how many there were (0 or 1).
+    func deleteTradePost(ofUser name: String, eventID: String) throws -> Int
+}
+
+/// One message of the stream: text a user wrote, or a trade post (`bought`/`sold` and the
+/// asset, never an amount).
+public struct StoredMessage: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case text, bought, sold
+    }
+
+    /// 0 until stored.
+    public var id: Int64
+    public var userName: String
+    public var kind: Kind
+    /// The text as written, or the asset of a trade post.
+    public var body: String
+    /// The trade a post is of (its void removes the post); nil for text.
+    public var eventID: String?
+    public var created: Timestamp
+    /// True when the user is disabled (filled by ``AccountStore/messages(limit:offset:includingHidden:)``).
+    public var isHidden: Bool
+
+    public init(
+        id: Int64 = 0, userName: String, kind: Kind, body: String, eventID: String? = nil, created: Timestamp,
+        isHidden: Bool = false
+    ) {
+        self.id = id
+        self.userName = userName
+        self.kind = kind
+        self.body = body
+        self.eventID = eventID
+        self.created = created
+        self.isHidden = isHidden
+    }
 }
 
 /// A key attempts count against (the SHA-256 hex of what it names) and how many it allows in

@@ -1,18 +1,28 @@
 // Attempts against a rate limit (the `attempts` table).
 extension SQLiteAccountStore {
+    /// Attempts are kept this long at least (the longest window of any limit, 15 minutes for a
+    /// sign-in), whatever the window of the limit counting now.
+    static let attemptsKeptMilliseconds: Int64 = 15 * 60 * 1000
+
     public func countAttempt(_ keys: [AttemptKey], now: Int64, windowMilliseconds: Int64) throws -> AttemptCount {
         try guarded {
             try database.immediateTransaction {
                 let since = now - windowMilliseconds
-                _ = try run("DELETE FROM attempts WHERE at_ms <= ?", [.integer(since)])
+                // Limits have windows of their own (15 minutes for a sign-in, a minute for a
+                // message): only what is older than the longest is swept.
+                let sweep = now - max(windowMilliseconds, Self.attemptsKeptMilliseconds)
+                _ = try run("DELETE FROM attempts WHERE at_ms <= ?", [.integer(sweep)])
                 // The key is full when its limit-th newest attempt is still in the window; it
                 // frees once that one leaves it.
-                let sql = "SELECT at_ms FROM attempts WHERE key_hash = ? ORDER BY at_ms DESC LIMIT 1 OFFSET ?"
+                let sql = """
+                    SELECT at_ms FROM attempts WHERE key_hash = ? AND at_ms > ? ORDER BY at_ms DESC LIMIT 1 OFFSET ?
+                    """
                 var until: Int64?
                 for key in keys {
-                    let oldest = try rows(sql, [.text(key.hash), .integer(Int64(max(key.limit, 1) - 1))]) {
-                        $0.int(0)
-                    }
+                    let arguments: [SQLiteValue] = [
+                        .text(key.hash), .integer(since), .integer(Int64(max(key.limit, 1) - 1)),
+                    ]
+                    let oldest = try rows(sql, arguments) { $0.int(0) }
                     if let at = oldest.first { until = max(until ?? 0, at + windowMilliseconds) }
                 }
                 if let until { return .refused(until: until) }

@@ -88,14 +88,14 @@ extension SQLiteAccountStore {
     }
 
     public func user(named name: String) throws -> StoredUser? {
-        let sql = "SELECT name, password_hash, admin, disabled, created_at, 0 FROM users WHERE name = ?"
+        let sql = "SELECT name, password_hash, admin, disabled, created_at, 0, trade_posts FROM users WHERE name = ?"
         return try rows(sql, [.text(name)], Self.user).first
     }
 
     public func users() throws -> [StoredUser] {
         let sql = """
             SELECT name, password_hash, admin, disabled, created_at,
-                (SELECT count(*) FROM tokens WHERE tokens.user_name = users.name)
+                (SELECT count(*) FROM tokens WHERE tokens.user_name = users.name), trade_posts
             FROM users ORDER BY name
             """
         return try rows(sql, [], Self.user)
@@ -104,7 +104,8 @@ extension SQLiteAccountStore {
     private static func user(_ row: SQLiteStatement) -> StoredUser {
         StoredUser(
             name: row.text(0) ?? "", passwordHash: row.text(1) ?? "", isAdmin: row.int(2) == 1,
-            isDisabled: row.int(3) == 1, created: time(row, 4), tokenCount: Int(row.int(5)))
+            isDisabled: row.int(3) == 1, created: time(row, 4), tokenCount: Int(row.int(5)),
+            tradePosts: row.int(6) == 1)
     }
 
     public func setPasswordHash(_ hash: String, forUser name: String) throws -> Bool {

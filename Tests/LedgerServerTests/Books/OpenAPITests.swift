@@ -28,7 +28,10 @@ struct OpenAPITests {
             for method in methods.keys {
                 let served = try await server.client.request(
                     method.uppercased(), path.replacingOccurrences(of: "{id}", with: "1"), headers: Books.user("alice"))
-                #expect(served.status != 404 && served.status != 405, "\(method) \(path): \(served.status)")
+                // A route's own 404 says why in JSON (no message 1; the messages need the server's
+                // accounts, which this test server has not); the router's has no body.
+                let unrouted = served.status == 405 || (served.status == 404 && !served.body.contains("\"error\""))
+                #expect(!unrouted, "\(method) \(path): \(served.status) \(served.body.prefix(200))")
             }
         }
         let unsigned = try await server.client.get("/api/v1/portfolio")

@@ -28,6 +28,11 @@ struct ServeOptions: ParsableArguments {
         help: "Send session cookies without Secure (only for plain HTTP beyond loopback; see docs/SERVER.md).")
     var insecureCookies = false
 
+    @Option(
+        name: .customLong("keep-messages"),
+        help: "How many messages the Messages page keeps; older ones are deleted.")
+    var keepMessages: String = "25"
+
     init() {}
 
     /// The settings these options give, or the one error that says what to type instead.
@@ -35,11 +40,13 @@ struct ServeOptions: ParsableArguments {
         guard !host.isEmpty else { throw ServeError.emptyHost }
         guard let portNumber = Int(port), (0...65_535).contains(portNumber) else { throw ServeError.notAPort(port) }
         guard let batchSize = Int(batch), (1...250).contains(batchSize) else { throw ServeError.notABatchSize(batch) }
-        return ServerSettings(
+        var settings = ServerSettings(
             host: host, port: portNumber,
             dataDirectory: try Self.dataDirectory(
                 dataDirectory, variables: variables, currentDirectory: currentDirectory),
             fetchInterval: try fetchEvery.map(Self.seconds), batchSize: batchSize, secureCookies: !insecureCookies)
+        settings.messagesKept = try MessageRules.keepCount(keepMessages)
+        return settings
     }
 
     /// The server's directory `--data-dir` names (relative to the current directory, `~/`

@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LedgerApp
 
-/// `ledger user add|passwd|token|revoke|disable|enable|list`: the accounts of `ledger serve`.
+/// `ledger user add|passwd|token|revoke|disable|enable|list|messages`: the accounts of `ledger serve`.
 struct UserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
@@ -12,6 +12,7 @@ struct UserCommand: ParsableCommand {
             printf '%s\\n' "$PASSWORD" | ledger user add bob           (one line from a pipe)
             ledger user token alice --label phone                      (shown once)
             ledger user list -O json
+            ledger user messages                                       (the Messages page, for moderation)
 
             Users live in DATA/accounts.sqlite, DATA being --data-dir as for 'ledger serve'. \
             Passwords are stored as bcrypt hashes (at least 8 characters), tokens and sessions \
@@ -20,7 +21,7 @@ struct UserCommand: ParsableCommand {
             """,
         subcommands: [
             UserAddCommand.self, UserPasswdCommand.self, UserTokenCommand.self, UserRevokeCommand.self,
-            UserDisableCommand.self, UserEnableCommand.self, UserListCommand.self,
+            UserDisableCommand.self, UserEnableCommand.self, UserListCommand.self, UserMessagesCommand.self,
         ]
     )
 }
