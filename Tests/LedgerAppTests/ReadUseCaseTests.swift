@@ -134,6 +134,21 @@ struct ReadUseCaseTests {
         }
     }
 
+    @Test("verify: an event that is not valid on its own is named, the chain walk having checked it")
+    func verifyInvalidEvent() throws {
+        let books = Books()
+        var events = Events()
+        var negativeFee = events.buy("ETH", "1", at: "2000", on: "2024-01-03")
+        negativeFee.fee = Events.amount("-1", "USD")
+        try books.append([events.buy("ETH", "1", at: "2000", on: "2024-01-02"), negativeFee])
+        let store = try books.opener.open(.read(checkingAnchor: false))
+        let problem = try #require(try LedgerVerification.invariantProblem(in: store))
+        #expect(problem.hasPrefix("event #2 is not a valid event: "))
+        #expect(throws: VerifyError.invariant(problem)) {
+            _ = try LedgerVerification(opener: books.opener).run(expectedHead: nil, accept: false)
+        }
+    }
+
     @Test("verify: --head must be 64 hex digits (a usage error), upper case is accepted")
     func verifyHeadSyntax() throws {
         #expect(throws: VerifyError.notAChainHead("abc")) { _ = try LedgerVerification.parseHead("abc") }

@@ -48,6 +48,31 @@ struct PriceSeriesContractTests {
     }
 
     @Test(
+        "at an instant: a pair's observations made then, one per source, with when each was recorded",
+        arguments: PriceStoreKind.allCases)
+    func atInstant(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        try store.record(
+            [
+                price("BTC", "1", on: "2024-01-02"), price("BTC", "2", on: "2024-01-02", source: "coingecko"),
+                price("BTC", "3", on: "2024-01-03"), price("BTC", "9", in: "EUR", on: "2024-01-02"),
+                price("ETH", "5", on: "2024-01-02"),
+            ], fetchedAt: Self.fetched)
+        let later = Events.time("2024-06-02T12:00:00Z")
+        try store.record([price("BTC", "2.5", on: "2024-01-02", source: "coingecko")], fetchedAt: later)
+        let found = try store.observations(of: Self.btcUSD, at: Events.time("2024-01-02"))
+        #expect(found.map(\.observation.source) == ["coingecko", "manual"])
+        #expect(found.map(\.observation.price.description) == ["2.5", "1"])
+        #expect(found.map(\.fetchedAt) == [later, Self.fetched])
+        let whole = try store.observations(asset: nil).filter {
+            $0.observation.asset.text == "BTC" && $0.observation.quote.text == "USD"
+                && $0.observation.observedAt == Events.time("2024-01-02")
+        }
+        #expect(found == whole, "what the whole table holds for that pair and instant")
+        #expect(try store.observations(of: Self.btcUSD, at: Events.time("2024-01-02T00:00:01Z")).isEmpty)
+    }
+
+    @Test(
         "a table reading the store answers every lookup as one holding every observation (seeded)",
         arguments: PriceStoreKind.allCases)
     func readingTableAgrees(kind: PriceStoreKind) throws {

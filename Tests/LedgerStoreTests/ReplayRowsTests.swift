@@ -128,6 +128,48 @@ struct ReplayRowsTests {
         #expect(verification.firstBreak?.reason.contains("replay row does not match") == true)
     }
 
+    /// The log's position of the deposit dated 1999 (``variedEvents(seed:)``): before it the
+    /// log is in time order, from it on not, so `verify` reads the replay rows beside the
+    /// events up to it and looks them up by key after.
+    static func outOfOrderIndex(_ events: [LedgerEvent]) -> Int {
+        events.indices.first { $0 > 0 && events[$0].occurredAt < events[$0 - 1].occurredAt }!
+    }
+
+    @Test("verify names a changed or missing row wherever it is, in time order or not", arguments: [0, 1, 2, 3])
+    func tamperedAnywhere(place: Int) throws {
+        let events = Self.variedEvents(seed: 40)
+        let turn = Self.outOfOrderIndex(events)
+        let index = [2, turn - 1, turn, events.count - 2][place]
+        let store = try store(with: events)
+        let sequence = index + 1
+        let visited = try visitedSequences(store)
+        #expect(visited == Array(1...Int64(events.count)), "every event is visited, in order, when all is sound")
+        if place % 2 == 0 {
+            var changed = try store.events.allEvents()[index]
+            changed.note += " — not what the chain says"
+            let bytes = PackedEvent.encode(changed).map { String($0, radix: 16) }
+                .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+            try store.executeRaw(
+                "DROP TRIGGER event_replay_append_only_update; UPDATE event_replay SET data = x'\(bytes)' WHERE seq = \(sequence)"
+            )
+        } else {
+            try store.executeRaw(
+                "DROP TRIGGER event_replay_append_only_delete; DELETE FROM event_replay WHERE seq = \(sequence)")
+        }
+        let verification = try store.events.verifyChain()
+        #expect(verification.firstBreak?.sequence == Int64(sequence))
+        let reason = place % 2 == 0 ? "replay row does not match" : "replay row is missing"
+        #expect(
+            verification.firstBreak?.reason.contains(reason) == true, "\(String(describing: verification.firstBreak))")
+        #expect(try visitedSequences(store) == Array(1..<Int64(sequence)), "only the events before the break")
+    }
+
+    private func visitedSequences(_ store: Ledger) throws -> [Int64] {
+        var sequences: [Int64] = []
+        _ = try store.events.verifyChain { sequences.append($0.sequence) }
+        return sequences
+    }
+
     @Test("a ledger without rows gets them when it is opened, and replays the same")
     func filledByMigration() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"

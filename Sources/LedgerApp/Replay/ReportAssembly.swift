@@ -14,11 +14,11 @@ public enum ReportAssembly {
         try runner.checkPrices()
         try runner.report(state.diagnostics)
         let head = try store.events.chainHead()
-        let stored = try store.prices.observations(asset: nil)
+        let pairs = try store.prices.pairs()
         var fetched: [AssetSymbol: Timestamp] = [:]
         for asset in Set(state.books.keys.map(\.asset)).union(state.fiat.keys.map(\.asset)) {
             guard let quote = runner.prices.price(of: asset, in: options.currency, at: options.asOf) else { continue }
-            fetched[asset] = recordedAt(quote, asset: asset, in: stored)
+            fetched[asset] = try recordedAt(quote, asset: asset, pairs: pairs, in: store.prices)
         }
         var report = PeriodReport(
             state: state, period: period, closes: closes, prices: runner.prices,
@@ -30,11 +30,13 @@ public enum ReportAssembly {
 
     /// When the observation behind `quote` was recorded: the latest record time among stored
     /// observations of `asset` (either side of the pair) made at that instant by that source.
-    static func recordedAt(_ quote: PriceQuote, asset: AssetSymbol, in stored: [StoredPrice]) -> Timestamp? {
-        stored.filter {
-            $0.observation.observedAt == quote.observedAt && $0.observation.source == quote.source
-                && ($0.observation.asset == asset || $0.observation.quote == asset)
-        }.map(\.fetchedAt).max()
+    /// One index lookup per pair `asset` is in, never a read of the whole table.
+    static func recordedAt(_ quote: PriceQuote, asset: AssetSymbol, pairs: [PricePair], in store: any PriceStore)
+        throws -> Timestamp?
+    {
+        try pairs.filter { $0.asset == asset || $0.quote == asset }
+            .flatMap { try store.observations(of: $0, at: quote.observedAt) }
+            .filter { $0.observation.source == quote.source }.map(\.fetchedAt).max()
     }
 
     /// Fails (exit 1) when a holding is unpriced, or priced longer than `maxAge` seconds

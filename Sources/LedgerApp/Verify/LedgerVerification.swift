@@ -33,9 +33,14 @@ public struct LedgerVerification {
     /// Verifies the ledger; `expectedHead` (parsed by ``parseHead(_:)``) must be an event of it.
     public func run(expectedHead: String?, accept: Bool) throws -> Verified {
         let store = try opener.open(.read(checkingAnchor: false))
-        let result = try store.events.verifyChain()
+        // The chain walk decodes every event: each is checked as an event there, not in a
+        // second read of the log.
+        var invalid: String?
+        let result = try store.events.verifyChain { event in
+            if invalid == nil { invalid = Self.validityProblem(event) }
+        }
         if let broken = result.firstBreak { throw VerifyError.brokenChain(broken) }
-        if let problem = try Self.invariantProblem(in: store) { throw VerifyError.invariant(problem) }
+        if let problem = try invalid ?? Self.logProblem(in: store) { throw VerifyError.invariant(problem) }
         let headEvent = try expectedHead.map { hash in
             guard let sequence = try store.events.sequence(ofHash: hash) else {
                 throw VerifyError.unknownHead(hash: hash)
@@ -63,16 +68,24 @@ public struct LedgerVerification {
         throw VerifyError.anchorMismatch(mismatch)
     }
 
-    /// Voids name existing, non-void events once each; no event takes out more than is held.
-    /// Read in passes over the store (every event, the voids, the replay), so memory does not
-    /// grow with the log.
+    /// Every event is valid, voids name existing, non-void events once each; no event takes
+    /// out more than is held. Read in passes over the store (every event, the voids, the
+    /// replay), so memory does not grow with the log.
     public static func invariantProblem(in store: Ledger) throws -> String? {
         var invalid: String?
         try store.events.forEachEvent { event in
-            guard invalid == nil, let problem = event.validate(limits: false) else { return }
-            invalid = "event #\(event.sequence) is not a valid event: \(problem.message)"
+            if invalid == nil { invalid = validityProblem(event) }
         }
-        if let invalid { return invalid }
+        return try invalid ?? logProblem(in: store)
+    }
+
+    /// What is wrong with `event` on its own, as `verify` words it.
+    static func validityProblem(_ event: LedgerEvent) -> String? {
+        event.validate(limits: false).map { "event #\(event.sequence) is not a valid event: \($0.message)" }
+    }
+
+    /// The invariants across events: the voids' targets, then the holdings in replay order.
+    static func logProblem(in store: Ledger) throws -> String? {
         if let problem = try voidProblem(in: store) { return problem }
         var book = PositionBook()
         var shortfall: Shortfall?

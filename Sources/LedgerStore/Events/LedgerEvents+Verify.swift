@@ -6,40 +6,46 @@ extension LedgerEvents {
     /// fields, and names the first event whose sequence, link or hash does not match, or whose
     /// replay row (``ReplayRows``) does not decode to the event its fields hold.
     public func verifyChain() throws -> ChainVerification {
+        try verifyChain(visiting: { _ in })
+    }
+
+    /// ``verifyChain()``, handing `visit` each event that checked out before the first break,
+    /// in sequence order: what `ledger verify` checks of every event beyond the chain, without
+    /// reading the log a second time.
+    public func verifyChain(visiting visit: (LedgerEvent) -> Void) throws -> ChainVerification {
         try ledger.guarded {
             try database.readTransaction {
-                try Self.walk(database, after: ChainHead(count: 0, hash: HashChain.genesis))
+                try Self.walk(database, after: ChainHead(count: 0, hash: HashChain.genesis), visiting: visit)
             }
         }
     }
 
     /// The chain from the event after `start` to the head, checked as ``verifyChain()`` checks
     /// it: what a write checks from the last verified point, and an import checks of the
-    /// events it appended, before its COMMIT. The rows are read and their replay rows decoded
-    /// on a second thread (``BatchPipe``) while this one hashes and compares: on two cores the
-    /// walk takes about as long as the hashing.
-    static func walk(_ database: SQLiteDatabase, after start: ChainHead, through end: Int64 = .max) throws
-        -> ChainVerification
-    {
+    /// events it appended, before its COMMIT. The rows are read, and their replay rows found
+    /// (``WalkReplayRows``) and decoded, on a second thread (``BatchPipe``) while this one
+    /// hashes, decodes the record and compares.
+    static func walk(
+        _ database: SQLiteDatabase, after start: ChainHead, through end: Int64 = .max,
+        visiting visit: (LedgerEvent) -> Void = { _ in }
+    ) throws -> ChainVerification {
         let statement = try database.prepare(
-            """
-            SELECT \(EventColumns.list), prev_hash, hash,
-                (SELECT data FROM event_replay r WHERE r.occurred_at = events.occurred_at AND r.seq = events.seq)
-            FROM events WHERE seq > ? AND seq <= ? ORDER BY seq
-            """)
+            "SELECT \(EventColumns.list), prev_hash, hash FROM events WHERE seq > ? AND seq <= ? ORDER BY seq")
         defer { statement.reset() }
         try statement.bind([.integer(start.count), .integer(end)])
         let covered = try ReplayRows.count(database)
+        let replay = try WalkReplayRows(database, after: start.count)
+        defer { replay.reset() }
         var head = start
         var firstBreak: ChainBreak?
         try BatchPipe.run(
             produce: { emit in
-                let decoder = PackedEventDecoder()
-                while try statement.step() { try emit(Self.walkedRow(statement, covered: covered, decoder)) }
+                let reader = WalkReader(covered: covered, replay: replay)
+                while try statement.step() { try emit(reader.row(statement)) }
             },
             consume: { row in
                 if firstBreak == nil {
-                    firstBreak = Self.check(row, after: head)
+                    firstBreak = Self.check(row, after: head, visit)
                 }
                 head = ChainHead(count: row.record.sequence, hash: row.hash)
             })
@@ -62,28 +68,43 @@ extension LedgerEvents {
         }
     }
 
-    /// `prev_hash`, then `hash` and the replay row, follow the record's columns.
-    private static let prevHashColumn = Int32(EventColumns.names.count)
+    /// Reads a walked row on the walk's second thread: the record the hash covers and the
+    /// replay row decoded. The record is read as an event on the calling thread, with the
+    /// hashing: the two threads then carry about the same work.
+    private final class WalkReader {
+        let covered: Int64
+        let replay: WalkReplayRows
+        let packed = PackedEventDecoder()
 
-    private static func walkedRow(_ row: SQLiteStatement, covered: Int64, _ decoder: PackedEventDecoder) -> WalkedRow {
-        let record = EventColumns.record(from: row)
-        let replay: WalkedRow.ReplayRow
-        if record.sequence > covered {
-            replay = .notCovered
-        } else if let data = row.borrowedBlob(prevHashColumn + 2) {
-            replay = decoder.event(from: data).map(WalkedRow.ReplayRow.decoded) ?? .undecodable
-        } else {
-            replay = .missing
+        init(covered: Int64, replay: WalkReplayRows) {
+            self.covered = covered
+            self.replay = replay
         }
-        return WalkedRow(
-            record: record, previous: row.text(prevHashColumn) ?? "", hash: row.text(prevHashColumn + 1) ?? "",
-            replay: replay)
+
+        /// `prev_hash` and `hash` follow the record's columns.
+        private static let prevHashColumn = Int32(EventColumns.names.count)
+
+        func row(_ row: SQLiteStatement) throws -> WalkedRow {
+            let record = EventColumns.record(from: row)
+            let replayRow: WalkedRow.ReplayRow
+            if record.sequence > covered {
+                replayRow = .notCovered
+            } else if let data = try replay.data(occurredAt: record.occurredAt, sequence: record.sequence) {
+                replayRow = packed.event(from: data).map(WalkedRow.ReplayRow.decoded) ?? .undecodable
+            } else {
+                replayRow = .missing
+            }
+            return WalkedRow(
+                record: record, previous: row.text(Self.prevHashColumn) ?? "",
+                hash: row.text(Self.prevHashColumn + 1) ?? "", replay: replayRow)
+        }
     }
 
     /// The first thing wrong with `row` after `head`: its number, its link, its hash, its
     /// fields as an event, then its replay row, which the replay reads instead of the fields
     /// the hash covers, so it must say exactly what they say.
-    private static func check(_ row: WalkedRow, after head: ChainHead) -> ChainBreak? {
+    /// An event that checks out is handed to `visit`.
+    private static func check(_ row: WalkedRow, after head: ChainHead, _ visit: (LedgerEvent) -> Void) -> ChainBreak? {
         let record = row.record
         func fail(_ reason: String) -> ChainBreak {
             ChainBreak(sequence: record.sequence, id: record.id, reason: reason)
@@ -102,12 +123,14 @@ extension LedgerEvents {
             return fail("it is not a valid event: \(error.message)")
         }
         switch row.replay {
-        case .notCovered: return nil
+        case .notCovered: break
         case .missing: return fail("its replay row is missing: reports would skip it")
-        case .decoded(let packed) where packed == event: return nil
+        case .decoded(let packed) where packed == event: break
         case .decoded, .undecodable:
             return fail("its replay row does not match its stored fields: reports would read a different event")
         }
+        visit(event)
+        return nil
     }
 }
 

@@ -93,6 +93,17 @@ public struct LedgerPrices: PriceStore {
         }
     }
 
+    public func observations(of pair: PricePair, at instant: Timestamp) throws -> [StoredPrice] {
+        try ledger.sharingConnection {
+            try ledger.guarded {
+                try read(
+                    Self.instantSQL,
+                    [.text(pair.asset.text), .text(pair.quote.text), .integer(instant.secondsSinceEpoch)])
+            }
+        }
+    }
+
+    private static let instantSQL = selectSQL + " WHERE asset = ?1 AND quote = ?2 AND observed_at = ?3 ORDER BY source"
     private static let headSQL =
         selectSQL
         + " WHERE asset = ?1 AND quote = ?2 AND observed_at <= ?3 ORDER BY observed_at DESC, source DESC LIMIT 1"

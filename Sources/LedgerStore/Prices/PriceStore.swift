@@ -21,6 +21,9 @@ public protocol PriceStore: PriceSeriesSource {
     /// The stored observations of `asset` (every asset when nil), ordered by asset, quote,
     /// observed-at and source, oldest first.
     func observations(asset: AssetSymbol?) throws -> [StoredPrice]
+    /// The stored observations of `pair` made at `instant`, one per source, ordered by source:
+    /// an index lookup (when a report's price was recorded).
+    func observations(of pair: PricePair, at instant: Timestamp) throws -> [StoredPrice]
 }
 
 /// An observation as stored: what was observed and when the ledger recorded it.

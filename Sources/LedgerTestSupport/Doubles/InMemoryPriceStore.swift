@@ -45,6 +45,12 @@ public final class InMemoryPriceStore: PriceStore {
         return (head.map { [$0] } ?? []) + series.filter { $0.observedAt > time }.prefix(limit)
     }
 
+    public func observations(of pair: PricePair, at instant: Timestamp) throws -> [StoredPrice] {
+        try observations(asset: pair.asset).filter {
+            $0.observation.quote == pair.quote && $0.observation.observedAt == instant
+        }
+    }
+
     /// SQLite's order: asset, quote, observed-at, source, text compared byte by byte.
     private static func storeOrder(_ lhs: StoredPrice, _ rhs: StoredPrice) -> Bool {
         let left = lhs.observation
