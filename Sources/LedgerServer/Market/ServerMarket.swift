@@ -20,6 +20,8 @@ public struct ServerMarket: Sendable {
     public var spawner: any CommandSpawning
     /// The fetcher's last run, for `/status` and `/api/v1/status`.
     public let status: FetcherStatus
+    /// Every user's fired alerts and how many they have not seen.
+    let notifications = NotificationLog()
     /// Serialises the creation of the shared cache ledger.
     let cacheLock = CacheLock()
 
