@@ -49,9 +49,11 @@ final class NotificationLog: Sendable {
         return nil
     }
 
-    /// `user`'s notifications, newest first (lines this version cannot read are left out).
-    func entries(user: String, settings: ServerSettings) -> [Notification] {
-        Self.lines(Self.path(settings, user: user)).compactMap(Self.notification).reversed()
+    /// `user`'s notifications, newest first (lines this version cannot read are left out), and
+    /// how many lines the file has (what ``markSeen(user:total:settings:)`` takes).
+    func entries(user: String, settings: ServerSettings) -> (entries: [Notification], lines: Int) {
+        let lines = Self.lines(Self.path(settings, user: user))
+        return (lines.compactMap(Self.notification).reversed(), lines.count)
     }
 
     /// How many of `user`'s notifications they have not seen.

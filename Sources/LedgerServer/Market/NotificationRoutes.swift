@@ -18,9 +18,9 @@ struct NotificationRoutes: RouteGroup {
 
     static func page(user: ServerUser, state: ServerState) -> Response {
         let log = state.market.notifications
-        let entries = log.entries(user: user.name, settings: state.settings)
+        let (entries, lines) = log.entries(user: user.name, settings: state.settings)
         let unseen = user.unseenNotifications
-        log.markSeen(user: user.name, total: entries.count, settings: state.settings)
+        log.markSeen(user: user.name, total: lines, settings: state.settings)
         var shownUser = user
         shownUser.unseenNotifications = 0
         let now = Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000))

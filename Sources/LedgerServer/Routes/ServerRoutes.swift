@@ -14,7 +14,7 @@ enum ServerRoutes {
         BooksRoutes(),
         APIRoutes(),
         SearchRoutes(), NewsRoutes(), MarketRoutes(), WatchlistRoutes(), AlertRoutes(),
-        NotificationRoutes(), StatusRoutes(),
+        NotificationRoutes(), LiveRoutes(), StatusRoutes(),
     ]
 
     static func router(_ state: ServerState) -> Router<ServerContext> {
