@@ -40,6 +40,18 @@ struct PlaywrightPageTests {
         try await fixture.stop()
     }
 
+    @Test("the sign-up page of an open server fits at 390 and 1000 px", .enabled(if: available))
+    func signUp() async throws {
+        let fixture = try await AccountFixture.start(secureCookies: false, registration: .open)
+        let pages: [[String: Any]] = [
+            ["path": "/signup", "shows": ["Make an account", "Password (at least 8 characters)"]],
+            ["path": "/login", "shows": ["Make an account"]],
+        ]
+        let result = try await Playwright.run(base: fixture.server.client.port, login: nil, headers: [:], pages: pages)
+        #expect(result.status == 0, "\(result.output)")
+        try await fixture.stop()
+    }
+
     @Test("holdings none of which has a price show — for value and unrealized P&L, never 0.00", .enabled(if: available))
     func unpriced() async throws {
         let fixture = try await AccountFixture.start(secureCookies: false)

@@ -10,7 +10,7 @@ enum ServerRoutes {
     /// Every feature of the server, in the order its routes are matched.
     static let groups: [any RouteGroup] = [
         HealthRoutes(),
-        LoginRoutes(), AccountRoutes(), AdminRoutes(),
+        LoginRoutes(), SignUpRoutes(), AccountRoutes(), AdminRoutes(),
         BooksRoutes(),
         APIRoutes(),
         SearchRoutes(), NewsRoutes(), MarketRoutes(), WatchlistRoutes(), AlertRoutes(),
