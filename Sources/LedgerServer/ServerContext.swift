@@ -30,11 +30,15 @@ public struct ServerUser: Sendable, Equatable {
     public var name: String
     public var isAdmin: Bool
     public var csrfToken: String?
+    /// Alerts that fired since the user last opened `/notifications` (set by ``SignedIn`` for
+    /// pages; the navigation shows it).
+    public var unseenNotifications: Int
 
-    public init(name: String, isAdmin: Bool = false, csrfToken: String? = nil) {
+    public init(name: String, isAdmin: Bool = false, csrfToken: String? = nil, unseenNotifications: Int = 0) {
         self.name = name
         self.isAdmin = isAdmin
         self.csrfToken = csrfToken
+        self.unseenNotifications = unseenNotifications
     }
 }
 

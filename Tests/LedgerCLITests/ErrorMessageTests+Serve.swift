@@ -4,12 +4,15 @@ extension ErrorSamples {
     static var serve: [Sample] {
         let errors: [ServeError] = [
             .notAPort("http"), .emptyHost, .notAnInterval("5x"), .intervalTooShort("10s"), .notABatchSize("0"),
-            .emptyDataDirectory, .serverProgramMissing(path: "/usr/local/bin/ledger-serve"),
+            .notARegistration("public"), .emptyDataDirectory,
+            .serverProgramMissing(path: "/usr/local/bin/ledger-serve"),
             .couldNotStart(path: "/usr/local/bin/ledger-serve", reason: "Permission denied"),
         ]
         return samples(errors) { error in
             switch error {
-            case .notAPort, .emptyHost, .notAnInterval, .intervalTooShort, .notABatchSize, .emptyDataDirectory: usage
+            case .notAPort, .emptyHost, .notAnInterval, .intervalTooShort, .notABatchSize, .notARegistration,
+                .emptyDataDirectory:
+                usage
             case .serverProgramMissing, .couldNotStart: data
             }
         }

@@ -58,4 +58,21 @@ struct ServeOptionsTests {
                 == "ledger serve needs the ledger-serve program at /usr/local/bin/ledger-serve; build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (ledger, ledger-serve and ledger-live in one release build) and install .build/release/ledger-serve into /usr/local/bin, or set LGR_SERVE_BINARY"
         )
     }
+
+    @Test("--registration: closed unless given; invite and open; another word is refused with the choices")
+    func registration() throws {
+        let plain = try ServeOptions.parse([]).settings(variables: ["HOME": "/h"], currentDirectory: "/tmp")
+        #expect(plain.registration == .closed)
+        for word in ["invite", "open", "closed"] {
+            let settings = try ServeOptions.parse(["--registration", word]).settings(
+                variables: ["HOME": "/h"], currentDirectory: "/tmp")
+            #expect(settings.registration.rawValue == word)
+        }
+        #expect(throws: ServeError.notARegistration("public")) {
+            try ServeOptions.parse(["--registration", "public"]).settings(variables: [:], currentDirectory: "/tmp")
+        }
+        #expect(
+            ServeError.notARegistration("public").description
+                == "--registration 'public' is not a choice; use closed, invite or open, e.g. --registration invite")
+    }
 }

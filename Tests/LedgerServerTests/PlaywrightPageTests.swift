@@ -1,4 +1,5 @@
 import Foundation
+import LedgerServer
 import LedgerTestSupport
 import Testing
 
@@ -29,12 +30,25 @@ struct PlaywrightPageTests {
             ["path": "/report" + asOf, "shows": ["ZQXV", "1,165.50"]],
             ["path": "/account", "shows": ["alice"]],
             ["path": "/admin/users", "shows": ["alice", "admin"]],
+            ["path": "/notifications", "shows": ["No alert has fired yet"]],
             ["path": "/no/such/page", "status": 404, "shows": ["Page not found", "your portfolio"]],
         ]
         let result = try await Playwright.run(
             base: fixture.server.client.port, login: ("alice", "correct horse"), headers: [:], pages: pages)
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("checked 9 pages at 390 px"), "\(result.output)")
+        #expect(result.output.contains("checked 10 pages at 390 px"), "\(result.output)")
+        try await fixture.stop()
+    }
+
+    @Test("the sign-up page of an open server fits at 390 and 1000 px", .enabled(if: available))
+    func signUp() async throws {
+        let fixture = try await AccountFixture.start(secureCookies: false, registration: .open)
+        let pages: [[String: Any]] = [
+            ["path": "/signup", "shows": ["Make an account", "Password (at least 8 characters)"]],
+            ["path": "/login", "shows": ["Make an account"]],
+        ]
+        let result = try await Playwright.run(base: fixture.server.client.port, login: nil, headers: [:], pages: pages)
+        #expect(result.status == 0, "\(result.output)")
         try await fixture.stop()
     }
 
@@ -57,13 +71,25 @@ struct PlaywrightPageTests {
         try await fixture.stop()
     }
 
-    @Test("the market's pages fit at 390 and 1000 px with the source's figures", .enabled(if: available))
+    @Test(
+        "the market's pages fit at 390 and 1000 px with the source's figures; a live price changes; a fired alert is listed",
+        .enabled(if: available))
     func market() async throws {
         let server = try MarketTestServer()
+        #expect(server.ledger("alice", ["alert", "add", "BTC", "above", "60000"]).status == 0)
+        #expect(await LedgerServer.fetchNow(server.state).alertsFired == 1)
+        // The live stream's source moves on from the 67,543.12 the page is made with.
+        server.market.set(
+            "/coingecko/simple/price", [.init(body: #"{"bitcoin":{"usd":68000.25,"last_updated_at":1717243060}}"#)])
         let client = try await server.start()
+        let live = ["selector": "[data-live]", "from": "67,543.12 USD", "within": 5] as [String: Any]
         let pages: [[String: Any]] = [
             ["path": "/market", "shows": ["Bitcoin", "67,"]],
-            ["path": "/market/BTC?days=10", "shows": ["Bitcoin", "67,543.12"]],
+            // The price may already be live when the text is read: the change is checked instead.
+            ["path": "/market/BTC?days=10", "shows": ["Bitcoin", "Market cap"], "changes": live],
+            ["path": "/notifications", "shows": ["BTC above 60000 USD: 67543.12"]],
+            ["path": "/market/BTC?range=10m", "shows": ["1m candles, last 10m"]],
+            ["path": "/market/NVDA?class=stock", "shows": ["NVDA", "1,096.33 USD", "Stock"]],
             ["path": "/watchlist", "shows": ["Watchlist"]],
             ["path": "/alerts", "shows": ["Alerts"]],
             ["path": "/status", "shows": ["Status"]],

@@ -8,11 +8,13 @@ Reads a JSON spec (argv[1]):
    "login": {"name": "alice", "password": "…"} or null,   # a real sign-in through /login
    "headers": {"X-Test-User": "alice"} or {},
    "widths": [390, 1000], "shots": "DIR" or null,
-   "pages": [{"path": "/portfolio", "status": 200, "shows": ["7.77"], "hides": ["0.00"]}]}
+   "pages": [{"path": "/portfolio", "status": 200, "shows": ["7.77"], "hides": ["0.00"],
+              "changes": {"selector": "[data-live]", "from": "67,543.12 USD", "within": 5}}]}
 
 For every page at every width: the status, no console error and no page error, the
 document no wider than the viewport (`document.documentElement.scrollWidth`), and the texts
-shown (the page's key numbers) in its visible text. Prints one line per failure and exits 1
+shown (the page's key numbers) in its visible text; with "changes", that the element's text
+(a live price) turns from "from" to something else within "within" seconds. Prints one line per failure and exits 1
 when there is any; prints `checked N pages at W px` per width otherwise. Never downloads a
 browser: it drives the system Chromium, the one running at `cdp` or the one at `chromium`.
 """
@@ -42,6 +44,15 @@ def check_page(page, base, spec, width, shots, failures):
     for hidden in spec.get("hides", []):
         if hidden in text:
             failures.append(f"{where}: shows {hidden!r}")
+    changes = spec.get("changes")
+    if changes:
+        try:
+            page.wait_for_function(
+                "([selector, from]) => { const e = document.querySelector(selector);"
+                " return e !== null && e.textContent !== from; }",
+                arg=[changes["selector"], changes["from"]], timeout=changes.get("within", 5) * 1000)
+        except Exception:
+            failures.append(f"{where}: {changes['selector']} still shows {changes['from']!r}")
     # Below 860 px the sections are a <details> menu: it must open without scripts.
     menu = page.query_selector("details.menu summary")
     if menu is not None and width < 860:

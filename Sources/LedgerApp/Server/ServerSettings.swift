@@ -18,6 +18,14 @@ public struct ServerSettings: Sendable, Equatable {
     public var limits = ServerLimits()
     /// How many messages the social page keeps (the newest; older ones are deleted).
     public var messagesKept = MessageRules.defaultKept
+    /// Who may make an account on `/signup` (`--registration`).
+    public var registration = Registration.closed
+
+    /// `--registration`: nobody (admins add users; the default), whoever has an admin's invite
+    /// link, or anyone.
+    public enum Registration: String, Sendable, Equatable, CaseIterable {
+        case closed, invite, open
+    }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, fetchInterval: Int? = nil,

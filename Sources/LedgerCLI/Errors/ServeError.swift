@@ -8,6 +8,7 @@ enum ServeError: UserFacingError, Equatable {
     case intervalTooShort(String)
     case notABatchSize(String)
     case emptyDataDirectory
+    case notARegistration(String)
     /// `ledger-serve` is not beside `ledger` (and `LGR_SERVE_BINARY` does not name it).
     case serverProgramMissing(path: String)
     case couldNotStart(path: String, reason: String)
@@ -45,6 +46,8 @@ enum ServeError: UserFacingError, Equatable {
             "--fetch-every '\(text)' is shorter than a minute; the free price sources allow about one run a minute"
         case .notABatchSize(let text):
             "--batch '\(text)' is not a batch size; use a number from 1 to 250, e.g. --batch 50"
+        case .notARegistration(let text):
+            "--registration '\(text)' is not a choice; use closed, invite or open, e.g. --registration invite"
         case .emptyDataDirectory:
             "--data-dir is empty; name a directory, e.g. --data-dir /var/lib/ledger"
         case .serverProgramMissing(let path):

@@ -14,6 +14,8 @@ public struct AccountAuthenticator: Authenticating {
 
     let accounts: AccountsGateway
     let secureCookies: Bool
+    /// Whether the sign-in form offers `/signup` (only when anyone may make an account).
+    var registration = ServerSettings.Registration.closed
 
     public init(accounts: Accounts, secureCookies: Bool) {
         self.accounts = AccountsGateway(accounts: accounts)
@@ -32,9 +34,11 @@ public struct AccountAuthenticator: Authenticating {
         let context = AppContext(
             variables: variables, clockMilliseconds: clockMilliseconds, currentDirectory: settings.dataDirectory,
             notices: CollectedNotices())
-        return AccountAuthenticator(
+        var authenticator = AccountAuthenticator(
             accounts: try Accounts.open(path: settings.accountsPath, context: context),
             secureCookies: settings.secureCookies)
+        authenticator.registration = settings.registration
+        return authenticator
     }
 
     public func user(for request: Request) async throws -> ServerUser? {

@@ -1,13 +1,31 @@
 import Hummingbird
 import LedgerApp
+import LedgerCore
 import LedgerStore
 
 /// `/admin/users`: the list of users, a form to create one, and disable/enable buttons. Only
 /// for admins (403 for anyone else). Disabling ends the user's sessions and deletes their
-/// tokens at once; an admin cannot disable themselves here.
+/// tokens at once; an admin cannot disable themselves here. With `--registration invite` the
+/// page also makes invite links (``Invites``): `POST /admin/invites` (`name`) shows one.
 struct AdminRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
         guard let auth = state.authenticator as? AccountAuthenticator else { return }
+        if state.settings.registration == .invite, let invites = try? Invites.open(state.settings) {
+            signedIn.post("/admin/invites") { request, context in
+                let admin = try Self.requireAdmin(context)
+                let name = try await FormFields(request, context: context)["name"]
+                do {
+                    let userName = try UserName(name)
+                    let now = Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000))
+                    let link = "/signup?invite=" + invites.make(name: userName.text, now: now)
+                    let notice =
+                        "Send \(userName.text) this link on this server's address (good for 7 days, for one account named \(userName.text)): \(link)"
+                    return try await Self.page(admin, auth: auth, notice: notice)
+                } catch let error as AccountError {
+                    return try await Self.page(admin, auth: auth, errors: [error.description.capitalizedSentence])
+                }
+            }
+        }
         signedIn.get("/admin/users") { request, context in
             let admin = try Self.requireAdmin(context)
             let notice = request.uri.queryParameters["done"].map(String.init)
@@ -70,10 +88,23 @@ struct AdminRoutes: RouteGroup {
             <label><input type="checkbox" name="admin"> Admin</label>
             <p><button type="submit">Add user</button></p>
             </form>
+            \(auth.registration == .invite ? Self.inviteForm(admin) : "")
             """
         let status: HTTPResponse.Status = errors.isEmpty ? .ok : .badRequest
         return ServerResponse.html(
             PageLayout.page(title: "Users", user: admin, current: "/admin/users", body: body), status: status)
+    }
+
+    /// Makes an invite link for a name (`--registration invite`).
+    private static func inviteForm(_ admin: ServerUser) -> String {
+        """
+        <h2>Invite someone</h2>
+        <form method="post" action="/admin/invites">\(PageLayout.csrfField(admin))
+        <label for="invite-name">Their name (a-z, 0-9, _ and -)</label>
+        <input type="text" id="invite-name" name="name" autocapitalize="none" required>
+        <p><button type="submit">Make an invite link</button></p>
+        </form>
+        """
     }
 
     private static func row(_ admin: ServerUser, _ user: StoredUser) -> String {

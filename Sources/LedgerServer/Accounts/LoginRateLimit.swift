@@ -6,6 +6,7 @@ import LedgerApp
 /// - sign-in: 5 for one name from one address, 20 from one address whatever the name. A
 ///   successful sign-in forgets that name's attempts from that address and is not counted
 ///   against the address (an attacker with an account of their own cannot reset the rest);
+/// - sign-up (`/signup`): 5 from one address, made or refused;
 /// - `/account`: 5 checks of the current password per user (a stolen session cannot guess it
 ///   without limit); a right password forgets them.
 struct LoginRateLimit: Sendable {
@@ -13,6 +14,7 @@ struct LoginRateLimit: Sendable {
     static let perNameAndPeer = 5
     static let perPeer = 20
     static let perUserOnAccount = 5
+    static let signUpsPerPeer = 5
 
     let accounts: AccountsGateway
 
@@ -28,6 +30,12 @@ struct LoginRateLimit: Sendable {
     func signedIn(name: String, peer: String, _ attempt: CountedAttempt) async throws {
         let keys = [Self.nameKey(name, peer)]
         try await accounts.run { try $0.forgetAttempts(keys: keys, and: attempt) }
+    }
+
+    /// Counts a sign-up from `peer` (every one, made or refused: accounts are not free).
+    func signUp(peer: String) async throws -> AttemptDecision {
+        let limits = [AttemptLimit(key: "sign-up-peer:" + peer, limit: Self.signUpsPerPeer)]
+        return try await accounts.run { try $0.countAttempt(limits, windowMilliseconds: Self.windowMilliseconds) }
     }
 
     /// Counts a check of the current password on `/account` (or says how long to wait).

@@ -101,6 +101,7 @@ struct LoginRoutes: RouteGroup {
             <input type="password" id="password" name="password" autocomplete="current-password" required>
             <p><button type="submit">Sign in</button></p>
             </form>
+            \(auth.registration == .open ? "<p><a href=\"/signup\">Make an account</a></p>" : "")
             """
         var response = ServerResponse.html(PageLayout.page(title: "Sign in", user: nil, body: body), status: status)
         response.headers.append(

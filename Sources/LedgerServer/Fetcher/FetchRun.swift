@@ -37,7 +37,8 @@ final class StopFlag: Sendable {
 /// price fetched once for all of them in batches of `--batch` symbols through one HTTP layer
 /// (so the sources' pacing holds across the run), written into each user's own ledger; the top
 /// list of each user currency refreshed in the shared cache; every user's alerts evaluated
-/// (``AlertCheck``) and the fired ones delivered (``AlertDelivery``).
+/// (``AlertCheck``), the fired ones added to their notifications (``NotificationLog``) and
+/// delivered (``AlertDelivery``).
 struct FetchRun {
     let state: ServerState
     let stop: StopFlag
@@ -66,8 +67,9 @@ struct FetchRun {
             let delivery = try AlertDelivery.configured(context, spawner: state.market.spawner)
             for user in users where !stop.isSet {
                 do {
-                    let (fired, failures) = try checkAlerts(user, delivery: delivery, now: context.now)
+                    let (fired, waiting, failures) = try checkAlerts(user, delivery: delivery, now: context.now)
                     record.alertsFired += fired
+                    record.alertsWaiting += waiting
                     record.failures += failures
                 } catch {
                     record.failures.append(Self.failure(user.name, error))
@@ -159,21 +161,32 @@ struct FetchRun {
         }
     }
 
-    /// Evaluates `user`'s alerts against the prices now in their ledger and delivers those
-    /// that fired; returns how many fired, and the alerts that could not be checked or
-    /// delivered.
+    /// Evaluates `user`'s alerts against the prices now in their ledger, adds those that fired
+    /// to their notifications and delivers them; returns how many fired, how many wait for
+    /// their history (``AlertWaiting``), and the alerts that could not be checked or delivered.
     private func checkAlerts(_ user: UserTargets, delivery: AlertDelivery, now: Timestamp) throws
-        -> (fired: Int, failures: [String])
+        -> (fired: Int, waiting: Int, failures: [String])
     {
         let verdicts = try AlertCheck.evaluate(
             alerts: user.ledger.alerts, prices: user.ledger.prices, now: now, maxAge: nil)
-        var failures: [String] = verdicts.compactMap { verdict in
-            guard case .failed(let problem) = verdict.outcome else { return nil }
-            return "\(user.name): alert \(verdict.alert.id) (\(verdict.alert.title)): \(problem)"
+        var (waiting, failures) = (0, [String]())
+        for verdict in verdicts {
+            guard case .failed(let problem) = verdict.outcome else { continue }
+            if case .noReference = problem, AlertWaiting.until(verdict.alert, now: now) != nil {
+                waiting += 1
+                continue
+            }
+            let why = AlertWaiting.problem(problem, interval: state.settings.fetchInterval)
+            failures.append("\(user.name): alert \(verdict.alert.id) (\(verdict.alert.title)): \(why)")
         }
         let fired = FiredAlert.fired(verdicts)
+        if let failure = state.market.notifications.record(
+            fired, user: user.name, checkedAt: now, settings: state.settings)
+        {
+            failures.append(failure)
+        }
         failures += delivery.deliver(fired, user: user.name, variables: state.variables, checkedAt: now)
-        return (fired.count, failures)
+        return (fired.count, waiting, failures)
     }
 
     /// `what: sentence`, for the run's failures.

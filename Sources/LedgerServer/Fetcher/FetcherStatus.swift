@@ -14,6 +14,9 @@ public struct FetchRecord: Sendable, Equatable {
     public var requests: [String: Int] = [:]
     public var pricesRecorded = 0
     public var alertsFired = 0
+    /// `change` alerts younger than their window, waiting for the prices they compare with
+    /// (``AlertWaiting``); shown on `/status`, not in its JSON (kept as it was).
+    public var alertsWaiting = 0
     public var failures: [String] = []
     /// True when shutdown stopped the run before its end (what was written stays written).
     public var stopped = false

@@ -42,6 +42,7 @@ struct StatusRoutes: RouteGroup {
             ("Requests", last.requests.keys.sorted().map { "\($0) \(last.requests[$0]!)" }.joined(separator: ", ")),
             ("Prices recorded", String(last.pricesRecorded)),
             ("Alerts fired", String(last.alertsFired)),
+            ("Alerts waiting for history", String(last.alertsWaiting)),
         ]
         var body = MarketHTML.cards(figures)
         if last.stopped { body += MarketHTML.note("The last run was stopped by a shutdown before its end.") }

@@ -7,7 +7,7 @@ enum PageLayout {
     static let sections: [(path: String, label: String)] = [
         ("/portfolio", "Portfolio"), ("/holdings", "Holdings"), ("/trades", "Trades"), ("/add", "Add"),
         ("/import", "Import"), ("/market", "Market"), ("/news", "News"), ("/watchlist", "Watchlist"),
-        ("/alerts", "Alerts"),
+        ("/alerts", "Alerts"), ("/notifications", "Notifications"),
         ("/report", "Report"), ("/messages", "Messages"), ("/status", "Status"),
     ]
 
@@ -33,7 +33,8 @@ enum PageLayout {
     private static func navigation(user: ServerUser?, current: String?) -> String {
         guard let user else { return "<header class=\"site\"><a class=\"brand\" href=\"/\">ledger</a></header>" }
         let links = self.links(user: user, current: current)
-        let here = sections.first { $0.path == current }?.label ?? (current == "/account" ? "Account" : "Menu")
+        var here = sections.first { $0.path == current }?.label ?? (current == "/account" ? "Account" : "Menu")
+        if user.unseenNotifications > 0 { here += " · \(user.unseenNotifications) new" }
         return """
             <header class="site"><a class="brand" href="/portfolio">ledger</a>\
             <form method="get" action="/market/search" class="search" role="search">\
@@ -50,6 +51,12 @@ enum PageLayout {
             "<a href=\"\(path)\"\(path == current ? " aria-current=\"page\"" : "")>\(label)</a>"
         }
         var links = sections.map { link($0.path, $0.label) }
+        if user.unseenNotifications > 0, let index = sections.firstIndex(where: { $0.path == "/notifications" }) {
+            let count = user.unseenNotifications
+            links[index] = link(
+                "/notifications",
+                "Notifications <span class=\"badge\" aria-label=\"\(count) new\">\(count)</span>")
+        }
         if user.isAdmin { links.append(link("/admin/users", "Users")) }
         links.append(link("/account", "Account"))
         let signOut = """
@@ -89,6 +96,7 @@ enum PageLayout {
         details.menu[open] nav{display:flex;flex-direction:column;gap:10px;padding:10px 0}
         details.menu nav a{padding:4px 0}
         @media (max-width:860px){nav.site{display:none}details.menu{display:block}details.menu[open]{flex-basis:100%}details.menu[open] summary{display:inline-block}}
+        .badge{display:inline-block;min-width:1.2em;padding:0 5px;border-radius:9px;background:#c62828;color:#fff;font-size:.8em;text-align:center}
         a.button{display:inline-block;padding:6px 16px;border-radius:4px;background:#1f5fa8;color:#fff;text-decoration:none}
         .actions{display:flex;gap:8px;flex-wrap:wrap;margin:.75rem 0}
         form.inline{display:inline;margin:0}

@@ -109,7 +109,10 @@ struct AlertRoutes: RouteGroup {
                 \(PageLayout.csrfField(user))<button type="submit">remove</button></form>
                 """
             return [
-                .text(String(alert.id), numeric: true), .text(alert.title), .text(alert.state.rawValue),
+                .text(String(alert.id), numeric: true), .text(alert.title),
+                .text(
+                    AlertWaiting.until(alert, now: now).map { AlertWaiting.text(alert, until: $0) }
+                        ?? alert.state.rawValue),
                 .text(alert.lastSeen.map { NumberFormat.price($0.price) } ?? "—", numeric: true),
                 .text(alert.lastSeen.map { Age.ago($0.observedAt, now: now) } ?? "never", numeric: true),
                 .text(alert.lastFiredAt.map { Age.ago($0, now: now) } ?? "never", numeric: true), .text(alert.note),

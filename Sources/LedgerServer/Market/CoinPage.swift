@@ -15,20 +15,22 @@ struct CoinPage {
     let chartProblem: String?
     let news: [Headline]?
     let newsProblem: String?
-    let days: Int
+    let span: ChartSpan
     let watched: Bool
     /// For a symbol no list knows: the search's matches ("Did you mean"), as markup.
     var offer: String? = nil
     let warnings: [String]
+    /// A stock's or an ETF's figures, in place of a coin's.
+    var stock: StockPage? = nil
 
     func render(user: ServerUser) -> String {
-        let title = detail.map { "\($0.entry.name) (\(symbol))" } ?? symbol.text
+        let title = stock?.title ?? detail.map { "\($0.entry.name) (\(symbol))" } ?? symbol.text
         var body = MarketHTML.css + MarketHTML.notices(warnings)
-        body += figures() + (offer ?? "")
+        body += (stock?.figures() ?? figures()) + (offer ?? "")
         body += tradeLinks() + watchForm(user)
         body += "<h2>Chart</h2>\n" + dayLinks()
         if let chart {
-            let caption = "\(symbol)/\(chart.quote), daily, last \(days) day\(days == 1 ? "" : "s")"
+            let caption = "\(symbol)/\(chart.quote), \(span.caption)"
             body +=
                 "<div class=\"chart-box\">" + CandlestickSVG(candles: chart.candles, title: caption).render()
                 + "</div>\n"
@@ -40,6 +42,7 @@ struct CoinPage {
         }
         body += "<h2>News</h2>\n" + (news.map(NewsRoutes.list) ?? PageLayout.errors(newsProblem.map { [$0] } ?? []))
         body += "<p><a href=\"/news?asset=\(FormEncoding.escape(symbol.text))\">More news about \(symbol)</a></p>\n"
+        if detail?.entry.price != nil || stock?.price != nil { body += LiveRoutes.scriptTag }
         return PageLayout.page(title: title, user: user, current: "/market", body: body)
     }
 
@@ -50,7 +53,11 @@ struct CoinPage {
             share: detail.share, holding: detail.holding, candles: [], width: 80, theme: .plain)
         var html =
             "<p class=\"meta\">#\(detail.entry.rank) by market cap\(watched ? " · <span class=\"star\">★</span> watched" : "")</p>\n"
-        html += MarketHTML.cards(view.figures().filter { $0.0 != "Watched" && $0.0 != "Bid / ask" })
+        let live = detail.entry.price.map { price in
+            LiveRoutes.attribute(symbol, detail.entry.quote) + " data-price=\"\(price.formatted())\""
+        }
+        html += MarketHTML.cards(
+            view.figures().filter { $0.0 != "Watched" && $0.0 != "Bid / ask" }, attributes: ["Price": live ?? ""])
         if let holding = detail.holding {
             html += "<h2>Your holding</h2>\n"
             html += MarketHTML.cards(
@@ -66,10 +73,15 @@ struct CoinPage {
 
     /// Buy and Sell: the add form with this coin, its price and currency filled in.
     private func tradeLinks() -> String {
-        let (price, quote) = (detail?.entry.price?.description, detail?.entry.quote.text)
+        let price = detail?.entry.price?.description ?? stock?.price?.price.formatted()
+        let quote = detail?.entry.quote.text ?? stock?.quote.text
         func link(_ kind: String, _ label: String) -> String {
             let href = MarketHTML.link(
-                "/add", [("kind", kind), ("asset", symbol.text), ("price", price), ("quote", quote)])
+                "/add",
+                [
+                    ("kind", kind), ("asset", symbol.text), ("price", price), ("quote", quote),
+                    ("class", stock?.assetClass.rawValue),
+                ])
             return "<a class=\"button\" href=\"\(HTMLText.escape(href))\">\(label) \(HTMLText.escape(symbol.text))</a>"
         }
         return "<p class=\"actions\">\(link("buy", "Buy")) \(link("sell", "Sell"))</p>\n"
@@ -87,17 +99,23 @@ struct CoinPage {
             """
     }
 
+    /// 10 min · 10 h · 7 days · 30 days · 90 days · 365 days, the one shown in bold.
     private func dayLinks() -> String {
-        let links = [7, 30, 90, 365].map { count in
-            count == days
-                ? "<strong>\(count) days</strong>"
-                : "<a href=\"/market/\(FormEncoding.escape(symbol.text))?days=\(count)\">\(count) days</a>"
+        let page =
+            "/market/" + FormEncoding.escape(symbol.text) + (stock.map { "?class=\($0.assetClass.rawValue)&" } ?? "?")
+        let choices =
+            [(ChartSpan.range("10m"), "10 min", "range=10m"), (.range("10h"), "10 h", "range=10h")]
+            + [7, 30, 90, 365].map { (ChartSpan.days($0), "\($0) days", "days=\($0)") }
+        let links = choices.map { choice, label, query in
+            choice == span ? "<strong>\(label)</strong>" : "<a href=\"\(HTMLText.escape(page + query))\">\(label)</a>"
         }
         return "<p class=\"pager\">" + links.joined(separator: " ") + "</p>\n"
     }
 
-    /// The daily candles, newest first, with the close's change from the day before.
+    /// The candles, newest first, with the close's change from the one before (a day's date,
+    /// or an intraday candle's time).
     private func history(_ chart: CoinChart) -> String {
+        let daily = chart.plan.interval.seconds >= 86_400
         let candles = chart.candles
         let rows = candles.indices.reversed().map { index -> [MarketHTML.Cell] in
             let candle = candles[index]
@@ -109,7 +127,7 @@ struct CoinPage {
                 change = NumberFormat.change(percent, theme: .plain)
             }
             return [
-                .text(String(candle.openedAt.description.prefix(10))),
+                .text(String(candle.openedAt.description.prefix(daily ? 10 : 16).map { $0 == "T" ? " " : $0 })),
                 .text(NumberFormat.price(candle.open), numeric: true),
                 .text(NumberFormat.price(candle.high), numeric: true),
                 .text(NumberFormat.price(candle.low), numeric: true),
@@ -118,9 +136,10 @@ struct CoinPage {
         }
         return "<h2>Price history</h2>\n"
             + MarketHTML.table(
-                caption: "Daily candles in \(chart.quote), newest first (UTC)",
+                caption: "\(daily ? "Daily" : "\(chart.plan.interval)") candles in \(chart.quote), newest first (UTC)",
                 headers: [
-                    ("Day", false), ("Open", true), ("High", true), ("Low", true), ("Close", true), ("Change", true),
+                    (daily ? "Day" : "Time", false), ("Open", true), ("High", true), ("Low", true), ("Close", true),
+                    ("Change", true),
                 ], rows: rows, narrow: [1, 2, 3])
     }
 }

@@ -64,12 +64,14 @@ enum MarketHTML {
         return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
     }
 
-    /// Card-style figures (label above, value below), for a coin's numbers.
-    static func cards(_ figures: [(String, String)]) -> String {
+    /// Card-style figures (label above, value below), for a coin's numbers; `attributes` adds
+    /// markup to the value of a label (a live price's `data-live`).
+    static func cards(_ figures: [(String, String)], attributes: [String: String] = [:]) -> String {
         let cards = figures.map { label, value in
             let sign = value.hasPrefix("+") ? " pos" : value.hasPrefix("-") ? " neg" : ""
+            let extra = attributes[label] ?? ""
             return
-                "<div class=\"card\"><span class=\"label\">\(HTMLText.escape(label))</span><span class=\"amount\(sign)\">\(HTMLText.escape(value))</span></div>"
+                "<div class=\"card\"><span class=\"label\">\(HTMLText.escape(label))</span><span class=\"amount\(sign)\"\(extra)>\(HTMLText.escape(value))</span></div>"
         }
         return "<div class=\"cards\">" + cards.joined() + "</div>\n"
     }
@@ -80,6 +82,7 @@ enum MarketHTML {
         .controls{display:flex;flex-wrap:wrap;gap:6px 16px;align-items:end;margin:.5rem 0}
         .controls label{margin:0}
         .controls select{width:auto}
-        .star{color:#b8860b}</style>
+        .star{color:#b8860b}
+        .live.up{color:#1a7f37}.live.down{color:#c62828}</style>
         """
 }

@@ -42,8 +42,10 @@ enum MarketPages {
         let (first, second) = (page.top.query.change, page.top.query.change.companion)
         let rows = page.shown.page.entries.map { entry -> [MarketHTML.Cell] in
             let star = page.watched.contains(entry.symbol) ? "<span class=\"star\" title=\"watched\">★</span>" : ""
+            // A screen's row opens the stock's page, which needs the class; a coin's needs none.
+            let screen = page.shown.list.screen.map { "?class=\($0.assetClass.rawValue)" } ?? ""
             let name =
-                "<a href=\"/market/\(FormEncoding.escape(entry.symbol.text))\">\(HTMLText.escape(entry.name))</a>"
+                "<a href=\"/market/\(FormEncoding.escape(entry.symbol.text))\(HTMLText.escape(screen))\">\(HTMLText.escape(entry.name))</a>"
             return [
                 MarketHTML.Cell(html: star), .text(String(entry.rank), numeric: true), MarketHTML.Cell(html: name),
                 .text(entry.symbol.text),

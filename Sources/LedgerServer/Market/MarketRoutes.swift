@@ -79,33 +79,63 @@ struct MarketRoutes: RouteGroup {
         var session: MarketSession?
         do {
             guard let symbol = AssetSymbol(text) else { throw MarketCommandError.notACoinSymbol(text) }
-            let days = try CoinChart.days(fields)
+            let span = try ChartSpan.parse(fields)
             let opened = try MarketSession(state: state, user: user)
             session = opened
             let quote = try opened.quote(fields["vs"])
-            let feed = try opened.feed(quote: quote, count: 100)
-            let detail = Result {
-                try CoinDetail(
-                    symbol, feed: feed, quote: quote, books: opened.books.existing, context: opened.context.app)
+            let page: CoinPage
+            if let stockClass = try StockPage.stockClass(symbol, fields, session: opened) {
+                page = try stockPage(symbol, stockClass, quote: quote, span: span, session: opened)
+            } else {
+                page = try coinPage(text, symbol, quote: quote, span: span, session: opened)
             }
-            let chart = Result { try CoinChart(symbol, quote: quote, days: days, session: opened) }
-            try feed.commit()
-            let news = Result { try NewsRoutes.headlines([symbol], limit: 5, session: opened) }
-            var offer: String?
-            if case .failure(let problem) = detail { offer = SearchRoutes.offer(text, error: problem, session: opened) }
-            if case .failure(let problem) = detail, case .failure = chart { throw problem }
-            let page = CoinPage(
-                symbol: symbol, detail: try? detail.get(), detailProblem: detail.problem,
-                freshness: (try? detail.get()).map { feed.freshness($0.fetchedAt) }, chart: try? chart.get(),
-                chartProblem: chart.problem, news: try? news.get(), newsProblem: news.problem, days: days,
-                watched: try opened.watched().contains(symbol), offer: offer,
-                warnings: opened.warnings)
             return ServerResponse.html(page.render(user: user))
         } catch {
             let offer = session.flatMap { SearchRoutes.offer(text, error: error, session: $0) } ?? ""
             return failure(
                 error, json: false, title: text, current: "/market", user: user, session: session, more: offer)
         }
+    }
+
+    private static func coinPage(
+        _ text: String, _ symbol: AssetSymbol, quote: AssetSymbol, span: ChartSpan, session opened: MarketSession
+    ) throws -> CoinPage {
+        let feed = try opened.feed(quote: quote, count: 100)
+        let detail = Result {
+            try CoinDetail(symbol, feed: feed, quote: quote, books: opened.books.existing, context: opened.context.app)
+        }
+        let chart = Result { try CoinChart(symbol, quote: quote, span: span, session: opened) }
+        try feed.commit()
+        let news = Result { try NewsRoutes.headlines([symbol], limit: 5, session: opened) }
+        var offer: String?
+        if case .failure(let problem) = detail { offer = SearchRoutes.offer(text, error: problem, session: opened) }
+        if case .failure(let problem) = detail, case .failure = chart { throw problem }
+        return CoinPage(
+            symbol: symbol, detail: try? detail.get(), detailProblem: detail.problem,
+            freshness: (try? detail.get()).map { feed.freshness($0.fetchedAt) }, chart: try? chart.get(),
+            chartProblem: chart.problem, news: try? news.get(), newsProblem: news.problem, span: span,
+            watched: try opened.watched().contains(symbol), offer: offer, warnings: opened.warnings)
+    }
+
+    /// A stock's or an ETF's page (``StockPage``) in the coin page's frame.
+    private static func stockPage(
+        _ symbol: AssetSymbol, _ assetClass: AssetClass, quote: AssetSymbol, span: ChartSpan,
+        session opened: MarketSession
+    ) throws -> CoinPage {
+        let stock = Result { try StockPage(symbol, assetClass: assetClass, quote: quote, session: opened) }
+        let chart = Result {
+            try CoinChart(symbol, quote: quote, span: span, assetClass: assetClass, session: opened)
+        }
+        let news = Result {
+            try NewsRoutes.headlines([symbol], limit: 5, session: opened, assetClass: assetClass)
+        }
+        if case .failure(let problem) = stock, case .failure = chart { throw problem }
+        var page = CoinPage(
+            symbol: symbol, detail: nil, detailProblem: stock.problem, freshness: nil, chart: try? chart.get(),
+            chartProblem: chart.problem, news: try? news.get(), newsProblem: news.problem, span: span,
+            watched: try opened.watched().contains(symbol), warnings: opened.warnings)
+        page.stock = try? stock.get()
+        return page
     }
 
     static func coinJSON(_ text: String, _ fields: MarketFields, user: ServerUser, state: ServerState) -> Response {
@@ -131,7 +161,8 @@ struct MarketRoutes: RouteGroup {
             guard let symbol = AssetSymbol(text) else { throw MarketServiceError.notAnAssetSymbol(text) }
             let days = try CoinChart.days(fields)
             let session = try MarketSession(state: state, user: user)
-            let chart = try CoinChart(symbol, quote: try session.quote(fields["vs"]), days: days, session: session)
+            let chart = try CoinChart(
+                symbol, quote: try session.quote(fields["vs"]), span: .days(days), session: session)
             return ServerResponse.json(chart.json().trimmingSuffixNewline)
         } catch {
             return failure(error, json: true, title: text, current: "/market", user: user, session: nil)

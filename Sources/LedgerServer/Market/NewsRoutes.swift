@@ -35,9 +35,11 @@ struct NewsRoutes: RouteGroup {
     }
 
     /// The newest `limit` headlines about `symbols` (none: the general crypto feed).
-    static func headlines(_ symbols: [AssetSymbol], limit: Int, session: MarketSession) throws -> [Headline] {
+    static func headlines(
+        _ symbols: [AssetSymbol], limit: Int, session: MarketSession, assetClass: AssetClass? = nil
+    ) throws -> [Headline] {
         let feed = try NewsFeed(store: session.cache, context: session.context, offline: false)
-        let found = try feed.headlines(NewsRequest(symbols: symbols, limit: limit))
+        let found = try feed.headlines(NewsRequest(symbols: symbols, limit: limit, assetClass: assetClass))
         try feed.commit()
         return found
     }

@@ -20,6 +20,12 @@ public struct ServerMarket: Sendable {
     public var spawner: any CommandSpawning
     /// The fetcher's last run, for `/status` and `/api/v1/status`.
     public let status: FetcherStatus
+    /// Every user's fired alerts and how many they have not seen.
+    let notifications = NotificationLog()
+    /// How often a live page's prices are fetched again and its stream told (``LiveRoutes``).
+    public var liveInterval: Duration
+    /// The latest prices the live pages share.
+    let live = LivePrices()
     /// Serialises the creation of the shared cache ledger.
     let cacheLock = CacheLock()
 
@@ -27,7 +33,7 @@ public struct ServerMarket: Sendable {
         httpClient: any HTTPClient = CurlHTTPClient(), pacing: Pacing = .live,
         readFile: @escaping @Sendable (String) -> [UInt8]? = ServerMarket.readWholeFile,
         users: (any ServerUserList)? = nil, spawner: any CommandSpawning = ShellCommandRunner(),
-        status: FetcherStatus = FetcherStatus()
+        status: FetcherStatus = FetcherStatus(), liveInterval: Duration = .seconds(5)
     ) {
         self.httpClient = httpClient
         self.pacing = pacing
@@ -35,6 +41,7 @@ public struct ServerMarket: Sendable {
         self.users = users
         self.spawner = spawner
         self.status = status
+        self.liveInterval = liveInterval
     }
 
     /// The file's bytes, or nil when it cannot be read.

@@ -5,16 +5,19 @@ import Hummingbird
 struct SignedIn: RouterMiddleware {
     typealias Context = ServerContext
     let authenticator: any Authenticating
+    /// The count of unseen notifications each page's navigation shows.
+    let unseen: @Sendable (String) -> Int
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard let user = try await authenticator.user(for: request) else {
+        guard var user = try await authenticator.user(for: request) else {
             if request.uri.path.hasPrefix("/api/") {
                 return ServerResponse.apiError(.unauthorized, "sign in with an API token: Authorization: Bearer TOKEN")
             }
             return ServerResponse.redirect(to: "/login?next=" + FormEncoding.escape(request.uri.path))
         }
+        if !request.uri.path.hasPrefix("/api/") { user.unseenNotifications = unseen(user.name) }
         var context = context
         context.user = user
         context.trace.user = user.name

@@ -33,8 +33,9 @@ enum ServerResponse {
         return Response(status: .seeOther, headers: headers)
     }
 
-    /// No caching of anyone's books, no framing, no guessing of types, no scripts from
-    /// anywhere (the pages need none), no referrer leaving the site.
+    /// No caching of anyone's books, no framing, no guessing of types, no scripts but the
+    /// site's own (`/live.js`, which only enhances; the pages need none) and no connections
+    /// but to the site (its live prices), no referrer leaving the site.
     static var securityHeaders: HTTPFields {
         [
             .cacheControl: "no-store",
@@ -42,7 +43,7 @@ enum ServerResponse {
             .init("X-Frame-Options")!: "DENY",
             .init("Referrer-Policy")!: "same-origin",
             .contentSecurityPolicy:
-                "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
+                "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
         ]
     }
 }

@@ -10,11 +10,11 @@ enum ServerRoutes {
     /// Every feature of the server, in the order its routes are matched.
     static let groups: [any RouteGroup] = [
         HealthRoutes(),
-        LoginRoutes(), AccountRoutes(), AdminRoutes(),
+        LoginRoutes(), SignUpRoutes(), AccountRoutes(), AdminRoutes(),
         BooksRoutes(),
         APIRoutes(),
-        SearchRoutes(), NewsRoutes(), MarketRoutes(), WatchlistRoutes(), AlertRoutes(), StatusRoutes(),
-        MessageRoutes(),
+        SearchRoutes(), NewsRoutes(), MarketRoutes(), WatchlistRoutes(), AlertRoutes(),
+        NotificationRoutes(), LiveRoutes(), StatusRoutes(), MessageRoutes(),
     ]
 
     static func router(_ state: ServerState) -> Router<ServerContext> {
@@ -23,7 +23,10 @@ enum ServerRoutes {
         router.add(middleware: PlainPath())
         router.add(middleware: ErrorPages())
         router.add(middleware: BodyDeadline(milliseconds: state.settings.limits.bodyMilliseconds))
-        let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator))
+        let unseen: @Sendable (String) -> Int = { [market = state.market, settings = state.settings] name in
+            market.notifications.unseen(user: name, settings: settings)
+        }
+        let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator, unseen: unseen))
             .add(middleware: CSRFGuard())
         for group in groups {
             group.register(public: router, signedIn: signedIn, state: state)

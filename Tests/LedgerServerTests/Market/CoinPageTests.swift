@@ -17,7 +17,8 @@ struct CoinPageTests {
         #expect(page.status == 200)
         #expect(page.body.contains("<title>Bitcoin (BTC) · ledger</title>"))
         #expect(page.body.contains("#1 by market cap"))
-        #expect(page.body.contains(#"<span class="amount">67,543.12 USD</span>"#))
+        #expect(
+            page.body.contains(#"<span class="amount" data-live="BTC USD" data-price="67543.12">67,543.12 USD</span>"#))
         #expect(page.body.contains(#"<span class="amount neg">-1.2%</span>"#))
         #expect(page.body.contains("Market share"))
         #expect(page.body.contains("Your holding"))
@@ -28,7 +29,32 @@ struct CoinPageTests {
         #expect(page.body.contains("BTC/USD, daily, last 10 days from cryptocompare"))
         #expect(page.body.contains("Price history"))
         #expect(page.body.contains("<td data-label=\"Day\">2024-05-31</td>"))
-        #expect(!page.body.contains("<script"))
+        // Whole without scripts: the only one is the site's own live-price enhancement.
+        #expect(page.body.components(separatedBy: "<script").count == 2)
+        #expect(page.body.contains(#"<script src="/live.js" defer></script>"#))
+        try await server.stop()
+    }
+
+    @Test("the chart's intraday ranges: 10 min in 1-minute candles, 10 h in hourly ones; another range is refused")
+    func ranges() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        let minutes = try await client.get("/market/BTC?range=10m", as: "alice")
+        #expect(minutes.status == 200)
+        #expect(minutes.body.contains("BTC/USD, 1m candles, last 10m from "), "\(minutes.body)")
+        #expect(minutes.body.contains(#"class="chart candles""#))
+        #expect(minutes.body.contains("<th scope=\"col\">Time</th>"))
+        #expect(minutes.body.contains("<td data-label=\"Time\">2024-06-01 11:5"))
+        #expect(minutes.body.contains("<strong>10 min</strong>"))
+        #expect(minutes.body.contains(#"<a href="/market/BTC?days=30">30 days</a>"#))
+        let hours = try await client.get("/market/BTC?range=10h", as: "alice")
+        #expect(hours.status == 200)
+        #expect(hours.body.contains("BTC/USD, 1h candles, last 10h from "), "\(hours.body)")
+        #expect(hours.body.contains("<td data-label=\"Time\">2024-06-01 0"))
+        let refused = try await client.get("/market/BTC?range=3d", as: "alice")
+        #expect(refused.status == 400)
+        #expect(
+            refused.body.contains("range 3d is not offered; choose 10m or 10h, or days=N (1 to 365) for daily candles"))
         try await server.stop()
     }
 

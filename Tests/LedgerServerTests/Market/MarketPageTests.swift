@@ -122,7 +122,7 @@ struct MarketPageTests {
         let client = try await server.start()
         let page = try await client.get("/market?class=stock", as: "alice")
         #expect(page.status == 200, "\(page.body.prefix(500))")
-        #expect(page.body.contains(#"<a href="/market/NVDA">"#), "\(page.body)")
+        #expect(page.body.contains(#"<a href="/market/NVDA?class=stock">"#), "\(page.body)")
         #expect(!page.body.contains("Bitcoin"))
         #expect(page.body.contains(#"<option value="day_gainers">day gainers</option>"#))
         #expect(page.body.contains(#"<input type="hidden" name="class" value="stock">"#))
@@ -133,6 +133,26 @@ struct MarketPageTests {
         #expect(etfs.status == 200 && !etfs.body.contains("Bitcoin"))
         let wrong = try await client.get("/market?class=stock&screen=top_etfs_us", as: "alice")
         #expect(wrong.status == 400, "\(wrong.status)")
+        try await server.stop()
+    }
+
+    @Test("a stock's page: the stock sources' price (live), its screen row, the chart, Buy and Sell with the class")
+    func stockPage() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        _ = try await client.get("/market?class=stock", as: "alice")
+        let page = try await client.get("/market/NVDA?class=stock", as: "alice")
+        #expect(page.status == 200, "\(page.body)")
+        #expect(page.body.contains("<title>NVIDIA"), "\(page.body)")
+        #expect(page.body.contains("(NVDA) · ledger</title>"))
+        #expect(page.body.contains(#" data-live="NVDA USD stock" data-price="1096.33">1,096.33 USD</span>"#))
+        #expect(page.body.contains(#"<span class="amount neg">-0.8%</span>"#), "\(page.body)")
+        #expect(page.body.contains("/add?kind=buy&amp;asset=NVDA&amp;price=1096.33&amp;quote=USD&amp;class=stock"))
+        #expect(page.body.contains(#"<a href="/market/NVDA?class=stock&amp;days=90">90 days</a>"#))
+        #expect(!page.body.contains("is not among the top"))
+        let refused = try await client.get("/market/NVDA?class=shares", as: "alice")
+        #expect(refused.status == 400)
+        #expect(refused.body.contains("--class &#39;shares&#39; is not an asset class"))
         try await server.stop()
     }
 }

@@ -32,16 +32,17 @@ struct AccountFixture: Sendable {
     /// A server on a fresh data directory, or on `dataDirectory` (a restart) with its clock.
     static func start(
         secureCookies: Bool = true, dataDirectory: String? = nil, clock: TestClock = TestClock(),
-        limits: ServerLimits = ServerLimits()
+        limits: ServerLimits = ServerLimits(), registration: ServerSettings.Registration = .closed
     ) async throws -> AccountFixture {
         let directory = dataDirectory ?? makeTemporaryDirectory("serve")
         var settings = ServerSettings(port: 0, dataDirectory: directory)
         settings.secureCookies = secureCookies
+        settings.registration = registration
         let authenticator = try AccountAuthenticator.open(
             settings: settings, variables: variables, clockMilliseconds: { clock.tick() })
         let server = try await TestServer.start(
             authenticator: authenticator, dataDirectory: directory, variables: variables, clock: clock,
-            limits: limits)
+            limits: limits, registration: registration)
         let context = AppContext(
             variables: variables, clockMilliseconds: { clock.tick() }, currentDirectory: directory,
             notices: CollectedNotices())

@@ -23,7 +23,10 @@ final class MarketTestServer: Sendable {
         .deletingLastPathComponent().appendingPathComponent("LedgerMarketDataTests/Fixtures/http").path
 
     /// The state alone serves the fetcher; ``start()`` serves pages too.
-    init(batchSize: Int = 50, fetchInterval: Int? = nil, variables: [String: String] = [:]) throws {
+    init(
+        batchSize: Int = 50, fetchInterval: Int? = nil, variables: [String: String] = [:],
+        liveInterval: Duration = .seconds(5)
+    ) throws {
         // Long enough for a whole suite on two busy cores, which can hold a test for minutes.
         market = try LocalHTTPServer(directory: Self.fixtures, lifetime: 600)
         home = makeTemporaryDirectory("serve-market")
@@ -37,7 +40,7 @@ final class MarketTestServer: Sendable {
         state = ServerState(
             settings: settings, variables: all, currentDirectory: home, clockMilliseconds: { [clock] in clock.tick() },
             authenticator: HeaderAuthenticator(), accessLog: LineSink { _ in },
-            market: ServerMarket(pacing: VirtualPacing().pacing, spawner: spawner))
+            market: ServerMarket(pacing: VirtualPacing().pacing, spawner: spawner, liveInterval: liveInterval))
         running = Mutex(nil)
     }
 

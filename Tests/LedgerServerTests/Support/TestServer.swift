@@ -21,11 +21,13 @@ final class TestServer: Sendable {
 
     static func start(
         authenticator: any Authenticating = HeaderAuthenticator(), dataDirectory: String? = nil,
-        variables: [String: String] = [:], clock: TestClock = TestClock(), limits: ServerLimits = ServerLimits()
+        variables: [String: String] = [:], clock: TestClock = TestClock(), limits: ServerLimits = ServerLimits(),
+        registration: ServerSettings.Registration = .closed
     ) async throws -> TestServer {
         var settings = ServerSettings(
             port: 0, dataDirectory: dataDirectory ?? makeTemporaryDirectory("serve"))
         settings.limits = limits
+        settings.registration = registration
         let lines = KeptLines()
         let sink = LineSink { line in lines.append(line) }
         // No test reaches the internet: every market source points at a closed loopback port

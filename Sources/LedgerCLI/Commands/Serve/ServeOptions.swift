@@ -23,6 +23,10 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "The most symbols the fetcher asks a source for in one request.")
     var batch: String = "50"
 
+    @Option(
+        help: "Who may make an account on /signup: closed (admins add users), invite (with an admin's link) or open.")
+    var registration: String = "closed"
+
     @Flag(
         name: .customLong("insecure-cookies"),
         help: "Send session cookies without Secure (only for plain HTTP beyond loopback; see docs/SERVER.md).")
@@ -40,12 +44,16 @@ struct ServeOptions: ParsableArguments {
         guard !host.isEmpty else { throw ServeError.emptyHost }
         guard let portNumber = Int(port), (0...65_535).contains(portNumber) else { throw ServeError.notAPort(port) }
         guard let batchSize = Int(batch), (1...250).contains(batchSize) else { throw ServeError.notABatchSize(batch) }
+        guard let registration = ServerSettings.Registration(rawValue: registration) else {
+            throw ServeError.notARegistration(registration)
+        }
         var settings = ServerSettings(
             host: host, port: portNumber,
             dataDirectory: try Self.dataDirectory(
                 dataDirectory, variables: variables, currentDirectory: currentDirectory),
             fetchInterval: try fetchEvery.map(Self.seconds), batchSize: batchSize, secureCookies: !insecureCookies)
         settings.messagesKept = try MessageRules.keepCount(keepMessages)
+        settings.registration = registration
         return settings
     }
 

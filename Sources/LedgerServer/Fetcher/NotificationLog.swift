@@ -1,0 +1,113 @@
+import Glibc
+import LedgerApp
+import LedgerCore
+import LedgerInterchange
+import Synchronization
+
+/// One alert that fired for a user, as the notifications page lists it.
+struct Notification: Equatable, Sendable {
+    /// When the fetcher's check fired it.
+    let firedAt: Timestamp
+    let alertID: Int64
+    let asset: String
+    /// The line `alert check` prints for it (``FiredAlert/message(escapingNote:)``).
+    let message: String
+}
+
+/// Every user's fired alerts, written by the fetcher as it delivers them: one JSON object a
+/// line in `DATA/users/NAME/notifications.jsonl` (oldest first, appended, never rewritten),
+/// and how many of them the user has seen in `notifications.seen` (a number, replaced whole
+/// when they open the list). The unseen count the navigation shows is kept in memory once read,
+/// so a page costs a dictionary lookup, not a file read. Files, not a table: the list belongs
+/// to the server, not to the books (the CLI's `alert check` prints what fires instead).
+final class NotificationLog: Sendable {
+    private struct Counts {
+        var total: Int
+        var seen: Int
+    }
+
+    private let counts = Mutex<[String: Counts]>([:])
+
+    init() {}
+
+    /// `DATA/users/NAME/notifications.jsonl`.
+    static func path(_ settings: ServerSettings, user: String) -> String {
+        settings.dataDirectory + "/users/" + user + "/notifications.jsonl"
+    }
+
+    /// Appends what fired for `user` at `checkedAt`; returns a sentence when it could not.
+    func record(_ fired: [FiredAlert], user: String, checkedAt: Timestamp, settings: ServerSettings) -> String? {
+        guard !fired.isEmpty else { return nil }
+        let bytes = fired.flatMap { Self.line($0, checkedAt: checkedAt) }
+        let path = Self.path(settings, user: user)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return "\(user)'s notifications could not be opened: errno \(errno)" }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { return "\(user)'s notifications could not be written: errno \(errno)" }
+        counts.withLock { known in known[user]?.total += fired.count }
+        return nil
+    }
+
+    /// `user`'s notifications, newest first (lines this version cannot read are left out), and
+    /// how many lines the file has (what ``markSeen(user:total:settings:)`` takes).
+    func entries(user: String, settings: ServerSettings) -> (entries: [Notification], lines: Int) {
+        let lines = Self.lines(Self.path(settings, user: user))
+        return (lines.compactMap(Self.notification).reversed(), lines.count)
+    }
+
+    /// How many of `user`'s notifications they have not seen.
+    func unseen(user: String, settings: ServerSettings) -> Int {
+        if let known = counts.withLock({ $0[user] }) { return max(0, known.total - known.seen) }
+        let path = Self.path(settings, user: user)
+        let read = Counts(total: Self.lines(path).count, seen: Self.seen(path))
+        counts.withLock { $0[user] = $0[user] ?? read }
+        return max(0, read.total - read.seen)
+    }
+
+    /// Marks the first `total` of `user`'s notifications seen (those the page just showed).
+    func markSeen(user: String, total: Int, settings: ServerSettings) {
+        let path = Self.path(settings, user: user)
+        guard total != Self.seen(path) else { return }
+        if let file = try? TemporaryFile(beside: path + ".seen", kind: .output) {
+            file.write(Array("\(total)\n".utf8))
+            try? file.commit(over: path + ".seen", mode: 0o600)
+        }
+        counts.withLock { known in
+            let current = known[user]?.total ?? total
+            known[user] = Counts(total: max(current, total), seen: total)
+        }
+    }
+
+    /// `{"fired_at": …, "alert": 3, "asset": "BTC", "currency": "USD", "message": …}` and a newline.
+    static func line(_ fired: FiredAlert, checkedAt: Timestamp) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("fired_at", checkedAt.description)
+        writer.field("alert", fired.alert.id)
+        writer.field("asset", fired.alert.asset.text)
+        writer.field("currency", fired.alert.quote.text)
+        writer.field("message", fired.message())
+        writer.endObject()
+        return writer.utf8 + [0x0A]
+    }
+
+    static func notification(_ line: ArraySlice<UInt8>) -> Notification? {
+        guard let object = try? JSONReader.parse(Array(line)),
+            let firedAt = object["fired_at"]?.stringValue.flatMap({ try? Timestamp.parse($0).get() }),
+            let id = object["alert"]?.integer, let asset = object["asset"]?.stringValue,
+            let message = object["message"]?.stringValue
+        else { return nil }
+        return Notification(firedAt: firedAt, alertID: id, asset: asset, message: message)
+    }
+
+    /// The file's non-empty lines; none when it does not exist.
+    private static func lines(_ path: String) -> [ArraySlice<UInt8>] {
+        (ServerMarket.readWholeFile(path) ?? []).split(separator: 0x0A)
+    }
+
+    private static func seen(_ path: String) -> Int {
+        let text = String(decoding: ServerMarket.readWholeFile(path + ".seen") ?? [], as: UTF8.self)
+        return Int(text.filter { $0 != "\n" }) ?? 0
+    }
+}

@@ -1,0 +1,60 @@
+import Hummingbird
+import LedgerApp
+import LedgerCore
+
+/// `GET /notifications`: the alerts that fired for the user, newest first (what fired, the
+/// price and when), as the fetcher recorded them (``NotificationLog``). Opening it marks them
+/// seen, which clears the count beside "Notifications" in the navigation.
+struct NotificationRoutes: RouteGroup {
+    /// The most the page lists; the file keeps every one.
+    static let shown = 200
+
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+        signedIn.get("/notifications") { _, context in
+            let user = try context.requireUser()
+            return try await Offload.run { Self.page(user: user, state: state) }
+        }
+    }
+
+    static func page(user: ServerUser, state: ServerState) -> Response {
+        let log = state.market.notifications
+        let (entries, lines) = log.entries(user: user.name, settings: state.settings)
+        let unseen = user.unseenNotifications
+        log.markSeen(user: user.name, total: lines, settings: state.settings)
+        var shownUser = user
+        shownUser.unseenNotifications = 0
+        let now = Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000))
+        let body =
+            entries.isEmpty
+            ? MarketHTML.note("No alert has fired yet. " + checking(state))
+            : table(Array(entries.prefix(shown)), unseen: unseen, now: now) + MarketHTML.note(checking(state))
+        return ServerResponse.html(
+            PageLayout.page(
+                title: "Notifications", user: shownUser, current: "/notifications",
+                body: MarketHTML.css + body + "<p><a href=\"/alerts\">Your alerts</a></p>\n"))
+    }
+
+    /// Who checks the alerts, and how often.
+    static func checking(_ state: ServerState) -> String {
+        guard let interval = state.settings.fetchInterval else {
+            return "This server does not fetch prices (it runs without --fetch-every), so it checks no alerts."
+        }
+        return
+            "The server checks your alerts every \(StatusRoutes.duration(Int64(interval))) and lists here what fired."
+    }
+
+    private static func table(_ entries: [Notification], unseen: Int, now: Timestamp) -> String {
+        let rows = entries.enumerated().map { index, entry -> [MarketHTML.Cell] in
+            let asset = HTMLText.escape(entry.asset)
+            return [
+                .text(entry.firedAt.description + (index < unseen ? " · new" : "")),
+                .text(Age.ago(entry.firedAt, now: now), numeric: true),
+                MarketHTML.Cell(html: HTMLText.escape(entry.message)),
+                MarketHTML.Cell(html: "<a href=\"/market/\(FormEncoding.escape(entry.asset))\">\(asset)</a>"),
+            ]
+        }
+        return MarketHTML.table(
+            caption: "Alerts that fired, newest first",
+            headers: [("Fired", false), ("Ago", true), ("What", false), ("Asset", false)], rows: rows, narrow: [1])
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LedgerServer
+import LedgerTestSupport
+import Testing
+
+/// Live prices: the coin page is whole without scripts (its price is in the markup), marks the
+/// price `data-live` and names the site's own `/live.js`; `/live/prices` streams Server-Sent
+/// Events from the loopback sources, one `price` event each time the price changes.
+@Suite("live prices", .serialized)
+struct LivePriceTests {
+    @Test("the coin page marks its price live; the stream sends the first price and then the changed one")
+    func stream() async throws {
+        let server = try MarketTestServer(liveInterval: .milliseconds(100))
+        server.market.set(
+            "/coingecko/simple/price",
+            [
+                .init(body: #"{"bitcoin":{"usd":67000.5,"last_updated_at":1717243000}}"#),
+                .init(body: #"{"bitcoin":{"usd":68000.25,"last_updated_at":1717243060}}"#),
+            ])
+        let client = try await server.start()
+        let page = try await client.get("/market/BTC", as: "alice")
+        #expect(page.status == 200)
+        #expect(page.body.contains(#" data-live="BTC USD" data-price="67543.12">67,543.12 USD</span>"#))
+        #expect(page.body.contains(#"<script src="/live.js" defer></script>"#))
+        #expect(page.header("content-security-policy")?.contains("script-src 'self'; connect-src 'self'") == true)
+        let script = try await client.get("/live.js", as: "alice")
+        #expect(script.header("content-type") == "text/javascript; charset=utf-8")
+        #expect(script.body.contains("new EventSource(url)"))
+
+        let events = await Self.read(
+            port: client.port, path: "/live/prices?assets=btc&currency=USD", until: "68000.25")
+        #expect(events.contains("content-type: text/event-stream; charset=utf-8"))
+        #expect(events.contains("retry: 3000"))
+        let first = try #require(events.range(of: #"data: {"asset":"BTC","currency":"USD","price":"67000.5","#))
+        let second = try #require(events.range(of: #"data: {"asset":"BTC","currency":"USD","price":"68000.25","#))
+        #expect(first.lowerBound < second.lowerBound)
+        #expect(events.contains(#""text":"68,000.25 USD","observed_at":"2024-06-01T11:57:40Z"}"#))
+        #expect(events.components(separatedBy: "event: price\n").count == 3)
+
+        let empty = try await client.get("/live/prices", as: "alice")
+        #expect(empty.status == 400)
+        #expect(empty.body.contains("Name the assets to follow") || empty.body.contains("name the assets to follow"))
+        let refused = try await client.get("/live/prices?assets=B@D", as: "alice")
+        #expect(refused.status == 400)
+        #expect(refused.body.contains("&#39;B@D&#39; is not an asset symbol"))
+        try await server.stop()
+    }
+
+    /// What a signed-in browser's stream sends until `text` arrives (at most 15 s), lowercase
+    /// header names as sent.
+    static func read(port: Int, path: String, until text: String) async -> String {
+        await RawConnection.onThread {
+            guard let connection = try? RawConnection(port: port, receiveTimeoutMilliseconds: 15_000) else {
+                return ""
+            }
+            connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Test-User: alice\r\n\r\n")
+            var received = ""
+            while !received.contains(text), let piece = connection.receiveOnce(), !piece.isEmpty {
+                received += String(decoding: piece, as: UTF8.self)
+            }
+            return received.replacingOccurrences(of: "Content-Type:", with: "content-type:")
+        }
+    }
+}
