@@ -68,6 +68,17 @@ def write(work: Path) -> None:
 
 def main() -> None:
     peers.require_peers()
+    with tempfile.TemporaryDirectory(prefix="rp2-wallets-") as scratch:
+        os.chdir(scratch)  # rp2 writes ./log from its first import on
+        years = run(Path(scratch))
+    for year, gain in sorted(years.items()):
+        print(f"rp2 {year}: net {gain:.2f}")
+    print("ledger tax: 2024 net 22550.00; 2025 net 104990.00 per wallet, 109980.00 with universalBasis")
+
+
+def run(work: Path) -> dict:
+    """rp2's parser and FIFO engine on the trades (as peers.rp2_totals runs them); the net gain
+    of each year, each lot it sold printed."""
     from prezzemolo.avl_tree import AVLTree
     from rp2.accounting_engine import AccountingEngine
     from rp2.configuration import MIN_DATE, Configuration
@@ -77,27 +88,22 @@ def main() -> None:
     from rp2.tax_engine import compute_tax
 
     LOGGER.setLevel(logging.ERROR)
-    with tempfile.TemporaryDirectory(prefix="rp2-wallets-") as scratch:
-        work = Path(scratch)
-        write(work)
-        os.chdir(work)  # rp2 writes ./log
-        configuration = Configuration(str(work / "wallets.ini"), US())
-        methods = AVLTree()
-        methods.insert_node(MIN_DATE.year, import_module("rp2.plugin.accounting_method.fifo").AccountingMethod())
-        computed = compute_tax(configuration, AccountingEngine(years_2_methods=methods),
-                               parse_ods(configuration, "BTC", open_ods(configuration, str(work / "wallets.ods"))))
-        years: dict = {}
-        for gain_loss in computed.gain_loss_set:
-            sale, lot = gain_loss.taxable_event, gain_loss.acquired_lot
-            term = "long" if gain_loss.is_long_term_capital_gains() else "short"
-            print(f"{sale.timestamp.date()} {Decimal(gain_loss.crypto_amount):f} BTC: lot {lot.timestamp.date()} "
-                  f"({lot.exchange}), proceeds {Decimal(gain_loss.taxable_event_fiat_amount_with_fee_fraction):.2f}, "
-                  f"cost {Decimal(gain_loss.fiat_cost_basis):.2f}, {term}")
-            year = sale.timestamp.year
-            years[year] = years.get(year, Decimal(0)) + Decimal(gain_loss.fiat_gain)
-    for year, gain in sorted(years.items()):
-        print(f"rp2 {year}: net {gain:.2f}")
-    print("ledger tax: 2024 net 22550.00; 2025 net 104990.00 per wallet, 109980.00 with universalBasis")
+    write(work)
+    configuration = Configuration(str(work / "wallets.ini"), US())
+    methods = AVLTree()
+    methods.insert_node(MIN_DATE.year, import_module("rp2.plugin.accounting_method.fifo").AccountingMethod())
+    computed = compute_tax(configuration, AccountingEngine(years_2_methods=methods),
+                           parse_ods(configuration, "BTC", open_ods(configuration, str(work / "wallets.ods"))))
+    years: dict = {}
+    for gain_loss in computed.gain_loss_set:
+        sale, lot = gain_loss.taxable_event, gain_loss.acquired_lot
+        term = "long" if gain_loss.is_long_term_capital_gains() else "short"
+        print(f"{sale.timestamp.date()} {Decimal(gain_loss.crypto_amount):f} BTC: lot {lot.timestamp.date()} "
+              f"({lot.exchange}), proceeds {Decimal(gain_loss.taxable_event_fiat_amount_with_fee_fraction):.2f}, "
+              f"cost {Decimal(gain_loss.fiat_cost_basis):.2f}, {term}")
+        year = sale.timestamp.year
+        years[year] = years.get(year, Decimal(0)) + Decimal(gain_loss.fiat_gain)
+    return years
 
 
 if __name__ == "__main__":
