@@ -21,9 +21,11 @@ public struct TaxReport: Sendable {
 
 /// The pure tax engine: transactions in (the replay's, in replay order), report out.
 public enum TaxEngine {
+    /// With `through`, the years after it are not built (`ledger tax --year`: a year needs the
+    /// ones before it for the losses carried forward, never the ones after it).
     public static func report(
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
-        options: TaxOptions = TaxOptions()
+        options: TaxOptions = TaxOptions(), through: Int? = nil
     ) -> TaxReport {
         var byAsset: [AssetSymbol: [TaxTransaction]] = [:]
         for transaction in transactions where transaction.assetClass != .fiat {
@@ -39,7 +41,7 @@ public enum TaxEngine {
         disposals = inOrder(disposals)
         return TaxReport(
             rules: rules, options: options,
-            years: TaxYearBuilder.years(disposals, income: income, rules: rules, options: options),
+            years: TaxYearBuilder.years(disposals, income: income, rules: rules, options: options, through: through),
             disposals: disposals, holdings: holdings, income: income)
     }
 
