@@ -45,6 +45,11 @@ public final class FixedEnvironment: @unchecked Sendable {
         self.variables = variables
     }
 
+    /// Sets the clock to `time` (it ticks on from there): commands after it run at that time.
+    public func setClock(_ time: Timestamp) {
+        lock.withLock { milliseconds = UInt64(time.secondsSinceEpoch) * 1000 }
+    }
+
     public var environment: CommandEnvironment {
         var environment = CommandEnvironment(
             variables: variables,

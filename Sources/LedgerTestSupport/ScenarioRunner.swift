@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 import LedgerMarketData
 import LedgerStore
 
@@ -14,6 +15,8 @@ import LedgerStore
 /// TEXT with '…', in which the shell-like splitter keeps backslashes).
 /// `$ stdin TEXT` gives the next `ledger` command TEXT on its standard input (`\n` between
 /// lines, as for `write`; a password for `ledger user add`).
+/// `$ clock TIME` sets the clock (2024-06-01T12:00:00Z at the start, one second a command
+/// reading it) to TIME, for reports that read up to now (`ledger tax`);
 /// `$ width N` sets the terminal width for the commands after it; `$ env NAME=VALUE` sets an
 /// environment variable for them (an empty VALUE unsets it, e.g. `$ env LGR_FILE=` for the
 /// default ledger path under `HOME=$TMP`); `$REPO` in a command is
@@ -104,6 +107,12 @@ public struct ScenarioRunner {
         case "env" where words.count == 2 && words[1].contains("="):
             let parts = words[1].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             fixed.variables[parts[0]] = parts[1].isEmpty ? nil : parts[1]
+            return 0
+        case "clock" where words.count == 2:
+            guard case .success(let time) = Timestamp.parse(words[1]) else {
+                throw ScenarioError(message: "not a time: \(words[1]) (write 2026-01-15T12:00:00Z)")
+            }
+            fixed.setClock(time)
             return 0
         case "width" where words.count == 2:
             fixed.width = Int(words[1]) ?? 80

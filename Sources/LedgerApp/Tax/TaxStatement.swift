@@ -28,6 +28,8 @@ public struct TaxStatement: Sendable {
     public let report: TaxReport
     /// The one year asked for (nil: every year).
     public let year: Int?
+    /// The disposals shown (picked out once: at a million trades every pass over them counts).
+    public let disposals: [TaxDisposal]
     public let currency: AssetSymbol
     public let missingPrices: [MissingPrice]
     /// Every rate a value was converted with, by day (docs/TAX.md, "Trades in another currency").
@@ -35,9 +37,6 @@ public struct TaxStatement: Sendable {
 
     /// The years shown.
     public var years: [TaxYear] { year.map { report.year($0).map { [$0] } ?? [] } ?? report.years }
-
-    /// The disposals shown.
-    public var disposals: [TaxDisposal] { year.map { report.disposals(in: $0) } ?? report.disposals }
 
     /// The rates the years shown used.
     public var rates: [TaxRate] {
@@ -68,15 +67,17 @@ public struct TaxStatement: Sendable {
         }
         let runner = try ReplayRunner(store: store, context: context)
         let state = try runner.replayForTax(currency: currency)
-        let report = TaxEngine.report(state.taxTransactions, income: state.taxIncome, rules: rules, options: options)
-        if let year, report.disposals(in: year).isEmpty {
-            let years = report.years.filter {
-                $0.figures.disposals + ($0.taxFree?.disposals ?? 0) + ($0.taxedAtSource?.disposals ?? 0) > 0
-            }
-            throw TaxError.noDisposals(year: TaxCalendar.label(of: year, rules: rules), years: years.map(\.label))
+        let report = TaxEngine.report(
+            state.taxTransactions, income: state.taxIncome, rules: rules, options: options, through: year)
+        let disposals = year.map { report.disposals(in: $0) } ?? report.disposals
+        if let year, disposals.isEmpty {
+            let years = Set(report.disposals.map { TaxCalendar.year(of: $0.disposed.date, rules: rules) })
+            throw TaxError.noDisposals(
+                year: TaxCalendar.label(of: year, rules: rules),
+                years: years.sorted().map { TaxCalendar.label(of: $0, rules: rules) })
         }
         return TaxStatement(
-            report: report, year: year, currency: currency, missingPrices: state.missingPrices,
+            report: report, year: year, disposals: disposals, currency: currency, missingPrices: state.missingPrices,
             allRates: state.taxRates.sorted())
     }
 

@@ -52,14 +52,16 @@ struct TaxCommand: EnvironmentCommand {
             marriedFilingSeparately: marriedSeparately)
         let statement = try TaxStatement.make(request, store: store, context: environment.app)
         if form != nil, statement.report.rules != .us { throw TaxCommandError.formNeedsUSRules }
-        environment.write(render(statement, format))
+        write(statement, format) { environment.write($0) }
         let runner = try ReplayRunner(store: store, environment: environment)
         try runner.finish(
             missing: statement.missingPrices, complete: statement.complete, strict: strict,
             noted: [TaxFormat.text, .md, .html].contains(format))
     }
 
-    private func render(_ statement: TaxStatement, _ format: TaxFormat) -> String {
+    /// The report in `format`, handed to `out` (JSON in pieces: every year's disposals are
+    /// hundreds of MB at a million trades).
+    private func write(_ statement: TaxStatement, _ format: TaxFormat, to out: (String) -> Void) {
         let notes = TaxWords.notes(statement.report)
         var view = TaxView(
             report: statement.report, years: statement.years, disposals: statement.disposals,
@@ -68,17 +70,19 @@ struct TaxCommand: EnvironmentCommand {
         view.rates = statement.rates
         switch format {
         case .json:
-            return TaxJSON.document(
+            TaxJSON.write(
                 statement.report, years: statement.years, disposals: statement.disposals,
                 currency: statement.currency, missing: statement.missingPrices, notes: notes,
-                rates: statement.rates) + "\n"
+                rates: statement.rates, to: out)
+            out("\n")
         case .csv:
-            return form == nil
-                ? TaxCSV.disposals(statement.disposals, currency: statement.currency)
-                : TaxCSV.form8949(statement.disposals)
-        case .text: return view.render()
-        case .md: return view.markdown()
-        case .html: return view.html()
+            out(
+                form == nil
+                    ? TaxCSV.disposals(statement.disposals, currency: statement.currency)
+                    : TaxCSV.form8949(statement.disposals))
+        case .text: out(view.render())
+        case .md: out(view.markdown())
+        case .html: out(view.html())
         }
     }
 

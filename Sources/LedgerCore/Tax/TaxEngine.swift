@@ -21,36 +21,49 @@ public struct TaxReport: Sendable {
 
 /// The pure tax engine: transactions in (the replay's, in replay order), report out.
 public enum TaxEngine {
+    /// With `through`, the years after it are not built (`ledger tax --year`: a year needs the
+    /// ones before it for the losses carried forward, never the ones after it).
     public static func report(
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
-        options: TaxOptions = TaxOptions()
+        options: TaxOptions = TaxOptions(), through: Int? = nil
     ) -> TaxReport {
         var byAsset: [AssetSymbol: [TaxTransaction]] = [:]
         for transaction in transactions where transaction.assetClass != .fiat {
             byAsset[transaction.asset, default: []].append(transaction)
         }
-        var disposals: [TaxDisposal] = []
+        var parts: [[TaxDisposal]] = []
         var holdings: [TaxHolding] = []
         for asset in byAsset.keys.sorted() {
             let part = match(byAsset[asset]!, asset: asset, rules: rules, options: options)
-            disposals += part.disposals
+            parts.append(part.disposals)
             holdings += part.holdings
         }
-        disposals = inOrder(disposals)
+        let disposals = inOrder(parts)
         return TaxReport(
             rules: rules, options: options,
-            years: TaxYearBuilder.years(disposals, income: income, rules: rules, options: options),
+            years: TaxYearBuilder.years(disposals, income: income, rules: rules, options: options, through: through),
             disposals: disposals, holdings: holdings, income: income)
     }
 
-    /// `disposals` by time, then asset and event. The order is found on the indices and the
-    /// disposals moved once: sorting the disposals themselves moved each large value ~log n times.
-    static func inOrder(_ disposals: [TaxDisposal]) -> [TaxDisposal] {
-        let order = disposals.indices.sorted {
-            (disposals[$0].disposed, disposals[$0].asset, disposals[$0].event)
-                < (disposals[$1].disposed, disposals[$1].asset, disposals[$1].event)
+    /// The disposals of every part (each asset's, in matching order) by time, then asset and
+    /// event, then part and place in it. The order is found on positions and each disposal
+    /// copied once: sorting the disposals themselves moved each large value ~log n times, and
+    /// joining the parts first copied every one of them once more.
+    static func inOrder(_ parts: [[TaxDisposal]]) -> [TaxDisposal] {
+        var order: [(part: Int, index: Int)] = []
+        order.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for (part, disposals) in parts.enumerated() {
+            for index in disposals.indices { order.append((part, index)) }
         }
-        return order.map { disposals[$0] }
+        func key(_ at: (part: Int, index: Int)) -> (Timestamp, AssetSymbol, EventID, Int, Int) {
+            (
+                parts[at.part][at.index].disposed, parts[at.part][at.index].asset, parts[at.part][at.index].event,
+                at.part,
+                at.index
+            )
+        }
+        order.sort { key($0) < key($1) }
+        return order.map { parts[$0.part][$0.index] }
     }
 
     private static func match(

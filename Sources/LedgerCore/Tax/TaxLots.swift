@@ -12,6 +12,9 @@ struct TaxLots: RandomAccessCollection, MutableCollection {
 
     var startIndex: Int { head }
     var endIndex: Int { storage.count }
+    /// A plain range: the default `DefaultIndices` holds a copy of the collection, so a loop
+    /// that asked for the indices and then changed a lot copied every open lot (issue 32).
+    var indices: Range<Int> { head..<storage.count }
 
     subscript(position: Int) -> TaxLot {
         get { storage[position] }

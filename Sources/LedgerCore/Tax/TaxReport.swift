@@ -172,4 +172,18 @@ public struct TaxFigures: Hashable, Sendable {
 
     /// Gains − losses.
     public var net: ExactDecimal { gains - losses }
+
+    /// The figures of two sets of disposals together (sales split between them have their
+    /// gain netted in each: US short and long term).
+    public static func + (left: TaxFigures, right: TaxFigures) -> TaxFigures {
+        var sum = left
+        sum.disposals += right.disposals
+        sum.proceeds += right.proceeds
+        sum.costBasis += right.costBasis
+        sum.allowableCosts += right.allowableCosts
+        sum.adjustment += right.adjustment
+        sum.gains += right.gains
+        sum.losses += right.losses
+        return sum
+    }
 }

@@ -43,14 +43,16 @@ public struct TaxYear: Hashable, Sendable {
 
 /// Builds the years from the matched disposals, carrying losses from one year to the next.
 enum TaxYearBuilder {
+    /// Every year with disposals or income (up to `through`, when given), in order.
     static func years(
-        _ disposals: [TaxDisposal], income: [TaxIncomeRecord], rules: TaxRules, options: TaxOptions = TaxOptions()
+        _ disposals: [TaxDisposal], income: [TaxIncomeRecord], rules: TaxRules, options: TaxOptions = TaxOptions(),
+        through: Int? = nil
     ) -> [TaxYear] {
-        let byYear = grouped(disposals, rules: rules)
+        let byYear = grouped(disposals, rules: rules, through: through)
         let incomeByYear = Dictionary(grouping: income) { TaxCalendar.year(of: $0.time.date, rules: rules) }
         let limit = ScheduleD.lossLimit(marriedFilingSeparately: options.marriedFilingSeparately)
         var years: [TaxYear] = []
-        for year in Set(byYear.keys).union(incomeByYear.keys).sorted() {
+        for year in Set(byYear.keys).union(incomeByYear.keys).sorted() where year <= through ?? year {
             // US: a loss carried into a year without disposals is still deducted there.
             while rules == .us, let last = years.last, last.year + 1 < year, last.lossesCarriedForward.isPositive {
                 years.append(build(last.year + 1, [], [], rules: rules, previous: last, limit: limit))
@@ -65,11 +67,12 @@ enum TaxYearBuilder {
 
     /// The disposals of each year. They are in date order, so each year's are one run of them:
     /// cut into runs, not hashed and appended one by one.
-    static func grouped(_ disposals: [TaxDisposal], rules: TaxRules) -> [Int: [TaxDisposal]] {
+    static func grouped(_ disposals: [TaxDisposal], rules: TaxRules, through: Int? = nil) -> [Int: [TaxDisposal]] {
         var result: [Int: [TaxDisposal]] = [:]
         var start = disposals.startIndex
         while start < disposals.endIndex {
             let year = TaxCalendar.year(of: disposals[start].disposed.date, rules: rules)
+            if let through, year > through { break }
             var end = start + 1
             while end < disposals.endIndex, TaxCalendar.year(of: disposals[end].disposed.date, rules: rules) == year {
                 end += 1
@@ -89,7 +92,7 @@ enum TaxYearBuilder {
         var result = TaxYear(
             year: year, label: TaxCalendar.label(of: year, rules: rules), start: bounds.lowerBound,
             end: bounds.upperBound)
-        result.figures = TaxFigures(all.lazy.filter { $0.treatment == .taxable })
+        if rules != .us { result.figures = TaxFigures(all.lazy.filter { $0.treatment == .taxable }) }
         result.income = income
         result.complete = all.allSatisfy(\.complete) && income.allSatisfy(\.complete)
         result.lossesBroughtForward = previous?.lossesCarriedForward ?? .zero
@@ -108,6 +111,9 @@ enum TaxYearBuilder {
         let shortTerm = TaxFigures(disposals.lazy.filter { $0.term == .short })
         let longTerm = TaxFigures(disposals.lazy.filter { $0.term == .long })
         (year.shortTerm, year.longTerm) = (shortTerm, longTerm)
+        // Every US disposal is taxable and has a term, and a sale's gain is netted per term: the
+        // year is its two parts (not a third pass over the disposals).
+        year.figures = shortTerm + longTerm
         year.washSaleDisallowed = year.figures.adjustment
         let scheduleD = ScheduleD(
             shortTerm: shortTerm.net, longTerm: longTerm.net, broughtForward: previous, limit: limit)

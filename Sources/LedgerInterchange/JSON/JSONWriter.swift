@@ -14,6 +14,13 @@ public struct JSONWriter {
         self.pretty = pretty
     }
 
+    /// The text written so far, which the writer then forgets (it keeps where it is in the
+    /// document): a long document is handed on in pieces.
+    public mutating func takeText() -> String {
+        defer { utf8.removeAll(keepingCapacity: true) }
+        return text
+    }
+
     public mutating func beginObject() { open("{") }
     public mutating func endObject() { close("}") }
     public mutating func beginArray() { open("[") }

@@ -9,6 +9,21 @@ public enum TaxJSON {
         _ report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol,
         missing: [MissingPrice], notes: [String], rates: [TaxRate] = []
     ) -> String {
+        var text = ""
+        write(
+            report, years: years, disposals: disposals, currency: currency, missing: missing, notes: notes,
+            rates: rates
+        ) { text += $0 }
+        return text
+    }
+
+    /// The document of ``document(_:years:disposals:currency:missing:notes:rates:)`` handed to
+    /// `out` in pieces of about ``piece`` bytes, so that every year's disposals (~700 MB at a
+    /// million trades) are never held as one text.
+    public static func write(
+        _ report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol,
+        missing: [MissingPrice], notes: [String], rates: [TaxRate] = [], to out: (String) -> Void
+    ) {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
         writer.field("schema", schema)
@@ -21,9 +36,12 @@ public enum TaxJSON {
         writer.endArray()
         writer.key("disposals")
         writer.beginArray()
-        for disposal in disposals { self.disposal(disposal, &writer) }
+        for disposal in disposals {
+            self.disposal(disposal, &writer)
+            if writer.utf8.count >= piece { out(writer.takeText()) }
+        }
         writer.endArray()
-        holdings(report.holdings, &writer)
+        holdings(report.holdings, &writer) { (writer: inout JSONWriter) in out(writer.takeText()) }
         income(years, rules: report.rules, &writer)
         self.rates(rates, &writer)
         writer.key("notes")
@@ -32,8 +50,12 @@ public enum TaxJSON {
         writer.endArray()
         ReportJSON.completeness(years.allSatisfy(\.complete) && missing.isEmpty, missing, &writer)
         writer.endObject()
-        return writer.text
+        out(writer.takeText())
     }
+
+    /// How many bytes the writer collects before ``write(_:years:disposals:currency:missing:notes:rates:to:)``
+    /// hands them on.
+    static let piece = 1 << 20
 
     static func year(_ year: TaxYear, _ writer: inout JSONWriter) {
         writer.beginObject()
@@ -156,10 +178,14 @@ public enum TaxJSON {
         writer.endObject()
     }
 
-    static func holdings(_ holdings: [TaxHolding], _ writer: inout JSONWriter) {
+    /// `holdings[]`; `flush` is offered the writer after each holding past ``piece`` bytes.
+    static func holdings(
+        _ holdings: [TaxHolding], _ writer: inout JSONWriter, flush: (inout JSONWriter) -> Void = { _ in }
+    ) {
         writer.key("holdings")
         writer.beginArray()
         for holding in holdings {
+            if writer.utf8.count >= piece { flush(&writer) }
             writer.beginObject()
             writer.field("asset", holding.asset.text)
             writer.field("account", holding.account)
