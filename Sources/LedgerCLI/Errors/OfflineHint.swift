@@ -1,3 +1,4 @@
+import ArgumentParser
 import LedgerApp
 
 /// The one line after a command failed with every request finding no route (connection
