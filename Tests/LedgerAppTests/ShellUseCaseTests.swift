@@ -54,7 +54,7 @@ struct ShellUseCaseTests {
         let export = EventExport(
             try ledger(threeBuys()), from: LocalDate.parse("2024-02-02"), to: LocalDate.parse("2024-03-02"))
         let events = try export.events()
-        #expect(events.map(\.primaryAsset?.symbol) == [sym("ETH"), sym("BTC")])
+        #expect(events.map(\.action.primaryAsset?.symbol) == [sym("ETH"), sym("BTC")])
         var streamed: [LedgerEvent] = []
         try export.forEachEvent { streamed.append($0) }
         #expect(streamed == events)
