@@ -4,6 +4,10 @@
 // (CLI + the `ledger` executable).
 import PackageDescription
 
+// Every target sees only the members of the modules it imports itself (SE-0444), so a target
+// cannot use a store's API through another target's import: the dependency rules hold.
+let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "ledger",
     platforms: [.macOS(.v15)],
@@ -30,12 +34,13 @@ let package = Package(
     ],
     targets: [
         // Pure ring: values in, values out.
-        .target(name: "LedgerCore"),
+        .target(name: "LedgerCore", swiftSettings: strictImports),
         .target(
             name: "LedgerInterchange",
-            dependencies: ["LedgerCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["LedgerCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictImports
         ),
-        .target(name: "LedgerRender", dependencies: ["LedgerCore"]),
+        .target(name: "LedgerRender", dependencies: ["LedgerCore"], swiftSettings: strictImports),
 
         // Adapter ring.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -44,11 +49,15 @@ let package = Package(
             dependencies: [
                 "LedgerCore", "LedgerInterchange", "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         // libcurl, loaded on the first request instead of linked (start-up time, see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LedgerMarketData", dependencies: ["LedgerCore", "LedgerInterchange", "CCurl"]),
+        .target(
+            name: "LedgerMarketData", dependencies: ["LedgerCore", "LedgerInterchange", "CCurl"],
+            swiftSettings: strictImports
+        ),
 
         // Application ring: the use cases as services, written against the stores' protocols.
         .target(
@@ -56,16 +65,20 @@ let package = Package(
             dependencies: [
                 "LedgerCore", "LedgerInterchange", "LedgerStore", "LedgerMarketData",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
 
         // Shell.
         .target(
             name: "LedgerCLI",
             dependencies: [
-                "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerStore", "LedgerMarketData", "LedgerApp",
+                // Not LedgerStore nor LedgerMarketData: the stores and the sources are reached
+                // only through LedgerApp's use cases (docs/ARCHITECTURE.md, "Dependency rules").
+                "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         .executableTarget(name: "ledger", dependencies: ["LedgerCLI"]),
 
@@ -82,6 +95,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+            // Not yet `strictImports`: the server still reaches the stores itself (issue 33).
         ),
         .executableTarget(name: "ledger-serve", dependencies: ["LedgerServer", "LedgerCLI"]),
 
@@ -93,13 +107,15 @@ let package = Package(
                 "LedgerCore", "LedgerMarketData",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         .executableTarget(name: "ledger-live", dependencies: ["LedgerStream", "LedgerCLI"]),
 
         // Test support (never a product).
         .target(
-            name: "LedgerTestSupport", dependencies: ["LedgerCore", "LedgerStore", "LedgerCLI", "LedgerMarketData"]),
+            name: "LedgerTestSupport",
+            dependencies: ["LedgerCore", "LedgerStore", "LedgerApp", "LedgerCLI", "LedgerMarketData"]),
         .executableTarget(
             name: "ledger-stress",
             dependencies: ["LedgerCore", "LedgerStore"],

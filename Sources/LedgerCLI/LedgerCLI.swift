@@ -2,7 +2,6 @@ import ArgumentParser
 import Glibc
 import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// A subcommand that runs against an explicit environment (so tests run it in-process).
 protocol EnvironmentCommand: ParsableCommand {
@@ -26,7 +25,7 @@ public enum LedgerCLI {
     /// Parses and runs one command line; every error becomes one `ledger: error: …` line on
     /// stderr and an exit status (0 ok, 1 data or operation error, 64 usage).
     public static func run(_ arguments: [String], in environment: CommandEnvironment) -> Int32 {
-        environment.reachability.reset()
+        environment.marketLink.reset()
         do {
             var command = try RootCommand.parseAsRoot(GlobalOptionPlacement.normalize(arguments))
             if let runnable = command as? EnvironmentCommand {

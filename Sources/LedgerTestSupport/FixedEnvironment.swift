@@ -1,4 +1,5 @@
 import Foundation
+import LedgerApp
 import LedgerCLI
 import LedgerCore
 import LedgerMarketData
@@ -64,7 +65,7 @@ public final class FixedEnvironment: @unchecked Sendable {
             currentDirectory: currentDirectory ?? FileManager.default.currentDirectoryPath,
             randomBits: { [self] in lock.withLock { (UInt16(truncatingIfNeeded: generator.next()), generator.next()) } }
         )
-        environment.pacing = pacing.pacing
+        environment.marketLink.pacing = pacing.pacing
         environment.liveStreaming = liveStreaming
         environment.stdin = LineInput(isTerminal: false) { [self] _ in
             lock.withLock { stdinLines.isEmpty ? nil : stdinLines.removeFirst() }

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 import LedgerStore
 import Synchronization
 
@@ -64,6 +65,15 @@ public final class Accounts: Sendable {
     /// Every user, by name.
     public func list() throws -> [StoredUser] {
         try withStore { try $0.users() }
+    }
+
+    /// Every user, by name, as `ledger user list` shows them.
+    public func rows() throws -> [AccountJSON.UserRow] {
+        try list().map { user in
+            AccountJSON.UserRow(
+                name: user.name, isAdmin: user.isAdmin, isDisabled: user.isDisabled, created: user.created,
+                tokens: user.tokenCount)
+        }
     }
 
     public func user(_ name: String) throws -> StoredUser? {

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 extension TemporaryFile {
     /// Removes what interrupted runs left beside `target` and returns the names removed. Only

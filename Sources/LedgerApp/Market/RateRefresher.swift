@@ -15,8 +15,7 @@ public struct RefreshedRates {
     public var allObservations: [PriceObservation] { observations + fxRates.flatMap(\.observations) }
 
     public func record(in store: Ledger, fetchedAt: Timestamp) throws {
-        try store.prices.record(observations, fetchedAt: fetchedAt)
-        for rates in fxRates { try store.market.recordFXRates(rates, fetchedAt: fetchedAt) }
+        try store.record(observations, rates: fxRates, fetchedAt: fetchedAt)
     }
 }
 

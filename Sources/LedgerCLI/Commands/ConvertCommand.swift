@@ -2,8 +2,6 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerMarketData
-import LedgerStore
 
 /// `ledger convert AMOUNT FROM TO [--date D]` and `ledger convert --history`.
 struct ConvertCommand: EnvironmentCommand {
@@ -71,22 +69,10 @@ struct ConvertCommand: EnvironmentCommand {
         let request = try ConversionRequest(words, date: date, defaultTarget: ledger.currency())
         let store = try ledger.storeForWriting()
         let now = environment.now
-        let from = Asset(request.from, class: try store.events.assetClass(of: request.from))
-        let to = Asset(request.to, class: try store.events.assetClass(of: request.to))
-        var converter = Converter(store: store, now: now)
-        let setup = offline ? nil : try MarketSetup(store: store, environment: environment)
-        if let setup {
-            converter.fresh = try RateRefresher(setup: setup, store: store.prices, now: now).refresh(
-                from, to, date: request.date)
-            for warning in converter.fresh.warnings {
-                environment.writeWarning("\(warning); using the cache")
-            }
-        }
-        let conversion = try converter.convert(request)
-        try checkMaxAge(conversion, request: request, now: now)
-        try converter.fresh.record(in: store, fetchedAt: now)
-        try setup?.commit()
-        try store.market.recordConversion(conversion.record)
+        let conversion = try Converter.run(
+            request, in: store, context: environment.market, now: now, offline: offline,
+            warn: { environment.writeWarning("\($0); using the cache") },
+            check: { try checkMaxAge($0, request: request, now: now) })
         if outputFormat == .json {
             return environment.print(
                 ConversionJSON.conversion(
@@ -110,8 +96,7 @@ struct ConvertCommand: EnvironmentCommand {
     }
 
     private func showHistory(_ environment: CommandEnvironment) throws {
-        let store = try ledgerOptions.openExisting(in: environment)
-        let records = try store.market.conversions()
+        let records = try Converter.history(in: ledgerOptions.openExisting(in: environment))
         if outputFormat == .json { return environment.print(ConversionJSON.history(records)) }
         environment.write(ConversionOutput.history(records, width: environment.terminalWidth))
     }

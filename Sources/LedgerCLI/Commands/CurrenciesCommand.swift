@@ -1,7 +1,7 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerMarketData
 
 /// `ledger currencies [SEARCH]`: the fiat currencies the ledger knows, with their names,
 /// marked when no source publishes their rates.
@@ -30,22 +30,18 @@ struct CurrenciesCommand: EnvironmentCommand {
     }
 
     func run(in environment: CommandEnvironment) throws {
-        let needle = search?.lowercased() ?? ""
-        let matches = FiatCurrency.named.keys.sorted().filter { code in
-            needle.isEmpty || code.lowercased().contains(needle)
-                || FiatCurrency.named[code]!.lowercased().contains(needle)
-        }
+        let matches = CurrencyCatalog.matching(search)
         guard !matches.isEmpty else {
             throw ConvertError.noCurrencyMatch(search ?? "")
         }
         if outputFormat == .json {
-            return environment.print(ConversionJSON.currencies(matches, priced: FrankfurterSource.published))
+            return environment.print(ConversionJSON.currencies(matches, priced: CurrencyCatalog.published))
         }
         let width = matches.map { FiatCurrency.named[$0]!.count }.max() ?? 0
         for code in matches {
             let name = FiatCurrency.named[code]!
             let mark =
-                FrankfurterSource.published.contains(code)
+                CurrencyCatalog.published.contains(code)
                 ? "" : String(repeating: " ", count: width - name.count) + "  (no source)"
             environment.print("\(code)  \(name)\(mark)")
         }

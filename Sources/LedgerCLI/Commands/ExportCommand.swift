@@ -3,7 +3,6 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// `ledger export`: the events as JSONL (lossless, re-importable), JSON or CSV, or the books
 /// as a beancount or ledger-cli journal (lots at cost, realized gains).
@@ -49,19 +48,16 @@ struct ExportCommand: EnvironmentCommand {
         let to = try until.map { try DateOption.parse($0, "--until") }
         let journal = JournalFormat(rawValue: outputFormat)
         let booking = try bookingMethod(journal: journal)
-        let store = try ledgerOptions.openVerified(in: environment)
-        if outputFormat == "jsonl" { return try streamJSONL(store, from: from, to: to, in: environment) }
+        let export = EventExport(try ledgerOptions.openVerified(in: environment), from: from, to: to)
+        if outputFormat == "jsonl" { return try streamJSONL(export, in: environment) }
         let (text, summary): (String, String)
         if let journal {
-            let document = try JournalExport(store: store, environment: environment)
+            let document = try JournalExport(export: export, environment: environment)
                 .document(method: booking, since: from, until: to)
             text = journal == .beancount ? BeancountWriter.write(document) : LedgerCLIWriter.write(document)
             summary = "\(document.transactions.count) transactions"
         } else {
-            let events = try store.events.allEvents().filter { event in
-                let date = event.occurredAt.date
-                return (from.map { date >= $0 } ?? true) && (to.map { date <= $0 } ?? true)
-            }
+            let events = try export.events()
             text =
                 outputFormat == "json"
                 ? EventFile.json(events) : LogOutput(entries: LogEntry.build(events), width: 80).csv()
@@ -74,15 +70,11 @@ struct ExportCommand: EnvironmentCommand {
 
     /// JSONL, the lossless export, streams: one line per event as it is read, written in
     /// pieces of about 64 KiB, so exporting a long log takes no more memory than a short one.
-    private func streamJSONL(
-        _ store: Ledger, from: LocalDate?, to: LocalDate?, in environment: CommandEnvironment
-    ) throws {
+    private func streamJSONL(_ export: EventExport, in environment: CommandEnvironment) throws {
         var count = 0
         let produce = { (emit: (String) -> Void) throws in
             var buffer: [UInt8] = []
-            try store.events.forEachEvent { event in
-                let date = event.occurredAt.date
-                guard from.map({ date >= $0 }) ?? true, to.map({ date <= $0 }) ?? true else { return }
+            try export.forEachEvent { event in
                 buffer += EventRecordV1(event).canonicalJSONBytes
                 buffer.append(UInt8(ascii: "\n"))
                 count += 1

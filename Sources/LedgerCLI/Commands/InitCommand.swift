@@ -2,7 +2,6 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerRender
-import LedgerStore
 
 /// `ledger init [--currency USD]`: creates the ledger (idempotent) and says where it is.
 struct InitCommand: EnvironmentCommand {
@@ -37,17 +36,14 @@ struct InitCommand: EnvironmentCommand {
         let opener = ledgerOptions.opener(in: environment)
         let path = try opener.locator.path()
         let existed = try opener.exists()
-        let store = try opener.open(.createQuietly)
-        let stored = try store.settings.setting(LedgerSetting.currency)
+        let initialization = try LedgerInitialization(opener.open(.createQuietly))
+        let stored = initialization.storedCurrency
         let fromEnvironment = environment.variables[environmentPrefix + "CURRENCY"].flatMap(AssetSymbol.init)?.text
         let wanted =
             currency.flatMap(AssetSymbol.init)?.text ?? stored ?? fromEnvironment ?? LedgerSetting.defaultCurrency
-        let count = try store.events.chainHead().count
+        let count = initialization.eventCount
         try Self.checkChange(from: stored ?? LedgerSetting.defaultCurrency, to: wanted, events: count)
-        if stored != wanted { try store.settings.setSetting(LedgerSetting.currency, wanted) }
-        if let rules = taxRules.flatMap({ TaxRules(rawValue: $0.lowercased()) }) {
-            try store.settings.setSetting(LedgerSetting.taxRules, rules.rawValue)
-        }
+        try initialization.apply(currency: wanted, taxRules: taxRules.flatMap { TaxRules(rawValue: $0.lowercased()) })
         let events = "\(count) event\(count == 1 ? "" : "s")"
         switch (existed, stored) {
         case (false, _):

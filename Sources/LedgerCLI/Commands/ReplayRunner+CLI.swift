@@ -1,10 +1,9 @@
 import LedgerApp
 import LedgerCore
 import LedgerRender
-import LedgerStore
 
 extension ReplayRunner {
-    init(store: Ledger, environment: CommandEnvironment) throws {
+    init(store: OpenLedger, environment: CommandEnvironment) throws {
         try self.init(store: store, context: environment.app)
     }
 
@@ -13,7 +12,7 @@ extension ReplayRunner {
     func finish(missing: [MissingPrice], complete: Bool, strict: Bool, noted: Bool) throws {
         try ReportFinish.finish(
             missing: missing, complete: complete, strict: strict, noted: noted,
-            ledgerCurrency: store.settings.displayedLedgerCurrency(), notices: context.notices)
+            ledgerCurrency: store.displayedLedgerCurrency(), notices: context.notices)
     }
 }
 

@@ -18,8 +18,8 @@ extension CommandEnvironment {
     /// terminal is attached (retry policy, progress lines) and how to read the config file.
     public var market: MarketContext {
         MarketContext(
-            app: app, httpClient: httpClient, pacing: pacing, interactive: stdoutIsTerminal || stderrIsTerminal,
-            showsProgress: stderrIsTerminal, readFile: readFile, reachability: reachability)
+            app: app, link: marketLink, interactive: stdoutIsTerminal || stderrIsTerminal,
+            showsProgress: stderrIsTerminal, readFile: readFile)
     }
 
     /// Notices to stderr, one line each, control characters escaped.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LedgerApp
 import LedgerCore
 
 extension CommandEnvironment {

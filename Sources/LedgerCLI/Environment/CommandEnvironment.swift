@@ -1,7 +1,6 @@
 import FoundationEssentials
 import LedgerApp
 import LedgerCore
-import LedgerMarketData
 
 /// Where a command's text goes.
 public struct TextSink: Sendable {
@@ -10,16 +9,6 @@ public struct TextSink: Sendable {
     public init(write: @escaping @Sendable (String) -> Void) {
         self.write = write
     }
-}
-
-/// Where `ledger live` gets a WebSocket price stream from.
-public enum LiveStreaming: Sendable {
-    /// No stream: `live` polls (the default of in-process tests).
-    case polling
-    /// `live` replaces itself with the `ledger-live` program beside `ledger`, which links the client.
-    case program
-    /// A client in this process.
-    case client(any PriceStreamOpening)
 }
 
 /// Everything a command may learn about the world, passed in explicitly: the clock, the
@@ -41,12 +30,10 @@ public struct CommandEnvironment: Sendable {
     public var randomBits: @Sendable () -> (UInt16, UInt64)
     /// Keeps the ids minted by this process (and every copy of the environment) increasing.
     public var eventIDMinter = EventIDMinter()
-    /// The HTTP client market-data adapters send through (tests point it at 127.0.0.1).
-    public var httpClient: any HTTPClient = CurlHTTPClient()
-    /// How the HTTP layer waits between retries and requests (tests use a virtual clock).
-    public var pacing: Pacing = .live
-    /// What the running command has learnt about reaching the sources (reset per command).
-    public var reachability = Reachability()
+    /// How the market-data sources are reached: the HTTP client (tests point it at 127.0.0.1),
+    /// how it waits (tests use a virtual clock), and what the running command has learnt about
+    /// reaching them (reset per command).
+    public var marketLink = MarketLink()
     /// True when stderr is a terminal (progress lines only then).
     public var stderrIsTerminal = false
     /// Standard input, read only by the commands that take a password.

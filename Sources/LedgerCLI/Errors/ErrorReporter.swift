@@ -1,8 +1,6 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
-import LedgerMarketData
-import LedgerStore
 
 /// Turns any error into what the user sees: help on stdout for `--help`, else exactly one
 /// `ledger: error: …` line on stderr, and the exit status. Never a stack trace or a type name.
@@ -14,15 +12,13 @@ struct ErrorReporter {
         switch error {
         case let failure as UserFacingError:
             return fail(failure.description, failure.category.exitCode)
-        case let store as StoreError:
-            return fail(store.description, 1)
-        case let market as MarketDataError:
-            return fail(market.description, 1)
         case let exit as ExitCode where exit != .success:
             // A status that is an answer, not an error (`alert check`: 10 = an alert fired):
             // the command has printed what it had to; no error line.
             return exit.rawValue
         default:
+            // A store's or a source's failure (LedgerApp says it without naming their types).
+            if let sentence = AdapterFailure.sentence(error) { return fail(sentence, 1) }
             return reportParserError(error)
         }
     }
@@ -59,7 +55,7 @@ struct ErrorReporter {
 
     private func fail(_ message: String, _ code: Int32) -> Int32 {
         environment.writeError(message)
-        if code == 1, let hint = OfflineHint(arguments: arguments, reachability: environment.reachability).line {
+        if code == 1, let hint = OfflineHint(arguments: arguments, link: environment.marketLink).line {
             environment.notices.note(hint)
         }
         return code

@@ -1,14 +1,15 @@
-import LedgerMarketData
+import ArgumentParser
+import LedgerApp
 
 /// The one line after a command failed with every request finding no route (connection
 /// refused, host not found): the sources are unreachable, and the command's `--offline` form
 /// when it has one (checked by parsing it), else what still works without the network.
 struct OfflineHint {
     let arguments: [String]
-    let reachability: Reachability
+    let link: MarketLink
 
     var line: String? {
-        guard let summary = reachability.unreachableSummary else { return nil }
+        guard let summary = link.unreachableSummary else { return nil }
         return "the market-data sources are unreachable (\(summary)); \(alternative)"
     }
 

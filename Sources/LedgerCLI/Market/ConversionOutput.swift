@@ -1,7 +1,6 @@
 import LedgerApp
 import LedgerCore
 import LedgerRender
-import LedgerStore
 
 /// How conversions print. The result is computed exactly through every observation and
 /// rounded once, here (2 places for fiat, 8 otherwise; the recorded value is exact). A rate

@@ -1,6 +1,5 @@
 import LedgerApp
 import LedgerCore
-import LedgerMarketData
 
 /// What `prices fetch` prints: per source, the assets it priced and the requests it took
 /// (LedgerApp's ``FetchFallback`` has said on stderr what it could not price).

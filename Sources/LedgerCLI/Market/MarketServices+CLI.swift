@@ -1,8 +1,7 @@
 import LedgerApp
-import LedgerStore
 
 extension MarketSetup {
-    init(store: Ledger, environment: CommandEnvironment) throws {
+    init(store: OpenLedger, environment: CommandEnvironment) throws {
         try self.init(store: store, context: environment.market)
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import LedgerApp
-import LedgerStore
 
 /// `--ledger PATH`, shared by every command that reads or writes a ledger.
 struct LedgerOptions: ParsableArguments {
@@ -32,30 +31,30 @@ struct LedgerOptions: ParsableArguments {
 
     /// Opens the ledger to amend it, failing with a clear message when it is missing or
     /// cannot be written, or when it does not end where the tool last left it (the anchor).
-    func openExisting(in environment: CommandEnvironment) throws -> Ledger {
+    func openExisting(in environment: CommandEnvironment) throws -> OpenLedger {
         try opener(in: environment).open(.amend)
     }
 
     /// Opens the ledger to read it: read-only when it cannot be written (a read-only mount, a
     /// file without write permission). `checkingAnchor` false leaves the anchor to the caller
     /// (`verify`).
-    func openForReading(in environment: CommandEnvironment, checkingAnchor: Bool = true) throws -> Ledger {
+    func openForReading(in environment: CommandEnvironment, checkingAnchor: Bool = true) throws -> OpenLedger {
         try opener(in: environment).open(.read(checkingAnchor: checkingAnchor))
     }
 
     /// Opens the ledger to read it, refusing one whose hash chain fails verification from the
     /// last verified point (`export`: an unverified chain is not carried into another file).
-    func openVerified(in environment: CommandEnvironment) throws -> Ledger {
+    func openVerified(in environment: CommandEnvironment) throws -> OpenLedger {
         try opener(in: environment).open(.readVerified)
     }
 
     /// Opens the ledger, creating it (and its directory) when missing.
-    func openOrCreate(in environment: CommandEnvironment) throws -> Ledger {
+    func openOrCreate(in environment: CommandEnvironment) throws -> OpenLedger {
         try opener(in: environment).open(.create)
     }
 
     /// The ledger opened to amend it when something exists at the path, else nil.
-    func openIfExists(in environment: CommandEnvironment) throws -> Ledger? {
+    func openIfExists(in environment: CommandEnvironment) throws -> OpenLedger? {
         try opener(in: environment).openIfExists()
     }
 

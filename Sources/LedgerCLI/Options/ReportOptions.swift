@@ -2,7 +2,6 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerRender
-import LedgerStore
 
 /// `--color auto|always|never`.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -39,10 +38,10 @@ struct ReportOptions: ParsableArguments {
 
     /// The valuation options, with defaults from the ledger's settings. For commands not yet
     /// moved to ``ReportSource`` (which reads the ledger's currency once).
-    func valuation(store: any SettingsStore, environment: CommandEnvironment, perAccount: Bool) throws
+    func valuation(store: OpenLedger, environment: CommandEnvironment, perAccount: Bool) throws
         -> ValuationOptions
     {
-        try query.valuation(settings: store, now: environment.now, perAccount: perAccount)
+        try query.valuation(ledger: store, now: environment.now, perAccount: perAccount)
     }
 
     /// Colour only when asked, or on a terminal without NO_COLOR.

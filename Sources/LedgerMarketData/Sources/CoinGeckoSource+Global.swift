@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 
 extension CoinGeckoSource {
     /// The total market capitalisation of every coin CoinGecko tracks, in `quote`

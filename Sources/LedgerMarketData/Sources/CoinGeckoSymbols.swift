@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 
 /// Maps ticker symbols to CoinGecko coin ids: the user's overrides first, then a curated map
 /// of well-known coins, then `/coins/list` (fetched once and cached). A symbol shared by

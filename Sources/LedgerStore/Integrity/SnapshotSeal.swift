@@ -1,4 +1,5 @@
 import Crypto
+import LedgerCore
 
 /// The MAC that binds a snapshot row to its bytes: HMAC-SHA256, under the user's key (in the
 /// ``StateDirectory``), of the row's key, sequence, chain head, last occurred-at, price

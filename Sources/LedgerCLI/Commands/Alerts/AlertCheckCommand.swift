@@ -1,7 +1,6 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// `ledger alert check [--offline] [--max-age D] [--exec CMD] [-O text|json]`: for cron.
 struct AlertCheckCommand: EnvironmentCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// `alert check` end to end: refresh the prices the alerts need, then read, evaluate and
 /// update every alert in one `BEGIN IMMEDIATE` transaction, then report, then run `--exec`.
@@ -16,7 +15,7 @@ struct AlertChecker {
     /// Exit status when at least one alert fired (and every `--exec` command succeeded).
     static let firedStatus: Int32 = 10
 
-    func run(store: Ledger) throws {
+    func run(store: OpenLedger) throws {
         let (verdicts, now) = try AlertCheck(context: environment.market, offline: offline, maxAge: maxAge).run(
             store: store)
         let output = AlertCheckOutput(verdicts: verdicts, checkedAt: now)

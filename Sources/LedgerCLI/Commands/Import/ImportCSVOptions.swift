@@ -2,7 +2,6 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerStore
 
 /// The options that say how to read a CSV: the generic column mapping, dates, time zone,
 /// separator and decimal mark.
@@ -93,7 +92,7 @@ struct ImportCSVOptions: ParsableArguments {
             }
         }
         let currency =
-            try ledgerOptions.openIfExists(in: environment)?.settings.ledgerCurrency() as String?
+            try ledgerOptions.openIfExists(in: environment)?.ledgerCurrency()
             ?? LedgerSetting.defaultCurrency
         return GenericMapping(
             columns: columns, datePattern: pattern, number: ImportNumber.Style(decimalComma: decimalComma),

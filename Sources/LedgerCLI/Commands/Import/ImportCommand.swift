@@ -3,7 +3,6 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// `ledger import FILE…`: exchange CSV exports (presets, or a generic column mapping) and our
 /// own JSONL/JSON exports, all or nothing, idempotent; `--history` lists the receipts.
@@ -103,7 +102,7 @@ struct ImportCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         if history {
             let store = try ledgerOptions.openExisting(in: environment)
-            let receipts = try store.imports.receipts()
+            let receipts = try store.importReceipts()
             if outputFormat == .json { return environment.print(ConversionJSON.imports(receipts)) }
             return environment.write(ImportOutput.history(receipts, width: environment.terminalWidth))
         }
@@ -132,7 +131,7 @@ struct ImportCommand: EnvironmentCommand {
         let store = try ledgerOptions.openExisting(in: environment)
         let options = try TransfersOutput.options(
             window: transferWindow, tolerance: transferTolerance, prefix: "transfer-")
-        return try TransferService(context: environment.app).match(in: store.events, options: options)
+        return try TransferService(context: environment.app).match(in: store, options: options)
     }
 
     /// The CSV files through LedgerApp's ``ExchangeImport``, a receipt printed per file;
@@ -167,7 +166,7 @@ struct ImportCommand: EnvironmentCommand {
     /// fetches it at once with `--fetch-prices`.
     private func afterImport(in environment: CommandEnvironment) throws {
         let store = try ledgerOptions.openExisting(in: environment)
-        guard let currency = AssetSymbol(try store.settings.ledgerCurrency()) else { return }
+        guard let currency = AssetSymbol(try store.ledgerCurrency()) else { return }
         if fetchPrices {
             return try PricesFetchCommand.fetchMissing(
                 store: store, currency: currency, source: nil, environment: environment)

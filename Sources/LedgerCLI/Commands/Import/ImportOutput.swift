@@ -2,7 +2,6 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// What an import prints: a receipt per file on stdout; skipped rows, zero-basis lots and
 /// ignored rows on stderr with `FILE:LINE`.

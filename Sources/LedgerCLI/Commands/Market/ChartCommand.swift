@@ -2,7 +2,6 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerRender
-import LedgerStore
 
 /// `ledger chart SYMBOL [--range 10m|10h|10d] [--interval 5m]`: a candlestick chart.
 struct ChartCommand: EnvironmentCommand {
@@ -84,7 +83,7 @@ struct ChartCommand: EnvironmentCommand {
         // first chart leaves no file behind; until then an in-memory store stands in.
         let store = try ledger.existing ?? LedgerOpener.scratch()
         let asset = Asset(
-            request.asset, class: try store.events.assetClass(of: request.asset) ?? request.asset.inferredClass)
+            request.asset, class: try store.recordedClass(of: request.asset) ?? request.asset.inferredClass)
         let fetcher = try CandleFetcher(
             store: store, context: environment.market, now: request.now, offline: offline, forcedSource: source)
         let output: ChartOutput
@@ -159,13 +158,13 @@ struct ChartRequest {
     /// for the pair (``RecordedPriceCandles``), with a warning saying so; nil when there are
     /// none. Over the range asked when it spans two days or more, else over as many days as
     /// fit the width.
-    func recordedPrices(quote: AssetSymbol, store: Ledger, fitting: Bool, environment: CommandEnvironment)
+    func recordedPrices(quote: AssetSymbol, store: OpenLedger, fitting: Bool, environment: CommandEnvironment)
         throws -> ChartOutput?
     {
         let day = ChartInterval(seconds: 86_400)!
         let days = plan.range >= 2 * day.seconds ? plan.range : Int64(slots) * day.seconds
         let daily = ChartPlan(range: days, interval: day, slots: slots, now: now)
-        let candles = try RecordedPriceCandles.candles(asset, in: quote, since: daily.start, from: store.prices)
+        let candles = try RecordedPriceCandles.candles(asset, in: quote, since: daily.start, recordedIn: store)
         guard let first = candles.first, let last = candles.last else { return nil }
         environment.stderr.write(
             "ledger: warning: no \(asset)/\(quote) \(plan.interval.base) candles are cached; charting the \(asset)/\(quote) prices recorded in the ledger instead, one candle per day (\(candles.count == 1 ? "1 day" : "\(candles.count) days") from \(first.openedAt.date) to \(last.openedAt.date))\n"

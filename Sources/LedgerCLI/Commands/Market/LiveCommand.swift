@@ -1,9 +1,7 @@
 import ArgumentParser
 import LedgerApp
 import LedgerCore
-import LedgerMarketData
 import LedgerRender
-import LedgerStore
 
 /// `ledger live SYMBOL…`: crypto prices streamed over CryptoCompare's WebSocket (by `ledger-live`),
 /// or polled every `--interval`, shown as they change.
@@ -89,7 +87,7 @@ struct LiveCommand: EnvironmentCommand {
         // Nothing is written: the existing ledger only lends its currency and asset classes.
         let store = try ledger.existing ?? LedgerOpener.scratch()
         let feed = try LiveFeed(
-            symbols: symbols, quote: quote, store: store, environment: environment, forcedSource: source)
+            symbols: symbols, quote: quote, store: store, context: environment.market, forcedSource: source)
         let seconds = Double(Age.parseDuration(interval)!)
         try feed.checkInterval(seconds, asked: interval)
         let mode: LiveDisplay.Mode = outputFormat == .json ? .json : environment.stdoutIsTerminal ? .table : .lines
@@ -110,12 +108,13 @@ struct LiveCommand: EnvironmentCommand {
                 "the 24-hour change comes only with the stream; showing the change since the start")
         }
         var ticker = LiveTicker(
-            rows: feed.symbols.map { LiveRow(symbol: $0, quote: quote) }, interval: seconds, updates: updates,
-            duration: duration.flatMap(Age.parseDuration).map(Double.init), pacing: environment.pacing,
-            now: { environment.now }, shouldStop: { Interrupt.isRaised }, poll: feed.poll
-        )
+            feed: feed, interval: seconds, updates: updates,
+            duration: duration.flatMap(Age.parseDuration).map(Double.init), pacing: environment.marketLink.pacing,
+            now: { environment.now }, shouldStop: { Interrupt.isRaised })
         display.begin(title: "ledger live: \(quote) prices every \(LiveTicker.seconds(seconds)); Ctrl-C to stop")
         defer { display.finish() }
         try ticker.run(show: display.show) { environment.writeWarning($0) }
     }
 }
+
+extension LiveChange: ExpressibleByArgument {}

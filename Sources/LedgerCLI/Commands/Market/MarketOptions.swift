@@ -2,7 +2,6 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerRender
-import LedgerStore
 
 /// The options `ledger market top|search|show` share: currency, cache only, colour, format.
 struct MarketOptions: ParsableArguments {

@@ -3,7 +3,6 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// `ledger market show SYMBOL`: one coin's figures, market share, the user's holding and a
 /// chart of recent days.

@@ -3,7 +3,6 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// `ledger watch add|remove|list`: the favourites, kept in the ledger (`watchlist` setting).
 struct WatchCommand: ParsableCommand {
@@ -44,7 +43,7 @@ struct WatchAddCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let wanted = try WatchSymbols.parse(symbols, verb: "add")
         let store = try PriceLedger(options: ledgerOptions, environment: environment).storeForWriting()
-        let added = try Watchlist.add(wanted, to: store.settings)
+        let added = try Watchlist.add(wanted, to: store)
         for symbol in wanted {
             environment.print(added.contains(symbol) ? "watching \(symbol)" : "\(symbol) is already watched")
         }
@@ -65,7 +64,7 @@ struct WatchRemoveCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let unwanted = try WatchSymbols.parse(symbols, verb: "remove")
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
-        try Watchlist.remove(unwanted, from: ledger.existing?.settings)
+        try Watchlist.remove(unwanted, from: ledger.existing)
         for symbol in unwanted { environment.print("stopped watching \(symbol)") }
     }
 }
@@ -97,11 +96,10 @@ struct WatchListCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let quote = try ledger.defaultQuote(currency)
         guard let store = ledger.existing else { return try show([], note: nil, environment) }
-        let cached = try store.market.latestTopList(in: quote)
-        let coins = try Watchlist.coins(
-            Watchlist.read(store.settings), list: cached?.value, quote: quote, prices: store.prices)
-        let note = cached.map {
-            "From the \($0.value.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: environment.now))).\n'ledger market' refreshes it."
+        let watched = try Watchlist.listed(store, topLists: store, quote: quote)
+        let coins = watched.coins
+        let note = watched.topList.map {
+            "From the \($0.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: environment.now))).\n'ledger market' refreshes it."
         }
         try show(
             coins, note: coins.isEmpty ? nil : note ?? "No top list is cached; 'ledger market' fetches one.",

@@ -2,9 +2,7 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerMarketData
 import LedgerRender
-import LedgerStore
 
 /// `ledger prices fetch [ASSET…] [--history --since DATE] [--source S] [--max-age D]`, or
 /// `ledger prices fetch --missing [--source S]`.
@@ -88,7 +86,7 @@ struct PricesFetchCommand: EnvironmentCommand {
             return try Self.fetchMissing(
                 store: store, currency: quote, source: source, environment: environment, now: now)
         }
-        let targets = try FetchTargets(named: assets, events: store.events, settings: store.settings, quote: quote)
+        let targets = try FetchTargets(named: assets, in: store, quote: quote)
         guard !targets.assets.isEmpty else {
             environment.print(
                 "Nothing to fetch: the ledger holds nothing but \(quote); name assets, e.g. 'ledger prices fetch BTC ETH'."
@@ -106,8 +104,7 @@ struct PricesFetchCommand: EnvironmentCommand {
         // Judged before anything is recorded: a failing fetch writes nothing.
         try FetchFallback(targets: targets, result: result, quote: quote, now: now).check(
             store: store, maxAge: maxAge.flatMap(Age.parseDuration), notices: environment.notices)
-        try store.prices.record(result.observations, fetchedAt: now)
-        for rates in result.fxRates { try store.market.recordFXRates(rates, fetchedAt: now) }
+        try result.record(in: store, fetchedAt: now)
         try setup.commit()
         let actions = try history ? corporateActions(targets, setup, now, environment) : nil
         guard outputFormat == .json else {
@@ -141,7 +138,7 @@ struct PricesFetchCommand: EnvironmentCommand {
     /// else the ledger's): every valuation it could not make, and today's price of every
     /// holding that has none.
     static func fetchMissing(
-        store: Ledger, currency: AssetSymbol, source: String?, environment: CommandEnvironment,
+        store: OpenLedger, currency: AssetSymbol, source: String?, environment: CommandEnvironment,
         now: Timestamp? = nil
     ) throws {
         let setup = try MarketSetup(store: store, environment: environment)

@@ -3,7 +3,6 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// `ledger prices import FILE [--currency C]`: records every price of a CSV file, or none.
 struct PricesImportCommand: EnvironmentCommand {
@@ -42,7 +41,7 @@ struct PricesImportCommand: EnvironmentCommand {
         guard !contents.observations.isEmpty else {
             throw PricesError.noPrices(file: file)
         }
-        try ledger.storeForWriting().prices.record(contents.observations, fetchedAt: now)
+        try ledger.storeForWriting().record(contents.observations, fetchedAt: now)
         let assets = Set(contents.observations.map(\.asset)).count
         environment.print(
             "imported \(Self.count(contents.observations.count, "price")) for \(Self.count(assets, "asset")) from \(file.terminalEscaped)"

@@ -2,12 +2,11 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// Renders stored prices as a table, JSON (`ledger.prices/1`) or CSV. Prices are printed
 /// exactly, as decimal strings.
 struct PricesOutput {
-    let prices: [StoredPrice]
+    let prices: [RecordedPrice]
     /// The asset asked for, when showing one asset's history.
     let asset: AssetSymbol?
     let width: Int
@@ -16,8 +15,8 @@ struct PricesOutput {
 
     /// The last observation of each asset and quote in store order (asset, quote, time,
     /// source): the one the price table values with.
-    static func latest(_ stored: [StoredPrice]) -> [StoredPrice] {
-        var result: [StoredPrice] = []
+    static func latest(_ stored: [RecordedPrice]) -> [RecordedPrice] {
+        var result: [RecordedPrice] = []
         for price in stored {
             if let last = result.last,
                 (last.observation.asset, last.observation.quote) == (price.observation.asset, price.observation.quote)
@@ -31,7 +30,7 @@ struct PricesOutput {
     }
 
     /// Newest first; at equal times by quote, then source.
-    static func newestFirst(_ stored: [StoredPrice]) -> [StoredPrice] {
+    static func newestFirst(_ stored: [RecordedPrice]) -> [RecordedPrice] {
         stored.sorted { lhs, rhs in
             let left = lhs.observation
             let right = rhs.observation

@@ -2,7 +2,6 @@ import ArgumentParser
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerStore
 
 /// `ledger prices set ASSET PRICE [--date D] [--currency C]`: records one price by hand.
 struct PricesSetCommand: EnvironmentCommand {
@@ -40,13 +39,13 @@ struct PricesSetCommand: EnvironmentCommand {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         let now = environment.now
         let observation = try makeObservation(defaultQuote: try ledger.defaultQuote(currency), now: now)
-        let replaced = try ledger.existing?.prices.observations(asset: observation.asset).first { stored in
+        let replaced = try ledger.existing?.recordedPrices(of: observation.asset).first { stored in
             let old = stored.observation
             return (old.quote, old.observedAt, old.source) == (
                 observation.quote, observation.observedAt, observation.source
             )
         }
-        try ledger.storeForWriting().prices.record([observation], fetchedAt: now)
+        try ledger.storeForWriting().record([observation], fetchedAt: now)
         var line =
             "recorded \(observation.asset) \(observation.price) \(observation.quote) on \(observation.observedAt.compactDescription) (\(observation.source))"
         if let old = replaced?.observation.price {

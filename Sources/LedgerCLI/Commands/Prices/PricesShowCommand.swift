@@ -1,6 +1,6 @@
 import ArgumentParser
+import LedgerApp
 import LedgerCore
-import LedgerStore
 
 /// `ledger prices show [ASSET]`: the latest price of every asset, or one asset's history.
 struct PricesShowCommand: EnvironmentCommand {
@@ -35,7 +35,7 @@ struct PricesShowCommand: EnvironmentCommand {
             return symbol
         }
         let store = try ledgerOptions.openForReading(in: environment)
-        let stored = try store.prices.observations(asset: symbol)
+        let stored = try store.recordedPrices(of: symbol)
         let output = PricesOutput(
             prices: symbol == nil && !history ? PricesOutput.latest(stored) : PricesOutput.newestFirst(stored),
             asset: symbol, width: environment.terminalWidth, now: environment.now

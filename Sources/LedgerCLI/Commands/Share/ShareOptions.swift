@@ -3,7 +3,6 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// The options of every `ledger share` card, and the one way a card is made and written.
 struct ShareOptions: ParsableArguments {
@@ -35,7 +34,7 @@ struct ShareOptions: ParsableArguments {
         let query = ValuationQuery(asOf: asOf, method: method, currency: currency)
         try query.validate()
         let store = try ledger.openForReading(in: environment)
-        let options = try query.valuation(settings: store.settings, now: environment.now, perAccount: false)
+        let options = try query.valuation(ledger: store, now: environment.now, perAccount: false)
         let runner = try ReplayRunner(store: store, environment: environment)
         let result = try ShareQuery(runner: runner).card(target, options: options, amounts: amounts)
         let text = format.render(result.card)
@@ -53,11 +52,11 @@ extension ShareOptions {
     /// Names what the card could not price and the command that fetches it: the portfolio's
     /// `prices fetch --missing` for holdings, `prices fetch ASSET` in the trade's quote for a trade.
     func warnUnpriced(
-        _ result: ShareQuery.Result, _ target: ShareTarget, _ options: ValuationOptions, _ store: Ledger,
+        _ result: ShareQuery.Result, _ target: ShareTarget, _ options: ValuationOptions, _ store: OpenLedger,
         _ environment: CommandEnvironment
     ) {
         let assets = result.unpriced.map(\.text).joined(separator: " ")
-        let ledgerCurrency = (try? store.settings.ledgerCurrency()).flatMap(AssetSymbol.init)
+        let ledgerCurrency = store.displayedLedgerCurrency()
         let fill: String
         if case .trade = target {
             let currency = result.quote == ledgerCurrency ? "" : " --currency \(result.quote)"

@@ -49,7 +49,7 @@ struct TransfersListCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "transfers")
         let store = try ledgerOptions.openForReading(in: environment)
-        let book = try TransferService(context: environment.app).book(store.events)
+        let book = try TransferService(context: environment.app).book(store)
         if outputFormat == .json { return environment.print(TransferJSON.document(book)) }
         let output = TransfersOutput(book: book)
         environment.write(unmatched ? output.unmatchedText() : output.linkedText())
@@ -76,7 +76,7 @@ struct TransfersMatchCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json], for: "transfers match")
         let options = try TransfersOutput.options(window: window, tolerance: tolerance)
         let store = try ledgerOptions.openExisting(in: environment)
-        let summary = try TransferService(context: environment.app).match(in: store.events, options: options)
+        let summary = try TransferService(context: environment.app).match(in: store, options: options)
         if outputFormat == .json { return environment.print(EventJSON.events(summary.linked)) }
         for event in summary.linked { environment.print(EventSummary.recordedLine(event)) }
         environment.print(summary.line)
@@ -103,7 +103,7 @@ struct TransfersLinkCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json], for: "transfers link")
         let store = try ledgerOptions.openExisting(in: environment)
         let link = try TransferService(context: environment.app).link(
-            withdrawal: withdrawal, deposit: deposit, in: store.events)
+            withdrawal: withdrawal, deposit: deposit, in: store)
         try EventOutput(environment: environment, format: outputFormat).printRecorded([link])
     }
 }
@@ -124,7 +124,7 @@ struct TransfersUnlinkCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "transfers unlink")
         let store = try ledgerOptions.openExisting(in: environment)
-        let (void, link) = try TransferService(context: environment.app).unlink(id, in: store.events)
+        let (void, link) = try TransferService(context: environment.app).unlink(id, in: store)
         guard outputFormat == .text else {
             return try EventOutput(environment: environment, format: outputFormat).printRecorded([void])
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import LedgerApp
+import LedgerCore
 import LedgerInterchange
-import LedgerStore
 
 /// `ledger user revoke NAME`: every token of the user.
 struct UserRevokeCommand: EnvironmentCommand {
@@ -63,14 +63,14 @@ struct UserListCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "user list")
-        let users: [StoredUser]
+        let users: [AccountJSON.UserRow]
         do {
-            users = try options.accounts(in: environment).list()
+            users = try options.accounts(in: environment).rows()
         } catch UserError.noAccounts {
             users = [] // nothing to list, and nothing created
         }
         if outputFormat == .json {
-            environment.print(AccountJSON.users(users.map(Self.row)))
+            environment.print(AccountJSON.users(users))
         } else if users.isEmpty {
             environment.print("No users; add one with 'ledger user add NAME --admin'.")
         } else {
@@ -78,19 +78,13 @@ struct UserListCommand: EnvironmentCommand {
         }
     }
 
-    static func row(_ user: StoredUser) -> AccountJSON.UserRow {
-        AccountJSON.UserRow(
-            name: user.name, isAdmin: user.isAdmin, isDisabled: user.isDisabled, created: user.created,
-            tokens: user.tokenCount)
-    }
-
-    static func text(_ users: [StoredUser]) -> String {
+    static func text(_ users: [AccountJSON.UserRow]) -> String {
         let rows =
             [["NAME", "ROLE", "STATUS", "TOKENS", "ADDED"]]
             + users.map { user in
                 [
                     user.name, user.isAdmin ? "admin" : "user", user.isDisabled ? "disabled" : "active",
-                    String(user.tokenCount), user.created.description,
+                    String(user.tokens), user.created.description,
                 ]
             }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -1,9 +1,8 @@
-import ArgumentParser
 import LedgerCore
 import LedgerMarketData
 
 /// What the change column of `ledger live` is measured from.
-enum LiveChange: String, CaseIterable, ExpressibleByArgument {
+public enum LiveChange: String, CaseIterable, Sendable {
     /// The first price seen since the ticker started.
     case sinceStart = "since-start"
     /// The price 24 hours ago (the streamer's OPEN24HOUR).
@@ -11,31 +10,31 @@ enum LiveChange: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// One asset's line in the live ticker.
-struct LiveRow: Equatable {
-    let symbol: AssetSymbol
-    let quote: AssetSymbol
+public struct LiveRow: Equatable {
+    public let symbol: AssetSymbol
+    public let quote: AssetSymbol
     /// The first price seen since the ticker started.
-    var start: ExactDecimal?
-    var price: ExactDecimal?
-    var updatedAt: Timestamp?
-    var source: String?
+    public var start: ExactDecimal?
+    public var price: ExactDecimal?
+    public var updatedAt: Timestamp?
+    public var source: String?
     /// The price 24 hours ago, when the stream said it.
-    var open24h: ExactDecimal?
-    var changeFrom = LiveChange.sinceStart
+    public var open24h: ExactDecimal?
+    public var changeFrom = LiveChange.sinceStart
 
-    var quoteText: String { quote.text }
+    public var quoteText: String { quote.text }
 
-    init(symbol: AssetSymbol, quote: AssetSymbol, changeFrom: LiveChange = .sinceStart) {
+    public init(symbol: AssetSymbol, quote: AssetSymbol, changeFrom: LiveChange = .sinceStart) {
         self.symbol = symbol
         self.quote = quote
         self.changeFrom = changeFrom
     }
 
     /// The price the change is measured from.
-    var base: ExactDecimal? { changeFrom == .day ? open24h : start }
+    public var base: ExactDecimal? { changeFrom == .day ? open24h : start }
 
     /// Percent change from ``base``, exact (nil without both prices or from a zero base).
-    var changePercent: ExactDecimal? {
+    public var changePercent: ExactDecimal? {
         guard let base, let price, !base.isZero else { return nil }
         return (price - base).divided(by: base, rounding: .halfEven).multiplied(byInteger: 100)
     }
@@ -45,7 +44,7 @@ struct LiveRow: Equatable {
 /// wait `interval` seconds, until `updates` polls have succeeded, `duration` seconds have
 /// passed, or `shouldStop` says so (Ctrl-C). Time and waiting come from `pacing`, and the
 /// wall clock from `now`, so tests run it on a virtual clock.
-struct LiveTicker {
+public struct LiveTicker {
     /// Consecutive failed polls after which the ticker gives up (exit 1).
     static let maximumFailures = 10
 
@@ -59,9 +58,34 @@ struct LiveTicker {
     /// One poll: the observations of the assets asked for, and the failures.
     let poll: ([AssetSymbol]) throws -> PriceBatch
 
+    /// The ticker over `feed`'s assets, polling it; `pacing` is the shell's ``MarketLink/pacing``.
+    public init(
+        feed: LiveFeed, interval: Double, updates: Int?, duration: Double?, pacing: Pacing,
+        now: @escaping () -> Timestamp, shouldStop: @escaping () -> Bool
+    ) {
+        self.init(
+            rows: feed.symbols.map { LiveRow(symbol: $0, quote: feed.quote) }, interval: interval, updates: updates,
+            duration: duration, pacing: pacing, now: now, shouldStop: shouldStop, poll: feed.poll)
+    }
+
+    init(
+        rows: [LiveRow], interval: Double, updates: Int?, duration: Double?, pacing: Pacing,
+        now: @escaping () -> Timestamp, shouldStop: @escaping () -> Bool,
+        poll: @escaping ([AssetSymbol]) throws -> PriceBatch
+    ) {
+        self.rows = rows
+        self.interval = interval
+        self.updates = updates
+        self.duration = duration
+        self.pacing = pacing
+        self.now = now
+        self.shouldStop = shouldStop
+        self.poll = poll
+    }
+
     /// Runs until done; `show` gets the rows after every successful poll, `warn` each new
     /// kind of trouble once.
-    mutating func run(show: ([LiveRow]) -> Void, warn: (String) -> Void) throws {
+    public mutating func run(show: ([LiveRow]) -> Void, warn: (String) -> Void) throws {
         let began = pacing.now()
         var done = 0
         var failures = 0
@@ -133,7 +157,7 @@ struct LiveTicker {
         return reason.hasSuffix(advice) ? String(reason.dropLast(advice.count)) : reason
     }
 
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }

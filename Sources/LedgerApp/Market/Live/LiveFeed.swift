@@ -1,21 +1,21 @@
-import LedgerApp
 import LedgerCore
 import LedgerMarketData
 import LedgerStore
 
 /// Where `ledger live` gets its prices: one latest-prices poll of every asset through the
 /// sources of its class in the fallback order (or `--source`), as `prices fetch` asks them.
-struct LiveFeed {
+public struct LiveFeed {
     /// The assets in the order the user named them, without repeats or the quote itself.
-    let symbols: [AssetSymbol]
-    let quote: AssetSymbol
+    public let symbols: [AssetSymbol]
+    public let quote: AssetSymbol
     let targets: FetchTargets
     let setup: MarketSetup
     let fetcher: PriceFetcher
 
-    init(
-        symbols named: [String], quote: AssetSymbol, store: Ledger, environment: CommandEnvironment,
-        forcedSource: String?
+    /// The feed of the assets `named` in `quote`, their classes read from `store` (nothing is
+    /// written to it); no progress line is drawn between updates.
+    public init(
+        symbols named: [String], quote: AssetSymbol, store: Ledger, context: MarketContext, forcedSource: String?
     ) throws {
         var seen = Set<AssetSymbol>()
         symbols = named.compactMap(AssetSymbol.init).filter { $0 != quote && seen.insert($0).inserted }
@@ -25,15 +25,15 @@ struct LiveFeed {
         self.quote = quote
         targets = try FetchTargets(
             named: symbols.map(\.text), events: store.events, settings: store.settings, quote: quote)
-        setup = try MarketSetup(store: store, environment: environment)
+        setup = try MarketSetup(store: store, context: context)
         if let forcedSource { _ = try setup.source(forcedSource) }
-        var quiet = environment
-        quiet.stderrIsTerminal = false // no progress line between updates
-        fetcher = PriceFetcher(setup: setup, forcedSource: forcedSource, progress: Progress(environment: quiet))
+        var quiet = context
+        quiet.showsProgress = false
+        fetcher = PriceFetcher(setup: setup, forcedSource: forcedSource, progress: Progress(context: quiet))
     }
 
     /// Refuses a polling period shorter than a source's minimum interval between requests.
-    func checkInterval(_ seconds: Double, asked: String) throws {
+    public func checkInterval(_ seconds: Double, asked: String) throws {
         for (assetClass, _) in targets.byClass {
             for name in setup.order(for: assetClass, forced: fetcher.forcedSource) {
                 guard let minimum = try? setup.config.settings(name).minInterval, seconds < minimum else { continue }

@@ -22,14 +22,14 @@ final class StreamInbox: Sendable {
 /// clock), or `shouldStop` (Ctrl-C). A first connection that fails, or a streamer that refuses
 /// the socket before any price, ends it with ``Outcome/unavailable(_:)`` (the command polls
 /// instead); a dropped connection is said once per outage while the stream reconnects.
-struct StreamTicker {
-    enum Outcome: Equatable {
+public struct StreamTicker {
+    public enum Outcome: Equatable, Sendable {
         case finished
         case unavailable(String)
     }
 
     /// The source named in the rows and the JSON.
-    static let source = "cryptocompare"
+    public static let source = "cryptocompare"
 
     var rows: [LiveRow]
     let updates: Int?

@@ -1,9 +1,8 @@
-import LedgerApp
 import LedgerCore
 
 /// An argument or option of `ledger live` that is not what it must be (exit 64), or prices
 /// that could not be had at all (exit 1).
-enum LiveError: UserFacingError, Equatable {
+public enum LiveError: UserFacingError, Equatable {
     case missingAssets
     case notAPollingPeriod(String)
     case updatesBelowOne(Int)
@@ -17,14 +16,14 @@ enum LiveError: UserFacingError, Equatable {
     /// No source knows any of the assets.
     case noLivePrice(symbols: String, reasons: String)
 
-    var category: ErrorCategory {
+    public var category: ErrorCategory {
         switch self {
         case .notFetched, .noLivePrice: .data
         default: .usage
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .missingAssets: "live needs at least one asset, e.g. 'ledger live BTC ETH'"
         case .notAPollingPeriod(let text):

@@ -1,0 +1,15 @@
+import LedgerMarketData
+import LedgerStore
+
+/// The sentence of a failure an adapter reported (``StoreError``, ``MarketDataError``), for a
+/// shell that prints it as it prints a ``UserFacingError`` of the data category (exit 1)
+/// without naming the adapters' types.
+public enum AdapterFailure {
+    public static func sentence(_ error: any Error) -> String? {
+        switch error {
+        case let store as StoreError: store.description
+        case let market as MarketDataError: market.description
+        default: nil
+        }
+    }
+}

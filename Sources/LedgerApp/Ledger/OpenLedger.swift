@@ -1,0 +1,35 @@
+import LedgerCore
+import LedgerStore
+
+/// A ledger opened by ``LedgerOpener``, as a shell holds it: it hands it to the use cases and
+/// never reaches into its stores (LedgerCLI does not depend on LedgerStore, and
+/// `MemberImportVisibility` keeps the stores' members out of its reach). What a command may
+/// ask of it directly is below.
+public typealias OpenLedger = Ledger
+
+extension Ledger {
+    /// The ledger's currency setting (USD when never set).
+    public func ledgerCurrency() throws -> String {
+        try settings.ledgerCurrency()
+    }
+
+    /// The ledger's currency as a report names it, nil when unset or unreadable.
+    public func displayedLedgerCurrency() -> AssetSymbol? {
+        settings.displayedLedgerCurrency()
+    }
+
+    /// The class the ledger's events give `symbol`, nil when no event names it.
+    public func recordedClass(of symbol: AssetSymbol) throws -> AssetClass? {
+        try events.assetClass(of: symbol)
+    }
+}
+
+extension ValuationQuery {
+    /// The valuation options with the currency of `ledger` as the default (read only when no
+    /// `--currency` is given).
+    public func valuation(ledger: Ledger, now: @autoclosure () -> Timestamp, perAccount: Bool) throws
+        -> ValuationOptions
+    {
+        try valuation(settings: ledger.settings, now: now(), perAccount: perAccount)
+    }
+}
