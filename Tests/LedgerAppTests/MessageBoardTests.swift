@@ -108,7 +108,7 @@ struct MessageBoardTests {
         var deposit = Self.trade(true, "USD", id: 4)
         deposit.action = .deposit(AssetAmount(ExactDecimal(5), Asset(AssetSymbol("USD")!)))
         #expect(try accounts.postTrade("alice", event: deposit, kept: 25) == nil)
-        let json = MessageJSON.messages(try accounts.allMessages().map(\.row), page: 1, older: false, kept: 25)
+        let json = MessageJSON.messages(try accounts.allMessages(), page: 1, older: false, kept: 25)
         for secret in ["4321", "4.321", "98765", "kraken", "private", "1700000000", "2023-11-14"] {
             #expect(!json.contains(secret), "\(secret) in \(json)")
         }
@@ -116,7 +116,7 @@ struct MessageBoardTests {
         try accounts.removeTradePost("bob", eventID: Self.trade(true, "BTC", id: 2).id)
         #expect(try accounts.allMessages().count == 2, "bob's void cannot remove alice's post")
         try accounts.removeTradePost("alice", eventID: Self.trade(true, "BTC", id: 2).id)
-        #expect(try accounts.allMessages().map(\.row.text) == ["alice sold ETH"])
+        #expect(try accounts.allMessages().map(\.text) == ["alice sold ETH"])
     }
 
     @Test("disabled users' messages are hidden; the author or an admin deletes, nobody else")
@@ -133,7 +133,7 @@ struct MessageBoardTests {
         #expect(throws: MessageError.noSuchMessage("x")) { try accounts.deleteMessage("x", by: "bob", isAdmin: false) }
         try accounts.setDisabled("bob", true)
         #expect(try accounts.messages(page: 1, kept: 25).messages.map(\.body) == ["from alice"])
-        #expect(try accounts.allMessages().map(\.isHidden) == [true, false])
+        #expect(try accounts.allMessages().map(\.hidden) == [true, false])
         #expect(throws: MessageError.noSuchMessage(String(bobs.id))) {
             try accounts.deleteMessage(String(bobs.id), by: "alice", isAdmin: false)
         }

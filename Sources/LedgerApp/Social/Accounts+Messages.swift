@@ -43,9 +43,9 @@ extension Accounts {
         return MessagePage(messages: Array(rows.prefix(size)), page: page, hasOlder: rows.count > size, kept: kept)
     }
 
-    /// Every message kept, newest first, hidden ones too (for an admin's shell).
-    public func allMessages() throws -> [StoredMessage] {
-        try withStore { try $0.messages(limit: MessageRules.maxKept, offset: 0, includingHidden: true) }
+    /// Every message kept, newest first, hidden ones too (for an admin's shell), as their JSON rows.
+    public func allMessages() throws -> [MessageJSON.Row] {
+        try withStore { try $0.messages(limit: MessageRules.maxKept, offset: 0, includingHidden: true) }.map(\.row)
     }
 
     /// Deletes message `id` for `user`: their own, or any as an admin. A message that is not

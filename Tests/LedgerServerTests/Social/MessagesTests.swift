@@ -144,7 +144,7 @@ struct MessagesTests {
         try fixture.accounts.setDisabled("bob", true)
         let hidden = try await client.get("/messages", headers: alice.browser)
         #expect(!hidden.body.contains("bob was here") && !hidden.body.contains("forged"))
-        #expect(try fixture.accounts.allMessages().map(\.isHidden) == [true])
+        #expect(try fixture.accounts.allMessages().map(\.hidden) == [true])
         let shell = Books.cli(["user", "messages", "--data-dir", fixture.dataDirectory])
         #expect(shell.status == 0 && shell.out.hasPrefix("ID  TIME"), "\(shell.out)\(shell.err)")
         #expect(shell.out.contains("  bob   bob was here (hidden: user disabled)\n"), "\(shell.out)")

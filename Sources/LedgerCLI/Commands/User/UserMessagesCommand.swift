@@ -1,8 +1,8 @@
 import ArgumentParser
 import LedgerApp
+import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// `ledger user messages [-O text|json]`: the social page's stream for an admin's shell,
 /// newest first, disabled users' messages too (marked hidden: the page does not show them).
@@ -20,7 +20,7 @@ struct UserMessagesCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         try outputFormat.require([.text, .json], for: "user messages")
-        let messages: [StoredMessage]
+        let messages: [MessageJSON.Row]
         do {
             messages = try options.accounts(in: environment).allMessages()
         } catch UserError.noAccounts {
@@ -28,7 +28,7 @@ struct UserMessagesCommand: EnvironmentCommand {
         }
         if outputFormat == .json {
             environment.print(
-                MessageJSON.messages(messages.map(\.row), page: 1, older: false, kept: messages.count))
+                MessageJSON.messages(messages, page: 1, older: false, kept: messages.count))
         } else if messages.isEmpty {
             environment.print("No messages.")
         } else {
@@ -36,13 +36,13 @@ struct UserMessagesCommand: EnvironmentCommand {
         }
     }
 
-    static func text(_ messages: [StoredMessage]) -> String {
+    static func text(_ messages: [MessageJSON.Row]) -> String {
         let rows =
             [["ID", "TIME", "USER", "MESSAGE"]]
             + messages.map { message in
                 [
-                    String(message.id), message.created.description, message.userName,
-                    TerminalText.escaped(message.row.text) + (message.isHidden ? " (hidden: user disabled)" : ""),
+                    String(message.id), message.created.description, message.user,
+                    TerminalText.escaped(message.text) + (message.hidden ? " (hidden: user disabled)" : ""),
                 ]
             }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
