@@ -1,6 +1,17 @@
 /// The inline stylesheet of the HTML report (and of `ledger serve`'s pages): readable on a phone (one column, tables scroll
 /// sideways inside their box), printable (@media print), no web fonts or external files.
 public enum ReportHTMLStyle {
+    /// A standalone page's start, up to and including `<main>`: the title escaped, this stylesheet
+    /// inline. The page ends with ``end``.
+    public static func start(title: String) -> String {
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            + "<title>\(HTML.escape(title))</title>\n<style>\n\(css)\n</style>\n</head>\n<body>\n<main>\n"
+    }
+
+    /// A standalone page's end, after ``start(title:)``.
+    public static let end = "</main>\n</body>\n</html>\n"
+
     public static let css = """
         :root{color-scheme:light}
         *{box-sizing:border-box}

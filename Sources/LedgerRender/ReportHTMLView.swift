@@ -12,16 +12,13 @@ public struct ReportHTMLView {
 
     public func render() -> String {
         let title = ReportWords.title(report)
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page +=
-            "<title>\(HTML.escape(title))</title>\n<style>\n\(ReportHTMLStyle.css)\n</style>\n</head>\n<body>\n<main>\n"
+        var page = ReportHTMLStyle.start(title: title)
         page += "<h1>Portfolio report</h1>\n<p class=\"meta\">\(HTML.escape(title))</p>\n"
         page += [summary(), valueChart(), holdings(), allocation(), movers(), gains(), freshness()].joined()
         page += report.news.map(ReportNewsParts.html) ?? ""
         page +=
             "<footer>\(HTML.escape(ReportWords.chain(report))). Amounts are rounded for display; <code>ledger report -O json</code> has the exact values.</footer>\n"
-        return page + "</main>\n</body>\n</html>\n"
+        return page + ReportHTMLStyle.end
     }
 
     private func summary() -> String {

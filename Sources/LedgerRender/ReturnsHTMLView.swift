@@ -7,15 +7,12 @@ import LedgerCore
 public enum ReturnsHTMLView {
     public static func render(_ report: ReturnsReport) -> String {
         let title = ReturnsWords.title(report)
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page +=
-            "<title>\(HTML.escape(title))</title>\n<style>\n\(ReportHTMLStyle.css)\n</style>\n</head>\n<body>\n<main>\n"
+        var page = ReportHTMLStyle.start(title: title)
         page += "<h1>\(HTML.escape(title))</h1>\n<p class=\"meta\">\(HTML.escape(ReturnsWords.subtitle(report)))</p>\n"
         page += section(report) + sleeves(report) + daily(report) + missing(report)
         page +=
             "<footer>Definitions: docs/RETURNS.md. Amounts are rounded for display; <code>ledger returns -O json</code> has the exact values.</footer>\n"
-        return page + "</main>\n</body>\n</html>\n"
+        return page + ReportHTMLStyle.end
     }
 
     /// The figures table, its notes and the value chart.

@@ -53,10 +53,7 @@ extension TaxView {
 
     /// The report as one HTML page: inline CSS, no scripts, every text escaped.
     public func html() -> String {
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page +=
-            "<title>\(HTML.escape(title))</title>\n<style>\n\(ReportHTMLStyle.css)\n</style>\n</head>\n<body>\n<main>\n"
+        var page = ReportHTMLStyle.start(title: title)
         page += "<h1>Capital gains</h1>\n<p class=\"meta\">\(HTML.escape(title))</p>\n"
         page += ReportHTMLParts.notes(notes)
         for year in years {
@@ -78,6 +75,6 @@ extension TaxView {
         }
         page +=
             "<footer>Amounts are rounded for display; <code>ledger tax -O json</code> has the exact values.</footer>\n"
-        return page + "</main>\n</body>\n</html>\n"
+        return page + ReportHTMLStyle.end
     }
 }

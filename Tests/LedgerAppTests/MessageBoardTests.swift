@@ -52,7 +52,7 @@ struct MessageBoardTests {
         let clock = Clock()
         let accounts = try Self.board(clock)
         for number in 1...30 {
-            try accounts.postMessage(number % 2 == 0 ? "alice" : "bob", text: "message \(number)", kept: 27)
+            _ = try accounts.postMessage(number % 2 == 0 ? "alice" : "bob", text: "message \(number)", kept: 27)
             clock.advance(seconds: 7)
         }
         let first = try accounts.messages(page: 1, kept: 27)

@@ -47,7 +47,7 @@ struct LiveRoutes: RouteGroup {
     /// The assets (`assets`, words as `market show` takes them), their class (`class`, as the
     /// forms take it) and the currency (`currency`, else the user's).
     static func subscription(_ fields: MarketFields, user: ServerUser, state: ServerState) throws -> Subscription {
-        let words = try AddForm.split(fields["assets"] ?? "")
+        let words = AddForm.split(fields["assets"] ?? "")
         let assets = try words.prefix(maxAssets).map { word in
             guard let symbol = AssetSymbol(word.uppercased()) else { throw MarketServiceError.notAnAssetSymbol(word) }
             return symbol
