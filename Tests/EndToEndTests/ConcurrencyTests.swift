@@ -4,7 +4,10 @@ import Testing
 
 @Suite("Several processes on one ledger", .serialized)
 struct ConcurrencyTests {
-    @Test("four processes appending 250 events each: 1,000 events, each once, and verify passes")
+    /// 125 each: every `add` is a process of the debug build (~60 ms of CPU), and 500 appends
+    /// racing for the write lock show a lost or doubled event as well as 1,000 did (round 16:
+    /// 1,000 cost 66 s of CPU, the most of any suite).
+    @Test("four processes appending 125 events each: 500 events, each once, and verify passes")
     func fourWriters() async throws {
         let path = makeTemporaryDirectory() + "/books.ledger"
         let ledger = BuiltProducts.ledger
@@ -13,7 +16,7 @@ struct ConcurrencyTests {
             for writer in 0..<4 {
                 group.addTask {
                     var statuses: [Int32] = []
-                    for index in 0..<250 {
+                    for index in 0..<125 {
                         let added = try await BuiltProducts.run(
                             ledger,
                             [
@@ -31,10 +34,10 @@ struct ConcurrencyTests {
         let notes = log.stdout.split(separator: "\n").dropFirst().compactMap { line in
             line.split(separator: ",").first { $0.hasPrefix("w") && $0.contains("-") }
         }
-        #expect(notes.count == 1000)
-        #expect(Set(notes).count == 1000)
+        #expect(notes.count == 500)
+        #expect(Set(notes).count == 500)
         let verify = try await BuiltProducts.run(ledger, ["verify", "--ledger", path])
         #expect(verify.status == 0)
-        #expect(verify.stdout.hasPrefix("ok: 1000 events verified"))
+        #expect(verify.stdout.hasPrefix("ok: 500 events verified"))
     }
 }

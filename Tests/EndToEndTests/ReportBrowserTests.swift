@@ -8,9 +8,7 @@ import Testing
 ///
 /// Skipped (and says so) when `chromium` / `chromium-browser` or `python3` (which drives it)
 /// is not on PATH. CI installs Debian's `chromium` package.
-@Suite(
-    "The HTML report in headless Chromium", .serialized,
-    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
+@Suite("The HTML report in headless Chromium", .serialized)
 struct ReportBrowserTests {
     static var available: Bool { BrowserCheck.available(for: "ReportBrowserTests") }
 

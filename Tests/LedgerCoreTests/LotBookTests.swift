@@ -33,6 +33,10 @@ struct LotBookTests {
                     taken.pieces == expected.pieces && taken.uncovered == expected.uncovered,
                     "seed \(seed) step \(step)")
             }
+            // The whole book every 25 steps and at the end: a wrong lot taken shows in the pieces
+            // at once and stays in the lots, and comparing ~1,000 lots at each of 3,000 steps cost
+            // 98 s of CPU in a debug build (round 16).
+            guard step % 25 == 0 || step == 2_999 else { continue }
             #expect(Array(book.lots) == reference.lots, "seed \(seed) step \(step)")
             #expect(
                 book.quantity == reference.lots.reduce(.zero) { $0 + $1.quantity }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`ledger tax` against rp2 and bittytax on a seeded history, per year, to the cent.
 
-    compare.py --ledger PATH/TO/ledger [--seed N] [--trades N] [--keep DIR] [--via tax|gains]
+    compare.py --ledger PATH/TO/ledger [--seed N] [--trades N] [--keep DIR] [--via tax|gains|both]
 
 1. history.py writes the history (history.csv, rp2's and bittytax's inputs);
 2. peers.py runs rp2 (FIFO, LIFO, HIFO) and bittytax, and checks them against reference.py;
@@ -13,6 +13,7 @@
 
 `--via gains` builds the US totals from `ledger gains --year Y --method M -O json` instead (the
 lot engine `tax` builds on; no UK rules there), so the harness runs before `ledger tax` exists.
+`--via both` compares `tax` and `gains` against one run of the peers (what TaxPeerTests runs).
 
 Prints each difference; exit 0 when all agree, 1 otherwise, 77 with one line "skipped: ..."
 when a peer is not installed or (without --via gains) the ledger has no `tax` command.
@@ -86,20 +87,22 @@ def has_tax_command(binary: Path) -> bool:
     return result.returncode == 0 and "--rules" in result.stdout
 
 
-def compare(binary: Path, work: Path, seed: int, count: int, via: str) -> list:
+def compare(binary: Path, work: Path, seed: int, count: int, vias: tuple) -> list:
+    """The peers run once; each of `vias` (tax, gains) is compared with their totals."""
     history.generate(work, seed, count)
     found = peers.run_peers(work)
     lines = peers.check(work, found)
     us = Ledger(binary, work, "USD")
     us.load(work / shared.LEDGER_CSV)
-    for method in shared.US_METHODS:
-        theirs = found["us"][method]["years"]
-        if via == "gains":
-            ours = us.gains_years(method, [year["year"] for year in theirs])
-        else:
-            ours = us.tax_years("--rules", "us", "--method", method)
-        lines += peers.differences(f"ledger {via} vs rp2 {method}", ours, theirs, peers.US_FIELDS)
-    if via == "gains":
+    for via in vias:
+        for method in shared.US_METHODS:
+            theirs = found["us"][method]["years"]
+            if via == "gains":
+                ours = us.gains_years(method, [year["year"] for year in theirs])
+            else:
+                ours = us.tax_years("--rules", "us", "--method", method)
+            lines += peers.differences(f"ledger {via} vs rp2 {method}", ours, theirs, peers.US_FIELDS)
+    if "tax" not in vias:
         return lines
     exact = peers.reference_totals(work)
     uk = Ledger(binary, work, "GBP")
@@ -117,17 +120,19 @@ def main() -> None:
     parser.add_argument("--trades", type=int, default=1000)
     parser.add_argument("--keep", type=Path, help="work in DIR (a new directory) and leave the files there")
     parser.add_argument(
-        "--via", choices=("tax", "gains"), default="tax",
-        help="gains: the US totals from `ledger gains -O json` instead of `ledger tax` (rp2 only)")
+        "--via", choices=("tax", "gains", "both"), default="tax",
+        help="gains: the US totals from `ledger gains -O json` instead of `ledger tax` (rp2 only); "
+        "both: tax and gains against one run of the peers")
     args = parser.parse_args()
     peers.require_peers()
-    if args.via == "tax" and not has_tax_command(args.ledger):
+    vias = ("tax", "gains") if args.via == "both" else (args.via,)
+    if "tax" in vias and not has_tax_command(args.ledger):
         shared.skip(f"{args.ledger} has no 'tax' command yet (issue 32)")
     with tempfile.TemporaryDirectory(prefix="taxpeers-") as scratch:
         work = args.keep or Path(scratch)
-        lines = compare(args.ledger, work, args.seed, args.trades, args.via)
-    peer_names = "rp2 (fifo, lifo, hifo)" + (" and bittytax" if args.via == "tax" else "")
-    agreed = f"ledger {args.via} agrees with {peer_names}, seed {args.seed}"
+        lines = compare(args.ledger, work, args.seed, args.trades, vias)
+    peer_names = "rp2 (fifo, lifo, hifo)" + (" and bittytax" if "tax" in vias else "")
+    agreed = f"ledger {' and '.join(vias)} agrees with {peer_names}, seed {args.seed}"
     print("\n".join(lines) if lines else agreed)
     sys.exit(1 if lines else 0)
 

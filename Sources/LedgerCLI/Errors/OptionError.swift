@@ -11,9 +11,9 @@ enum OptionError: UserFacingError, Equatable {
     /// The same, as `live` and `chart` word it.
     case notAMarketSymbol(String)
     case notAMaxAge(String)
-    /// `-O FORMAT` that `command` does not print (`verify prints text|json; …`).
+    /// `-O FORMAT` that `command` does not print (`verify prints text or json; …`).
     case unsupportedFormat(command: String, supported: [OutputFormat], given: OutputFormat)
-    /// The same found while parsing, the formats listed in words (`text, json or csv`).
+    /// The same found while parsing a command's own set of formats.
     case notAFormat(command: String, formats: [String], given: String)
 
     var category: ErrorCategory { .usage }
@@ -31,13 +31,13 @@ enum OptionError: UserFacingError, Equatable {
         case .notAMaxAge(let text):
             "--max-age '\(text)' is not a duration; use e.g. 90s, 30m, 6h or 1d"
         case .unsupportedFormat(let command, let supported, let given):
-            "\(command) prints \(OutputFormat.options(supported)); '-O \(given.rawValue)' is not one of them"
+            "\(command) prints \(Self.list(supported.map(\.rawValue))); '-O \(given.rawValue)' is not one of them"
         case .notAFormat(let command, let formats, let given):
             "\(command) prints \(Self.list(formats)); '-O \(given)' is not one of them"
         }
     }
 
-    /// `text, json or csv`.
+    /// `text, json or csv`: one way to list the formats in every refusal.
     private static func list(_ words: [String]) -> String {
         guard let last = words.last, words.count > 1 else { return words.joined() }
         return words.dropLast().joined(separator: ", ") + " or " + last
