@@ -25,7 +25,7 @@ public final class ReturnsCloses {
     /// The close of `asset` on day `index` (``ReturnsSeries/close(of:on:at:prices:currency:)``
     /// at ``ReturnsSeries/closeTime(_:of:asOf:)``).
     public func close(of asset: AssetSymbol, at index: Int) -> ExactDecimal? {
-        if case .read(let close) = cells[asset]?[index] { return close }
+        if case .read(let close)? = cells[asset]?[index] { return close }
         let close = ReturnsSeries.close(
             of: asset, on: days[index], at: ReturnsSeries.closeTime(index, of: days, asOf: asOf), prices: prices,
             currency: currency)

@@ -54,7 +54,8 @@ public enum ReturnsSeries {
                     unknown.insert(asset)
                 }
             }
-            let (flow, gaps) = index == 0 ? (.zero, []) : self.flow(into: index, input, closes: closes)
+            let (flow, gaps): (ExactDecimal?, [AssetSymbol]) =
+                index == 0 ? (.zero, []) : self.flow(into: index, input, closes: closes)
             if !gaps.isEmpty { flowGaps[index - 1, default: []].formUnion(gaps) }
             days.append(
                 ReturnsDay(
