@@ -4,9 +4,10 @@
 # its last 5 years (the last trade price of the day, carried), then times, RUNS times each:
 # `portfolio --full-replay` (the whole replay, no series) and `returns` over those 5 years,
 # plain and `--by asset` (both replay every event and value every day of the period).
-#   python3 Benchmarks/generate.py 100000 50 42 DATA && Benchmarks/returns.sh BINARY DATA [RUNS]
+# Given a second binary, runs each command with the two in turn and compares their JSON (cmp).
+#   python3 Benchmarks/generate.py 100000 50 42 DATA && Benchmarks/returns.sh BINARY DATA [RUNS [OTHER]]
 set -eu
-bin=$1 data=$2 runs=${3:-3}
+bin=$1 data=$2 runs=${3:-3} other=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME=$work/home XDG_STATE_HOME=$work/state
@@ -40,9 +41,22 @@ PY
 last=${range#*..}
 echo "period $range; $(wc -l <"$data/events.jsonl") events"
 t() { /usr/bin/time -f "%e s %U user %M KB" "$@" 2>&1 >/dev/null | tail -1; }
+bins=("$bin" ${other:+"$other"})
 for _ in $(seq "$runs"); do
-    echo "full replay:          $(t "$bin" --ledger "$ledger" portfolio --full-replay --no-chart)"
-    echo "returns 5 years:      $(t "$bin" --ledger "$ledger" returns --period "$range" --as-of "$last")"
-    echo "returns --by asset:   $(t "$bin" --ledger "$ledger" returns --period "$range" --as-of "$last" --by asset)"
+    for b in "${bins[@]}"; do
+        if [ -n "$other" ]; then echo "-- $b"; fi
+        echo "full replay:          $(t "$b" --ledger "$ledger" portfolio --full-replay --no-chart)"
+        echo "returns 5 years:      $(t "$b" --ledger "$ledger" returns --period "$range" --as-of "$last")"
+        echo "returns --by asset:   $(t "$b" --ledger "$ledger" returns --period "$range" --as-of "$last" --by asset)"
+    done
 done
 "$bin" --ledger "$ledger" returns --period "$range" --as-of "$last" | head -12
+if [ -n "$other" ]; then
+    for by in "" "--by asset"; do
+        # shellcheck disable=SC2086 # $by is two words or none
+        "$bin" --ledger "$ledger" returns --period "$range" --as-of "$last" $by -O json >"$work/first.json"
+        # shellcheck disable=SC2086
+        "$other" --ledger "$ledger" returns --period "$range" --as-of "$last" $by -O json >"$work/second.json"
+        cmp "$work/first.json" "$work/second.json" && echo "returns ${by:-(whole)} -O json: the same bytes"
+    done
+fi

@@ -49,7 +49,7 @@ extension ExactDecimal {
         let wide = units.magnitude.multipliedFullWidth(by: other.units.magnitude)
         let divisor = Self.unitsPerOne.magnitude
         guard wide.high < divisor else { return .overflow }
-        let (quotient, remainder) = divisor.dividingFullWidth(wide)
+        let (quotient, remainder) = Self.divide(wide, by: divisor)
         let negative = (units < 0) != (other.units < 0)
         return Self.make(quotient, remainder, divisor, negative: negative, rounding: rounding)
     }
@@ -61,7 +61,7 @@ extension ExactDecimal {
         let wide = units.magnitude.multipliedFullWidth(by: Self.unitsPerOne.magnitude)
         let divisor = other.units.magnitude
         guard wide.high < divisor else { return .overflow }
-        let (quotient, remainder) = divisor.dividingFullWidth(wide)
+        let (quotient, remainder) = Self.divide(wide, by: divisor)
         let negative = (units < 0) != (other.units < 0)
         return Self.make(quotient, remainder, divisor, negative: negative, rounding: rounding)
     }
@@ -72,7 +72,7 @@ extension ExactDecimal {
         guard !isOverflow, !other.isOverflow, !other.isZero else { return nil }
         let wide = units.magnitude.multipliedFullWidth(by: Self.unitsPerOne.magnitude)
         let divisor = other.units.magnitude
-        guard wide.high < divisor, divisor.dividingFullWidth(wide).remainder == 0 else { return nil }
+        guard wide.high < divisor, Self.divide(wide, by: divisor).remainder == 0 else { return nil }
         return divided(by: other, rounding: .towardZero)
     }
 
@@ -82,7 +82,7 @@ extension ExactDecimal {
         guard !isOverflow, !other.isOverflow else { return nil }
         let wide = units.magnitude.multipliedFullWidth(by: other.units.magnitude)
         let divisor = Self.unitsPerOne.magnitude
-        guard wide.high < divisor, divisor.dividingFullWidth(wide).remainder == 0 else { return nil }
+        guard wide.high < divisor, Self.divide(wide, by: divisor).remainder == 0 else { return nil }
         let product = multiplied(by: other, rounding: .towardZero)
         return product.isOverflow ? nil : product
     }
@@ -101,6 +101,23 @@ extension ExactDecimal {
         guard !isOverflow else { return .overflow }
         let (product, overflowed) = units.multipliedReportingOverflow(by: Int128(factor))
         return overflowed || product == Int128.min ? .overflow : ExactDecimal(units: product)
+    }
+
+    /// `wide` ÷ `divisor` for `wide.high` < `divisor`: exactly `divisor.dividingFullWidth(wide)`,
+    /// whose generic form for `UInt128` is slow, by the hardware's division where it fits: a
+    /// dividend within 128 bits, or a divisor within 64 (10¹⁸, every product's) in two
+    /// 128-by-64-bit steps.
+    static func divide(
+        _ wide: (high: UInt128, low: UInt128), by divisor: UInt128
+    ) -> (quotient: UInt128, remainder: UInt128) {
+        if wide.high == 0 { return wide.low.quotientAndRemainder(dividingBy: divisor) }
+        guard divisor <= UInt128(UInt64.max) else { return divisor.dividingFullWidth(wide) }
+        // wide.high < divisor < 2⁶⁴: the dividend's top word is 0 and its second below the divisor.
+        let small = UInt64(truncatingIfNeeded: divisor)
+        let upper = small.dividingFullWidth(
+            (UInt64(truncatingIfNeeded: wide.high), UInt64(truncatingIfNeeded: wide.low >> 64)))
+        let lower = small.dividingFullWidth((upper.remainder, UInt64(truncatingIfNeeded: wide.low)))
+        return (UInt128(upper.quotient) << 64 | UInt128(lower.quotient), UInt128(lower.remainder))
     }
 
     /// 10^exponent as an `Int128`, for 0 ≤ exponent ≤ 38.

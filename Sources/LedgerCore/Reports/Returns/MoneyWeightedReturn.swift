@@ -110,17 +110,20 @@ public enum XIRR {
         var total = ExactDecimal.zero
         var power = ExactDecimal.one
         var reached = 0
-        for flow in y.isNegative ? Array(flows.reversed()) : flows {
+        func add(_ flow: CashFlow) {
             let k = y.isNegative ? days - flow.day : flow.day
-            power = power * Self.power(q, k - reached)
+            if k != reached { power = power * Self.power(q, k - reached) }
             reached = k
             total += flow.amount * power
         }
+        if y.isNegative { flows.reversed().forEach(add) } else { flows.forEach(add) }
         return total.isZero ? 0 : total.isNegative ? -1 : 1
     }
 
     /// `base` to the non-negative integer `exponent`, by squaring.
     static func power(_ base: ExactDecimal, _ exponent: Int) -> ExactDecimal {
+        // x¹ = x exactly (1 · x rounds nothing): most flows are a day apart.
+        if exponent == 1 { return base }
         var (result, square, rest) = (ExactDecimal.one, base, exponent)
         while rest > 0 {
             if rest & 1 == 1 { result = result * square }

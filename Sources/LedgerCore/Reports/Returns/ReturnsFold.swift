@@ -42,9 +42,14 @@ public struct ReturnsFold {
         guard event.occurredAt <= asOf, first.map({ event.occurredAt.date >= $0 }) ?? true else {
             return period.apply(event)
         }
-        let positions = grouping != nil && event.movesSleeves ? event.touchedPositions : []
+        let sleeves = grouping != nil && event.movesSleeves
+        let typed: Bool
+        if case .manual = event.provenance { typed = true } else { typed = false }
+        // The event's balance changes, worked out once for both uses (only when one needs them).
+        let changes = sleeves || typed ? event.quantityChanges : []
+        let positions = sleeves ? Self.positions(changes) : []
         let held = positions.map(period.fold.state.heldQuantity)
-        let spent = Self.spending(event)
+        let spent = typed ? Self.spending(changes) : []
         let balances = spent.map { period.fold.state.fiat[$0.key] ?? .zero }
         period.apply(event)
         let day = event.occurredAt.date
@@ -67,14 +72,26 @@ public struct ReturnsFold {
         }
     }
 
-    /// What a typed event takes out of each position (negative sums), for the fiat shortfall:
-    /// only typed events stop a fiat balance at zero (imported ones take it below, an overdraft
-    /// the series counts by itself).
-    static func spending(_ event: LedgerEvent) -> [(key: PositionKey, delta: ExactDecimal)] {
-        guard case .manual = event.provenance else { return [] }
-        var deltas: [PositionKey: ExactDecimal] = [:]
-        for change in event.quantityChanges { deltas[change.key, default: .zero] += change.delta }
-        return deltas.filter(\.value.isNegative).map { (key: $0.key, delta: $0.value) }
+    /// What a typed event takes out of each position (negative sums of its `changes`), for the
+    /// fiat shortfall: only typed events stop a fiat balance at zero (imported ones take it
+    /// below, an overdraft the series counts by itself).
+    static func spending(_ changes: [QuantityChange]) -> [(key: PositionKey, delta: ExactDecimal)] {
+        var sums: [(key: PositionKey, delta: ExactDecimal)] = []
+        for change in changes {
+            if let at = sums.firstIndex(where: { $0.key == change.key }) {
+                sums[at].delta += change.delta
+            } else {
+                sums.append((change.key, change.delta))
+            }
+        }
+        return sums.filter(\.delta.isNegative)
+    }
+
+    /// The positions `changes` touch, each once, in their order.
+    static func positions(_ changes: [QuantityChange]) -> [PositionKey] {
+        var keys: [PositionKey] = []
+        for change in changes where !keys.contains(change.key) { keys.append(change.key) }
+        return keys
     }
 
     /// The series days (base day first), the signed quantities at each close, and the

@@ -20,7 +20,9 @@ public struct ReturnsReport: Sendable {
         input: ReturnsInput, prices: PriceTable, currency: AssetSymbol, asOf: Timestamp, benchmark: AssetSymbol?,
         by grouping: ReturnsGrouping? = nil
     ) {
-        let days = ReturnsSeries.days(input, prices: prices, currency: currency, asOf: asOf)
+        // One lookup per asset and day, shared by the portfolio, its sleeves and the benchmark.
+        let closes = ReturnsCloses(days: input.days, prices: prices, currency: currency, asOf: asOf)
+        let days = ReturnsSeries.days(input, closes: closes)
         self.days = days
         first = input.days.dropFirst().first ?? asOf.date
         last = input.days.last ?? asOf.date
@@ -28,11 +30,11 @@ public struct ReturnsReport: Sendable {
         self.currency = currency
         figures = ReturnFigures(days)
         self.benchmark = benchmark.map {
-            Benchmark(symbol: $0, following: days, prices: prices, currency: currency, asOf: asOf)
+            Benchmark(symbol: $0, following: days, closes: closes)
         }
         self.grouping = grouping
         sleeves = input.sleeves.map { sleeve in
-            let days = ReturnsSeries.days(sleeve.input, prices: prices, currency: currency, asOf: asOf)
+            let days = ReturnsSeries.days(sleeve.input, closes: closes)
             return ReturnsSleeve(name: sleeve.name, days: days, figures: ReturnFigures(days))
         }
         // The benchmark's and the sleeves' missing closes are named too: without them their
@@ -56,17 +58,11 @@ public struct Benchmark: Sendable {
     public let days: [ReturnsDay]
     public let figures: ReturnFigures
 
-    public init(
-        symbol: AssetSymbol, following portfolio: [ReturnsDay], prices: PriceTable, currency: AssetSymbol,
-        asOf: Timestamp
-    ) {
+    /// The benchmark `symbol` following the `portfolio`'s series, valued at its `closes`
+    /// (made for the same days).
+    public init(symbol: AssetSymbol, following portfolio: [ReturnsDay], closes series: ReturnsCloses) {
         self.symbol = symbol
-        let dates = portfolio.map(\.date)
-        let closes = dates.indices.map { index in
-            ReturnsSeries.close(
-                of: symbol, on: dates[index], at: ReturnsSeries.closeTime(index, of: dates, asOf: asOf),
-                prices: prices, currency: currency)
-        }
+        let closes = portfolio.indices.map { series.close(of: symbol, at: $0) }
         var units: ExactDecimal? = .zero
         var days: [ReturnsDay] = []
         for (index, day) in portfolio.enumerated() {

@@ -35,34 +35,28 @@ public enum ReturnsSeries {
     public static func days(
         _ input: ReturnsInput, prices: PriceTable, currency: AssetSymbol, asOf: Timestamp
     ) -> [ReturnsDay] {
+        days(input, closes: ReturnsCloses(days: input.days, prices: prices, currency: currency, asOf: asOf))
+    }
+
+    /// The series of `input` valued at `closes` (made for the same days; shared by the
+    /// portfolio, its sleeves and the benchmark, so each close is looked up once).
+    public static func days(_ input: ReturnsInput, closes: ReturnsCloses) -> [ReturnsDay] {
         var days: [ReturnsDay] = []
         // The day before a flow whose asset had no price to value it at: that close is missing.
         var flowGaps: [Int: Set<AssetSymbol>] = [:]
         for (index, (day, held)) in zip(input.days, input.closes).enumerated() {
-            let price = { (asset: AssetSymbol, at: Int) in
-                close(
-                    of: asset, on: input.days[at], at: closeTime(at, of: input.days, asOf: asOf), prices: prices,
-                    currency: currency)
-            }
             var unknown: Set<AssetSymbol> = []
             var value = ExactDecimal.zero
             for (asset, quantity) in held where quantity.isPositive {
-                if let close = price(asset, index) { value += close * quantity } else { unknown.insert(asset) }
-            }
-            var flow: ExactDecimal? = .zero
-            let moved = index == 0 ? [:] : movements(on: day, held: held, before: input.closes[index - 1], input)
-            // A flow happens at the start of its day: at the close of the day before (or, for
-            // an asset not held then and without that close, at its own day's close).
-            for (asset, quantity) in moved {
-                let before = input.closes[index - 1][asset]
-                guard let close = entryPrice(before: price(asset, index - 1), on: price(asset, index), held: before)
-                else {
-                    flowGaps[index - 1, default: []].insert(asset)
-                    flow = nil
-                    continue
+                if let close = closes.close(of: asset, at: index) {
+                    value += close * quantity
+                } else {
+                    unknown.insert(asset)
                 }
-                flow = flow.map { $0 + close * quantity }
             }
+            let (flow, gaps): (ExactDecimal?, [AssetSymbol]) =
+                index == 0 ? (.zero, []) : self.flow(into: index, input, closes: closes)
+            if !gaps.isEmpty { flowGaps[index - 1, default: []].formUnion(gaps) }
             days.append(
                 ReturnsDay(
                     date: day, value: unknown.isEmpty ? value : nil, pricedValue: value, flow: flow,
@@ -70,6 +64,30 @@ public enum ReturnsSeries {
         }
         for (index, assets) in flowGaps { days[index] = days[index].missing(assets) }
         return days
+    }
+
+    /// The external flow of day `index` (> 0) at `closes`, nil when an asset it moves has no
+    /// price, and the assets without one. A flow happens at the start of its day: at the close of
+    /// the day before (or, for an asset not held then and without that close, at its own day's
+    /// close).
+    static func flow(
+        into index: Int, _ input: ReturnsInput, closes: ReturnsCloses
+    ) -> (flow: ExactDecimal?, gaps: [AssetSymbol]) {
+        let before = input.closes[index - 1]
+        var flow: ExactDecimal? = .zero
+        var gaps: [AssetSymbol] = []
+        for (asset, quantity) in movements(on: input.days[index], held: input.closes[index], before: before, input) {
+            let entry = entryPrice(
+                before: closes.close(of: asset, at: index - 1), on: closes.close(of: asset, at: index),
+                held: before[asset])
+            guard let entry else {
+                gaps.append(asset)
+                flow = nil
+                continue
+            }
+            flow = flow.map { $0 + entry * quantity }
+        }
+        return (flow, gaps)
     }
 
     /// The money invested at each close: the start value plus the net contributions since the
@@ -103,10 +121,13 @@ public enum ReturnsSeries {
         on day: LocalDate, held: [AssetSymbol: ExactDecimal], before: [AssetSymbol: ExactDecimal], _ input: ReturnsInput
     ) -> [AssetSymbol: ExactDecimal] {
         var moved = input.flows[day] ?? [:]
-        for asset in Set(held.keys).union(before.keys) {
-            let owed = max(.zero, -(held[asset] ?? .zero))
+        // Only negative balances count: what is owed now less what was owed the day before.
+        for (asset, quantity) in held where quantity.isNegative {
             let owedBefore = max(.zero, -(before[asset] ?? .zero))
-            if owed != owedBefore { moved[asset, default: .zero] += owed - owedBefore }
+            if -quantity != owedBefore { moved[asset, default: .zero] += -quantity - owedBefore }
+        }
+        for (asset, quantity) in before where quantity.isNegative && !(held[asset]?.isNegative ?? false) {
+            moved[asset, default: .zero] += quantity
         }
         return moved.filter { !$0.value.isZero }
     }

@@ -40,12 +40,6 @@ extension LedgerEvent {
         case .buy, .sell, .trade, .deposit, .withdraw, .transfer: true
         }
     }
-
-    /// The positions whose quantity the event changes, each once.
-    var touchedPositions: [PositionKey] {
-        var seen: Set<PositionKey> = []
-        return quantityChanges.map(\.key).filter { seen.insert($0).inserted }
-    }
 }
 
 extension PortfolioState {
