@@ -28,7 +28,7 @@ public struct TaxStatement: Sendable {
     public let report: TaxReport
     /// The one year asked for (nil: every year).
     public let year: Int?
-    /// The disposals shown (picked out once: at a million trades every pass over them counts).
+    /// The disposals shown (with a year, the report keeps only that year's).
     public let disposals: [TaxDisposal]
     public let currency: AssetSymbol
     public let missingPrices: [MissingPrice]
@@ -68,16 +68,15 @@ public struct TaxStatement: Sendable {
         let runner = try ReplayRunner(store: store, context: context)
         let state = try runner.replayForTax(currency: currency)
         let report = TaxEngine.report(
-            state.taxTransactions, income: state.taxIncome, rules: rules, options: options, through: year)
-        let disposals = year.map { report.disposals(in: $0) } ?? report.disposals
-        if let year, disposals.isEmpty {
-            let years = Set(report.disposals.map { TaxCalendar.year(of: $0.disposed.date, rules: rules) })
+            state.taxTransactions, income: state.taxIncome, rules: rules, options: options, year: year)
+        if let year, report.disposals.isEmpty {
             throw TaxError.noDisposals(
                 year: TaxCalendar.label(of: year, rules: rules),
-                years: years.sorted().map { TaxCalendar.label(of: $0, rules: rules) })
+                years: report.yearsWithDisposals.map { TaxCalendar.label(of: $0, rules: rules) })
         }
         return TaxStatement(
-            report: report, year: year, disposals: disposals, currency: currency, missingPrices: state.missingPrices,
+            report: report, year: year, disposals: report.disposals, currency: currency,
+            missingPrices: state.missingPrices,
             allRates: state.taxRates.sorted())
     }
 

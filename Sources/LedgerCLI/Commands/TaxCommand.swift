@@ -13,7 +13,8 @@ struct TaxCommand: EnvironmentCommand {
         discussion: """
             Not tax advice: docs/TAX.md gives each rule's source, every choice made and what is not covered. \
             The rules file in the ledger's currency (us: USD, uk: GBP, de: EUR). -O json writes ledger.tax/1; \
-            -O csv --form 8949 writes Form 8949's rows (box C short term, F long term) and the Schedule D totals.
+            -O csv --form 8949 writes Form 8949's rows and each box's Schedule D totals: box C (short term) and F \
+            (long term), or I and L for crypto sold from 2025 on, unless --box-for names an account's box.
             """
     )
 
@@ -40,6 +41,18 @@ struct TaxCommand: EnvironmentCommand {
     @Option(help: "With -O csv: 8949 writes IRS Form 8949's columns (US rules).")
     var form: String?
 
+    @Option(
+        name: .customLong("box-for"),
+        help: ArgumentHelp(
+            "With --form 8949: the box of an account's rows, e.g. coinbase=H. Repeat it for each account.",
+            discussion: """
+                A, B, C: on Form 1099-B with basis reported to the IRS, without, not on one; G, H, I: the same for \
+                Form 1099-DA (the 2025 form on). Part II takes the matching D, E, F, J, K, L. Default: C, or I \
+                for crypto sold from 2025 on.
+                """,
+            valueName: "account=box"))
+    var boxFor: [String] = []
+
     @Flag(help: "Exit 1 when the report is incomplete (a price it needs is missing), after printing it.")
     var strict = false
 
@@ -52,7 +65,10 @@ struct TaxCommand: EnvironmentCommand {
             marriedFilingSeparately: marriedSeparately)
         let statement = try TaxStatement.make(request, store: store, context: environment.app)
         if form != nil, statement.report.rules != .us { throw TaxCommandError.formNeedsUSRules }
-        write(statement, format) { environment.write($0) }
+        let boxes =
+            boxFor.isEmpty
+            ? Form8949Boxes() : try Self.boxes(boxFor, accounts: Set(statement.report.disposals.lazy.map(\.account)))
+        write(statement, format, boxes: boxes) { environment.write($0) }
         let runner = try ReplayRunner(store: store, environment: environment)
         try runner.finish(
             missing: statement.missingPrices, complete: statement.complete, strict: strict,
@@ -61,7 +77,9 @@ struct TaxCommand: EnvironmentCommand {
 
     /// The report in `format`, handed to `out` (JSON in pieces: every year's disposals are
     /// hundreds of MB at a million trades).
-    private func write(_ statement: TaxStatement, _ format: TaxFormat, to out: (String) -> Void) {
+    private func write(
+        _ statement: TaxStatement, _ format: TaxFormat, boxes: Form8949Boxes, to out: (String) -> Void
+    ) {
         let notes = TaxWords.notes(statement.report)
         var view = TaxView(
             report: statement.report, years: statement.years, disposals: statement.disposals,
@@ -79,7 +97,7 @@ struct TaxCommand: EnvironmentCommand {
             out(
                 form == nil
                     ? TaxCSV.disposals(statement.disposals, currency: statement.currency)
-                    : TaxCSV.form8949(statement.disposals))
+                    : TaxCSV.form8949(statement.disposals, boxes: boxes))
         case .text: out(view.render())
         case .md: out(view.markdown())
         case .html: out(view.html())
@@ -87,9 +105,33 @@ struct TaxCommand: EnvironmentCommand {
     }
 
     private func checkForm(_ format: TaxFormat) throws {
-        guard let form else { return }
+        guard let form else {
+            if !boxFor.isEmpty { throw TaxCommandError.boxNeedsForm }
+            return
+        }
         guard form == "8949" else { throw TaxCommandError.unknownForm(form) }
         guard format == .csv else { throw TaxCommandError.formNeedsCSV }
+    }
+}
+
+extension TaxCommand {
+    /// `--box-for ACCOUNT=LETTER`, each naming an account with disposals once.
+    static func boxes(_ given: [String], accounts: Set<String>) throws -> Form8949Boxes {
+        var boxes = Form8949Boxes()
+        for text in given {
+            guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
+                throw TaxCommandError.notABoxAssignment(text)
+            }
+            let account = String(text[..<equals])
+            let letter = String(text[text.index(after: equals)...])
+            guard let box = Form8949Box(letter: letter) else { throw TaxCommandError.unknownBox(letter) }
+            guard accounts.contains(account) else {
+                throw TaxCommandError.noDisposalsFrom(account: account, accounts: accounts.sorted())
+            }
+            guard boxes.byAccount[account] == nil else { throw TaxCommandError.boxGivenTwice(account) }
+            boxes.byAccount[account] = box
+        }
+        return boxes
     }
 }
 
@@ -103,6 +145,11 @@ enum TaxCommandError: UserFacingError, Equatable {
     case unknownForm(String)
     case formNeedsCSV
     case formNeedsUSRules
+    case boxNeedsForm
+    case notABoxAssignment(String)
+    case unknownBox(String)
+    case noDisposalsFrom(account: String, accounts: [String])
+    case boxGivenTwice(String)
 
     var category: ErrorCategory { .usage }
 
@@ -111,6 +158,15 @@ enum TaxCommandError: UserFacingError, Equatable {
         case .unknownForm(let form): "'\(form)' is not a form ledger tax writes; use --form 8949"
         case .formNeedsCSV: "--form 8949 writes CSV; add -O csv"
         case .formNeedsUSRules: "Form 8949 is the US form; use --rules us, or leave out --form"
+        case .boxNeedsForm: "--box-for chooses Form 8949 boxes; add -O csv --form 8949"
+        case .notABoxAssignment(let text): "--box-for '\(text)' is not ACCOUNT=BOX; give e.g. --box-for coinbase=H"
+        case .unknownBox(let text):
+            "'\(text)' is not a Form 8949 box; use A, B or C (Form 1099-B), G, H or I (Form 1099-DA), "
+                + "or their Part II letters D to F, J to L"
+        case .noDisposalsFrom(let account, let accounts):
+            "no disposals from account '\(account)'; accounts with disposals: "
+                + (accounts.isEmpty ? "none" : accounts.joined(separator: ", "))
+        case .boxGivenTwice(let account): "--box-for names account '\(account)' twice; give each account one box"
         }
     }
 }

@@ -64,20 +64,60 @@ extension ExactDecimal {
 
     /// The shortest exact text: no trailing fractional zeros, no exponent, `-` for negatives.
     public func formatted() -> String {
-        guard !isOverflow else { return "overflow" }
-        let magnitude = units.magnitude
-        let whole = magnitude / Self.unitsPerOne.magnitude
-        var fraction = magnitude % Self.unitsPerOne.magnitude
-        var text = units < 0 ? "-" + String(whole) : String(whole)
-        guard fraction != 0 else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendFormatted(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``formatted()``'s text appended to `out` as UTF-8, with no `String` made on the way (a tax
+    /// report writes millions of numbers).
+    public func appendFormatted(to out: inout [UInt8]) {
+        guard !isOverflow else {
+            out += "overflow".utf8
+            return
+        }
+        let (whole, fraction) = units.magnitude.quotientAndRemainder(dividingBy: Self.unitsPerOne.magnitude)
+        if units < 0 { out.append(UInt8(ascii: "-")) }
+        if let small = UInt64(exactly: whole) {
+            Self.appendDigits(small, to: &out)
+        } else {
+            out += String(whole).utf8
+        }
+        guard fraction != 0 else { return }
+        // The fraction is below 10^18: it fits in 64 bits.
+        var rest = UInt64(fraction)
         var digits = Self.scale
-        while fraction % 10 == 0 {
-            fraction /= 10
+        while rest % 10 == 0 {
+            rest /= 10
             digits -= 1
         }
-        let fractionText = String(fraction)
-        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-        return text
+        out.append(UInt8(ascii: "."))
+        var position = out.count + digits
+        out += repeatElement(UInt8(ascii: "0"), count: digits)
+        while rest > 0 {
+            position -= 1
+            out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+    }
+
+    /// The decimal digits of `value`, most significant first.
+    private static func appendDigits(_ value: UInt64, to out: inout [UInt8]) {
+        var width = 1
+        var limit: UInt64 = 10
+        while width < 20, value >= limit {
+            width += 1
+            limit = limit.multipliedReportingOverflow(by: 10).partialValue
+        }
+        var position = out.count + width
+        out += repeatElement(UInt8(ascii: "0"), count: width)
+        var rest = value
+        while rest > 0 {
+            position -= 1
+            out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     /// Exactly `places` fractional digits after rounding by `rule` (display only).

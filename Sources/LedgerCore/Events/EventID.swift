@@ -49,13 +49,21 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The 26-character text, upper case.
     public var text: String {
-        var characters = [UInt8](repeating: 0, count: 26)
+        var characters: [UInt8] = []
+        characters.reserveCapacity(26)
+        appendText(to: &characters)
+        return String(decoding: characters, as: UTF8.self)
+    }
+
+    /// ``text`` appended to `out` as UTF-8.
+    public func appendText(to out: inout [UInt8]) {
+        let start = out.count
+        out += repeatElement(UInt8(ascii: "0"), count: 26)
         var rest = value
-        for index in stride(from: 25, through: 0, by: -1) {
-            characters[index] = EventID.alphabet[Int(rest & 31)]
+        for index in stride(from: start + 25, through: start, by: -1) {
+            out[index] = EventID.alphabet[Int(rest & 31)]
             rest >>= 5
         }
-        return String(decoding: characters, as: UTF8.self)
     }
 
     public var description: String { text }

@@ -16,6 +16,10 @@ public enum TaxCalendar {
     /// 2024-28); one universal pool before it.
     public static let usBasisPerWallet = LocalDate(year: 2025, month: 1, day: 1)!
 
+    /// Germany: FIFO per wallet from the first transaction (BMF letter of 10 May 2022, Rz. 61
+    /// ff.: the order of use is kept per wallet): the first day the ledger can record.
+    public static let germanBasisPerWallet = Timestamp.recordable.lowerBound.date
+
     /// The first and last day of a tax year.
     public static func bounds(of year: Int, rules: TaxRules) -> ClosedRange<LocalDate> {
         guard rules == .uk else {

@@ -4,10 +4,12 @@ public struct TaxReport: Sendable {
     public var rules: TaxRules
     public var options: TaxOptions
     public var years: [TaxYear]
-    /// In the order they happened.
+    /// In the order they happened; of one year only when the report was made for one.
     public var disposals: [TaxDisposal]
     public var holdings: [TaxHolding]
     public var income: [TaxIncomeRecord]
+    /// Every tax year with a disposal, in order (also those after a year asked for).
+    public var yearsWithDisposals: [Int]
 
     public var complete: Bool { years.allSatisfy(\.complete) }
 
@@ -21,28 +23,59 @@ public struct TaxReport: Sendable {
 
 /// The pure tax engine: transactions in (the replay's, in replay order), report out.
 public enum TaxEngine {
-    /// With `through`, the years after it are not built (`ledger tax --year`: a year needs the
-    /// ones before it for the losses carried forward, never the ones after it).
+    /// With `year` (`ledger tax --year`), the years after it are not built (a year needs the
+    /// ones before it for the losses carried forward, never the ones after it) and only its
+    /// disposals are kept.
     public static func report(
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
-        options: TaxOptions = TaxOptions(), through: Int? = nil
+        options: TaxOptions = TaxOptions(), year: Int? = nil
     ) -> TaxReport {
+        let matched =
+            rules != .uk && inTimeOrder(transactions)
+            ? TaxStream.match(transactions, rules: rules, options: options, year: year)
+            : perAsset(transactions, rules: rules, options: options, year: year)
+        return TaxReport(
+            rules: rules, options: options,
+            years: TaxYearBuilder.years(matched.totals, income: income, rules: rules, options: options, through: year),
+            disposals: matched.disposals, holdings: matched.holdings, income: income,
+            yearsWithDisposals: matched.years)
+    }
+
+    /// What matching gave: the disposals kept, each year's totals, the holdings.
+    struct Matched {
+        var disposals: [TaxDisposal] = []
+        var totals: [Int: TaxYearTotals] = [:]
+        var years: [Int] = []
+        var holdings: [TaxHolding] = []
+    }
+
+    static func inTimeOrder(_ transactions: [TaxTransaction]) -> Bool {
+        zip(transactions, transactions.dropFirst()).allSatisfy { $0.time <= $1.time }
+    }
+
+    /// Each asset's transactions matched apart, then the disposals put in order (the UK rules
+    /// look 30 days ahead within an asset; any rules when the transactions are not in time order).
+    static func perAsset(
+        _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?
+    ) -> Matched {
         var byAsset: [AssetSymbol: [TaxTransaction]] = [:]
         for transaction in transactions where transaction.assetClass != .fiat {
             byAsset[transaction.asset, default: []].append(transaction)
         }
         var parts: [[TaxDisposal]] = []
-        var holdings: [TaxHolding] = []
+        var matched = Matched()
         for asset in byAsset.keys.sorted() {
             let part = match(byAsset[asset]!, asset: asset, rules: rules, options: options)
             parts.append(part.disposals)
-            holdings += part.holdings
+            matched.holdings += part.holdings
         }
         let disposals = inOrder(parts)
-        return TaxReport(
-            rules: rules, options: options,
-            years: TaxYearBuilder.years(disposals, income: income, rules: rules, options: options, through: through),
-            disposals: disposals, holdings: holdings, income: income)
+        matched.totals = TaxYearBuilder.totals(disposals, rules: rules, through: year)
+        matched.years = Set(disposals.lazy.map { TaxCalendar.year(of: $0.disposed.date, rules: rules) }).sorted()
+        matched.disposals =
+            year.map { year in disposals.filter { TaxCalendar.year(of: $0.disposed.date, rules: rules) == year } }
+            ?? disposals
+        return matched
     }
 
     /// The disposals of every part (each asset's, in matching order) by time, then asset and
@@ -76,15 +109,33 @@ public enum TaxEngine {
                 asset: asset, account: ValuationOptions.pooledAccount, quantity: pool.quantity, costBasis: pool.cost,
                 acquired: nil)
             return (disposals, pool.quantity.isPositive ? [holding] : [])
-        case .us:
-            let washSales = transactions.first.map { washSalesApply(to: $0.assetClass, options: options) } ?? false
+        case .us, .de:
+            let first = transactions.first?.assetClass ?? .crypto
             let matching = TaxLotMatching.run(
-                transactions, method: options.method, washSales: washSales,
-                perWalletFrom: options.universalBasis ? nil : TaxCalendar.usBasisPerWallet)
-            return (matching.disposals, matching.holdings(of: asset))
-        case .de:
-            let matching = TaxLotMatching.run(transactions, method: .fifo, washSales: false)
-            return (matching.disposals.map(germanTreatment), matching.holdings(of: asset))
+                transactions, method: method(rules, options), washSales: washSales(first, rules, options),
+                perWalletFrom: perWalletFrom(rules, options))
+            let disposals = rules == .de ? matching.disposals.map(germanTreatment) : matching.disposals
+            return (disposals, matching.holdings(of: asset))
+        }
+    }
+
+    /// The lot method: the US standing instruction, FIFO in Germany.
+    static func method(_ rules: TaxRules, _ options: TaxOptions) -> BookingMethod {
+        rules == .us ? options.method : .fifo
+    }
+
+    /// Whether the wash-sale rule applies to an asset of `assetClass` (US only).
+    static func washSales(_ assetClass: AssetClass, _ rules: TaxRules, _ options: TaxOptions) -> Bool {
+        rules == .us && washSalesApply(to: assetClass, options: options)
+    }
+
+    /// The first day of basis per account: 2025 in the US (none with `universalBasis`), the
+    /// start in Germany.
+    static func perWalletFrom(_ rules: TaxRules, _ options: TaxOptions) -> LocalDate? {
+        switch rules {
+        case .us: options.universalBasis ? nil : TaxCalendar.usBasisPerWallet
+        case .de: TaxCalendar.germanBasisPerWallet
+        case .uk: nil
         }
     }
 

@@ -33,8 +33,8 @@ struct TaxLot: Hashable, Sendable {
 }
 
 /// Lot matching for one asset by a booking method (FIFO, LIFO, HIFO), with the US wash-sale
-/// rule when asked (docs/TAX.md, "United States"; the German rules use it with FIFO and no
-/// wash sales).
+/// rule when asked (docs/TAX.md, "United States"; the German rules use it with FIFO per
+/// wallet from the start and no wash sales).
 struct TaxLotMatching {
     /// One acquisition, as a possible wash-sale replacement.
     struct Purchase {
@@ -43,6 +43,12 @@ struct TaxLotMatching {
         let quantity: ExactDecimal
         /// How many of its units already absorbed a loss.
         var used = ExactDecimal.zero
+
+        init(_ acquisition: TaxTransaction) {
+            event = acquisition.event
+            time = acquisition.time
+            quantity = acquisition.quantity
+        }
     }
 
     /// A disallowed loss waiting for the acquisition it goes to (bought after the loss sale).
@@ -54,7 +60,8 @@ struct TaxLotMatching {
 
     let method: BookingMethod
     let washSales: Bool
-    /// The first day of basis per account (US: 2025-01-01); nil for one pool throughout.
+    /// The first day of basis per account (US: 2025-01-01; Germany: before any transaction);
+    /// nil for one pool throughout.
     let perWalletFrom: LocalDate?
     /// True once basis is per account: every take is from the transaction's account.
     var perWallet = false
@@ -73,19 +80,35 @@ struct TaxLotMatching {
     static func run(
         _ transactions: [TaxTransaction], method: BookingMethod, washSales: Bool, perWalletFrom: LocalDate? = nil
     ) -> TaxLotMatching {
-        var matching = TaxLotMatching(method: method, washSales: washSales, perWalletFrom: perWalletFrom)
-        matching.purchases = transactions.filter(\.isAcquisition).map {
-            Purchase(event: $0.event, time: $0.time, quantity: $0.quantity)
-        }
-        matching.purchaseDays = matching.purchases.map(\.time.date.daysSinceEpoch)
-        for transaction in transactions {
-            if let start = perWalletFrom, !matching.perWallet, transaction.date >= start {
-                matching.allocateToWallets()
-            }
-            matching.apply(transaction)
-        }
-        if perWalletFrom != nil, !matching.perWallet { matching.allocateToWallets() }
+        var matching = TaxLotMatching(
+            method: method, washSales: washSales, perWalletFrom: perWalletFrom,
+            purchases: transactions.filter(\.isAcquisition).map(Purchase.init))
+        for transaction in transactions { matching.step(transaction) }
+        matching.finish()
         return matching
+    }
+
+    /// Ready for the asset's transactions; `purchases` are all its acquisitions, in replay
+    /// order (the wash-sale rule looks 30 days ahead; none needed without it).
+    init(method: BookingMethod, washSales: Bool, perWalletFrom: LocalDate?, purchases: [Purchase]) {
+        self.method = method
+        self.washSales = washSales
+        self.perWalletFrom = perWalletFrom
+        self.purchases = purchases
+        purchaseDays = purchases.map(\.time.date.daysSinceEpoch)
+    }
+
+    /// The next transaction of the asset, in replay order: its disposals are appended to
+    /// ``disposals``.
+    mutating func step(_ transaction: TaxTransaction) {
+        if let start = perWalletFrom, !perWallet, transaction.date >= start { allocateToWallets() }
+        apply(transaction)
+    }
+
+    /// After the last transaction: a history that ends before basis is per account is
+    /// allocated anyway, so that the holdings show where the basis is now.
+    mutating func finish() {
+        if perWalletFrom != nil, !perWallet { allocateToWallets() }
     }
 
     private mutating func apply(_ transaction: TaxTransaction) {
@@ -101,7 +124,7 @@ struct TaxLotMatching {
             heldByAccount[account, default: .zero] -= transaction.quantity
             _ = take(transaction.quantity, from: account)
         case .transfer(let destination):
-            // One pool in every year (Germany, universal basis): a transfer changes nothing.
+            // One pool in every year (the engine's universal basis): a transfer changes nothing.
             if perWalletFrom != nil { move(transaction.quantity, from: account, to: destination) }
         case .split(let numerator, let denominator):
             for index in lots.indices {

@@ -41,34 +41,86 @@ public struct TaxYear: Hashable, Sendable {
     public var incomeTotal: ExactDecimal { income.reduce(.zero) { $0 + $1.value } }
 }
 
-/// Builds the years from the matched disposals, carrying losses from one year to the next.
+/// What one tax year's disposals add up to: computed once from them, after which they may be
+/// dropped (`ledger tax --year` keeps only the year it shows).
+struct TaxYearTotals {
+    /// The disposals counted (US: all; UK, Germany: the taxable ones).
+    var figures = TaxFigures()
+    var shortTerm: TaxFigures?
+    var longTerm: TaxFigures?
+    /// UK 2024/25: before and from 30 October 2024.
+    var parts: [TaxYearPart] = []
+    var taxFree: TaxFigures?
+    var taxedAtSource: TaxFigures?
+    var complete = true
+
+    init() {}
+
+    init(_ disposals: some Collection<TaxDisposal>, year: Int, rules: TaxRules) {
+        complete = disposals.allSatisfy(\.complete)
+        switch rules {
+        case .us:
+            let shortTerm = TaxFigures(disposals.lazy.filter { $0.term == .short })
+            let longTerm = TaxFigures(disposals.lazy.filter { $0.term == .long })
+            (self.shortTerm, self.longTerm) = (shortTerm, longTerm)
+            // Every US disposal is taxable and has a term, and a sale's gain is netted per term:
+            // the year is its two parts (not a third pass over the disposals).
+            figures = shortTerm + longTerm
+        case .uk:
+            figures = TaxFigures(disposals.lazy.filter { $0.treatment == .taxable })
+            guard year == 2024 else { return }
+            let change = TaxCalendar.ukRateChange
+            let bounds = TaxCalendar.bounds(of: year, rules: rules)
+            parts = [
+                TaxYearPart(
+                    start: bounds.lowerBound, end: change.adding(days: -1),
+                    figures: TaxFigures(disposals.lazy.filter { $0.disposed.date < change })),
+                TaxYearPart(
+                    start: change, end: bounds.upperBound,
+                    figures: TaxFigures(disposals.lazy.filter { $0.disposed.date >= change })),
+            ]
+        case .de:
+            figures = TaxFigures(disposals.lazy.filter { $0.treatment == .taxable })
+            taxFree = TaxFigures(disposals.lazy.filter { $0.treatment == .taxFree })
+            taxedAtSource = TaxFigures(disposals.lazy.filter { $0.treatment == .taxedAtSource })
+        }
+    }
+}
+
+/// Builds the years from their disposals' totals, carrying losses from one year to the next.
 enum TaxYearBuilder {
     /// Every year with disposals or income (up to `through`, when given), in order.
     static func years(
-        _ disposals: [TaxDisposal], income: [TaxIncomeRecord], rules: TaxRules, options: TaxOptions = TaxOptions(),
+        _ totals: [Int: TaxYearTotals], income: [TaxIncomeRecord], rules: TaxRules, options: TaxOptions = TaxOptions(),
         through: Int? = nil
     ) -> [TaxYear] {
-        let byYear = grouped(disposals, rules: rules, through: through)
         let incomeByYear = Dictionary(grouping: income) { TaxCalendar.year(of: $0.time.date, rules: rules) }
         let limit = ScheduleD.lossLimit(marriedFilingSeparately: options.marriedFilingSeparately)
         var years: [TaxYear] = []
-        for year in Set(byYear.keys).union(incomeByYear.keys).sorted() where year <= through ?? year {
+        for year in Set(totals.keys).union(incomeByYear.keys).sorted() where year <= through ?? year {
             // US: a loss carried into a year without disposals is still deducted there.
             while rules == .us, let last = years.last, last.year + 1 < year, last.lossesCarriedForward.isPositive {
-                years.append(build(last.year + 1, [], [], rules: rules, previous: last, limit: limit))
+                years.append(
+                    build(
+                        last.year + 1, Self.totals(of: last.year + 1, rules), [], rules: rules, previous: last,
+                        limit: limit))
             }
             years.append(
                 build(
-                    year, byYear[year] ?? [], incomeByYear[year] ?? [], rules: rules, previous: years.last, limit: limit
-                ))
+                    year, totals[year] ?? Self.totals(of: year, rules), incomeByYear[year] ?? [], rules: rules,
+                    previous: years.last, limit: limit))
         }
         return years
     }
 
-    /// The disposals of each year. They are in date order, so each year's are one run of them:
-    /// cut into runs, not hashed and appended one by one.
-    static func grouped(_ disposals: [TaxDisposal], rules: TaxRules, through: Int? = nil) -> [Int: [TaxDisposal]] {
-        var result: [Int: [TaxDisposal]] = [:]
+    /// The totals of a year without disposals.
+    private static func totals(of year: Int, _ rules: TaxRules) -> TaxYearTotals {
+        TaxYearTotals([TaxDisposal](), year: year, rules: rules)
+    }
+
+    /// The totals of each year of `disposals` (in date order, so each year's are one run of them).
+    static func totals(_ disposals: [TaxDisposal], rules: TaxRules, through: Int? = nil) -> [Int: TaxYearTotals] {
+        var result: [Int: TaxYearTotals] = [:]
         var start = disposals.startIndex
         while start < disposals.endIndex {
             let year = TaxCalendar.year(of: disposals[start].disposed.date, rules: rules)
@@ -77,7 +129,7 @@ enum TaxYearBuilder {
             while end < disposals.endIndex, TaxCalendar.year(of: disposals[end].disposed.date, rules: rules) == year {
                 end += 1
             }
-            result[year, default: []] += disposals[start..<end]
+            result[year] = TaxYearTotals(disposals[start..<end], year: year, rules: rules)
             start = end
         }
         return result
@@ -85,38 +137,34 @@ enum TaxYearBuilder {
 
     /// One year's figures, its losses brought forward from `previous`.
     private static func build(
-        _ year: Int, _ all: [TaxDisposal], _ income: [TaxIncomeRecord], rules: TaxRules, previous: TaxYear?,
+        _ year: Int, _ totals: TaxYearTotals, _ income: [TaxIncomeRecord], rules: TaxRules, previous: TaxYear?,
         limit: ExactDecimal
     ) -> TaxYear {
         let bounds = TaxCalendar.bounds(of: year, rules: rules)
         var result = TaxYear(
             year: year, label: TaxCalendar.label(of: year, rules: rules), start: bounds.lowerBound,
             end: bounds.upperBound)
-        if rules != .us { result.figures = TaxFigures(all.lazy.filter { $0.treatment == .taxable }) }
+        result.figures = totals.figures
+        (result.shortTerm, result.longTerm) = (totals.shortTerm, totals.longTerm)
+        result.parts = totals.parts
+        (result.taxFree, result.taxedAtSource) = (totals.taxFree, totals.taxedAtSource)
         result.income = income
-        result.complete = all.allSatisfy(\.complete) && income.allSatisfy(\.complete)
+        result.complete = totals.complete && income.allSatisfy(\.complete)
         result.lossesBroughtForward = previous?.lossesCarriedForward ?? .zero
         switch rules {
-        case .us: addUS(all, to: &result, previous: previous?.scheduleD, limit: limit)
-        case .uk: addUK(all, to: &result)
-        case .de: addDE(all, to: &result)
+        case .us: addUS(to: &result, previous: previous?.scheduleD, limit: limit)
+        case .uk: addUK(to: &result)
+        case .de: addDE(to: &result)
         }
         return result
     }
 
-    /// Short and long term, the loss limit and the carryovers (Schedule D).
-    private static func addUS(
-        _ disposals: [TaxDisposal], to year: inout TaxYear, previous: ScheduleD?, limit: ExactDecimal
-    ) {
-        let shortTerm = TaxFigures(disposals.lazy.filter { $0.term == .short })
-        let longTerm = TaxFigures(disposals.lazy.filter { $0.term == .long })
-        (year.shortTerm, year.longTerm) = (shortTerm, longTerm)
-        // Every US disposal is taxable and has a term, and a sale's gain is netted per term: the
-        // year is its two parts (not a third pass over the disposals).
-        year.figures = shortTerm + longTerm
+    /// The loss limit and the carryovers (Schedule D), short and long term apart.
+    private static func addUS(to year: inout TaxYear, previous: ScheduleD?, limit: ExactDecimal) {
         year.washSaleDisallowed = year.figures.adjustment
         let scheduleD = ScheduleD(
-            shortTerm: shortTerm.net, longTerm: longTerm.net, broughtForward: previous, limit: limit)
+            shortTerm: year.shortTerm?.net ?? .zero, longTerm: year.longTerm?.net ?? .zero, broughtForward: previous,
+            limit: limit)
         year.scheduleD = scheduleD
         year.lossesBroughtForward = scheduleD.broughtForward
         year.lossesUsed = max(scheduleD.broughtForward - scheduleD.carriedForward, .zero)
@@ -125,7 +173,7 @@ enum TaxYearBuilder {
     }
 
     /// The annual exempt amount; losses brought forward only bring the net gain down to it.
-    private static func addUK(_ disposals: [TaxDisposal], to year: inout TaxYear) {
+    private static func addUK(to year: inout TaxYear) {
         year.exemptAmount = TaxCalendar.ukAnnualExemptAmount(year.year)
         let exempt = year.exemptAmount ?? .zero
         let net = year.figures.net
@@ -133,24 +181,11 @@ enum TaxYearBuilder {
         year.lossesUsed = min(year.lossesBroughtForward, overExempt)
         year.taxableGain = overExempt - year.lossesUsed
         year.lossesCarriedForward = year.lossesBroughtForward - year.lossesUsed + max(net.negated, .zero)
-        if year.year == 2024 {
-            let change = TaxCalendar.ukRateChange
-            year.parts = [
-                TaxYearPart(
-                    start: year.start, end: change.adding(days: -1),
-                    figures: TaxFigures(disposals.lazy.filter { $0.disposed.date < change })),
-                TaxYearPart(
-                    start: change, end: year.end,
-                    figures: TaxFigures(disposals.lazy.filter { $0.disposed.date >= change })),
-            ]
-        }
     }
 
     /// The Freigrenze: below it nothing is taxable, from it on all of it (less losses brought
     /// forward); a net loss is carried forward.
-    private static func addDE(_ disposals: [TaxDisposal], to year: inout TaxYear) {
-        year.taxFree = TaxFigures(disposals.lazy.filter { $0.treatment == .taxFree })
-        year.taxedAtSource = TaxFigures(disposals.lazy.filter { $0.treatment == .taxedAtSource })
+    private static func addDE(to year: inout TaxYear) {
         let limit = TaxCalendar.germanExemptionLimit(year.year)
         year.exemptAmount = limit
         let net = year.figures.net

@@ -38,28 +38,38 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339, UTC).
     public var description: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        appendDescription(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``description`` appended to `out` as UTF-8 (no `String` made: every event's hash encodes
+    /// two of these, and a tax report writes two a disposal).
+    public func appendDescription(to out: inout [UInt8]) {
         let date = date
         let second = secondOfDay
         guard (0...9999).contains(date.year) else {
-            return "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+            out += "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z".utf8
+            return
         }
-        // Written digit by digit: every event's hash encodes two of these.
-        let fields =
-            [
-                (date.year, 4, "-"), (date.month, 2, "-"), (date.day, 2, "T"), (second / 3600, 2, ":"),
-                (second / 60 % 60, 2, ":"), (second % 60, 2, "Z"),
-            ] as [(Int, Int, Unicode.Scalar)]
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
-        for (value, width, separator) in fields {
-            var divisor = width == 4 ? 1000 : 10
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
-            bytes.append(UInt8(ascii: separator))
+        // Written digit by digit.
+        Self.append(date.year, width: 4, then: "-", to: &out)
+        Self.append(date.month, width: 2, then: "-", to: &out)
+        Self.append(date.day, width: 2, then: "T", to: &out)
+        Self.append(second / 3600, width: 2, then: ":", to: &out)
+        Self.append(second / 60 % 60, width: 2, then: ":", to: &out)
+        Self.append(second % 60, width: 2, then: "Z", to: &out)
+    }
+
+    /// `value` in `width` digits (zero-padded), then `separator`.
+    private static func append(_ value: Int, width: Int, then separator: Unicode.Scalar, to out: inout [UInt8]) {
+        var divisor = width == 4 ? 1000 : 10
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
         }
-        return String(decoding: bytes, as: UTF8.self)
+        out.append(UInt8(ascii: separator))
     }
 
     /// The date alone at midnight, else the full instant: how lists show an event's time.

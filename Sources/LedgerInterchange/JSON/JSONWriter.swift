@@ -35,6 +35,19 @@ public struct JSONWriter {
         pendingValueAfterKey = true
     }
 
+    /// `"name":` and then what `value` appends, as it is: a value the caller writes straight
+    /// into the bytes (``JSONWriter+Core``: exact numbers, times, ids; no `String` made for
+    /// each). `name` is a literal with nothing to escape.
+    public mutating func rawField(_ name: StaticString, _ value: (inout [UInt8]) -> Void) {
+        separate()
+        utf8.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { utf8.append(contentsOf: $0) }
+        utf8.append(UInt8(ascii: "\""))
+        utf8.append(UInt8(ascii: ":"))
+        if pretty { utf8.append(UInt8(ascii: " ")) }
+        value(&utf8)
+    }
+
     public mutating func string(_ value: String) {
         separate()
         Self.appendString(value, to: &utf8)
@@ -129,8 +142,15 @@ public struct JSONWriter {
     private mutating func newline(depth: Int) {
         guard pretty else { return }
         utf8.append(UInt8(ascii: "\n"))
-        utf8 += repeatElement(UInt8(ascii: " "), count: 2 * depth)
+        if 2 * depth <= Self.spaces.count {
+            utf8 += Self.spaces[..<(2 * depth)]
+        } else {
+            utf8 += repeatElement(UInt8(ascii: " "), count: 2 * depth)
+        }
     }
+
+    /// The indentation of the usual depths, copied in one piece.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
     /// Appends `value` as a JSON string literal (RFC 8259 escaping).
     public static func appendString(_ value: String, to text: inout String) {

@@ -1,7 +1,7 @@
 import LedgerCore
 
 /// The CSV of `ledger tax -O csv`: one row per disposal; with `--form 8949` in that form's
-/// columns, Part I (short term, box C) then Part II (long term, box F), each followed by the
+/// columns, Part I (short term) then Part II (long term), each box's rows followed by the
 /// totals Schedule D takes (docs/TAX.md, "Form 8949 boxes").
 public enum TaxCSV {
     public static func disposals(_ disposals: [TaxDisposal], currency: AssetSymbol) -> String {
@@ -23,30 +23,42 @@ public enum TaxCSV {
         return writer.text
     }
 
-    /// Form 8949, amounts to the cent (the form takes cents), dates MM/DD/YYYY.
-    public static func form8949(_ disposals: [TaxDisposal]) -> String {
+    /// Form 8949, amounts to the cent (the form takes cents), dates MM/DD/YYYY: Part I (short
+    /// term) then Part II (long term), in each the boxes in the form's order, each box's rows
+    /// followed by its totals and the Schedule D line they go to.
+    public static func form8949(_ disposals: [TaxDisposal], boxes: Form8949Boxes = Form8949Boxes()) -> String {
         var writer = CSVWriter()
         writer.row([
             "part", "box", "description", "date_acquired", "date_sold", "proceeds", "cost", "code", "adjustment",
             "gain_or_loss",
         ])
-        for (part, box, term) in [("I", "C", HoldingTerm.short), ("II", "F", .long)] {
-            let rows = disposals.filter { $0.term == term }
-            for disposal in rows {
+        for (part, term) in [("I", HoldingTerm.short), ("II", .long)] {
+            var byBox: [Form8949Box: [TaxDisposal]] = [:]
+            for disposal in disposals where disposal.term == term {
+                byBox[boxes.box(for: disposal), default: []].append(disposal)
+            }
+            for box in Form8949Box.pairs {
+                guard let rows = byBox[box] else { continue }
+                write(rows, part: part, box: box.letter(for: term), to: &writer)
+                let totals = TaxFigures(rows)
                 writer.row([
-                    part, box, "\(disposal.quantity) \(disposal.asset)", date(disposal.acquired?.date),
-                    date(disposal.disposed.date), cents(disposal.proceeds), cents(disposal.costBasis),
-                    disposal.adjustmentCode ?? "", disposal.adjustment.isZero ? "" : cents(disposal.adjustment),
-                    cents(disposal.gain),
+                    part, box.letter(for: term), "Totals (Schedule D line \(box.scheduleDLine(for: term)))", "", "",
+                    cents(totals.proceeds), cents(totals.costBasis), "", cents(totals.adjustment), cents(totals.net),
                 ])
             }
-            let totals = TaxFigures(rows)
-            writer.row([
-                part, box, "Totals (Schedule D line \(term == .short ? "3" : "10"))", "", "", cents(totals.proceeds),
-                cents(totals.costBasis), "", cents(totals.adjustment), cents(totals.net),
-            ])
         }
         return writer.text
+    }
+
+    private static func write(_ rows: [TaxDisposal], part: String, box: String, to writer: inout CSVWriter) {
+        for disposal in rows {
+            writer.row([
+                part, box, "\(disposal.quantity) \(disposal.asset)", date(disposal.acquired?.date),
+                date(disposal.disposed.date), cents(disposal.proceeds), cents(disposal.costBasis),
+                disposal.adjustmentCode ?? "", disposal.adjustment.isZero ? "" : cents(disposal.adjustment),
+                cents(disposal.gain),
+            ])
+        }
     }
 
     private static func cents(_ value: ExactDecimal) -> String { value.formatted(places: 2) }

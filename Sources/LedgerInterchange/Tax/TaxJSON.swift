@@ -144,37 +144,39 @@ public enum TaxJSON {
         writer.endObject()
     }
 
+    /// One disposal, each field written straight into the bytes (``JSONWriter+Core``): at a
+    /// million trades these are most of what `tax -O json` does.
     static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("event", disposal.event.text)
-        writer.field("asset", disposal.asset.text)
-        writer.field("class", disposal.assetClass.rawValue)
-        writer.field("account", disposal.account)
-        writer.field("quantity", disposal.quantity.description)
-        ReportJSON.nullable("acquired", disposal.acquired?.description, &writer)
-        writer.field("disposed", disposal.disposed.description)
-        writer.field("proceeds", disposal.proceeds.description)
-        writer.field("disposal_costs", disposal.disposalCosts.description)
-        writer.field("cost_basis", disposal.costBasis.description)
-        writer.field("allowable_costs", disposal.allowableCosts.description)
-        ReportJSON.nullable("adjustment_code", disposal.adjustmentCode, &writer)
-        writer.field("adjustment", disposal.adjustment.description)
-        writer.field("gain", disposal.gain.description)
-        ReportJSON.nullable("term", disposal.term?.rawValue, &writer)
-        writer.field("treatment", disposal.treatment.rawValue)
+        writer.field("event", id: disposal.event)
+        writer.field("asset", text: disposal.asset.text)
+        writer.field("class", text: disposal.assetClass.rawValue)
+        writer.field("account", text: disposal.account)
+        writer.field("quantity", exact: disposal.quantity)
+        writer.field("acquired", time: disposal.acquired)
+        writer.field("disposed", time: disposal.disposed)
+        writer.field("proceeds", exact: disposal.proceeds)
+        writer.field("disposal_costs", exact: disposal.disposalCosts)
+        writer.field("cost_basis", exact: disposal.costBasis)
+        writer.field("allowable_costs", exact: disposal.allowableCosts)
+        writer.field("adjustment_code", text: disposal.adjustmentCode)
+        writer.field("adjustment", exact: disposal.adjustment)
+        writer.field("gain", exact: disposal.gain)
+        writer.field("term", text: disposal.term?.rawValue)
+        writer.field("treatment", text: disposal.treatment.rawValue)
         writer.key("matches")
         writer.beginArray()
         for match in disposal.matches {
             writer.beginObject()
-            writer.field("rule", match.rule.rawValue)
-            writer.field("quantity", match.quantity.description)
-            writer.field("cost", match.cost.description)
-            ReportJSON.nullable("acquired", match.acquired?.description, &writer)
-            ReportJSON.nullable("event", match.event?.text, &writer)
+            writer.field("rule", text: match.rule.rawValue)
+            writer.field("quantity", exact: match.quantity)
+            writer.field("cost", exact: match.cost)
+            writer.field("acquired", time: match.acquired)
+            writer.field("event", id: match.event)
             writer.endObject()
         }
         writer.endArray()
-        writer.field("complete", disposal.complete)
+        writer.field("complete", flag: disposal.complete)
         writer.endObject()
     }
 
@@ -187,11 +189,11 @@ public enum TaxJSON {
         for holding in holdings {
             if writer.utf8.count >= piece { flush(&writer) }
             writer.beginObject()
-            writer.field("asset", holding.asset.text)
-            writer.field("account", holding.account)
-            writer.field("quantity", holding.quantity.description)
-            writer.field("cost_basis", holding.costBasis.description)
-            ReportJSON.nullable("acquired", holding.acquired?.description, &writer)
+            writer.field("asset", text: holding.asset.text)
+            writer.field("account", text: holding.account)
+            writer.field("quantity", exact: holding.quantity)
+            writer.field("cost_basis", exact: holding.costBasis)
+            writer.field("acquired", time: holding.acquired)
             writer.endObject()
         }
         writer.endArray()
@@ -250,7 +252,9 @@ public enum TaxWords {
         case .uk:
             notes.append("Days are UTC dates. Same-day and 30-day matching per asset, then the section 104 pool.")
         case .de:
-            notes.append("FIFO across all accounts (not per wallet). Stocks and funds are listed as taxed at source.")
+            notes.append(
+                "FIFO per wallet (account); a transfer between your accounts moves the lots with their purchase dates (BMF letter of 10 May 2022). Stocks and funds are listed as taxed at source."
+            )
         }
         return notes
     }

@@ -1,0 +1,106 @@
+import LedgerTestSupport
+import Testing
+
+@testable import LedgerCore
+
+/// The one-pass matching of the US and German rules (``TaxStream``) gives what matching each
+/// asset apart and sorting the disposals gives (``TaxEngine/perAsset(_:rules:options:year:)``),
+/// on seeded histories with several accounts, transfers, wash sales, the 2025 switch and
+/// events at the same instant (a trade and its fee in another asset).
+@Suite("Tax: one pass over the transactions gives what matching each asset apart gives")
+struct TaxStreamTests {
+    static let assets: [(String, AssetClass)] = [("AAA", .stock), ("BBB", .crypto), ("CCC", .crypto)]
+    static let accounts = ["kraken", "ledger"]
+
+    /// Buys, sells, transfers from 2023 to 2026; some events share their instant with the next.
+    static func history(seed: UInt64) -> [TaxTransaction] {
+        var rng = SplitMix64(seed: seed)
+        var held: [String: Int] = [:]
+        var transactions: [TaxTransaction] = []
+        var time = TaxScenario.date("2023-01-02").startOfDay
+        var event: UInt128 = 0
+        for _ in 0..<500 {
+            if Int.random(in: 0..<4, using: &rng) > 0 {
+                time = time.adding(seconds: Int64.random(in: 1...400_000, using: &rng))
+            }
+            if Int.random(in: 0..<3, using: &rng) > 0 { event += 1 }
+            let (asset, assetClass) = assets.randomElement(using: &rng)!
+            let account = accounts.randomElement(using: &rng)!
+            let key = asset + account
+            let quantity = Int.random(in: 1...30, using: &rng)
+            let price = ExactDecimal(Int.random(in: 40...160, using: &rng)) / ExactDecimal(3)
+            var kind = TaxTransaction.Kind.acquisition
+            if held[key, default: 0] >= quantity {
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0, 1: kind = .disposal(fee: ExactDecimal(Int.random(in: 0...2, using: &rng)))
+                case 2: kind = .transfer(to: accounts.first { $0 != account }!)
+                default: break
+                }
+            }
+            var amount = ExactDecimal(quantity) * price
+            switch kind {
+            case .acquisition: held[key, default: 0] += quantity
+            case .transfer(let destination):
+                held[key, default: 0] -= quantity
+                held[asset + destination, default: 0] += quantity
+                amount = .zero
+            default: held[key, default: 0] -= quantity
+            }
+            transactions.append(
+                TaxTransaction(
+                    kind, asset: AssetSymbol(asset)!, class: assetClass, account: account,
+                    quantity: ExactDecimal(quantity), amount: amount, time: time, event: EventID(value: event)))
+        }
+        return transactions
+    }
+
+    static func report(_ matched: TaxEngine.Matched, rules: TaxRules, options: TaxOptions, year: Int?) -> TaxReport {
+        TaxReport(
+            rules: rules, options: options,
+            years: TaxYearBuilder.years(matched.totals, income: [], rules: rules, options: options, through: year),
+            disposals: matched.disposals, holdings: matched.holdings, income: [], yearsWithDisposals: matched.years)
+    }
+
+    @Test(
+        "US FIFO, LIFO, HIFO and Germany, every year and one year",
+        arguments: [(1, BookingMethod.fifo), (2, .lifo), (3, .hifo), (4, .fifo)] as [(UInt64, BookingMethod)])
+    func sameReport(seed: UInt64, method: BookingMethod) {
+        let transactions = Self.history(seed: seed)
+        #expect(TaxEngine.inTimeOrder(transactions))
+        for rules in [TaxRules.us, .de] {
+            let options = TaxOptions(method: rules == .us ? method : .fifo)
+            for year in [nil, 2024, 2025] as [Int?] {
+                let streamed = TaxStream.match(transactions, rules: rules, options: options, year: year)
+                let apart = TaxEngine.perAsset(transactions, rules: rules, options: options, year: year)
+                #expect(!streamed.disposals.isEmpty)
+                #expect(streamed.disposals == apart.disposals, "\(rules) \(method) \(year ?? 0)")
+                #expect(streamed.holdings == apart.holdings && streamed.years == apart.years)
+                let one = Self.report(streamed, rules: rules, options: options, year: year)
+                let other = Self.report(apart, rules: rules, options: options, year: year)
+                #expect(one.years == other.years, "\(rules) \(method) \(year ?? 0)")
+            }
+        }
+        #expect(TaxEngine.report(transactions, rules: .us).disposals.contains { $0.adjustmentCode == "W" })
+    }
+
+    @Test("disposals at one instant are ordered by asset, then event, keeping one event's own order")
+    func ties() {
+        var transactions: [TaxTransaction] = []
+        let time = TaxScenario.date("2024-05-01").startOfDay
+        for (asset, event) in [("BBB", 1), ("AAA", 2), ("AAA", 3)] as [(String, UInt128)] {
+            transactions.append(
+                TaxTransaction(
+                    .acquisition, asset: AssetSymbol(asset)!, class: .crypto, quantity: 10, amount: 100,
+                    time: time.adding(seconds: -60), event: EventID(value: 100 + event)))
+        }
+        for (asset, event) in [("BBB", 1), ("AAA", 3), ("AAA", 2)] as [(String, UInt128)] {
+            transactions.append(
+                TaxTransaction(
+                    .disposal(fee: 0), asset: AssetSymbol(asset)!, class: .crypto, quantity: 1, amount: 20, time: time,
+                    event: EventID(value: event)))
+        }
+        let disposals = TaxEngine.report(transactions, rules: .us).disposals
+        #expect(disposals.map(\.asset.text) == ["AAA", "AAA", "BBB"])
+        #expect(disposals.map(\.event) == [EventID(value: 2), EventID(value: 3), EventID(value: 1)])
+    }
+}
