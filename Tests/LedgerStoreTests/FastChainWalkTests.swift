@@ -66,6 +66,30 @@ struct FastChainWalkTests {
         #expect(rest.complete && rest.head == general.head)
     }
 
+    /// Each way of tampering with the log, and the reason the walk must give for it.
+    static let tamperings: [(sql: String, reason: String)] = [
+        ("UPDATE events SET account = account || 'x' WHERE seq = 50", "changed after it was recorded"),
+        ("UPDATE events SET hash = replace(hash, substr(hash, 1, 1), 'x') WHERE seq = 50", "changed after"),
+        ("UPDATE events SET prev_hash = hash WHERE seq = 50", "does not link to the event before it"),
+        ("DELETE FROM events WHERE seq = 50", "an event is missing or out of order"),
+    ]
+
+    @Test("every tampering is still found where it is, and worded as before", arguments: 0..<4)
+    func tampering(index: Int) throws {
+        let store = try store(with: Self.events(seed: 45))
+        try store.executeRaw(
+            "DROP TRIGGER events_append_only_update; DROP TRIGGER events_append_only_delete; \(Self.tamperings[index].sql)"
+        )
+        var visited: [Int64] = []
+        let verification = try store.events.verifyChain { visited.append($0.sequence) }
+        let expected: Int64 = index == 3 ? 51 : 50
+        #expect(verification.firstBreak?.sequence == expected)
+        #expect(
+            verification.firstBreak?.reason.contains(Self.tamperings[index].reason) == true,
+            "\(String(describing: verification.firstBreak))")
+        #expect(visited == Array(1...49))
+    }
+
     @Test("a changed column stops the fast path at its event; the general walk names it", arguments: [3, 60])
     func changedColumn(sequence: Int) throws {
         let store = try store(with: Self.events(seed: 44))
