@@ -162,14 +162,18 @@ public struct JSONWriter {
     /// Appends `value` as a JSON string literal (RFC 8259 escaping) in UTF-8. Text with nothing
     /// to escape — nearly all of it — is copied in one piece.
     public static func appendString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { bytes in
-            if !bytes.contains(where: needsEscape) {
-                out.append(contentsOf: bytes)
-            } else {
-                for byte in bytes { appendEscaped(byte, to: &out) }
-            }
+        value.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
+
+    /// ``appendString(_:to:)`` of text given as its UTF-8 bytes (a store's column, read
+    /// without making a string of it).
+    public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if !bytes.contains(where: needsEscape) {
+            out.append(contentsOf: bytes)
+        } else {
+            for byte in bytes { appendEscaped(byte, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
     }

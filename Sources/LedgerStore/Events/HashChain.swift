@@ -42,13 +42,16 @@ enum HashChain {
     /// Decodes lower-case hex; a malformed string gives bytes that can never match a real hash.
     static func bytes(fromHex text: String) -> [UInt8] {
         var text = text
-        return text.withUTF8 { digits in
-            [UInt8](unsafeUninitializedCapacity: digits.count / 2) { out, count in
-                for index in 0..<(digits.count / 2) {
-                    out[index] = nibble(digits[2 * index]) << 4 | (nibble(digits[2 * index + 1]) & 15)
-                }
-                count = digits.count / 2
+        return text.withUTF8 { bytes(fromHexDigits: $0) }
+    }
+
+    /// ``bytes(fromHex:)`` of the hex digits' UTF-8 bytes.
+    static func bytes(fromHexDigits digits: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: digits.count / 2) { out, count in
+            for index in 0..<(digits.count / 2) {
+                out[index] = nibble(digits[2 * index]) << 4 | (nibble(digits[2 * index + 1]) & 15)
             }
+            count = digits.count / 2
         }
     }
 

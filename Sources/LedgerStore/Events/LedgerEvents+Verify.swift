@@ -22,10 +22,22 @@ extension LedgerEvents {
 
     /// The chain from the event after `start` to the head, checked as ``verifyChain()`` checks
     /// it: what a write checks from the last verified point, and an import checks of the
-    /// events it appended, before its COMMIT. The rows are read, and their replay rows found
+    /// events it appended, before its COMMIT. The fast path (``FastChainWalk``) goes as far as
+    /// it can; the general walk goes on from there, and names the break if there is one.
+    static func walk(
+        _ database: SQLiteDatabase, after start: ChainHead, through end: Int64 = .max,
+        visiting visit: (LedgerEvent) -> Void = { _ in }
+    ) throws -> ChainVerification {
+        let fast = try FastChainWalk.run(database, after: start, through: end, visiting: visit)
+        if fast.complete { return ChainVerification(head: fast.head, firstBreak: nil) }
+        return try generalWalk(database, after: fast.head, through: end, visiting: visit)
+    }
+
+    /// The general walk: every row read as a record of strings, hashed, parsed as an event and
+    /// compared with its replay row. The rows are read, and their replay rows found
     /// (``WalkReplayRows``) and decoded, on a second thread (``BatchPipe``) while this one
     /// hashes, decodes the record and compares.
-    static func walk(
+    static func generalWalk(
         _ database: SQLiteDatabase, after start: ChainHead, through end: Int64 = .max,
         visiting visit: (LedgerEvent) -> Void = { _ in }
     ) throws -> ChainVerification {
