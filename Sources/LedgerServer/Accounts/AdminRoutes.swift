@@ -1,7 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
-import LedgerStore
+import LedgerInterchange
 
 /// `/admin/users`: the list of users, a form to create one, and disable/enable buttons. Only
 /// for admins (403 for anyone else). Disabling ends the user's sessions and deletes their
@@ -70,7 +70,7 @@ struct AdminRoutes: RouteGroup {
     static func page(
         _ admin: ServerUser, auth: AccountAuthenticator, errors: [String] = [], notice: String? = nil, name: String = ""
     ) async throws -> Response {
-        let users = try await auth.accounts.run { try $0.list() }
+        let users = try await auth.accounts.run { try $0.rows() }
         let rows = users.map { row(admin, $0) }.joined(separator: "\n")
         let body = """
             \(PageLayout.errors(errors))\(notice.map { "<p class=\"ok\">\(HTMLText.escape($0))</p>" } ?? "")
@@ -107,7 +107,7 @@ struct AdminRoutes: RouteGroup {
         """
     }
 
-    private static func row(_ admin: ServerUser, _ user: StoredUser) -> String {
+    private static func row(_ admin: ServerUser, _ user: AccountJSON.UserRow) -> String {
         let name = HTMLText.escape(user.name)
         let action = user.isDisabled ? "enable" : "disable"
         let button =
@@ -120,7 +120,7 @@ struct AdminRoutes: RouteGroup {
         return """
             <tr><td data-label="name">\(name)</td><td data-label="role">\(user.isAdmin ? "admin" : "user")</td>\
             <td data-label="status">\(user.isDisabled ? "disabled" : "active")</td>\
-            <td data-label="tokens">\(user.tokenCount)</td>\
+            <td data-label="tokens">\(user.tokens)</td>\
             <td data-label="created">\(user.created.description)</td><td>\(button)</td></tr>
             """
     }

@@ -1,8 +1,6 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
-import LedgerMarketData
-import LedgerStore
 
 /// The signed-in user's ledger, opened per request through LedgerApp's ``LedgerOpener`` at
 /// `ServerSettings.ledgerPath(forUser:)`, and the context the services run in (notices kept
@@ -32,11 +30,11 @@ struct UserBooks {
 
     /// `body` with the ledger open for reading (a handle kept between requests, see
     /// ``ReadHandles``), or with nil when the user has none yet.
-    func reading<T>(_ body: (Ledger?) throws -> T) throws -> T {
+    func reading<T>(_ body: (OpenLedger?) throws -> T) throws -> T {
         guard try opener.exists() else { return try body(nil) }
         let opener = opener
         let open = { try opener.open(.read(checkingAnchor: true)) }
-        return try ReadHandles.shared.reading(path, open: open, body)
+        return try state.readHandles.reading(path, open: open, body)
     }
 }
 
@@ -44,23 +42,16 @@ struct UserBooks {
 /// nil for a failure that is the server's own (a 500).
 enum BooksFailure {
     static func message(_ error: any Error) -> String? {
-        switch error {
-        case let failure as any UserFacingError: failure.description
-        case let store as StoreError: store.description
-        case let market as MarketDataError: market.description
-        default: nil
-        }
+        (error as? any UserFacingError)?.description ?? AdapterFailure.sentence(error)
     }
 
     /// The status a refusal gets: 404 for an event or ledger that is not there (another
     /// user's books look the same), 400 for a malformed query of a GET, 422 for the rest (a
     /// form or body that was read and refused).
     static func status(_ error: any Error, query: Bool = false) -> HTTPResponse.Status {
-        switch error {
-        case StoreError.eventNotFound, StoreError.noLedger: .notFound
-        case let failure as any UserFacingError where query && failure.category == .usage: .badRequest
-        default: .unprocessableContent
-        }
+        if AdapterFailure.isMissing(error) { return .notFound }
+        if let failure = error as? any UserFacingError, query && failure.category == .usage { return .badRequest }
+        return .unprocessableContent
     }
 }
 

@@ -78,7 +78,7 @@ struct AlertRoutes: RouteGroup {
 
     static func alerts(user: ServerUser, state: ServerState) throws -> (alerts: [Alert], now: Timestamp) {
         let session = try MarketSession(state: state, user: user)
-        return (try session.books.existing?.alerts.alerts() ?? [], session.context.now)
+        return (try session.books.existing.map { try AlertBook.list(in: $0) } ?? [], session.context.now)
     }
 
     static func page(

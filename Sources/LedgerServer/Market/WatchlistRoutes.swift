@@ -19,7 +19,7 @@ struct WatchlistRoutes: RouteGroup {
             return try await Offload.run {
                 Self.change(user: user, state: state, json: false) { books in
                     _ = try Watchlist.add(
-                        Watchlist.parse(Self.words(fields["symbol"]), verb: "add"), to: books.storeForWriting().settings
+                        Watchlist.parse(Self.words(fields["symbol"]), verb: "add"), to: books.storeForWriting()
                     )
                 } redirect: {
                     Self.next(fields["next"])
@@ -31,7 +31,7 @@ struct WatchlistRoutes: RouteGroup {
             let symbol = context.parameters.get("symbol") ?? ""
             return try await Offload.run {
                 Self.change(user: user, state: state, json: false) { books in
-                    try Watchlist.remove(Watchlist.parse([symbol], verb: "remove"), from: books.existing?.settings)
+                    try Watchlist.remove(Watchlist.parse([symbol], verb: "remove"), from: books.existing)
                 } redirect: {
                     Self.next(fields["next"])
                 }
@@ -47,11 +47,11 @@ struct WatchlistRoutes: RouteGroup {
                 Self.change(user: user, state: state, json: true) { books in
                     if let add = fields["add"] {
                         _ = try Watchlist.add(
-                            Watchlist.parse(Self.words(add), verb: "add"), to: books.storeForWriting().settings)
+                            Watchlist.parse(Self.words(add), verb: "add"), to: books.storeForWriting())
                     }
                     if let remove = fields["remove"] {
                         try Watchlist.remove(
-                            Watchlist.parse(Self.words(remove), verb: "remove"), from: books.existing?.settings)
+                            Watchlist.parse(Self.words(remove), verb: "remove"), from: books.existing)
                     }
                     if fields["add"] == nil && fields["remove"] == nil { throw WatchError.missingSymbol(verb: "add") }
                 } redirect: {
@@ -94,14 +94,12 @@ struct WatchlistRoutes: RouteGroup {
     /// the newest price the books record.
     static func coins(_ session: MarketSession) throws -> (coins: [WatchedCoin], note: String?) {
         let quote = try session.quote(nil)
-        let cached = try session.cache.market.latestTopList(in: quote)
         guard let books = session.books.existing else { return ([], nil) }
-        let coins = try Watchlist.coins(
-            Watchlist.read(books.settings), list: cached?.value, quote: quote, prices: books.prices)
-        let note = cached.map {
-            "From the \($0.value.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: session.context.now)))."
+        let watched = try Watchlist.listed(books, topLists: session.cache, quote: quote)
+        let note = watched.topList.map {
+            "From the \($0.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: session.context.now)))."
         }
-        return (coins, note ?? "No top list is cached; the market page fetches one.")
+        return (watched.coins, note ?? "No top list is cached; the market page fetches one.")
     }
 
     static func json(user: ServerUser, state: ServerState) -> Response {

@@ -28,7 +28,7 @@ enum MessagesAPI {
             let kept = state.settings.messagesKept
             let found = try await state.requireMessages().run { try $0.messages(page: page, kept: kept) }
             return ServerResponse.json(
-                MessageJSON.messages(found.messages.map(\.row), page: found.page, older: found.hasOlder, kept: kept))
+                MessageJSON.messages(found.messages, page: found.page, older: found.hasOlder, kept: kept))
         } catch {
             return try failure(error, query: true)
         }
@@ -40,7 +40,7 @@ enum MessagesAPI {
             let text = try await BooksAPI.jsonBody(request, known: ["text"])["text"] ?? ""
             let kept = state.settings.messagesKept
             let posted = try await state.requireMessages().run { try $0.postMessage(user.name, text: text, kept: kept) }
-            return ServerResponse.json(MessageJSON.message(posted.row), status: .created)
+            return ServerResponse.json(MessageJSON.message(posted), status: .created)
         } catch {
             return try failure(error)
         }
