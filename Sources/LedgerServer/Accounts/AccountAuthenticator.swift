@@ -1,6 +1,5 @@
 import Hummingbird
 import LedgerApp
-import NIOPosix
 
 /// Who a request is, from the accounts database: a session cookie for pages, an
 /// `Authorization: Bearer lgr_…` token for `/api/…`, and never the other way round. A token
@@ -80,6 +79,6 @@ struct AccountsGateway: Sendable {
     let accounts: Accounts
 
     func run<T: Sendable>(_ body: @escaping @Sendable (Accounts) throws -> T) async throws -> T {
-        try await NIOThreadPool.singleton.runIfActive { try body(accounts) }
+        try await Offload.run { [accounts] in try body(accounts) }
     }
 }

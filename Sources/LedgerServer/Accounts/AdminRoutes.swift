@@ -8,7 +8,7 @@ import LedgerInterchange
 /// tokens at once; an admin cannot disable themselves here. With `--registration invite` the
 /// page also makes invite links (``Invites``): `POST /admin/invites` (`name`) shows one.
 struct AdminRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         guard let auth = state.authenticator as? AccountAuthenticator else { return }
         if state.settings.registration == .invite, let invites = try? Invites.open(state.settings) {
             signedIn.post("/admin/invites") { request, context in
@@ -61,8 +61,8 @@ struct AdminRoutes: RouteGroup {
         }
     }
 
-    static func requireAdmin(_ context: ServerContext) throws -> ServerUser {
-        let user = try context.requireUser()
+    static func requireAdmin(_ context: SignedInContext) throws -> ServerUser {
+        let user = context.user
         guard user.isAdmin else { throw AdminOnly(user: user) }
         return user
     }

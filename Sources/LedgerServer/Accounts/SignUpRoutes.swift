@@ -11,7 +11,7 @@ import LedgerCore
 struct SignUpRoutes: RouteGroup {
     static let cookie = "ledger_signup"
 
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         guard let auth = state.authenticator as? AccountAuthenticator, state.settings.registration != .closed
         else { return }
         let invites = state.settings.registration == .invite ? try? Invites.open(state.settings) : nil

@@ -4,14 +4,15 @@ import LedgerCore
 
 /// The signed-in user's ledger, opened per request through LedgerApp's ``LedgerOpener`` at
 /// `ServerSettings.ledgerPath(forUser:)`, and the context the services run in (notices kept
-/// for the page or the JSON instead of stderr).
-struct UserBooks {
+/// for the page or the JSON instead of stderr). ``SignedIn`` makes it once per request and
+/// every signed-in route receives it in its ``SignedInContext``.
+struct UserBooks: Sendable {
     let user: ServerUser
     let state: ServerState
     let notices = CollectedNotices()
 
-    init(_ context: ServerContext, state: ServerState) throws {
-        user = try context.requireUser()
+    init(user: ServerUser, state: ServerState) throws {
+        self.user = user
         self.state = state
         // The accounts check names before they reach a path; this keeps any other name out.
         guard !user.name.isEmpty, !user.name.contains("/"), !user.name.hasPrefix(".") else {

@@ -8,24 +8,24 @@ import LedgerRender
 /// checked by ``AlertRequest`` with the CLI's sentences), `POST /alerts/ID/remove`, and the
 /// API's `GET/POST /api/v1/alerts` (`ledger.alerts/1`). The fetcher checks them.
 struct AlertRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/alerts") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run {
                 Self.page(user: user, state: state, added: fields["added"].flatMap { Int64($0) })
             }
         }
         signedIn.post("/alerts") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run { Self.add(fields, user: user, state: state, json: false) }
         }
         signedIn.post("/alerts/:id/remove") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             let id = context.parameters.get("id") ?? ""
             return try await Offload.run { Self.remove(id, user: user, state: state) }
         }
         signedIn.get("/api/v1/alerts") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return try await Offload.run {
                 do {
                     return ServerResponse.json(AlertJSON.list(try Self.alerts(user: user, state: state).alerts))
@@ -35,7 +35,7 @@ struct AlertRoutes: RouteGroup {
             }
         }
         signedIn.post("/api/v1/alerts") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run { Self.add(fields, user: user, state: state, json: true) }
         }
     }

@@ -17,9 +17,9 @@ struct LiveRoutes: RouteGroup {
     /// How long one stream lasts before the browser is asked to reconnect.
     static let streamSeconds: UInt64 = 300
 
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/live/prices") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             do {
                 let subscription = try await Offload.run { try Self.subscription(fields, user: user, state: state) }
                 return Self.stream(subscription, state: state)

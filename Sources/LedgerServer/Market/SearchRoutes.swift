@@ -8,9 +8,9 @@ import LedgerCore
 /// `/market/:symbol`, and a constant path wins over a parameter, so `search` is never asked
 /// of a source as a coin's symbol. Every page's header carries the search form.
 struct SearchRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/market/search") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run { Self.page(fields["q"] ?? "", user: user, state: state) }
         }
     }

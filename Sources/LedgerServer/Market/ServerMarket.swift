@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import LedgerApp
 import Synchronization
@@ -99,14 +98,4 @@ extension ServerState {
     /// How long a cached top list or candles serve pages before a request fetches again: the
     /// fetcher's interval (it refreshes them), else five minutes.
     var marketCacheLifetime: Int64 { Int64(settings.fetchInterval ?? 300) }
-}
-
-/// Runs blocking work (SQLite, the market sources' HTTP) on a Dispatch thread, so a request
-/// never holds one of the few threads Swift's concurrency runs every handler on.
-enum Offload {
-    static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
-        }
-    }
 }

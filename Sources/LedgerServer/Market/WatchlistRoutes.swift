@@ -9,13 +9,13 @@ import LedgerRender
 /// `GET/POST /api/v1/watchlist` (`{"add": […], "remove": […]}`, answered with
 /// `ledger.watchlist/1`). The list lives in the user's ledger (``Watchlist``), as `watch` keeps it.
 struct WatchlistRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/watchlist") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return try await Offload.run { Self.page(user: user, state: state) }
         }
         signedIn.post("/watchlist") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run {
                 Self.change(user: user, state: state, json: false) { books in
                     _ = try Watchlist.add(
@@ -27,7 +27,7 @@ struct WatchlistRoutes: RouteGroup {
             }
         }
         signedIn.post("/watchlist/:symbol/remove") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             let symbol = context.parameters.get("symbol") ?? ""
             return try await Offload.run {
                 Self.change(user: user, state: state, json: false) { books in
@@ -38,11 +38,11 @@ struct WatchlistRoutes: RouteGroup {
             }
         }
         signedIn.get("/api/v1/watchlist") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return try await Offload.run { Self.json(user: user, state: state) }
         }
         signedIn.post("/api/v1/watchlist") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run {
                 Self.change(user: user, state: state, json: true) { books in
                     if let add = fields["add"] {

@@ -21,8 +21,7 @@ enum MessagesAPI {
         ]
     }
 
-    static func list(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
-        _ = try context.requireUser()
+    static func list(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws -> Response {
         do {
             let page = try QueryFields(request).integer("page") ?? 1
             let kept = state.settings.messagesKept
@@ -34,8 +33,8 @@ enum MessagesAPI {
         }
     }
 
-    static func post(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
-        let user = try context.requireUser()
+    static func post(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws -> Response {
+        let user = context.user
         do {
             let text = try await BooksAPI.jsonBody(request, known: ["text"])["text"] ?? ""
             let kept = state.settings.messagesKept
@@ -46,8 +45,8 @@ enum MessagesAPI {
         }
     }
 
-    static func delete(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
-        let user = try context.requireUser()
+    static func delete(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws -> Response {
+        let user = context.user
         do {
             let id = try context.parameters.require("id")
             try await state.requireMessages().run { try $0.deleteMessage(id, by: user.name, isAdmin: user.isAdmin) }
