@@ -104,6 +104,6 @@ extension QueryFields {
 
 /// The API's answer to a refusal: `{"error": "<the CLI's message>"}` with its status.
 func apiFailure(_ error: any Error, query: Bool = false) throws -> Response {
-    guard let message = BooksFailure.message(error) else { throw error }
-    return ServerResponse.apiError(BooksFailure.status(error, query: query), message)
+    guard let message = RequestFailure.message(error) else { throw error }
+    return ServerResponse.apiError(RequestFailure.status(error, query: query), message)
 }

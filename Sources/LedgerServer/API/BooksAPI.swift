@@ -128,9 +128,9 @@ enum BooksAPI {
                 }
                 return ServerResponse.json(json, status: dryRun ? .ok : .created)
             } catch {
-                guard let message = BooksFailure.message(error) else { throw error }
+                guard let message = RequestFailure.message(error) else { throw error }
                 let status: HTTPResponse.Status =
-                    if case UploadError.tooLarge = error { .contentTooLarge } else { BooksFailure.status(error) }
+                    if case UploadError.tooLarge = error { .contentTooLarge } else { RequestFailure.status(error) }
                 return ServerResponse.json(
                     ImportJSON.failure(message, problems: books.notices.messages), status: status)
             }

@@ -65,13 +65,13 @@ struct BooksRoutes: RouteGroup {
             }
             return ServerResponse.html(page.page(byAccount: byAccount, body: body))
         } catch {
-            guard let message = BooksFailure.message(error) else { throw error }
+            guard let message = RequestFailure.message(error) else { throw error }
             let title = byAccount ? "Holdings by account" : "Portfolio"
             let page = PageLayout.page(
                 title: title, user: books.user, current: byAccount ? "/holdings" : "/portfolio",
                 body: PageLayout.errors(books.notices.messages.filter { $0.hasPrefix("error: ") } + [message])
                     + "<p><a href=\"\(byAccount ? "/holdings" : "/portfolio")\">As of now</a></p>\n")
-            return ServerResponse.html(page, status: BooksFailure.status(error, query: true))
+            return ServerResponse.html(page, status: RequestFailure.status(error, query: true))
         }
     }
 
@@ -84,10 +84,10 @@ struct BooksRoutes: RouteGroup {
             let report = try BooksService(books: books).report(query, period: fields["period"])
             return ServerResponse.html(ReportHTMLView(report: report).render())
         } catch {
-            guard let message = BooksFailure.message(error) else { throw error }
+            guard let message = RequestFailure.message(error) else { throw error }
             let page = PageLayout.page(
                 title: "Report", user: books.user, current: "/report", body: PageLayout.errors([message]))
-            return ServerResponse.html(page, status: BooksFailure.status(error, query: true))
+            return ServerResponse.html(page, status: RequestFailure.status(error, query: true))
         }
     }
 }

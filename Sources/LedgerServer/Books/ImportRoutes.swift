@@ -66,7 +66,7 @@ enum ImportRoutes {
     /// The page again with every line the import refused (`FILE:LINE: …`) and why nothing
     /// was imported: 422 (400 for a malformed upload).
     private static func refused(_ error: any Error, _ books: UserBooks) throws -> Response {
-        guard let message = BooksFailure.message(error) else { throw error }
+        guard let message = RequestFailure.message(error) else { throw error }
         let lines = books.notices.messages.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 }
         let page = ImportPage(user: books.user, errors: lines + [message])
         let status: HTTPResponse.Status =

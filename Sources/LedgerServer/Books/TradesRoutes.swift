@@ -47,10 +47,10 @@ enum TradesRoutes {
                 let void = try BooksService(books: books).void(reference, reason: fields["reason"])
                 return ServerResponse.redirect(to: "/trades?voided=\(void.sequence)")
             } catch {
-                guard let message = BooksFailure.message(error) else { throw error }
+                guard let message = RequestFailure.message(error) else { throw error }
                 var page = try Self.page(QueryFields(request), books)
                 page.errors = [message]
-                return ServerResponse.html(page.render(), status: BooksFailure.status(error))
+                return ServerResponse.html(page.render(), status: RequestFailure.status(error))
             }
         }
     }

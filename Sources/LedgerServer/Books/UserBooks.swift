@@ -39,23 +39,6 @@ struct UserBooks: Sendable {
     }
 }
 
-/// What a failure shows: the sentence the CLI prints for it (without `ledger: error: `), or
-/// nil for a failure that is the server's own (a 500).
-enum BooksFailure {
-    static func message(_ error: any Error) -> String? {
-        (error as? any UserFacingError)?.description ?? AdapterFailure.sentence(error)
-    }
-
-    /// The status a refusal gets: 404 for an event or ledger that is not there (another
-    /// user's books look the same), 400 for a malformed query of a GET, 422 for the rest (a
-    /// form or body that was read and refused).
-    static func status(_ error: any Error, query: Bool = false) -> HTTPResponse.Status {
-        if AdapterFailure.isMissing(error) { return .notFound }
-        if let failure = error as? any UserFacingError, query && failure.category == .usage { return .badRequest }
-        return .unprocessableContent
-    }
-}
-
 /// A query string's values by name (the last of a name given twice).
 struct QueryFields {
     private let values: [String: String]

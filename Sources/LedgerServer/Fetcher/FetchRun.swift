@@ -75,7 +75,7 @@ struct FetchRun {
             try setup.commit()
             record.requests = counter.counts(setup)
         } catch {
-            record.failures.append(MarketFailure.message(error))
+            record.failures.append(RequestFailure.sentence(error))
         }
         record.failures += notices.messages
         record.stopped = stop.isSet
@@ -92,7 +92,7 @@ struct FetchRun {
                 guard let ledger = books.existing else { return nil }
                 return try UserTargets(name: name, ledger: ledger, currency: books.currency())
             } catch {
-                context.notices.error("\(name): \(MarketFailure.message(error))")
+                context.notices.error("\(name): \(RequestFailure.sentence(error))")
                 return nil
             }
         }
@@ -185,6 +185,6 @@ struct FetchRun {
 
     /// `what: sentence`, for the run's failures.
     private static func failure(_ what: String, _ error: any Error) -> String {
-        "\(what): \(MarketFailure.message(error))"
+        "\(what): \(RequestFailure.sentence(error))"
     }
 }

@@ -30,7 +30,8 @@ struct AlertRoutes: RouteGroup {
                 do {
                     return ServerResponse.json(AlertJSON.list(try Self.alerts(user: user, state: state).alerts))
                 } catch {
-                    return ServerResponse.apiError(MarketFailure.status(error), MarketFailure.message(error))
+                    return ServerResponse.apiError(
+                        RequestFailure.status(error, query: true), RequestFailure.sentence(error))
                 }
             }
         }
@@ -58,7 +59,7 @@ struct AlertRoutes: RouteGroup {
             if json { return ServerResponse.json(AlertJSON.list([alert]), status: .created) }
             return ServerResponse.redirect(to: "/alerts?added=\(alert.id)")
         } catch {
-            let (status, message) = (MarketFailure.status(error), MarketFailure.message(error))
+            let (status, message) = (RequestFailure.status(error, query: true), RequestFailure.sentence(error))
             if json { return ServerResponse.apiError(status, message) }
             return page(user: user, state: state, errors: [message], status: status, fields: fields)
         }
@@ -71,7 +72,7 @@ struct AlertRoutes: RouteGroup {
             _ = try AlertBook.remove(number, from: session.books.existing)
             return ServerResponse.redirect(to: "/alerts")
         } catch {
-            let (status, message) = (MarketFailure.status(error), MarketFailure.message(error))
+            let (status, message) = (RequestFailure.status(error, query: true), RequestFailure.sentence(error))
             return page(user: user, state: state, errors: [message], status: status)
         }
     }
@@ -94,7 +95,7 @@ struct AlertRoutes: RouteGroup {
             }
             body += alerts.isEmpty ? MarketHTML.note("No alerts yet.") : table(alerts, now: now, user: user)
         } catch {
-            body += PageLayout.errors([MarketFailure.message(error)])
+            body += PageLayout.errors([RequestFailure.sentence(error)])
         }
         body += form(user, fields)
         return ServerResponse.html(

@@ -25,8 +25,8 @@ struct LiveRoutes: RouteGroup {
                 return Self.stream(subscription, state: state)
             } catch {
                 let page = PageLayout.page(
-                    title: "Live prices", user: user, body: PageLayout.errors([MarketFailure.message(error)]))
-                return ServerResponse.html(page, status: MarketFailure.status(error))
+                    title: "Live prices", user: user, body: PageLayout.errors([RequestFailure.sentence(error)]))
+                return ServerResponse.html(page, status: RequestFailure.status(error, query: true))
             }
         }
         signedIn.get("/live.js") { _, _ in

@@ -72,29 +72,6 @@ enum MarketRequestError: UserFacingError, Equatable {
     }
 }
 
-/// How a failure becomes a response: the sentence the CLI prints, with a status that says
-/// whose fault it was.
-enum MarketFailure {
-    static func message(_ error: any Error) -> String {
-        (error as? any UserFacingError)?.description ?? String(describing: error)
-    }
-
-    static func status(_ error: any Error) -> HTTPResponse.Status {
-        if let market = error as? MarketCommandError, case .notInTopList = market { return .notFound }
-        if let alert = error as? AlertCommandError, case .noAlert = alert { return .notFound }
-        if let watch = error as? WatchError, case .notWatched = watch { return .notFound }
-        if let service = error as? MarketServiceError {
-            switch service {
-            case .notCached, .notCachedNorFetched, .candlesUnavailable, .noCachedCandles, .unknownSymbol:
-                return .badGateway
-            default: break
-            }
-        }
-        guard let known = error as? any UserFacingError else { return .internalServerError }
-        return known.category == .usage ? .badRequest : .unprocessableContent
-    }
-}
-
 /// One market request's world: the notices it collects for its page, the market context, the
 /// shared cache and the user's books.
 struct MarketSession {

@@ -175,10 +175,10 @@ struct MarketRoutes: RouteGroup {
         _ error: any Error, json: Bool, title: String, current: String, user: ServerUser, session: MarketSession?,
         more: String = ""
     ) -> Response {
-        let status = MarketFailure.status(error)
-        if json { return ServerResponse.apiError(status, MarketFailure.message(error)) }
+        let status = RequestFailure.status(error, query: true)
+        if json { return ServerResponse.apiError(status, RequestFailure.sentence(error)) }
         let page = MarketPages.failure(
-            title: title, current: current, user: user, messages: [MarketFailure.pageMessage(error)],
+            title: title, current: current, user: user, messages: [RequestFailure.pageMessage(error)],
             warnings: session?.warnings ?? [], more: more)
         return ServerResponse.html(page, status: status)
     }
@@ -187,7 +187,7 @@ struct MarketRoutes: RouteGroup {
 extension Result {
     /// The failure's sentence, as a page shows it; nil on success.
     var problem: String? {
-        if case .failure(let error) = self { return MarketFailure.pageMessage(error) }
+        if case .failure(let error) = self { return RequestFailure.pageMessage(error) }
         return nil
     }
 }

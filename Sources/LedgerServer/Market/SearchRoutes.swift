@@ -73,7 +73,7 @@ struct SearchRoutes: RouteGroup {
     }
 }
 
-extension MarketFailure {
+extension RequestFailure {
     /// A market error as a page says it: a symbol no source or list knows points at the
     /// search rather than at a command; every other error in the CLI's words.
     static func pageMessage(_ error: any Error) -> String {
@@ -86,7 +86,7 @@ extension MarketFailure {
         if let service = error as? MarketServiceError, case .unknownSymbol(let symbol, let reasons) = service {
             return "no source knows '\(symbol)' (\(reasons)); the search finds coins by name or symbol"
         }
-        return message(error)
+        return sentence(error)
     }
 }
 
@@ -94,7 +94,7 @@ extension SearchRoutes {
     /// For a coin page whose symbol no list or source knows: the search's matches for it as a
     /// section ("Did you mean"), or nil when the search finds none or fails.
     static func offer(_ text: String, error: any Error, session: MarketSession) -> String? {
-        guard MarketFailure.isUnknownSymbol(error), let found = try? matches(text, session: session),
+        guard RequestFailure.isUnknownSymbol(error), let found = try? matches(text, session: session),
             !found.0.isEmpty
         else { return nil }
         return "<h2>Did you mean</h2>\n" + table(found.0, query: text, origin: found.1)
@@ -102,7 +102,7 @@ extension SearchRoutes {
 
 }
 
-extension MarketFailure {
+extension RequestFailure {
     static func isUnknownSymbol(_ error: any Error) -> Bool {
         if let market = error as? MarketCommandError, case .notInTopList = market { return true }
         if let service = error as? MarketServiceError, case .unknownSymbol = service { return true }

@@ -82,9 +82,13 @@ struct WatchlistRoutes: RouteGroup {
             let session = try MarketSession(state: state, user: user)
             try edit(session.books)
         } catch {
-            if json { return ServerResponse.apiError(MarketFailure.status(error), MarketFailure.message(error)) }
+            if json {
+                return ServerResponse.apiError(
+                    RequestFailure.status(error, query: true), RequestFailure.sentence(error))
+            }
             return page(
-                user: user, state: state, errors: [MarketFailure.message(error)], status: MarketFailure.status(error))
+                user: user, state: state, errors: [RequestFailure.sentence(error)],
+                status: RequestFailure.status(error, query: true))
         }
         if let path = redirect() { return ServerResponse.redirect(to: path) }
         return Self.json(user: user, state: state)
@@ -107,7 +111,7 @@ struct WatchlistRoutes: RouteGroup {
             let session = try MarketSession(state: state, user: user)
             return ServerResponse.json(MarketJSON.watchlist(try Self.coins(session).coins))
         } catch {
-            return ServerResponse.apiError(MarketFailure.status(error), MarketFailure.message(error))
+            return ServerResponse.apiError(RequestFailure.status(error, query: true), RequestFailure.sentence(error))
         }
     }
 
@@ -121,7 +125,7 @@ struct WatchlistRoutes: RouteGroup {
             body += coins.isEmpty ? MarketHTML.note("No coins are watched yet.") : table(coins, user: user)
             if let note, !coins.isEmpty { body += MarketHTML.note(note) }
         } catch {
-            body += PageLayout.errors([MarketFailure.message(error)])
+            body += PageLayout.errors([RequestFailure.sentence(error)])
         }
         body += """
             <h2>Watch a coin</h2>

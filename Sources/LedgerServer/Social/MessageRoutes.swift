@@ -49,7 +49,7 @@ struct MessageRoutes: RouteGroup {
     }
 
     /// The stream's page `page`, with a notice, or the refusal of a post or a delete (its
-    /// status: ``MessageFailure/status(_:)``) and the text to write again.
+    /// status: ``RequestFailure/status(_:query:)``) and the text to write again.
     static func page(
         _ context: SignedInContext, _ state: ServerState, page: Int = 1, notice: String? = nil,
         error: (any Error)? = nil, draft: String = ""
@@ -61,23 +61,11 @@ struct MessageRoutes: RouteGroup {
         var view = MessagesPage(user: user, page: stream, notice: notice)
         view.draft = draft
         guard let error else { return ServerResponse.html(view.render()) }
-        guard let message = BooksFailure.message(error) else { throw error }
+        guard let message = RequestFailure.message(error) else { throw error }
         view.errors = [message.capitalizedSentence]
-        var response = ServerResponse.html(view.render(), status: MessageFailure.status(error))
+        var response = ServerResponse.html(view.render(), status: RequestFailure.status(error))
         if case MessageError.tooMany(let seconds) = error { response.headers[.retryAfter] = String(seconds) }
         return response
-    }
-}
-
-/// The status a refusal of the messages gets, on a page or from the API.
-enum MessageFailure {
-    static func status(_ error: any Error) -> HTTPResponse.Status {
-        switch error {
-        case MessageError.tooMany: .tooManyRequests
-        case MessageError.noSuchMessage: .notFound
-        case MessageError.notYours: .forbidden
-        default: BooksFailure.status(error)
-        }
     }
 }
 

@@ -58,8 +58,8 @@ enum MessagesAPI {
 
     private static func failure(_ error: any Error, query: Bool = false) throws -> Response {
         if error is MessagesUnavailable { throw error }
-        guard let message = BooksFailure.message(error) else { throw error }
-        let status = query ? BooksFailure.status(error, query: true) : MessageFailure.status(error)
+        guard let message = RequestFailure.message(error) else { throw error }
+        let status = RequestFailure.status(error, query: query)
         var response = ServerResponse.apiError(status, message)
         if case MessageError.tooMany(let seconds) = error { response.headers[.retryAfter] = String(seconds) }
         return response
