@@ -121,7 +121,7 @@ struct FetchRun {
                         let result = try fetcher.latest(FetchTargets(assets: batch.map { ($0, assetClass) }), in: quote)
                         try cache.record([], rates: result.fxRates, fetchedAt: setup.context.now)
                         for asset in batch where result.pricedBy[asset] == nil {
-                            let reasons = (result.failures[asset] ?? []).map(\.description)
+                            let reasons = result.reasons(asset)
                             record.failures.append(
                                 "\(asset) in \(quote): \(reasons.isEmpty ? "not fetched" : reasons.joined(separator: "; "))"
                             )

@@ -43,7 +43,7 @@ struct StockPage {
             $0.observedAt < $1.observedAt
         }
         price = newest
-        let reasons = (result.failures[symbol] ?? []).map(\.description)
+        let reasons = result.reasons(symbol)
         priceProblem =
             newest == nil ? "No source priced \(symbol) in \(quote): " + reasons.joined(separator: "; ") : nil
         listed = try Self.listed(symbol, assetClass, quote: quote, session: session)
