@@ -8,7 +8,7 @@ public struct AccountUserList: ServerUserList {
     let settings: ServerSettings
 
     public func userNames() throws -> [String] {
-        try accounts.accounts.list().filter { user in
+        try accounts.accounts.rows().filter { user in
             !user.isDisabled && access(settings.ledgerPath(forUser: user.name), F_OK) == 0
         }.map(\.name).sorted()
     }
