@@ -14,9 +14,6 @@ struct APIOperation: Sendable {
     /// Answers without a user, from the request alone (the OpenAPI document itself).
     var answer: (@Sendable (Request) async throws -> Response)? = nil
 
-    /// Served without a user.
-    var isPublic: Bool { answer != nil }
-
     init(
         method: HTTPRequest.Method, path: String, document: OpenAPIValue,
         handle: @escaping @Sendable (Request, SignedInContext, ServerState) async throws -> Response
