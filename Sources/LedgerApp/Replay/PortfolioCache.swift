@@ -97,7 +97,7 @@ extension PortfolioQuery {
     {
         let key = try PortfolioCache.Key(slot: slot, source: source)
         return try cache.entry(key) {
-            let report = try report(source)
+            let report = try self.report(source)
             return PortfolioCache.Entry(key: key, report: report, notices: notices())
         }
     }
