@@ -18,7 +18,6 @@ public struct ServerContext: RequestContext {
         self.coreContext = .init(source: source)
         self.peer = source.channel.remoteAddress?.ipAddress
     }
-
 }
 
 /// The context of every route behind ``SignedIn``: the signed-in user and their books, which the
