@@ -79,6 +79,6 @@ struct AccountsGateway: Sendable {
     let accounts: Accounts
 
     func run<T: Sendable>(_ body: @escaping @Sendable (Accounts) throws -> T) async throws -> T {
-        try await Offload.run { [accounts] in try body(accounts) }
+        try await Offload.run { try body(accounts) }
     }
 }
