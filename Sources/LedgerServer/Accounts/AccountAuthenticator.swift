@@ -73,8 +73,8 @@ public struct AccountAuthenticator: Authenticating {
 }
 
 /// The accounts, called off the event loop: bcrypt takes about a quarter of a second at cost
-/// 12 and SQLite may wait for `ledger user …` to finish writing, so every call runs on NIO's
-/// blocking thread pool and the event loops keep serving.
+/// 12 and SQLite may wait for `ledger user …` to finish writing, so every call runs where all
+/// the server's blocking work runs (``Offload``) and the event loops keep serving.
 struct AccountsGateway: Sendable {
     let accounts: Accounts
 
