@@ -27,6 +27,11 @@ extension Accounts {
         return try insert(message, kept: kept)
     }
 
+    /// Whether `user` opted in to trade posts (the account page's setting; off for no such user).
+    public func postsTrades(_ user: String) throws -> Bool {
+        try self.user(user)?.tradePosts ?? false
+    }
+
     /// The void of a trade removes its post (if any).
     public func removeTradePost(_ user: String, eventID: EventID) throws {
         _ = try withStore { try $0.deleteTradePost(ofUser: user, eventID: eventID.description) }

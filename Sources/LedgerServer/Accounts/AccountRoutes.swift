@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerInterchange
+import LedgerRender
 
 /// `GET/POST /account` (change one's own password) and `GET /api/v1/me` (who a token is).
 struct AccountRoutes: RouteGroup {
@@ -9,7 +10,7 @@ struct AccountRoutes: RouteGroup {
         signedIn.get("/account") { request, context in
             let changed = request.uri.queryParameters["changed"] != nil
             let user = context.user
-            let posts = try await auth.accounts.run { try $0.user(user.name)?.tradePosts ?? false }
+            let posts = try await auth.accounts.run { try $0.postsTrades(user.name) }
             return Self.page(
                 user, messages: [],
                 notice: changed ? "Your password was changed; every other session was ended." : nil,

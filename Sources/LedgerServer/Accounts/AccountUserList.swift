@@ -1,5 +1,6 @@
 import Glibc
 import LedgerApp
+import LedgerInterchange
 
 /// The fetcher's users from the accounts database: every user who is not disabled and has a
 /// ledger. A disabled user's books are neither read nor written by the fetcher.

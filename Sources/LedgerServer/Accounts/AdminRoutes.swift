@@ -2,6 +2,7 @@ import Hummingbird
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 
 /// `/admin/users`: the list of users, a form to create one, and disable/enable buttons. Only
 /// for admins (403 for anyone else). Disabling ends the user's sessions and deletes their

@@ -1,5 +1,6 @@
 import Hummingbird
 import LedgerApp
+import LedgerRender
 
 /// `GET/POST /login` and `POST /logout`. The login form is guarded by a double-submit token:
 /// a random value in a cookie (`ledger_login`, SameSite=Strict) and the same value in a hidden

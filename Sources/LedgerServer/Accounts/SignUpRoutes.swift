@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET/POST /signup`, as `--registration` allows: not at all when `closed` (the default: the
 /// routes do not exist, so the path is a 404), anyone when `open`, and only with an admin's

@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /status` and `GET /api/v1/status` (`ledger.server-status/1`): whether the fetcher is
 /// on, its last run (when, how long, the requests each source got, what failed and why) and

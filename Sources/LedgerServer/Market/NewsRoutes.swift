@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /news?asset=BTC+ETH`: the headlines `ledger news` shows (CryptoCompare for coins and
 /// the general feed, Yahoo for stocks), newest first, each a link to the article; the coin

@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /notifications`: the alerts that fired for the user, newest first (what fired, the
 /// price and when), as the fetcher recorded them (``NotificationLog``). Opening it marks them

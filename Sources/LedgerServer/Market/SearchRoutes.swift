@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /market/search?q=TEXT`: coins by name or symbol as `ledger market search` finds them
 /// (the first crypto source that searches, else the cached top lists and coin list), ranked

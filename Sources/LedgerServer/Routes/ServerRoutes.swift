@@ -1,4 +1,5 @@
 import Hummingbird
+import LedgerApp
 
 /// A feature's routes. Public ones (health, login) go on the router itself; the rest behind
 /// ``SignedIn``, so no route can forget to check who is asking: each receives the user and

@@ -1,6 +1,7 @@
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 
 /// `GET /messages`: the stream every signed-in user of the server shares, newest first,
 /// ``MessageRules/pageSize`` to a page, a box to write one, and a Delete button on the
