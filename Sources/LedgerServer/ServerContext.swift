@@ -34,7 +34,7 @@ struct SignedInContext: ChildRequestContext, Sendable {
 
     init(context: ServerContext) throws {
         guard let user = context.user, let books = context.books else { throw HTTPError(.unauthorized) }
-        coreContext = .init(source: context)
+        coreContext = context.coreContext // the route's parameters (/market/:symbol) and its logger
         (self.user, self.books, trace, peer) = (user, books, context.trace, context.peer)
     }
 
