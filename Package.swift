@@ -87,15 +87,17 @@ let package = Package(
         .target(
             name: "LedgerServer",
             dependencies: [
-                "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerStore", "LedgerMarketData", "LedgerApp",
+                // Not LedgerStore nor LedgerMarketData, as for LedgerCLI: LedgerApp's use cases only.
+                "LedgerCore", "LedgerInterchange", "LedgerRender", "LedgerApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
-            // Not yet `strictImports`: the server still reaches the stores itself (issue 33).
+            ],
+            swiftSettings: strictImports
         ),
         .executableTarget(name: "ledger-serve", dependencies: ["LedgerServer", "LedgerCLI"]),
 

@@ -12,4 +12,13 @@ public enum AdapterFailure {
         default: nil
         }
     }
+
+    /// True for a ledger or an event that is not there (``StoreError``): a page or the API
+    /// answers 404, since another user's books look the same.
+    public static func isMissing(_ error: any Error) -> Bool {
+        switch error {
+        case StoreError.eventNotFound, StoreError.noLedger: true
+        default: false
+        }
+    }
 }

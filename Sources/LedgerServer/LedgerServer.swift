@@ -4,6 +4,7 @@ import LedgerApp
 import Logging
 import NIOCore
 import ServiceLifecycle
+import UnixSignals
 
 /// The web app and JSON API of `ledger serve`: one Hummingbird application on the routes of
 /// ``ServerRoutes``, run until SIGTERM or SIGINT (``run(_:)``) or until a test stops it

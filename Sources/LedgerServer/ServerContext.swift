@@ -1,11 +1,14 @@
 import Hummingbird
 
 /// What a request carries through the middleware to its route: who is signed in (set by
-/// ``SignedIn``) and the record the access log writes when the response leaves.
+/// ``SignedIn``) and the record the access log writes when the response leaves. A signed-in
+/// route receives the child ``SignedInContext`` instead.
 public struct ServerContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The signed-in user; nil on public routes (health, login).
     public var user: ServerUser?
+    /// The signed-in user's books (set by ``SignedIn`` with the user).
+    var books: UserBooks?
     /// Filled in as the request goes in, read by ``AccessLog`` when it comes back out.
     public let trace = RequestTrace()
     /// The connected peer's address (the proxy's, behind one).
@@ -15,13 +18,28 @@ public struct ServerContext: RequestContext {
         self.coreContext = .init(source: source)
         self.peer = source.channel.remoteAddress?.ipAddress
     }
+}
 
-    /// The signed-in user, for routes behind ``SignedIn`` (which never lets a request through
-    /// without one).
-    public func requireUser() throws -> ServerUser {
-        guard let user else { throw HTTPError(.unauthorized) }
-        return user
+/// The context of every route behind ``SignedIn``: the signed-in user and their books, which the
+/// handler receives instead of looking them up (Hummingbird's child context, made from
+/// ``ServerContext`` once the middleware let the request through).
+struct SignedInContext: ChildRequestContext, Sendable {
+    typealias ParentContext = ServerContext
+    var coreContext: CoreRequestContextStorage
+    let user: ServerUser
+    /// The user's ledger and the notices of this request (``UserBooks``).
+    let books: UserBooks
+    let trace: RequestTrace
+    let peer: String?
+
+    init(context: ServerContext) throws {
+        guard let user = context.user, let books = context.books else { throw HTTPError(.unauthorized) }
+        coreContext = context.coreContext // the route's parameters (/market/:symbol) and its logger
+        (self.user, self.books, trace, peer) = (user, books, context.trace, context.peer)
     }
+
+    /// ``user``: a route written against ``ServerContext`` asked for it this way.
+    func requireUser() throws -> ServerUser { user }
 }
 
 /// Who a request is signed in as: the name picks the ledger, the CSRF token guards the forms

@@ -15,6 +15,10 @@ public struct ServerState: Sendable {
     public let market: ServerMarket
     /// The uploads being read and imported now (``ServerLimits/maxParallelUploads`` at most).
     let uploads: UploadSlots
+    /// The users' ledgers kept open for reading between requests.
+    let readHandles = ReadHandles()
+    /// The last portfolio of each user and view (LedgerApp's kept answers).
+    let portfolios = PortfolioCache()
 
     public init(
         settings: ServerSettings, variables: [String: String], currentDirectory: String,

@@ -10,7 +10,7 @@ import Testing
 @Suite("Report: when a holding's price was recorded")
 struct ReportRecordedAtTests {
     /// The rule as it was written over every stored observation.
-    static func wholeTable(_ quote: PriceQuote, asset: AssetSymbol, in stored: [StoredPrice]) -> Timestamp? {
+    static func wholeTable(_ quote: PriceQuote, asset: AssetSymbol, in stored: [RecordedPrice]) -> Timestamp? {
         stored.filter {
             $0.observation.observedAt == quote.observedAt && $0.observation.source == quote.source
                 && ($0.observation.asset == asset || $0.observation.quote == asset)

@@ -66,8 +66,8 @@ struct PriceStoreContractTests {
         let stored = try store.observations(asset: nil)
         #expect(
             stored == [
-                StoredPrice(price("BTC", "30500", on: "2024-01-02", source: "coingecko"), fetchedAt: later),
-                StoredPrice(price("BTC", "31000", on: "2024-01-02"), fetchedAt: later),
+                RecordedPrice(price("BTC", "30500", on: "2024-01-02", source: "coingecko"), fetchedAt: later),
+                RecordedPrice(price("BTC", "31000", on: "2024-01-02"), fetchedAt: later),
             ])
     }
 

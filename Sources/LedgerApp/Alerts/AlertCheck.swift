@@ -26,6 +26,12 @@ public struct AlertCheck {
         return (try Self.evaluate(alerts: store.alerts, prices: store.prices, now: now, maxAge: maxAge), now)
     }
 
+    /// ``evaluate(alerts:prices:now:maxAge:)`` on the alerts and prices of `ledger` (the
+    /// server's fetcher, after it recorded each user's prices).
+    public static func evaluate(in ledger: Ledger, now: Timestamp, maxAge: Int64?) throws -> [AlertVerdict] {
+        try evaluate(alerts: ledger.alerts, prices: ledger.prices, now: now, maxAge: maxAge)
+    }
+
     /// Evaluates and updates every alert under the write lock: a second `alert check` waits
     /// here and then sees this one's fired states, so one crossing fires once.
     public static func evaluate(alerts: any AlertStore, prices: any PriceStore, now: Timestamp, maxAge: Int64?)

@@ -18,9 +18,24 @@ extension Ledger {
         settings.displayedLedgerCurrency()
     }
 
+    /// The ledger's currency as a symbol (USD when never set or not a symbol).
+    public func currencySymbol() throws -> AssetSymbol {
+        try settings.ledgerCurrency()
+    }
+
     /// The class the ledger's events give `symbol`, nil when no event names it.
     public func recordedClass(of symbol: AssetSymbol) throws -> AssetClass? {
         try events.assetClass(of: symbol)
+    }
+
+    /// The event `reference` names (`12`, `#12` or its id), nil when none does.
+    public func event(reference: String) throws -> LedgerEvent? {
+        try events.event(reference: reference)
+    }
+
+    /// How many events the log holds: the newest one's number.
+    public func eventCount() throws -> Int64 {
+        try events.chainHead().count
     }
 }
 

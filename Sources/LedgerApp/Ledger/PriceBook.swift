@@ -1,23 +1,12 @@
 import LedgerCore
 import LedgerStore
 
-/// A price the ledger records, with when it was recorded (typed, imported or fetched).
-public struct RecordedPrice: Hashable, Sendable {
-    public let observation: PriceObservation
-    public let fetchedAt: Timestamp
-
-    public init(_ observation: PriceObservation, fetchedAt: Timestamp) {
-        self.observation = observation
-        self.fetchedAt = fetchedAt
-    }
-}
-
 /// The price table of a ledger as `prices set|import|show|fetch`, `convert` and `chart` read
 /// and write it.
 extension Ledger {
     /// Every recorded price of `asset` (of every asset for nil), as the store keeps them.
     public func recordedPrices(of asset: AssetSymbol?) throws -> [RecordedPrice] {
-        try prices.observations(asset: asset).map { RecordedPrice($0.observation, fetchedAt: $0.fetchedAt) }
+        try prices.observations(asset: asset)
     }
 
     /// Records `observations` and the published `rates`, all fetched (or typed) at `fetchedAt`.

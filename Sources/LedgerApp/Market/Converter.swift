@@ -39,7 +39,7 @@ public struct Converter {
     public func convert(_ request: ConversionRequest) throws -> Conversion {
         let time = request.date.map(\.endOfDay) ?? now
         let stored =
-            try store.prices.observations(asset: nil) + fresh.allObservations.map { StoredPrice($0, fetchedAt: now) }
+            try store.prices.observations(asset: nil) + fresh.allObservations.map { RecordedPrice($0, fetchedAt: now) }
         guard
             let derivation = PriceTable(stored.map(\.observation)).derivation(
                 of: request.from, in: request.to, at: time)

@@ -117,3 +117,10 @@ public struct Progress {
         context.notices.write("\r\u{1B}[2K")
     }
 }
+
+extension FetchResult {
+    /// Why no source priced `asset`: each source's failure as a sentence (none when one did).
+    public func reasons(_ asset: AssetSymbol) -> [String] {
+        (failures[asset] ?? []).map(\.description)
+    }
+}

@@ -118,7 +118,7 @@ public struct RateRefresher {
 public enum CachedRate {
     /// The latest fetch time of `observation` among the stored ones (it may have been
     /// fetched again since it was observed).
-    public static func fetchedAt(_ observation: PriceObservation, in stored: [StoredPrice]) -> Timestamp {
+    public static func fetchedAt(_ observation: PriceObservation, in stored: [RecordedPrice]) -> Timestamp {
         stored.filter { $0.observation == observation }.map(\.fetchedAt).max() ?? observation.observedAt
     }
 }

@@ -21,6 +21,16 @@ extension EventRecorder {
         try void(reference: reference, reason: reason, in: ledger.events)
     }
 
+    /// ``void(reference:reason:in:)`` on the ledger of `opener`, opened to amend once the
+    /// reason is checked; without a ledger there the event is not found (nothing is created).
+    public func void(reference: String, reason: String?, opener: LedgerOpener) throws
+        -> (void: LedgerEvent, target: LedgerEvent)
+    {
+        let reason = try Self.checkReason(reason, reference: reference)
+        guard try opener.exists() else { throw StoreError.eventNotFound(reference: reference) }
+        return try void(reference: reference, reason: reason, in: opener.open(.amend))
+    }
+
     /// Cancels the event `reference` names (`12`, `#12` or its id) by appending a void; nothing
     /// is erased. Refused, nothing written, when the reason is missing, the event is not found
     /// (``StoreError``), is a void itself or voided already (``VoidError``), or cancelling it

@@ -9,10 +9,10 @@ import LedgerStore
 extension Accounts {
     /// Posts what `user` wrote (checked by ``MessageRules/checked(_:)``), counted against
     /// ``MessageRules/perMinute`` first; the oldest beyond `kept` are deleted.
-    public func postMessage(_ user: String, text: String, kept: Int) throws -> StoredMessage {
+    public func postMessage(_ user: String, text: String, kept: Int) throws -> MessageJSON.Row {
         let body = try MessageRules.checked(text)
         if case .wait(let seconds) = try countPost(user) { throw MessageError.tooMany(waitSeconds: seconds) }
-        return try insert(StoredMessage(userName: user, kind: .text, body: body, created: context.now), kept: kept)
+        return try insert(StoredMessage(userName: user, kind: .text, body: body, created: context.now), kept: kept).row
     }
 
     /// Posts "alice bought BTC" for a buy or sell of a user who opted in (nothing otherwise,
@@ -25,6 +25,11 @@ extension Accounts {
         let message = StoredMessage(
             userName: user, kind: post.kind, body: post.asset, eventID: event.id.description, created: context.now)
         return try insert(message, kept: kept)
+    }
+
+    /// Whether `user` opted in to trade posts (the account page's setting; off for no such user).
+    public func postsTrades(_ user: String) throws -> Bool {
+        try self.user(user)?.tradePosts ?? false
     }
 
     /// The void of a trade removes its post (if any).
@@ -40,7 +45,7 @@ extension Accounts {
         let rows = try withStore {
             try $0.messages(limit: size + 1, offset: (page - 1) * size, includingHidden: includingHidden)
         }
-        return MessagePage(messages: Array(rows.prefix(size)), page: page, hasOlder: rows.count > size, kept: kept)
+        return MessagePage(messages: rows.prefix(size).map(\.row), page: page, hasOlder: rows.count > size, kept: kept)
     }
 
     /// Every message kept, newest first, hidden ones too (for an admin's shell), as their JSON rows.

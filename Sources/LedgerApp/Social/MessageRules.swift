@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerInterchange
 import LedgerStore
 
 /// The rules of the social page's stream (docs/SERVER.md, "Messages"): how long a message
@@ -49,7 +50,8 @@ public enum MessageRules {
 
 /// One page of the stream, newest first.
 public struct MessagePage: Sendable {
-    public let messages: [StoredMessage]
+    /// As their JSON shows them (`ledger.messages/1`).
+    public let messages: [MessageJSON.Row]
     /// From 1.
     public let page: Int
     public let hasOlder: Bool

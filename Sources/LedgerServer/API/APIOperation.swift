@@ -7,11 +7,28 @@ struct APIOperation: Sendable {
     let method: HTTPRequest.Method
     /// The OpenAPI path, parameters in braces: `/api/v1/events/{id}/void`.
     let path: String
-    /// Served without a user (the OpenAPI document itself).
-    var isPublic = false
     /// The OpenAPI operation object.
     let document: OpenAPIValue
-    let handle: @Sendable (Request, ServerContext, ServerState) async throws -> Response
+    /// Answers a signed-in request (the user and their books are in its context).
+    let handle: @Sendable (Request, SignedInContext, ServerState) async throws -> Response
+    /// Answers without a user, from the request alone (the OpenAPI document itself).
+    var answer: (@Sendable (Request) async throws -> Response)? = nil
+
+    init(
+        method: HTTPRequest.Method, path: String, document: OpenAPIValue,
+        handle: @escaping @Sendable (Request, SignedInContext, ServerState) async throws -> Response
+    ) {
+        (self.method, self.path, self.document, self.handle) = (method, path, document, handle)
+    }
+
+    /// A public operation: `answer` serves it to anyone.
+    init(
+        method: HTTPRequest.Method, path: String, document: OpenAPIValue,
+        public answer: @escaping @Sendable (Request) async throws -> Response
+    ) {
+        self.init(method: method, path: path, document: document) { request, _, _ in try await answer(request) }
+        self.answer = answer
+    }
 
     /// The path as the router spells it: `/api/v1/events/:id/void`.
     var routerPath: String {
@@ -24,12 +41,12 @@ struct APIOperation: Sendable {
 /// Registers every operation of ``BooksAPI/operations`` (which the OpenAPI document lists),
 /// public ones on the router and the rest behind the sign-in.
 struct APIRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         for operation in BooksAPI.operations {
             let handle = operation.handle
-            if operation.isPublic {
-                router.on(RouterPath(operation.routerPath), method: operation.method) { request, context in
-                    try await handle(request, context, state)
+            if let answer = operation.answer {
+                router.on(RouterPath(operation.routerPath), method: operation.method) { request, _ in
+                    try await answer(request)
                 }
             } else {
                 signedIn.on(RouterPath(operation.routerPath), method: operation.method) { request, context in
@@ -84,6 +101,6 @@ extension QueryFields {
 
 /// The API's answer to a refusal: `{"error": "<the CLI's message>"}` with its status.
 func apiFailure(_ error: any Error, query: Bool = false) throws -> Response {
-    guard let message = BooksFailure.message(error) else { throw error }
-    return ServerResponse.apiError(BooksFailure.status(error, query: query), message)
+    guard let message = RequestFailure.message(error) else { throw error }
+    return ServerResponse.apiError(RequestFailure.status(error, query: query), message)
 }

@@ -11,10 +11,14 @@ enum BooksAPI {
         [
             APIOperation(
                 method: .get, path: "/api/v1/portfolio", document: BooksAPIPaths.portfolio,
-                handle: { try Self.portfolio($0, $1, $2) }),
+                handle: { request, context, state in
+                    try await Offload.run { try Self.portfolio(request, context, state) }
+                }),
             APIOperation(
                 method: .get, path: "/api/v1/log", document: BooksAPIPaths.log,
-                handle: { try Self.log($0, $1, $2) }),
+                handle: { request, context, state in
+                    try await Offload.run { try Self.log(request, context, state) }
+                }),
             APIOperation(
                 method: .post, path: "/api/v1/events", document: BooksAPIPaths.addEvent,
                 handle: { try await Self.addEvent($0, $1, $2) }),
@@ -26,21 +30,25 @@ enum BooksAPI {
                 handle: { try await Self.importFile($0, $1, $2) }),
             APIOperation(
                 method: .get, path: "/api/v1/report", document: BooksAPIPaths.report,
-                handle: { try Self.report($0, $1, $2) }),
+                handle: { request, context, state in
+                    try await Offload.run { try Self.report(request, context, state) }
+                }),
             APIOperation(
                 method: .get, path: "/api/v1/returns", document: BooksAPIPaths.returns,
-                handle: { try Self.returns($0, $1, $2) }),
+                handle: { request, context, state in
+                    try await Offload.run { try Self.returns(request, context, state) }
+                }),
             APIOperation(
-                method: .get, path: "/api/v1/openapi.json", isPublic: true, document: BooksAPIPaths.openAPI,
-                handle: { _, _, _ in ServerResponse.json(OpenAPIDocument.document.text) }),
+                method: .get, path: "/api/v1/openapi.json", document: BooksAPIPaths.openAPI,
+                public: { _ in ServerResponse.json(OpenAPIDocument.document.text) }),
         ]
     }
 
     /// `ledger portfolio -O json [--by-account] [--as-of] [--currency] [--method]`.
-    static func portfolio(_ request: Request, _ context: ServerContext, _ state: ServerState) throws
+    static func portfolio(_ request: Request, _ context: SignedInContext, _ state: ServerState) throws
         -> Response
     {
-        let books = try UserBooks(context, state: state)
+        let books = context.books
         let fields = QueryFields(request)
         do {
             let perAccount = try fields.boolean("by-account", default: false)
@@ -52,8 +60,8 @@ enum BooksAPI {
     }
 
     /// `ledger log -O json [--limit] [--since] [--until] [--asset] [--account] [--kind]`.
-    static func log(_ request: Request, _ context: ServerContext, _ state: ServerState) throws -> Response {
-        let books = try UserBooks(context, state: state)
+    static func log(_ request: Request, _ context: SignedInContext, _ state: ServerState) throws -> Response {
+        let books = context.books
         let fields = QueryFields(request)
         do {
             let request = LogRequest(
@@ -66,13 +74,13 @@ enum BooksAPI {
     }
 
     /// `ledger add … -O json`: 201 with the event as stored.
-    static func addEvent(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws
+    static func addEvent(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws
         -> Response
     {
-        let books = try UserBooks(context, state: state)
+        let books = context.books
         do {
-            let body = try await jsonBody(request, known: AddBody.fields)
-            let stored = try BooksService(books: books).add(AddBody.form(body).input)
+            let input = AddBody.form(try await jsonBody(request, known: AddBody.fields)).input
+            let stored = try await Offload.run { try BooksService(books: books).add(input) }
             return ServerResponse.json(EventJSON.events(stored), status: .created)
         } catch {
             return try apiFailure(error)
@@ -80,14 +88,14 @@ enum BooksAPI {
     }
 
     /// `ledger void ID --reason R -O json`: 201 with the void.
-    static func voidEvent(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws
+    static func voidEvent(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws
         -> Response
     {
-        let books = try UserBooks(context, state: state)
+        let books = context.books
         do {
             let reference = try context.parameters.require("id")
-            let body = try await jsonBody(request, known: ["reason"])
-            let void = try BooksService(books: books).void(reference, reason: body["reason"])
+            let reason = try await jsonBody(request, known: ["reason"])["reason"]
+            let void = try await Offload.run { try BooksService(books: books).void(reference, reason: reason) }
             return ServerResponse.json(EventJSON.events([void]), status: .created)
         } catch {
             return try apiFailure(error)
@@ -97,10 +105,10 @@ enum BooksAPI {
     /// `ledger import FILE [--dry-run]`: the raw file as the body, streamed to a private
     /// temporary file (at most ``ServerLimits/maxParallelUploads`` at once, else 503); 200 for
     /// a dry run, 201 when written.
-    static func importFile(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws
+    static func importFile(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws
         -> Response
     {
-        let books = try UserBooks(context, state: state)
+        let books = context.books
         let fields = QueryFields(request)
         let answer = try await state.uploads.run { () async throws -> Response in
             do {
@@ -113,14 +121,16 @@ enum BooksAPI {
                 upload.account = fields["account"]
                 upload.skipInvalid = try fields.boolean("skip-invalid", default: false)
                 upload.allowZeroBasis = try fields.boolean("allow-zero-basis", default: false)
-                let outcome = try dryRun ? upload.run(dryRun: true) : upload.commit()
-                return ServerResponse.json(
-                    ImportJSON.outcome(outcome, file: upload.name, dryRun: dryRun, notices: books.notices.messages),
-                    status: dryRun ? .ok : .created)
+                let json = try await Offload.run { [upload] in
+                    let outcome = try dryRun ? upload.run(dryRun: true) : upload.commit()
+                    return ImportJSON.outcome(
+                        outcome, file: upload.name, dryRun: dryRun, notices: books.notices.messages)
+                }
+                return ServerResponse.json(json, status: dryRun ? .ok : .created)
             } catch {
-                guard let message = BooksFailure.message(error) else { throw error }
+                guard let message = RequestFailure.message(error) else { throw error }
                 let status: HTTPResponse.Status =
-                    if case UploadError.tooLarge = error { .contentTooLarge } else { BooksFailure.status(error) }
+                    if case UploadError.tooLarge = error { .contentTooLarge } else { RequestFailure.status(error) }
                 return ServerResponse.json(
                     ImportJSON.failure(message, problems: books.notices.messages), status: status)
             }
@@ -129,8 +139,8 @@ enum BooksAPI {
     }
 
     /// `ledger report -O json [--period] [--as-of] [--currency] [--method]`.
-    static func report(_ request: Request, _ context: ServerContext, _ state: ServerState) throws -> Response {
-        let books = try UserBooks(context, state: state)
+    static func report(_ request: Request, _ context: SignedInContext, _ state: ServerState) throws -> Response {
+        let books = context.books
         let fields = QueryFields(request)
         do {
             let report = try BooksService(books: books).report(valuation(fields), period: fields["period"])
@@ -141,8 +151,8 @@ enum BooksAPI {
     }
 
     /// `ledger returns -O json [--period] [--benchmark] [--by] [--as-of] [--currency]`.
-    static func returns(_ request: Request, _ context: ServerContext, _ state: ServerState) throws -> Response {
-        let books = try UserBooks(context, state: state)
+    static func returns(_ request: Request, _ context: SignedInContext, _ state: ServerState) throws -> Response {
+        let books = context.books
         do {
             let report = try BooksService(books: books).returns(returnsRequest(QueryFields(request)))
             return ServerResponse.json(ReturnsJSON.document(report))

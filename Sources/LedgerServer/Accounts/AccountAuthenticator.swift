@@ -1,6 +1,5 @@
 import Hummingbird
 import LedgerApp
-import NIOPosix
 
 /// Who a request is, from the accounts database: a session cookie for pages, an
 /// `Authorization: Bearer lgr_…` token for `/api/…`, and never the other way round. A token
@@ -74,12 +73,12 @@ public struct AccountAuthenticator: Authenticating {
 }
 
 /// The accounts, called off the event loop: bcrypt takes about a quarter of a second at cost
-/// 12 and SQLite may wait for `ledger user …` to finish writing, so every call runs on NIO's
-/// blocking thread pool and the event loops keep serving.
+/// 12 and SQLite may wait for `ledger user …` to finish writing, so every call runs where all
+/// the server's blocking work runs (``Offload``) and the event loops keep serving.
 struct AccountsGateway: Sendable {
     let accounts: Accounts
 
     func run<T: Sendable>(_ body: @escaping @Sendable (Accounts) throws -> T) async throws -> T {
-        try await NIOThreadPool.singleton.runIfActive { try body(accounts) }
+        try await Offload.run { try body(accounts) }
     }
 }

@@ -1,15 +1,16 @@
 import Hummingbird
 import LedgerApp
 import LedgerInterchange
+import LedgerRender
 
 /// `GET/POST /account` (change one's own password) and `GET /api/v1/me` (who a token is).
 struct AccountRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         guard let auth = state.authenticator as? AccountAuthenticator else { return }
         signedIn.get("/account") { request, context in
             let changed = request.uri.queryParameters["changed"] != nil
-            let user = try context.requireUser()
-            let posts = try await auth.accounts.run { try $0.user(user.name)?.tradePosts ?? false }
+            let user = context.user
+            let posts = try await auth.accounts.run { try $0.postsTrades(user.name) }
             return Self.page(
                 user, messages: [],
                 notice: changed ? "Your password was changed; every other session was ended." : nil,
@@ -19,7 +20,7 @@ struct AccountRoutes: RouteGroup {
             try await Self.changePassword(request, context: context, auth: auth)
         }
         signedIn.get("/api/v1/me") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return ServerResponse.json(AccountJSON.me(name: user.name, isAdmin: user.isAdmin))
         }
     }
@@ -27,10 +28,10 @@ struct AccountRoutes: RouteGroup {
     /// Checks the current password (at most ``LoginRateLimit/perUserOnAccount`` wrong ones in
     /// its window), sets the new one (which ends every session of the user,
     /// on every device) and signs this browser in again with a new session.
-    static func changePassword(_ request: Request, context: ServerContext, auth: AccountAuthenticator)
+    static func changePassword(_ request: Request, context: SignedInContext, auth: AccountAuthenticator)
         async throws -> Response
     {
-        let user = try context.requireUser()
+        let user = context.user
         let fields = try await FormFields(request, context: context)
         let (current, new) = (fields["current"], fields["password"])
         guard new == fields["repeat"] else {
@@ -93,7 +94,7 @@ struct AccountRoutes: RouteGroup {
 struct FormFields {
     let fields: [(name: String, value: String)]
 
-    init(_ request: Request, context: ServerContext) async throws {
+    init(_ request: Request, context: some RequestContext) async throws {
         var request = request
         let body = try await request.collectBody(upTo: 1024 * 1024)
         fields = FormEncoding.fields(String(decoding: body.readableBytesView, as: UTF8.self))

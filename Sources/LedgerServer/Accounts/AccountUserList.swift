@@ -1,5 +1,6 @@
 import Glibc
 import LedgerApp
+import LedgerInterchange
 
 /// The fetcher's users from the accounts database: every user who is not disabled and has a
 /// ledger. A disabled user's books are neither read nor written by the fetcher.
@@ -8,7 +9,7 @@ public struct AccountUserList: ServerUserList {
     let settings: ServerSettings
 
     public func userNames() throws -> [String] {
-        try accounts.accounts.list().filter { user in
+        try accounts.accounts.rows().filter { user in
             !user.isDisabled && access(settings.ledgerPath(forUser: user.name), F_OK) == 0
         }.map(\.name).sorted()
     }

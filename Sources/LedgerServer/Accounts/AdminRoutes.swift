@@ -1,14 +1,15 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
-import LedgerStore
+import LedgerInterchange
+import LedgerRender
 
 /// `/admin/users`: the list of users, a form to create one, and disable/enable buttons. Only
 /// for admins (403 for anyone else). Disabling ends the user's sessions and deletes their
 /// tokens at once; an admin cannot disable themselves here. With `--registration invite` the
 /// page also makes invite links (``Invites``): `POST /admin/invites` (`name`) shows one.
 struct AdminRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         guard let auth = state.authenticator as? AccountAuthenticator else { return }
         if state.settings.registration == .invite, let invites = try? Invites.open(state.settings) {
             signedIn.post("/admin/invites") { request, context in
@@ -61,8 +62,8 @@ struct AdminRoutes: RouteGroup {
         }
     }
 
-    static func requireAdmin(_ context: ServerContext) throws -> ServerUser {
-        let user = try context.requireUser()
+    static func requireAdmin(_ context: SignedInContext) throws -> ServerUser {
+        let user = context.user
         guard user.isAdmin else { throw AdminOnly(user: user) }
         return user
     }
@@ -70,7 +71,7 @@ struct AdminRoutes: RouteGroup {
     static func page(
         _ admin: ServerUser, auth: AccountAuthenticator, errors: [String] = [], notice: String? = nil, name: String = ""
     ) async throws -> Response {
-        let users = try await auth.accounts.run { try $0.list() }
+        let users = try await auth.accounts.run { try $0.rows() }
         let rows = users.map { row(admin, $0) }.joined(separator: "\n")
         let body = """
             \(PageLayout.errors(errors))\(notice.map { "<p class=\"ok\">\(HTMLText.escape($0))</p>" } ?? "")
@@ -107,7 +108,7 @@ struct AdminRoutes: RouteGroup {
         """
     }
 
-    private static func row(_ admin: ServerUser, _ user: StoredUser) -> String {
+    private static func row(_ admin: ServerUser, _ user: AccountJSON.UserRow) -> String {
         let name = HTMLText.escape(user.name)
         let action = user.isDisabled ? "enable" : "disable"
         let button =
@@ -120,7 +121,7 @@ struct AdminRoutes: RouteGroup {
         return """
             <tr><td data-label="name">\(name)</td><td data-label="role">\(user.isAdmin ? "admin" : "user")</td>\
             <td data-label="status">\(user.isDisabled ? "disabled" : "active")</td>\
-            <td data-label="tokens">\(user.tokenCount)</td>\
+            <td data-label="tokens">\(user.tokens)</td>\
             <td data-label="created">\(user.created.description)</td><td>\(button)</td></tr>
             """
     }

@@ -1,5 +1,6 @@
 import Hummingbird
 import LedgerApp
+import LedgerRender
 
 /// `GET/POST /login` and `POST /logout`. The login form is guarded by a double-submit token:
 /// a random value in a cookie (`ledger_login`, SameSite=Strict) and the same value in a hidden
@@ -7,7 +8,7 @@ import LedgerApp
 /// checked. Every sign-in counts against ``LoginRateLimit`` before its password is checked. A sign-in always makes a new
 /// session id (no fixation) and follows `next` only to a path on this site.
 struct LoginRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         guard let auth = state.authenticator as? AccountAuthenticator else { return }
         router.get("/login") { request, _ in
             let next = request.uri.queryParameters["next"].map(String.init) ?? ""

@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET/POST /signup`, as `--registration` allows: not at all when `closed` (the default: the
 /// routes do not exist, so the path is a 404), anyone when `open`, and only with an admin's
@@ -11,7 +12,7 @@ import LedgerCore
 struct SignUpRoutes: RouteGroup {
     static let cookie = "ledger_signup"
 
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         guard let auth = state.authenticator as? AccountAuthenticator, state.settings.registration != .closed
         else { return }
         let invites = state.settings.registration == .invite ? try? Invites.open(state.settings) : nil

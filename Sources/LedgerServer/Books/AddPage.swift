@@ -1,5 +1,6 @@
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /add` and `POST /add`: one form for every kind `ledger add` records. The fields are
 /// the command's words and options; ``AddForm/input`` turns them into the ``AddInput`` the

@@ -7,31 +7,32 @@ import LedgerRender
 /// add form, the upload import and the HTML report. Every route reads or writes the signed-in
 /// user's own ledger (``UserBooks``) and nobody else's.
 struct BooksRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/portfolio") { request, context in
-            try portfolio(request, context, state, byAccount: false)
+            try await Offload.run { try portfolio(request, context, state, byAccount: false) }
         }
         signedIn.get("/holdings") { request, context in
-            try portfolio(request, context, state, byAccount: true)
+            try await Offload.run { try portfolio(request, context, state, byAccount: true) }
         }
         signedIn.get("/trades") { request, context in
-            let books = try UserBooks(context, state: state)
-            var page = try TradesRoutes.page(QueryFields(request), books)
-            page.message = try TradesRoutes.added(QueryFields(request), books)
-            return ServerResponse.html(page.render())
+            try await Offload.run {
+                var page = try TradesRoutes.page(QueryFields(request), context.books)
+                page.message = try TradesRoutes.added(QueryFields(request), context.books)
+                return ServerResponse.html(page.render())
+            }
         }
         signedIn.post("/trades/:id/void") { request, context in
             try await TradesRoutes.void(request, context, state)
         }
         signedIn.get("/add") { request, context in
             ServerResponse.html(
-                AddPage(user: try context.requireUser(), form: TradeForm(QueryFields(request))).render())
+                AddPage(user: context.user, form: TradeForm(QueryFields(request))).render())
         }
         signedIn.post("/add") { request, context in
             try await TradesRoutes.add(request, context, state)
         }
         signedIn.get("/import") { _, context in
-            ServerResponse.html(ImportPage(user: try context.requireUser()).render())
+            ServerResponse.html(ImportPage(user: context.user).render())
         }
         signedIn.post("/import") { request, context in
             try await ImportRoutes.upload(request, context, state)
@@ -40,14 +41,14 @@ struct BooksRoutes: RouteGroup {
             try await ImportRoutes.commit(request, context, state)
         }
         signedIn.get("/report") { request, context in
-            try report(request, context, state)
+            try await Offload.run { try report(request, context, state) }
         }
     }
 
-    private func portfolio(_ request: Request, _ context: ServerContext, _ state: ServerState, byAccount: Bool) throws
+    private func portfolio(_ request: Request, _ context: SignedInContext, _ state: ServerState, byAccount: Bool) throws
         -> Response
     {
-        let books = try UserBooks(context, state: state)
+        let books = context.books
         let fields = QueryFields(request)
         let query = ValuationQuery(asOf: fields["as-of"], method: fields["method"], currency: fields["currency"])
         let service = BooksService(books: books)
@@ -64,29 +65,29 @@ struct BooksRoutes: RouteGroup {
             }
             return ServerResponse.html(page.page(byAccount: byAccount, body: body))
         } catch {
-            guard let message = BooksFailure.message(error) else { throw error }
+            guard let message = RequestFailure.message(error) else { throw error }
             let title = byAccount ? "Holdings by account" : "Portfolio"
             let page = PageLayout.page(
                 title: title, user: books.user, current: byAccount ? "/holdings" : "/portfolio",
                 body: PageLayout.errors(books.notices.messages.filter { $0.hasPrefix("error: ") } + [message])
                     + "<p><a href=\"\(byAccount ? "/holdings" : "/portfolio")\">As of now</a></p>\n")
-            return ServerResponse.html(page, status: BooksFailure.status(error, query: true))
+            return ServerResponse.html(page, status: RequestFailure.status(error, query: true))
         }
     }
 
     /// `ledger report -O html`: the report's own page, byte for byte.
-    private func report(_ request: Request, _ context: ServerContext, _ state: ServerState) throws -> Response {
-        let books = try UserBooks(context, state: state)
+    private func report(_ request: Request, _ context: SignedInContext, _ state: ServerState) throws -> Response {
+        let books = context.books
         let fields = QueryFields(request)
         let query = ValuationQuery(asOf: fields["as-of"], method: fields["method"], currency: fields["currency"])
         do {
             let report = try BooksService(books: books).report(query, period: fields["period"])
             return ServerResponse.html(ReportHTMLView(report: report).render())
         } catch {
-            guard let message = BooksFailure.message(error) else { throw error }
+            guard let message = RequestFailure.message(error) else { throw error }
             let page = PageLayout.page(
                 title: "Report", user: books.user, current: "/report", body: PageLayout.errors([message]))
-            return ServerResponse.html(page, status: BooksFailure.status(error, query: true))
+            return ServerResponse.html(page, status: RequestFailure.status(error, query: true))
         }
     }
 }

@@ -2,7 +2,6 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
-import LedgerStore
 
 /// What the books' pages and API do with a user's ledger, each the way the CLI command does it
 /// (`portfolio`, `report`, `log`, `add`, `void`), through the same LedgerApp services. A user
@@ -17,17 +16,14 @@ struct BooksService {
     }
 
     /// `ledger portfolio [--by-account]`: from a snapshot when there is one, or the last one
-    /// made from the same ledger, prices and options (``PortfolioCache``), which a page keeps
-    /// its body with.
+    /// made from the same ledger, prices and options (LedgerApp's ``PortfolioCache``, one per
+    /// server), which a page keeps its body with.
     func holdings(_ query: ValuationQuery, perAccount: Bool) throws -> PortfolioCache.Entry {
         let portfolio = PortfolioQuery(valuation: query, perAccount: perAccount)
         try query.validate()
         let entry = try books.reading { ledger in
             let source = try portfolio.source(ledger ?? LedgerOpener.scratch(), context: books.app)
-            let key = try PortfolioCache.Key(path: books.path, options: source.options, store: source.store)
-            return try PortfolioCache.holdings.entry(key) {
-                PortfolioCache.Entry(key: key, report: try portfolio.report(source), notices: books.notices.messages)
-            }
+            return try portfolio.kept(source, slot: books.path, in: books.state.portfolios) { books.notices.messages }
         }
         if books.notices.messages.isEmpty { entry.notices.forEach(books.notices.note) }
         return entry
@@ -63,12 +59,12 @@ struct BooksService {
 
     /// One event by its number, for the page that shows what was just recorded.
     func event(_ reference: String) throws -> LedgerEvent? {
-        try books.reading { try $0?.events.event(reference: reference) }
+        try books.reading { try $0?.event(reference: reference) }
     }
 
     /// The ledger's currency (the default quote), or nil without a ledger.
     func ledgerCurrency() -> AssetSymbol? {
-        (try? books.reading { try $0?.settings.ledgerCurrency() }) ?? nil
+        (try? books.reading { try $0?.currencySymbol() }) ?? nil
     }
 
     /// `ledger add`: the user's ledger is created by the first event that is valid. How a
@@ -85,10 +81,8 @@ struct BooksService {
 
     /// `ledger void ID --reason R`; the voided trade's post (if any) goes.
     func void(_ reference: String, reason: String?) throws -> LedgerEvent {
-        let reason = try EventRecorder.checkReason(reason, reference: reference)
-        guard try books.opener.exists() else { throw StoreError.eventNotFound(reference: reference) }
-        let store = try books.opener.open(.amend)
-        let voided = try EventRecorder(context: books.app).void(reference: reference, reason: reason, in: store.events)
+        let voided = try EventRecorder(context: books.app).void(
+            reference: reference, reason: reason, opener: books.opener)
         books.state.removeTradePost(books.user.name, of: voided.target)
         return voided.void
     }

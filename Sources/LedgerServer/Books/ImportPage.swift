@@ -1,6 +1,7 @@
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 
 /// `GET /import`, `POST /import` (an upload: its dry run shown) and `POST /import/commit`
 /// (the kept upload imported for real). What the page says of each file is what

@@ -1,5 +1,5 @@
 import Glibc
-import LedgerStore
+import LedgerApp
 import Synchronization
 
 /// Read-only ledger handles kept open between requests. Opening one parses the schema, checks
@@ -7,16 +7,16 @@ import Synchronization
 /// (docs/PERFORMANCE.md, "ledger serve"). A handle serves one request at a time; a handle whose
 /// file was replaced (another inode at the path) is dropped, so a restored or rolled-back file
 /// is opened, and its anchor checked, again. Handles hold no data of their own: each request's
-/// reads start a new SQLite read transaction and see every commit before it.
+/// reads start a new SQLite read transaction and see every commit before it. One pool per
+/// server (``ServerState/readHandles``).
 final class ReadHandles: Sendable {
-    static let shared = ReadHandles()
     /// Idle handles kept per ledger (about the number of cores that can read at once).
     static let idlePerLedger = 4
 
     private let idle = Mutex<[String: [Handle]]>([:])
 
     /// `body` with a handle of `path`, taken from the idle ones or opened by `open`.
-    func reading<T>(_ path: String, open: () throws -> Ledger, _ body: (Ledger) throws -> T) throws -> T {
+    func reading<T>(_ path: String, open: () throws -> OpenLedger, _ body: (OpenLedger) throws -> T) throws -> T {
         let file = Self.identity(path)
         let handle = try take(path, file: file) ?? Handle(ledger: try open(), file: file)
         defer { put(handle, path) }
@@ -52,10 +52,10 @@ final class ReadHandles: Sendable {
 
     /// One open handle; used by one request at a time (the pool's lock hands it over).
     final class Handle: @unchecked Sendable {
-        let ledger: Ledger
+        let ledger: OpenLedger
         let file: FileIdentity?
 
-        init(ledger: Ledger, file: FileIdentity?) {
+        init(ledger: OpenLedger, file: FileIdentity?) {
             self.ledger = ledger
             self.file = file
         }

@@ -19,7 +19,7 @@ enum ReturnsSection {
         do {
             html += ReturnsHTMLView.section(try service.returns(request))
         } catch {
-            html += PageLayout.errors([BooksFailure.message(error) ?? "the returns could not be made"])
+            html += PageLayout.errors([RequestFailure.message(error) ?? "the returns could not be made"])
         }
         return html
             + ReportHTMLParts.notes([

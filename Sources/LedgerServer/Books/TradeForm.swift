@@ -6,24 +6,18 @@ import LedgerRender
 /// total (the other computed), fee, date and time, account, note. ``input()`` turns it into the
 /// words `ledger add` reads (``AddForm``), so LedgerApp's recorder checks it as the CLI's; a
 /// trade or a split, which have no such fields, is written in the Words field of "Other kinds".
+/// The fields it shares with ``AddForm`` (kind, words and the options) are that form's, read
+/// and written through it (`form.note` is `form.add.note`).
+@dynamicMemberLookup
 struct TradeForm: Equatable {
-    var kind = "buy"
+    /// Kind, words, fee, date, account, from, to, income kind, class and note.
+    var add = AddForm()
     var asset = ""
     var quantity = ""
     var price = ""
     var total = ""
     /// The currency of price and total (empty: the ledger's).
     var quote = ""
-    var fee = ""
-    var date = ""
-    var account = ""
-    var from = ""
-    var to = ""
-    var incomeKind = ""
-    var assetClass = ""
-    var note = ""
-    /// `ledger add`'s words, for a trade or split (`1 ETH for 0.05 BTC`, `AAPL 4:1`).
-    var words = ""
 
     /// The kinds the form's own fields describe; the others need Words.
     static let fielded: Set<EventKind> = [.buy, .sell, .deposit, .withdraw, .fee, .income, .transfer]
@@ -31,29 +25,25 @@ struct TradeForm: Equatable {
     init() {}
 
     init(_ fields: QueryFields) {
-        kind = fields.text("kind").isEmpty ? "buy" : fields.text("kind")
+        add = AddForm(fields)
+        if add.kind.isEmpty { add.kind = "buy" }
         asset = fields.text("asset")
         quantity = fields.text("quantity")
         price = fields.text("price")
         total = fields.text("total")
         quote = fields.text("quote")
-        fee = fields.text("fee")
-        date = fields.text("date")
-        account = fields.text("account")
-        from = fields.text("from")
-        to = fields.text("to")
-        incomeKind = fields.text("income_kind")
-        assetClass = fields.text("class")
-        note = fields.text("note")
-        words = fields.text("words")
+    }
+
+    subscript<Value>(dynamicMember field: WritableKeyPath<AddForm, Value>) -> Value {
+        get { add[keyPath: field] }
+        set { add[keyPath: field] = newValue }
     }
 
     /// What the recorder is given, or what to fill in first.
     func input() throws(TradeFormError) -> AddInput {
-        var form = AddForm()
-        (form.kind, form.fee, form.date, form.account) = (kind, fee, Self.instant(date), account)
-        (form.from, form.to, form.incomeKind, form.assetClass, form.note) = (from, to, incomeKind, assetClass, note)
-        form.words = try AddForm.split(words).isEmpty ? fieldWords().joined(separator: " ") : words
+        var form = add
+        form.date = Self.instant(add.date)
+        form.words = try AddForm.split(add.words).isEmpty ? fieldWords().joined(separator: " ") : add.words
         return form.input
     }
 

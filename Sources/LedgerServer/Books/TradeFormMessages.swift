@@ -9,7 +9,7 @@ enum TradeFormMessages {
         if let form = error as? TradeFormError { return form.description }
         if let words = error as? AddWordsError { return wordsMessage(words) }
         if let add = error as? AddError { return addMessage(add) }
-        return BooksFailure.message(error).map(withoutCommands)
+        return RequestFailure.message(error).map(withoutCommands)
     }
 
     private static func wordsMessage(_ error: AddWordsError) -> String {

@@ -2,7 +2,6 @@ import Hummingbird
 import LedgerApp
 import LedgerCore
 import LedgerRender
-import NIOPosix
 
 /// The handlers of the trades list, its void forms and the add form.
 enum TradesRoutes {
@@ -23,14 +22,14 @@ enum TradesRoutes {
         return "Recorded: " + EventSummary.recordedLine(event)
     }
 
-    static func add(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
-        let books = try UserBooks(context, state: state)
+    static func add(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws -> Response {
+        let books = context.books
         let form = TradeForm(try await formFields(request))
         do {
             // Off the event loop: a symbol new to the ledger is looked up at the sources, which may
             // take seconds (docs/EVENTS.md, "Classes"); other requests go on meanwhile.
             let input = try form.input()
-            let stored = try await NIOThreadPool.singleton.runIfActive { try BooksService(books: books).add(input) }
+            let stored = try await Offload.run { try BooksService(books: books).add(input) }
             return ServerResponse.redirect(to: "/trades?added=\(stored[0].sequence)")
         } catch {
             guard let message = TradeFormMessages.message(error) else { throw error }
@@ -39,18 +38,20 @@ enum TradesRoutes {
         }
     }
 
-    static func void(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
-        let books = try UserBooks(context, state: state)
+    static func void(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws -> Response {
+        let books = context.books
         let reference = try context.parameters.require("id")
         let fields = try await formFields(request)
-        do {
-            let void = try BooksService(books: books).void(reference, reason: fields["reason"])
-            return ServerResponse.redirect(to: "/trades?voided=\(void.sequence)")
-        } catch {
-            guard let message = BooksFailure.message(error) else { throw error }
-            var page = try self.page(QueryFields(request), books)
-            page.errors = [message]
-            return ServerResponse.html(page.render(), status: BooksFailure.status(error))
+        return try await Offload.run {
+            do {
+                let void = try BooksService(books: books).void(reference, reason: fields["reason"])
+                return ServerResponse.redirect(to: "/trades?voided=\(void.sequence)")
+            } catch {
+                guard let message = RequestFailure.message(error) else { throw error }
+                var page = try Self.page(QueryFields(request), books)
+                page.errors = [message]
+                return ServerResponse.html(page.render(), status: RequestFailure.status(error))
+            }
         }
     }
 }

@@ -40,7 +40,7 @@ struct UploadImport {
             case .events(let count, _, _): count
             }
         // The one event added is the last in the log (the newest by number, whatever its date).
-        if added == 1, let last = try books.reading({ try $0?.events.chainHead().count }),
+        if added == 1, let last = try books.reading({ try $0?.eventCount() }),
             let event = try BooksService(books: books).event(String(last))
         {
             books.state.postTrades(books.user.name, [event])

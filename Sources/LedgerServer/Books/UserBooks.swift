@@ -1,19 +1,18 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
-import LedgerMarketData
-import LedgerStore
 
 /// The signed-in user's ledger, opened per request through LedgerApp's ``LedgerOpener`` at
 /// `ServerSettings.ledgerPath(forUser:)`, and the context the services run in (notices kept
-/// for the page or the JSON instead of stderr).
-struct UserBooks {
+/// for the page or the JSON instead of stderr). ``SignedIn`` makes it once per request and
+/// every signed-in route receives it in its ``SignedInContext``.
+struct UserBooks: Sendable {
     let user: ServerUser
     let state: ServerState
     let notices = CollectedNotices()
 
-    init(_ context: ServerContext, state: ServerState) throws {
-        user = try context.requireUser()
+    init(user: ServerUser, state: ServerState) throws {
+        self.user = user
         self.state = state
         // The accounts check names before they reach a path; this keeps any other name out.
         guard !user.name.isEmpty, !user.name.contains("/"), !user.name.hasPrefix(".") else {
@@ -32,35 +31,11 @@ struct UserBooks {
 
     /// `body` with the ledger open for reading (a handle kept between requests, see
     /// ``ReadHandles``), or with nil when the user has none yet.
-    func reading<T>(_ body: (Ledger?) throws -> T) throws -> T {
+    func reading<T>(_ body: (OpenLedger?) throws -> T) throws -> T {
         guard try opener.exists() else { return try body(nil) }
         let opener = opener
         let open = { try opener.open(.read(checkingAnchor: true)) }
-        return try ReadHandles.shared.reading(path, open: open, body)
-    }
-}
-
-/// What a failure shows: the sentence the CLI prints for it (without `ledger: error: `), or
-/// nil for a failure that is the server's own (a 500).
-enum BooksFailure {
-    static func message(_ error: any Error) -> String? {
-        switch error {
-        case let failure as any UserFacingError: failure.description
-        case let store as StoreError: store.description
-        case let market as MarketDataError: market.description
-        default: nil
-        }
-    }
-
-    /// The status a refusal gets: 404 for an event or ledger that is not there (another
-    /// user's books look the same), 400 for a malformed query of a GET, 422 for the rest (a
-    /// form or body that was read and refused).
-    static func status(_ error: any Error, query: Bool = false) -> HTTPResponse.Status {
-        switch error {
-        case StoreError.eventNotFound, StoreError.noLedger: .notFound
-        case let failure as any UserFacingError where query && failure.category == .usage: .badRequest
-        default: .unprocessableContent
-        }
+        return try state.readHandles.reading(path, open: open, body)
     }
 }
 

@@ -1,25 +1,23 @@
 import LedgerApp
 import LedgerCore
-import LedgerMarketData
-import LedgerStore
 import Synchronization
 
 /// One user's part of a run: their ledger and the assets to price in each currency (holdings
 /// and watchlist in the ledger's currency, each alert's asset in the alert's).
 struct UserTargets {
     let name: String
-    let ledger: Ledger
+    let ledger: OpenLedger
     let currency: AssetSymbol
     var wanted: [AssetSymbol: [AssetSymbol: AssetClass]] = [:]
 
-    init(name: String, ledger: Ledger, currency: AssetSymbol) throws {
+    init(name: String, ledger: OpenLedger, currency: AssetSymbol) throws {
         self.name = name
         self.ledger = ledger
         self.currency = currency
-        let targets = try FetchTargets(named: [], events: ledger.events, settings: ledger.settings, quote: currency)
+        let targets = try FetchTargets(named: [], in: ledger, quote: currency)
         for (symbol, assetClass) in targets.assets { wanted[currency, default: [:]][symbol] = assetClass }
-        for alert in try ledger.alerts.alerts() where alert.asset != alert.quote {
-            let known = try alert.assetClass ?? ledger.events.assetClass(of: alert.asset) ?? alert.asset.inferredClass
+        for alert in try AlertBook.list(in: ledger) where alert.asset != alert.quote {
+            let known = try alert.assetClass ?? ledger.recordedClass(of: alert.asset) ?? alert.asset.inferredClass
             wanted[alert.quote, default: [:]][alert.asset] = wanted[alert.quote]?[alert.asset] ?? known
         }
     }
@@ -48,8 +46,7 @@ struct FetchRun {
         var record = FetchRecord(startedAt: Timestamp(secondsSinceEpoch: Int64(started / 1000)))
         let notices = CollectedNotices()
         var context = state.marketContext(notices: notices, interactive: false)
-        let counter = CountingHTTPClient(context.httpClient)
-        context.httpClient = counter
+        let counter = context.countingRequests()
         do {
             let cache = try state.openMarketCache(context.app)
             let setup = try MarketSetup(store: cache, context: context)
@@ -76,9 +73,9 @@ struct FetchRun {
                 }
             }
             try setup.commit()
-            record.requests = counter.counts(setup.config)
+            record.requests = counter.counts(setup)
         } catch {
-            record.failures.append(MarketFailure.message(error))
+            record.failures.append(RequestFailure.sentence(error))
         }
         record.failures += notices.messages
         record.stopped = stop.isSet
@@ -95,7 +92,7 @@ struct FetchRun {
                 guard let ledger = books.existing else { return nil }
                 return try UserTargets(name: name, ledger: ledger, currency: books.currency())
             } catch {
-                context.notices.error("\(name): \(MarketFailure.message(error))")
+                context.notices.error("\(name): \(RequestFailure.sentence(error))")
                 return nil
             }
         }
@@ -103,7 +100,7 @@ struct FetchRun {
 
     /// The latest price of every asset any user needs, once, per currency and class in batches
     /// of ``ServerSettings/batchSize``; what no source priced is a failure of the run.
-    private func fetch(_ users: [UserTargets], setup: MarketSetup, cache: Ledger, record: inout FetchRecord)
+    private func fetch(_ users: [UserTargets], setup: MarketSetup, cache: OpenLedger, record: inout FetchRecord)
         -> [PriceObservation]
     {
         var union: [AssetSymbol: [AssetSymbol: AssetClass]] = [:]
@@ -122,11 +119,9 @@ struct FetchRun {
                     record.batches += 1
                     do {
                         let result = try fetcher.latest(FetchTargets(assets: batch.map { ($0, assetClass) }), in: quote)
-                        for rates in result.fxRates {
-                            try cache.market.recordFXRates(rates, fetchedAt: setup.context.now)
-                        }
+                        try cache.record([], rates: result.fxRates, fetchedAt: setup.context.now)
                         for asset in batch where result.pricedBy[asset] == nil {
-                            let reasons = (result.failures[asset] ?? []).map(\.description)
+                            let reasons = result.reasons(asset)
                             record.failures.append(
                                 "\(asset) in \(quote): \(reasons.isEmpty ? "not fetched" : reasons.joined(separator: "; "))"
                             )
@@ -144,7 +139,7 @@ struct FetchRun {
     /// Records in `user`'s ledger the prices of the assets they need; returns how many.
     private func write(_ prices: [PriceObservation], to user: UserTargets, now: Timestamp) throws -> Int {
         let theirs = prices.filter { user.wanted[$0.quote]?[$0.asset] != nil }
-        if !theirs.isEmpty { try user.ledger.prices.record(theirs, fetchedAt: now) }
+        if !theirs.isEmpty { try user.ledger.record(theirs, fetchedAt: now) }
         return theirs.count
     }
 
@@ -167,8 +162,7 @@ struct FetchRun {
     private func checkAlerts(_ user: UserTargets, delivery: AlertDelivery, now: Timestamp) throws
         -> (fired: Int, waiting: Int, failures: [String])
     {
-        let verdicts = try AlertCheck.evaluate(
-            alerts: user.ledger.alerts, prices: user.ledger.prices, now: now, maxAge: nil)
+        let verdicts = try AlertCheck.evaluate(in: user.ledger, now: now, maxAge: nil)
         var (waiting, failures) = (0, [String]())
         for verdict in verdicts {
             guard case .failed(let problem) = verdict.outcome else { continue }
@@ -191,6 +185,6 @@ struct FetchRun {
 
     /// `what: sentence`, for the run's failures.
     private static func failure(_ what: String, _ error: any Error) -> String {
-        "\(what): \(MarketFailure.message(error))"
+        "\(what): \(RequestFailure.sentence(error))"
     }
 }

@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 import ServiceLifecycle
 

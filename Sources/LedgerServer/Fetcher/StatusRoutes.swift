@@ -1,18 +1,19 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /status` and `GET /api/v1/status` (`ledger.server-status/1`): whether the fetcher is
 /// on, its last run (when, how long, the requests each source got, what failed and why) and
 /// when the next starts.
 struct StatusRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/api/v1/status") { _, _ in
             ServerResponse.json(
                 state.market.status.json(interval: state.settings.fetchInterval, batchSize: state.settings.batchSize))
         }
         signedIn.get("/status") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return ServerResponse.html(
                 PageLayout.page(title: "Status", user: user, current: "/status", body: Self.body(state)))
         }

@@ -8,34 +8,35 @@ import LedgerRender
 /// checked by ``AlertRequest`` with the CLI's sentences), `POST /alerts/ID/remove`, and the
 /// API's `GET/POST /api/v1/alerts` (`ledger.alerts/1`). The fetcher checks them.
 struct AlertRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/alerts") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run {
                 Self.page(user: user, state: state, added: fields["added"].flatMap { Int64($0) })
             }
         }
         signedIn.post("/alerts") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run { Self.add(fields, user: user, state: state, json: false) }
         }
         signedIn.post("/alerts/:id/remove") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             let id = context.parameters.get("id") ?? ""
             return try await Offload.run { Self.remove(id, user: user, state: state) }
         }
         signedIn.get("/api/v1/alerts") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return try await Offload.run {
                 do {
                     return ServerResponse.json(AlertJSON.list(try Self.alerts(user: user, state: state).alerts))
                 } catch {
-                    return ServerResponse.apiError(MarketFailure.status(error), MarketFailure.message(error))
+                    return ServerResponse.apiError(
+                        RequestFailure.status(error, query: true), RequestFailure.sentence(error))
                 }
             }
         }
         signedIn.post("/api/v1/alerts") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run { Self.add(fields, user: user, state: state, json: true) }
         }
     }
@@ -58,7 +59,7 @@ struct AlertRoutes: RouteGroup {
             if json { return ServerResponse.json(AlertJSON.list([alert]), status: .created) }
             return ServerResponse.redirect(to: "/alerts?added=\(alert.id)")
         } catch {
-            let (status, message) = (MarketFailure.status(error), MarketFailure.message(error))
+            let (status, message) = (RequestFailure.status(error, query: true), RequestFailure.sentence(error))
             if json { return ServerResponse.apiError(status, message) }
             return page(user: user, state: state, errors: [message], status: status, fields: fields)
         }
@@ -71,14 +72,14 @@ struct AlertRoutes: RouteGroup {
             _ = try AlertBook.remove(number, from: session.books.existing)
             return ServerResponse.redirect(to: "/alerts")
         } catch {
-            let (status, message) = (MarketFailure.status(error), MarketFailure.message(error))
+            let (status, message) = (RequestFailure.status(error, query: true), RequestFailure.sentence(error))
             return page(user: user, state: state, errors: [message], status: status)
         }
     }
 
     static func alerts(user: ServerUser, state: ServerState) throws -> (alerts: [Alert], now: Timestamp) {
         let session = try MarketSession(state: state, user: user)
-        return (try session.books.existing?.alerts.alerts() ?? [], session.context.now)
+        return (try session.books.existing.map { try AlertBook.list(in: $0) } ?? [], session.context.now)
     }
 
     static func page(
@@ -94,7 +95,7 @@ struct AlertRoutes: RouteGroup {
             }
             body += alerts.isEmpty ? MarketHTML.note("No alerts yet.") : table(alerts, now: now, user: user)
         } catch {
-            body += PageLayout.errors([MarketFailure.message(error)])
+            body += PageLayout.errors([RequestFailure.sentence(error)])
         }
         body += form(user, fields)
         return ServerResponse.html(

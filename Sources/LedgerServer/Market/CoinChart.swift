@@ -1,7 +1,6 @@
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerStore
 
 /// What the coin page charts: the last `days` days in daily candles (`?days=30`), or an
 /// intraday range as `ledger chart --range` takes it (`?range=10m|10h`) in about ten candles
@@ -83,7 +82,7 @@ struct CoinChart {
         let plan = span.plan(now: now)
         let base = plan.interval.base
         self.plan = plan
-        let known = try assetClass ?? session.books.existing?.events.assetClass(of: asset)
+        let known = try assetClass ?? session.books.existing?.recordedClass(of: asset)
         let target = Asset(asset, class: known ?? asset.inferredClass)
         let fetched: FetchedCandles
         let cache = try CandleFetcher(

@@ -17,16 +17,16 @@ struct LiveRoutes: RouteGroup {
     /// How long one stream lasts before the browser is asked to reconnect.
     static let streamSeconds: UInt64 = 300
 
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/live/prices") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             do {
                 let subscription = try await Offload.run { try Self.subscription(fields, user: user, state: state) }
                 return Self.stream(subscription, state: state)
             } catch {
                 let page = PageLayout.page(
-                    title: "Live prices", user: user, body: PageLayout.errors([MarketFailure.message(error)]))
-                return ServerResponse.html(page, status: MarketFailure.status(error))
+                    title: "Live prices", user: user, body: PageLayout.errors([RequestFailure.sentence(error)]))
+                return ServerResponse.html(page, status: RequestFailure.status(error, query: true))
             }
         }
         signedIn.get("/live.js") { _, _ in

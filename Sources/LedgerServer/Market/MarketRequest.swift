@@ -2,7 +2,6 @@ import Hummingbird
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerStore
 
 /// The fields of a market request: its query string, or its form or JSON body, by name.
 struct MarketFields: Sendable {
@@ -73,29 +72,6 @@ enum MarketRequestError: UserFacingError, Equatable {
     }
 }
 
-/// How a failure becomes a response: the sentence the CLI prints, with a status that says
-/// whose fault it was.
-enum MarketFailure {
-    static func message(_ error: any Error) -> String {
-        (error as? any UserFacingError)?.description ?? String(describing: error)
-    }
-
-    static func status(_ error: any Error) -> HTTPResponse.Status {
-        if let market = error as? MarketCommandError, case .notInTopList = market { return .notFound }
-        if let alert = error as? AlertCommandError, case .noAlert = alert { return .notFound }
-        if let watch = error as? WatchError, case .notWatched = watch { return .notFound }
-        if let service = error as? MarketServiceError {
-            switch service {
-            case .notCached, .notCachedNorFetched, .candlesUnavailable, .noCachedCandles, .unknownSymbol:
-                return .badGateway
-            default: break
-            }
-        }
-        guard let known = error as? any UserFacingError else { return .internalServerError }
-        return known.category == .usage ? .badRequest : .unprocessableContent
-    }
-}
-
 /// One market request's world: the notices it collects for its page, the market context, the
 /// shared cache and the user's books.
 struct MarketSession {
@@ -103,7 +79,7 @@ struct MarketSession {
     let user: ServerUser
     let notices: CollectedNotices
     let context: MarketContext
-    let cache: Ledger
+    let cache: OpenLedger
     let books: PriceLedger
 
     init(state: ServerState, user: ServerUser, interactive: Bool = true) throws {
@@ -123,17 +99,17 @@ struct MarketSession {
 
     /// The symbols the user watches.
     func watched() throws -> [AssetSymbol] {
-        try books.existing.map { try Watchlist.read($0.settings) } ?? []
+        try Watchlist.watched(in: books.existing)
     }
 
     /// The market feed over the shared cache: offline (no request) while the cached top list
     /// in `quote` (or the stock or ETF `screen`'s list) is younger than
     /// ``ServerState/marketCacheLifetime`` and long enough.
     func feed(quote: AssetSymbol, count: Int, screen: StockScreen? = nil) throws -> MarketFeed {
-        let cached = try cache.market.latestTopList(in: quote, screen: screen)
+        let cached = try cache.cachedTopList(in: quote, screen: screen)
         let fresh = cached.map {
             context.now.secondsSinceEpoch - $0.fetchedAt.secondsSinceEpoch < state.marketCacheLifetime
-                && $0.value.entries.count >= min(count, 100)
+                && $0.list.entries.count >= min(count, 100)
         }
         return try MarketFeed(store: cache, context: context, offline: fresh ?? false)
     }

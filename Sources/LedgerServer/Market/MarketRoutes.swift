@@ -7,27 +7,27 @@ import LedgerInterchange
 /// `/api/v1/market/SYMBOL` and `/api/v1/chart/SYMBOL`: the CLI's `market`, `market show` and
 /// `chart -O json` over the shared cache (``MarketSession``).
 struct MarketRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/market") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run { Self.list(fields, user: user, state: state, json: false) }
         }
         signedIn.get("/api/v1/market") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run { Self.list(fields, user: user, state: state, json: true) }
         }
         signedIn.get("/market/:symbol") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             let symbol = context.parameters.get("symbol") ?? ""
             return try await Offload.run { Self.coinPage(symbol, fields, user: user, state: state) }
         }
         signedIn.get("/api/v1/market/:symbol") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             let symbol = context.parameters.get("symbol") ?? ""
             return try await Offload.run { Self.coinJSON(symbol, fields, user: user, state: state) }
         }
         signedIn.get("/api/v1/chart/:symbol") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             let symbol = context.parameters.get("symbol") ?? ""
             return try await Offload.run { Self.chartJSON(symbol, fields, user: user, state: state) }
         }
@@ -175,10 +175,10 @@ struct MarketRoutes: RouteGroup {
         _ error: any Error, json: Bool, title: String, current: String, user: ServerUser, session: MarketSession?,
         more: String = ""
     ) -> Response {
-        let status = MarketFailure.status(error)
-        if json { return ServerResponse.apiError(status, MarketFailure.message(error)) }
+        let status = RequestFailure.status(error, query: true)
+        if json { return ServerResponse.apiError(status, RequestFailure.sentence(error)) }
         let page = MarketPages.failure(
-            title: title, current: current, user: user, messages: [MarketFailure.pageMessage(error)],
+            title: title, current: current, user: user, messages: [RequestFailure.pageMessage(error)],
             warnings: session?.warnings ?? [], more: more)
         return ServerResponse.html(page, status: status)
     }
@@ -187,7 +187,7 @@ struct MarketRoutes: RouteGroup {
 extension Result {
     /// The failure's sentence, as a page shows it; nil on success.
     var problem: String? {
-        if case .failure(let error) = self { return MarketFailure.pageMessage(error) }
+        if case .failure(let error) = self { return RequestFailure.pageMessage(error) }
         return nil
     }
 }

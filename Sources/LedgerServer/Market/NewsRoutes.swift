@@ -1,15 +1,16 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /news?asset=BTC+ETH`: the headlines `ledger news` shows (CryptoCompare for coins and
 /// the general feed, Yahoo for stocks), newest first, each a link to the article; the coin
 /// page shows the coin's own five. Fetched headlines are kept in the shared cache, which a
 /// failed source falls back on.
 struct NewsRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/news") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run { Self.page(fields["asset"] ?? "", user: user, state: state) }
         }
     }

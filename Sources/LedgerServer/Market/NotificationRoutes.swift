@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /notifications`: the alerts that fired for the user, newest first (what fired, the
 /// price and when), as the fetcher recorded them (``NotificationLog``). Opening it marks them
@@ -9,9 +10,9 @@ struct NotificationRoutes: RouteGroup {
     /// The most the page lists; the file keeps every one.
     static let shown = 200
 
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/notifications") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return try await Offload.run { Self.page(user: user, state: state) }
         }
     }

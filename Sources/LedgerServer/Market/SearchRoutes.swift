@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApp
 import LedgerCore
+import LedgerRender
 
 /// `GET /market/search?q=TEXT`: coins by name or symbol as `ledger market search` finds them
 /// (the first crypto source that searches, else the cached top lists and coin list), ranked
@@ -8,9 +9,9 @@ import LedgerCore
 /// `/market/:symbol`, and a constant path wins over a parameter, so `search` is never asked
 /// of a source as a coin's symbol. Every page's header carries the search form.
 struct SearchRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/market/search") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run { Self.page(fields["q"] ?? "", user: user, state: state) }
         }
     }
@@ -73,7 +74,7 @@ struct SearchRoutes: RouteGroup {
     }
 }
 
-extension MarketFailure {
+extension RequestFailure {
     /// A market error as a page says it: a symbol no source or list knows points at the
     /// search rather than at a command; every other error in the CLI's words.
     static func pageMessage(_ error: any Error) -> String {
@@ -86,7 +87,7 @@ extension MarketFailure {
         if let service = error as? MarketServiceError, case .unknownSymbol(let symbol, let reasons) = service {
             return "no source knows '\(symbol)' (\(reasons)); the search finds coins by name or symbol"
         }
-        return message(error)
+        return sentence(error)
     }
 }
 
@@ -94,7 +95,7 @@ extension SearchRoutes {
     /// For a coin page whose symbol no list or source knows: the search's matches for it as a
     /// section ("Did you mean"), or nil when the search finds none or fails.
     static func offer(_ text: String, error: any Error, session: MarketSession) -> String? {
-        guard MarketFailure.isUnknownSymbol(error), let found = try? matches(text, session: session),
+        guard RequestFailure.isUnknownSymbol(error), let found = try? matches(text, session: session),
             !found.0.isEmpty
         else { return nil }
         return "<h2>Did you mean</h2>\n" + table(found.0, query: text, origin: found.1)
@@ -102,7 +103,7 @@ extension SearchRoutes {
 
 }
 
-extension MarketFailure {
+extension RequestFailure {
     static func isUnknownSymbol(_ error: any Error) -> Bool {
         if let market = error as? MarketCommandError, case .notInTopList = market { return true }
         if let service = error as? MarketServiceError, case .unknownSymbol = service { return true }

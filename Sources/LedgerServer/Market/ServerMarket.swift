@@ -1,17 +1,13 @@
-import Dispatch
 import Glibc
 import LedgerApp
-import LedgerMarketData
-import LedgerStore
 import Synchronization
 
-/// The market side of the server: how it reaches the sources (the HTTP client and pacing the
-/// CLI's ``MarketContext`` carries; tests point them at 127.0.0.1 and a virtual clock), whose
+/// The market side of the server: how it reaches the sources (the ``MarketLink`` the CLI holds
+/// too: its HTTP client and pacing; tests point them at 127.0.0.1 and a virtual clock), whose
 /// books the fetcher serves, how fired alerts are delivered, and what the fetcher's last run
 /// did. One per server, shared by every request and the fetcher.
 public struct ServerMarket: Sendable {
-    public var httpClient: any HTTPClient
-    public var pacing: Pacing
+    public var link: MarketLink
     /// Reads a whole file (the market-data config file), or nil when it does not exist.
     public var readFile: @Sendable (String) -> [UInt8]?
     /// The users the fetcher serves; nil: every directory under `DATA/users`.
@@ -30,13 +26,12 @@ public struct ServerMarket: Sendable {
     let cacheLock = CacheLock()
 
     public init(
-        httpClient: any HTTPClient = CurlHTTPClient(), pacing: Pacing = .live,
+        link: MarketLink = MarketLink(),
         readFile: @escaping @Sendable (String) -> [UInt8]? = ServerMarket.readWholeFile,
         users: (any ServerUserList)? = nil, spawner: any CommandSpawning = ShellCommandRunner(),
         status: FetcherStatus = FetcherStatus(), liveInterval: Duration = .seconds(5)
     ) {
-        self.httpClient = httpClient
-        self.pacing = pacing
+        self.link = link
         self.readFile = readFile
         self.users = users
         self.spawner = spawner
@@ -71,21 +66,21 @@ extension ServerState {
     var marketCachePath: String { settings.dataDirectory + "/market.ledger" }
 
     /// The context the market services run in. `interactive` picks the retry policy: a page
-    /// fails over quickly; the fetcher is patient, as cron is.
+    /// fails over quickly; the fetcher is patient, as cron is. What a request learns about
+    /// reaching the sources is its own (a fresh ``Reachability``), as each CLI command's is.
     func marketContext(notices: CollectedNotices, interactive: Bool) -> MarketContext {
         MarketContext(
-            app: appContext(notices: notices), httpClient: market.httpClient, pacing: market.pacing,
+            app: appContext(notices: notices), httpClient: market.link.httpClient, pacing: market.link.pacing,
             interactive: interactive, showsProgress: false, readFile: market.readFile)
     }
 
     /// The shared cache ledger, created on first use.
-    func openMarketCache(_ context: AppContext) throws -> Ledger {
+    func openMarketCache(_ context: AppContext) throws -> OpenLedger {
         let opener = LedgerOpener(locator: LedgerLocator(flag: marketCachePath, context: context), context: context)
         let lock = market.cacheLock
         if !lock.created.load(ordering: .acquiring) {
-            let path = marketCachePath
             try lock.mutex.withLock { _ in
-                if !Ledger.exists(at: path) { _ = try opener.open(.create) }
+                if try !opener.exists() { _ = try opener.open(.create) }
             }
             lock.created.store(true, ordering: .releasing)
         }
@@ -103,14 +98,4 @@ extension ServerState {
     /// How long a cached top list or candles serve pages before a request fetches again: the
     /// fetcher's interval (it refreshes them), else five minutes.
     var marketCacheLifetime: Int64 { Int64(settings.fetchInterval ?? 300) }
-}
-
-/// Runs blocking work (SQLite, the market sources' HTTP) on a Dispatch thread, so a request
-/// never holds one of the few threads Swift's concurrency runs every handler on.
-enum Offload {
-    static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
-        }
-    }
 }

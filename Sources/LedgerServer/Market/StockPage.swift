@@ -27,7 +27,7 @@ struct StockPage {
             }
             return known
         }
-        let known = try asked ?? session.books.existing?.events.assetClass(of: symbol)
+        let known = try asked ?? session.books.existing?.recordedClass(of: symbol)
         return known == .stock || known == .etf ? known : nil
     }
 
@@ -43,7 +43,7 @@ struct StockPage {
             $0.observedAt < $1.observedAt
         }
         price = newest
-        let reasons = (result.failures[symbol] ?? []).map(\.description)
+        let reasons = result.reasons(symbol)
         priceProblem =
             newest == nil ? "No source priced \(symbol) in \(quote): " + reasons.joined(separator: "; ") : nil
         listed = try Self.listed(symbol, assetClass, quote: quote, session: session)
@@ -59,9 +59,9 @@ struct StockPage {
     ) throws -> TopListEntry? {
         for id in StockScreen.known[assetClass, default: []] {
             guard let screen = StockScreen(id, assetClass: assetClass),
-                let list = try session.cache.market.latestTopList(in: quote, screen: screen)
+                let list = try session.cache.cachedTopList(in: quote, screen: screen)
             else { continue }
-            if let entry = list.value.entries.first(where: { $0.symbol == symbol }) { return entry }
+            if let entry = list.list.entries.first(where: { $0.symbol == symbol }) { return entry }
         }
         return nil
     }

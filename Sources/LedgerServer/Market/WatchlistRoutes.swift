@@ -9,17 +9,17 @@ import LedgerRender
 /// `GET/POST /api/v1/watchlist` (`{"add": […], "remove": […]}`, answered with
 /// `ledger.watchlist/1`). The list lives in the user's ledger (``Watchlist``), as `watch` keeps it.
 struct WatchlistRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/watchlist") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return try await Offload.run { Self.page(user: user, state: state) }
         }
         signedIn.post("/watchlist") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run {
                 Self.change(user: user, state: state, json: false) { books in
                     _ = try Watchlist.add(
-                        Watchlist.parse(Self.words(fields["symbol"]), verb: "add"), to: books.storeForWriting().settings
+                        Watchlist.parse(Self.words(fields["symbol"]), verb: "add"), to: books.storeForWriting()
                     )
                 } redirect: {
                     Self.next(fields["next"])
@@ -27,31 +27,31 @@ struct WatchlistRoutes: RouteGroup {
             }
         }
         signedIn.post("/watchlist/:symbol/remove") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             let symbol = context.parameters.get("symbol") ?? ""
             return try await Offload.run {
                 Self.change(user: user, state: state, json: false) { books in
-                    try Watchlist.remove(Watchlist.parse([symbol], verb: "remove"), from: books.existing?.settings)
+                    try Watchlist.remove(Watchlist.parse([symbol], verb: "remove"), from: books.existing)
                 } redirect: {
                     Self.next(fields["next"])
                 }
             }
         }
         signedIn.get("/api/v1/watchlist") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return try await Offload.run { Self.json(user: user, state: state) }
         }
         signedIn.post("/api/v1/watchlist") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run {
                 Self.change(user: user, state: state, json: true) { books in
                     if let add = fields["add"] {
                         _ = try Watchlist.add(
-                            Watchlist.parse(Self.words(add), verb: "add"), to: books.storeForWriting().settings)
+                            Watchlist.parse(Self.words(add), verb: "add"), to: books.storeForWriting())
                     }
                     if let remove = fields["remove"] {
                         try Watchlist.remove(
-                            Watchlist.parse(Self.words(remove), verb: "remove"), from: books.existing?.settings)
+                            Watchlist.parse(Self.words(remove), verb: "remove"), from: books.existing)
                     }
                     if fields["add"] == nil && fields["remove"] == nil { throw WatchError.missingSymbol(verb: "add") }
                 } redirect: {
@@ -82,9 +82,13 @@ struct WatchlistRoutes: RouteGroup {
             let session = try MarketSession(state: state, user: user)
             try edit(session.books)
         } catch {
-            if json { return ServerResponse.apiError(MarketFailure.status(error), MarketFailure.message(error)) }
+            if json {
+                return ServerResponse.apiError(
+                    RequestFailure.status(error, query: true), RequestFailure.sentence(error))
+            }
             return page(
-                user: user, state: state, errors: [MarketFailure.message(error)], status: MarketFailure.status(error))
+                user: user, state: state, errors: [RequestFailure.sentence(error)],
+                status: RequestFailure.status(error, query: true))
         }
         if let path = redirect() { return ServerResponse.redirect(to: path) }
         return Self.json(user: user, state: state)
@@ -94,14 +98,12 @@ struct WatchlistRoutes: RouteGroup {
     /// the newest price the books record.
     static func coins(_ session: MarketSession) throws -> (coins: [WatchedCoin], note: String?) {
         let quote = try session.quote(nil)
-        let cached = try session.cache.market.latestTopList(in: quote)
         guard let books = session.books.existing else { return ([], nil) }
-        let coins = try Watchlist.coins(
-            Watchlist.read(books.settings), list: cached?.value, quote: quote, prices: books.prices)
-        let note = cached.map {
-            "From the \($0.value.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: session.context.now)))."
+        let watched = try Watchlist.listed(books, topLists: session.cache, quote: quote)
+        let note = watched.topList.map {
+            "From the \($0.source) top list fetched \($0.fetchedAt) (\(Age.ago($0.fetchedAt, now: session.context.now)))."
         }
-        return (coins, note ?? "No top list is cached; the market page fetches one.")
+        return (watched.coins, note ?? "No top list is cached; the market page fetches one.")
     }
 
     static func json(user: ServerUser, state: ServerState) -> Response {
@@ -109,7 +111,7 @@ struct WatchlistRoutes: RouteGroup {
             let session = try MarketSession(state: state, user: user)
             return ServerResponse.json(MarketJSON.watchlist(try Self.coins(session).coins))
         } catch {
-            return ServerResponse.apiError(MarketFailure.status(error), MarketFailure.message(error))
+            return ServerResponse.apiError(RequestFailure.status(error, query: true), RequestFailure.sentence(error))
         }
     }
 
@@ -123,7 +125,7 @@ struct WatchlistRoutes: RouteGroup {
             body += coins.isEmpty ? MarketHTML.note("No coins are watched yet.") : table(coins, user: user)
             if let note, !coins.isEmpty { body += MarketHTML.note(note) }
         } catch {
-            body += PageLayout.errors([MarketFailure.message(error)])
+            body += PageLayout.errors([RequestFailure.sentence(error)])
         }
         body += """
             <h2>Watch a coin</h2>

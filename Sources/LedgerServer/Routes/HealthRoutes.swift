@@ -3,7 +3,7 @@ import Hummingbird
 /// `GET /healthz`: 200 "ok" while the server accepts requests (for the proxy and systemd).
 /// `GET /`: the portfolio when signed in, else the login form.
 struct HealthRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],

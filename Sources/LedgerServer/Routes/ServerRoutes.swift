@@ -1,9 +1,11 @@
 import Hummingbird
+import LedgerApp
 
 /// A feature's routes. Public ones (health, login) go on the router itself; the rest behind
-/// ``SignedIn``, so no route can forget to check who is asking.
+/// ``SignedIn``, so no route can forget to check who is asking: each receives the user and
+/// their books in its ``SignedInContext``.
 protocol RouteGroup: Sendable {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState)
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState)
 }
 
 enum ServerRoutes {
@@ -26,8 +28,9 @@ enum ServerRoutes {
         let unseen: @Sendable (String) -> Int = { [market = state.market, settings = state.settings] name in
             market.notifications.unseen(user: name, settings: settings)
         }
-        let signedIn = router.group().add(middleware: SignedIn(authenticator: state.authenticator, unseen: unseen))
+        let signedIn = router.group().add(middleware: SignedIn(state: state, unseen: unseen))
             .add(middleware: CSRFGuard())
+            .group(context: SignedInContext.self)
         for group in groups {
             group.register(public: router, signedIn: signedIn, state: state)
         }

@@ -7,14 +7,14 @@ import LedgerCore
 /// kept, seen and deleted is LedgerApp's (``MessageRules``, `Accounts+Messages`); these
 /// handlers read the request and render the answer.
 struct MessageRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/messages") { request, context in
             let fields = QueryFields(request)
             let notice = fields["deleted"] != nil ? "The message was deleted." : nil
             return try await Self.page(context, state, page: fields["page"].flatMap(Int.init) ?? 1, notice: notice)
         }
         signedIn.post("/messages") { request, context in
-            let user = try context.requireUser()
+            let user = context.user
             let text = try await FormFields(request, context: context)["text"]
             do {
                 let board = try state.requireMessages()
@@ -25,7 +25,7 @@ struct MessageRoutes: RouteGroup {
             }
         }
         signedIn.post("/messages/:id/delete") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             let id = context.parameters.get("id") ?? ""
             do {
                 try await state.requireMessages().run { try $0.deleteMessage(id, by: user.name, isAdmin: user.isAdmin) }
@@ -35,7 +35,7 @@ struct MessageRoutes: RouteGroup {
             }
         }
         signedIn.post("/account/trade-posts") { request, context in
-            let user = try context.requireUser()
+            let user = context.user
             let on = try await FormFields(request, context: context)["trade_posts"] == "on"
             try await state.requireMessages().run { try $0.setTradePosts(user.name, on) }
             return ServerResponse.redirect(to: "/account?trade-posts=" + (on ? "on" : "off"))
@@ -49,35 +49,23 @@ struct MessageRoutes: RouteGroup {
     }
 
     /// The stream's page `page`, with a notice, or the refusal of a post or a delete (its
-    /// status: ``MessageFailure/status(_:)``) and the text to write again.
+    /// status: ``RequestFailure/status(_:query:)``) and the text to write again.
     static func page(
-        _ context: ServerContext, _ state: ServerState, page: Int = 1, notice: String? = nil,
+        _ context: SignedInContext, _ state: ServerState, page: Int = 1, notice: String? = nil,
         error: (any Error)? = nil, draft: String = ""
     ) async throws -> Response {
-        let user = try context.requireUser()
+        let user = context.user
         let board = try state.requireMessages()
         let kept = state.settings.messagesKept
         let stream = try await board.run { try $0.messages(page: page, kept: kept) }
         var view = MessagesPage(user: user, page: stream, notice: notice)
         view.draft = draft
         guard let error else { return ServerResponse.html(view.render()) }
-        guard let message = BooksFailure.message(error) else { throw error }
+        guard let message = RequestFailure.message(error) else { throw error }
         view.errors = [message.capitalizedSentence]
-        var response = ServerResponse.html(view.render(), status: MessageFailure.status(error))
+        var response = ServerResponse.html(view.render(), status: RequestFailure.status(error))
         if case MessageError.tooMany(let seconds) = error { response.headers[.retryAfter] = String(seconds) }
         return response
-    }
-}
-
-/// The status a refusal of the messages gets, on a page or from the API.
-enum MessageFailure {
-    static func status(_ error: any Error) -> HTTPResponse.Status {
-        switch error {
-        case MessageError.tooMany: .tooManyRequests
-        case MessageError.noSuchMessage: .notFound
-        case MessageError.notYours: .forbidden
-        default: BooksFailure.status(error)
-        }
     }
 }
 

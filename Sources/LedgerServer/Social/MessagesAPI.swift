@@ -21,33 +21,32 @@ enum MessagesAPI {
         ]
     }
 
-    static func list(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
-        _ = try context.requireUser()
+    static func list(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws -> Response {
         do {
             let page = try QueryFields(request).integer("page") ?? 1
             let kept = state.settings.messagesKept
             let found = try await state.requireMessages().run { try $0.messages(page: page, kept: kept) }
             return ServerResponse.json(
-                MessageJSON.messages(found.messages.map(\.row), page: found.page, older: found.hasOlder, kept: kept))
+                MessageJSON.messages(found.messages, page: found.page, older: found.hasOlder, kept: kept))
         } catch {
             return try failure(error, query: true)
         }
     }
 
-    static func post(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
-        let user = try context.requireUser()
+    static func post(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws -> Response {
+        let user = context.user
         do {
             let text = try await BooksAPI.jsonBody(request, known: ["text"])["text"] ?? ""
             let kept = state.settings.messagesKept
             let posted = try await state.requireMessages().run { try $0.postMessage(user.name, text: text, kept: kept) }
-            return ServerResponse.json(MessageJSON.message(posted.row), status: .created)
+            return ServerResponse.json(MessageJSON.message(posted), status: .created)
         } catch {
             return try failure(error)
         }
     }
 
-    static func delete(_ request: Request, _ context: ServerContext, _ state: ServerState) async throws -> Response {
-        let user = try context.requireUser()
+    static func delete(_ request: Request, _ context: SignedInContext, _ state: ServerState) async throws -> Response {
+        let user = context.user
         do {
             let id = try context.parameters.require("id")
             try await state.requireMessages().run { try $0.deleteMessage(id, by: user.name, isAdmin: user.isAdmin) }
@@ -59,8 +58,8 @@ enum MessagesAPI {
 
     private static func failure(_ error: any Error, query: Bool = false) throws -> Response {
         if error is MessagesUnavailable { throw error }
-        guard let message = BooksFailure.message(error) else { throw error }
-        let status = query ? BooksFailure.status(error, query: true) : MessageFailure.status(error)
+        guard let message = RequestFailure.message(error) else { throw error }
+        let status = RequestFailure.status(error, query: query)
         var response = ServerResponse.apiError(status, message)
         if case MessageError.tooMany(let seconds) = error { response.headers[.retryAfter] = String(seconds) }
         return response

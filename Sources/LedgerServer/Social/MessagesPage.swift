@@ -1,7 +1,7 @@
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerStore
+import LedgerRender
 
 /// `GET /messages`: the stream every signed-in user of the server shares, newest first,
 /// ``MessageRules/pageSize`` to a page, a box to write one, and a Delete button on the
@@ -39,14 +39,14 @@ struct MessagesPage {
         return PageLayout.page(title: "Messages", user: user, current: "/messages", body: body)
     }
 
-    private func article(_ message: StoredMessage) -> String {
-        let author = "<strong>\(HTMLText.escape(message.userName))</strong>"
+    private func article(_ message: MessageJSON.Row) -> String {
+        let author = "<strong>\(HTMLText.escape(message.user))</strong>"
         let text =
-            message.kind == .text
+            message.kind == "text"
             ? "<p>"
                 + HTMLText.escape(message.body).split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "<br>") + "</p>"
-            : "<p>\(author) \(message.kind.rawValue) \(HTMLText.escape(message.body))</p>"
+            : "<p>\(author) \(message.kind) \(HTMLText.escape(message.body))</p>"
         let time = message.created.description
         return """
             <article class="message" id="m\(message.id)"><div class="meta">\(author) · \
@@ -67,8 +67,8 @@ struct MessagesPage {
         String(time.description.prefix(16)).replacing("T", with: " ") + " UTC"
     }
 
-    private func deleteButton(_ message: StoredMessage) -> String {
-        guard user.isAdmin || message.userName == user.name else { return "" }
+    private func deleteButton(_ message: MessageJSON.Row) -> String {
+        guard user.isAdmin || message.user == user.name else { return "" }
         return """
              · <form method="post" action="/messages/\(message.id)/delete" class="inline">\
             \(PageLayout.csrfField(user))<button type="submit">Delete</button></form>

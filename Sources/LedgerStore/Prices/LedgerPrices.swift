@@ -38,14 +38,14 @@ public struct LedgerPrices: PriceStore {
         }
     }
 
-    public func observations(asset: AssetSymbol?) throws -> [StoredPrice] {
+    public func observations(asset: AssetSymbol?) throws -> [RecordedPrice] {
         try ledger.guarded {
             let sql = Self.selectSQL + (asset == nil ? "" : " WHERE asset = ?") + Self.orderSQL
             let statement = try database.prepare(sql)
             // Reset even after an error, so no read snapshot outlives the call.
             defer { statement.reset() }
             try statement.bind(asset.map { [.text($0.text)] } ?? [])
-            var prices: [StoredPrice] = []
+            var prices: [RecordedPrice] = []
             while try statement.step() {
                 prices.append(try Self.storedPrice(from: statement))
             }
@@ -93,7 +93,7 @@ public struct LedgerPrices: PriceStore {
         }
     }
 
-    public func observations(of pair: PricePair, at instant: Timestamp) throws -> [StoredPrice] {
+    public func observations(of pair: PricePair, at instant: Timestamp) throws -> [RecordedPrice] {
         try ledger.sharingConnection {
             try ledger.guarded {
                 try read(
@@ -110,11 +110,11 @@ public struct LedgerPrices: PriceStore {
     private static let afterSQL =
         selectSQL + " WHERE asset = ?1 AND quote = ?2 AND observed_at > ?3 ORDER BY observed_at, source LIMIT ?4"
 
-    private func read(_ sql: String, _ arguments: [SQLiteValue]) throws -> [StoredPrice] {
+    private func read(_ sql: String, _ arguments: [SQLiteValue]) throws -> [RecordedPrice] {
         let statement = try database.prepare(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
-        var prices: [StoredPrice] = []
+        var prices: [RecordedPrice] = []
         while try statement.step() { prices.append(try Self.storedPrice(from: statement)) }
         return prices
     }
@@ -126,7 +126,7 @@ public struct LedgerPrices: PriceStore {
     }
 
     /// Reads columns asset, quote, observed_at, price, source, fetched_at of the current row.
-    private static func storedPrice(from row: SQLiteStatement) throws -> StoredPrice {
+    private static func storedPrice(from row: SQLiteStatement) throws -> RecordedPrice {
         let assetText = row.text(0) ?? ""
         let quoteText = row.text(1) ?? ""
         let priceText = row.text(3) ?? ""
@@ -144,7 +144,7 @@ public struct LedgerPrices: PriceStore {
         let observation = PriceObservation(
             asset: asset, quote: quote, observedAt: observedAt, price: price, source: row.text(4) ?? ""
         )
-        return StoredPrice(observation, fetchedAt: Timestamp(secondsSinceEpoch: row.int(5)))
+        return RecordedPrice(observation, fetchedAt: Timestamp(secondsSinceEpoch: row.int(5)))
     }
 
     /// The price table's change counter (bumped by triggers on every write): a snapshot that

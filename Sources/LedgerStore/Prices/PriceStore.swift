@@ -20,23 +20,10 @@ public protocol PriceStore: PriceSeriesSource {
     func priceTable() throws -> PriceTable
     /// The stored observations of `asset` (every asset when nil), ordered by asset, quote,
     /// observed-at and source, oldest first.
-    func observations(asset: AssetSymbol?) throws -> [StoredPrice]
+    func observations(asset: AssetSymbol?) throws -> [RecordedPrice]
     /// The stored observations of `pair` made at `instant`, one per source, ordered by source:
     /// an index lookup (when a report's price was recorded).
-    func observations(of pair: PricePair, at instant: Timestamp) throws -> [StoredPrice]
-}
-
-/// An observation as stored: what was observed and when the ledger recorded it.
-public struct StoredPrice: Hashable, Sendable {
-    public let observation: PriceObservation
-    /// When it was recorded (typed, imported or fetched); a fresher fetch of the same key
-    /// moves it forward.
-    public let fetchedAt: Timestamp
-
-    public init(_ observation: PriceObservation, fetchedAt: Timestamp) {
-        self.observation = observation
-        self.fetchedAt = fetchedAt
-    }
+    func observations(of pair: PricePair, at instant: Timestamp) throws -> [RecordedPrice]
 }
 
 extension PriceStore {

@@ -11,7 +11,7 @@ public final class InMemoryPriceStore: PriceStore {
         let source: String
     }
 
-    private var stored: [Key: StoredPrice] = [:]
+    private var stored: [Key: RecordedPrice] = [:]
 
     public init() {}
 
@@ -23,11 +23,11 @@ public final class InMemoryPriceStore: PriceStore {
             let key = Key(
                 asset: observation.asset, quote: observation.quote, observedAt: observation.observedAt,
                 source: observation.source)
-            stored[key] = StoredPrice(observation, fetchedAt: fetchedAt)
+            stored[key] = RecordedPrice(observation, fetchedAt: fetchedAt)
         }
     }
 
-    public func observations(asset: AssetSymbol?) throws -> [StoredPrice] {
+    public func observations(asset: AssetSymbol?) throws -> [RecordedPrice] {
         stored.values.filter { asset == nil || $0.observation.asset == asset }.sorted(by: Self.storeOrder)
     }
 
@@ -45,14 +45,14 @@ public final class InMemoryPriceStore: PriceStore {
         return (head.map { [$0] } ?? []) + series.filter { $0.observedAt > time }.prefix(limit)
     }
 
-    public func observations(of pair: PricePair, at instant: Timestamp) throws -> [StoredPrice] {
+    public func observations(of pair: PricePair, at instant: Timestamp) throws -> [RecordedPrice] {
         try observations(asset: pair.asset).filter {
             $0.observation.quote == pair.quote && $0.observation.observedAt == instant
         }
     }
 
     /// SQLite's order: asset, quote, observed-at, source, text compared byte by byte.
-    private static func storeOrder(_ lhs: StoredPrice, _ rhs: StoredPrice) -> Bool {
+    private static func storeOrder(_ lhs: RecordedPrice, _ rhs: RecordedPrice) -> Bool {
         let left = lhs.observation
         let right = rhs.observation
         if left.asset != right.asset { return left.asset.text.utf8.lexicographicallyPrecedes(right.asset.text.utf8) }

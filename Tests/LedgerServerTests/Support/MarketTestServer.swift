@@ -40,7 +40,9 @@ final class MarketTestServer: Sendable {
         state = ServerState(
             settings: settings, variables: all, currentDirectory: home, clockMilliseconds: { [clock] in clock.tick() },
             authenticator: HeaderAuthenticator(), accessLog: LineSink { _ in },
-            market: ServerMarket(pacing: VirtualPacing().pacing, spawner: spawner, liveInterval: liveInterval))
+            market: ServerMarket(
+                link: MarketLink(httpClient: CurlHTTPClient(), pacing: VirtualPacing().pacing), spawner: spawner,
+                liveInterval: liveInterval))
         running = Mutex(nil)
     }
 

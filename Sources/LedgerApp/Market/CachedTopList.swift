@@ -1,0 +1,25 @@
+import LedgerCore
+import LedgerStore
+
+/// A top list the shared market cache holds, and when it was fetched.
+public struct CachedTopList: Sendable {
+    public let list: TopList
+    public let fetchedAt: Timestamp
+}
+
+extension Ledger {
+    /// The newest top list cached in `quote` (the stock or ETF `screen`'s, when given), nil
+    /// when none is.
+    public func cachedTopList(in quote: AssetSymbol, screen: StockScreen? = nil) throws -> CachedTopList? {
+        try market.latestTopList(in: quote, screen: screen).map {
+            CachedTopList(list: $0.value, fetchedAt: $0.fetchedAt)
+        }
+    }
+}
+
+extension Watchlist {
+    /// The symbols `ledger` watches (none without a ledger).
+    public static func watched(in ledger: Ledger?) throws -> [AssetSymbol] {
+        try ledger.map { try read($0.settings) } ?? []
+    }
+}
