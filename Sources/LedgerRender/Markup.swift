@@ -50,11 +50,16 @@ public struct Markup: Sendable, Equatable, Hashable, CustomStringConvertible, Ex
 
         public mutating func appendInterpolation(_ markup: Markup) { html += markup.html }
 
+        // Text is disfavoured so that a literal (`\(open ? " open" : "")`) is read as the markup
+        // it is in the source, not escaped as a `String`; a `String` value still lands here.
+        @_disfavoredOverload
         public mutating func appendInterpolation(_ text: String) { html += HTML.escape(text) }
 
+        @_disfavoredOverload
         public mutating func appendInterpolation(_ text: Substring) { html += HTML.escape(String(text)) }
 
         /// A number, a symbol, a date: its description, escaped.
+        @_disfavoredOverload
         public mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
             html += HTML.escape(value.description)
         }

@@ -48,6 +48,12 @@ struct HTMLEscapeTests {
         var sum: Markup = "<p>"
         sum += Markup.text("&") + "</p>"
         #expect(sum.html == "<p>&amp;</p>" && "\(sum)" == sum.html)
+        let open = true
+        let literal: Markup = "<details\(open ? " class=\"x\"" : "")>\(open ? "<b>" : "")"
+        #expect(literal.html == "<details class=\"x\"><b>")
+        let name = "<b>"
+        let variable: Markup = "<i>\(open ? name : "")</i>"
+        #expect(variable.html == "<i>&lt;b&gt;</i>")
     }
 
     @Test("escaped text in markup holds no markup character, for seeded random strings")
