@@ -1,8 +1,8 @@
 #!/bin/bash
 # page-bytes.sh BIN OUT PORT: runs BIN/ledger serve (BIN holds ledger and ledger-serve) on a fresh
 # data directory with every market source on a closed port, signs alice in, records trades
-# through the API and the add form (markup in a note; markup refused as an account, a symbol, a
-# fee, a watched coin, an alert, a message), and saves every page to OUT/NAME.html, with what
+# through the API and the add form (markup in a note and a message; refused as an account, a
+# symbol, a fee, a watched coin, an alert), and saves every page to OUT/NAME.html, with what
 # differs from run to run (CSRF and sign-in tokens, event ids, chain hashes, clock times, ages)
 # replaced. Two builds' pages then compare byte for byte:
 #   cp .build/debug/ledger .build/debug/ledger-serve /tmp/old/   # before the change
