@@ -1,6 +1,7 @@
 import Glibc
 import Hummingbird
 import LedgerApp
+import LedgerRender
 
 /// The handlers of the upload: `POST /import` streams the file to disk (at most
 /// ``ServerLimits/maxParallelUploads`` at once), keeps it and shows its dry run;
@@ -48,7 +49,7 @@ enum ImportRoutes {
             upload.allowZeroBasis = fields["allow_zero_basis"] == "1"
             let outcome = try upload.commit()
             kept.discard()
-            let result =
+            let result: Markup =
                 "<h2>Imported</h2>\n"
                 + ImportPage.report(outcome, file: upload.name, notices: books.notices.messages, dryRun: false)
                 + "<p><a href=\"/trades\">See the trades</a> · <a href=\"/portfolio\">the portfolio</a></p>\n"
