@@ -25,8 +25,9 @@ struct ImportUseCaseTests {
     /// The import's view of `files`, each read `chunk` bytes at a time; none is a regular file,
     /// so every import goes through staging (the CLI's path for a pipe, the server's always).
     func environment(_ files: [String: [UInt8]], chunk: Int = 256 * 1024) -> ImportEnvironment {
-        ImportEnvironment(
-            context: fixed.environment.app, newEventID: fixed.environment.newEventID, showsProgress: false,
+        let app = fixed.environment.app
+        return ImportEnvironment(
+            context: app, newEventID: app.newEventID, showsProgress: false,
             openStream: { name in
                 guard let bytes = files[name] else { throw TestFileError(name: name) }
                 return MemoryStream(bytes, chunk: chunk)
