@@ -22,18 +22,21 @@ public struct CandlestickSVG: Sendable {
         self.title = title
     }
 
-    public func render() -> String {
+    public func render() -> String { markup().html }
+
+    /// ``render()`` as markup, for a page.
+    public func markup() -> Markup {
         let rows = Self.bottom - Self.top + 1
         // Two columns per candle and room for any label: every one of the most recent fits.
         let recent = Array(candles.suffix(Self.maximumCandles))
         let layout = CandleLayout(candles: recent, width: 2 * recent.count + 64, rows: rows)
-        var svg =
+        var svg: Markup =
             "<svg class=\"chart candles\" viewBox=\"0 0 \(Self.width) \(Self.height)\" role=\"img\" aria-labelledby=\"candles-title candles-desc\">"
-        svg += "<title id=\"candles-title\">\(HTML.escape(title))</title>"
-        svg += "<desc id=\"candles-desc\">\(HTML.escape(description(layout.shown)))</desc>"
+        svg += "<title id=\"candles-title\">\(title)</title>"
+        svg += "<desc id=\"candles-desc\">\(description(layout.shown))</desc>"
         guard !layout.shown.isEmpty else {
             return svg
-                + "<text x=\"\(Self.width / 2)\" y=\"\(Self.height / 2)\" text-anchor=\"middle\">\(HTML.escape(CandlestickChart.emptyText))</text></svg>"
+                + "<text x=\"\(Self.width / 2)\" y=\"\(Self.height / 2)\" text-anchor=\"middle\">\(CandlestickChart.emptyText)</text></svg>"
         }
         svg += axes(layout.scale)
         let slot = ExactDecimal(Self.right - Self.left) / ExactDecimal(layout.shown.count)
@@ -49,7 +52,7 @@ public struct CandlestickSVG: Sendable {
         Self.bottom - scale.row(of: price)
     }
 
-    private func candle(_ candle: Candle, index: Int, slot: ExactDecimal, scale: PriceScale) -> String {
+    private func candle(_ candle: Candle, index: Int, slot: ExactDecimal, scale: PriceScale) -> Markup {
         let center = ExactDecimal(Self.left) + slot.multiplied(byInteger: index) + slot / 2
         let bodyWidth = max(ExactDecimal(1), slot * ExactDecimal("0.6")!)
         let x = Self.coordinate(center)
@@ -58,7 +61,7 @@ public struct CandlestickSVG: Sendable {
             candle.close > candle.open
             ? ("rising", "#1a7f37", "#ffffff")
             : candle.close < candle.open ? ("falling", "#c62828", "#c62828") : ("unchanged", "#555555", "#555555")
-        var svg = "<g class=\"\(kind)\"><title>\(HTML.escape(tooltip(candle)))</title>"
+        var svg: Markup = "<g class=\"\(kind)\"><title>\(tooltip(candle))</title>"
         svg +=
             "<line x1=\"\(x)\" y1=\"\(y(candle.high, scale))\" x2=\"\(x)\" y2=\"\(y(candle.low, scale))\" stroke=\"\(colour)\"/>"
         svg +=
@@ -67,8 +70,8 @@ public struct CandlestickSVG: Sendable {
     }
 
     /// The plot's frame and the price labels of the rows the scale labels.
-    private func axes(_ scale: PriceScale) -> String {
-        var svg =
+    private func axes(_ scale: PriceScale) -> Markup {
+        var svg: Markup =
             "<line x1=\"\(Self.left)\" y1=\"\(Self.bottom)\" x2=\"\(Self.right)\" y2=\"\(Self.bottom)\" stroke=\"#999999\"/>"
             + "<line x1=\"\(Self.left)\" y1=\"\(Self.top)\" x2=\"\(Self.left)\" y2=\"\(Self.bottom)\" stroke=\"#999999\"/>"
         let spacing = max(1, scale.rows / 5)
@@ -83,10 +86,10 @@ public struct CandlestickSVG: Sendable {
 
     /// The dates of the first, middle and last candles beneath them (times too for candles
     /// narrower than a day), UTC.
-    private func timeLabels(_ shown: [Candle], slot: ExactDecimal) -> String {
+    private func timeLabels(_ shown: [Candle], slot: ExactDecimal) -> Markup {
         let picks = Array(Set([0, shown.count / 2, shown.count - 1])).sorted()
         let anchors = ["start", "middle", "end"]
-        return picks.enumerated().map { position, index in
+        return picks.enumerated().map { position, index -> Markup in
             let anchor = picks.count == 1 ? "middle" : anchors[position == 0 ? 0 : position == picks.count - 1 ? 2 : 1]
             let x =
                 anchor == "start"

@@ -64,15 +64,18 @@ public struct NewsView: Sendable {
     }
 
     /// HTML: a list of links (escaped; only http and https links are made links).
-    public func html() -> String {
-        let items = headlines.map { headline in
-            let title = HTML.escape(headline.title)
-            let link =
+    public func html() -> String { markup().html }
+
+    /// ``html()`` as markup.
+    public func markup() -> Markup {
+        let items = headlines.map { headline -> Markup in
+            let title = Markup.text(headline.title)
+            let link: Markup =
                 Self.isWebLink(headline.url)
-                ? "<a href=\"\(HTML.escape(headline.url))\" rel=\"noopener noreferrer\">\(title)</a>" : title
-            return "<li>\(link) <span class=\"meta\">\(HTML.escape(headline.publisher)), "
-                + "\(HTML.escape(Self.time(headline.publishedAt))) UTC"
-                + (headline.symbols.isEmpty ? "" : " · " + HTML.escape(Self.symbols(headline))) + "</span></li>"
+                ? "<a href=\"\(headline.url)\" rel=\"noopener noreferrer\">\(title)</a>" : title
+            let symbols: Markup = headline.symbols.isEmpty ? "" : " · \(Self.symbols(headline))"
+            return "<li>\(link) <span class=\"meta\">\(headline.publisher), \(Self.time(headline.publishedAt)) UTC"
+                + symbols + "</span></li>"
         }
         return "<ul class=\"news\">\n" + items.joined(separator: "\n") + "\n</ul>\n"
     }

@@ -4,16 +4,16 @@ import LedgerCore
 /// holdings by account): the same markup, so the pages and the report look and read alike.
 public enum ReportHTMLParts {
     /// Label and amount cards; a signed amount is coloured.
-    public static func cards(_ lines: [(String, String)]) -> String {
-        let cards = lines.map { label, amount in
-            "<div class=\"card\"><span class=\"label\">\(HTML.escape(label))</span><span class=\"amount\(signClass(amount))\">\(HTML.escape(amount))</span></div>"
+    public static func cards(_ lines: [(String, String)]) -> Markup {
+        let cards = lines.map { label, amount -> Markup in
+            "<div class=\"card\"><span class=\"label\">\(label)</span><span class=\"amount\(signClass(amount))\">\(amount)</span></div>"
         }
         return "<div class=\"cards\">\n" + cards.joined(separator: "\n") + "\n</div>\n"
     }
 
     /// The holdings table of the report (with an account column for a report by account), or
     /// a note that there are none; `labelled` as in ``table(_:_:_:numeric:raw:labelled:)``.
-    public static func holdings(_ report: HoldingsReport, labelled: Bool = false) -> String {
+    public static func holdings(_ report: HoldingsReport, labelled: Bool = false) -> Markup {
         let perAccount = report.options.perAccount
         let rows = report.rows.map { row in
             [row.asset.text] + (perAccount ? [row.account ?? ""] : []) + [
@@ -40,54 +40,58 @@ public enum ReportHTMLParts {
     }
 
     /// The allocation donut by asset with its legend, and the unpriced assets left out.
-    public static func allocation(_ allocation: AllocationReport, unpriced: [AssetSymbol]) -> String {
+    public static func allocation(_ allocation: AllocationReport, unpriced: [AssetSymbol]) -> Markup {
         guard !allocation.slices.isEmpty else { return "<p class=\"note\">Nothing priced to allocate.</p>\n" }
         let slices = AllocationChart.capped(
             AllocationChart.grouped(allocation.slices.map { AllocationSlice(label: $0.label, share: $0.share) }))
-        let legend = slices.enumerated().map { index, slice in
+        let legend = slices.enumerated().map { index, slice -> [Markup] in
             [
-                "<span class=\"swatch\" style=\"background:\(ReportSVG.palette[index % ReportSVG.palette.count])\"></span>"
-                    + HTML.escape(slice.label),
-                AllocationChart.percentText(slice.share),
+                "<span class=\"swatch\" style=\"background:\(ReportSVG.palette[index % ReportSVG.palette.count])\"></span>\(slice.label)",
+                .text(AllocationChart.percentText(slice.share)),
             ]
         }
         let donut = ReportSVG.donut(slices, total: NumberFormat.money(allocation.total, places: 0))
         return "<div class=\"alloc\">\n\(donut)\n<div class=\"legend\">"
-            + table("Share of the priced value", ["asset", "share"], legend, numeric: 1...1, raw: true)
+            + table("Share of the priced value", ["asset", "share"], cells: legend, numeric: 1...1)
             + "</div>\n</div>\n"
             + notes(unpriced.isEmpty ? [] : ["Unpriced, not shown: \(ReportWords.names(unpriced))."])
     }
 
-    /// A scrollable table with column headers; cells are escaped unless `raw`. A `labelled`
+    /// A scrollable table with column headers, each cell text (escaped). A `labelled`
     /// table (the server's pages) is `class="stack"` and names its column in each cell's
     /// `data-label`, so a narrow screen can show each row as a card; the report's stays as it was.
     public static func table(
-        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, raw: Bool = false,
+        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, labelled: Bool = false
+    ) -> Markup {
+        table(caption, header, cells: rows.map { $0.map(Markup.text) }, numeric: numeric, labelled: labelled)
+    }
+
+    /// ``table(_:_:_:numeric:labelled:)`` whose cells are markup (a legend's swatch).
+    public static func table(
+        _ caption: String, _ header: [String], cells rows: [[Markup]], numeric: ClosedRange<Int>,
         labelled: Bool = false
-    ) -> String {
-        let head = header.enumerated().map { index, title in
-            "<th scope=\"col\"\(numeric.contains(index) ? " class=\"n\"" : "")>\(HTML.escape(title))</th>"
+    ) -> Markup {
+        let head = header.enumerated().map { index, title -> Markup in
+            "<th scope=\"col\"\(numeric.contains(index) ? " class=\"n\"" : "")>\(title)</th>"
         }.joined()
-        let body = rows.map { cells in
-            "<tr>"
-                + cells.enumerated().map { index, cell in
-                    let classes =
-                        (numeric.contains(index) ? ["n"] : [])
-                        + (signClass(cell).isEmpty ? [] : [String(signClass(cell).dropFirst())])
-                    let attribute =
-                        (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
-                        + (labelled && index < header.count ? " data-label=\"\(HTML.escape(header[index]))\"" : "")
-                    return (index == 0 ? "<th scope=\"row\"\(attribute)>" : "<td\(attribute)>")
-                        + (raw ? cell : HTML.escape(cell)) + (index == 0 ? "</th>" : "</td>")
-                }.joined() + "</tr>"
+        func cell(_ index: Int, _ cell: Markup) -> Markup {
+            let sign = signClass(cell.html)
+            let classes = (numeric.contains(index) ? ["n"] : []) + (sign.isEmpty ? [] : [String(sign.dropFirst())])
+            var attribute = Markup()
+            if !classes.isEmpty { attribute += " class=\"\(classes.joined(separator: " "))\"" }
+            if labelled && index < header.count { attribute += " data-label=\"\(header[index])\"" }
+            return index == 0 ? "<th scope=\"row\"\(attribute)>\(cell)</th>" : "<td\(attribute)>\(cell)</td>"
+        }
+        let body = rows.map { cells -> Markup in
+            "<tr>\(cells.enumerated().map { cell($0, $1) }.joined())</tr>"
         }.joined(separator: "\n")
         return
-            "<div class=\"scroll\"><table\(labelled ? " class=\"stack\"" : "")>\n<caption>\(HTML.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
+            "<div class=\"scroll\"><table\(labelled ? " class=\"stack\"" : "")>\n<caption>\(caption)</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
     }
 
     /// One note paragraph per line.
-    public static func notes(_ lines: [String]) -> String {
-        lines.map { "<p class=\"note\">\(HTML.escape($0))</p>\n" }.joined()
+    public static func notes(_ lines: [String]) -> Markup {
+        lines.map { "<p class=\"note\">\($0)</p>\n" as Markup }.joined()
     }
 
     /// ` pos` / ` neg` for a signed amount (`+1.00`, `-2.00`), else empty.

@@ -3,16 +3,16 @@
 public enum ReportHTMLStyle {
     /// A standalone page's start, up to and including `<main>`: the title escaped, this stylesheet
     /// inline. The page ends with ``end``.
-    public static func start(title: String) -> String {
+    public static func start(title: String) -> Markup {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            + "<title>\(HTML.escape(title))</title>\n<style>\n\(css)\n</style>\n</head>\n<body>\n<main>\n"
+            + "<title>\(title)</title>\n<style>\n\(css)\n</style>\n</head>\n<body>\n<main>\n"
     }
 
     /// A standalone page's end, after ``start(title:)``.
-    public static let end = "</main>\n</body>\n</html>\n"
+    public static let end: Markup = "</main>\n</body>\n</html>\n"
 
-    public static let css = """
+    public static let css: Markup = """
         :root{color-scheme:light}
         *{box-sizing:border-box}
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;margin:0;padding:16px;color:#1d1d1f;background:#fff}

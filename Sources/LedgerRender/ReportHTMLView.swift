@@ -10,24 +10,26 @@ public struct ReportHTMLView {
         self.report = report
     }
 
-    public func render() -> String {
+    public func render() -> String { markup().html }
+
+    public func markup() -> Markup {
         let title = ReportWords.title(report)
         var page = ReportHTMLStyle.start(title: title)
-        page += "<h1>Portfolio report</h1>\n<p class=\"meta\">\(HTML.escape(title))</p>\n"
+        page += "<h1>Portfolio report</h1>\n<p class=\"meta\">\(title)</p>\n"
         page += [summary(), valueChart(), holdings(), allocation(), movers(), gains(), freshness()].joined()
         page += report.news.map(ReportNewsParts.html) ?? ""
         page +=
-            "<footer>\(HTML.escape(ReportWords.chain(report))). Amounts are rounded for display; <code>ledger report -O json</code> has the exact values.</footer>\n"
+            "<footer>\(ReportWords.chain(report)). Amounts are rounded for display; <code>ledger report -O json</code> has the exact values.</footer>\n"
         return page + ReportHTMLStyle.end
     }
 
-    private func summary() -> String {
+    private func summary() -> Markup {
         "<h2>Value (\(report.options.currency))</h2>\n"
             + ReportHTMLParts.cards(ReportWords.valueLines(report) + ReportWords.pnlLines(report))
     }
 
-    private func valueChart() -> String {
-        var html = "<h2>Value over the period</h2>\n"
+    private func valueChart() -> Markup {
+        var html: Markup = "<h2>Value over the period</h2>\n"
         let chart = ReportSVG.valueChart(
             report.series, currency: report.options.currency, invested: report.invested)
         guard !chart.isEmpty else {
@@ -47,17 +49,17 @@ public struct ReportHTMLView {
             + table("Value at each day's close", ["date", "value", "note"], rows, numeric: 1...1) + "</details>\n"
     }
 
-    private func holdings() -> String {
+    private func holdings() -> Markup {
         "<h2>Holdings</h2>\n" + ReportHTMLParts.holdings(report.holdings)
     }
 
-    private func allocation() -> String {
+    private func allocation() -> Markup {
         "<h2>Allocation</h2>\n"
             + ReportHTMLParts.allocation(report.allocation, unpriced: report.allocation.unpricedAssets)
     }
 
-    private func movers() -> String {
-        var html = "<h2>Top movers</h2>\n"
+    private func movers() -> Markup {
+        var html: Markup = "<h2>Top movers</h2>\n"
         if !report.movers.isEmpty {
             html += table(
                 "Price effect on what was held at the close of \(report.period.baseDay)", ReportWords.moverHeader,
@@ -66,8 +68,8 @@ public struct ReportHTMLView {
         return html + notes(ReportWords.moverNotes(report))
     }
 
-    private func gains() -> String {
-        let html =
+    private func gains() -> Markup {
+        let html: Markup =
             "<h2>Realized in the period: <span class=\"\(signClass(NumberFormat.signedMoney(report.gains.totals.gain)).dropFirst())\">\(NumberFormat.signedMoney(report.gains.totals.gain))</span></h2>\n"
         guard !report.gains.disposals.isEmpty else { return html + notes(["No disposals in this period."]) }
         return html
@@ -76,8 +78,8 @@ public struct ReportHTMLView {
                 report.gains.disposals.map(ReportWords.gainCells), numeric: 5...7)
     }
 
-    private func freshness() -> String {
-        var html = "<h2>Data freshness</h2>\n"
+    private func freshness() -> Markup {
+        var html: Markup = "<h2>Data freshness</h2>\n"
         html +=
             report.freshness.isEmpty
             ? notes(["No market prices were used."])
@@ -88,12 +90,12 @@ public struct ReportHTMLView {
     }
 
     private func table(
-        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, raw: Bool = false
-    ) -> String {
-        ReportHTMLParts.table(caption, header, rows, numeric: numeric, raw: raw)
+        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>
+    ) -> Markup {
+        ReportHTMLParts.table(caption, header, rows, numeric: numeric)
     }
 
-    private func notes(_ lines: [String]) -> String { ReportHTMLParts.notes(lines) }
+    private func notes(_ lines: [String]) -> Markup { ReportHTMLParts.notes(lines) }
 
     private func signClass(_ text: String) -> String { ReportHTMLParts.signClass(text) }
 }

@@ -28,11 +28,11 @@ enum ReportNewsParts {
         return ["", "## " + title, ""] + items + (items.isEmpty || note.isEmpty ? [] : [""]) + note
     }
 
-    static func html(_ news: ReportNews) -> String {
-        let list =
+    static func html(_ news: ReportNews) -> Markup {
+        let list: Markup =
             news.headlines.isEmpty
-            ? "" : NewsView(headlines: news.headlines, now: Timestamp(secondsSinceEpoch: 0)).html()
-        let note = note(news).map { "<p class=\"note\">\(HTML.escape($0))</p>\n" } ?? ""
+            ? "" : NewsView(headlines: news.headlines, now: Timestamp(secondsSinceEpoch: 0)).markup()
+        let note = note(news).map { "<p class=\"note\">\($0)</p>\n" as Markup } ?? ""
         return "<h2>\(title)</h2>\n" + list + note
     }
 }

@@ -14,7 +14,7 @@ enum ReportSVG {
     static let investedNote =
         "The dashed line is the money invested: the start value plus deposits less withdrawals since (as ledger returns counts them); the gap to the value is the gain."
     /// The invested line's look, as attributes (the shared stylesheet stays as it is).
-    static let paidStyle = "fill=\"none\" stroke=\"#b07aa1\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\""
+    static let paidStyle: Markup = "fill=\"none\" stroke=\"#b07aa1\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\""
     static let left = 64, right = 628, top = 16, bottom = 200
 
     /// A line chart of the daily values: one path per run of valued days, a dot for a lone
@@ -23,7 +23,7 @@ enum ReportSVG {
     /// each close; ``ReturnsSeries/invested(_:)``), a dashed line of it on the same scale.
     static func valueChart(
         _ series: [DailyValue], currency: AssetSymbol, invested: [ExactDecimal?] = []
-    ) -> String {
+    ) -> Markup {
         let known = series.compactMap(\.value)
         let scale = known + invested.compactMap { $0 }
         guard !known.isEmpty, let low = scale.min(), let high = scale.max(), let first = series.first,
@@ -34,10 +34,10 @@ enum ReportSVG {
         let paid = invested.isEmpty ? "" : " " + investedNote
         let description =
             "From \(NumberFormat.money(low)) to \(NumberFormat.money(high)); \(gaps) of \(series.count) days without a complete valuation are shaded and left out of the line.\(paid)"
-        var svg =
+        var svg: Markup =
             "<svg class=\"chart\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"value-title value-desc\">"
         svg +=
-            "<title id=\"value-title\">\(HTML.escape(title))</title><desc id=\"value-desc\">\(HTML.escape(description))</desc>"
+            "<title id=\"value-title\">\(title)</title><desc id=\"value-desc\">\(description)</desc>"
         let plot = Plot(count: series.count, low: low, high: high)
         svg += gapBands(series, plot)
         svg += axes(low: low, high: high, first: first.date, last: last.date)
@@ -64,9 +64,9 @@ enum ReportSVG {
     }
 
     /// One shaded band per run of gap days (adjacent bands would leave seams), inside the plot.
-    private static func gapBands(_ series: [DailyValue], _ plot: Plot) -> String {
+    private static func gapBands(_ series: [DailyValue], _ plot: Plot) -> Markup {
         let half = (series.count > 1 ? plot.step : ExactDecimal(right - left)) / 2
-        var svg = ""
+        var svg = Markup()
         for run in runs(series.map { $0.value != nil }, valued: false) {
             let from = max(plot.x(run[0]) - half, ExactDecimal(left))
             let to = min(plot.x(run[run.count - 1]) + half, ExactDecimal(right))
@@ -77,15 +77,15 @@ enum ReportSVG {
                 ? "\(first.date): no price for \(first.unpriced.map(\.text).joined(separator: ", "))"
                 : "\(first.date) to \(last.date): no complete valuation (\(run.count) days)"
             svg +=
-                "<rect class=\"gap\" x=\"\(coordinate(from))\" y=\"\(top)\" width=\"\(coordinate(to - from))\" height=\"\(bottom - top)\"><title>\(HTML.escape(label))</title></rect>"
+                "<rect class=\"gap\" x=\"\(coordinate(from))\" y=\"\(top)\" width=\"\(coordinate(to - from))\" height=\"\(bottom - top)\"><title>\(label)</title></rect>"
         }
         return svg
     }
 
     /// A polyline per run of known values, a dot for a lone one; `line` and `dot` are their
     /// attributes.
-    private static func lines(_ values: [ExactDecimal?], _ plot: Plot, line: String, dot: String) -> String {
-        runs(values.map { $0 != nil }).map { run in
+    private static func lines(_ values: [ExactDecimal?], _ plot: Plot, line: Markup, dot: Markup) -> Markup {
+        runs(values.map { $0 != nil }).map { run -> Markup in
             let points = run.map { "\(coordinate(plot.x($0))),\(coordinate(plot.y(values[$0]!)))" }
             return run.count == 1
                 ? "<circle \(dot) cx=\"\(coordinate(plot.x(run[0])))\" cy=\"\(coordinate(plot.y(values[run[0]]!)))\" r=\"3\"/>"
@@ -109,34 +109,38 @@ enum ReportSVG {
         return runs
     }
 
-    private static func axes(low: ExactDecimal, high: ExactDecimal, first: LocalDate, last: LocalDate) -> String {
-        "<line class=\"axis\" x1=\"\(left)\" y1=\"\(bottom)\" x2=\"\(right)\" y2=\"\(bottom)\"/>"
-            + "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(bottom)\"/>"
-            + "<text x=\"\(left - 4)\" y=\"\(top + 4)\" text-anchor=\"end\">\(NumberFormat.money(high, places: 0))</text>"
-            + "<text x=\"\(left - 4)\" y=\"\(bottom)\" text-anchor=\"end\">\(NumberFormat.money(low, places: 0))</text>"
-            + "<text x=\"\(left)\" y=\"\(bottom + 18)\">\(first)</text>"
-            + "<text x=\"\(right)\" y=\"\(bottom + 18)\" text-anchor=\"end\">\(last)</text>"
+    private static func axes(low: ExactDecimal, high: ExactDecimal, first: LocalDate, last: LocalDate) -> Markup {
+        let (highest, lowest) = (NumberFormat.money(high, places: 0), NumberFormat.money(low, places: 0))
+        return """
+            <line class="axis" x1="\(left)" y1="\(bottom)" x2="\(right)" y2="\(bottom)"/>\
+            <line class="axis" x1="\(left)" y1="\(top)" x2="\(left)" y2="\(bottom)"/>\
+            <text x="\(left - 4)" y="\(top + 4)" text-anchor="end">\(highest)</text>\
+            <text x="\(left - 4)" y="\(bottom)" text-anchor="end">\(lowest)</text>\
+            <text x="\(left)" y="\(bottom + 18)">\(first)</text>\
+            <text x="\(right)" y="\(bottom + 18)" text-anchor="end">\(last)</text>
+            """
     }
 
     /// A donut: one stroked circle per slice on a circle of circumference 100, so a slice's
     /// dash length is its percentage and no trigonometry is needed. Drawn clockwise from 12
     /// o'clock.
-    static func donut(_ slices: [AllocationSlice], total: String) -> String {
-        var svg = "<svg class=\"donut\" viewBox=\"0 0 42 42\" role=\"img\" aria-labelledby=\"alloc-title\">"
-        svg +=
-            "<title id=\"alloc-title\">Allocation by asset: \(HTML.escape(slices.map { "\($0.label) \(AllocationChart.percentText($0.share))" }.joined(separator: ", ")))</title>"
+    static func donut(_ slices: [AllocationSlice], total: String) -> Markup {
+        var svg: Markup = "<svg class=\"donut\" viewBox=\"0 0 42 42\" role=\"img\" aria-labelledby=\"alloc-title\">"
+        let names = slices.map { "\($0.label) \(AllocationChart.percentText($0.share))" }.joined(separator: ", ")
+        svg += "<title id=\"alloc-title\">Allocation by asset: \(names)</title>"
         svg += "<circle cx=\"21\" cy=\"21\" r=\"15.91549\" fill=\"none\" stroke=\"#eee\" stroke-width=\"6\"/>"
         var done = ExactDecimal.zero
         for (index, slice) in slices.enumerated() {
             let length = slice.share.multiplied(byInteger: 100)
             let offset = (ExactDecimal(125) - done).formatted(places: 3)
+            let dashes = "\(length.formatted(places: 3)) \((ExactDecimal(100) - length).formatted(places: 3))"
             svg +=
                 "<circle cx=\"21\" cy=\"21\" r=\"15.91549\" fill=\"none\" stroke=\"\(palette[index % palette.count])\" stroke-width=\"6\""
-                + " stroke-dasharray=\"\(length.formatted(places: 3)) \((ExactDecimal(100) - length).formatted(places: 3))\" stroke-dashoffset=\"\(offset)\">"
-                + "<title>\(HTML.escape(slice.label)) \(AllocationChart.percentText(slice.share))</title></circle>"
+            svg += " stroke-dasharray=\"\(dashes)\" stroke-dashoffset=\"\(offset)\">"
+            svg += "<title>\(slice.label) \(AllocationChart.percentText(slice.share))</title></circle>"
             done += length
         }
-        svg += "<text x=\"21\" y=\"22.5\" text-anchor=\"middle\" class=\"donut-total\">\(HTML.escape(total))</text>"
+        svg += "<text x=\"21\" y=\"22.5\" text-anchor=\"middle\" class=\"donut-total\">\(total)</text>"
         return svg + "</svg>"
     }
 

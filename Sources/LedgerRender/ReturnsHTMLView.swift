@@ -5,10 +5,12 @@ import LedgerCore
 /// `--by`, the daily values and the missing prices. ``section(_:)`` is what the web portfolio
 /// page shows of it.
 public enum ReturnsHTMLView {
-    public static func render(_ report: ReturnsReport) -> String {
+    public static func render(_ report: ReturnsReport) -> String { markup(report).html }
+
+    public static func markup(_ report: ReturnsReport) -> Markup {
         let title = ReturnsWords.title(report)
         var page = ReportHTMLStyle.start(title: title)
-        page += "<h1>\(HTML.escape(title))</h1>\n<p class=\"meta\">\(HTML.escape(ReturnsWords.subtitle(report)))</p>\n"
+        page += "<h1>\(title)</h1>\n<p class=\"meta\">\(ReturnsWords.subtitle(report))</p>\n"
         page += section(report) + sleeves(report) + daily(report) + missing(report)
         page +=
             "<footer>Definitions: docs/RETURNS.md. Amounts are rounded for display; <code>ledger returns -O json</code> has the exact values.</footer>\n"
@@ -16,7 +18,7 @@ public enum ReturnsHTMLView {
     }
 
     /// The figures table, its notes and the value chart.
-    public static func section(_ report: ReturnsReport) -> String {
+    public static func section(_ report: ReturnsReport) -> Markup {
         let (header, rows) = ReturnsWords.figures(report)
         var html = ReportHTMLParts.table(
             "Returns \(report.first) to \(report.last) in \(report.currency)", ["figure"] + header.dropFirst(),
@@ -30,7 +32,7 @@ public enum ReturnsHTMLView {
                 : chart + "\n" + ReportHTMLParts.notes([ReportSVG.investedNote]))
     }
 
-    static func sleeves(_ report: ReturnsReport) -> String {
+    static func sleeves(_ report: ReturnsReport) -> Markup {
         guard let grouping = report.grouping else { return "" }
         let (header, rows) = ReturnsWords.sleeves(report)
         return "<h2>By \(grouping.rawValue)</h2>\n"
@@ -40,7 +42,7 @@ public enum ReturnsHTMLView {
     }
 
     /// The chart's numbers as a table, for screen readers and for copying.
-    static func daily(_ report: ReturnsReport) -> String {
+    static func daily(_ report: ReturnsReport) -> Markup {
         let invested = ReturnsSeries.invested(report.days)
         let rows = zip(report.days, invested).map { day, invested in
             [
@@ -55,9 +57,8 @@ public enum ReturnsHTMLView {
             + "</details>\n"
     }
 
-    static func missing(_ report: ReturnsReport) -> String {
+    static func missing(_ report: ReturnsReport) -> Markup {
         let lines = ReturnsWords.missing(report)
-        return lines.isEmpty
-            ? "" : "<h2>\(HTML.escape(ReturnsWords.missingTitle))</h2>\n" + ReportHTMLParts.notes(lines)
+        return lines.isEmpty ? "" : "<h2>\(ReturnsWords.missingTitle)</h2>\n" + ReportHTMLParts.notes(lines)
     }
 }

@@ -11,7 +11,7 @@ public enum ShareCardSVG {
     static let margin = 24
 
     public static func render(_ card: ShareCard) -> String {
-        var body = ""
+        var body = Markup()
         var y = 44
         body += text(margin, y, card.title, size: 24, weight: "700")
         y += 24
@@ -28,14 +28,17 @@ public enum ShareCardSVG {
         body += text(width - margin, y, "ledger", size: 11, fill: "#999", anchor: "end")
         let height = y + 16
         let title = ShareCardView.heading(card)
-        return "<svg xmlns=\"\(namespace)\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\""
-            + " role=\"img\" aria-label=\"\(HTML.escape(title))\">"
-            + "<title>\(HTML.escape(title))</title>"
-            + "<rect x=\"0.5\" y=\"0.5\" width=\"\(width - 1)\" height=\"\(height - 1)\" rx=\"12\" fill=\"#fff\" stroke=\"#ddd\"/>"
-            + "<g font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\">" + body + "</g></svg>\n"
+        let svg: Markup = """
+            <svg xmlns="\(namespace)" viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)" \
+            role="img" aria-label="\(title)"><title>\(title)</title>\
+            <rect x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="12" fill="#fff" stroke="#ddd"/>\
+            <g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">\(body)</g></svg>
+
+            """
+        return svg.html
     }
 
-    private static func headline(_ card: ShareCard, top: Int, into body: inout String) -> Int {
+    private static func headline(_ card: ShareCard, top: Int, into body: inout Markup) -> Int {
         guard let headline = card.headline else { return top }
         let colour = headline.value.isNegative ? "#c62828" : headline.value.isPositive ? "#2e7d32" : "#333"
         body += text(margin, top + 18, headline.label, size: 14, fill: "#666")
@@ -43,7 +46,7 @@ public enum ShareCardSVG {
         return top + 84
     }
 
-    private static func figures(_ figures: [ShareFigure], top: Int, into body: inout String) -> Int {
+    private static func figures(_ figures: [ShareFigure], top: Int, into body: inout Markup) -> Int {
         var y = top
         for figure in figures {
             y += 24
@@ -54,15 +57,14 @@ public enum ShareCardSVG {
     }
 
     /// One bar across the card, a segment per slice, then a legend of two columns.
-    private static func allocation(_ slices: [ShareSlice], top: Int, into body: inout String) -> Int {
+    private static func allocation(_ slices: [ShareSlice], top: Int, into body: inout Markup) -> Int {
         let span = ExactDecimal(width - 2 * margin)
         var x = ExactDecimal(margin)
         let total = slices.map(\.percent).sum()
         for (index, slice) in slices.enumerated() where total.isPositive {
             let length = span * slice.percent / total
             body +=
-                "<rect x=\"\(x.formatted(places: 2))\" y=\"\(top + 8)\" width=\"\(length.formatted(places: 2))\""
-                + " height=\"18\" fill=\"\(colour(index))\"/>"
+                "<rect x=\"\(x.formatted(places: 2))\" y=\"\(top + 8)\" width=\"\(length.formatted(places: 2))\" height=\"18\" fill=\"\(colour(index))\"/>"
             x += length
         }
         var y = top + 26
@@ -82,8 +84,9 @@ public enum ShareCardSVG {
     private static func text(
         _ x: Int, _ y: Int, _ content: String, size: Int, weight: String = "400", fill: String = "#222",
         anchor: String = "start"
-    ) -> String {
-        "<text x=\"\(x)\" y=\"\(y)\" font-size=\"\(size)\" font-weight=\"\(weight)\" fill=\"\(fill)\""
-            + (anchor == "start" ? "" : " text-anchor=\"\(anchor)\"") + ">\(HTML.escape(content))</text>"
+    ) -> Markup {
+        let anchored: Markup = anchor == "start" ? "" : " text-anchor=\"\(anchor)\""
+        return
+            "<text x=\"\(x)\" y=\"\(y)\" font-size=\"\(size)\" font-weight=\"\(weight)\" fill=\"\(fill)\"\(anchored)>\(content)</text>"
     }
 }

@@ -52,12 +52,15 @@ extension TaxView {
     }
 
     /// The report as one HTML page: inline CSS, no scripts, every text escaped.
-    public func html() -> String {
+    public func html() -> String { markup().html }
+
+    /// ``html()`` as markup.
+    public func markup() -> Markup {
         var page = ReportHTMLStyle.start(title: title)
-        page += "<h1>Capital gains</h1>\n<p class=\"meta\">\(HTML.escape(title))</p>\n"
+        page += "<h1>Capital gains</h1>\n<p class=\"meta\">\(title)</p>\n"
         page += ReportHTMLParts.notes(notes)
         for year in years {
-            page += "<h2>\(HTML.escape(heading(year)))</h2>\n"
+            page += "<h2>\(heading(year))</h2>\n"
             page += ReportHTMLParts.table(
                 "Figures of \(year.label) (\(currency))", ["figure", currency.text, "note"],
                 rows(year).map { [$0.label, $0.value, $0.note] }, numeric: 1...1)
@@ -69,7 +72,7 @@ extension TaxView {
             }
             if !year.income.isEmpty { page += ReportHTMLParts.notes([incomeLine(year)]) }
         }
-        if !rates.isEmpty { page += "<h2>\(HTML.escape(ratesHeading))</h2>\n" + ReportHTMLParts.notes(rateLines) }
+        if !rates.isEmpty { page += "<h2>\(ratesHeading)</h2>\n" + ReportHTMLParts.notes(rateLines) }
         if let note = MissingPriceNote.sentence(missing, ledgerCurrency: currency) {
             page += ReportHTMLParts.notes([note])
         }

@@ -34,6 +34,42 @@ struct HTMLEscapeTests {
         }
     }
 
+    @Test("markup escapes every interpolated value; literals and markup stay as written")
+    func markupEscapesByDefault() {
+        let note = #"<script>x</script> "><img onerror=y> &amp;"#
+        let cell: Markup = "<td class=\"note\" title=\"\(note)\">\(note)</td>"
+        let escaped = HTML.escape(note)
+        #expect(cell.html == "<td class=\"note\" title=\"\(escaped)\">\(escaped)</td>")
+        let row: Markup = "<tr>\(cell)\(3)\(note.prefix(1))</tr>"
+        #expect(row.html == "<tr>" + cell.html + "3&lt;</tr>")
+        #expect(Markup.text(note).html == escaped)
+        #expect(Markup.trusted("<b>").html == "<b>")
+        #expect(([cell, "<br>"] as [Markup]).joined(separator: "\n").html == cell.html + "\n<br>")
+        var sum: Markup = "<p>"
+        sum += Markup.text("&") + "</p>"
+        #expect(sum.html == "<p>&amp;</p>" && "\(sum)" == sum.html)
+        let open = true
+        let literal: Markup = "<details\(open ? " class=\"x\"" : "")>\(open ? "<b>" : "")"
+        #expect(literal.html == "<details class=\"x\"><b>")
+        let name = "<b>"
+        let variable: Markup = "<i>\(open ? name : "")</i>"
+        #expect(variable.html == "<i>&lt;b&gt;</i>")
+    }
+
+    @Test("escaped text in markup holds no markup character, for seeded random strings")
+    func markupRandom() {
+        var random = SplitMix64(seed: 34)
+        let alphabet = Array("<>&\"'a /=".unicodeScalars)
+        for _ in 0..<200 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...16, using: &random) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &random)!)
+            }
+            let markup: Markup = "<p title=\"\(text)\">\(text)</p>"
+            #expect(markup.html == "<p title=\"" + HTML.escape(text) + "\">" + HTML.escape(text) + "</p>")
+        }
+    }
+
     /// The five entities back to their characters, scalar by scalar (a combining mark after an
     /// entity's `;` must not hide it, as it would from a replacement by characters).
     private func unescape(_ text: String) -> String {

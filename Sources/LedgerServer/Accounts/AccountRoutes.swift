@@ -66,14 +66,14 @@ struct AccountRoutes: RouteGroup {
 
     static func page(
         _ user: ServerUser, messages: [String], notice: String? = nil, status: HTTPResponse.Status = .ok,
-        extra: String = ""
+        extra: Markup = ""
     ) -> Response {
-        let body = """
-            \(PageLayout.errors(messages))\(notice.map { "<p class=\"ok\">\(HTMLText.escape($0))</p>" } ?? "")
-            <p>Signed in as <strong>\(HTMLText.escape(user.name))</strong>\(user.isAdmin ? " (admin)" : "").</p>
+        let body: Markup = """
+            \(PageLayout.errors(messages))\(notice.map { "<p class=\"ok\">\($0)</p>" as Markup } ?? "")
+            <p>Signed in as <strong>\(user.name)</strong>\(user.isAdmin ? " (admin)" : "").</p>
             <h2>Change your password</h2>
             <form method="post" action="/account">\(PageLayout.csrfField(user))
-            <input type="text" name="name" value="\(HTMLText.escape(user.name))" autocomplete="username" hidden>
+            <input type="text" name="name" value="\(user.name)" autocomplete="username" hidden>
             <label for="current">Current password</label>
             <input type="password" id="current" name="current" autocomplete="current-password" required>
             <label for="password">New password (at least \(Passwords.minimumLength) characters)</label>

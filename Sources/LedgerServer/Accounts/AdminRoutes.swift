@@ -73,8 +73,8 @@ struct AdminRoutes: RouteGroup {
     ) async throws -> Response {
         let users = try await auth.accounts.run { try $0.rows() }
         let rows = users.map { row(admin, $0) }.joined(separator: "\n")
-        let body = """
-            \(PageLayout.errors(errors))\(notice.map { "<p class=\"ok\">\(HTMLText.escape($0))</p>" } ?? "")
+        let body: Markup = """
+            \(PageLayout.errors(errors))\(notice.map { "<p class=\"ok\">\($0)</p>" as Markup } ?? "")
             <div class="scroll"><table class="stack"><thead><tr><th>Name</th><th>Role</th><th>Status</th><th>Tokens</th>\
             <th>Created</th><th></th></tr></thead>
             <tbody>
@@ -83,7 +83,7 @@ struct AdminRoutes: RouteGroup {
             <h2>Add a user</h2>
             <form method="post" action="/admin/users">\(PageLayout.csrfField(admin))
             <label for="name">Name (a-z, 0-9, _ and -)</label>
-            <input type="text" id="name" name="name" value="\(HTMLText.escape(name))" autocapitalize="none" required>
+            <input type="text" id="name" name="name" value="\(name)" autocapitalize="none" required>
             <label for="password">Password (at least \(Passwords.minimumLength) characters)</label>
             <input type="password" id="password" name="password" autocomplete="new-password" required>
             <label><input type="checkbox" name="admin"> Admin</label>
@@ -97,7 +97,7 @@ struct AdminRoutes: RouteGroup {
     }
 
     /// Makes an invite link for a name (`--registration invite`).
-    private static func inviteForm(_ admin: ServerUser) -> String {
+    private static func inviteForm(_ admin: ServerUser) -> Markup {
         """
         <h2>Invite someone</h2>
         <form method="post" action="/admin/invites">\(PageLayout.csrfField(admin))
@@ -108,10 +108,10 @@ struct AdminRoutes: RouteGroup {
         """
     }
 
-    private static func row(_ admin: ServerUser, _ user: AccountJSON.UserRow) -> String {
-        let name = HTMLText.escape(user.name)
+    private static func row(_ admin: ServerUser, _ user: AccountJSON.UserRow) -> Markup {
+        let name = user.name
         let action = user.isDisabled ? "enable" : "disable"
-        let button =
+        let button: Markup =
             user.name == admin.name
             ? ""
             : """

@@ -91,13 +91,13 @@ struct LoginRoutes: RouteGroup {
         let token =
             existing.utf8.count == 43 && existing.utf8.allSatisfy(Self.isBase64URL)
             ? existing : Secrets.make(Secrets.systemRandom)
-        let body = """
+        let body: Markup = """
             \(PageLayout.errors(errors))
             <form method="post" action="/login">
             <input type="hidden" name="_login" value="\(token)">
-            <input type="hidden" name="next" value="\(HTMLText.escape(next))">
+            <input type="hidden" name="next" value="\(next)">
             <label for="name">Name</label>
-            <input type="text" id="name" name="name" value="\(HTMLText.escape(name))" autocomplete="username" autocapitalize="none" required>
+            <input type="text" id="name" name="name" value="\(name)" autocomplete="username" autocapitalize="none" required>
             <label for="password">Password</label>
             <input type="password" id="password" name="password" autocomplete="current-password" required>
             <p><button type="submit">Sign in</button></p>

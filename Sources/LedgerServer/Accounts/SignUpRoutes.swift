@@ -108,13 +108,13 @@ struct SignUpPage: Sendable {
         }
     }
 
-    private func fields(token: String, invite: String, name: String, fixed: Bool) -> String {
+    private func fields(token: String, invite: String, name: String, fixed: Bool) -> Markup {
         """
         <form method="post" action="/signup">
-        <input type="hidden" name="_signup" value="\(HTMLText.escape(token))">
-        <input type="hidden" name="invite" value="\(HTMLText.escape(invite))">
+        <input type="hidden" name="_signup" value="\(token)">
+        <input type="hidden" name="invite" value="\(invite)">
         <label for="name">Name (1 to 32 of a-z, 0-9, _ and -)</label>
-        <input type="text" id="name" name="name" value="\(HTMLText.escape(name))" autocomplete="username" \
+        <input type="text" id="name" name="name" value="\(name)" autocomplete="username" \
         autocapitalize="none" required\(fixed ? " readonly" : "")>
         <label for="password">Password (at least \(Passwords.minimumLength) characters)</label>
         <input type="password" id="password" name="password" autocomplete="new-password" required>

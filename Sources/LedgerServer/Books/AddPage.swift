@@ -63,7 +63,7 @@ struct AddPage {
     static let kinds = EventKind.typed.map(\.rawValue)
 
     func render() -> String {
-        let body =
+        let body: Markup =
             PageLayout.errors(errors) + """
                 <form method="post" action="/add" class="add">\(PageLayout.csrfField(user))
                 <div class="fields">
@@ -99,34 +99,34 @@ struct AddPage {
     }
 
     /// The price or total the form computes from the other and the quantity.
-    private func computed() -> String {
+    private func computed() -> Markup {
         guard let computed = form.computed else { return "" }
         return
-            "<p class=\"note\"><output for=\"quantity price total\">Computed \(computed.label): \(HTMLText.escape(computed.value))</output></p>"
+            "<p class=\"note\"><output for=\"quantity price total\">Computed \(computed.label): \(computed.value)</output></p>"
     }
 
     /// Date and time as the browser's picker gives it (read as UTC); a value typed another way
     /// (`2025-01-02`) stays in a text box so it is not lost.
-    private func dateField() -> String {
+    private func dateField() -> Markup {
         let picker = form.date.isEmpty || TradeForm.instant(form.date) != form.date
-        let type = picker ? "type=\"datetime-local\" step=\"1\"" : "type=\"text\""
+        let type: Markup = picker ? "type=\"datetime-local\" step=\"1\"" : "type=\"text\""
         return
-            "<div><label for=\"date\">Date and time, UTC (default: now)</label><input \(type) id=\"date\" name=\"date\" value=\"\(HTMLText.escape(form.date))\"></div>"
+            "<div><label for=\"date\">Date and time, UTC (default: now)</label><input \(type) id=\"date\" name=\"date\" value=\"\(form.date)\"></div>"
     }
 
     private func text(_ name: String, _ label: String, _ value: String, _ placeholder: String, decimal: Bool = false)
-        -> String
+        -> Markup
     {
-        let mode = decimal ? " inputmode=\"decimal\"" : ""
+        let mode: Markup = decimal ? " inputmode=\"decimal\"" : ""
         return
-            "<div><label for=\"\(name)\">\(label)</label><input type=\"text\" id=\"\(name)\" name=\"\(name)\"\(mode) value=\"\(HTMLText.escape(value))\" placeholder=\"\(HTMLText.escape(placeholder))\"></div>"
+            "<div><label for=\"\(name)\">\(label)</label><input type=\"text\" id=\"\(name)\" name=\"\(name)\"\(mode) value=\"\(value)\" placeholder=\"\(placeholder)\"></div>"
     }
 
     private func select(
         _ name: String, _ label: String, _ options: [String], _ chosen: String, allowEmpty: Bool = true
-    ) -> String {
+    ) -> Markup {
         let values = (allowEmpty ? [""] : []) + options
-        let items = values.map { value in
+        let items = values.map { value -> Markup in
             let mark = value == chosen.lowercased() ? " selected" : ""
             return "<option value=\"\(value)\"\(mark)>\(value.isEmpty ? "—" : value)</option>"
         }.joined()
@@ -135,7 +135,7 @@ struct AddPage {
     }
 
     /// Two columns of fields on a wide screen, one on a phone.
-    static let css = """
+    static let css: Markup = """
         <style>.add .fields{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:0 16px}
         .add input[type=datetime-local]{width:100%;max-width:28rem;padding:6px;border:1px solid #bbb;border-radius:4px}
         .add .fields .note{grid-column:1/-1;margin:.25rem 0}</style>

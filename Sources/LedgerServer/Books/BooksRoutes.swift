@@ -59,11 +59,12 @@ struct BooksRoutes: RouteGroup {
                 ledgerCurrency: service.ledgerCurrency(), notices: books.notices.messages,
                 fetchEvery: state.settings.fetchInterval)
             let period = fields["period"]
+            // The cache keeps the body's text; it was Markup when made, so it is markup again.
             let body = entry.page("\(byAccount)|\(period ?? "")|" + page.variant) {
-                page.body(byAccount: byAccount)
-                    + (byAccount ? "" : ReturnsSection.html(service, query: query, period: period))
+                (page.body(byAccount: byAccount)
+                    + (byAccount ? "" : ReturnsSection.html(service, query: query, period: period))).html
             }
-            return ServerResponse.html(page.page(byAccount: byAccount, body: body))
+            return ServerResponse.html(page.page(byAccount: byAccount, body: .trusted(body)))
         } catch {
             guard let message = RequestFailure.message(error) else { throw error }
             let title = byAccount ? "Holdings by account" : "Portfolio"

@@ -10,14 +10,14 @@ import LedgerRender
 struct ImportPage {
     let user: ServerUser
     var errors: [String] = []
-    var result = ""
+    var result: Markup = ""
 
     func render() -> String {
         let body = PageLayout.errors(errors) + result + uploadForm
         return PageLayout.page(title: "Import", user: user, current: "/import", body: body)
     }
 
-    private var uploadForm: String {
+    private var uploadForm: Markup {
         """
         <h2>Upload a file</h2>
         <form method="post" action="/import" enctype="multipart/form-data">\(PageLayout.csrfField(user))
@@ -40,24 +40,24 @@ struct ImportPage {
     static func dryRun(
         _ outcome: UploadImport.Outcome, notices: [String], upload: UploadImport, kept: KeptUpload, user: ServerUser
     )
-        -> String
+        -> Markup
     {
-        let flags =
+        let flags: Markup =
             (upload.skipInvalid ? "<input type=\"hidden\" name=\"skip_invalid\" value=\"1\">" : "")
             + (upload.allowZeroBasis ? "<input type=\"hidden\" name=\"allow_zero_basis\" value=\"1\">" : "")
         return "<h2>Dry run: nothing written yet</h2>\n"
             + report(outcome, file: upload.name, notices: notices, dryRun: true) + """
                 <form method="post" action="/import/commit">\(PageLayout.csrfField(user))\
                 <input type="hidden" name="digest" value="\(kept.digest)">\
-                <input type="hidden" name="name" value="\(HTMLText.escape(upload.name))">\
-                <input type="hidden" name="account" value="\(HTMLText.escape(upload.account ?? ""))">\(flags)\
-                <p><button type="submit">Commit: import \(HTMLText.escape(upload.name))</button></p></form>
+                <input type="hidden" name="name" value="\(upload.name)">\
+                <input type="hidden" name="account" value="\(upload.account ?? "")">\(flags)\
+                <p><button type="submit">Commit: import \(upload.name)</button></p></form>
 
                 """
     }
 
     /// What `ledger import` prints for the outcome, one paragraph a line.
-    static func report(_ outcome: UploadImport.Outcome, file: String, notices: [String], dryRun: Bool) -> String {
+    static func report(_ outcome: UploadImport.Outcome, file: String, notices: [String], dryRun: Bool) -> Markup {
         var lines: [String] = []
         let verb = dryRun ? "would import" : "imported"
         switch outcome {
@@ -72,7 +72,7 @@ struct ImportPage {
         case .events(let added, let present, _):
             lines.append("\(verb) \(added) events from \(file) (\(present) already present)")
         }
-        let paragraphs = (notices + lines).map { "<p class=\"note\">\(HTMLText.escape($0))</p>" }
+        let paragraphs = (notices + lines).map { "<p class=\"note\">\($0)</p>" as Markup }
         return paragraphs.joined(separator: "\n") + "\n"
     }
 }

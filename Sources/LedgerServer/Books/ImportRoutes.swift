@@ -1,6 +1,7 @@
 import Glibc
 import Hummingbird
 import LedgerApp
+import LedgerRender
 
 /// The handlers of the upload: `POST /import` streams the file to disk (at most
 /// ``ServerLimits/maxParallelUploads`` at once), keeps it and shows its dry run;
@@ -54,7 +55,7 @@ enum ImportRoutes {
                 kept.discard()
                 return ImportPage.report(outcome, file: upload.name, notices: books.notices.messages, dryRun: false)
             }
-            let result =
+            let result: Markup =
                 "<h2>Imported</h2>\n" + report
                 + "<p><a href=\"/trades\">See the trades</a> · <a href=\"/portfolio\">the portfolio</a></p>\n"
             return ServerResponse.html(ImportPage(user: books.user, result: result).render())

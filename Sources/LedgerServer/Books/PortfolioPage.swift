@@ -32,7 +32,7 @@ struct PortfolioPage {
     }
 
     /// The page around `body` (the navigation names the user and carries their CSRF token).
-    func page(byAccount: Bool, body: String) -> String {
+    func page(byAccount: Bool, body: Markup) -> String {
         PageLayout.page(
             title: byAccount ? "Holdings by account" : "Portfolio", user: user,
             current: byAccount ? "/holdings" : "/portfolio", body: body)
@@ -48,9 +48,9 @@ struct PortfolioPage {
         .joined(separator: "|") + "|" + notices.joined(separator: "\n")
     }
 
-    func body(byAccount: Bool) -> String {
+    func body(byAccount: Bool) -> Markup {
         let path = byAccount ? "/holdings" : "/portfolio"
-        var body = "<p class=\"meta\">\(HTMLText.escape(heading))</p>\n" + options(path)
+        var body = "<p class=\"meta\">\(heading)</p>\n" + options(path)
         body += PageLayout.errors(notices.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) })
         if !hasLedger || report.eventCount == 0 { body += Self.firstTrade }
         body += "<h2>Totals (\(report.options.currency))</h2>\n" + ReportHTMLParts.cards(totals)
@@ -66,7 +66,7 @@ struct PortfolioPage {
         return body
     }
 
-    static let firstTrade = """
+    static let firstTrade: Markup = """
         <p class="note">No trades yet. Add the first one on <a href="/add">Add</a> (for example buy BTC 0.1 @ 30000), \
         or upload an exchange export on <a href="/import">Import</a>.</p>
 
@@ -81,13 +81,13 @@ struct PortfolioPage {
     }
 
     /// A GET form for as-of and currency (the CLI's options), no script needed.
-    private func options(_ path: String) -> String {
+    private func options(_ path: String) -> Markup {
         """
         <form method="get" action="\(path)" class="options">\
         <label for="as-of">As of</label><input type="text" id="as-of" name="as-of" placeholder="YYYY-MM-DD" \
-        value="\(HTMLText.escape(query.asOf ?? ""))">\
+        value="\(query.asOf ?? "")">\
         <label for="currency">Currency</label><input type="text" id="currency" name="currency" placeholder="USD" \
-        value="\(HTMLText.escape(query.currency ?? ""))">\
+        value="\(query.currency ?? "")">\
         <button type="submit">Show</button></form>
 
         """
@@ -112,7 +112,7 @@ struct PortfolioPage {
     }
 
     /// Each holding's price: when it was observed, how old it is at as-of, and its source.
-    private func prices() -> String {
+    private func prices() -> Markup {
         let asOf = report.options.asOf
         let rows = report.rows.compactMap { row -> [String]? in
             guard let price = row.price, price.source != "identity" else { return nil }
@@ -122,7 +122,7 @@ struct PortfolioPage {
             ]
         }
         guard !rows.isEmpty else { return "" }
-        var html =
+        var html: Markup =
             "<h2>Prices</h2>\n"
             + ReportHTMLParts.table(
                 "Prices in use at \(asOf.reportDescription)", ["asset", "price", "observed", "age", "source"], rows,
@@ -136,7 +136,7 @@ struct PortfolioPage {
     }
 
     /// Holdings without a price and valuations the replay could not make, with what fills them.
-    private func missing() -> String {
+    private func missing() -> Markup {
         var lines: [String] = []
         let command = MissingPriceNote.command(for: report.options.currency, ledgerCurrency: ledgerCurrency)
         let t = report.totals

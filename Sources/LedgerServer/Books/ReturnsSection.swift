@@ -11,9 +11,9 @@ enum ReturnsSection {
 
     /// The section for `period` (default 30d), valued as `query` asks (as-of, currency); a
     /// period or option the CLI would refuse shows its message instead of the figures.
-    static func html(_ service: BooksService, query: ValuationQuery, period: String?) -> String {
+    static func html(_ service: BooksService, query: ValuationQuery, period: String?) -> Markup {
         let chosen = period ?? "30d"
-        var html = "<h2 id=\"returns\">Returns</h2>\n" + links(chosen, query: query)
+        var html: Markup = "<h2 id=\"returns\">Returns</h2>\n" + links(chosen, query: query)
         let request = ReturnsRequest(
             period: chosen, valuation: ValuationQuery(asOf: query.asOf, currency: query.currency))
         do {
@@ -28,14 +28,14 @@ enum ReturnsSection {
     }
 
     /// One link per period, keeping as-of and currency; the chosen one is marked, not linked.
-    static func links(_ chosen: String, query: ValuationQuery) -> String {
+    static func links(_ chosen: String, query: ValuationQuery) -> Markup {
         let kept = [("as-of", query.asOf), ("currency", query.currency)].compactMap { name, value in
             value.map { "&\(name)=\(FormEncoding.escape($0))" }
         }.joined()
-        let items = periods.map { period in
+        let items = periods.map { period -> Markup in
             period == chosen.lowercased()
                 ? "<strong aria-current=\"true\">\(period)</strong>"
-                : "<a class=\"button\" href=\"/portfolio?period=\(period)\(HTMLText.escape(kept))#returns\">\(period)</a>"
+                : "<a class=\"button\" href=\"/portfolio?period=\(period)\(kept)#returns\">\(period)</a>"
         }
         return "<nav class=\"options\" aria-label=\"Returns period\">" + items.joined(separator: " ") + "</nav>\n"
     }

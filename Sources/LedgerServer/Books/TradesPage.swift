@@ -17,8 +17,8 @@ struct TradesPage {
     var errors: [String] = []
 
     func render() -> String {
-        var body = ""
-        if let message { body += "<p class=\"ok\" role=\"status\">\(HTMLText.escape(message))</p>\n" }
+        var body = Markup()
+        if let message { body += "<p class=\"ok\" role=\"status\">\(message)</p>\n" }
         body += PageLayout.errors(errors)
         if entries.isEmpty && page == 1 {
             body += PortfolioPage.firstTrade
@@ -31,13 +31,15 @@ struct TradesPage {
         return PageLayout.page(title: "Trades", user: user, current: "/trades", body: body)
     }
 
-    private func table() -> String {
-        let rows = entries.map { entry in
-            "<tr><th scope=\"row\" class=\"n\" data-label=\"#\">\(entry.event.sequence)</th>"
-                + "<td data-label=\"date\">\(HTMLText.escape(entry.event.occurredAt.compactDescription))</td>"
-                + "<td data-label=\"event\" class=\"long\">\(HTMLText.escape(Self.describe(entry)))</td>"
-                + "<td data-label=\"account\">\(HTMLText.escape(entry.event.account))</td>"
-                + "<td data-label=\"void\">\(voidCell(entry))</td></tr>"
+    private func table() -> Markup {
+        let rows = entries.map { entry -> Markup in
+            """
+            <tr><th scope="row" class="n" data-label="#">\(entry.event.sequence)</th>\
+            <td data-label="date">\(entry.event.occurredAt.compactDescription)</td>\
+            <td data-label="event" class="long">\(Self.describe(entry))</td>\
+            <td data-label="account">\(entry.event.account)</td>\
+            <td data-label="void">\(voidCell(entry))</td></tr>
+            """
         }
         return """
             <div class="scroll"><table class="stack">
@@ -58,7 +60,7 @@ struct TradesPage {
     }
 
     /// The void form, for an event that is neither a void nor voided.
-    private func voidCell(_ entry: LogEntry) -> String {
+    private func voidCell(_ entry: LogEntry) -> Markup {
         guard entry.voidedBy == nil, entry.event.kind != .void else { return "" }
         let id = entry.event.sequence
         return """
@@ -68,8 +70,8 @@ struct TradesPage {
             """
     }
 
-    private func pager() -> String {
-        var links: [String] = []
+    private func pager() -> Markup {
+        var links: [Markup] = []
         if page > 1 { links.append("<a href=\"/trades?page=\(page - 1)\">Newer</a>") }
         if hasNext { links.append("<a href=\"/trades?page=\(page + 1)\">Older</a>") }
         return links.isEmpty ? "" : "<nav class=\"pager\">\(links.joined(separator: " "))</nav>\n"

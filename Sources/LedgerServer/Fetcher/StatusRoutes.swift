@@ -19,7 +19,7 @@ struct StatusRoutes: RouteGroup {
         }
     }
 
-    static func body(_ state: ServerState) -> String {
+    static func body(_ state: ServerState) -> Markup {
         let status = state.market.status
         let settings = state.settings
         var figures: [(String, String)] = [
@@ -51,7 +51,7 @@ struct StatusRoutes: RouteGroup {
         body +=
             last.failures.isEmpty
             ? MarketHTML.note("None.")
-            : "<ul>" + last.failures.map { "<li>\(HTMLText.escape($0))</li>" }.joined() + "</ul>\n"
+            : "<ul>" + last.failures.map { "<li>\($0)</li>" as Markup }.joined() + "</ul>\n"
         return body
     }
 

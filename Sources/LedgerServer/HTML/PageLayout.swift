@@ -1,7 +1,8 @@
 import LedgerRender
 
 /// The frame of every page: the report's stylesheet plus navigation and forms, a viewport for
-/// phones, and no scripts. Pages give their title and body; user text is escaped by them.
+/// phones, and no scripts. Pages give their title and body as ``Markup``, so every value they
+/// interpolate is escaped; the document leaves here as the response's text.
 enum PageLayout {
     /// The navigation, in order: path and label.
     static let sections: [(path: String, label: String)] = [
@@ -11,26 +12,27 @@ enum PageLayout {
         ("/report", "Report"), ("/messages", "Messages"), ("/status", "Status"),
     ]
 
-    static func page(title: String, user: ServerUser?, current: String? = nil, body: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width,initial-scale=1">
-        <link rel="icon" href="data:,">
-        <title>\(HTMLText.escape(title)) · ledger</title>
-        <style>\(ReportHTMLStyle.css)\n\(css)</style>
-        </head><body><main>
-        \(navigation(user: user, current: current))
-        <h1>\(HTMLText.escape(title))</h1>
-        \(body)
-        </main></body></html>
-        """
+    static func page(title: String, user: ServerUser?, current: String? = nil, body: Markup) -> String {
+        let page: Markup = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <link rel="icon" href="data:,">
+            <title>\(title) · ledger</title>
+            <style>\(ReportHTMLStyle.css)\n\(css)</style>
+            </head><body><main>
+            \(navigation(user: user, current: current))
+            <h1>\(title)</h1>
+            \(body)
+            </main></body></html>
+            """
+        return page.html
     }
 
     /// The site's header: the name, and the sections as a row of links on a wide screen or a
     /// `<details>` menu on a narrow one (it opens without scripts). Both are in the page; the
     /// stylesheet shows one.
-    private static func navigation(user: ServerUser?, current: String?) -> String {
+    private static func navigation(user: ServerUser?, current: String?) -> Markup {
         guard let user else { return "<header class=\"site\"><a class=\"brand\" href=\"/\">ledger</a></header>" }
         let links = self.links(user: user, current: current)
         var here = sections.first { $0.path == current }?.label ?? (current == "/account" ? "Account" : "Menu")
@@ -41,16 +43,16 @@ enum PageLayout {
             <input type="search" name="q" placeholder="Search coins" aria-label="Search coins by name or symbol">\
             <button type="submit">Search</button></form>\
             <nav class="site" aria-label="sections">\(links)</nav>\
-            <details class="menu"><summary>\(HTMLText.escape(here))</summary>\
+            <details class="menu"><summary>\(here)</summary>\
             <nav aria-label="sections (menu)">\(links)</nav></details></header>
             """
     }
 
-    private static func links(user: ServerUser, current: String?) -> String {
-        func link(_ path: String, _ label: String) -> String {
+    private static func links(user: ServerUser, current: String?) -> Markup {
+        func link(_ path: String, _ label: Markup) -> Markup {
             "<a href=\"\(path)\"\(path == current ? " aria-current=\"page\"" : "")>\(label)</a>"
         }
-        var links = sections.map { link($0.path, $0.label) }
+        var links = sections.map { link($0.path, .text($0.label)) }
         if user.unseenNotifications > 0, let index = sections.firstIndex(where: { $0.path == "/notifications" }) {
             let count = user.unseenNotifications
             links[index] = link(
@@ -59,28 +61,28 @@ enum PageLayout {
         }
         if user.isAdmin { links.append(link("/admin/users", "Users")) }
         links.append(link("/account", "Account"))
-        let signOut = """
+        let signOut: Markup = """
             <form method="post" action="/logout" class="inline">\(csrfField(user))\
-            <button type="submit">Sign out \(HTMLText.escape(user.name))</button></form>
+            <button type="submit">Sign out \(user.name)</button></form>
             """
         return links.joined(separator: " ") + " " + signOut
     }
 
     /// The hidden field every form of a signed-in page carries (checked by the CSRF guard).
-    static func csrfField(_ user: ServerUser) -> String {
+    static func csrfField(_ user: ServerUser) -> Markup {
         guard let token = user.csrfToken else { return "" }
-        return "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTMLText.escape(token))\">"
+        return "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">"
     }
 
     /// One line per problem, as the CLI would print it (`ledger: error: …` without the prefix).
-    static func errors(_ messages: [String]) -> String {
-        messages.map { "<p class=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" }.joined()
+    static func errors(_ messages: [String]) -> Markup {
+        messages.map { "<p class=\"error\" role=\"alert\">\($0)</p>" as Markup }.joined()
     }
 
     /// The pages' own rules on top of the report's: the header and its menu, forms, and below
     /// 640 px each `table.stack` row as a card whose cells name their column (`data-label`),
     /// so no page is wider than a phone; a chart keeps legible labels in a box of its own.
-    static let css = """
+    static let css: Markup = """
         header.site{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline;margin-bottom:12px;padding-bottom:8px;border-bottom:1px solid #ddd}
         header.site .brand{font-weight:700;color:#1d1d1f;text-decoration:none}
         nav.site{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:baseline;flex:1}

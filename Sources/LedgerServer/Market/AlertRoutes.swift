@@ -91,7 +91,7 @@ struct AlertRoutes: RouteGroup {
             let (alerts, now) = try Self.alerts(user: user, state: state)
             if let added, let alert = alerts.first(where: { $0.id == added }) {
                 body +=
-                    "<p class=\"ok\" role=\"status\">added alert \(alert.id): \(HTMLText.escape(alert.title)) (armed)</p>\n"
+                    "<p class=\"ok\" role=\"status\">added alert \(alert.id): \(alert.title) (armed)</p>\n"
             }
             body += alerts.isEmpty ? MarketHTML.note("No alerts yet.") : table(alerts, now: now, user: user)
         } catch {
@@ -103,9 +103,9 @@ struct AlertRoutes: RouteGroup {
             status: status)
     }
 
-    private static func table(_ alerts: [Alert], now: Timestamp, user: ServerUser) -> String {
+    private static func table(_ alerts: [Alert], now: Timestamp, user: ServerUser) -> Markup {
         let rows = alerts.map { alert -> [MarketHTML.Cell] in
-            let remove = """
+            let remove: Markup = """
                 <form method="post" action="/alerts/\(alert.id)/remove" class="inline">\
                 \(PageLayout.csrfField(user))<button type="submit">remove</button></form>
                 """
@@ -129,9 +129,9 @@ struct AlertRoutes: RouteGroup {
     }
 
     /// The add form, refilled with what was sent when it was refused.
-    private static func form(_ user: ServerUser, _ fields: MarketFields) -> String {
-        func value(_ name: String) -> String { HTMLText.escape(fields[name] ?? "") }
-        let conditions = ["above", "below", "change"].map { word in
+    private static func form(_ user: ServerUser, _ fields: MarketFields) -> Markup {
+        func value(_ name: String) -> String { fields[name] ?? "" }
+        let conditions = ["above", "below", "change"].map { word -> Markup in
             "<option\(fields["condition"] == word ? " selected" : "")>\(word)</option>"
         }.joined()
         return """

@@ -17,8 +17,8 @@ struct CoinPage {
     let newsProblem: String?
     let span: ChartSpan
     let watched: Bool
-    /// For a symbol no list knows: the search's matches ("Did you mean"), as markup.
-    var offer: String? = nil
+    /// For a symbol no list knows: the search's matches ("Did you mean").
+    var offer: Markup? = nil
     let warnings: [String]
     /// A stock's or an ETF's figures, in place of a coin's.
     var stock: StockPage? = nil
@@ -32,7 +32,7 @@ struct CoinPage {
         if let chart {
             let caption = "\(symbol)/\(chart.quote), \(span.caption)"
             body +=
-                "<div class=\"chart-box\">" + CandlestickSVG(candles: chart.candles, title: caption).render()
+                "<div class=\"chart-box\">" + CandlestickSVG(candles: chart.candles, title: caption).markup()
                 + "</div>\n"
             let origin = chart.fetched.cached ? "cached, fetched \(chart.fetched.fetchedAt)" : "fetched now"
             body += MarketHTML.note("\(caption) from \(chart.fetched.source) (\(origin)); times are UTC.")
@@ -41,17 +41,19 @@ struct CoinPage {
             body += PageLayout.errors([chartProblem])
         }
         body += "<h2>News</h2>\n" + (news.map(NewsRoutes.list) ?? PageLayout.errors(newsProblem.map { [$0] } ?? []))
-        body += "<p><a href=\"/news?asset=\(FormEncoding.escape(symbol.text))\">More news about \(symbol)</a></p>\n"
+        body +=
+            "<p><a href=\"/news?asset=\(FormEncoding.escape(symbol.text))\">More news about \(symbol)</a></p>\n"
+            as Markup
         if detail?.entry.price != nil || stock?.price != nil { body += LiveRoutes.scriptTag }
         return PageLayout.page(title: title, user: user, current: "/market", body: body)
     }
 
-    private func figures() -> String {
+    private func figures() -> Markup {
         guard let detail, let freshness else { return detailProblem.map { PageLayout.errors([$0]) } ?? "" }
         let view = CoinDetailView(
             entry: detail.entry, source: detail.list.source, freshness: freshness, favorite: watched,
             share: detail.share, holding: detail.holding, candles: [], width: 80, theme: .plain)
-        var html =
+        var html: Markup =
             "<p class=\"meta\">#\(detail.entry.rank) by market cap\(watched ? " · <span class=\"star\">★</span> watched" : "")</p>\n"
         let live = detail.entry.price.map { price in
             LiveRoutes.attribute(symbol, detail.entry.quote) + " data-price=\"\(price.formatted())\""
@@ -72,49 +74,49 @@ struct CoinPage {
     }
 
     /// Buy and Sell: the add form with this coin, its price and currency filled in.
-    private func tradeLinks() -> String {
+    private func tradeLinks() -> Markup {
         let price = detail?.entry.price?.description ?? stock?.price?.price.formatted()
         let quote = detail?.entry.quote.text ?? stock?.quote.text
-        func link(_ kind: String, _ label: String) -> String {
+        func link(_ kind: String, _ label: String) -> Markup {
             let href = MarketHTML.link(
                 "/add",
                 [
                     ("kind", kind), ("asset", symbol.text), ("price", price), ("quote", quote),
                     ("class", stock?.assetClass.rawValue),
                 ])
-            return "<a class=\"button\" href=\"\(HTMLText.escape(href))\">\(label) \(HTMLText.escape(symbol.text))</a>"
+            return "<a class=\"button\" href=\"\(href)\">\(label) \(symbol.text)</a>"
         }
         return "<p class=\"actions\">\(link("buy", "Buy")) \(link("sell", "Sell"))</p>\n"
     }
 
-    private func watchForm(_ user: ServerUser) -> String {
+    private func watchForm(_ user: ServerUser) -> Markup {
         let path = watched ? "/watchlist/\(FormEncoding.escape(symbol.text))/remove" : "/watchlist"
         let label = watched ? "Stop watching \(symbol)" : "Watch \(symbol)"
         return """
-            <form method="post" action="\(HTMLText.escape(path))">\(PageLayout.csrfField(user))\
-            <input type="hidden" name="symbol" value="\(HTMLText.escape(symbol.text))">\
-            <input type="hidden" name="next" value="/market/\(HTMLText.escape(symbol.text))">\
-            <button type="submit">\(HTMLText.escape(label))</button></form>
+            <form method="post" action="\(path)">\(PageLayout.csrfField(user))\
+            <input type="hidden" name="symbol" value="\(symbol.text)">\
+            <input type="hidden" name="next" value="/market/\(symbol.text)">\
+            <button type="submit">\(label)</button></form>
 
             """
     }
 
     /// 10 min · 10 h · 7 days · 30 days · 90 days · 365 days, the one shown in bold.
-    private func dayLinks() -> String {
+    private func dayLinks() -> Markup {
         let page =
             "/market/" + FormEncoding.escape(symbol.text) + (stock.map { "?class=\($0.assetClass.rawValue)&" } ?? "?")
         let choices =
             [(ChartSpan.range("10m"), "10 min", "range=10m"), (.range("10h"), "10 h", "range=10h")]
             + [7, 30, 90, 365].map { (ChartSpan.days($0), "\($0) days", "days=\($0)") }
-        let links = choices.map { choice, label, query in
-            choice == span ? "<strong>\(label)</strong>" : "<a href=\"\(HTMLText.escape(page + query))\">\(label)</a>"
+        let links = choices.map { choice, label, query -> Markup in
+            choice == span ? "<strong>\(label)</strong>" : "<a href=\"\(page + query)\">\(label)</a>"
         }
         return "<p class=\"pager\">" + links.joined(separator: " ") + "</p>\n"
     }
 
     /// The candles, newest first, with the close's change from the one before (a day's date,
     /// or an intraday candle's time).
-    private func history(_ chart: CoinChart) -> String {
+    private func history(_ chart: CoinChart) -> Markup {
         let daily = chart.plan.interval.seconds >= 86_400
         let candles = chart.candles
         let rows = candles.indices.reversed().map { index -> [MarketHTML.Cell] in

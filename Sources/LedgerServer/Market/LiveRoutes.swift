@@ -108,13 +108,13 @@ struct LiveRoutes: RouteGroup {
     /// `data-live="BTC USD"` (`"NVDA USD stock"` with a class): the attribute of an element
     /// showing `asset`'s price in `currency` as ``event(_:)``'s `text`, which the script keeps
     /// current.
-    static func attribute(_ asset: AssetSymbol, _ currency: AssetSymbol, _ assetClass: AssetClass? = nil) -> String {
+    static func attribute(_ asset: AssetSymbol, _ currency: AssetSymbol, _ assetClass: AssetClass? = nil) -> Markup {
         let words = [asset.text, currency.text] + (assetClass.map { [$0.rawValue] } ?? [])
-        return " data-live=\"\(HTMLText.escape(words.joined(separator: " ")))\""
+        return " data-live=\"\(words.joined(separator: " "))\""
     }
 
     /// The `<script>` a page with live numbers ends with.
-    static let scriptTag = "<script src=\"/live.js\" defer></script>\n"
+    static let scriptTag: Markup = "<script src=\"/live.js\" defer></script>\n"
 
     /// Finds the `data-live` elements, opens one stream per currency and class, and writes each price
     /// event's text into the elements of its asset (marked `live` and, for a moment, `up` or

@@ -4,20 +4,20 @@ import LedgerRender
 /// The pieces the market pages share: tables whose numeric cells line up and whose signed
 /// cells are coloured (`.pos`/`.neg`), notices, and links that keep the other query fields.
 enum MarketHTML {
-    /// A cell: its escaped markup, whether it is a number (right-aligned), and its sign class.
+    /// A cell: its markup, whether it is a number (right-aligned), and its sign class.
     struct Cell {
-        var html: String
+        var html: Markup
         var numeric = false
         var sign: String? = nil
 
         static func text(_ text: String, numeric: Bool = false) -> Cell {
-            Cell(html: HTMLText.escape(text), numeric: numeric)
+            Cell(html: .text(text), numeric: numeric)
         }
 
         /// A signed figure (`+2.5%`, `-1.2%`): green up, red down.
         static func signed(_ text: String) -> Cell {
             Cell(
-                html: HTMLText.escape(text), numeric: true,
+                html: .text(text), numeric: true,
                 sign: text.hasPrefix("+") ? "pos" : text.hasPrefix("-") ? "neg" : nil)
         }
     }
@@ -25,35 +25,35 @@ enum MarketHTML {
     /// A table whose rows become cards on a phone (`class="stack"`, each cell naming its
     /// column in `data-label`, see ``PageLayout``); `narrow` columns are hidden below 600 px.
     static func table(caption: String, headers: [(String, numeric: Bool)], rows: [[Cell]], narrow: Set<Int> = [])
-        -> String
+        -> Markup
     {
-        func classes(_ index: Int, numeric: Bool, sign: String?) -> String {
+        func classes(_ index: Int, numeric: Bool, sign: String?) -> Markup {
             let list = (numeric ? ["n"] : []) + (sign.map { [$0] } ?? []) + (narrow.contains(index) ? ["wide"] : [])
             return list.isEmpty ? "" : " class=\"\(list.joined(separator: " "))\""
         }
-        func label(_ index: Int) -> String {
-            index < headers.count ? " data-label=\"\(HTMLText.escape(headers[index].0))\"" : ""
+        func label(_ index: Int) -> Markup {
+            index < headers.count ? " data-label=\"\(headers[index].0)\"" : ""
         }
-        let head = headers.enumerated().map { index, header in
-            "<th scope=\"col\"\(classes(index, numeric: header.numeric, sign: nil))>\(HTMLText.escape(header.0))</th>"
+        let head = headers.enumerated().map { index, header -> Markup in
+            "<th scope=\"col\"\(classes(index, numeric: header.numeric, sign: nil))>\(header.0)</th>"
         }.joined()
-        let body = rows.map { cells in
-            "<tr>"
-                + cells.enumerated().map { index, cell in
-                    "<td\(classes(index, numeric: cell.numeric, sign: cell.sign))\(label(index))>\(cell.html)</td>"
-                }.joined() + "</tr>"
+        func cell(_ index: Int, _ cell: Cell) -> Markup {
+            "<td\(classes(index, numeric: cell.numeric, sign: cell.sign))\(label(index))>\(cell.html)</td>"
+        }
+        let body = rows.map { cells -> Markup in
+            "<tr>\(cells.enumerated().map { cell($0, $1) }.joined())</tr>"
         }.joined(separator: "\n")
         return
-            "<div class=\"scroll\"><table class=\"stack\">\n<caption>\(HTMLText.escape(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
+            "<div class=\"scroll\"><table class=\"stack\">\n<caption>\(caption)</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
     }
 
     /// Warnings collected while the page was made (a failed source, the cache used instead).
-    static func notices(_ lines: [String]) -> String {
-        lines.map { "<p class=\"error\" role=\"status\">\(HTMLText.escape($0))</p>\n" }.joined()
+    static func notices(_ lines: [String]) -> Markup {
+        lines.map { "<p class=\"error\" role=\"status\">\($0)</p>\n" as Markup }.joined()
     }
 
-    static func note(_ text: String) -> String {
-        "<p class=\"note\">\(HTMLText.escape(text))</p>\n"
+    static func note(_ text: String) -> Markup {
+        "<p class=\"note\">\(text)</p>\n"
     }
 
     /// `path?k=v&…` with the fields in order, empty values left out.
@@ -66,18 +66,18 @@ enum MarketHTML {
 
     /// Card-style figures (label above, value below), for a coin's numbers; `attributes` adds
     /// markup to the value of a label (a live price's `data-live`).
-    static func cards(_ figures: [(String, String)], attributes: [String: String] = [:]) -> String {
-        let cards = figures.map { label, value in
+    static func cards(_ figures: [(String, String)], attributes: [String: Markup] = [:]) -> Markup {
+        let cards = figures.map { label, value -> Markup in
             let sign = value.hasPrefix("+") ? " pos" : value.hasPrefix("-") ? " neg" : ""
             let extra = attributes[label] ?? ""
             return
-                "<div class=\"card\"><span class=\"label\">\(HTMLText.escape(label))</span><span class=\"amount\(sign)\"\(extra)>\(HTMLText.escape(value))</span></div>"
+                "<div class=\"card\"><span class=\"label\">\(label)</span><span class=\"amount\(sign)\"\(extra)>\(value)</span></div>"
         }
         return "<div class=\"cards\">" + cards.joined() + "</div>\n"
     }
 
     /// Hides the `wide` columns on a phone, and lays out the market controls.
-    static let css = """
+    static let css: Markup = """
         <style>@media (max-width:600px){.wide{display:none}}
         .controls{display:flex;flex-wrap:wrap;gap:6px 16px;align-items:end;margin:.5rem 0}
         .controls label{margin:0}

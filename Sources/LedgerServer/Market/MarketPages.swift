@@ -20,7 +20,7 @@ enum MarketPages {
             list: page.shown.list, page: page.shown.page, query: page.top.query, favorites: page.watched,
             freshness: page.freshness, width: 80, theme: .plain)
         var body = MarketHTML.css + MarketHTML.notices(page.warnings)
-        body += "<p class=\"meta\">\(HTMLText.escape(view.heading()))</p>\n"
+        body += "<p class=\"meta\">\(view.heading())</p>\n"
         body += controls(page)
         if page.shown.page.entries.isEmpty {
             body += MarketHTML.note("The list is empty.")
@@ -38,14 +38,15 @@ enum MarketPages {
         return PageLayout.page(title: "Market", user: user, current: "/market", body: body)
     }
 
-    private static func table(_ page: ListPage) -> String {
+    private static func table(_ page: ListPage) -> Markup {
         let (first, second) = (page.top.query.change, page.top.query.change.companion)
         let rows = page.shown.page.entries.map { entry -> [MarketHTML.Cell] in
-            let star = page.watched.contains(entry.symbol) ? "<span class=\"star\" title=\"watched\">★</span>" : ""
+            let star: Markup =
+                page.watched.contains(entry.symbol) ? "<span class=\"star\" title=\"watched\">★</span>" : ""
             // A screen's row opens the stock's page, which needs the class; a coin's needs none.
             let screen = page.shown.list.screen.map { "?class=\($0.assetClass.rawValue)" } ?? ""
-            let name =
-                "<a href=\"/market/\(FormEncoding.escape(entry.symbol.text))\(HTMLText.escape(screen))\">\(HTMLText.escape(entry.name))</a>"
+            let name: Markup =
+                "<a href=\"/market/\(FormEncoding.escape(entry.symbol.text))\(screen)\">\(entry.name)</a>"
             return [
                 MarketHTML.Cell(html: star), .text(String(entry.rank), numeric: true), MarketHTML.Cell(html: name),
                 .text(entry.symbol.text),
@@ -66,21 +67,21 @@ enum MarketPages {
     }
 
     /// Top 50 or 100, the order, coins per page: a GET form (no script).
-    private static func controls(_ page: ListPage) -> String {
+    private static func controls(_ page: ListPage) -> Markup {
         let query = page.top.query
-        let sorts = TopListSort.allCases.map { sort in
+        let sorts = TopListSort.allCases.map { sort -> Markup in
             "<option value=\"\(sort.rawValue)\"\(sort == query.sort ? " selected" : "")>\(sort.rawValue)</option>"
         }.joined()
-        let tops = [50, 100].map { count in
+        let tops = [50, 100].map { count -> Markup in
             "<option value=\"\(count)\"\(count == page.top.count ? " selected" : "")>top \(count)</option>"
         }.joined()
-        let changes = ChangePeriod.allCases.map { period in
+        let changes = ChangePeriod.allCases.map { period -> Markup in
             "<option\(period == query.change ? " selected" : "")>\(period.rawValue)</option>"
         }.joined()
-        let vs = page.vs.map { "<input type=\"hidden\" name=\"vs\" value=\"\(HTMLText.escape($0))\">" } ?? ""
-        let first: String
+        let vs = page.vs.map { "<input type=\"hidden\" name=\"vs\" value=\"\($0)\">" as Markup } ?? ""
+        let first: Markup
         if let screen = page.top.screen {
-            let screens = (StockScreen.known[screen.assetClass] ?? []).map { id in
+            let screens = (StockScreen.known[screen.assetClass] ?? []).map { id -> Markup in
                 "<option value=\"\(id)\"\(id == screen.id ? " selected" : "")>\(id.split(separator: "_").joined(separator: " "))</option>"
             }.joined()
             first = """
@@ -95,28 +96,28 @@ enum MarketPages {
             <div><label for="sort">Order</label><select id="sort" name="sort">\(sorts)</select></div>\
             <div><label for="change">Change</label><select id="change" name="change">\(changes)</select></div>\
             <div><label for="per-page">Per page</label><select id="per-page" name="per-page">\
-            \([20, 50, 100].map { "<option\($0 == query.perPage ? " selected" : "")>\($0)</option>" }.joined())\
+            \([20, 50, 100].map { "<option\($0 == query.perPage ? " selected" : "")>\($0)</option>" as Markup }.joined())\
             </select></div><button type="submit">Show</button></form>
 
             """
     }
 
     /// Coins, stocks, ETFs: the classes `ledger market --class` lists, as links.
-    private static func classTabs(_ page: ListPage) -> String {
+    private static func classTabs(_ page: ListPage) -> Markup {
         let classes: [(AssetClass, String)] = [(.crypto, "Coins"), (.stock, "Stocks"), (.etf, "ETFs")]
-        let links = classes.map { assetClass, label in
+        let links = classes.map { assetClass, label -> Markup in
             let href = MarketHTML.link(
                 "/market", [("class", assetClass == .crypto ? nil : assetClass.rawValue), ("vs", page.vs)])
             return assetClass == page.top.assetClass
-                ? "<strong>\(label)</strong>" : "<a href=\"\(HTMLText.escape(href))\">\(label)</a>"
+                ? "<strong>\(label)</strong>" : "<a href=\"\(href)\">\(label)</a>"
         }
         return "<nav class=\"pager\" aria-label=\"asset classes\">" + links.joined(separator: " ") + "</nav>\n"
     }
 
-    private static func pager(_ page: ListPage) -> String {
+    private static func pager(_ page: ListPage) -> Markup {
         let shown = page.shown.page
         let query = page.top.query
-        func link(_ number: Int, _ label: String) -> String {
+        func link(_ number: Int, _ label: String) -> Markup {
             let href = MarketHTML.link(
                 "/market",
                 [
@@ -126,19 +127,20 @@ enum MarketPages {
                     ("change", query.change == .day ? nil : query.change.rawValue),
                     ("per-page", query.perPage == 20 ? nil : String(query.perPage)), ("page", String(number)),
                 ])
-            return "<a href=\"\(HTMLText.escape(href))\">\(label)</a>"
+            return "<a href=\"\(href)\">\(label)</a>"
         }
-        var parts: [String] = []
+        var parts: [Markup] = []
         if shown.page > 1 { parts.append(link(shown.page - 1, "← previous")) }
         let things = page.top.screen == nil ? "coins" : "listings"
-        parts.append("page \(shown.page)/\(shown.pages) · \(query.perPage) per page · \(shown.matching) \(things)")
+        parts.append(
+            .text("page \(shown.page)/\(shown.pages) · \(query.perPage) per page · \(shown.matching) \(things)"))
         if shown.page < shown.pages { parts.append(link(shown.page + 1, "next →")) }
         return "<nav class=\"pager\" aria-label=\"pages\">" + parts.joined(separator: " ") + "</nav>\n"
     }
 
     /// A page that could not be made: what failed, in the CLI's words, and `more` (markup).
     static func failure(
-        title: String, current: String, user: ServerUser, messages: [String], warnings: [String], more: String = ""
+        title: String, current: String, user: ServerUser, messages: [String], warnings: [String], more: Markup = ""
     ) -> String {
         PageLayout.page(
             title: title, user: user, current: current,

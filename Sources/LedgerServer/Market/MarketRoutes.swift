@@ -2,6 +2,7 @@ import Hummingbird
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 
 /// `GET /market`, `GET /market/SYMBOL` and their JSON twins `/api/v1/market`,
 /// `/api/v1/market/SYMBOL` and `/api/v1/chart/SYMBOL`: the CLI's `market`, `market show` and
@@ -107,7 +108,7 @@ struct MarketRoutes: RouteGroup {
         let chart = Result { try CoinChart(symbol, quote: quote, span: span, session: opened) }
         try feed.commit()
         let news = Result { try NewsRoutes.headlines([symbol], limit: 5, session: opened) }
-        var offer: String?
+        var offer: Markup?
         if case .failure(let problem) = detail { offer = SearchRoutes.offer(text, error: problem, session: opened) }
         if case .failure(let problem) = detail, case .failure = chart { throw problem }
         return CoinPage(
@@ -173,7 +174,7 @@ struct MarketRoutes: RouteGroup {
     /// said on the way, and `more` after it; an unknown symbol points at the search there).
     static func failure(
         _ error: any Error, json: Bool, title: String, current: String, user: ServerUser, session: MarketSession?,
-        more: String = ""
+        more: Markup = ""
     ) -> Response {
         let status = RequestFailure.status(error, query: true)
         if json { return ServerResponse.apiError(status, RequestFailure.sentence(error)) }

@@ -46,31 +46,31 @@ struct NewsRoutes: RouteGroup {
     }
 
     /// One line per headline: the title as a link (http and https only), its outlet, time and assets.
-    static func list(_ headlines: [Headline]) -> String {
+    static func list(_ headlines: [Headline]) -> Markup {
         guard !headlines.isEmpty else { return MarketHTML.note("The sources have no headlines for this right now.") }
-        let items = headlines.map { headline in
-            let title = HTMLText.escape(headline.title)
-            let link =
+        let items = headlines.map { headline -> Markup in
+            let title = Markup.text(headline.title)
+            let link: Markup =
                 headline.url.hasPrefix("https://") || headline.url.hasPrefix("http://")
-                ? "<a href=\"\(HTMLText.escape(headline.url))\" rel=\"noopener noreferrer\">\(title)</a>" : title
+                ? "<a href=\"\(headline.url)\" rel=\"noopener noreferrer\">\(title)</a>" : title
             let about = headline.symbols.prefix(6).map(\.text).joined(separator: " ")
             let meta = [headline.publisher, headline.publishedAt.compactDescription, about].filter { !$0.isEmpty }
-            return "<li>\(link)<br><span class=\"meta\">\(HTMLText.escape(meta.joined(separator: " · ")))</span></li>"
+            return "<li>\(link)<br><span class=\"meta\">\(meta.joined(separator: " · "))</span></li>"
         }
         return "<ul class=\"news\">\n" + items.joined(separator: "\n") + "\n</ul>\n" + css
     }
 
-    private static func form(_ text: String) -> String {
+    private static func form(_ text: String) -> Markup {
         """
         <form method="get" action="/news" class="controls">\
         <div><label for="asset">Coins or stocks (empty: all crypto news)</label>\
-        <input type="text" id="asset" name="asset" value="\(HTMLText.escape(text))" placeholder="BTC ETH AAPL" \
+        <input type="text" id="asset" name="asset" value="\(text)" placeholder="BTC ETH AAPL" \
         autocapitalize="characters"></div><button type="submit">Show</button></form>
 
         """
     }
 
-    static let css = """
+    static let css: Markup = """
         <style>ul.news{list-style:none;padding:0}ul.news li{padding:8px 0;border-bottom:1px solid #eee;overflow-wrap:anywhere}
         .controls{display:flex;flex-wrap:wrap;gap:6px 16px;align-items:end;margin:.5rem 0}.controls label{margin:0}</style>
         """

@@ -25,7 +25,7 @@ struct NotificationRoutes: RouteGroup {
         var shownUser = user
         shownUser.unseenNotifications = 0
         let now = Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000))
-        let body =
+        let body: Markup =
             entries.isEmpty
             ? MarketHTML.note("No alert has fired yet. " + checking(state))
             : table(Array(entries.prefix(shown)), unseen: unseen, now: now) + MarketHTML.note(checking(state))
@@ -44,13 +44,13 @@ struct NotificationRoutes: RouteGroup {
             "The server checks your alerts every \(StatusRoutes.duration(Int64(interval))) and lists here what fired."
     }
 
-    private static func table(_ entries: [Notification], unseen: Int, now: Timestamp) -> String {
+    private static func table(_ entries: [Notification], unseen: Int, now: Timestamp) -> Markup {
         let rows = entries.enumerated().map { index, entry -> [MarketHTML.Cell] in
-            let asset = HTMLText.escape(entry.asset)
+            let asset = entry.asset
             return [
                 .text(entry.firedAt.description + (index < unseen ? " · new" : "")),
                 .text(Age.ago(entry.firedAt, now: now), numeric: true),
-                MarketHTML.Cell(html: HTMLText.escape(entry.message)),
+                .text(entry.message),
                 MarketHTML.Cell(html: "<a href=\"/market/\(FormEncoding.escape(entry.asset))\">\(asset)</a>"),
             ]
         }

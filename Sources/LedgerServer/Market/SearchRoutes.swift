@@ -45,14 +45,14 @@ struct SearchRoutes: RouteGroup {
     }
 
     /// The matches as a table (the first 20), or a sentence that there are none.
-    static func table(_ results: [AssetSearchResult], query: String, origin: String) -> String {
+    static func table(_ results: [AssetSearchResult], query: String, origin: String) -> Markup {
         guard !results.isEmpty else {
             return MarketHTML.note("Nothing matches '\(query)' (\(origin)). \(hint)")
         }
         let rows = results.prefix(20).map { result -> [MarketHTML.Cell] in
             let link = "/market/" + FormEncoding.escape(result.symbol)
             return [
-                MarketHTML.Cell(html: "<a href=\"\(HTMLText.escape(link))\">\(HTMLText.escape(result.symbol))</a>"),
+                MarketHTML.Cell(html: "<a href=\"\(link)\">\(result.symbol)</a>"),
                 .text(result.name), .text(result.rank.map(String.init) ?? "—", numeric: true),
             ]
         }
@@ -62,11 +62,11 @@ struct SearchRoutes: RouteGroup {
             headers: [("Symbol", false), ("Name", false), ("Rank", true)], rows: Array(rows))
     }
 
-    private static func render(query: String, body: String, user: ServerUser) -> String {
-        let form = """
+    private static func render(query: String, body: Markup, user: ServerUser) -> String {
+        let form: Markup = """
             <form method="get" action="/market/search" class="controls" role="search">\
             <div><label for="q">Coin name or symbol</label>\
-            <input type="search" id="q" name="q" value="\(HTMLText.escape(query))" autocapitalize="none"></div>\
+            <input type="search" id="q" name="q" value="\(query)" autocapitalize="none"></div>\
             <button type="submit">Search</button></form>
 
             """
@@ -94,7 +94,7 @@ extension RequestFailure {
 extension SearchRoutes {
     /// For a coin page whose symbol no list or source knows: the search's matches for it as a
     /// section ("Did you mean"), or nil when the search finds none or fails.
-    static func offer(_ text: String, error: any Error, session: MarketSession) -> String? {
+    static func offer(_ text: String, error: any Error, session: MarketSession) -> Markup? {
         guard RequestFailure.isUnknownSymbol(error), let found = try? matches(text, session: session),
             !found.0.isEmpty
         else { return nil }

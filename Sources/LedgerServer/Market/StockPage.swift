@@ -70,7 +70,7 @@ struct StockPage {
     /// news are the coin page's, added by ``CoinPage``).
     var title: String { listed.map { "\($0.name) (\(symbol))" } ?? symbol.text }
 
-    func figures() -> String {
+    func figures() -> Markup {
         guard let price else { return PageLayout.errors([priceProblem ?? ""]) }
         let money = NumberFormat.marketPrice(price.price) + " " + quote.text
         var figures = [("Price", money)]
@@ -83,7 +83,7 @@ struct StockPage {
         }
         figures.append(("Updated", "\(price.source), observed \(price.observedAt)"))
         let live = LiveRoutes.attribute(symbol, quote, assetClass) + " data-price=\"\(price.price.formatted())\""
-        var html = "<p class=\"meta\">\(assetClass == .etf ? "ETF" : "Stock")</p>\n"
+        var html: Markup = "<p class=\"meta\">\(assetClass == .etf ? "ETF" : "Stock")</p>\n"
         html += MarketHTML.cards(figures, attributes: ["Price": live])
         if let holding {
             html += "<h2>Your holding</h2>\n"

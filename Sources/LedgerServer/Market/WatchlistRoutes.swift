@@ -138,10 +138,10 @@ struct WatchlistRoutes: RouteGroup {
             PageLayout.page(title: "Watchlist", user: user, current: "/watchlist", body: body), status: status)
     }
 
-    private static func table(_ coins: [WatchedCoin], user: ServerUser) -> String {
+    private static func table(_ coins: [WatchedCoin], user: ServerUser) -> Markup {
         let rows = coins.map { coin -> [MarketHTML.Cell] in
-            let symbol = HTMLText.escape(coin.symbol.text)
-            let remove = """
+            let symbol = coin.symbol.text
+            let remove: Markup = """
                 <form method="post" action="/watchlist/\(FormEncoding.escape(coin.symbol.text))/remove" class="inline">\
                 \(PageLayout.csrfField(user))<button type="submit">remove</button></form>
                 """

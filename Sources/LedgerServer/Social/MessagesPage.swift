@@ -18,7 +18,7 @@ struct MessagesPage {
 
     func render() -> String {
         var body = PageLayout.errors(errors)
-        if let notice { body += "<p class=\"ok\" role=\"status\">\(HTMLText.escape(notice))</p>\n" }
+        if let notice { body += "<p class=\"ok\" role=\"status\">\(notice)</p>\n" }
         body += """
             <p class="note">Everyone signed in to this server reads these messages. The server keeps the \
             newest \(page.kept); older ones are deleted. Your buys and sells are posted here only if you turn \
@@ -26,7 +26,7 @@ struct MessagesPage {
             <form method="post" action="/messages">\(PageLayout.csrfField(user))
             <label for="text">Message (plain text, at most \(MessageRules.maxCharacters) characters)</label>
             <textarea id="text" name="text" rows="3" maxlength="\(MessageRules.maxCharacters)" required>\
-            \(HTMLText.escape(draft))</textarea>
+            \(draft)</textarea>
             <p><button type="submit">Post</button></p>
             </form>
 
@@ -39,14 +39,14 @@ struct MessagesPage {
         return PageLayout.page(title: "Messages", user: user, current: "/messages", body: body)
     }
 
-    private func article(_ message: MessageJSON.Row) -> String {
-        let author = "<strong>\(HTMLText.escape(message.user))</strong>"
-        let text =
+    private func article(_ message: MessageJSON.Row) -> Markup {
+        let author: Markup = "<strong>\(message.user)</strong>"
+        let text: Markup =
             message.kind == "text"
             ? "<p>"
-                + HTMLText.escape(message.body).split(separator: "\n", omittingEmptySubsequences: false)
+                + message.body.split(separator: "\n", omittingEmptySubsequences: false).map { Markup.text(String($0)) }
                 .joined(separator: "<br>") + "</p>"
-            : "<p>\(author) \(message.kind) \(HTMLText.escape(message.body))</p>"
+            : "<p>\(author) \(message.kind) \(message.body)</p>"
         let time = message.created.description
         return """
             <article class="message" id="m\(message.id)"><div class="meta">\(author) · \
@@ -58,7 +58,7 @@ struct MessagesPage {
     }
 
     /// The stream's own rules: a line between messages, the text close under its author.
-    static let css =
+    static let css: Markup =
         "article.message{border-top:1px solid #ddd;padding:8px 0}article.message .meta{color:#555}"
         + "article.message p{margin:.25rem 0 0}"
 
@@ -67,7 +67,7 @@ struct MessagesPage {
         String(time.description.prefix(16)).replacing("T", with: " ") + " UTC"
     }
 
-    private func deleteButton(_ message: MessageJSON.Row) -> String {
+    private func deleteButton(_ message: MessageJSON.Row) -> Markup {
         guard user.isAdmin || message.user == user.name else { return "" }
         return """
              · <form method="post" action="/messages/\(message.id)/delete" class="inline">\
@@ -75,20 +75,20 @@ struct MessagesPage {
             """
     }
 
-    private func pager() -> String {
-        var links: [String] = []
+    private func pager() -> Markup {
+        var links: [Markup] = []
         if page.page > 1 { links.append("<a href=\"/messages?page=\(page.page - 1)\">Newer</a>") }
         if page.hasOlder { links.append("<a href=\"/messages?page=\(page.page + 1)\">Older</a>") }
         return links.isEmpty ? "" : "<nav class=\"pager\">\(links.joined(separator: " "))</nav>\n"
     }
 
     /// The account page's setting (`POST /account/trade-posts`), off by default.
-    static func tradePostsForm(_ user: ServerUser, on: Bool) -> String {
+    static func tradePostsForm(_ user: ServerUser, on: Bool) -> Markup {
         """
         <h2 id="trade-posts">Trade posts</h2>
         <form method="post" action="/account/trade-posts">\(PageLayout.csrfField(user))
         <label><input type="checkbox" name="trade_posts" value="on"\(on ? " checked" : "")> \
-        Post my buys and sells to <a href="/messages">Messages</a> ("\(HTMLText.escape(user.name)) bought BTC" \
+        Post my buys and sells to <a href="/messages">Messages</a> ("\(user.name) bought BTC" \
         and the time; never an amount, price, value or account)</label>
         <p><button type="submit">Save</button></p>
         </form>

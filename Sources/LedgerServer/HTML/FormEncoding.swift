@@ -1,8 +1,3 @@
-import LedgerRender
-
-/// Text made safe for HTML: LedgerRender's ``HTML`` escaper, the one in the codebase.
-typealias HTMLText = HTML
-
 /// `application/x-www-form-urlencoded`: query strings and form bodies.
 enum FormEncoding {
     /// Percent-encodes everything but unreserved characters (RFC 3986).
