@@ -12,8 +12,13 @@ public enum ReportHTMLParts {
     }
 
     /// The holdings table of the report (with an account column for a report by account), or
-    /// a note that there are none; `labelled` as in ``table(_:_:_:numeric:raw:labelled:)``.
-    public static func holdings(_ report: HoldingsReport, labelled: Bool = false) -> String {
+    /// a note that there are none; `labelled` as in ``table(_:_:_:numeric:raw:labelled:attributes:)``.
+    /// `live` (the server's portfolio valued now) gives each priced price cell the attributes
+    /// it returns for the row (`data-live`, the exact `data-price`), which `ledger serve`'s
+    /// script keeps current; the report passes none.
+    public static func holdings(
+        _ report: HoldingsReport, labelled: Bool = false, live: ((HoldingRow) -> String?)? = nil
+    ) -> String {
         let perAccount = report.options.perAccount
         let rows = report.rows.map { row in
             [row.asset.text] + (perAccount ? [row.account ?? ""] : []) + [
@@ -31,12 +36,17 @@ public enum ReportHTMLParts {
                 "quantity", "avg cost", "cost basis", "price", "value", "unrealized", "%", "share", "price date",
             ]
         let shift = perAccount ? 1 : 0
+        let attributes = live.map { live in
+            report.rows.map { row in
+                (0..<(4 + shift)).map { _ in "" } + [live(row) ?? ""]
+            }
+        }
         return rows.isEmpty
             ? "<p class=\"note\">No holdings.</p>\n"
             : table(
                 "Holdings at \(report.options.asOf.reportDescription)", header, rows,
                 numeric: (1 + shift)...(8 + shift),
-                labelled: labelled)
+                labelled: labelled, attributes: attributes ?? [])
     }
 
     /// The allocation donut by asset with its legend, and the unpriced assets left out.
@@ -61,14 +71,15 @@ public enum ReportHTMLParts {
     /// A scrollable table with column headers; cells are escaped unless `raw`. A `labelled`
     /// table (the server's pages) is `class="stack"` and names its column in each cell's
     /// `data-label`, so a narrow screen can show each row as a card; the report's stays as it was.
+    /// `attributes[row][column]`, when there, is markup added to that cell's tag as it is.
     public static func table(
         _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, raw: Bool = false,
-        labelled: Bool = false
+        labelled: Bool = false, attributes: [[String]] = []
     ) -> String {
         let head = header.enumerated().map { index, title in
             "<th scope=\"col\"\(numeric.contains(index) ? " class=\"n\"" : "")>\(HTML.escape(title))</th>"
         }.joined()
-        let body = rows.map { cells in
+        let body = rows.enumerated().map { number, cells in
             "<tr>"
                 + cells.enumerated().map { index, cell in
                     let classes =
@@ -77,6 +88,8 @@ public enum ReportHTMLParts {
                     let attribute =
                         (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
                         + (labelled && index < header.count ? " data-label=\"\(HTML.escape(header[index]))\"" : "")
+                        + (number < attributes.count && index < attributes[number].count
+                            ? attributes[number][index] : "")
                     return (index == 0 ? "<th scope=\"row\"\(attribute)>" : "<td\(attribute)>")
                         + (raw ? cell : HTML.escape(cell)) + (index == 0 ? "</th>" : "</td>")
                 }.joined() + "</tr>"
