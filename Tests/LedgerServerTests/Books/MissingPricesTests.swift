@@ -14,7 +14,7 @@ struct MissingPricesTests {
         return result.output
     }
 
-    /// Alice earned BTC (the sources have its history) and XYZ (no source knows it) on 2024-05-30.
+    /// Alice earned BTC (the sources have its history) and FOO (CryptoCompare has no FOO-USD pair) on 2024-05-30.
     func seeded() async throws -> (MarketTestServer, HTTPTestClient) {
         let server = try MarketTestServer()
         _ = run(
@@ -22,7 +22,7 @@ struct MissingPricesTests {
         _ = run(
             server, "alice",
             [
-                "add", "income", "XYZ", "5", "--kind", "airdrop", "--class", "crypto", "--date", "2024-05-30",
+                "add", "income", "FOO", "5", "--kind", "airdrop", "--class", "crypto", "--date", "2024-05-30",
                 "--offline",
             ])
         return (server, try await server.start())
@@ -37,25 +37,25 @@ struct MissingPricesTests {
         let page = try await client.get("/prices/missing", as: "alice")
         #expect(page.status == 200)
         for text in [
-            "BTC/USD", "XYZ/USD", "2024-05-30", "action=\"/prices/missing/fetch\"", "name=\"_csrf\"",
-            "/prices/missing?asset=XYZ&amp;quote=USD&amp;date=2024-05-30#record", "action=\"/prices\"",
+            "BTC/USD", "FOO/USD", "2024-05-30", "action=\"/prices/missing/fetch\"", "name=\"_csrf\"",
+            "/prices/missing?asset=FOO&amp;quote=USD&amp;date=2024-05-30#record", "action=\"/prices\"",
         ] {
             #expect(page.body.contains(text), "\(text)")
         }
         let listed = try await client.get("/api/v1/prices/missing", as: "alice")
         #expect(listed.status == 200 && listed.body.contains("\"schema\": \"ledger.prices.missing/1\""))
-        #expect(listed.body.contains("\"asset\": \"XYZ\"") && listed.body.contains("\"from\": \"2024-05-30\""))
+        #expect(listed.body.contains("\"asset\": \"FOO\"") && listed.body.contains("\"from\": \"2024-05-30\""))
 
         let fetched = try await client.post("/prices/missing/fetch", as: "alice", form: [])
         #expect(fetched.status == 200)
         #expect(fetched.body.contains("Fetched ") && !fetched.body.contains("Fetched 0 "), "\(fetched.body)")
-        #expect(fetched.body.contains("XYZ/USD") && !fetched.body.contains("BTC/USD"))
+        #expect(fetched.body.contains("FOO/USD") && !fetched.body.contains("BTC/USD"))
         let after = try await client.get("/api/v1/prices/missing", as: "alice")
-        #expect(!after.body.contains("\"asset\": \"BTC\"") && after.body.contains("\"asset\": \"XYZ\""))
+        #expect(!after.body.contains("\"asset\": \"BTC\"") && after.body.contains("\"asset\": \"FOO\""))
         let shown = run(server, "alice", ["prices", "show", "BTC"])
         #expect(shown.contains("2024-05-30"), "\(shown)")
         let bob = try await client.get("/prices/missing", as: "bob")
-        #expect(bob.body.contains("Nothing is missing") && !bob.body.contains("XYZ"))
+        #expect(bob.body.contains("Nothing is missing") && !bob.body.contains("FOO"))
         #expect(!FileManager.default.fileExists(atPath: server.ledgerPath("bob")))
         try await server.stop()
     }
@@ -64,7 +64,7 @@ struct MissingPricesTests {
     func recordByHand() async throws {
         let (server, client) = try await seeded()
         let form = { (price: String, date: String) in
-            [("asset", "XYZ"), ("price", price), ("currency", "USD"), ("date", date)]
+            [("asset", "FOO"), ("price", price), ("currency", "USD"), ("date", date)]
         }
         let negative = try await client.post("/prices", as: "alice", form: form("-1", "2024-05-30"))
         #expect(negative.status == 422 && negative.body.contains("price must be 0 or more, got -1"))
@@ -72,23 +72,23 @@ struct MissingPricesTests {
         let badDate = try await client.post("/prices", as: "alice", form: form("2.5", "yesterday"))
         #expect(badDate.status == 422 && badDate.body.contains("Date "), "\(badDate.body)")
         let itself = try await client.post(
-            "/prices", as: "alice", form: [("asset", "XYZ"), ("price", "1"), ("currency", "XYZ")])
+            "/prices", as: "alice", form: [("asset", "FOO"), ("price", "1"), ("currency", "FOO")])
         #expect(itself.status == 422 && itself.body.contains("in the Currency field"))
-        #expect(run(server, "alice", ["prices", "show", "XYZ"]).contains("No prices recorded for XYZ"))
+        #expect(run(server, "alice", ["prices", "show", "FOO"]).contains("No prices recorded for FOO"))
 
         let recorded = try await client.post("/prices", as: "alice", form: form("2.5", "2024-05-30"))
         #expect(recorded.status == 200)
-        #expect(recorded.body.contains("Recorded XYZ 2.5 USD on 2024-05-30 (manual)."), "\(recorded.body)")
-        #expect(!recorded.body.contains("XYZ/USD"), "no longer missing")
-        #expect(run(server, "alice", ["prices", "show", "XYZ"]).contains("2.5"))
+        #expect(recorded.body.contains("Recorded FOO 2.5 USD on 2024-05-30 (manual)."), "\(recorded.body)")
+        #expect(!recorded.body.contains("FOO/USD"), "no longer missing")
+        #expect(run(server, "alice", ["prices", "show", "FOO"]).contains("2.5"))
         let portfolio = try await client.get("/portfolio", as: "alice")
-        #expect(!portfolio.body.contains("XYZ/USD"))
+        #expect(!portfolio.body.contains("FOO/USD"))
 
         let api = try await client.postJSON(
-            "/api/v1/prices", as: "alice", #"{"asset": "XYZ", "price": "2.75", "date": "2024-05-31"}"#)
+            "/api/v1/prices", as: "alice", #"{"asset": "FOO", "price": "2.75", "date": "2024-05-31"}"#)
         #expect(api.status == 201 && api.body.contains("\"schema\": \"ledger.prices/1\""))
         #expect(api.body.contains("\"price\": \"2.75\"") && api.body.contains("\"source\": \"manual\""))
-        let refused = try await client.postJSON("/api/v1/prices", as: "alice", #"{"asset": "XYZ", "price": "lots"}"#)
+        let refused = try await client.postJSON("/api/v1/prices", as: "alice", #"{"asset": "FOO", "price": "lots"}"#)
         #expect(refused.status == 422 && refused.body.contains("\"error\""), "\(refused.body)")
         try await server.stop()
     }
