@@ -142,7 +142,7 @@ struct PortfolioPage {
         let t = report.totals
         if !t.unpricedAssets.isEmpty {
             lines.append(
-                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(fillToday(command))."
+                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(fillToday())."
             )
         }
         if let summary = MissingPrice.summary(report.missingPrices) {
