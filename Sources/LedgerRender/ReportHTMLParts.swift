@@ -12,8 +12,13 @@ public enum ReportHTMLParts {
     }
 
     /// The holdings table of the report (with an account column for a report by account), or
-    /// a note that there are none; `labelled` as in ``table(_:_:_:numeric:raw:labelled:)``.
-    public static func holdings(_ report: HoldingsReport, labelled: Bool = false) -> Markup {
+    /// a note that there are none; `labelled` as in ``table(_:_:_:numeric:labelled:attributes:)``.
+    /// `live` (the server's portfolio valued now) gives each priced price cell the attributes
+    /// it returns for the row (`data-live`, the exact `data-price`), which `ledger serve`'s
+    /// script keeps current; the report passes none.
+    public static func holdings(
+        _ report: HoldingsReport, labelled: Bool = false, live: ((HoldingRow) -> Markup?)? = nil
+    ) -> Markup {
         let perAccount = report.options.perAccount
         let rows = report.rows.map { row in
             [row.asset.text] + (perAccount ? [row.account ?? ""] : []) + [
@@ -31,12 +36,17 @@ public enum ReportHTMLParts {
                 "quantity", "avg cost", "cost basis", "price", "value", "unrealized", "%", "share", "price date",
             ]
         let shift = perAccount ? 1 : 0
+        let attributes = live.map { live in
+            report.rows.map { row in
+                (0..<(4 + shift)).map { _ in Markup() } + [live(row) ?? Markup()]
+            }
+        }
         return rows.isEmpty
             ? "<p class=\"note\">No holdings.</p>\n"
             : table(
                 "Holdings at \(report.options.asOf.reportDescription)", header, rows,
                 numeric: (1 + shift)...(8 + shift),
-                labelled: labelled)
+                labelled: labelled, attributes: attributes ?? [])
     }
 
     /// The allocation donut by asset with its legend, and the unpriced assets left out.
@@ -60,30 +70,35 @@ public enum ReportHTMLParts {
     /// A scrollable table with column headers, each cell text (escaped). A `labelled`
     /// table (the server's pages) is `class="stack"` and names its column in each cell's
     /// `data-label`, so a narrow screen can show each row as a card; the report's stays as it was.
+    /// `attributes[row][column]`, when there, is markup added to that cell's tag as it is.
     public static func table(
-        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, labelled: Bool = false
+        _ caption: String, _ header: [String], _ rows: [[String]], numeric: ClosedRange<Int>, labelled: Bool = false,
+        attributes: [[Markup]] = []
     ) -> Markup {
-        table(caption, header, cells: rows.map { $0.map(Markup.text) }, numeric: numeric, labelled: labelled)
+        table(
+            caption, header, cells: rows.map { $0.map(Markup.text) }, numeric: numeric, labelled: labelled,
+            attributes: attributes)
     }
 
-    /// ``table(_:_:_:numeric:labelled:)`` whose cells are markup (a legend's swatch).
+    /// ``table(_:_:_:numeric:labelled:attributes:)`` whose cells are markup (a legend's swatch).
     public static func table(
         _ caption: String, _ header: [String], cells rows: [[Markup]], numeric: ClosedRange<Int>,
-        labelled: Bool = false
+        labelled: Bool = false, attributes: [[Markup]] = []
     ) -> Markup {
         let head = header.enumerated().map { index, title -> Markup in
             "<th scope=\"col\"\(numeric.contains(index) ? " class=\"n\"" : "")>\(title)</th>"
         }.joined()
-        func cell(_ index: Int, _ cell: Markup) -> Markup {
+        func cell(_ row: Int, _ index: Int, _ cell: Markup) -> Markup {
             let sign = signClass(cell.html)
             let classes = (numeric.contains(index) ? ["n"] : []) + (sign.isEmpty ? [] : [String(sign.dropFirst())])
             var attribute = Markup()
             if !classes.isEmpty { attribute += " class=\"\(classes.joined(separator: " "))\"" }
             if labelled && index < header.count { attribute += " data-label=\"\(header[index])\"" }
+            if row < attributes.count && index < attributes[row].count { attribute += attributes[row][index] }
             return index == 0 ? "<th scope=\"row\"\(attribute)>\(cell)</th>" : "<td\(attribute)>\(cell)</td>"
         }
-        let body = rows.map { cells -> Markup in
-            "<tr>\(cells.enumerated().map { cell($0, $1) }.joined())</tr>"
+        let body = rows.enumerated().map { number, cells -> Markup in
+            "<tr>\(cells.enumerated().map { cell(number, $0, $1) }.joined())</tr>"
         }.joined(separator: "\n")
         return
             "<div class=\"scroll\"><table\(labelled ? " class=\"stack\"" : "")>\n<caption>\(caption)</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"

@@ -77,6 +77,10 @@ struct PlaywrightPageTests {
     func market() async throws {
         let server = try MarketTestServer()
         #expect(server.ledger("alice", ["alert", "add", "BTC", "above", "60000"]).status == 0)
+        // A holding the fetcher prices (67,543.12 USD), and an airdrop no source prices.
+        #expect(server.ledger("alice", ["add", "buy", "BTC", "0.1", "@", "30000", "--offline"]).status == 0)
+        let airdrop = ["add", "income", "XYZ", "5", "--kind", "airdrop", "--class", "crypto", "--date", "2024-05-30"]
+        #expect(server.ledger("alice", airdrop + ["--offline"]).status == 0)
         #expect(await LedgerServer.fetchNow(server.state).alertsFired == 1)
         // The live stream's source moves on from the 67,543.12 the page is made with.
         server.market.set(
@@ -84,7 +88,15 @@ struct PlaywrightPageTests {
         let client = try await server.start()
         let live = ["selector": "[data-live]", "from": "67,543.12 USD", "within": 5] as [String: Any]
         let pages: [[String: Any]] = [
-            ["path": "/market", "shows": ["Bitcoin", "67,"]],
+            [
+                "path": "/market", "shows": ["Bitcoin"],
+                "changes": ["selector": "[data-live='BTC USD']", "from": "67,543.12", "within": 5] as [String: Any],
+            ],
+            [
+                "path": "/portfolio", "shows": ["BTC", "Missing prices"],
+                "changes": ["selector": "[data-live='BTC USD']", "from": "67,543.12", "within": 5] as [String: Any],
+            ],
+            ["path": "/prices/missing", "shows": ["XYZ/USD", "2024-05-30", "Enter a price by hand"]],
             // The price may already be live when the text is read: the change is checked instead.
             ["path": "/market/BTC?days=10", "shows": ["Bitcoin", "Market cap"], "changes": live],
             ["path": "/notifications", "shows": ["BTC above 60000 USD: 67543.12"]],

@@ -159,3 +159,18 @@ public struct MissingFetchOutcome {
 
     public func classOf(_ symbol: AssetSymbol) -> AssetClass { classes[symbol] ?? symbol.inferredClass }
 }
+
+extension MissingFetchOutcome {
+    /// The needs whose valuation still lacks a price: a need in a crypto quote lacks one when
+    /// either of its two pairs does.
+    public func stillMissing() -> [(need: MissingPrice, reasons: [String])] {
+        needs.sorted().compactMap { need in
+            let reasons = MissingPricePlan.fetched(need, currency: currency, classOf: classOf).compactMap { pair in
+                lacking[DayOfPair(pair: pair, day: need.day)].map {
+                    pair == AssetPair(need.asset, need.quote) ? $0 : "\(pair.asset)/\(pair.quote): \($0)"
+                }
+            }
+            return reasons.isEmpty ? nil : (need, reasons)
+        }
+    }
+}

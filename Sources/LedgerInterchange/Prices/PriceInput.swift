@@ -12,6 +12,8 @@ public struct PriceInput: Sendable {
 
         public static let commandLine = Labels(date: "--date", currency: "--currency", otherCurrency: "with --currency")
         public static let file = Labels(date: "date", currency: "currency", otherCurrency: "in the currency column")
+        /// The server's price form and its API (`date`, `currency` fields).
+        public static let form = Labels(date: "Date", currency: "Currency", otherCurrency: "in the Currency field")
     }
 
     public var asset: String

@@ -79,6 +79,37 @@ enum OpenAPIMarketPaths {
                 ("class", "crypto, stock, etf, fund, adr, warrant, bond or fiat."), ("note", "Shown when it fires."),
             ], schema: "ledger.alerts/1", successStatus: 201, errorStatuses: [400, 401]),
         Operation(
+            method: "GET", path: "/api/v1/prices/missing",
+            summary: "The prices the books lack: each run of days of a pair and the events needing it.",
+            parameters: [query("currency", "The valuation currency (default: the ledger's).")], bodyFields: nil,
+            schema: "ledger.prices.missing/1", successStatus: 200, errorStatuses: [400, 401]),
+        Operation(
+            method: "POST", path: "/api/v1/prices/missing",
+            summary:
+                "Fetch every missing price from the sources (ledger prices fetch --missing); answers what is left.",
+            parameters: [query("currency", "The valuation currency (default: the ledger's).")], bodyFields: nil,
+            schema: "ledger.prices.missing/1", successStatus: 200, errorStatuses: [400, 401]),
+        Operation(
+            method: "POST", path: "/api/v1/prices",
+            summary: "Record one price by hand (ledger prices set); answers it as ledger.prices/1.", parameters: [],
+            bodyFields: [
+                ("asset", "The asset, e.g. BTC."), ("price", "The price of one unit, exact, 0 or more."),
+                ("currency", "The price's currency (default: the ledger's)."),
+                ("date", "YYYY-MM-DD (midnight UTC) or a time with Z or an offset (default: now)."),
+            ], schema: "ledger.prices/1", successStatus: 201, errorStatuses: [400, 401, 422]),
+        Operation(
+            method: "GET", path: "/api/v1/notifications",
+            summary: "The alerts the fetcher fired for this user, newest first (the newest 200), each seen or not.",
+            parameters: [], bodyFields: nil, schema: "ledger.notifications/1", successStatus: 200,
+            errorStatuses: [401]),
+        Operation(
+            method: "POST", path: "/api/v1/notifications/seen",
+            summary: "Mark notifications seen, as opening /notifications does; answers the list.",
+            parameters: [
+                query(
+                    "through", "How many, oldest first: the total the list showed (default: all).", type: "integer")
+            ], bodyFields: nil, schema: "ledger.notifications/1", successStatus: 200, errorStatuses: [400, 401]),
+        Operation(
             method: "GET", path: "/api/v1/status", summary: "The scheduled fetcher: on or off, its last run, the next.",
             parameters: [], bodyFields: nil, schema: "ledger.server-status/1", successStatus: 200,
             errorStatuses: [401]),

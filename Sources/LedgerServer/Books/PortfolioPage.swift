@@ -16,20 +16,21 @@ struct PortfolioPage {
     /// The fetcher's interval in seconds (`--fetch-every`), nil when it does not run.
     var fetchEvery: Int? = nil
 
-    /// What fills today's missing prices, as it is: the fetcher when it runs, else the CLI.
-    func fillToday(_ command: String) -> String {
+    /// What fills today's missing prices, as it is: the fetcher when it runs, else the
+    /// Missing prices page (``MissingPricesRoutes``), which fetches them or takes them by hand.
+    func fillToday() -> String {
         guard let every = fetchEvery else {
-            return "this server does not fetch prices (it runs without --fetch-every); run '\(command)' on this ledger"
+            return
+                "this server does not fetch prices on a schedule (it runs without --fetch-every); fetch them or enter them by hand on Missing prices"
         }
         let interval = every % 3600 == 0 ? "\(every / 3600) h" : "\(every / 60) min"
         return
-            "the server's fetcher asks the sources for today's prices every \(interval) (a symbol no source knows stays unpriced), or run '\(command)' on this ledger"
+            "the server's fetcher asks the sources for today's prices every \(interval); a symbol no source knows stays unpriced until you enter its price on Missing prices"
     }
 
-    /// What fills a past price (a valuation on an event's date): the CLI, never the fetcher.
-    static func fillPast(_ command: String) -> String {
-        "the server's fetcher records only today's prices, not past ones; run '\(command)' on this ledger"
-    }
+    /// What fills a past price (a valuation on an event's date): the Missing prices page.
+    static let fillPast =
+        "the server's fetcher records only today's prices; fetch past ones from the sources or enter them by hand on Missing prices"
 
     /// The page around `body` (the navigation names the user and carries their CSRF token).
     func page(byAccount: Bool, body: Markup) -> String {
@@ -54,7 +55,7 @@ struct PortfolioPage {
         body += PageLayout.errors(notices.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) })
         if !hasLedger || report.eventCount == 0 { body += Self.firstTrade }
         body += "<h2>Totals (\(report.options.currency))</h2>\n" + ReportHTMLParts.cards(totals)
-        body += "<h2>Holdings</h2>\n" + ReportHTMLParts.holdings(report, labelled: true)
+        body += "<h2>Holdings</h2>\n" + holdingsTable
         if !byAccount {
             body +=
                 "<h2>Allocation</h2>\n"
@@ -63,7 +64,7 @@ struct PortfolioPage {
         }
         body += prices() + missing()
         body += ReportHTMLParts.notes(notices.filter { $0.hasPrefix("warning: ") })
-        return body
+        return body + (isLive ? LiveRoutes.scriptTag : "")
     }
 
     static let firstTrade: Markup = """
@@ -128,7 +129,7 @@ struct PortfolioPage {
                 "Prices in use at \(asOf.reportDescription)", ["asset", "price", "observed", "age", "source"], rows,
                 numeric: 1...1, labelled: true)
         if query.asOf == nil,
-            let line = PriceAgeNote.line(report.rows, now: asOf, refresh: fillToday("ledger prices fetch"))
+            let line = PriceAgeNote.line(report.rows, now: asOf, refresh: fillToday())
         {
             html += ReportHTMLParts.notes([String(line.dropLast())])
         }
@@ -138,16 +139,18 @@ struct PortfolioPage {
     /// Holdings without a price and valuations the replay could not make, with what fills them.
     private func missing() -> Markup {
         var lines: [String] = []
-        let command = MissingPriceNote.command(for: report.options.currency, ledgerCurrency: ledgerCurrency)
         let t = report.totals
         if !t.unpricedAssets.isEmpty {
             lines.append(
-                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(fillToday(command))."
+                "Unpriced, not in value: \(t.unpricedAssets.map(\.text).joined(separator: ", ")) (cost basis \(NumberFormat.money(t.unpricedCost, complete: t.unpricedCostComplete))); \(fillToday())."
             )
         }
         if let summary = MissingPrice.summary(report.missingPrices) {
-            lines.append("Incomplete (\(NumberFormat.incompleteMark)): \(summary); \(Self.fillPast(command)).")
+            lines.append("Incomplete (\(NumberFormat.incompleteMark)): \(summary); \(Self.fillPast).")
         }
-        return lines.isEmpty ? "" : "<h2>Missing prices</h2>\n" + ReportHTMLParts.notes(lines)
+        guard !lines.isEmpty else { return "" }
+        let currency = query.currency.map { "?vs=" + FormEncoding.escape($0) } ?? ""
+        return "<h2>Missing prices</h2>\n" + ReportHTMLParts.notes(lines)
+            + "<p><a href=\"/prices/missing\(HTMLText.escape(currency))\">Missing prices: fetch or enter them</a></p>\n"
     }
 }

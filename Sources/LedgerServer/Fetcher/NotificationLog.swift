@@ -10,6 +10,8 @@ struct Notification: Equatable, Sendable {
     let firedAt: Timestamp
     let alertID: Int64
     let asset: String
+    /// The alert's currency (nil in a line written without one).
+    var currency: String? = nil
     /// The line `alert check` prints for it (``FiredAlert/message(escapingNote:)``).
     let message: String
 }
@@ -98,12 +100,18 @@ final class NotificationLog: Sendable {
             let id = object["alert"]?.integer, let asset = object["asset"]?.stringValue,
             let message = object["message"]?.stringValue
         else { return nil }
-        return Notification(firedAt: firedAt, alertID: id, asset: asset, message: message)
+        return Notification(
+            firedAt: firedAt, alertID: id, asset: asset, currency: object["currency"]?.stringValue, message: message)
     }
 
     /// The file's non-empty lines; none when it does not exist.
     private static func lines(_ path: String) -> [ArraySlice<UInt8>] {
         (ServerMarket.readWholeFile(path) ?? []).split(separator: 0x0A)
+    }
+
+    /// How many of `user`'s notifications they have seen.
+    func seen(user: String, settings: ServerSettings) -> Int {
+        Self.seen(Self.path(settings, user: user))
     }
 
     private static func seen(_ path: String) -> Int {

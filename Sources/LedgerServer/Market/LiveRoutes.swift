@@ -91,14 +91,15 @@ struct LiveRoutes: RouteGroup {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    /// `event: price` with `{"asset", "currency", "price" (exact), "text" (as the pages show
-    /// it), "observed_at"}`.
+    /// `event: price` with `{"asset", "currency", "price" (exact), "number" (as a table cell
+    /// shows it), "text" (the number and currency, as a price card shows it), "observed_at"}`.
     static func event(_ quote: LivePrices.Quote) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.field("asset", quote.asset.text)
         writer.field("currency", quote.currency.text)
         writer.field("price", quote.price.formatted())
+        writer.field("number", NumberFormat.marketPrice(quote.price))
         writer.field("text", NumberFormat.marketPrice(quote.price) + " " + quote.currency.text)
         writer.field("observed_at", quote.observedAt.description)
         writer.endObject()
@@ -113,12 +114,22 @@ struct LiveRoutes: RouteGroup {
         return " data-live=\"\(words.joined(separator: " "))\""
     }
 
+    /// A table cell's price that the script keeps current: the number alone (the table says the
+    /// currency), with `data-price` holding it exactly.
+    static func cell(
+        _ price: ExactDecimal, _ asset: AssetSymbol, _ currency: AssetSymbol, _ assetClass: AssetClass? = nil
+    ) -> String {
+        "<span\(attribute(asset, currency, assetClass)) data-live-number data-price=\"\(price.formatted())\">"
+            + HTMLText.escape(NumberFormat.marketPrice(price)) + "</span>"
+    }
+
     /// The `<script>` a page with live numbers ends with.
     static let scriptTag: Markup = "<script src=\"/live.js\" defer></script>\n"
 
     /// Finds the `data-live` elements, opens one stream per currency and class, and writes each price
-    /// event's text into the elements of its asset (marked `live` and, for a moment, `up` or
-    /// `down`). Without `EventSource` it does nothing; the page stays as it was made.
+    /// event's text (its number alone into a table cell marked `data-live-number`, whose column
+    /// names the currency) into the elements of its asset (marked `live` and, for a moment, `up`
+    /// or `down`). Without `EventSource` it does nothing; the page stays as it was made.
     static let script = """
         (function () {
           var cells = document.querySelectorAll("[data-live]");
@@ -138,10 +149,11 @@ struct LiveRoutes: RouteGroup {
               var quote = JSON.parse(message.data);
               var key = quote.asset + (group ? " " + group : "");
               cells.forEach(function (cell) {
-                if (cell.getAttribute("data-live") !== key || cell.textContent === quote.text) return;
+                var shown = cell.hasAttribute("data-live-number") ? quote.number : quote.text;
+                if (cell.getAttribute("data-live") !== key || cell.textContent === shown) return;
                 var before = parseFloat(cell.getAttribute("data-price") || "NaN");
                 var now = parseFloat(quote.price);
-                cell.textContent = quote.text;
+                cell.textContent = shown;
                 cell.setAttribute("data-price", quote.price);
                 cell.title = "live, observed " + quote.observed_at;
                 cell.classList.add("live");

@@ -25,7 +25,7 @@ enum MarketPages {
         if page.shown.page.entries.isEmpty {
             body += MarketHTML.note("The list is empty.")
         } else {
-            body += table(page)
+            body += table(page) + LiveRoutes.scriptTag
         }
         body += pager(page)
         if !page.shown.page.unlistedFavorites.isEmpty {
@@ -50,7 +50,7 @@ enum MarketPages {
             return [
                 MarketHTML.Cell(html: star), .text(String(entry.rank), numeric: true), MarketHTML.Cell(html: name),
                 .text(entry.symbol.text),
-                .text(MarketListView.figure(entry.price, NumberFormat.marketPrice), numeric: true),
+                price(entry, page),
                 .signed(NumberFormat.change(entry.change(first), theme: .plain)),
                 .signed(NumberFormat.change(entry.change(second), theme: .plain)),
                 .text(MarketListView.figure(entry.marketCap, NumberFormat.compact), numeric: true),
@@ -64,6 +64,14 @@ enum MarketPages {
                 ("", false), ("#", true), ("Name", false), ("Symbol", false), ("Price", true),
                 (first.rawValue, true), (second.rawValue, true), ("Mkt cap", true), ("Supply", true), ("Volume", true),
             ], rows: rows, narrow: [3, 6, 8, 9])
+    }
+
+    /// A row's price, kept current by `/live.js` (the list's currency, a screen's class).
+    private static func price(_ entry: TopListEntry, _ page: ListPage) -> MarketHTML.Cell {
+        guard let price = entry.price else { return .text("—", numeric: true) }
+        let list = page.shown.list
+        return MarketHTML.Cell(
+            html: LiveRoutes.cell(price, entry.symbol, list.quote, list.screen?.assetClass), numeric: true)
     }
 
     /// Top 50 or 100, the order, coins per page: a GET form (no script).

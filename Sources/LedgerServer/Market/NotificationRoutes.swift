@@ -5,7 +5,8 @@ import LedgerRender
 
 /// `GET /notifications`: the alerts that fired for the user, newest first (what fired, the
 /// price and when), as the fetcher recorded them (``NotificationLog``). Opening it marks them
-/// seen, which clears the count beside "Notifications" in the navigation.
+/// seen, which clears the count beside "Notifications" in the navigation. The API's list and
+/// its "seen" are ``NotificationsAPI``.
 struct NotificationRoutes: RouteGroup {
     /// The most the page lists; the file keeps every one.
     static let shown = 200
@@ -14,6 +15,14 @@ struct NotificationRoutes: RouteGroup {
         signedIn.get("/notifications") { _, context in
             let user = context.user
             return try await Offload.run { Self.page(user: user, state: state) }
+        }
+        signedIn.get("/api/v1/notifications") { _, context in
+            let user = try context.requireUser()
+            return try await Offload.run { NotificationsAPI.list(user: user, state: state) }
+        }
+        signedIn.post("/api/v1/notifications/seen") { request, context in
+            let (user, through) = (try context.requireUser(), MarketFields(query: request)["through"])
+            return try await Offload.run { NotificationsAPI.markSeen(user: user, state: state, through: through) }
         }
     }
 

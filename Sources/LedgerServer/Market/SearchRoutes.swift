@@ -26,7 +26,9 @@ struct SearchRoutes: RouteGroup {
             let opened = try MarketSession(state: state, user: user)
             session = opened
             let (results, origin) = try matches(query, session: opened)
-            let body = MarketHTML.notices(opened.warnings) + table(results, query: query, origin: origin)
+            let body =
+                MarketHTML.notices(opened.warnings) + table(results, query: query, origin: origin)
+                + StockSearch.section(query, session: opened)
             return ServerResponse.html(render(query: query, body: body, user: user))
         } catch {
             return MarketRoutes.failure(
@@ -34,7 +36,7 @@ struct SearchRoutes: RouteGroup {
         }
     }
 
-    static let hint = "Type part of a coin's name or symbol, such as 'sol' or 'bit'."
+    static let hint = "Type part of a coin's or a stock's name or symbol, such as 'sol', 'bit' or 'nvda'."
 
     /// The ranked matches and the source (or `the cache`, when the sources fail) they came from.
     static func matches(_ query: String, session: MarketSession) throws -> ([AssetSearchResult], String) {
@@ -65,7 +67,7 @@ struct SearchRoutes: RouteGroup {
     private static func render(query: String, body: Markup, user: ServerUser) -> String {
         let form: Markup = """
             <form method="get" action="/market/search" class="controls" role="search">\
-            <div><label for="q">Coin name or symbol</label>\
+            <div><label for="q">Coin or stock, name or symbol</label>\
             <input type="search" id="q" name="q" value="\(query)" autocapitalize="none"></div>\
             <button type="submit">Search</button></form>
 

@@ -13,7 +13,7 @@ enum ServerRoutes {
     static let groups: [any RouteGroup] = [
         HealthRoutes(),
         LoginRoutes(), SignUpRoutes(), AccountRoutes(), AdminRoutes(),
-        BooksRoutes(),
+        BooksRoutes(), MissingPricesRoutes(),
         APIRoutes(),
         SearchRoutes(), NewsRoutes(), MarketRoutes(), WatchlistRoutes(), AlertRoutes(),
         NotificationRoutes(), LiveRoutes(), StatusRoutes(), MessageRoutes(),

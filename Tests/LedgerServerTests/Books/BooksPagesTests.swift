@@ -44,7 +44,8 @@ struct BooksPagesTests {
         #expect(portfolio.status == 200)
         for text in [
             "BTC", "0.1", "3,005.00", "13,005.00", "10,000.00", "<svg class=\"donut\"", "Unpriced, not in value: BTC",
-            "this server does not fetch prices (it runs without --fetch-every)", "ledger prices fetch --missing",
+            "this server does not fetch prices on a schedule (it runs without --fetch-every)",
+            "fetch them or enter them by hand on Missing prices", "<a href=\"/prices/missing\">",
             "<div class=\"scroll\">",
         ] {
             #expect(portfolio.body.contains(text), "\(text)")

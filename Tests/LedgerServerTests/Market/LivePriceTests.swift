@@ -34,7 +34,7 @@ struct LivePriceTests {
         let first = try #require(events.range(of: #"data: {"asset":"BTC","currency":"USD","price":"67000.5","#))
         let second = try #require(events.range(of: #"data: {"asset":"BTC","currency":"USD","price":"68000.25","#))
         #expect(first.lowerBound < second.lowerBound)
-        #expect(events.contains(#""text":"68,000.25 USD","observed_at":"2024-06-01T11:57:40Z"}"#))
+        #expect(events.contains(#""number":"68,000.25","text":"68,000.25 USD","observed_at":"2024-06-01T11:57:40Z"}"#))
         #expect(events.components(separatedBy: "event: price\n").count == 3)
 
         let empty = try await client.get("/live/prices", as: "alice")
@@ -43,6 +43,34 @@ struct LivePriceTests {
         let refused = try await client.get("/live/prices?assets=B@D", as: "alice")
         #expect(refused.status == 400)
         #expect(refused.body.contains("&#39;B@D&#39; is not an asset symbol"))
+        try await server.stop()
+    }
+
+    @Test("the market list's and the portfolio's price cells carry the live asset, currency and exact price")
+    func tables() async throws {
+        let server = try MarketTestServer()
+        for arguments in [
+            ["add", "buy", "BTC", "0.1", "@", "30000", "--date", "2024-05-01", "--offline"],
+            ["add", "deposit", "USD", "100", "--date", "2024-05-01"], ["prices", "set", "BTC", "67000.5"],
+        ] {
+            #expect(server.ledger("alice", arguments).status == 0, "\(arguments)")
+        }
+        let client = try await server.start()
+        let list = try await client.get("/market", as: "alice")
+        #expect(
+            list.body.contains(#"<span data-live="BTC USD" data-live-number data-price="67543.12">67,543.12</span>"#))
+        #expect(list.body.contains(#"<script src="/live.js" defer></script>"#))
+        let stocks = try await client.get("/market?class=stock", as: "alice")
+        #expect(stocks.body.contains(#"data-live="NVDA USD stock" data-live-number"#), "a screen's class is followed")
+        let portfolio = try await client.get("/portfolio", as: "alice")
+        #expect(
+            portfolio.body.contains(
+                #"<td class="n" data-label="price" data-live="BTC USD" data-live-number data-price="67000.5">67,000.50</td>"#
+            ), "\(portfolio.body)")
+        #expect(!portfolio.body.contains(#"data-live="USD"#), "cash is not followed")
+        #expect(portfolio.body.contains(#"<script src="/live.js" defer></script>"#))
+        let past = try await client.get("/portfolio?as-of=2024-05-31", as: "alice")
+        #expect(!past.body.contains("data-live") && !past.body.contains("/live.js"), "a past valuation is not live")
         try await server.stop()
     }
 

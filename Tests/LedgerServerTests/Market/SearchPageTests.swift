@@ -19,13 +19,30 @@ struct SearchPageTests {
         try await server.stop()
     }
 
+    @Test("stocks are found in the cached stock lists, linked with their class; before any is cached, it says so")
+    func findsStocks() async throws {
+        let server = try MarketTestServer()
+        let client = try await server.start()
+        let before = try await client.get("/market/search?q=nvid", as: "alice")
+        #expect(before.status == 200)
+        #expect(before.body.contains("No stock or ETF list is cached yet"), "\(before.body)")
+        let stocks = try await client.get("/market?class=stock", as: "alice")
+        #expect(stocks.status == 200 && stocks.body.contains("NVIDIA"))
+        let found = try await client.get("/market/search?q=nvid", as: "alice")
+        #expect(found.body.contains(#"<a href="/market/NVDA?class=stock">NVDA</a>"#), "\(found.body)")
+        #expect(found.body.contains("in the cached stock and ETF lists (from 2024-06-01T"))
+        let none = try await client.get("/market/search?q=zzzzq", as: "alice")
+        #expect(none.body.contains("No stock or ETF in the cached stock and ETF lists"))
+        try await server.stop()
+    }
+
     @Test("an empty search says what to type; every signed-in page carries the search form")
     func emptyAndHeader() async throws {
         let server = try MarketTestServer()
         let client = try await server.start()
         let empty = try await client.get("/market/search", as: "alice")
         #expect(empty.status == 200)
-        #expect(empty.body.contains("Type part of a coin&#39;s name or symbol"))
+        #expect(empty.body.contains("Type part of a coin&#39;s or a stock&#39;s name or symbol"))
         for path in ["/market", "/watchlist", "/alerts", "/status"] {
             let page = try await client.get(path, as: "alice")
             #expect(page.body.contains(#"<form method="get" action="/market/search" class="search""#), "\(path)")

@@ -2,19 +2,6 @@ import LedgerApp
 import LedgerCore
 
 extension MissingFetchOutcome {
-    /// The needs whose valuation still lacks a price: a need in a crypto quote lacks one when
-    /// either of its two pairs does.
-    func stillMissing() -> [(need: MissingPrice, reasons: [String])] {
-        needs.sorted().compactMap { need in
-            let reasons = MissingPricePlan.fetched(need, currency: currency, classOf: classOf).compactMap { pair in
-                lacking[DayOfPair(pair: pair, day: need.day)].map {
-                    pair == AssetPair(need.asset, need.quote) ? $0 : "\(pair.asset)/\(pair.quote): \($0)"
-                }
-            }
-            return reasons.isEmpty ? nil : (need, reasons)
-        }
-    }
-
     /// What the run fetched, per source, and then what is still missing, grouped into runs of
     /// days per pair with the reasons and the command that fills a gap by hand.
     func summary(now: Timestamp) -> String {

@@ -37,24 +37,18 @@ struct PricesSetCommand: EnvironmentCommand {
 
     func run(in environment: CommandEnvironment) throws {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
-        let now = environment.now
-        let observation = try makeObservation(defaultQuote: try ledger.defaultQuote(currency), now: now)
-        let replaced = try ledger.existing?.recordedPrices(of: observation.asset).first { stored in
-            let old = stored.observation
-            return (old.quote, old.observedAt, old.source) == (
-                observation.quote, observation.observedAt, observation.source
-            )
+        let quote = try ledger.defaultQuote(currency)
+        do {
+            let recorded = try ManualPrice.record(
+                try input(), in: ledger, defaultQuote: quote, labels: .commandLine, now: environment.now)
+            environment.print(recorded.line)
+        } catch let problem as InputError {
+            throw PricesError.invalidPrice(problem)
         }
-        try ledger.storeForWriting().record([observation], fetchedAt: now)
-        var line =
-            "recorded \(observation.asset) \(observation.price) \(observation.quote) on \(observation.observedAt.compactDescription) (\(observation.source))"
-        if let old = replaced?.observation.price {
-            line += old == observation.price ? ", unchanged" : ", replacing \(old)"
-        }
-        environment.print(line)
     }
 
-    private func makeObservation(defaultQuote: AssetSymbol, now: Timestamp) throws -> PriceObservation {
+    /// The words after the asset: exactly one price (a negative one reaches validation).
+    private func input() throws -> PriceInput {
         let price = price.filter { $0 != "--" }
         if let option = price.first(where: { $0.hasPrefix("--") }) {
             throw OptionValueError.unknownOption(option, command: "prices set")
@@ -65,10 +59,6 @@ struct PricesSetCommand: EnvironmentCommand {
         if let extra = price.dropFirst().first {
             throw PricesError.unexpectedAfterPrice(extra)
         }
-        let input = PriceInput(asset: asset, price: text, date: date, currency: nil)
-        switch input.observation(defaultQuote: defaultQuote, defaultDate: now, source: "manual", labels: .commandLine) {
-        case .success(let observation): return observation
-        case .failure(let problem): throw PricesError.invalidPrice(problem)
-        }
+        return PriceInput(asset: asset, price: text, date: date, currency: nil)
     }
 }
