@@ -37,9 +37,6 @@ struct SignedInContext: ChildRequestContext, Sendable {
         coreContext = context.coreContext // the route's parameters (/market/:symbol) and its logger
         (self.user, self.books, trace, peer) = (user, books, context.trace, context.peer)
     }
-
-    /// ``user``: a route written against ``ServerContext`` asked for it this way.
-    func requireUser() throws -> ServerUser { user }
 }
 
 /// Who a request is signed in as: the name picks the ledger, the CSRF token guards the forms

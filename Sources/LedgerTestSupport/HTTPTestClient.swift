@@ -142,7 +142,7 @@ public struct HTTPTestClient: Sendable {
         return output
     }
 
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var escaped = ""
         for byte in text.utf8 {
             if (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45

@@ -1,7 +1,6 @@
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
-import LedgerMarketData
 
 /// What a user's books lack and how the web fills it: the valuations a replay of the whole
 /// ledger now could not make (``ReplayRunner/pricesNeeded(currency:)``, what `prices fetch

@@ -2,6 +2,7 @@ import Hummingbird
 import LedgerApp
 import LedgerCore
 import LedgerInterchange
+import LedgerRender
 
 /// `/prices/missing`: the prices the user's books lack (each run of days of a pair, the events
 /// that need it, and after a fetch why no source gave it), a button that fetches them all,
@@ -58,7 +59,7 @@ struct MissingPricesPage {
 
     func render() -> Response {
         var body = MarketHTML.css + PageLayout.errors(errors)
-        body += done.map { "<p class=\"note\" role=\"status\">\(HTMLText.escape($0))</p>\n" }.joined()
+        body += done.map { "<p class=\"note\" role=\"status\">\($0)</p>\n" as Markup }.joined()
         var first: MissingPriceRange?
         do {
             let currency = try prices.currency(fields["vs"])
@@ -75,7 +76,7 @@ struct MissingPricesPage {
     }
 
     /// The table of what is missing and the fetch button, or that nothing is.
-    private func list(_ ranges: [MissingPriceRange], currency: AssetSymbol) -> String {
+    private func list(_ ranges: [MissingPriceRange], currency: AssetSymbol) -> Markup {
         guard !ranges.isEmpty else {
             return MarketHTML.note("Nothing is missing: every valuation your books need has a price in \(currency).")
         }
@@ -91,7 +92,7 @@ struct MissingPricesPage {
                 .text("\(range.asset)/\(range.quote)"), .text(days), .text("\(range.days)", numeric: true),
                 .text("\(range.events)", numeric: true),
                 .text((reasons[AssetPair(range.asset, range.quote)] ?? []).joined(separator: "; ")),
-                MarketHTML.Cell(html: "<a href=\"\(HTMLText.escape(fill))#record\">Enter by hand</a>"),
+                MarketHTML.Cell(html: "<a href=\"\(fill)#record\">Enter by hand</a>"),
             ]
         }
         return MarketHTML.table(
@@ -102,7 +103,7 @@ struct MissingPricesPage {
             ], rows: rows, narrow: [2])
                 + """
                 <form method="post" action="/prices/missing/fetch">\(PageLayout.csrfField(prices.user))\
-                <input type="hidden" name="vs" value="\(HTMLText.escape(fields["vs"] ?? ""))">\
+                <input type="hidden" name="vs" value="\(fields["vs"] ?? "")">\
                 <p><button type="submit">Fetch them from the sources</button></p></form>
                 \(MarketHTML.note("Fetching asks the price sources for each day's close, as the server's fetcher asks for today's; a price no source has stays missing and can be entered by hand below."))
                 """
@@ -110,10 +111,10 @@ struct MissingPricesPage {
 
     /// The form that records one price by hand, filled with what was typed, else the row's
     /// "Enter by hand" link, else the first missing price.
-    private func form(prefill: MissingPriceRange?) -> String {
+    private func form(prefill: MissingPriceRange?) -> Markup {
         let fields = typed
         func value(_ name: String, _ fallback: String?) -> String {
-            HTMLText.escape(fields[name] ?? fallback ?? "")
+            fields[name] ?? fallback ?? ""
         }
         let quote = fields["quote"] ?? prefill?.quote.text
         return """
@@ -125,7 +126,7 @@ struct MissingPricesPage {
             <label for="price">Price of one unit</label><input type="text" id="price" name="price" required \
             inputmode="decimal" value="\(value("price", nil))">\
             <label for="currency">Currency</label><input type="text" id="currency" name="currency" \
-            placeholder="the ledger's" value="\(HTMLText.escape(fields["currency"] ?? quote ?? ""))">\
+            placeholder="the ledger's" value="\(fields["currency"] ?? quote ?? "")">\
             <label for="date">Date (YYYY-MM-DD, or a time)</label><input type="text" id="date" name="date" \
             placeholder="now" value="\(value("date", prefill?.first.description))">\
             <p><button type="submit">Record the price</button></p></form>

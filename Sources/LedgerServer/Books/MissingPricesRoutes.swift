@@ -10,15 +10,15 @@ import LedgerInterchange
 /// /api/v1/prices/missing` (`ledger.prices.missing/1`) and `POST /api/v1/prices`
 /// (`ledger.prices/1` of the price recorded).
 struct MissingPricesRoutes: RouteGroup {
-    func register(public router: Router<ServerContext>, signedIn: RouterGroup<ServerContext>, state: ServerState) {
+    func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/prices/missing") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run {
                 MissingPricesPage(prices: MissingPrices(state: state, user: user), fields: fields).render()
             }
         }
         signedIn.post("/prices/missing/fetch") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run {
                 var page = MissingPricesPage(prices: MissingPrices(state: state, user: user), fields: fields)
                 page.fetch()
@@ -26,7 +26,7 @@ struct MissingPricesRoutes: RouteGroup {
             }
         }
         signedIn.post("/prices") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run {
                 var page = MissingPricesPage(prices: MissingPrices(state: state, user: user), fields: fields)
                 page.record()
@@ -34,15 +34,15 @@ struct MissingPricesRoutes: RouteGroup {
             }
         }
         signedIn.get("/api/v1/prices/missing") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run { Self.missing(user: user, state: state, fields: fields, fetching: false) }
         }
         signedIn.post("/api/v1/prices/missing") { request, context in
-            let (user, fields) = (try context.requireUser(), MarketFields(query: request))
+            let (user, fields) = (context.user, MarketFields(query: request))
             return try await Offload.run { Self.missing(user: user, state: state, fields: fields, fetching: true) }
         }
         signedIn.post("/api/v1/prices") { request, context in
-            let (user, fields) = (try context.requireUser(), try await MarketFields.body(request))
+            let (user, fields) = (context.user, try await MarketFields.body(request))
             return try await Offload.run { Self.record(user: user, state: state, fields: fields) }
         }
     }
@@ -82,10 +82,10 @@ struct MissingPricesRoutes: RouteGroup {
 /// the rest as the market's routes answer it.
 enum MissingPriceFailure {
     static func message(_ error: any Error) -> String {
-        (error as? InputError)?.message ?? MarketFailure.message(error)
+        (error as? InputError)?.message ?? RequestFailure.sentence(error)
     }
 
     static func status(_ error: any Error) -> HTTPResponse.Status {
-        error is InputError ? .unprocessableContent : MarketFailure.status(error)
+        error is InputError ? .unprocessableContent : RequestFailure.status(error, query: true)
     }
 }

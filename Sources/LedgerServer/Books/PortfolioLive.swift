@@ -14,17 +14,17 @@ extension PortfolioPage {
     }
 
     /// The attributes of `row`'s price cell, nil for a row that is not followed.
-    static func livePrice(_ row: HoldingRow, currency: AssetSymbol) -> String? {
+    static func livePrice(_ row: HoldingRow, currency: AssetSymbol) -> Markup? {
         guard let price = row.price, price.source != "identity", row.assetClass != .fiat, row.asset != currency
         else { return nil }
-        return LiveRoutes.attribute(row.asset, currency, row.assetClass == .crypto ? nil : row.assetClass)
-            + " data-live-number data-price=\"\(price.value.formatted())\""
+        let attribute = LiveRoutes.attribute(row.asset, currency, row.assetClass == .crypto ? nil : row.assetClass)
+        return attribute + " data-live-number data-price=\"\(price.value.formatted())\""
     }
 
     /// The holdings table, its price cells live when the page is valued now.
-    var holdingsTable: String {
+    var holdingsTable: Markup {
         let currency = report.options.currency
-        let live: ((HoldingRow) -> String?)? = query.asOf == nil ? { Self.livePrice($0, currency: currency) } : nil
+        let live: ((HoldingRow) -> Markup?)? = query.asOf == nil ? { Self.livePrice($0, currency: currency) } : nil
         return ReportHTMLParts.holdings(report, labelled: true, live: live)
     }
 }

@@ -151,6 +151,6 @@ struct PortfolioPage {
         guard !lines.isEmpty else { return "" }
         let currency = query.currency.map { "?vs=" + FormEncoding.escape($0) } ?? ""
         return "<h2>Missing prices</h2>\n" + ReportHTMLParts.notes(lines)
-            + "<p><a href=\"/prices/missing\(HTMLText.escape(currency))\">Missing prices: fetch or enter them</a></p>\n"
+            + "<p><a href=\"/prices/missing\(currency)\">Missing prices: fetch or enter them</a></p>\n"
     }
 }

@@ -75,10 +75,11 @@ final class NotificationLog: Sendable {
             file.write(Array("\(total)\n".utf8))
             try? file.commit(over: path + ".seen", mode: 0o600)
         }
-        counts.withLock { known in
-            let current = known[user]?.total ?? total
-            known[user] = Counts(total: max(current, total), seen: total)
-        }
+        // Not yet in memory (no page read since the server started): the file's own count,
+        // so marking some of them seen leaves the rest new.
+        let known = counts.withLock { $0[user]?.total }
+        let current = known ?? Self.lines(path).count
+        counts.withLock { $0[user] = Counts(total: max(current, total), seen: total) }
     }
 
     /// `{"fired_at": …, "alert": 3, "asset": "BTC", "currency": "USD", "message": …}` and a newline.

@@ -118,9 +118,10 @@ struct LiveRoutes: RouteGroup {
     /// currency), with `data-price` holding it exactly.
     static func cell(
         _ price: ExactDecimal, _ asset: AssetSymbol, _ currency: AssetSymbol, _ assetClass: AssetClass? = nil
-    ) -> String {
-        "<span\(attribute(asset, currency, assetClass)) data-live-number data-price=\"\(price.formatted())\">"
-            + HTMLText.escape(NumberFormat.marketPrice(price)) + "</span>"
+    ) -> Markup {
+        let open: Markup =
+            "<span\(attribute(asset, currency, assetClass)) data-live-number data-price=\"\(price.formatted())\">"
+        return open + "\(NumberFormat.marketPrice(price))</span>"
     }
 
     /// The `<script>` a page with live numbers ends with.

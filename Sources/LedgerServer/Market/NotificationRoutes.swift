@@ -17,11 +17,11 @@ struct NotificationRoutes: RouteGroup {
             return try await Offload.run { Self.page(user: user, state: state) }
         }
         signedIn.get("/api/v1/notifications") { _, context in
-            let user = try context.requireUser()
+            let user = context.user
             return try await Offload.run { NotificationsAPI.list(user: user, state: state) }
         }
         signedIn.post("/api/v1/notifications/seen") { request, context in
-            let (user, through) = (try context.requireUser(), MarketFields(query: request)["through"])
+            let (user, through) = (context.user, MarketFields(query: request)["through"])
             return try await Offload.run { NotificationsAPI.markSeen(user: user, state: state, through: through) }
         }
     }

@@ -1,6 +1,6 @@
 import LedgerApp
 import LedgerCore
-import LedgerStore
+import LedgerRender
 
 /// Stocks and ETFs on the search page: the symbols and names of the stock and ETF screens the
 /// server has cached (what the market page's Stocks and ETFs lists fetched), ranked as the coin
@@ -26,9 +26,9 @@ enum StockSearch {
             for id in ids {
                 guard let screen = StockScreen(id, assetClass: assetClass) else { continue }
                 for quote in quotes {
-                    guard let list = try session.cache.market.latestTopList(in: quote, screen: screen) else { continue }
+                    guard let list = try session.cache.cachedTopList(in: quote, screen: screen) else { continue }
                     oldest = min(oldest ?? list.fetchedAt, list.fetchedAt)
-                    for entry in list.value.entries where classes[entry.symbol.text] == nil {
+                    for entry in list.list.entries where classes[entry.symbol.text] == nil {
                         classes[entry.symbol.text] = assetClass
                         results.append(
                             AssetSearchResult(id: "", symbol: entry.symbol.text, name: entry.name, rank: nil))
@@ -42,8 +42,8 @@ enum StockSearch {
 
     /// The "Stocks and ETFs" section of the search page: the first 20 matches, or what was
     /// searched and what was not.
-    static func section(_ query: String, session: MarketSession) -> String {
-        var html = "<h2>Stocks and ETFs</h2>\n"
+    static func section(_ query: String, session: MarketSession) -> Markup {
+        var html: Markup = "<h2>Stocks and ETFs</h2>\n"
         guard let result = try? matches(query, session: session), let fetchedAt = result.fetchedAt else {
             return html
                 + MarketHTML.note(
@@ -63,7 +63,7 @@ enum StockSearch {
             let link = "/market/\(FormEncoding.escape(match.result.symbol))?class=\(match.assetClass.rawValue)"
             return [
                 MarketHTML.Cell(
-                    html: "<a href=\"\(HTMLText.escape(link))\">\(HTMLText.escape(match.result.symbol))</a>"),
+                    html: "<a href=\"\(link)\">\(match.result.symbol)</a>"),
                 .text(match.result.name), .text(match.assetClass.rawValue),
             ]
         }

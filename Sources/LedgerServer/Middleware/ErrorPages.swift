@@ -1,4 +1,5 @@
 import Hummingbird
+import LedgerRender
 
 /// Real pages for what the router and the routes answer without one: a path no route serves
 /// gets a "Page not found" page (404) with links back, and an error no route turned into a

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerRender
 import LedgerTestSupport
 import Testing
 
@@ -88,7 +89,7 @@ struct BooksImportTests {
             return String(line[range.lowerBound...])
         }
         #expect(!located.isEmpty)
-        for line in located { #expect(page.body.contains(HTMLText.escape(line)), "\(line)") }
+        for line in located { #expect(page.body.contains(HTML.escape(line)), "\(line)") }
         let api = try await server.client.request(
             "POST", "/api/v1/import?dry-run=false&name=bad.csv", headers: Books.user("alice"), body: bytes)
         #expect(api.status == 422 && api.body.contains("nothing imported") && api.body.contains("bad.csv:"))

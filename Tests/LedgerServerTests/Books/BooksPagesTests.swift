@@ -1,4 +1,5 @@
 import Foundation
+import LedgerRender
 import LedgerTestSupport
 import Testing
 
@@ -77,7 +78,7 @@ struct BooksPagesTests {
         #expect(noReason.status == 422)
         #expect(
             noReason.body.contains(
-                HTMLText.escape("a void needs a reason; e.g. ledger void 2 --reason \"entered twice\"")))
+                HTML.escape("a void needs a reason; e.g. ledger void 2 --reason \"entered twice\"")))
         let missing = try await server.client.post("/trades/9/void", form: form, headers: Books.user("alice"))
         #expect(missing.status == 404)
         try await server.stop()

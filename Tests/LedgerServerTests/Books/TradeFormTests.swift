@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerRender
 import LedgerTestSupport
 import Testing
 
@@ -71,10 +72,10 @@ struct TradeFormTests {
             let alert = page.body.components(separatedBy: "role=\"alert\">").dropFirst().first ?? ""
             let shown = alert.components(separatedBy: "</p>")[0]
             #expect(page.status == 422, "\(fields)")
-            #expect(page.body.contains(HTMLText.escape(message)), "\(fields): \(shown)")
+            #expect(page.body.contains(HTML.escape(message)), "\(fields): \(shown)")
             #expect(!shown.contains("ledger ") && !shown.contains("--"), "\(shown)")
             for (name, value) in fields where name != "kind" && name != "income_kind" {
-                #expect(page.body.contains("value=\"\(HTMLText.escape(value))\""), "\(name) not kept")
+                #expect(page.body.contains("value=\"\(HTML.escape(value))\""), "\(name) not kept")
             }
         }
         #expect(Books.head(ledger) == head && !head.isEmpty)
@@ -101,8 +102,8 @@ struct TradeFormTests {
         let client = try await server.start()
         let coin = try await client.get("/market/BTC?days=10", as: "alice")
         let buy = "/add?kind=buy&asset=BTC&price=67543.12&quote=USD"
-        #expect(coin.body.contains("href=\"\(HTMLText.escape(buy))\""), "\(coin.body)")
-        #expect(coin.body.contains("href=\"\(HTMLText.escape(buy.replacing("buy", with: "sell")))\""))
+        #expect(coin.body.contains("href=\"\(HTML.escape(buy))\""), "\(coin.body)")
+        #expect(coin.body.contains("href=\"\(HTML.escape(buy.replacing("buy", with: "sell")))\""))
         let form = try await client.get(buy, as: "alice")
         #expect(form.status == 200)
         #expect(form.body.contains(#"<option value="buy" selected>"#))

@@ -19,7 +19,9 @@ struct MarketPageTests {
         #expect(page.body.contains(#"<td class="n pos wide" data-label="7d">+2.5%</td>"#))
         #expect(page.body.contains("page 1/5 · 20 per page · 100 coins"))
         #expect(page.body.contains("Prices in USD from coingecko, fetched 2024-06-01T12:00:"))
-        #expect(!page.body.contains("<script"))
+        // One script only: /live.js, which keeps the prices current (the page is complete without it).
+        #expect(page.body.components(separatedBy: "<script").count - 1 == 1)
+        #expect(page.body.contains(#"<script src="/live.js" defer></script>"#))
         let third = try await client.get("/market?top=50&page=3", as: "bob")
         #expect(third.body.contains("page 3/3 · 20 per page · 50 coins"))
         #expect(third.body.components(separatedBy: "<tr><td").count - 1 == 10)
