@@ -7,35 +7,31 @@ import LedgerCore
 extension JSONWriter {
     /// `"name":"1.5"`: an exact number as a string.
     public mutating func field(_ name: StaticString, exact value: ExactDecimal) {
-        rawField(name) { out in
-            out.append(UInt8(ascii: "\""))
-            value.appendFormatted(to: &out)
-            out.append(UInt8(ascii: "\""))
-        }
+        quotedField(name, value) { $0.appendFormatted(to: &$1) }
     }
 
     /// `"name":"2024-06-01T12:00:00Z"`, or `null`.
     public mutating func field(_ name: StaticString, time value: Timestamp?) {
-        rawField(name) { out in
-            guard let value else {
-                out += "null".utf8
-                return
-            }
-            out.append(UInt8(ascii: "\""))
-            value.appendDescription(to: &out)
-            out.append(UInt8(ascii: "\""))
-        }
+        quotedField(name, value) { $0.appendDescription(to: &$1) }
     }
 
     /// `"name":"01HZ…"`, or `null`.
     public mutating func field(_ name: StaticString, id value: EventID?) {
+        quotedField(name, value) { $0.appendText(to: &$1) }
+    }
+
+    /// `"name":"…"`, the text between the quotes written by `write` (it needs no escaping), or
+    /// `null` when `value` is nil.
+    private mutating func quotedField<Value>(
+        _ name: StaticString, _ value: Value?, _ write: (Value, inout [UInt8]) -> Void
+    ) {
         rawField(name) { out in
             guard let value else {
                 out += "null".utf8
                 return
             }
             out.append(UInt8(ascii: "\""))
-            value.appendText(to: &out)
+            write(value, &out)
             out.append(UInt8(ascii: "\""))
         }
     }

@@ -42,13 +42,9 @@ enum FastChainWalk {
     static func run(
         _ database: SQLiteDatabase, after start: ChainHead, through end: Int64, visiting visit: (LedgerEvent) -> Void
     ) throws -> Outcome {
-        let statement = try database.prepare(
-            "SELECT \(EventColumns.list), prev_hash, hash FROM events WHERE seq > ? AND seq <= ? ORDER BY seq")
-        defer { statement.reset() }
-        try statement.bind([.integer(start.count), .integer(end)])
-        let covered = try ReplayRows.count(database)
-        let replay = try WalkReplayRows(database, after: start.count)
-        defer { replay.reset() }
+        let rows = try WalkRows(database, after: start, through: end)
+        defer { rows.reset() }
+        let (statement, covered, replay) = (rows.statement, rows.covered, rows.replay)
         let checker = Checker(head: start)
         do {
             try BatchPipe.run(
