@@ -88,14 +88,38 @@ public struct RunningServer: Sendable {
     let group: ServiceGroup
     let task: Task<Void, any Error>
 
-    /// Stops accepting, lets requests in flight finish, and waits for the server to end.
+    /// Stops accepting, lets requests in flight finish, and waits for the server to end; a
+    /// server not ended ``stopSeconds`` later is cancelled (its connections closed) and
+    /// ``ServerStartError/notStopped`` thrown, so a request that never ends cannot hold a test run.
     public func stop() async throws {
         await group.triggerGracefulShutdown()
-        try await task.value
+        let (task, seconds) = (self.task, Self.stopSeconds)
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(seconds))
+            task.cancel()
+        }
+        defer { deadline.cancel() }
+        do {
+            try await task.value
+        } catch is CancellationError {
+            throw ServerStartError.notStopped(seconds: seconds)
+        }
+        if task.isCancelled { throw ServerStartError.notStopped(seconds: seconds) }
     }
+
+    /// How long ``stop()`` lets requests in flight finish.
+    static let stopSeconds = 20
 }
 
 enum ServerStartError: Error, CustomStringConvertible {
     case notListening
-    var description: String { "the server stopped before it listened" }
+    case notStopped(seconds: Int)
+
+    var description: String {
+        switch self {
+        case .notListening: "the server stopped before it listened"
+        case .notStopped(let seconds):
+            "the server's requests did not end within \(seconds) s of the stop; it was cancelled"
+        }
+    }
 }

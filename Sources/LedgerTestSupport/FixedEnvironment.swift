@@ -93,6 +93,7 @@ private let temporaryRoot: String = {
     let root = NSTemporaryDirectory() + "ledger-tests-\(getpid())-\(UUID().uuidString.prefix(8))"
     try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     atexit { removeTemporaryRoot() }
+    RunWatch.start()
     return root
 }()
 

@@ -106,8 +106,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
     }
 
     private func handle(_ connection: Int32) {
+        // Reading and writing both give up after 5 s: a client that stops reading cannot hold
+        // the serving thread, nor ``stop()`` waiting for it.
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard let request = Self.readRequest(connection) else { return }
         lock.withLock { received.append(request) }
         let response = respond(to: request)

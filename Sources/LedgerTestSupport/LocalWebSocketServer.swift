@@ -72,6 +72,10 @@ public final class LocalWebSocketServer: @unchecked Sendable {
             guard poll(&poller, 1, 50) > 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
+            // A client that sends no request, or stops reading, cannot hold the serving thread.
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let script: [Step] = lock.withLock {
                 connections += 1
                 return scripts.count > 1 ? scripts.removeFirst() : scripts.first ?? []

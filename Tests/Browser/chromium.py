@@ -17,9 +17,12 @@ unlike the top-left, background, one). When stdin closes the driver ends, and Ch
 Standard library only: no Playwright needed.
 """
 import base64
+import ctypes
 import fcntl
 import json
 import os
+import select
+import signal
 import subprocess
 import sys
 import time
@@ -41,6 +44,9 @@ PIXELS = """(async () => {
   return [image.width, image.height, colours.size, inked / (image.width * image.height)];
 })()"""
 
+# The longest one DevTools answer may take (a page loads in well under a second).
+ANSWER_SECONDS = 60
+
 SETTLE = "new Promise(done => requestAnimationFrame(() => setTimeout(done, 50)))"
 
 
@@ -57,6 +63,8 @@ class DevTools:
         def place_ends():
             os.dup2(high[0], 3)
             os.dup2(high[1], 4)
+            # Chromium ends with this driver, however the driver ends (PR_SET_PDEATHSIG, SIGKILL).
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
 
         self.process = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
@@ -83,6 +91,10 @@ class DevTools:
 
     def receive(self):
         while b"\0" not in self.pending:
+            # A browser that stops answering fails the request instead of holding the test run.
+            ready, _, _ = select.select([self.answers], [], [], ANSWER_SECONDS)
+            if not ready:
+                raise RuntimeError(f"chromium did not answer within {ANSWER_SECONDS} s")
             chunk = os.read(self.answers, 1 << 20)
             if not chunk:
                 raise RuntimeError("chromium closed its DevTools pipe")
@@ -180,7 +192,11 @@ def main():
             answer = {"error": str(error)}
         print(json.dumps(answer), flush=True)
     devtools.process.terminate()
-    devtools.process.wait()
+    try:
+        devtools.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        devtools.process.kill()
+        devtools.process.wait()
 
 
 if __name__ == "__main__":

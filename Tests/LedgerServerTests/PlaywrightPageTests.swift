@@ -163,8 +163,26 @@ enum Playwright {
         let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, Error>) in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do { try process.run() } catch { continuation.resume(throwing: error) }
+            Self.bound(process, seconds: limit)
         }
         try output.close()
-        return (status, try String(contentsOfFile: outputPath, encoding: .utf8))
+        let text = try String(contentsOfFile: outputPath, encoding: .utf8)
+        let ended = process.terminationReason == .exit ? "" : "pages.py did not end within \(limit) s and was stopped\n"
+        return (status, ended + text)
+    }
+
+    /// The longest one script runs (a whole spec takes about 30 s on two busy cores).
+    static let limit = 300
+
+    /// Stops `process` if it still runs after `seconds` (SIGTERM, then SIGKILL 5 s later):
+    /// a browser that stops answering fails the test instead of holding the run.
+    static func bound(_ process: Process, seconds: Int) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+            guard process.isRunning else { return }
+            process.terminate()
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(5)) {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
+        }
     }
 }

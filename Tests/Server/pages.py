@@ -19,6 +19,7 @@ when there is any; prints `checked N pages at W px` per width otherwise. Never d
 browser: it drives the system Chromium, the one running at `cdp` or the one at `chromium`.
 """
 import json
+import os
 import sys
 
 from playwright.sync_api import sync_playwright
@@ -106,10 +107,15 @@ def main():
                 fresh.close()
             context.close()
             print(f"checked {len(spec['pages'])} pages at {width} px")
-        browser.close()
-    for failure in failures:
-        print("FAIL " + failure)
-    sys.exit(1 if failures else 0)
+        for failure in failures:
+            print("FAIL " + failure)
+        # Every check is done and printed: end here, without `browser.close()` or Playwright's
+        # own teardown. Over connect_over_cdp both wait, with no time limit, for the run's
+        # shared Chromium to answer on the DevTools socket (round 16's CI hung for 85 minutes
+        # after a run's last line); the process ending closes that socket, and the driver
+        # (Playwright's node process) ends when its stdin closes.
+        sys.stdout.flush()
+        os._exit(1 if failures else 0)
 
 
 if __name__ == "__main__":

@@ -84,7 +84,11 @@ struct LiveRoutes: RouteGroup {
                 // A comment when nothing changed: a closed connection is found at the next write.
                 let text = changed.isEmpty ? ": no change\n\n" : changed.map(Self.event).joined()
                 try await writer.write(ByteBuffer(string: text))
-                try await Task.sleep(for: .milliseconds(interval.milliseconds))
+                // The wait ends at once when the server begins to stop, so a shutdown never
+                // waits out an interval for an open stream.
+                try? await cancelWhenGracefulShutdown {
+                    try await Task.sleep(for: .milliseconds(interval.milliseconds))
+                }
             }
             try await writer.finish(nil)
         }

@@ -74,6 +74,28 @@ struct LivePriceTests {
         try await server.stop()
     }
 
+    @Test("a stop ends an open stream at once, not after its interval: the server stops while a browser listens")
+    func stopWithOpenStream() async throws {
+        // An interval longer than the stop's bound: a stream that waited it out would make
+        // stop() give up and throw (round 16's CI hung at the end of a run).
+        let server = try MarketTestServer(liveInterval: .seconds(60))
+        let client = try await server.start()
+        let connection = try RawConnection(port: client.port, receiveTimeoutMilliseconds: 30_000)
+        let opened = await RawConnection.onThread { () -> String in
+            _ = connection.send(
+                "GET /live/prices?assets=btc&currency=USD HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Test-User: alice\r\n\r\n")
+            var received = ""
+            while !received.contains("event: price"), let piece = connection.receiveOnce(), !piece.isEmpty {
+                received += String(decoding: piece, as: UTF8.self)
+            }
+            return received
+        }
+        #expect(opened.contains("event: price"), "\(opened)")
+        try await server.stop()
+        let rest = await RawConnection.onThread { connection.receiveUntilClosed() }
+        #expect(rest != nil, "the stream's connection is closed by the stop")
+    }
+
     /// What a signed-in browser's stream sends until `text` arrives (at most 15 s), lowercase
     /// header names as sent.
     static func read(port: Int, path: String, until text: String) async -> String {

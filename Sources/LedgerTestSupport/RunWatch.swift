@@ -1,0 +1,36 @@
+import Foundation
+import Glibc
+
+/// The test process's watch, started with its first temporary directory: it flushes stdout
+/// every second, so a run's output in a pipe (CI's) is whole up to the moment it stopped, and it
+/// ends a run that goes on past `LGR_TEST_WATCHDOG` seconds (default ``defaultSeconds``; `0` turns
+/// it off) with one line on stderr. Round 16's CI run hung after its last test and printed nothing
+/// for 85 minutes, its last lines lost in stdout's buffer; with this the hang costs minutes and
+/// the tests started without a "passed" line name where it is.
+enum RunWatch {
+    /// A whole run takes about 4 minutes on two cores; this is several times that.
+    static let defaultSeconds = 1500
+
+    static func start() {
+        let limit = Int(ProcessInfo.processInfo.environment["LGR_TEST_WATCHDOG"] ?? "") ?? defaultSeconds
+        let started = Date()
+        let thread = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: 1)
+                fflush(nil)  // every output stream: stdout is the one a pipe buffers
+                let elapsed = Int(Date().timeIntervalSince(started))
+                if limit > 0, elapsed >= limit { stop(after: elapsed) }
+            }
+        }
+        thread.start()
+    }
+
+    private static func stop(after seconds: Int) -> Never {
+        let line =
+            "ledger tests: the run is still going after \(seconds) s (LGR_TEST_WATCHDOG); stopping it."
+            + " The tests started above without a result are the ones that hang.\n"
+        fflush(nil)
+        FileHandle.standardError.write(Data(line.utf8))
+        _exit(124)
+    }
+}
