@@ -17,7 +17,7 @@ enum RunWatch {
         let thread = Thread {
             while true {
                 Thread.sleep(forTimeInterval: 1)
-                fflush(nil)  // every output stream: stdout is the one a pipe buffers
+                fflush(nil) // every output stream: stdout is the one a pipe buffers
                 let elapsed = Int(Date().timeIntervalSince(started))
                 if limit > 0, elapsed >= limit { stop(after: elapsed) }
             }
