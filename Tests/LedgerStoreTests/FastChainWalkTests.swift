@@ -42,6 +42,45 @@ struct FastChainWalkTests {
         #expect(rows == Self.events(seed: seed).count)
     }
 
+    /// ``events(seed:)`` plus the kinds and fields it lacks: a trade, an income given as a
+    /// total, a transfer link, a deposit and a withdrawal with an on-chain reference.
+    static func allFields(seed: UInt64) -> [LedgerEvent] {
+        var make = Events(seed: seed)
+        let out = make.withdraw("BTC", "0.5", on: "2031-07-01", account: "exchange")
+        let into = make.deposit("BTC", "0.4999", on: "2031-07-01", account: "wallet")
+        var events =
+            Self.events(seed: seed) + [
+                make.make(
+                    .trade(given: Events.amount("2", "ETH"), received: Events.amount("0.1", "BTC")), on: "2031-07-01",
+                    fee: Events.amount("0.001", "ETH")),
+                make.make(
+                    .income(
+                        Events.amount("3", "DOT"), kind: .staking, value: .total(ExactDecimal("10")!, quote: sym("EUR"))
+                    ),
+                    on: "2031-07-01"),
+                out, into,
+                make.make(
+                    .link(
+                        TransferLink(
+                            withdrawal: out.id, deposit: into.id, arrived: Events.amount("0.4999", "BTC"),
+                            toAccount: "wallet", rule: .hash)), on: "2031-07-02", account: "exchange"),
+            ]
+        events[events.count - 3].chain = ChainReference(hash: "0xabc\"d", address: "bc1q ✓")
+        events[events.count - 2].chain = ChainReference(hash: nil, address: "bc1qxyz")
+        return events
+    }
+
+    @Test("the event's canonical bytes, written from the event, are its record's", arguments: [51, 52] as [UInt64])
+    func eventCanonicalBytes(seed: UInt64) throws {
+        var canonical = CanonicalEventJSON()
+        for (index, var event) in Self.allFields(seed: seed).enumerated() {
+            event.sequence = Int64(index + 1)
+            var bytes: [UInt8] = []
+            canonical.append(event, to: &bytes)
+            #expect(bytes == EventRecordV1(event).canonicalJSONBytes, "event \(index): \(event.kind)")
+        }
+    }
+
     @Test("a sound ledger is walked by the fast path alone, visiting what the general walk visits")
     func soundLedger() throws {
         let store = try store(with: Self.events(seed: 43))

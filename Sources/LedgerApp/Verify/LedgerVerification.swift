@@ -33,14 +33,18 @@ public struct LedgerVerification {
     /// Verifies the ledger; `expectedHead` (parsed by ``parseHead(_:)``) must be an event of it.
     public func run(expectedHead: String?, accept: Bool) throws -> Verified {
         let store = try opener.open(.read(checkingAnchor: false))
-        // The chain walk decodes every event: each is checked as an event there, not in a
-        // second read of the log.
+        // The chain walk decodes every event: each is checked as an event there, and the
+        // holdings folded when the walk's order is the replay's, not in a second read of the log.
         var invalid: String?
+        var holdings = WalkHoldings()
         let result = try store.events.verifyChain { event in
             if invalid == nil { invalid = Self.validityProblem(event) }
+            holdings.visit(event)
         }
         if let broken = result.firstBreak { throw VerifyError.brokenChain(broken) }
-        if let problem = try invalid ?? Self.logProblem(in: store) { throw VerifyError.invariant(problem) }
+        if let problem = try invalid ?? Self.logProblem(in: store, walked: holdings) {
+            throw VerifyError.invariant(problem)
+        }
         let headEvent = try expectedHead.map { hash in
             guard let sequence = try store.events.sequence(ofHash: hash) else {
                 throw VerifyError.unknownHead(hash: hash)
@@ -84,13 +88,17 @@ public struct LedgerVerification {
         event.validate(limits: false).map { "event #\(event.sequence) is not a valid event: \($0.message)" }
     }
 
-    /// The invariants across events: the voids' targets, then the holdings in replay order.
-    static func logProblem(in store: Ledger) throws -> String? {
+    /// The invariants across events: the voids' targets, then the holdings in replay order
+    /// (folded by the walk when it could, ``WalkHoldings``, else in a pass of their own).
+    static func logProblem(in store: Ledger, walked: WalkHoldings = .notFolded) throws -> String? {
         if let problem = try voidProblem(in: store) { return problem }
-        var book = PositionBook()
-        var shortfall: Shortfall?
-        try store.events.forEachEffectiveEvent(through: Timestamp(secondsSinceEpoch: .max)) { event in
-            if shortfall == nil { shortfall = book.apply(event) }
+        let shortfall = try walked.firstShortfall {
+            var book = PositionBook()
+            var shortfall: Shortfall?
+            try store.events.forEachEffectiveEvent(through: Timestamp(secondsSinceEpoch: .max)) { event in
+                if shortfall == nil { shortfall = book.apply(event) }
+            }
+            return shortfall
         }
         guard let shortfall else { return nil }
         return

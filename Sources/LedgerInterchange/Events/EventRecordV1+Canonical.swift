@@ -54,12 +54,12 @@ extension EventRecordV1 {
         JSONWriter.appendString(value, to: &out)
     }
 
-    private static func key(_ key: StaticString, _ out: inout [UInt8]) {
+    static func key(_ key: StaticString, _ out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 
     /// The decimal digits of `value`, as `String(value)` writes them.
-    private static func integer(_ value: Int64, _ out: inout [UInt8]) {
+    static func integer(_ value: Int64, _ out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits:

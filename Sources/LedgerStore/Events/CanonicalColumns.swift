@@ -12,8 +12,8 @@ import LedgerInterchange
 final class CanonicalColumns {
     /// The last two times written (an import gives its events one `recorded_at`, and
     /// neighbours often share an `occurred_at`): their RFC 3339 text is made once.
-    private var occurred = TimeText()
-    private var recorded = TimeText()
+    private var occurred = CanonicalTimeText()
+    private var recorded = CanonicalTimeText()
 
     /// A text field: its key with the comma and colon before it, its column, and whether a
     /// NULL is written as the empty text (else the field is left out).
@@ -65,20 +65,5 @@ final class CanonicalColumns {
 
     private static func key(_ key: StaticString, _ out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    }
-
-    /// One time column's last value and its JSON string, as the record writes it.
-    private struct TimeText {
-        var seconds: Int64?
-        var json: [UInt8] = []
-
-        mutating func append(_ value: Int64, to out: inout [UInt8]) {
-            if seconds != value {
-                json.removeAll(keepingCapacity: true)
-                JSONWriter.appendString(Timestamp(secondsSinceEpoch: value).description, to: &json)
-                seconds = value
-            }
-            out.append(contentsOf: json)
-        }
     }
 }

@@ -11,7 +11,8 @@ import LedgerInterchange
 /// is taken from its replay row, and its columns are never made into a record of strings nor
 /// parsed. An event is accepted when it follows the head, links to it, its columns' canonical
 /// JSON (``CanonicalColumns``) hashes to its stored hash, and that JSON is byte for byte the
-/// canonical JSON of the replay row's event: then the record the columns hold is the record of
+/// canonical JSON of the replay row's event (``CanonicalEventJSON``, which is
+/// `EventRecordV1(event)`'s): then the record the columns hold is the record of
 /// that event, which is what the general walk would have parsed from them.
 ///
 /// The path stops at the first event it cannot accept that way (a break, a missing or other
@@ -29,11 +30,14 @@ enum FastChainWalk {
     /// One row as the reading thread hands it over.
     struct Row {
         let sequence: Int64
-        /// The stored `prev_hash` and `hash` (64 hex digits each), then the columns' canonical
-        /// JSON; empty when the row has no such hashes or the JSON does not hash to the stored one.
+        /// The stored `prev_hash` and `hash` (64 hex digits each), the columns' canonical JSON,
+        /// then the replay row's bytes; empty when the row has no such hashes or replay row, or
+        /// the JSON does not hash to the stored one.
         let bytes: [UInt8]
-        /// The replay row's event; nil when there is none, or it does not decode.
-        let event: LedgerEvent?
+        /// Where the replay row's bytes start in ``bytes``.
+        let replayStart: Int
+
+        static func unsound(_ sequence: Int64) -> Row { Row(sequence: sequence, bytes: [], replayStart: 0) }
     }
 
     private struct Stop: Error {}
@@ -53,8 +57,8 @@ enum FastChainWalk {
                     while try statement.step() { try emit(reader.row(statement)) }
                 },
                 consume: { row in
-                    guard checker.accepts(row) else { throw Stop() }
-                    visit(row.event!)
+                    guard let event = checker.accepts(row) else { throw Stop() }
+                    visit(event)
                 })
         } catch is Stop {
             return Outcome(head: checker.head, complete: false)
@@ -63,11 +67,11 @@ enum FastChainWalk {
     }
 
     /// Reads a row on the walk's second thread: its hashes, its columns' canonical JSON (which
-    /// must hash to the stored hash) and its replay row's event.
+    /// must hash to the stored hash) and its replay row. The replay row is decoded on the
+    /// calling thread, which carried less of the work.
     private final class Reader {
         let covered: Int64
         let replay: WalkReplayRows
-        let packed = PackedEventDecoder()
         let canonical = CanonicalColumns()
         private static let hashColumn = Int32(EventColumns.names.count)
 
@@ -81,7 +85,7 @@ enum FastChainWalk {
             guard sequence <= covered, let previous = row.bytes(Self.hashColumn), previous.count == 64,
                 let hash = row.bytes(Self.hashColumn + 1), hash.count == 64,
                 let data = try replay.data(occurredAt: row.int(4), sequence: sequence)
-            else { return Row(sequence: sequence, bytes: [], event: nil) }
+            else { return .unsound(sequence) }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(640)
             bytes.append(contentsOf: previous)
@@ -95,18 +99,22 @@ enum FastChainWalk {
                     canonical: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[128...])))
                 return FastChainWalk.same(hash, HashChain.hexBytes(digest))
             }
-            guard hashed else { return Row(sequence: sequence, bytes: [], event: nil) }
-            return Row(sequence: sequence, bytes: bytes, event: packed.event(from: data))
+            guard hashed else { return .unsound(sequence) }
+            let replayStart = bytes.count
+            bytes.append(contentsOf: data)
+            return Row(sequence: sequence, bytes: bytes, replayStart: replayStart)
         }
     }
 
     /// Checks rows on the calling thread, in order: the number, the link, and the columns'
-    /// JSON against the replay row's event.
+    /// JSON against the replay row's event, decoded here.
     private final class Checker {
         private(set) var count: Int64
         /// The head's hash as 64 hex digits.
         private var hash: [UInt8]
         private var expected: [UInt8] = []
+        private var canonical = CanonicalEventJSON()
+        private let packed = PackedEventDecoder()
 
         init(head: ChainHead) {
             count = head.count
@@ -115,19 +123,23 @@ enum FastChainWalk {
 
         var head: ChainHead { ChainHead(count: count, hash: String(decoding: hash, as: UTF8.self)) }
 
-        /// True when `row` follows the head and is sound (then it is the new head).
-        func accepts(_ row: Row) -> Bool {
-            guard row.sequence == count + 1, let event = row.event, row.bytes.count > 128 else { return false }
-            expected.removeAll(keepingCapacity: true)
-            EventRecordV1(event).appendCanonicalJSON(to: &expected)
-            let sound = row.bytes.withUnsafeBufferPointer { bytes in
-                FastChainWalk.same(UnsafeBufferPointer(rebasing: bytes[0..<64]), hash)
-                    && FastChainWalk.same(UnsafeBufferPointer(rebasing: bytes[128...]), expected)
+        /// The replay row's event when `row` follows the head and is sound (then it is the new
+        /// head); nil when not.
+        func accepts(_ row: Row) -> LedgerEvent? {
+            guard row.sequence == count + 1, row.bytes.count > 128 else { return nil }
+            let sound = row.bytes.withUnsafeBufferPointer { bytes -> LedgerEvent? in
+                guard FastChainWalk.same(UnsafeBufferPointer(rebasing: bytes[0..<64]), hash),
+                    let event = packed.event(from: UnsafeBufferPointer(rebasing: bytes[row.replayStart...]))
+                else { return nil }
+                expected.removeAll(keepingCapacity: true)
+                canonical.append(event, to: &expected)
+                return FastChainWalk.same(UnsafeBufferPointer(rebasing: bytes[128..<row.replayStart]), expected)
+                    ? event : nil
             }
-            guard sound else { return false }
+            guard let event = sound else { return nil }
             count = row.sequence
             hash = Array(row.bytes[64..<128])
-            return true
+            return event
         }
     }
 

@@ -1,0 +1,131 @@
+import LedgerCore
+
+/// The canonical JSON of `EventRecordV1(event)` (what the hash chain covers,
+/// ``EventRecordV1/appendCanonicalJSON(to:)``), written straight from the event: no record
+/// of strings is made, decimals are written as bytes, and the last two times' text is kept.
+/// The chain walk's fast path compares it with the JSON of each stored row's columns, for
+/// every event `verify` reads (making the record first was a fifth of `verify`:
+/// docs/PERFORMANCE.md). A seeded test holds the two to the same bytes for every kind and
+/// field.
+public struct CanonicalEventJSON {
+    private var occurred = CanonicalTimeText()
+    private var recorded = CanonicalTimeText()
+
+    public init() {}
+
+    /// Appends the canonical JSON of `EventRecordV1(event)` to `out`.
+    public mutating func append(_ event: LedgerEvent, to out: inout [UInt8]) {
+        EventRecordV1.key("{\"version\":", &out)
+        EventRecordV1.integer(Int64(event.schemaVersion), &out)
+        EventRecordV1.key(",\"seq\":", &out)
+        EventRecordV1.integer(event.sequence, &out)
+        Self.text(",\"id\":", event.id.text, &out)
+        Self.text(",\"kind\":", event.kind.rawValue, &out)
+        EventRecordV1.key(",\"occurred_at\":", &out)
+        occurred.append(event.occurredAt.secondsSinceEpoch, to: &out)
+        EventRecordV1.key(",\"recorded_at\":", &out)
+        recorded.append(event.recordedAt.secondsSinceEpoch, to: &out)
+        Self.text(",\"account\":", event.account, &out)
+        Self.action(event.action, &out)
+        if let hash = event.chain?.hash { Self.text(",\"tx_hash\":", hash, &out) }
+        if let address = event.chain?.address { Self.text(",\"address\":", address, &out) }
+        if let fee = event.fee {
+            Self.decimal(",\"fee\":", fee.quantity, &out)
+            Self.text(",\"fee_asset\":", fee.asset.symbol.text, &out)
+            Self.text(",\"fee_class\":", fee.asset.assetClass.rawValue, &out)
+        }
+        Self.text(",\"note\":", event.note, &out)
+        switch event.provenance {
+        case .manual:
+            Self.text(",\"source\":", "manual", &out)
+        case .imported(let batch, let fingerprint):
+            // Empty means unknown, and the record leaves it out.
+            Self.text(",\"source\":", "import", &out)
+            if !batch.isEmpty { Self.text(",\"batch\":", batch, &out) }
+            if !fingerprint.isEmpty { Self.text(",\"fingerprint\":", fingerprint, &out) }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The action's fields, `asset` to `link_deposit` in the canonical order (as
+    /// `EventRecordV1.fill(from:)` sets them).
+    private static func action(_ action: EventAction, _ out: inout [UInt8]) {
+        switch action {
+        case .buy(let amount, let term), .sell(let amount, let term):
+            main(amount, &out)
+            price(term, for: amount.quantity, &out)
+        case .trade(let given, let received):
+            main(given, &out)
+            text(",\"counter_asset\":", received.asset.symbol.text, &out)
+            text(",\"counter_class\":", received.asset.assetClass.rawValue, &out)
+            decimal(",\"counter_quantity\":", received.quantity, &out)
+        case .deposit(let amount), .withdraw(let amount), .fee(let amount):
+            main(amount, &out)
+        case .transfer(let amount, let destination):
+            main(amount, &out)
+            text(",\"to_account\":", destination, &out)
+        case .income(let amount, let kind, let value):
+            main(amount, &out)
+            if let value { price(value, for: amount.quantity, &out) }
+            text(",\"income_kind\":", kind.rawValue, &out)
+        case .split(let asset, let ratio):
+            text(",\"asset\":", asset.symbol.text, &out)
+            text(",\"asset_class\":", asset.assetClass.rawValue, &out)
+            text(",\"split_ratio\":", ratio.description, &out)
+        case .void(let target, let why):
+            text(",\"void_target\":", target.text, &out)
+            text(",\"reason\":", why, &out)
+        case .link(let link):
+            main(link.arrived, &out)
+            text(",\"to_account\":", link.toAccount, &out)
+            text(",\"reason\":", link.rule.rawValue, &out)
+            text(",\"link_withdrawal\":", link.withdrawal.text, &out)
+            text(",\"link_deposit\":", link.deposit.text, &out)
+        }
+    }
+
+    private static func main(_ amount: AssetAmount, _ out: inout [UInt8]) {
+        text(",\"asset\":", amount.asset.symbol.text, &out)
+        text(",\"asset_class\":", amount.asset.assetClass.rawValue, &out)
+        decimal(",\"quantity\":", amount.quantity, &out)
+    }
+
+    /// `price` and `quote` (the unit price, derived from a total), then the total if given.
+    private static func price(_ term: PriceTerm, for quantity: ExactDecimal, _ out: inout [UInt8]) {
+        let unit = term.unitPrice(for: quantity)
+        decimal(",\"price\":", unit.amount, &out)
+        text(",\"quote\":", unit.currency.text, &out)
+        if let total = term.total { decimal(",\"total\":", total, &out) }
+    }
+
+    private static func text(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
+        EventRecordV1.key(key, &out)
+        JSONWriter.appendString(value, to: &out)
+    }
+
+    /// A decimal's text needs no escaping: its digits, sign and point, or `overflow`.
+    private static func decimal(_ key: StaticString, _ value: ExactDecimal, _ out: inout [UInt8]) {
+        EventRecordV1.key(key, &out)
+        out.append(UInt8(ascii: "\""))
+        value.appendFormatted(to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// A time field's JSON string (RFC 3339, as the record writes it), kept for the last value:
+/// an import gives its events one `recorded_at`, and neighbours often share an `occurred_at`.
+public struct CanonicalTimeText {
+    private var seconds: Int64?
+    private var json: [UInt8] = []
+
+    public init() {}
+
+    public mutating func append(_ value: Int64, to out: inout [UInt8]) {
+        if seconds != value {
+            json.removeAll(keepingCapacity: true)
+            JSONWriter.appendString(Timestamp(secondsSinceEpoch: value).description, to: &json)
+            seconds = value
+        }
+        out.append(contentsOf: json)
+    }
+}
