@@ -78,4 +78,21 @@ struct TaxForm8949Tests {
         #expect(Form8949Box(letter: "G")?.letter(for: .long) == "J")
         #expect(Form8949Box(letter: "M") == nil && Form8949Box(letter: "") == nil && Form8949Box(letter: "AB") == nil)
     }
+
+    /// The 2025 Schedule D (Form 1040) captions: line 1b "Totals for all transactions reported
+    /// on Form(s) 8949 with Box A or Box G checked", 2 "Box B or Box H", 3 "Box C or Box I",
+    /// 8b "Box D or Box J", 9 "Box E or Box K", 10 "Box F or Box L" (docs/TAX.md).
+    @Test("each box's totals go to the Schedule D line whose caption names it (2025 Schedule D)")
+    func scheduleDLines() throws {
+        let lines: [(String, HoldingTerm, String)] = [
+            ("A", .short, "1b"), ("G", .short, "1b"), ("B", .short, "2"), ("H", .short, "2"),
+            ("C", .short, "3"), ("I", .short, "3"), ("D", .long, "8b"), ("J", .long, "8b"),
+            ("E", .long, "9"), ("K", .long, "9"), ("F", .long, "10"), ("L", .long, "10"),
+        ]
+        for (letter, term, line) in lines {
+            let box = try #require(Form8949Box(letter: letter))
+            #expect(box.letter(for: term) == letter)
+            #expect(box.scheduleDLine(for: term) == line, "box \(letter)")
+        }
+    }
 }

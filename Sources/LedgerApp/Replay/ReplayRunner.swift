@@ -52,6 +52,7 @@ public struct ReplayRunner {
         var fold = PortfolioFold(
             options: ValuationOptions(currency: currency, asOf: context.now), prices: prices, recordingDisposals: false,
             recordingTax: true)
+        fold.reserveTaxTransactions(Int(try store.events.chainHead().count))
         try store.events.forEachEffectiveEvent(through: context.now) { fold.apply($0) }
         try checkPrices()
         try report(fold.state.diagnostics)

@@ -49,8 +49,9 @@ public enum TaxEngine {
         var holdings: [TaxHolding] = []
     }
 
+    /// By index: zipping the array with itself copied every transaction twice.
     static func inTimeOrder(_ transactions: [TaxTransaction]) -> Bool {
-        zip(transactions, transactions.dropFirst()).allSatisfy { $0.time <= $1.time }
+        transactions.indices.dropFirst().allSatisfy { transactions[$0 - 1].time <= transactions[$0].time }
     }
 
     /// Each asset's transactions matched apart, then the disposals put in order (the UK rules

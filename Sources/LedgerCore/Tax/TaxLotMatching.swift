@@ -223,7 +223,7 @@ struct TaxLotMatching {
         }
         let shares =
             pieces.count == 1 ? [transaction.amount] : transaction.amount.apportioned(by: pieces.map(\.held.quantity))
-        let sold = Set(pieces.map(\.event))
+        let sold = washSales ? Set(pieces.map(\.event)) : []
         for (index, (piece, share)) in zip(pieces, shares).enumerated() {
             let notHeld = uncovered.isPositive && index == pieces.count - 1
             var disposal = record(piece, proceeds: share, of: transaction, notHeld: notHeld)

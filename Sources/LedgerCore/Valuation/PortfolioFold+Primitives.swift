@@ -35,6 +35,12 @@ extension PortfolioFold {
                 amount: amount.value, time: event.occurredAt, event: event.id, complete: amount.known))
     }
 
+    /// Room for `count` tax transactions, about one an event: growing the array by doubling
+    /// copied every transaction again and raised the peak by half (`ledger tax` at 1M events).
+    public mutating func reserveTaxTransactions(_ count: Int) {
+        state.taxTransactions.reserveCapacity(count)
+    }
+
     /// Takes lots out of a position; a quantity not covered by lots becomes a warning.
     mutating func take(_ amount: AssetAmount, from account: String) -> Reduction {
         let key = lotKey(amount.asset.symbol, account)

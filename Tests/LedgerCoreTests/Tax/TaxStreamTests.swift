@@ -69,7 +69,7 @@ struct TaxStreamTests {
         #expect(TaxEngine.inTimeOrder(transactions))
         for rules in [TaxRules.us, .de] {
             let options = TaxOptions(method: rules == .us ? method : .fifo)
-            for year in [nil, 2024, 2025] as [Int?] {
+            for year in [nil, 2023, 2024, 2025] as [Int?] {
                 let streamed = TaxStream.match(transactions, rules: rules, options: options, year: year)
                 let apart = TaxEngine.perAsset(transactions, rules: rules, options: options, year: year)
                 #expect(!streamed.disposals.isEmpty)
@@ -102,5 +102,36 @@ struct TaxStreamTests {
         let disposals = TaxEngine.report(transactions, rules: .us).disposals
         #expect(disposals.map(\.asset.text) == ["AAA", "AAA", "BBB"])
         #expect(disposals.map(\.event) == [EventID(value: 2), EventID(value: 3), EventID(value: 1)])
+    }
+
+    @Test(
+        "runs at one instant, short and long (over 32), are put in the order a stable sort gives", arguments: [5, 6, 7])
+    func longRuns(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let start = TaxScenario.date("2024-05-01").startOfDay
+        var disposals: [TaxDisposal] = []
+        for instant in 0..<6 {
+            let time = start.adding(seconds: Int64(instant) * 3600)
+            for _ in 0..<Int.random(in: 1...80, using: &rng) {
+                let asset = AssetSymbol(Self.assets.randomElement(using: &rng)!.0)!
+                let piece = ExactDecimal(disposals.count + 1)
+                disposals.append(
+                    TaxDisposal(
+                        event: EventID(value: UInt128.random(in: 1...6, using: &rng)), asset: asset,
+                        assetClass: .crypto,
+                        account: "", quantity: piece, acquired: nil, disposed: time, proceeds: piece, costBasis: 0,
+                        matches: [], complete: true))
+            }
+        }
+        let expected = disposals.enumerated().sorted {
+            ($0.element.disposed, $0.element.asset, $0.element.event, $0.offset)
+                < ($1.element.disposed, $1.element.asset, $1.element.event, $1.offset)
+        }.map(\.element)
+        var ordered = disposals
+        TaxStream.orderTies(&ordered)
+        #expect(ordered == expected)
+        var fromThird = disposals
+        TaxStream.orderTies(&fromThird, from: 3)
+        #expect(Array(fromThird.prefix(3)) == Array(disposals.prefix(3)))
     }
 }
