@@ -7,7 +7,8 @@
 #   Benchmarks/serve-load.sh BINDIR [EVENTS] [SECONDS] [CONNECTIONS]
 #
 # LGR_LOAD_ROUTES picks the routes (default "portfolio-json portfolio-html market-json");
-# LGR_LOAD_DIR the work directory (default /tmp/ledger-serve-load).
+# LGR_LOAD_DIR the work directory (default /tmp/ledger-serve-load); LGR_LOAD_REUSE=1 serves the
+# data directory the last run there set up (to alternate two builds without importing again).
 #
 # BINDIR holds release builds of `ledger` and `ledger-serve` (swift build -c release). wrk runs
 # on the same machine as the server (loopback), so on 2 cores the client takes part of the CPU
@@ -25,15 +26,20 @@ data=$work/data
 export XDG_STATE_HOME=$work/state NO_COLOR=1
 command -v wrk >/dev/null || { echo "serve-load: needs wrk (apt-get install wrk)"; exit 1; }
 
-[ -f "$generated/events.jsonl" ] || python3 "$here/generate.py" "$events" 50 42 "$generated" >/dev/null
-rm -rf "$data"
 password=load-test-password
-echo "$password" | "$bin/ledger" user add load --data-dir "$data" >/dev/null
-token=$("$bin/ledger" user token load --data-dir "$data" | grep -o 'lgr_[A-Za-z0-9_-]*' | head -1)
-books=$data/users/load/books.ledger
-"$bin/ledger" --ledger "$books" import "$generated/events.jsonl" >/dev/null
-"$bin/ledger" --ledger "$books" prices import "$generated/prices.csv" >/dev/null
-"$bin/ledger" --ledger "$books" portfolio >/dev/null # saves the snapshot the server reads
+if [ "${LGR_LOAD_REUSE:-0}" = 1 ] && [ -s "$work/token" ] && [ -d "$data" ]; then
+    token=$(cat "$work/token") # the data directory of the last run, as it was set up
+else
+    [ -f "$generated/events.jsonl" ] || python3 "$here/generate.py" "$events" 50 42 "$generated" >/dev/null
+    rm -rf "$data" "$work/token"
+    echo "$password" | "$bin/ledger" user add load --data-dir "$data" >/dev/null
+    token=$("$bin/ledger" user token load --data-dir "$data" | grep -o 'lgr_[A-Za-z0-9_-]*' | head -1)
+    books=$data/users/load/books.ledger
+    "$bin/ledger" --ledger "$books" import "$generated/events.jsonl" >/dev/null
+    "$bin/ledger" --ledger "$books" prices import "$generated/prices.csv" >/dev/null
+    "$bin/ledger" --ledger "$books" portfolio >/dev/null # saves the snapshot the server reads
+    echo "$token" >"$work/token"
+fi
 
 python3 "$here/fixture-server.py" "$here/../Tests/LedgerMarketDataTests/Fixtures/http" >"$work/sources.port" &
 sources=$!
