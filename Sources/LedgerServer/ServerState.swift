@@ -15,8 +15,8 @@ public struct ServerState: Sendable {
     public let market: ServerMarket
     /// The uploads being read and imported now (``ServerLimits/maxParallelUploads`` at most).
     let uploads: UploadSlots
-    /// The users' ledgers kept open for reading between requests.
-    let readHandles = ReadHandles()
+    /// The ledgers kept open between requests: the users' (read-only) and the market cache.
+    let ledgerHandles = LedgerHandles()
     /// The last portfolio of each user and view (LedgerApp's kept answers).
     let portfolios = PortfolioCache()
 
