@@ -57,7 +57,7 @@ struct SearchRoutes: RouteGroup {
         let shown = results.count > 20 ? "the first 20 of \(results.count)" : "\(results.count)"
         return MarketHTML.table(
             caption: "Matches for '\(query)' from \(origin): \(shown)",
-            headers: [("Symbol", false), ("Name", false), ("Rank", true)], rows: Array(rows))
+            headers: [("Symbol", false), ("Name", false), ("Rank", true)], rows: Array(rows), cards: false)
     }
 
     private static func render(query: String, body: Markup, user: ServerUser) -> String {

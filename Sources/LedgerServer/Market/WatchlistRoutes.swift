@@ -153,6 +153,6 @@ struct WatchlistRoutes: RouteGroup {
         return MarketHTML.table(
             caption: "Watched coins",
             headers: [("Symbol", false), ("Name", false), ("Price", true), ("24h", true), ("Rank", true), ("", false)],
-            rows: rows, narrow: [1, 4])
+            rows: rows, narrow: [1, 4], cards: false)
     }
 }
