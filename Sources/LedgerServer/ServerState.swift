@@ -19,6 +19,8 @@ public struct ServerState: Sendable {
     let ledgerHandles = LedgerHandles()
     /// The last portfolio of each user and view (LedgerApp's kept answers).
     let portfolios = PortfolioCache()
+    /// The last returns of each user and view the portfolio page showed (LedgerApp's).
+    let returns = ReturnsCache()
 
     public init(
         settings: ServerSettings, variables: [String: String], currentDirectory: String,
