@@ -81,7 +81,8 @@ enum PageLayout {
 
     /// The pages' own rules on top of the report's: the header and its menu, forms, and below
     /// 640 px each `table.stack` row as a card whose cells name their column (`data-label`),
-    /// so no page is wider than a phone (a `table.rows`, whose columns fit, stays a table and
+    /// so no page is wider than a phone (the header's search is submitted with Enter, its
+    /// button hidden; a `table.rows`, whose columns fit, stays a table and
     /// wraps its text); a candle chart keeps legible labels in a box of its own that scrolls
     /// sideways and opens at its right end, the newest candles (`direction:rtl`, no script);
     /// a value chart, scaled to the screen, gets larger label text (about 10 px at 390).
@@ -120,7 +121,7 @@ enum PageLayout {
         form.void{display:flex;flex-wrap:wrap;gap:4px}
         form.void input{max-width:12rem}
         @media (max-width:640px){
-        header.site{gap:4px 8px}form.search{flex-basis:7rem}
+        header.site{gap:4px 8px}form.search{flex-basis:7rem}form.search button{display:none}
         table.stack,table.stack tbody,table.stack tr{display:block;width:100%}
         table.stack thead{display:none}
         table.stack caption{display:block;width:100%}
