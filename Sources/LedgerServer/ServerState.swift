@@ -15,10 +15,12 @@ public struct ServerState: Sendable {
     public let market: ServerMarket
     /// The uploads being read and imported now (``ServerLimits/maxParallelUploads`` at most).
     let uploads: UploadSlots
-    /// The users' ledgers kept open for reading between requests.
-    let readHandles = ReadHandles()
+    /// The ledgers kept open between requests: the users' (read-only) and the market cache.
+    let ledgerHandles = LedgerHandles()
     /// The last portfolio of each user and view (LedgerApp's kept answers).
     let portfolios = PortfolioCache()
+    /// The last returns of each user and view the portfolio page showed (LedgerApp's).
+    let returns = ReturnsCache()
 
     public init(
         settings: ServerSettings, variables: [String: String], currentDirectory: String,

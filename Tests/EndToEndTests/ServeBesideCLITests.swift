@@ -15,7 +15,7 @@ struct ServeBesideCLITests {
     func locksSurviveEveryOperation() async throws {
         let server = try await ServedLedger.start("locks")
         defer { server.stop() }
-        // The first read keeps a handle open (ReadHandles): from then on the server holds a lock.
+        // The first read keeps a handle open (LedgerHandles): from then on the server holds a lock.
         #expect(try await server.api("POST", "/api/v1/events", #"{"kind":"deposit","words":"USD 1000"}"#).status == 201)
         #expect(try await server.api("GET", "/api/v1/portfolio").status == 200)
         let steps: [(String, () async throws -> Int)] = [

@@ -6,7 +6,7 @@ import Testing
 
 /// The use cases LedgerServer calls instead of reaching the stores (issue 33: it depends on
 /// neither LedgerStore nor LedgerMarketData), each against an in-memory ledger.
-@Suite("Server use cases: kept portfolios, events by number, watched coins, void without a ledger")
+@Suite("Server use cases: kept portfolios and returns, events by number, watched coins, void without a ledger")
 struct ServerUseCaseTests {
     let fixed = FixedEnvironment(start: "2024-06-01T12:00:00Z")
     var context: AppContext { fixed.environment.app }
@@ -49,6 +49,42 @@ struct ServerUseCaseTests {
         let fresh = try query.report(query.source(store, context: context))
         #expect(grown.report.rows == fresh.rows && grown.report.totals == fresh.totals)
         #expect(grown.json { "made once" } == "made once" && grown.json { "again" } == "made once")
+    }
+
+    @Test(
+        "kept returns: made once for the rest of the day while the ledger is the same; made again for a price, an event, a new day, or a moment before something dated later"
+    )
+    func keptReturns() throws {
+        var events = Events()
+        let store = try ledger([events.buy("BTC", "1", at: "30000", on: "2024-05-02")])
+        try store.record([price("BTC", "60000", on: "2024-05-20")], fetchedAt: Events.time("2024-05-21"))
+        let cache = ReturnsCache()
+        var made = 0
+        func kept(at now: String, _ request: ReturnsRequest = ReturnsRequest(period: "30d")) throws -> ReturnsReport {
+            let context = FixedEnvironment(start: now).environment.app
+            return try cache.report(request, slot: "alice", now: Events.time(now), store: store) {
+                made += 1
+                return try ReturnsStatement.make(request, store: store, context: context)
+            }
+        }
+        let first = try kept(at: "2024-06-01T12:00:00Z")
+        #expect(try kept(at: "2024-06-01T18:30:00Z").asOf == first.asOf)
+        #expect(made == 1)
+        try store.record([price("BTC", "61000", on: "2024-06-01")], fetchedAt: Events.time("2024-06-01T18:31:00Z"))
+        #expect(try kept(at: "2024-06-01T18:31:00Z").asOf != first.asOf)
+        #expect(made == 2)
+        #expect(try kept(at: "2024-06-02T00:00:05Z").last == LocalDate(year: 2024, month: 6, day: 2))
+        #expect(made == 3)
+        // An event dated after the moment: a later moment may count it, so nothing is served.
+        _ = try store.events.append([events.buy("ETH", "1", at: "2000", on: "2024-06-02T20:00:00Z")]) { _ in }
+        _ = try kept(at: "2024-06-02T10:00:00Z")
+        _ = try kept(at: "2024-06-02T10:00:01Z")
+        #expect(made == 5)
+        // An as-of given does not move with the clock.
+        let given = ReturnsRequest(period: "30d", valuation: ValuationQuery(asOf: "2024-05-31"))
+        _ = try kept(at: "2024-06-02T10:00:02Z", given)
+        _ = try kept(at: "2024-06-03T10:00:00Z", given)
+        #expect(made == 6)
     }
 
     @Test("an event by its number, how many there are, the currency as a symbol")

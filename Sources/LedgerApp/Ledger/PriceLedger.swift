@@ -13,6 +13,13 @@ public struct PriceLedger {
         existing = try opener.openIfExists()
     }
 
+    /// Over a ledger the caller already holds open (nil: none exists), such as a server's
+    /// read-only handle kept between requests; a read-only one serves reads only.
+    public init(opener: LedgerOpener, existing: Ledger?) {
+        self.opener = opener
+        self.existing = existing
+    }
+
     /// The ledger's currency; for a ledger not yet created, `LGR_CURRENCY`, else USD.
     public func currency() throws -> AssetSymbol {
         if let existing { return try existing.settings.ledgerCurrency() }

@@ -31,7 +31,7 @@ extension MarketFeed {
                 }
             }
         }
-        let cached = try store.market.latestTopList(in: quote, screen: screen)
+        let cached = try cachedList(in: quote, screen: screen)
         if cached == nil {
             offline = offline || !problems.isEmpty
         } else {

@@ -14,6 +14,8 @@ public final class MarketFeed {
     let setup: MarketSetup
     public internal(set) var offline: Bool
     var lists: [TopList] = []
+    /// The cached lists read so far (by quote and screen; nil: none cached): each is read once.
+    private var readLists: [ListKey: Fetched<TopList>?] = [:]
     private var candles: [Candle] = []
     /// The ledger to record into when it differs from `store` (a ledger that did not exist
     /// yet: it is created only when there is something to record).
@@ -72,7 +74,7 @@ public final class MarketFeed {
                 }
             }
         }
-        let cached = try store.market.latestTopList(in: quote)
+        let cached = try cachedList(in: quote, screen: nil)
         // With nothing cached the error below says it all; no warning first.
         if cached == nil {
             offline = offline || !problems.isEmpty
@@ -165,5 +167,38 @@ public final class MarketFeed {
         var byDay: [Timestamp: Candle] = [:]
         for candle in candles { byDay[candle.openedAt] = candle }
         return byDay.keys.sorted().map { byDay[$0]! }
+    }
+}
+
+extension MarketFeed {
+    struct ListKey: Hashable {
+        let quote: AssetSymbol
+        let screen: StockScreen?
+    }
+
+    /// A feed that sends no request while the newest list cached in `quote` (`screen`'s, when
+    /// given) is younger than `lifetime` seconds and holds `count` entries (100 suffice): how
+    /// the server's pages read the shared cache, which its fetcher keeps fresh. The list read
+    /// to decide is the one the feed then serves (read once).
+    public static func cachedWhileFresh(
+        store: Ledger, context: MarketContext, quote: AssetSymbol, screen: StockScreen?, count: Int, lifetime: Int64
+    ) throws -> MarketFeed {
+        let cached = try store.market.latestTopList(in: quote, screen: screen)
+        let fresh = cached.map {
+            context.now.secondsSinceEpoch - $0.fetchedAt.secondsSinceEpoch < lifetime
+                && $0.value.entries.count >= min(count, 100)
+        }
+        let feed = try MarketFeed(store: store, context: context, offline: fresh ?? false)
+        feed.readLists[ListKey(quote: quote, screen: screen)] = .some(cached)
+        return feed
+    }
+
+    /// The newest list cached in `quote` (`screen`'s, when given), read from the store once.
+    func cachedList(in quote: AssetSymbol, screen: StockScreen?) throws -> Fetched<TopList>? {
+        let key = ListKey(quote: quote, screen: screen)
+        if let known = readLists[key] { return known }
+        let read = try store.market.latestTopList(in: quote, screen: screen)
+        readLists[key] = .some(read)
+        return read
     }
 }

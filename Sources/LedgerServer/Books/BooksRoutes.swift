@@ -60,9 +60,10 @@ struct BooksRoutes: RouteGroup {
                 fetchEvery: state.settings.fetchInterval)
             let period = fields["period"]
             // The cache keeps the body's text; it was Markup when made, so it is markup again.
+            let now = entry.report.options.asOf
             let body = entry.page("\(byAccount)|\(period ?? "")|" + page.variant) {
                 (page.body(byAccount: byAccount)
-                    + (byAccount ? "" : ReturnsSection.html(service, query: query, period: period))).html
+                    + (byAccount ? "" : ReturnsSection.html(service, query: query, period: period, now: now))).html
             }
             return ServerResponse.html(page.page(byAccount: byAccount, body: .trusted(body)))
         } catch {

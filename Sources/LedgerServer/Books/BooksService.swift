@@ -48,6 +48,21 @@ struct BooksService {
         }
     }
 
+    /// `ledger returns` as the portfolio page shows it at `now`, its holdings' moment: kept
+    /// between requests while it would be made the same (LedgerApp's ``ReturnsCache``, one per
+    /// server).
+    func keptReturns(_ request: ReturnsRequest, now: Timestamp) throws -> ReturnsReport {
+        try request.validate()
+        return try books.reading { ledger in
+            guard let ledger else {
+                return try ReturnsStatement.make(request, store: LedgerOpener.scratch(), context: books.app)
+            }
+            return try books.state.returns.report(request, slot: books.path, now: now, store: ledger) {
+                try ReturnsStatement.make(request, store: ledger, context: books.app)
+            }
+        }
+    }
+
     /// `ledger log` with its filters, newest first.
     func log(_ request: LogRequest) throws -> [LogEntry] {
         let filter = try request.filter()

@@ -85,10 +85,10 @@ struct PortfolioPage {
     private func options(_ path: String) -> Markup {
         """
         <form method="get" action="\(path)" class="options">\
-        <label for="as-of">As of</label><input type="text" id="as-of" name="as-of" placeholder="YYYY-MM-DD" \
-        value="\(query.asOf ?? "")">\
-        <label for="currency">Currency</label><input type="text" id="currency" name="currency" placeholder="USD" \
-        value="\(query.currency ?? "")">\
+        <div><label for="as-of">As of</label><input type="text" id="as-of" name="as-of" placeholder="YYYY-MM-DD" \
+        value="\(query.asOf ?? "")"></div>\
+        <div><label for="currency">Currency</label><input type="text" id="currency" name="currency" placeholder="USD" \
+        value="\(query.currency ?? "")"></div>\
         <button type="submit">Show</button></form>
 
         """

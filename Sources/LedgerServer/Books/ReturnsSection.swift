@@ -9,15 +9,16 @@ enum ReturnsSection {
     /// The periods offered, as `--period` takes them.
     static let periods = ["7d", "30d", "ytd", "1y", "all"]
 
-    /// The section for `period` (default 30d), valued as `query` asks (as-of, currency); a
+    /// The section for `period` (default 30d), valued as `query` asks (as-of, currency) at
+    /// `now`, the moment of the page's holdings (kept between requests: ``ReturnsCache``); a
     /// period or option the CLI would refuse shows its message instead of the figures.
-    static func html(_ service: BooksService, query: ValuationQuery, period: String?) -> Markup {
+    static func html(_ service: BooksService, query: ValuationQuery, period: String?, now: Timestamp) -> Markup {
         let chosen = period ?? "30d"
         var html: Markup = "<h2 id=\"returns\">Returns</h2>\n" + links(chosen, query: query)
         let request = ReturnsRequest(
             period: chosen, valuation: ValuationQuery(asOf: query.asOf, currency: query.currency))
         do {
-            html += ReturnsHTMLView.section(try service.returns(request))
+            html += ReturnsHTMLView.section(try service.keptReturns(request, now: now))
         } catch {
             html += PageLayout.errors([RequestFailure.message(error) ?? "the returns could not be made"])
         }

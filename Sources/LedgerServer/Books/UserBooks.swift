@@ -30,12 +30,12 @@ struct UserBooks: Sendable {
     var uploads: String { directory + "/uploads" }
 
     /// `body` with the ledger open for reading (a handle kept between requests, see
-    /// ``ReadHandles``), or with nil when the user has none yet.
+    /// ``LedgerHandles``), or with nil when the user has none yet.
     func reading<T>(_ body: (OpenLedger?) throws -> T) throws -> T {
         guard try opener.exists() else { return try body(nil) }
         let opener = opener
         let open = { try opener.open(.read(checkingAnchor: true)) }
-        return try state.readHandles.reading(path, open: open, body)
+        return try state.ledgerHandles.using(path, open: open, body)
     }
 }
 

@@ -40,7 +40,7 @@ enum PageLayout {
         return """
             <header class="site"><a class="brand" href="/portfolio">ledger</a>\
             <form method="get" action="/market/search" class="search" role="search">\
-            <input type="search" name="q" placeholder="Search coins" aria-label="Search coins by name or symbol">\
+            <input type="search" name="q" placeholder="Coin or stock" aria-label="Search coins and stocks by name or symbol">\
             <button type="submit">Search</button></form>\
             <nav class="site" aria-label="sections">\(links)</nav>\
             <details class="menu"><summary>\(here)</summary>\
@@ -81,7 +81,11 @@ enum PageLayout {
 
     /// The pages' own rules on top of the report's: the header and its menu, forms, and below
     /// 640 px each `table.stack` row as a card whose cells name their column (`data-label`),
-    /// so no page is wider than a phone; a chart keeps legible labels in a box of its own.
+    /// so no page is wider than a phone (the header's search is submitted with Enter, its
+    /// button hidden; a `table.rows`, whose columns fit, stays a table and
+    /// wraps its text); a candle chart keeps legible labels in a box of its own that scrolls
+    /// sideways and opens at its right end, the newest candles (`direction:rtl`, no script);
+    /// a value chart, scaled to the screen, gets larger label text (about 10 px at 390).
     static let css: Markup = """
         header.site{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline;margin-bottom:12px;padding-bottom:8px;border-bottom:1px solid #ddd}
         header.site .brand{font-weight:700;color:#1d1d1f;text-decoration:none}
@@ -112,9 +116,12 @@ enum PageLayout {
         .note,.meta{overflow-wrap:anywhere}
         .pager{display:flex;flex-wrap:wrap;gap:4px 12px;margin:.75rem 0}
         li,p,dd{overflow-wrap:anywhere}
+        form.options{display:flex;flex-wrap:wrap;gap:6px 12px;align-items:end;margin:.5rem 0}
+        form.options div{flex:1 1 9rem;max-width:14rem}form.options label{margin:0 0 .15rem}
         form.void{display:flex;flex-wrap:wrap;gap:4px}
         form.void input{max-width:12rem}
         @media (max-width:640px){
+        header.site{gap:4px 8px}form.search{flex-basis:7rem}form.search button{display:none}
         table.stack,table.stack tbody,table.stack tr{display:block;width:100%}
         table.stack thead{display:none}
         table.stack caption{display:block;width:100%}
@@ -125,8 +132,11 @@ enum PageLayout {
         table.stack td.long::before{display:block}
         table.stack td:empty,table.stack td.wide{display:none}
         table.stack form.void{justify-content:flex-end}
-        .chart-box{overflow-x:auto}
-        .chart-box svg.candles{min-width:600px}
+        table.rows th,table.rows td{white-space:normal;overflow-wrap:anywhere}
+        table.rows td.n{white-space:nowrap}
+        svg.chart:not(.candles){overflow:visible}svg.chart:not(.candles) text{font-size:17px}
+        .chart-box{overflow-x:auto;direction:rtl}
+        .chart-box svg.candles{min-width:600px;direction:ltr}
         }
         """
 }

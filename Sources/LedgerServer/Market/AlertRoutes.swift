@@ -10,25 +10,23 @@ import LedgerRender
 struct AlertRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/alerts") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
-            return try await Offload.run {
-                Self.page(user: user, state: state, added: fields["added"].flatMap { Int64($0) })
-            }
+            let (books, fields) = (context.books, MarketFields(query: request))
+            return try await Offload.run { Self.page(books: books, added: fields["added"].flatMap { Int64($0) }) }
         }
         signedIn.post("/alerts") { request, context in
-            let (user, fields) = (context.user, try await MarketFields.body(request))
-            return try await Offload.run { Self.add(fields, user: user, state: state, json: false) }
+            let (books, fields) = (context.books, try await MarketFields.body(request))
+            return try await Offload.run { Self.add(fields, books: books, json: false) }
         }
         signedIn.post("/alerts/:id/remove") { _, context in
-            let user = context.user
+            let books = context.books
             let id = context.parameters.get("id") ?? ""
-            return try await Offload.run { Self.remove(id, user: user, state: state) }
+            return try await Offload.run { Self.remove(id, books: books) }
         }
         signedIn.get("/api/v1/alerts") { _, context in
-            let user = context.user
+            let books = context.books
             return try await Offload.run {
                 do {
-                    return ServerResponse.json(AlertJSON.list(try Self.alerts(user: user, state: state).alerts))
+                    return ServerResponse.json(AlertJSON.list(try Self.alerts(books: books).alerts))
                 } catch {
                     return ServerResponse.apiError(
                         RequestFailure.status(error, query: true), RequestFailure.sentence(error))
@@ -36,8 +34,8 @@ struct AlertRoutes: RouteGroup {
             }
         }
         signedIn.post("/api/v1/alerts") { request, context in
-            let (user, fields) = (context.user, try await MarketFields.body(request))
-            return try await Offload.run { Self.add(fields, user: user, state: state, json: true) }
+            let (books, fields) = (context.books, try await MarketFields.body(request))
+            return try await Offload.run { Self.add(fields, books: books, json: true) }
         }
     }
 
@@ -51,44 +49,46 @@ struct AlertRoutes: RouteGroup {
             within: fields["within"], assetClass: fields["class"], note: fields["note"])
     }
 
-    static func add(_ fields: MarketFields, user: ServerUser, state: ServerState, json: Bool) -> Response {
+    static func add(_ fields: MarketFields, books: UserBooks, json: Bool) -> Response {
         do {
-            let session = try MarketSession(state: state, user: user)
-            let alert = try AlertBook.add(
-                request(fields), currency: fields["currency"], to: session.books, at: session.context.now)
+            let alert = try MarketSession.amending(books) { session in
+                try AlertBook.add(
+                    request(fields), currency: fields["currency"], to: session.books, at: session.context.now)
+            }
             if json { return ServerResponse.json(AlertJSON.list([alert]), status: .created) }
             return ServerResponse.redirect(to: "/alerts?added=\(alert.id)")
         } catch {
             let (status, message) = (RequestFailure.status(error, query: true), RequestFailure.sentence(error))
             if json { return ServerResponse.apiError(status, message) }
-            return page(user: user, state: state, errors: [message], status: status, fields: fields)
+            return page(books: books, errors: [message], status: status, fields: fields)
         }
     }
 
-    static func remove(_ id: String, user: ServerUser, state: ServerState) -> Response {
+    static func remove(_ id: String, books: UserBooks) -> Response {
         do {
             let number = try AlertRequest.alertNumber(id)
-            let session = try MarketSession(state: state, user: user)
-            _ = try AlertBook.remove(number, from: session.books.existing)
+            _ = try MarketSession.amending(books) { try AlertBook.remove(number, from: $0.books.existing) }
             return ServerResponse.redirect(to: "/alerts")
         } catch {
             let (status, message) = (RequestFailure.status(error, query: true), RequestFailure.sentence(error))
-            return page(user: user, state: state, errors: [message], status: status)
+            return page(books: books, errors: [message], status: status)
         }
     }
 
-    static func alerts(user: ServerUser, state: ServerState) throws -> (alerts: [Alert], now: Timestamp) {
-        let session = try MarketSession(state: state, user: user)
-        return (try session.books.existing.map { try AlertBook.list(in: $0) } ?? [], session.context.now)
+    static func alerts(books: UserBooks) throws -> (alerts: [Alert], now: Timestamp) {
+        try MarketSession.reading(books) { session in
+            (try session.books.existing.map { try AlertBook.list(in: $0) } ?? [], session.context.now)
+        }
     }
 
     static func page(
-        user: ServerUser, state: ServerState, errors: [String] = [], status: HTTPResponse.Status = .ok,
-        added: Int64? = nil, fields: MarketFields = MarketFields(fields: [])
+        books: UserBooks, errors: [String] = [], status: HTTPResponse.Status = .ok, added: Int64? = nil,
+        fields: MarketFields = MarketFields(fields: [])
     ) -> Response {
+        let user = books.user
         var body = PageLayout.errors(errors)
         do {
-            let (alerts, now) = try Self.alerts(user: user, state: state)
+            let (alerts, now) = try Self.alerts(books: books)
             if let added, let alert = alerts.first(where: { $0.id == added }) {
                 body +=
                     "<p class=\"ok\" role=\"status\">added alert \(alert.id): \(alert.title) (armed)</p>\n"

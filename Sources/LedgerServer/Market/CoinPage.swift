@@ -142,6 +142,6 @@ struct CoinPage {
                 headers: [
                     (daily ? "Day" : "Time", false), ("Open", true), ("High", true), ("Low", true), ("Close", true),
                     ("Change", true),
-                ], rows: rows, narrow: [1, 2, 3])
+                ], rows: rows, narrow: [1, 2, 3], cards: false)
     }
 }

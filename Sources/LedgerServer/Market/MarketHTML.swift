@@ -9,9 +9,15 @@ enum MarketHTML {
         var html: Markup
         var numeric = false
         var sign: String? = nil
+        /// A sentence: on a phone's card it gets a line of its own, under its label, left-aligned.
+        var long = false
 
         static func text(_ text: String, numeric: Bool = false) -> Cell {
             Cell(html: .text(text), numeric: numeric)
+        }
+
+        static func sentence(_ text: String) -> Cell {
+            Cell(html: .text(text), long: true)
         }
 
         /// A signed figure (`+2.5%`, `-1.2%`): green up, red down.
@@ -24,11 +30,15 @@ enum MarketHTML {
 
     /// A table whose rows become cards on a phone (`class="stack"`, each cell naming its
     /// column in `data-label`, see ``PageLayout``); `narrow` columns are hidden below 600 px.
-    static func table(caption: String, headers: [(String, numeric: Bool)], rows: [[Cell]], narrow: Set<Int> = [])
-        -> Markup
-    {
-        func classes(_ index: Int, numeric: Bool, sign: String?) -> Markup {
-            let list = (numeric ? ["n"] : []) + (sign.map { [$0] } ?? []) + (narrow.contains(index) ? ["wide"] : [])
+    /// `cards` false keeps a table whose columns left on a phone fit 390 px as rows (one line
+    /// per coin or day, as a phone's market app shows them).
+    static func table(
+        caption: String, headers: [(String, numeric: Bool)], rows: [[Cell]], narrow: Set<Int> = [], cards: Bool = true
+    ) -> Markup {
+        func classes(_ index: Int, numeric: Bool, sign: String?, long: Bool = false) -> Markup {
+            let list =
+                (numeric ? ["n"] : []) + (sign.map { [$0] } ?? []) + (narrow.contains(index) ? ["wide"] : [])
+                + (long ? ["long"] : [])
             return list.isEmpty ? "" : " class=\"\(list.joined(separator: " "))\""
         }
         func label(_ index: Int) -> Markup {
@@ -38,13 +48,13 @@ enum MarketHTML {
             "<th scope=\"col\"\(classes(index, numeric: header.numeric, sign: nil))>\(header.0)</th>"
         }.joined()
         func cell(_ index: Int, _ cell: Cell) -> Markup {
-            "<td\(classes(index, numeric: cell.numeric, sign: cell.sign))\(label(index))>\(cell.html)</td>"
+            "<td\(classes(index, numeric: cell.numeric, sign: cell.sign, long: cell.long))\(label(index))>\(cell.html)</td>"
         }
         let body = rows.map { cells -> Markup in
             "<tr>\(cells.enumerated().map { cell($0, $1) }.joined())</tr>"
         }.joined(separator: "\n")
         return
-            "<div class=\"scroll\"><table class=\"stack\">\n<caption>\(caption)</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
+            "<div class=\"scroll\"><table class=\"\(cards ? "stack" : "rows")\">\n<caption>\(caption)</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)\n</tbody>\n</table></div>\n"
     }
 
     /// Warnings collected while the page was made (a failed source, the cache used instead).

@@ -63,7 +63,7 @@ enum MarketPages {
             headers: [
                 ("", false), ("#", true), ("Name", false), ("Symbol", false), ("Price", true),
                 (first.rawValue, true), (second.rawValue, true), ("Mkt cap", true), ("Supply", true), ("Volume", true),
-            ], rows: rows, narrow: [3, 6, 8, 9])
+            ], rows: rows, narrow: [3, 6, 7, 8, 9], cards: false)
     }
 
     /// A row's price, kept current by `/live.js` (the list's currency, a screen's class).

@@ -72,52 +72,6 @@ enum MarketRequestError: UserFacingError, Equatable {
     }
 }
 
-/// One market request's world: the notices it collects for its page, the market context, the
-/// shared cache and the user's books.
-struct MarketSession {
-    let state: ServerState
-    let user: ServerUser
-    let notices: CollectedNotices
-    let context: MarketContext
-    let cache: OpenLedger
-    let books: PriceLedger
-
-    init(state: ServerState, user: ServerUser, interactive: Bool = true) throws {
-        self.state = state
-        self.user = user
-        let notices = CollectedNotices()
-        self.notices = notices
-        context = state.marketContext(notices: notices, interactive: interactive)
-        cache = try state.openMarketCache(context.app)
-        books = try state.books(of: user.name, context.app)
-    }
-
-    /// `vs` when given (checked as `--currency` is), else the books' currency.
-    func quote(_ vs: String?) throws -> AssetSymbol {
-        try books.defaultQuote(vs)
-    }
-
-    /// The symbols the user watches.
-    func watched() throws -> [AssetSymbol] {
-        try Watchlist.watched(in: books.existing)
-    }
-
-    /// The market feed over the shared cache: offline (no request) while the cached top list
-    /// in `quote` (or the stock or ETF `screen`'s list) is younger than
-    /// ``ServerState/marketCacheLifetime`` and long enough.
-    func feed(quote: AssetSymbol, count: Int, screen: StockScreen? = nil) throws -> MarketFeed {
-        let cached = try cache.cachedTopList(in: quote, screen: screen)
-        let fresh = cached.map {
-            context.now.secondsSinceEpoch - $0.fetchedAt.secondsSinceEpoch < state.marketCacheLifetime
-                && $0.list.entries.count >= min(count, 100)
-        }
-        return try MarketFeed(store: cache, context: context, offline: fresh ?? false)
-    }
-
-    /// The notices as the CLI would print them on stderr, without `ledger: `.
-    var warnings: [String] { notices.messages }
-}
-
 /// A body or query refused before the route's own error handling starts (a JSON array where an
 /// object belongs, say) still answers 400 with its sentence, never a 500.
 extension MarketRequestError: HTTPResponseError {

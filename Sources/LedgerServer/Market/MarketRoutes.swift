@@ -10,27 +10,27 @@ import LedgerRender
 struct MarketRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/market") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
-            return try await Offload.run { Self.list(fields, user: user, state: state, json: false) }
+            let (books, fields) = (context.books, MarketFields(query: request))
+            return try await Offload.run { Self.list(fields, books: books, json: false) }
         }
         signedIn.get("/api/v1/market") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
-            return try await Offload.run { Self.list(fields, user: user, state: state, json: true) }
+            let (books, fields) = (context.books, MarketFields(query: request))
+            return try await Offload.run { Self.list(fields, books: books, json: true) }
         }
         signedIn.get("/market/:symbol") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
+            let (books, fields) = (context.books, MarketFields(query: request))
             let symbol = context.parameters.get("symbol") ?? ""
-            return try await Offload.run { Self.coinPage(symbol, fields, user: user, state: state) }
+            return try await Offload.run { Self.coinPage(symbol, fields, books: books) }
         }
         signedIn.get("/api/v1/market/:symbol") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
+            let (books, fields) = (context.books, MarketFields(query: request))
             let symbol = context.parameters.get("symbol") ?? ""
-            return try await Offload.run { Self.coinJSON(symbol, fields, user: user, state: state) }
+            return try await Offload.run { Self.coinJSON(symbol, fields, books: books) }
         }
         signedIn.get("/api/v1/chart/:symbol") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
+            let (books, fields) = (context.books, MarketFields(query: request))
             let symbol = context.parameters.get("symbol") ?? ""
-            return try await Offload.run { Self.chartJSON(symbol, fields, user: user, state: state) }
+            return try await Offload.run { Self.chartJSON(symbol, fields, books: books) }
         }
     }
 
@@ -50,13 +50,16 @@ struct MarketRoutes: RouteGroup {
             change: fields["change"])
     }
 
-    static func list(_ fields: MarketFields, user: ServerUser, state: ServerState, json: Bool) -> Response {
-        var session: MarketSession?
+    static func list(_ fields: MarketFields, books: UserBooks, json: Bool) -> Response {
+        let user = books.user
+        let top: MarketTop
         do {
-            let top = try Self.top(fields, paged: !json)
+            top = try Self.top(fields, paged: !json)
             try top.checkPage()
-            let opened = try MarketSession(state: state, user: user)
-            session = opened
+        } catch {
+            return failure(error, json: json, title: "Market", current: "/market", user: user, session: nil)
+        }
+        return MarketSession.respond(books) { opened in
             let quote = try opened.quote(fields["vs"])
             let feed = try opened.feed(quote: quote, count: top.count, screen: top.screen)
             let watched = Set(try opened.watched())
@@ -71,18 +74,23 @@ struct MarketRoutes: RouteGroup {
                 top: top, shown: shown, watched: watched, freshness: feed.freshness(shown.fetchedAt),
                 warnings: opened.warnings, vs: fields["vs"])
             return ServerResponse.html(MarketPages.list(page, user: user))
-        } catch {
-            return failure(error, json: json, title: "Market", current: "/market", user: user, session: session)
+        } failure: { error, session in
+            failure(error, json: json, title: "Market", current: "/market", user: user, session: session)
         }
     }
 
-    static func coinPage(_ text: String, _ fields: MarketFields, user: ServerUser, state: ServerState) -> Response {
-        var session: MarketSession?
+    static func coinPage(_ text: String, _ fields: MarketFields, books: UserBooks) -> Response {
+        let user = books.user
+        let symbol: AssetSymbol
+        let span: ChartSpan
         do {
-            guard let symbol = AssetSymbol(text) else { throw MarketCommandError.notACoinSymbol(text) }
-            let span = try ChartSpan.parse(fields)
-            let opened = try MarketSession(state: state, user: user)
-            session = opened
+            guard let known = AssetSymbol(text) else { throw MarketCommandError.notACoinSymbol(text) }
+            symbol = known
+            span = try ChartSpan.parse(fields)
+        } catch {
+            return failure(error, json: false, title: text, current: "/market", user: user, session: nil)
+        }
+        return MarketSession.respond(books) { opened in
             let quote = try opened.quote(fields["vs"])
             let page: CoinPage
             if let stockClass = try StockPage.stockClass(symbol, fields, session: opened) {
@@ -91,7 +99,7 @@ struct MarketRoutes: RouteGroup {
                 page = try coinPage(text, symbol, quote: quote, span: span, session: opened)
             }
             return ServerResponse.html(page.render(user: user))
-        } catch {
+        } failure: { error, session in
             let offer = session.flatMap { SearchRoutes.offer(text, error: error, session: $0) } ?? ""
             return failure(
                 error, json: false, title: text, current: "/market", user: user, session: session, more: offer)
@@ -139,10 +147,9 @@ struct MarketRoutes: RouteGroup {
         return page
     }
 
-    static func coinJSON(_ text: String, _ fields: MarketFields, user: ServerUser, state: ServerState) -> Response {
-        do {
+    static func coinJSON(_ text: String, _ fields: MarketFields, books: UserBooks) -> Response {
+        MarketSession.respond(books) { session in
             guard let symbol = AssetSymbol(text) else { throw MarketCommandError.notACoinSymbol(text) }
-            let session = try MarketSession(state: state, user: user)
             let quote = try session.quote(fields["vs"])
             let feed = try session.feed(quote: quote, count: 100)
             let detail = try CoinDetail(
@@ -152,21 +159,20 @@ struct MarketRoutes: RouteGroup {
                 MarketJSON.coin(
                     detail.entry, list: detail.list, fetchedAt: detail.fetchedAt, favorite: detail.favorite,
                     share: detail.share, holding: detail.holding))
-        } catch {
-            return failure(error, json: true, title: text, current: "/market", user: user, session: nil)
+        } failure: { error, _ in
+            failure(error, json: true, title: text, current: "/market", user: books.user, session: nil)
         }
     }
 
-    static func chartJSON(_ text: String, _ fields: MarketFields, user: ServerUser, state: ServerState) -> Response {
-        do {
+    static func chartJSON(_ text: String, _ fields: MarketFields, books: UserBooks) -> Response {
+        MarketSession.respond(books) { session in
             guard let symbol = AssetSymbol(text) else { throw MarketServiceError.notAnAssetSymbol(text) }
             let days = try CoinChart.days(fields)
-            let session = try MarketSession(state: state, user: user)
             let chart = try CoinChart(
                 symbol, quote: try session.quote(fields["vs"]), span: .days(days), session: session)
             return ServerResponse.json(chart.json().trimmingSuffixNewline)
-        } catch {
-            return failure(error, json: true, title: text, current: "/market", user: user, session: nil)
+        } failure: { error, _ in
+            failure(error, json: true, title: text, current: "/market", user: books.user, session: nil)
         }
     }
 

@@ -10,28 +10,30 @@ import LedgerRender
 struct NewsRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/news") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
-            return try await Offload.run { Self.page(fields["asset"] ?? "", user: user, state: state) }
+            let (books, fields) = (context.books, MarketFields(query: request))
+            return try await Offload.run { Self.page(fields["asset"] ?? "", books: books) }
         }
     }
 
-    static func page(_ text: String, user: ServerUser, state: ServerState) -> Response {
-        var session: MarketSession?
+    static func page(_ text: String, books: UserBooks) -> Response {
+        let user = books.user
+        let symbols: [AssetSymbol]
         do {
-            let symbols = try AddForm.split(text).map { word in
+            symbols = try AddForm.split(text).map { word in
                 guard let symbol = AssetSymbol(word.uppercased()) else {
                     throw MarketServiceError.notAnAssetSymbol(word)
                 }
                 return symbol
             }
-            let opened = try MarketSession(state: state, user: user)
-            session = opened
+        } catch {
+            return MarketRoutes.failure(error, json: false, title: "News", current: "/news", user: user, session: nil)
+        }
+        return MarketSession.respond(books) { opened in
             let found = try headlines(symbols, limit: 20, session: opened)
             let body = MarketHTML.notices(opened.warnings) + form(text) + list(found)
             return ServerResponse.html(PageLayout.page(title: "News", user: user, current: "/news", body: body))
-        } catch {
-            return MarketRoutes.failure(
-                error, json: false, title: "News", current: "/news", user: user, session: session)
+        } failure: { error, session in
+            MarketRoutes.failure(error, json: false, title: "News", current: "/news", user: user, session: session)
         }
     }
 

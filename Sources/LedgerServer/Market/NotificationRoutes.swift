@@ -59,7 +59,7 @@ struct NotificationRoutes: RouteGroup {
             return [
                 .text(entry.firedAt.description + (index < unseen ? " · new" : "")),
                 .text(Age.ago(entry.firedAt, now: now), numeric: true),
-                .text(entry.message),
+                .sentence(entry.message),
                 MarketHTML.Cell(html: "<a href=\"/market/\(FormEncoding.escape(entry.asset))\">\(asset)</a>"),
             ]
         }

@@ -11,28 +11,24 @@ import LedgerRender
 struct SearchRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/market/search") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
-            return try await Offload.run { Self.page(fields["q"] ?? "", user: user, state: state) }
+            let (books, fields) = (context.books, MarketFields(query: request))
+            return try await Offload.run { Self.page(fields["q"] ?? "", books: books) }
         }
     }
 
-    static func page(_ text: String, user: ServerUser, state: ServerState) -> Response {
-        let query = AddForm.split(text).joined(separator: " ")
+    static func page(_ text: String, books: UserBooks) -> Response {
+        let (query, user) = (AddForm.split(text).joined(separator: " "), books.user)
         guard !query.isEmpty else {
             return ServerResponse.html(render(query: "", body: MarketHTML.note(hint), user: user))
         }
-        var session: MarketSession?
-        do {
-            let opened = try MarketSession(state: state, user: user)
-            session = opened
+        return MarketSession.respond(books) { opened in
             let (results, origin) = try matches(query, session: opened)
             let body =
                 MarketHTML.notices(opened.warnings) + table(results, query: query, origin: origin)
                 + StockSearch.section(query, session: opened)
             return ServerResponse.html(render(query: query, body: body, user: user))
-        } catch {
-            return MarketRoutes.failure(
-                error, json: false, title: "Search", current: "/market", user: user, session: session)
+        } failure: { error, session in
+            MarketRoutes.failure(error, json: false, title: "Search", current: "/market", user: user, session: session)
         }
     }
 
@@ -61,7 +57,7 @@ struct SearchRoutes: RouteGroup {
         let shown = results.count > 20 ? "the first 20 of \(results.count)" : "\(results.count)"
         return MarketHTML.table(
             caption: "Matches for '\(query)' from \(origin): \(shown)",
-            headers: [("Symbol", false), ("Name", false), ("Rank", true)], rows: Array(rows))
+            headers: [("Symbol", false), ("Name", false), ("Rank", true)], rows: Array(rows), cards: false)
     }
 
     private static func render(query: String, body: Markup, user: ServerUser) -> String {

@@ -87,6 +87,11 @@ extension ServerState {
         return try opener.open(.create)
     }
 
+    /// `body` with a handle of the shared cache kept between requests (``LedgerHandles``).
+    func usingMarketCache<T>(_ context: AppContext, _ body: (OpenLedger) throws -> T) throws -> T {
+        try ledgerHandles.using(marketCachePath, open: { try openMarketCache(context) }, body)
+    }
+
     /// `name`'s ledger as the price and market commands use it (read when it exists, created
     /// only when something is recorded).
     func books(of name: String, _ context: AppContext) throws -> PriceLedger {

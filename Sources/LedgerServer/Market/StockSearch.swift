@@ -69,7 +69,7 @@ enum StockSearch {
         }
         html += MarketHTML.table(
             caption: "Matches for '\(query)' in \(searched)",
-            headers: [("Symbol", false), ("Name", false), ("Class", false)], rows: Array(rows))
+            headers: [("Symbol", false), ("Name", false), ("Class", false)], rows: Array(rows), cards: false)
         return html
     }
 }

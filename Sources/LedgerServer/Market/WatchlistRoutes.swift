@@ -11,13 +11,13 @@ import LedgerRender
 struct WatchlistRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/watchlist") { _, context in
-            let user = context.user
-            return try await Offload.run { Self.page(user: user, state: state) }
+            let books = context.books
+            return try await Offload.run { Self.page(books: books) }
         }
         signedIn.post("/watchlist") { request, context in
-            let (user, fields) = (context.user, try await MarketFields.body(request))
+            let (owner, fields) = (context.books, try await MarketFields.body(request))
             return try await Offload.run {
-                Self.change(user: user, state: state, json: false) { books in
+                Self.change(owner, json: false) { books in
                     _ = try Watchlist.add(
                         Watchlist.parse(Self.words(fields["symbol"]), verb: "add"), to: books.storeForWriting()
                     )
@@ -27,10 +27,10 @@ struct WatchlistRoutes: RouteGroup {
             }
         }
         signedIn.post("/watchlist/:symbol/remove") { request, context in
-            let (user, fields) = (context.user, try await MarketFields.body(request))
+            let (owner, fields) = (context.books, try await MarketFields.body(request))
             let symbol = context.parameters.get("symbol") ?? ""
             return try await Offload.run {
-                Self.change(user: user, state: state, json: false) { books in
+                Self.change(owner, json: false) { books in
                     try Watchlist.remove(Watchlist.parse([symbol], verb: "remove"), from: books.existing)
                 } redirect: {
                     Self.next(fields["next"])
@@ -38,13 +38,13 @@ struct WatchlistRoutes: RouteGroup {
             }
         }
         signedIn.get("/api/v1/watchlist") { _, context in
-            let user = context.user
-            return try await Offload.run { Self.json(user: user, state: state) }
+            let books = context.books
+            return try await Offload.run { Self.json(books: books) }
         }
         signedIn.post("/api/v1/watchlist") { request, context in
-            let (user, fields) = (context.user, try await MarketFields.body(request))
+            let (owner, fields) = (context.books, try await MarketFields.body(request))
             return try await Offload.run {
-                Self.change(user: user, state: state, json: true) { books in
+                Self.change(owner, json: true) { books in
                     if let add = fields["add"] {
                         _ = try Watchlist.add(
                             Watchlist.parse(Self.words(add), verb: "add"), to: books.storeForWriting())
@@ -75,23 +75,21 @@ struct WatchlistRoutes: RouteGroup {
     /// Runs `edit` on the user's books; then the page at `redirect` (or the JSON list), or the
     /// page again with the CLI's sentence.
     static func change(
-        user: ServerUser, state: ServerState, json: Bool, _ edit: (PriceLedger) throws -> Void,
-        redirect: () -> String?
+        _ owner: UserBooks, json: Bool, _ edit: (PriceLedger) throws -> Void, redirect: () -> String?
     ) -> Response {
         do {
-            let session = try MarketSession(state: state, user: user)
-            try edit(session.books)
+            try MarketSession.amending(owner) { session in try edit(session.books) }
         } catch {
             if json {
                 return ServerResponse.apiError(
                     RequestFailure.status(error, query: true), RequestFailure.sentence(error))
             }
             return page(
-                user: user, state: state, errors: [RequestFailure.sentence(error)],
+                books: owner, errors: [RequestFailure.sentence(error)],
                 status: RequestFailure.status(error, query: true))
         }
         if let path = redirect() { return ServerResponse.redirect(to: path) }
-        return Self.json(user: user, state: state)
+        return Self.json(books: owner)
     }
 
     /// The watched coins, with figures from the cached top list in the books' currency, else
@@ -106,22 +104,20 @@ struct WatchlistRoutes: RouteGroup {
         return (watched.coins, note ?? "No top list is cached; the market page fetches one.")
     }
 
-    static func json(user: ServerUser, state: ServerState) -> Response {
+    static func json(books: UserBooks) -> Response {
         do {
-            let session = try MarketSession(state: state, user: user)
-            return ServerResponse.json(MarketJSON.watchlist(try Self.coins(session).coins))
+            let coins = try MarketSession.reading(books) { try Self.coins($0).coins }
+            return ServerResponse.json(MarketJSON.watchlist(coins))
         } catch {
             return ServerResponse.apiError(RequestFailure.status(error, query: true), RequestFailure.sentence(error))
         }
     }
 
-    static func page(
-        user: ServerUser, state: ServerState, errors: [String] = [], status: HTTPResponse.Status = .ok
-    ) -> Response {
+    static func page(books: UserBooks, errors: [String] = [], status: HTTPResponse.Status = .ok) -> Response {
+        let user = books.user
         var body = MarketHTML.css + PageLayout.errors(errors)
         do {
-            let session = try MarketSession(state: state, user: user)
-            let (coins, note) = try Self.coins(session)
+            let (coins, note) = try MarketSession.reading(books) { try Self.coins($0) }
             body += coins.isEmpty ? MarketHTML.note("No coins are watched yet.") : table(coins, user: user)
             if let note, !coins.isEmpty { body += MarketHTML.note(note) }
         } catch {
@@ -157,6 +153,6 @@ struct WatchlistRoutes: RouteGroup {
         return MarketHTML.table(
             caption: "Watched coins",
             headers: [("Symbol", false), ("Name", false), ("Price", true), ("24h", true), ("Rank", true), ("", false)],
-            rows: rows, narrow: [1, 4])
+            rows: rows, narrow: [1, 4], cards: false)
     }
 }

@@ -147,6 +147,13 @@ public struct LedgerPrices: PriceStore {
         return RecordedPrice(observation, fetchedAt: Timestamp(secondsSinceEpoch: row.int(5)))
     }
 
+    /// The latest observed-at of any price (nil for an empty table).
+    public func lastObservedAt() throws -> Timestamp? {
+        try ledger.guarded {
+            try database.scalarInt("SELECT MAX(observed_at) FROM prices").map(Timestamp.init(secondsSinceEpoch:))
+        }
+    }
+
     /// The price table's change counter (bumped by triggers on every write): a snapshot that
     /// read prices is stale once it moves.
     public func version() throws -> Int64 {

@@ -1,9 +1,11 @@
 import Foundation
+import LedgerServer
 import Testing
 
 /// `GET /market` and `/api/v1/market` against the loopback market server: 20 rows a page,
 /// changes coloured, the CLI's messages for bad input, the shared cache (one request for
-/// everyone while it is fresh), and a failed source shown with the cached list.
+/// everyone while it is fresh, its handle kept between requests), and a failed source shown
+/// with the cached list.
 @Suite("market pages: the top list", .serialized)
 struct MarketPageTests {
     @Test("the top 100, 20 rows a page, changes coloured, from one request")
@@ -155,6 +157,28 @@ struct MarketPageTests {
         let refused = try await client.get("/market/NVDA?class=shares", as: "alice")
         #expect(refused.status == 400)
         #expect(refused.body.contains("--class &#39;shares&#39; is not an asset class"))
+        try await server.stop()
+    }
+
+    @Test("the handle a page keeps on the shared cache shows the top list the fetcher records through its own")
+    func keptCacheHandle() async throws {
+        let server = try MarketTestServer()
+        #expect(server.ledger("alice", ["add", "buy", "BTC", "0.1", "@", "30000", "--offline"]).status == 0)
+        let client = try await server.start()
+        #expect(try await client.get("/market", as: "alice").body.contains(">67,543.12</span>"))
+        // An hour on the page's list is stale; the fetcher records a newer one (BTC moved).
+        server.clock.advance(3600)
+        let fixture = try String(
+            contentsOfFile: MarketTestServer.fixtures + "/coingecko/coins/markets[per_page=100].json", encoding: .utf8)
+        server.market.set(
+            "/coingecko/coins/markets", [.init(body: fixture.replacingOccurrences(of: "67543.12", with: "70123.45"))])
+        let run = await LedgerServer.fetchNow(server.state)
+        #expect(run.failures.isEmpty, "\(run.failures)")
+        let page = try await client.get("/market", as: "alice")
+        #expect(page.body.contains(">70,123.45</span>"), "\(page.body)")
+        #expect(!page.body.contains("67,543.12"))
+        // The page read the fetcher's list from the cache: the page's first request and the fetcher's, no third.
+        #expect(server.requests("/coingecko/coins/markets").count == 2)
         try await server.stop()
     }
 }

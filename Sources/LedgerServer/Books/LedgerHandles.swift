@@ -2,21 +2,23 @@ import Glibc
 import LedgerApp
 import Synchronization
 
-/// Read-only ledger handles kept open between requests. Opening one parses the schema, checks
-/// the anchor and prepares every statement anew — most of a cached portfolio request
-/// (docs/PERFORMANCE.md, "ledger serve"). A handle serves one request at a time; a handle whose
-/// file was replaced (another inode at the path) is dropped, so a restored or rolled-back file
-/// is opened, and its anchor checked, again. Handles hold no data of their own: each request's
-/// reads start a new SQLite read transaction and see every commit before it. One pool per
-/// server (``ServerState/readHandles``).
-final class ReadHandles: Sendable {
+/// Ledger handles kept open between requests: each user's ledger read-only (``UserBooks``) and
+/// the shared market cache read-write (``MarketSession``, which records what the market pages
+/// fetch into it). Opening one parses the schema, checks the anchor and prepares every
+/// statement anew — most of a cached portfolio or market request (docs/PERFORMANCE.md,
+/// "ledger serve"). A handle serves one request at a time; a handle whose file was replaced
+/// (another inode at the path) is dropped, so a restored or rolled-back file is opened, and its
+/// anchor checked, again. Handles hold no data of their own: each request's reads start a new
+/// SQLite transaction and see every commit before it. One pool per server
+/// (``ServerState/ledgerHandles``), by path.
+final class LedgerHandles: Sendable {
     /// Idle handles kept per ledger (about the number of cores that can read at once).
     static let idlePerLedger = 4
 
     private let idle = Mutex<[String: [Handle]]>([:])
 
     /// `body` with a handle of `path`, taken from the idle ones or opened by `open`.
-    func reading<T>(_ path: String, open: () throws -> OpenLedger, _ body: (OpenLedger) throws -> T) throws -> T {
+    func using<T>(_ path: String, open: () throws -> OpenLedger, _ body: (OpenLedger) throws -> T) throws -> T {
         let file = Self.identity(path)
         let handle = try take(path, file: file) ?? Handle(ledger: try open(), file: file)
         defer { put(handle, path) }
