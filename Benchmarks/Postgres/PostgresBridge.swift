@@ -48,7 +48,9 @@ struct PostgresBridge {
         make.deposit("USD", "\(day % 997 + 1)", on: "2024-01-01")
     }
 
-    /// One line of the table: each side run 5 times, the median per item.
+    /// One line of the table: each side run 5 times, the median per item. On the main actor,
+    /// where `main` makes the closures, so they are not sent anywhere.
+    @MainActor
     static func row(_ name: String, _ items: Int, sync: () throws -> Void, awaiting: () async throws -> Void)
         async throws
     {
