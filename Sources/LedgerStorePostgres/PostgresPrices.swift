@@ -42,7 +42,7 @@ public struct PostgresPrices: PriceStore {
             """, binds)
     }
 
-    public func observations(asset: AssetSymbol?) throws -> [StoredPrice] {
+    public func observations(asset: AssetSymbol?) throws -> [RecordedPrice] {
         var binds = ledger.binds()
         if let asset { binds.append(asset.text) }
         return try read(asset == nil ? "" : " AND asset = $2", " ORDER BY asset, quote, observed_at, source", binds)
@@ -68,7 +68,7 @@ public struct PostgresPrices: PriceStore {
         return found.map(\.observation)
     }
 
-    public func observations(of pair: PricePair, at instant: Timestamp) throws -> [StoredPrice] {
+    public func observations(of pair: PricePair, at instant: Timestamp) throws -> [RecordedPrice] {
         try read(Self.pairWhere + " AND observed_at = $4", " ORDER BY source", pairBinds(pair, instant))
     }
 
@@ -82,7 +82,7 @@ public struct PostgresPrices: PriceStore {
         return binds
     }
 
-    private func read(_ condition: String, _ order: String, _ binds: PostgresBindings) throws -> [StoredPrice] {
+    private func read(_ condition: String, _ order: String, _ binds: PostgresBindings) throws -> [RecordedPrice] {
         try session.rows("SELECT \(Self.columns) FROM prices WHERE user_id = $1\(condition)\(order)", binds).map {
             let (asset, quote, observedAt, price, source, fetchedAt) = try $0.decode(
                 (String, String, Int64, String, String, Int64).self)
@@ -92,7 +92,7 @@ public struct PostgresPrices: PriceStore {
             let observation = PriceObservation(
                 asset: try Self.symbol(asset), quote: try Self.symbol(quote),
                 observedAt: Timestamp(secondsSinceEpoch: observedAt), price: value, source: source)
-            return StoredPrice(observation, fetchedAt: Timestamp(secondsSinceEpoch: fetchedAt))
+            return RecordedPrice(observation, fetchedAt: Timestamp(secondsSinceEpoch: fetchedAt))
         }
     }
 

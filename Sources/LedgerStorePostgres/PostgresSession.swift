@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// Where a PostgreSQL server is and who connects: a TCP host and port or a Unix socket.
 /// The password comes from a file or the environment, never the command line (issue 38).
@@ -25,16 +26,40 @@ public struct PostgresLocation: Sendable, Equatable {
         self.database = database
     }
 
-    var configuration: PostgresConnection.Configuration {
-        switch endpoint {
-        case .tcp(let host, let port):
-            PostgresConnection.Configuration(
-                host: host, port: port, username: user, password: password, database: database, tls: .disable)
-        case .socket(let path):
-            PostgresConnection.Configuration(
-                unixSocketPath: path, username: user, password: password, database: database)
-        }
+    func configuration(_ limits: PostgresLimits) -> PostgresConnection.Configuration {
+        var configuration =
+            switch endpoint {
+            case .tcp(let host, let port):
+                PostgresConnection.Configuration(
+                    host: host, port: port, username: user, password: password, database: database, tls: .disable)
+            case .socket(let path):
+                PostgresConnection.Configuration(
+                    unixSocketPath: path, username: user, password: password, database: database)
+            }
+        configuration.options.connectTimeout = limits.connect
+        // The server cancels a statement (a lock wait included) past the bound by itself.
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "\(limits.statement.nanoseconds / 1_000_000)")
+        ]
+        return configuration
     }
+}
+
+/// How long a session waits: for the connection, and for each statement's answer. Every wait
+/// of the bridge is bounded, so a server that stops answering fails the call instead of
+/// holding its thread (a hung test, a hung request). The server is told the statement bound
+/// too (`statement_timeout`); the client waits a little longer, then closes the connection.
+public struct PostgresLimits: Sendable, Equatable {
+    public var connect: TimeAmount
+    public var statement: TimeAmount
+
+    public init(connect: TimeAmount = .seconds(10), statement: TimeAmount = .seconds(30)) {
+        self.connect = connect
+        self.statement = statement
+    }
+
+    /// The client's own bound on one answer: the server's, plus time for its refusal to arrive.
+    var answer: TimeAmount { statement + .seconds(2) }
 }
 
 /// One PostgreSQL connection for synchronous code: the bounded bridge of docs/ARCHITECTURE.md
@@ -50,22 +75,28 @@ public final class PostgresSession: @unchecked Sendable {
     /// The connection and its logger, for async callers in this package (`ledger-pg-bench`).
     package let connection: PostgresConnection
     package let logger: Logger
+    public let limits: PostgresLimits
     private var transactionDepth = 0
 
-    private init(connection: PostgresConnection, logger: Logger) {
+    private init(connection: PostgresConnection, logger: Logger, limits: PostgresLimits) {
         self.connection = connection
         self.logger = logger
+        self.limits = limits
     }
 
-    /// Connects, or throws ``StoreError/cannotOpen(path:detail:)`` naming the server.
-    public static func connect(_ location: PostgresLocation) throws -> PostgresSession {
+    /// Connects within `limits.connect`, or throws ``StoreError/cannotOpen(path:detail:)``
+    /// naming the server.
+    public static func connect(_ location: PostgresLocation, limits: PostgresLimits = PostgresLimits()) throws
+        -> PostgresSession
+    {
         let logger = Logger(label: "ledger.postgres")
         do {
+            // postgres-nio fails the connect itself at `connectTimeout` (TCP and handshake).
             let connection = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: location.configuration, id: 1,
-                logger: logger
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: location.configuration(limits),
+                id: 1, logger: logger
             ).wait()
-            return PostgresSession(connection: connection, logger: logger)
+            return PostgresSession(connection: connection, logger: logger, limits: limits)
         } catch {
             throw StoreError.cannotOpen(path: location.description, detail: PostgresFailure.detail(error))
         }
@@ -78,16 +109,38 @@ public final class PostgresSession: @unchecked Sendable {
 
     /// Closes the connection (an open transaction is rolled back by the server).
     public func close() {
-        try? connection.close().wait()
+        _ = try? bounded(connection.close())
     }
 
-    /// Runs `sql` with `binds` ($1, $2, …) and returns every row.
+    /// Runs `sql` with `binds` ($1, $2, …) and returns every row, or throws
+    /// ``StoreError/database(_:)`` (the server's refusal, or no answer within `limits`).
     @discardableResult
     func rows(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
         do {
-            return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait().rows
+            return try bounded(connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)).rows
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError.database(PostgresFailure.detail(error))
+        }
+    }
+
+    /// Waits for `future` at most `limits.answer`. Past it the connection is closed, which
+    /// fails what it was doing (and every later call on this session): the thread is free.
+    private func bounded<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+        let expired = Expired()
+        let timer = connection.eventLoop.scheduleTask(in: limits.answer) { [connection] in
+            expired.flag.store(true, ordering: .relaxed)
+            let _: EventLoopFuture<Void> = connection.close()
+        }
+        defer { timer.cancel() }
+        do {
+            return try future.wait()
+        } catch {
+            guard expired.flag.load(ordering: .relaxed) else { throw error }
+            throw StoreError.database(
+                "no answer from the server within \(limits.answer.nanoseconds / 1_000_000_000) s; the connection is closed"
+            )
         }
     }
 
@@ -123,6 +176,11 @@ extension PostgresLocation: CustomStringConvertible {
         case .socket(let path): "postgres://\(user)@/\(database)?socket=\(path)"
         }
     }
+}
+
+/// Set by a session's timer when an answer did not come in time.
+private final class Expired: Sendable {
+    let flag = Atomic<Bool>(false)
 }
 
 /// What a PostgreSQL failure says: the server's message and SQLSTATE, or the client's code.

@@ -47,7 +47,8 @@ public final class PostgresCluster: Sendable {
         try run(
             "initdb", ["-D", dataDirectory, "-U", user, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"])
         let options = "-k \(directory) -c listen_addresses= -c fsync=off -c max_connections=200"
-        try run("pg_ctl", ["-D", dataDirectory, "-l", directory + "/server.log", "-o", options, "-w", "start"])
+        try run(
+            "pg_ctl", ["-D", dataDirectory, "-l", directory + "/server.log", "-o", options, "-w", "-t", "30", "start"])
         Self.running.withLock { $0 = self }
         atexit { PostgresCluster.running.withLock { $0?.stop() } }
     }
@@ -56,7 +57,7 @@ public final class PostgresCluster: Sendable {
 
     /// Stops the server at once (its data is thrown away with the directory).
     public func stop() {
-        _ = try? run("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
+        _ = try? run("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "-t", "30", "stop"])
     }
 
     /// Runs one of the cluster's programs (as `postgres` when we are root) and throws with its
