@@ -103,8 +103,10 @@ public final class PostgresSession: @unchecked Sendable {
     }
 
     deinit {
-        // Not awaited: a deinit may run on an event loop thread.
-        let _: EventLoopFuture<Void> = connection.close()
+        // Not awaited: a deinit may run on an event loop thread. The callback holds the
+        // connection until it is closed (postgres-nio asserts that it is when it goes).
+        let connection = connection
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// Closes the connection (an open transaction is rolled back by the server).
