@@ -20,8 +20,8 @@ public final class PostgresCluster: Sendable {
             .last { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") }
     }()
 
-    /// Opt-in (`LGR_POSTGRES_TESTS=1`) until the hang seen on 2026-11-28 is understood: the
-    /// cluster started, then `ledger-pg-bench` waited forever (HANDOVER of round 16).
+    /// Opt-in (`LGR_POSTGRES_TESTS=1`, which `.ci/run` sets): a plain `swift test` does not
+    /// start a database server.
     public static var isAvailable: Bool {
         binaries != nil && ProcessInfo.processInfo.environment["LGR_POSTGRES_TESTS"] == "1"
     }
