@@ -31,6 +31,9 @@ let package = Package(
         // `ledger live`'s WebSocket client (WSClient, on NIO and swift-nio-ssl), linked only into
         // `ledger-live` (docs/PERFORMANCE.md has what it costs).
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // The PostgreSQL store (issue 38), linked only into the target that uses it, never `ledger`
+        // (docs/PERFORMANCE.md has what it costs).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Pure ring: values in, values out.
@@ -49,6 +52,19 @@ let package = Package(
             dependencies: [
                 "LedgerCore", "LedgerInterchange", "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictImports
+        ),
+        // The same store protocols on PostgreSQL (docs/SERVER.md), out of LedgerStore so that only
+        // what opens a PostgreSQL database links postgres-nio.
+        .target(
+            name: "LedgerStorePostgres",
+            dependencies: [
+                "LedgerCore", "LedgerInterchange", "LedgerStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictImports
         ),
@@ -133,6 +149,16 @@ let package = Package(
             ],
             path: "Benchmarks/HotPaths"
         ),
+        // `ledger-pg-bench`: the PostgreSQL store's sync bridge against async/await (issue 38,
+        // docs/ARCHITECTURE.md "Synchronous stores on PostgreSQL").
+        .executableTarget(
+            name: "ledger-pg-bench",
+            dependencies: [
+                "LedgerCore", "LedgerStore", "LedgerStorePostgres", "LedgerTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Benchmarks/Postgres"
+        ),
 
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(
@@ -143,7 +169,8 @@ let package = Package(
             name: "LedgerRenderTests", dependencies: ["LedgerRender", "LedgerTestSupport"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerTestSupport"]),
+        .testTarget(
+            name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerStorePostgres", "LedgerTestSupport"]),
         .testTarget(name: "LedgerAppTests", dependencies: ["LedgerApp", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerMarketDataTests", dependencies: ["LedgerMarketData", "LedgerTestSupport"],

@@ -18,6 +18,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case eventNotFound(reference: String)
     case corruptRecord(String)
     case sqlite(SQLiteError)
+    /// A failure of a database server (the PostgreSQL store): its message and SQLSTATE.
+    case database(String)
 
     public var description: String {
         switch self {
@@ -53,6 +55,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "the ledger database failed: the disk is full (no space left on the device); free some space and run the command again"
         case .sqlite(let error):
             "the ledger database failed: \(error.message)"
+        case .database(let detail):
+            "the ledger database failed: \(detail)"
         }
     }
 }

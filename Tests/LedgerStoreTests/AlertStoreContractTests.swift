@@ -1,12 +1,18 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import LedgerStorePostgres
 import LedgerTestSupport
 import Testing
 
-/// One alert contract, three stores: the in-memory twin, SQLite in memory, SQLite on a file.
+/// One alert contract, four stores: the in-memory twin, SQLite in memory, SQLite on a file,
+/// PostgreSQL (when installed; see ``StoreKind``).
 enum AlertStoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory, sqliteMemory, sqliteFile
+    case inMemory, sqliteMemory, sqliteFile, postgres
+
+    static var allCases: [AlertStoreKind] {
+        PostgresTestBooks.withPostgres([.inMemory, .sqliteMemory, .sqliteFile], .postgres)
+    }
 
     var testDescription: String { rawValue }
 
@@ -16,6 +22,7 @@ enum AlertStoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqliteMemory: return try Ledger(path: ":memory:", mode: .createIfMissing).alerts
         case .sqliteFile:
             return try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing).alerts
+        case .postgres: return try PostgresTestBooks.open().alerts
         }
     }
 }
@@ -99,7 +106,12 @@ struct AlertStoreContractTests {
             #expect(throws: Stop.self) {
                 try store.updateAlerts { _ -> ([Alert], Int) in
                     // A write made inside the transaction is rolled back with it.
-                    try (store as! LedgerAlerts).ledger.executeRaw("UPDATE alerts SET state = 'fired'")
+                    if let postgres = store as? PostgresAlerts {
+                        try postgres.ledger.session.execute(
+                            "UPDATE alerts SET state = 'fired' WHERE user_id = \(postgres.ledger.userID)")
+                    } else {
+                        try (store as! LedgerAlerts).ledger.executeRaw("UPDATE alerts SET state = 'fired'")
+                    }
                     throw Stop()
                 }
             }

@@ -1,12 +1,19 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import LedgerStorePostgres
 import LedgerTestSupport
 import Testing
 
-/// One contract, three stores: the in-memory twin, SQLite in memory, SQLite on a file.
+/// One contract, four stores: the in-memory twin, SQLite in memory, SQLite on a file, and
+/// PostgreSQL (one user's books in the test run's throwaway cluster; left out, with the reason
+/// shown by `PostgresStoreTests`, when no PostgreSQL is installed).
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory, sqliteMemory, sqliteFile
+    case inMemory, sqliteMemory, sqliteFile, postgres
+
+    static var allCases: [StoreKind] {
+        PostgresTestBooks.withPostgres([.inMemory, .sqliteMemory, .sqliteFile], .postgres)
+    }
 
     var testDescription: String { rawValue }
 
@@ -16,6 +23,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqliteMemory: return try Ledger(path: ":memory:", mode: .createIfMissing).events
         case .sqliteFile:
             return try Ledger(path: makeTemporaryDirectory() + "/sub/dir/books.ledger", mode: .createIfMissing).events
+        case .postgres: return try PostgresTestBooks.open().events
         }
     }
 
@@ -25,6 +33,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqliteMemory: return try Ledger(path: ":memory:", mode: .createIfMissing).settings
         case .sqliteFile:
             return try Ledger(path: makeTemporaryDirectory() + "/sub/dir/books.ledger", mode: .createIfMissing).settings
+        case .postgres: return try PostgresTestBooks.open().settings
         }
     }
 }

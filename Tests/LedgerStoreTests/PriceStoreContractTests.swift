@@ -1,12 +1,18 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import LedgerStorePostgres
 import LedgerTestSupport
 import Testing
 
-/// One price contract, three stores: the in-memory twin, SQLite in memory, SQLite on a file.
+/// One price contract, four stores: the in-memory twin, SQLite in memory, SQLite on a file,
+/// PostgreSQL (when installed; see ``StoreKind``).
 enum PriceStoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory, sqliteMemory, sqliteFile
+    case inMemory, sqliteMemory, sqliteFile, postgres
+
+    static var allCases: [PriceStoreKind] {
+        PostgresTestBooks.withPostgres([.inMemory, .sqliteMemory, .sqliteFile], .postgres)
+    }
 
     var testDescription: String { rawValue }
 
@@ -16,6 +22,7 @@ enum PriceStoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqliteMemory: return try Ledger(path: ":memory:", mode: .createIfMissing).prices
         case .sqliteFile:
             return try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing).prices
+        case .postgres: return try PostgresTestBooks.open().prices
         }
     }
 }

@@ -82,6 +82,12 @@ public struct ChainBreak: Equatable, Sendable {
     public let sequence: Int64
     public let id: String
     public let reason: String
+
+    package init(sequence: Int64, id: String, reason: String) {
+        self.sequence = sequence
+        self.id = id
+        self.reason = reason
+    }
 }
 
 extension EventReading {
@@ -107,11 +113,11 @@ extension EventReading {
 }
 
 /// Parses an event reference: a sequence number (with or without `#`) or an event id.
-enum EventReference {
+package enum EventReference {
     case sequence(Int64)
     case id(EventID)
 
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
         if let number = Int64(digits), number > 0 {
             self = .sequence(number)

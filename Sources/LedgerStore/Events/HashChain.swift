@@ -1,13 +1,15 @@
 import Crypto
 import LedgerInterchange
 
-/// The hash chain: each event stores SHA-256(previous hash ‖ canonical encoding).
-enum HashChain {
+/// The hash chain: each event stores SHA-256(previous hash ‖ canonical encoding). `package`: the
+/// PostgreSQL store (LedgerStorePostgres) links its events with this same code, so both chains
+/// are the same bytes.
+package enum HashChain {
     /// The "previous hash" of the first event.
-    static let genesis = String(repeating: "0", count: 64)
+    package static let genesis = String(repeating: "0", count: 64)
 
     /// Hex SHA-256 of the previous hash's 32 bytes followed by the record's canonical JSON.
-    static func hash(previous: String, record: EventRecordV1) -> String {
+    package static func hash(previous: String, record: EventRecordV1) -> String {
         hex(record.canonicalJSONBytes.withUnsafeBytes { digest(previous: bytes(fromHex: previous), canonical: $0) })
     }
 

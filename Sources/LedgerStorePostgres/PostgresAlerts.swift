@@ -1,0 +1,134 @@
+import LedgerCore
+import LedgerStore
+import PostgresNIO
+
+/// One user's price alerts in PostgreSQL (`alerts`): the contract of ``AlertStore``. Ids are
+/// numbered from 1 per user by a counter row (`alert_ids`), never reused; a check runs with the
+/// user's row locked (`FOR NO KEY UPDATE`), so two servers checking at once take turns.
+public struct PostgresAlerts: AlertStore {
+    public let ledger: PostgresLedger
+    private var session: PostgresSession { ledger.session }
+
+    private static let columns = """
+        id, asset, asset_class, quote, kind, threshold, direction, window_seconds, note, created_at, state,
+        last_price, last_observed_at, last_source, last_fired_at
+        """
+
+    public func addAlert(_ draft: AlertDraft, createdAt: Timestamp) throws -> Alert {
+        try AlertRecordCheck.validate(draft)
+        return try session.transaction {
+            let id = try session.rows(
+                """
+                INSERT INTO alert_ids (user_id, last) VALUES ($1, 1)
+                ON CONFLICT (user_id) DO UPDATE SET last = alert_ids.last + 1 RETURNING last
+                """, ledger.binds()
+            )[0].decode(Int64.self)
+            var binds = ledger.binds()
+            binds.append(id)
+            binds.append(draft.asset.text)
+            binds.append(draft.assetClass?.rawValue)
+            binds.append(draft.quote.text)
+            binds.append(draft.condition.kind)
+            binds.append(draft.condition.threshold.formatted())
+            var direction: String?
+            var window: Int64?
+            if case .change(_, let way, let seconds) = draft.condition { (direction, window) = (way.rawValue, seconds) }
+            binds.append(direction)
+            binds.append(window)
+            binds.append(draft.note)
+            binds.append(createdAt.secondsSinceEpoch)
+            try session.rows(
+                """
+                INSERT INTO alerts (user_id, id, asset, asset_class, quote, kind, threshold, direction,
+                    window_seconds, note, created_at, state)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'armed')
+                """, binds)
+            return Alert(
+                id: id, asset: draft.asset, assetClass: draft.assetClass, quote: draft.quote,
+                condition: draft.condition, note: draft.note, createdAt: createdAt)
+        }
+    }
+
+    public func alerts() throws -> [Alert] {
+        try read("", ledger.binds())
+    }
+
+    public func removeAlert(id: Int64) throws -> Alert? {
+        try session.transaction {
+            var binds = ledger.binds()
+            binds.append(id)
+            let found = try read(" AND id = $2", binds).first
+            if found != nil { try session.rows("DELETE FROM alerts WHERE user_id = $1 AND id = $2", binds) }
+            return found
+        }
+    }
+
+    public func updateAlerts<Result>(_ check: ([Alert]) throws -> (alerts: [Alert], result: Result)) throws -> Result {
+        try session.transaction {
+            try session.rows("SELECT id FROM ledger_users WHERE id = $1 FOR NO KEY UPDATE", ledger.binds())
+            let before = try alerts()
+            let (updated, result) = try check(before)
+            let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
+            // Only rows that changed are written.
+            for alert in updated where old[alert.id].map({ $0 != alert }) ?? false {
+                try writeState(alert)
+            }
+            return result
+        }
+    }
+
+    private func writeState(_ alert: Alert) throws {
+        var binds = ledger.binds()
+        binds.append(alert.id)
+        binds.append(alert.state.rawValue)
+        binds.append(alert.lastSeen?.price.formatted())
+        binds.append(alert.lastSeen?.observedAt.secondsSinceEpoch)
+        binds.append(alert.lastSeen?.source)
+        binds.append(alert.lastFiredAt?.secondsSinceEpoch)
+        try session.rows(
+            """
+            UPDATE alerts SET state = $3, last_price = $4, last_observed_at = $5, last_source = $6, last_fired_at = $7
+            WHERE user_id = $1 AND id = $2
+            """, binds)
+    }
+
+    private func read(_ condition: String, _ binds: PostgresBindings) throws -> [Alert] {
+        try session.rows("SELECT \(Self.columns) FROM alerts WHERE user_id = $1\(condition) ORDER BY id", binds).map(
+            Self.alert)
+    }
+
+    /// One row of ``columns``.
+    private static func alert(_ row: PostgresRow) throws -> Alert {
+        let (id, asset, assetClass, quote, kind, threshold, direction, window) = try row.decode(
+            (Int64, String, String?, String, String, String, String?, Int64?).self)
+        let cells = Array(row)
+        let note = try cells[8].decode(String.self)
+        let createdAt = try cells[9].decode(Int64.self)
+        let state = try cells[10].decode(String.self)
+        let lastPrice = try cells[11].decode(String?.self)
+        let lastObservedAt = try cells[12].decode(Int64?.self)
+        let lastSource = try cells[13].decode(String?.self)
+        let lastFiredAt = try cells[14].decode(Int64?.self)
+        guard let assetSymbol = AssetSymbol(asset), let quoteSymbol = AssetSymbol(quote),
+            let alertState = AlertState(rawValue: state), case .success(let level) = ExactDecimal.parse(threshold)
+        else { throw StoreError.corruptRecord("alert \(id) holds a value this version cannot read") }
+        let condition: AlertCondition =
+            switch kind {
+            case "above": .above(level)
+            case "below": .below(level)
+            default:
+                .change(
+                    percent: level, direction: direction.flatMap(ChangeDirection.init(rawValue:)) ?? .either,
+                    window: window ?? 0)
+            }
+        var seen: AlertSighting?
+        if let lastPrice, let lastObservedAt, case .success(let price) = ExactDecimal.parse(lastPrice) {
+            seen = AlertSighting(
+                price: price, observedAt: Timestamp(secondsSinceEpoch: lastObservedAt), source: lastSource ?? "")
+        }
+        return Alert(
+            id: id, asset: assetSymbol, assetClass: assetClass.flatMap(AssetClass.init(rawValue:)), quote: quoteSymbol,
+            condition: condition, note: note, createdAt: Timestamp(secondsSinceEpoch: createdAt), state: alertState,
+            lastSeen: seen, lastFiredAt: lastFiredAt.map(Timestamp.init(secondsSinceEpoch:)))
+    }
+}

@@ -1,0 +1,77 @@
+import LedgerStore
+import PostgresNIO
+
+/// One user's books in a PostgreSQL database: what a ledger file is for SQLite. It hands out
+/// the same stores, behind the same protocols (`ledger.events`, `ledger.prices`,
+/// `ledger.settings`), each reading and writing only this user's rows through the session,
+/// so a transaction one opens covers what the others do inside it.
+public final class PostgresLedger: @unchecked Sendable {
+    public let session: PostgresSession
+    /// The account name the rows are kept under.
+    public let user: String
+    /// The `ledger_users` row of ``user``: every per-user table's key.
+    public let userID: Int64
+
+    private init(session: PostgresSession, user: String, userID: Int64) {
+        self.session = session
+        self.user = user
+        self.userID = userID
+    }
+
+    /// Opens `user`'s books, creating them (an empty chain) on first use; migrates the
+    /// database first.
+    public static func open(_ session: PostgresSession, user: String, location: String = "postgres") throws
+        -> PostgresLedger
+    {
+        try PostgresSchema.migrate(session, location: location)
+        let userID = try session.transaction {
+            var binds = PostgresBindings()
+            binds.append(user)
+            try session.rows("INSERT INTO ledger_users (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", binds)
+            let id = try session.rows("SELECT id FROM ledger_users WHERE name = $1", binds)[0].decode(Int64.self)
+            var head = PostgresBindings()
+            head.append(id)
+            head.append(HashChain.genesis)
+            try session.rows(
+                "INSERT INTO chain_heads (user_id, sequence, hash) VALUES ($1, 0, $2) ON CONFLICT (user_id) DO NOTHING",
+                head)
+            return id
+        }
+        return PostgresLedger(session: session, user: user, userID: userID)
+    }
+
+    public var events: PostgresEvents { PostgresEvents(ledger: self) }
+    public var prices: PostgresPrices { PostgresPrices(ledger: self) }
+    public var settings: PostgresSettings { PostgresSettings(ledger: self) }
+    public var alerts: PostgresAlerts { PostgresAlerts(ledger: self) }
+
+    /// Binds with the user's id as `$1`.
+    func binds() -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(userID)
+        return binds
+    }
+}
+
+/// Ledger-level settings (`currency`, the watchlist) of one user: the `settings` table.
+public struct PostgresSettings: SettingsStore {
+    let ledger: PostgresLedger
+
+    public func setting(_ key: String) throws -> String? {
+        var binds = ledger.binds()
+        binds.append(key)
+        return try ledger.session.rows("SELECT value FROM settings WHERE user_id = $1 AND key = $2", binds)
+            .first?.decode(String.self)
+    }
+
+    public func setSetting(_ key: String, _ value: String) throws {
+        var binds = ledger.binds()
+        binds.append(key)
+        binds.append(value)
+        try ledger.session.rows(
+            """
+            INSERT INTO settings (user_id, key, value) VALUES ($1, $2, $3)
+            ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value
+            """, binds)
+    }
+}
