@@ -47,7 +47,7 @@ public final class PostgresCluster: Sendable {
         try run(
             "initdb", ["-D", dataDirectory, "-U", user, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"])
         Self.running.withLock { $0 = self }
-        atexit { PostgresCluster.running.withLock { $0?.stop() } }
+        atexit { PostgresCluster.stopRunning() }
         try startServer(log: directory + "/server.log", socketDirectory: directory)
         try waitUntilReady(log: directory + "/server.log")
     }
@@ -86,6 +86,9 @@ public final class PostgresCluster: Sendable {
     }
 
     private static let running = Mutex<PostgresCluster?>(nil)
+
+    /// Stops the run's server, if one was started (at exit, or when ``RunWatch`` ends a run).
+    static func stopRunning() { running.withLock { $0?.stop() } }
 
     /// Stops the server at once (`SIGQUIT`: immediate shutdown; its data is thrown away with
     /// the directory): a signal to the PID in `postmaster.pid`, nothing waited for, as this

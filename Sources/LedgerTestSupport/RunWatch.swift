@@ -31,6 +31,8 @@ enum RunWatch {
             + " The tests started above without a result are the ones that hang.\n"
         fflush(nil)
         FileHandle.standardError.write(Data(line.utf8))
+        // `_exit` runs no atexit handler: the test PostgreSQL server is stopped here instead.
+        PostgresCluster.stopRunning()
         _exit(124)
     }
 }
