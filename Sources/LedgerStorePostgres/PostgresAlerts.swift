@@ -68,9 +68,7 @@ public struct PostgresAlerts: AlertStore {
             try session.rows("SELECT id FROM ledger_users WHERE id = $1 FOR NO KEY UPDATE", ledger.binds())
             let before = try alerts()
             let (updated, result) = try check(before)
-            let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
-            // Only rows that changed are written.
-            for alert in updated where old[alert.id].map({ $0 != alert }) ?? false {
+            for alert in Alert.changed(from: before, to: updated) {
                 try writeState(alert)
             }
             return result

@@ -59,3 +59,12 @@ public struct Alert: Hashable, Sendable {
         }
     }
 }
+
+extension Alert {
+    /// The alerts of `updated` that differ from the one of the same id in `before`: the rows an
+    /// alert store writes after a check, so a check that changes nothing writes nothing.
+    public static func changed(from before: [Alert], to updated: [Alert]) -> [Alert] {
+        let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
+        return updated.filter { alert in old[alert.id].map { $0 != alert } ?? false }
+    }
+}

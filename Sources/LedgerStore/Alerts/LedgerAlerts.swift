@@ -61,10 +61,7 @@ public struct LedgerAlerts: AlertStore {
             try database.immediateTransaction {
                 let before = try alerts()
                 let (updated, result) = try check(before)
-                let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
-                // Only rows that changed are written, so a check that changes nothing leaves
-                // the file as it was.
-                for alert in updated where old[alert.id].map({ $0 != alert }) ?? false {
+                for alert in Alert.changed(from: before, to: updated) {
                     try writeState(alert)
                 }
                 return result
