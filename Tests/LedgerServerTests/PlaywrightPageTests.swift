@@ -40,6 +40,30 @@ struct PlaywrightPageTests {
         try await fixture.stop()
     }
 
+    @Test(
+        "a trade entered through the form on a phone shows in the trades list and the portfolio",
+        .enabled(if: available))
+    func formEntry() async throws {
+        let fixture = try await AccountFixture.start(secureCookies: false)
+        _ = try fixture.user("carol", password: "correct horse")
+        let form: [String: Any] = [
+            "path": "/add", "submit": "form.add button[type=submit]",
+            "fill": [
+                "#kind": "buy", "#asset": "QZXW", "#quantity": "2", "#price": "150.25", "#account": "phone",
+                "#class": "stock",
+            ],
+            "shows": ["Recorded: #1", "buy 2 QZXW @ 150.25 USD", "[phone]"],
+        ]
+        let pages: [[String: Any]] = [
+            ["path": "/trades", "shows": ["QZXW", "150.25", "phone"]],
+            ["path": "/portfolio", "shows": ["QZXW", "300.50"]],
+        ]
+        let result = try await Playwright.run(
+            base: fixture.server.client.port, login: ("carol", "correct horse"), headers: [:], pages: pages, form: form)
+        #expect(result.status == 0, "\(result.output)")
+        try await fixture.stop()
+    }
+
     @Test("the sign-up page of an open server fits at 390 and 1000 px", .enabled(if: available))
     func signUp() async throws {
         let fixture = try await AccountFixture.start(secureCookies: false, registration: .open)
@@ -141,7 +165,8 @@ enum Playwright {
     /// The script's exit status and output; the process is awaited without blocking a thread
     /// of the pool the in-process server answers on.
     static func run(
-        base port: Int, login: (name: String, password: String)?, headers: [String: String], pages: [[String: Any]]
+        base port: Int, login: (name: String, password: String)?, headers: [String: String], pages: [[String: Any]],
+        form: [String: Any]? = nil
     ) async throws -> (status: Int32, output: String) {
         let directory = makeTemporaryDirectory("playwright")
         let spec: [String: Any] = [
@@ -149,6 +174,7 @@ enum Playwright {
             "login": login.map { ["name": $0.name, "password": $0.password] } ?? NSNull(),
             "headers": headers, "widths": [390, 1000], "pages": pages,
             "shots": ProcessInfo.processInfo.environment["LGR_PAGE_SHOTS"] ?? NSNull(),
+            "form": form ?? NSNull(),
         ]
         let specPath = directory + "/spec.json"
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))

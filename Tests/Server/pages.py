@@ -8,6 +8,8 @@ Reads a JSON spec (argv[1]):
    "login": {"name": "alice", "password": "…"} or null,   # a real sign-in through /login
    "headers": {"X-Test-User": "alice"} or {},
    "widths": [390, 1000], "shots": "DIR" or null,
+   "form": {"path": "/add", "fill": {"#kind": "buy", "#asset": "QZXW"}, "submit": "button[type=submit]",
+            "shows": ["Recorded"]} or absent: entered once, at the first width, after the sign-in,
    "pages": [{"path": "/portfolio", "status": 200, "shows": ["7.77"], "hides": ["0.00"],
               "changes": {"selector": "[data-live]", "from": "67,543.12 USD", "within": 5}}]}
 
@@ -87,6 +89,23 @@ def sign_in(page, base, login, failures):
         failures.append(f"sign-in as {login['name']} did not leave /login: {page.inner_text('body')[:300]}")
 
 
+def enter(page, base, form, failures):
+    """Fills a form as a user would (`fill`: selector -> value; a <select> gets the option),
+    submits it with `submit`, and checks the page it leads to shows `shows`."""
+    page.goto(base + form["path"], wait_until="load")
+    for selector, value in form["fill"].items():
+        if page.eval_on_selector(selector, "e => e.tagName") == "SELECT":
+            page.select_option(selector, value)
+        else:
+            page.fill(selector, value)
+    page.click(form["submit"])
+    page.wait_for_load_state("load")
+    text = page.inner_text("body")
+    for shown in form.get("shows", []):
+        if shown not in text:
+            failures.append(f"after the form on {form['path']}: {page.url} does not show {shown!r}: {text[:300]}")
+
+
 def main():
     spec = json.load(open(sys.argv[1]))
     failures = []
@@ -101,6 +120,8 @@ def main():
             page = context.new_page()
             if spec.get("login"):
                 sign_in(page, spec["base"], spec["login"], failures)
+            if spec.get("form") and width == spec["widths"][0]:
+                enter(page, spec["base"], spec["form"], failures)
             for page_spec in spec["pages"]:
                 fresh = context.new_page()
                 check_page(fresh, spec["base"], page_spec, width, spec.get("shots"), failures)
