@@ -59,6 +59,8 @@ struct AddPage {
     let user: ServerUser
     var form = TradeForm()
     var errors: [String] = []
+    /// The assets the Asset field suggests (the user's holdings), in a `<datalist>`.
+    var suggestions: [String] = []
 
     static let kinds = EventKind.typed.map(\.rawValue)
 
@@ -68,7 +70,7 @@ struct AddPage {
                 <form method="post" action="/add" class="add">\(PageLayout.csrfField(user))
                 <div class="fields">
                 \(select("kind", "Kind", Self.kinds, form.kind, allowEmpty: false))
-                \(text("asset", "Asset", form.asset, "BTC, ETH, AAPL"))
+                \(text("asset", "Asset", form.asset, "BTC, ETH, AAPL", list: suggestions.isEmpty ? nil : "held-assets"))
                 \(text("quantity", "Quantity", form.quantity, "0.1", decimal: true))
                 \(text("price", "Price of one unit", form.price, "30000", decimal: true))
                 \(text("total", "Total (or the price, not both)", form.total, "3000", decimal: true))
@@ -89,7 +91,7 @@ struct AddPage {
                 asset and NEW:OLD (AAPL 4:1). Words, when given, are used instead of Asset, Quantity, Price and Total.</p>
                 </details>
                 <p><button type="submit">Record</button></p>
-                </form>
+                \(datalist())</form>
                 <p class="note">Enter the price of one unit or the total, not both: the other is computed from the \
                 quantity. Selling, withdrawing or transferring more than the account holds is refused, and nothing \
                 is written.</p>
@@ -114,12 +116,21 @@ struct AddPage {
             "<div><label for=\"date\">Date and time, UTC (default: now)</label><input \(type) id=\"date\" name=\"date\" value=\"\(form.date)\"></div>"
     }
 
-    private func text(_ name: String, _ label: String, _ value: String, _ placeholder: String, decimal: Bool = false)
-        -> Markup
-    {
+    private func text(
+        _ name: String, _ label: String, _ value: String, _ placeholder: String, decimal: Bool = false,
+        list: String? = nil
+    ) -> Markup {
         let mode: Markup = decimal ? " inputmode=\"decimal\"" : ""
+        let suggested: Markup = list.map { " list=\"\($0)\" autocomplete=\"off\"" } ?? ""
         return
-            "<div><label for=\"\(name)\">\(label)</label><input type=\"text\" id=\"\(name)\" name=\"\(name)\"\(mode) value=\"\(value)\" placeholder=\"\(placeholder)\"></div>"
+            "<div><label for=\"\(name)\">\(label)</label><input type=\"text\" id=\"\(name)\" name=\"\(name)\"\(mode)\(suggested) value=\"\(value)\" placeholder=\"\(placeholder)\"></div>"
+    }
+
+    /// The Asset field's suggestions: the browser offers them as the user types (no script).
+    private func datalist() -> Markup {
+        guard !suggestions.isEmpty else { return "" }
+        let options = suggestions.map { asset -> Markup in "<option value=\"\(asset)\"></option>" }.joined()
+        return "<datalist id=\"held-assets\">\(options)</datalist>\n"
     }
 
     private func select(

@@ -25,8 +25,10 @@ struct BooksRoutes: RouteGroup {
             try await TradesRoutes.void(request, context, state)
         }
         signedIn.get("/add") { request, context in
-            ServerResponse.html(
-                AddPage(user: context.user, form: TradeForm(QueryFields(request))).render())
+            let books = context.books
+            let held = (try? await Offload.run { BooksService(books: books).heldAssets() }) ?? []
+            let page = AddPage(user: context.user, form: TradeForm(QueryFields(request)), suggestions: held)
+            return ServerResponse.html(page.render())
         }
         signedIn.post("/add") { request, context in
             try await TradesRoutes.add(request, context, state)

@@ -29,6 +29,13 @@ struct BooksService {
         return entry
     }
 
+    /// The assets the user holds now, sorted: the add form's suggestions. From the kept
+    /// portfolio (the page's own); none when it cannot be made (the form works without them).
+    func heldAssets() -> [String] {
+        guard let entry = try? holdings(ValuationQuery(), perAccount: false) else { return [] }
+        return Array(Set(entry.report.rows.map(\.asset.text))).sorted()
+    }
+
     /// `ledger report --period P`.
     func report(_ query: ValuationQuery, period: String?) throws -> PeriodReport {
         let kind = try ValuationQuery.period(period ?? "month")

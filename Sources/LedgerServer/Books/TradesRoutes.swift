@@ -33,7 +33,8 @@ enum TradesRoutes {
             return ServerResponse.redirect(to: "/trades?added=\(stored[0].sequence)")
         } catch {
             guard let message = TradeFormMessages.message(error) else { throw error }
-            let page = AddPage(user: books.user, form: form, errors: [message])
+            let held = (try? await Offload.run { BooksService(books: books).heldAssets() }) ?? []
+            let page = AddPage(user: books.user, form: form, errors: [message], suggestions: held)
             return ServerResponse.html(page.render(), status: .unprocessableContent)
         }
     }

@@ -51,6 +51,16 @@ struct BooksPagesTests {
         ] {
             #expect(portfolio.body.contains(text), "\(text)")
         }
+        let form = try await server.client.get("/add", headers: Books.user("alice"))
+        #expect(form.body.contains(#"id="asset" name="asset" list="held-assets" autocomplete="off""#), "\(form.body)")
+        #expect(
+            form.body.contains(
+                #"<datalist id="held-assets"><option value="BTC"></option><option value="USD"></option></datalist>"#),
+            "the Asset field suggests what alice holds")
+        let empty = try await server.client.get("/add", headers: Books.user("bob"))
+        #expect(
+            !empty.body.contains("<datalist") && !empty.body.contains("list=\"held-assets\""),
+            "no books, no suggestions")
         let holdings = try await server.client.get("/holdings", headers: Books.user("alice"))
         #expect(
             holdings.body.contains("<th scope=\"col\">account</th>")
