@@ -177,6 +177,11 @@ def debugging_port(profile):
 
 
 def main():
+    # This driver lives as long as the test run. A descriptor it inherited by accident (another
+    # test's pipe to its own child, open while this was started) would keep that pipe from
+    # ending and that test waiting until the run ends (round 17's CI hang, found with gdb):
+    # keep only stdin, stdout and stderr.
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
     chromium, profile = sys.argv[1], sys.argv[2]
     try:
         devtools = DevTools(chromium, profile)

@@ -107,6 +107,9 @@ def enter(page, base, form, failures):
 
 
 def main():
+    # Only stdin, stdout and stderr: a descriptor inherited by accident (another test's pipe)
+    # would hold that test until this script ends (see Tests/Browser/chromium.py).
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
     spec = json.load(open(sys.argv[1]))
     failures = []
     with sync_playwright() as playwright:
