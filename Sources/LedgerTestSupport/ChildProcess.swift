@@ -1,9 +1,11 @@
 import Foundation
+import Glibc
 
-/// Child processes awaited without holding a thread of Swift's cooperative pool. Swift Testing
-/// runs the suites side by side on that pool, two threads on two cores: a test blocked there in
-/// `waitUntilExit` or a pipe read stalled every suite beside it, in-process servers included.
-/// The waiting here happens on threads of its own.
+/// Child processes run to their end without holding a thread of Swift's cooperative pool. Swift
+/// Testing runs the suites side by side on that pool, two threads on two cores: a test blocked
+/// there in a wait or a pipe read stalled every suite beside it, in-process servers included.
+/// The waiting here happens on threads of its own; the processes start through
+/// ``SpawnedProcess``, with no descriptor but their own three.
 public enum ChildProcess {
     /// How a process ended (its exit status, or the signal's number when killed) and what it
     /// wrote.
@@ -28,58 +30,47 @@ public enum ChildProcess {
     public static func runBlocking(
         _ executable: URL, _ arguments: [String], environment: [String: String], input: String? = nil
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let (out, err, stdin) = (Pipe(), Pipe(), Pipe())
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
+        let child = try SpawnedProcess(
+            executable.path, arguments, environment: environment, stdin: input == nil ? .null : .pipe,
+            stdout: .pipe, stderr: .pipe)
+        if let input, let pipe = child.input {
             Thread {
-                try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-                try? stdin.fileHandleForWriting.close()
+                try? pipe.write(contentsOf: Data(input.utf8))
+                try? pipe.close()
             }.start()
         }
-        // Read side by side, so neither pipe can fill up and stop the child.
-        let stderr = Self.readingToEnd(err.fileHandleForReading)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (stdout, stderr) = drain(child)
+        let ending = child.waitBlocking()
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr(), as: UTF8.self))
+            status: ending.status, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Waits for a started process to end; its exit status (or signal number).
-    public static func exit(of process: Process) async -> Int32 {
-        await RawConnection.onThread {
-            process.waitUntilExit()
-            return process.terminationStatus
+    /// Reads the child's stdout and stderr side by side (neither pipe can fill up and stop it)
+    /// until both end, or until ``lingering`` seconds after the child has: a process it left
+    /// behind may hold them open, and what the child wrote is in by then.
+    private static func drain(_ child: SpawnedProcess) -> (Data, Data) {
+        var read = [Data(), Data()]
+        var open = [child.output!.fileDescriptor, child.errors!.fileDescriptor]
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var childEnded: ContinuousClock.Instant?
+        while open.contains(where: { $0 >= 0 }) {
+            var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&polled, nfds_t(polled.count), 100)
+            for (index, entry) in polled.enumerated() where entry.fd >= 0 && entry.revents != 0 {
+                let count = Glibc.read(entry.fd, &buffer, buffer.count)
+                if count > 0 {
+                    read[index].append(contentsOf: buffer[..<count])
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    open[index] = -1
+                }
+            }
+            if childEnded == nil, !child.isRunning { childEnded = .now }
+            if let childEnded, ContinuousClock.now - childEnded > .seconds(lingering) { break }
         }
+        return (read[0], read[1])
     }
 
-    /// Reads `handle` to its end on a thread of its own; the returned function waits for it.
-    private static func readingToEnd(_ handle: FileHandle) -> @Sendable () -> Data {
-        let read = ReadToEnd()
-        Thread { read.finish(handle.readDataToEndOfFile()) }.start()
-        return { read.wait() }
-    }
-}
-
-/// The bytes a reading thread got, handed over once it is done.
-private final class ReadToEnd: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    func finish(_ bytes: Data) {
-        data = bytes
-        done.signal()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
+    /// How long the pipes are read after the child ended.
+    static let lingering = 5
 }

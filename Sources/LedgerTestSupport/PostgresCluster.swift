@@ -52,24 +52,23 @@ public final class PostgresCluster: Sendable {
         try waitUntilReady(log: directory + "/server.log")
     }
 
-    /// Starts `postgres` itself, never waited for: not `pg_ctl start`, whose server keeps the
-    /// socket Foundation's `Process` watches to see its child end, so waiting for `pg_ctl`
-    /// never returned (the hang of round 16, found with gdb in round 17).
+    /// Starts `postgres` itself (not `pg_ctl start`, which leaves the server behind the process
+    /// it waits for), with no descriptor but its own three (``SpawnedProcess``): it lives until
+    /// the run ends, and must hold no other test's pipe.
     private func startServer(log: String, socketDirectory: String) throws {
         FileManager.default.createFile(atPath: log, contents: nil)
-        let server = Process()
+        guard let output = FileHandle(forWritingAtPath: log) else {
+            throw PostgresClusterError(message: "cannot write \(log)")
+        }
+        defer { try? output.close() }
         let command = [
             "\(bin)/postgres", "-D", dataDirectory, "-k", socketDirectory, "-c", "listen_addresses=", "-c",
             "fsync=off", "-c", "max_connections=200",
         ]
         let (executable, arguments) = asServerUser(command)
-        server.executableURL = executable
-        server.arguments = arguments
-        server.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
-        server.standardInput = FileHandle.nullDevice
-        server.standardOutput = FileHandle(forWritingAtPath: log)
-        server.standardError = server.standardOutput
-        try server.run()
+        _ = try SpawnedProcess(
+            executable.path, arguments, environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"], stdout: .file(output),
+            stderr: .file(output))
     }
 
     /// Polls `postmaster.pid` until the server says `ready` (its 8th line), at most 30 s.

@@ -17,26 +17,20 @@ final class SharedChromium: @unchecked Sendable {
     private let requests: FileHandle
     private let answers: FileHandle
     private var pending = Data()
-    private let process: Process
+    private let process: SpawnedProcess
 
     private init() throws {
         guard let chromium = BrowserCheck.chromium, let python = BrowserCheck.python else {
             throw BrowserCheckError(message: "chromium or python3 is not on PATH")
         }
-        let process = Process()
-        let toDriver = Pipe()
-        let fromDriver = Pipe()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Self.driver, chromium, makeTemporaryDirectory("chromium-profile")]
-        process.standardInput = toDriver
-        process.standardOutput = fromDriver
-        // The driver's own failures (a traceback) show in the test run's output.
-        process.standardError = FileHandle.standardError
-        try process.run()
-        requests = toDriver.fileHandleForWriting
-        answers = fromDriver.fileHandleForReading
+        // Its failures (a traceback) show in the test run's output.
+        let process = try SpawnedProcess(
+            python, [Self.driver, chromium, makeTemporaryDirectory("chromium-profile")], stdin: .pipe,
+            stdout: .pipe, stderr: .inherit)
+        requests = process.input!
+        answers = process.output!
         var buffer = Data()
-        let started = try Self.object(Self.line(from: fromDriver.fileHandleForReading, pending: &buffer))
+        let started = try Self.object(Self.line(from: answers, pending: &buffer))
         guard let url = started["cdp"] as? String else {
             throw BrowserCheckError(message: started["error"] as? String ?? "chromium.py: \(started)")
         }

@@ -35,21 +35,17 @@ struct KillTests {
     /// `microseconds` later, and returns the highest sequence number it reported as committed.
     /// Blocking: run it on a thread of its own.
     private static func runAndKill(after microseconds: UInt32, path: String) throws -> Int64 {
-        let process = Process()
-        process.executableURL = BuiltProducts.stress
-        process.arguments = [path, "100000", "5"]
         // The state directory `verify` checks the anchor in (BuiltProducts.run).
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": BuiltProducts.stateHome]) {
-            $1
-        }
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let first = out.fileHandleForReading.availableData
+        let process = try SpawnedProcess(
+            BuiltProducts.stress.path, [path, "100000", "5"],
+            environment: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": BuiltProducts.stateHome]) {
+                $1
+            }, stdout: .pipe)
+        let first = process.output!.availableData
         usleep(microseconds)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let rest = out.fileHandleForReading.readDataToEndOfFile()
+        process.signal(SIGKILL)
+        _ = process.waitBlocking()
+        let rest = process.output!.readDataToEndOfFile()
         let text = String(decoding: first + rest, as: UTF8.self)
         return text.split(separator: "\n").compactMap { Int64($0) }.max() ?? 0
     }

@@ -32,20 +32,14 @@ struct KilledImportTests {
     /// Starts `ledger import FILE`, kills it 50 ms after its temporary ledger appears; whether
     /// SIGKILL ended it. Blocking (its timing is the test): run it on a thread of its own.
     private static func importKilled(_ file: String, ledger: String, directory: String) throws -> Bool {
-        let process = Process()
-        process.executableURL = BuiltProducts.ledger
-        process.arguments = ["import", file, "--ledger", ledger]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try SpawnedProcess(BuiltProducts.ledger.path, ["import", file, "--ledger", ledger])
         let started = Date()
         while process.isRunning, try temporaries(directory).isEmpty, Date().timeIntervalSince(started) < 60 {
             usleep(2_000)
         }
         usleep(50_000)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal
+        process.signal(SIGKILL)
+        return process.waitBlocking().signalled
     }
 
     private static func temporaries(_ directory: String) throws -> [String] {

@@ -56,38 +56,32 @@ struct LiveInterruptTests {
         -> (String, Int32, Double, String, exited: Bool)
     {
         let directory = makeTemporaryDirectory()
-        let process = Process()
-        process.executableURL = BuiltProducts.ledger
-        process.arguments = arguments
-        process.environment = [
-            "HOME": directory, "LGR_FILE": directory + "/books.ledger", "PATH": "/usr/bin:/bin",
-        ].merging(variables) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let process = try SpawnedProcess(
+            BuiltProducts.ledger.path, arguments,
+            environment: [
+                "HOME": directory, "LGR_FILE": directory + "/books.ledger", "PATH": "/usr/bin:/bin",
+            ].merging(variables) { $1 }, stdout: .pipe, stderr: .pipe)
         // A ticker that never prints or never stops is killed, so the run cannot hang.
-        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let watchdog = DispatchWorkItem { process.signal(SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + 25, execute: watchdog)
         defer { watchdog.cancel() }
         var received = Data()
         let deadline = Date().addingTimeInterval(20)
         while !received.contains(UInt8(ascii: "\n")), Date() < deadline {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = process.output!.availableData
             if chunk.isEmpty { break }
             received += chunk
         }
-        kill(process.processIdentifier, signal)
+        process.signal(signal)
         let started = Date()
-        while process.isRunning, Date().timeIntervalSince(started) < 5 { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        received += out.fileHandleForReading.readDataToEndOfFile()
+        let ending = process.wait(upTo: 5)
+        if ending == nil { process.signal(SIGKILL) }
+        let status = process.waitBlocking().status
+        received += process.output!.readDataToEndOfFile()
         return (
-            String(decoding: received, as: UTF8.self), process.terminationStatus, Date().timeIntervalSince(started),
-            String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            process.terminationReason == .exit
+            String(decoding: received, as: UTF8.self), status, Date().timeIntervalSince(started),
+            String(decoding: process.errors!.readDataToEndOfFile(), as: UTF8.self),
+            ending.map { !$0.signalled } ?? false
         )
     }
 }

@@ -84,7 +84,7 @@ struct ServeBesideCLITests {
 /// look at; the CLI runs with the same state directory, so both check the same anchor.
 final class ServedLedger: @unchecked Sendable {
     let directory: String
-    let process: Process
+    let process: SpawnedProcess
     let port: Int
     let token: String
     var ledgerPath: String { directory + "/data/users/alice/books.ledger" }
@@ -92,7 +92,7 @@ final class ServedLedger: @unchecked Sendable {
         (#"{"version":1,"id":"01JAAAAAAAAAAAAAAAAAAAAAAA","kind":"deposit","occurred_at":"2025-01-02T00:00:00Z","#
             + #""account":"bank","asset":"USD","asset_class":"fiat","quantity":"10"}"# + "\n").utf8)
 
-    private init(directory: String, process: Process, port: Int, token: String) {
+    private init(directory: String, process: SpawnedProcess, port: Int, token: String) {
         self.directory = directory
         self.process = process
         self.port = port
@@ -108,26 +108,18 @@ final class ServedLedger: @unchecked Sendable {
         let issued = try await ChildProcess.run(
             BuiltProducts.ledger, ["user", "token", "alice", "--data-dir", data], environment: environment)
         let token = try #require(issued.stdout.firstMatch(of: /lgr_[A-Za-z0-9_-]+/).map { String($0.output) })
-        let process = Process()
-        process.executableURL = BuiltProducts.serve
-        process.arguments = ["--port", "0", "--data-dir", data]
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let first = try await ServeProcessTests.firstLine(out.fileHandleForReading)
+        let process = try SpawnedProcess(
+            BuiltProducts.serve.path, ["--port", "0", "--data-dir", data], environment: environment, stdout: .pipe)
+        let out = process.output!
+        let first = try await ServeProcessTests.firstLine(out)
         let port = try #require(first.split(separator: ":").last.flatMap { Int($0) }, "no port in '\(first)'")
         // The access log is read and dropped, so the server never blocks on a full pipe.
-        Thread { while !out.fileHandleForReading.availableData.isEmpty {} }.start()
+        Thread { while !out.availableData.isEmpty {} }.start()
         return ServedLedger(directory: directory, process: process, port: port, token: token)
     }
 
-    /// SIGTERM; the exit is awaited on a thread of its own (nothing after a test needs it).
-    func stop() {
-        kill(process.processIdentifier, SIGTERM)
-        Thread { [process] in process.waitUntilExit() }.start()
-    }
+    /// SIGTERM (its end is reaped on a thread of its own; nothing after a test needs it).
+    func stop() { process.signal(SIGTERM) }
 
     static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LGR_") }
@@ -224,7 +216,7 @@ final class ServedLedger: @unchecked Sendable {
     }
 
     /// The lines of /proc/locks held by the server on the ledger file.
-    func locks() -> [String] { ProcessLocks.held(by: process.processIdentifier, on: ledgerPath) }
+    func locks() -> [String] { ProcessLocks.held(by: process.pid, on: ledgerPath) }
 
     /// True when the server holds a POSIX lock on the database file itself: an open WAL
     /// connection keeps a shared one, which is what tells another process it is not the last.

@@ -9,29 +9,24 @@ struct ServeProcessTests {
     @Test("ledger serve starts ledger-serve, answers, logs the request and stops on SIGTERM with exit 0")
     func startAndStop() async throws {
         let directory = makeTemporaryDirectory("serve-process")
-        let process = Process()
-        process.executableURL = BuiltProducts.ledger
-        process.arguments = ["serve", "--port", "0", "--data-dir", directory + "/data"]
-        process.environment = ["HOME": directory, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let first = try await Self.firstLine(out.fileHandleForReading)
+        let process = try SpawnedProcess(
+            BuiltProducts.ledger.path, ["serve", "--port", "0", "--data-dir", directory + "/data"],
+            environment: ["HOME": directory, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"], stdout: .pipe, stderr: .pipe)
+        let (out, err) = (process.output!, process.errors!)
+        let first = try await Self.firstLine(out)
         let port = try #require(first.split(separator: ":").last.flatMap { Int($0) }, "no port in '\(first)'")
         #expect(first == "ledger-serve: listening on http://127.0.0.1:\(port)")
         let health = try await HTTPTestClient(port: port).get("/healthz")
         #expect(health.status == 200 && health.body == "ok\n")
-        kill(process.processIdentifier, SIGTERM)
+        process.signal(SIGTERM)
+        let (ending, stopped) = await process.finished(within: 30)
         let (rest, errors) = await RawConnection.onThread {
             (
-                String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                String(decoding: out.readDataToEndOfFile(), as: UTF8.self),
+                String(decoding: err.readDataToEndOfFile(), as: UTF8.self)
             )
         }
-        _ = await ChildProcess.exit(of: process)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(errors)")
+        #expect(ending.succeeded && !stopped, "\(ending) \(errors)")
         let lines = rest.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains(#""method":"GET","path":"/healthz","status":200"#) == true, "\(lines)")
         #expect(lines.last == "ledger-serve: stopped")

@@ -26,21 +26,12 @@ struct ServeUploadTests {
         let printed = try await Self.ledger(
             ["user", "token", "alice", "--label", "load", "--data-dir", data], environment)
         let token = try #require(printed.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("lgr_") })
-        let server = Process()
-        server.executableURL = BuiltProducts.serve
-        server.arguments = ["--port", "0", "--data-dir", data]
-        server.environment = environment
-        let out = Pipe()
-        server.standardOutput = out
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            kill(server.processIdentifier, SIGTERM)
-            Thread { server.waitUntilExit() }.start()
-        }
-        let first = try await ServeProcessTests.firstLine(out.fileHandleForReading)
+        let server = try SpawnedProcess(
+            BuiltProducts.serve.path, ["--port", "0", "--data-dir", data], environment: environment, stdout: .pipe)
+        defer { server.signal(SIGTERM) }
+        let first = try await ServeProcessTests.firstLine(server.output!)
         let port = try #require(first.split(separator: ":").last.flatMap { Int($0) }, "\(first)")
-        Self.drain(out.fileHandleForReading)
+        Self.drain(server.output!)
         #expect(try FileManager.default.attributesOfItem(atPath: data)[.posixPermissions] as? Int == 0o700)
         // Made on a thread of its own: a loop over 48 MiB would hold a cooperative thread (and the
         // in-process servers of the other suites) for seconds in a debug build.
@@ -54,7 +45,7 @@ struct ServeUploadTests {
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        let peak = try #require(Self.status(server.processIdentifier, "VmHWM"))
+        let peak = try #require(Self.status(server.pid, "VmHWM"))
         print(
             "ledger-serve peak RSS after \(Self.uploads) parallel uploads of \(Self.uploadBytes) bytes: \(peak / 1024) KiB; answers \(statuses)"
         )

@@ -147,19 +147,15 @@ enum Playwright {
 
     static let available: Bool = {
         guard BrowserCheck.available(for: "PlaywrightPageTests") else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BrowserCheck.python!)
-        process.arguments = ["-c", "import playwright.sync_api"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
+        let probe = try? ChildProcess.runBlocking(
+            URL(fileURLWithPath: BrowserCheck.python!), ["-c", "import playwright.sync_api"],
+            environment: ProcessInfo.processInfo.environment)
+        if probe?.status != 0 {
             print(
                 "PlaywrightPageTests skipped: python3 cannot import playwright; run 'python3 -m pip install playwright'"
             )
         }
-        return process.terminationStatus == 0
+        return probe?.status == 0
     }()
 
     /// The script's exit status and output; the process is awaited without blocking a thread
@@ -181,34 +177,16 @@ enum Playwright {
         let outputPath = directory + "/output.txt"
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BrowserCheck.python!)
-        process.arguments = [script, specPath]
-        process.standardOutput = output
-        process.standardError = output
-        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-            Self.bound(process, seconds: limit)
-        }
+        let process = try SpawnedProcess(
+            BrowserCheck.python!, [script, specPath], stdout: .file(output), stderr: .file(output))
         try output.close()
+        // A browser that stops answering fails the test instead of holding the run.
+        let (ending, stopped) = await process.finished(within: Double(limit))
         let text = try String(contentsOfFile: outputPath, encoding: .utf8)
-        let ended = process.terminationReason == .exit ? "" : "pages.py did not end within \(limit) s and was stopped\n"
-        return (status, ended + text)
+        let ended = stopped ? "pages.py did not end within \(limit) s and was stopped\n" : ""
+        return (ending.status, ended + text)
     }
 
     /// The longest one script runs (a whole spec takes about 30 s on two busy cores).
     static let limit = 300
-
-    /// Stops `process` if it still runs after `seconds` (SIGTERM, then SIGKILL 5 s later):
-    /// a browser that stops answering fails the test instead of holding the run.
-    static func bound(_ process: Process, seconds: Int) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
-            guard process.isRunning else { return }
-            process.terminate()
-            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(5)) {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            }
-        }
-    }
 }
