@@ -151,6 +151,31 @@ public final class SQLiteDatabase {
         return bytes
     }
 
+    /// Writes `bytes` over the BLOB in `table.column` of row `rowid` from its start, with
+    /// SQLite's incremental BLOB I/O (the BLOB must already be that long: a row inserted with
+    /// `zeroblob(n)`). No bound copy and no in-memory record of the row is made, which an
+    /// INSERT of a bound BLOB makes twice.
+    public func writeBlob(table: String, column: String, rowid: Int64, _ bytes: [UInt8]) throws(SQLiteError) {
+        var blob: OpaquePointer?
+        let code = sqlite3_blob_open(handle, "main", table, column, rowid, 1, &blob)
+        guard code == SQLITE_OK, let blob else { throw SQLiteError(code: code, message: lastMessage) }
+        defer { sqlite3_blob_close(blob) }
+        let status = bytes.withUnsafeBytes {
+            $0.isEmpty ? SQLITE_OK : sqlite3_blob_write(blob, $0.baseAddress, Int32($0.count), 0)
+        }
+        guard status == SQLITE_OK else { throw SQLiteError(code: status, message: lastMessage) }
+    }
+
+    /// Runs `body` with the page cache at most `kibibytes` (`PRAGMA cache_size`: the pages
+    /// beyond it are freed at once; restored after, which allocates nothing). For a write of
+    /// a large BLOB, whose pages are written once, after a full replay filled the cache.
+    public func withPageCache<T>(kibibytes: Int, _ body: () throws -> T) throws -> T {
+        let before = try scalarInt("PRAGMA cache_size") ?? -2000
+        try execute("PRAGMA cache_size=-\(kibibytes)")
+        defer { try? execute("PRAGMA cache_size=\(before)") }
+        return try body()
+    }
+
     /// Waits up to `milliseconds` for another process's lock before failing with SQLITE_BUSY.
     public func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)

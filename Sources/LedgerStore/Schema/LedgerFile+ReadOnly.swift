@@ -34,7 +34,7 @@ extension LedgerFile {
         do {
             database.setBusyTimeout(milliseconds: 15_000)
             try checkIdentity(database, path: path)
-            try database.execute("PRAGMA cache_size=-65536")
+            try database.execute("PRAGMA cache_size=-\(LedgerFile.cacheKiB)")
             let version = try database.scalarInt("PRAGMA user_version") ?? 0
             guard version == Int64(Schema.currentVersion) else {
                 throw StoreError.cannotOpen(

@@ -5,6 +5,10 @@ import Glibc
 /// ledgers and ledgers from a newer schema before anything is written.
 enum LedgerFile {
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
+    /// The page cache of every connection (``prepare(_:path:isNew:)`` says why so large), and
+    /// the one a snapshot's save runs with (``SQLiteDatabase/withPageCache(kibibytes:_:)``).
+    static let cacheKiB = 65_536
+    static let writeCacheKiB = 2_048
 
     /// What is at the path before it is opened.
     enum Existing {
@@ -88,7 +92,7 @@ enum LedgerFile {
             // way, verify 10.7 vs 11.0 s), and the pages it faults in around each row counted
             // in the process's memory (466 MB against 123 MB; docs/PERFORMANCE.md). Reading a
             // snapshot is the exception: it maps for that read only (validSnapshot).
-            try database.execute("PRAGMA cache_size=-65536")
+            try database.execute("PRAGMA cache_size=-\(cacheKiB)")
             try migrate(database, path: path)
         } catch {
             throw StoreError.opening(path, error)

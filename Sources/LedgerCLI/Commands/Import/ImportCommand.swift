@@ -4,6 +4,10 @@ import LedgerCore
 import LedgerInterchange
 import LedgerRender
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `ledger import FILE…`: exchange CSV exports (presets, or a generic column mapping) and our
 /// own JSONL/JSON exports, all or nothing, idempotent; `--history` lists the receipts.
 struct ImportCommand: EnvironmentCommand {
@@ -165,6 +169,10 @@ struct ImportCommand: EnvironmentCommand {
     /// Says what the ledger's valuations now lack and the one command that fetches it, or
     /// fetches it at once with `--fetch-prices`.
     private func afterImport(in environment: CommandEnvironment) throws {
+        // The import's buffers (and the transfer match's) are freed by now, but glibc keeps
+        // their pages: hand them back, so the closing replay's state does not stack on them
+        // (docs/PERFORMANCE.md, "The import's closing replay").
+        Self.releaseFreedMemory()
         let store = try ledgerOptions.openExisting(in: environment)
         guard let currency = AssetSymbol(try store.ledgerCurrency()) else { return }
         if fetchPrices {
@@ -182,6 +190,14 @@ struct ImportCommand: EnvironmentCommand {
         let line = "Prices: \(parts.joined(separator: " and ")); fetch them with '\(MissingPrice.fillCommand)'."
         environment.write(
             ReportTextView.wrap(line, width: environment.terminalWidth, indent: "  ").joined(separator: "\n") + "\n")
+    }
+
+    /// glibc's `malloc_trim(0)`, looked up by name: Swift's Glibc module does not declare it.
+    private static func releaseFreedMemory() {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(nil, "malloc_trim") else { return }
+            _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+        #endif
     }
 
     /// `auto` → json/jsonl by extension or first character, else the CSV presets.
