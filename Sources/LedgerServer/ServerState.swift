@@ -21,6 +21,8 @@ public struct ServerState: Sendable {
     let portfolios = PortfolioCache()
     /// The last returns of each user and view the portfolio page showed (LedgerApp's).
     let returns = ReturnsCache()
+    /// The latest prices the live pages share (LedgerApp's, on this server's clock).
+    let livePrices: LivePrices
 
     public init(
         settings: ServerSettings, variables: [String: String], currentDirectory: String,
@@ -35,6 +37,7 @@ public struct ServerState: Sendable {
         self.accessLog = accessLog
         self.market = market
         self.uploads = UploadSlots(limit: settings.limits.maxParallelUploads)
+        self.livePrices = LivePrices(clockMilliseconds: clockMilliseconds)
     }
 
     /// The context a service runs in for one request; its notices are collected for the page.

@@ -34,18 +34,9 @@ struct GainsCommand: EnvironmentCommand {
         try outputFormat.require([.text, .json, .csv], for: "gains")
         let (from, to) = try period()
         let methods = try comparedMethods()
-        let source = try ReportSource.open(ledgerOptions.opener(in: environment), query: reportOptions.query)
-        let runner = try source.runner()
-        let base = source.options
-        let states = try runner.replay(
-            (methods ?? [base.method]).map { method in
-                var options = base
-                options.method = method
-                return options
-            })
-        let reports = states.map { GainsReport(state: $0, since: from, until: to) }
-        try runner.report(reports[0].diagnostics)
-        let complete = reports.allSatisfy(\.totals.complete)
+        let query = GainsQuery(valuation: reportOptions.query, since: from, until: to, methods: methods)
+        let answer = try query.answer(ledgerOptions.opener(in: environment))
+        let (reports, source, complete) = (answer.reports, answer.source, answer.complete)
         if methods != nil {
             try outputFormat.require([.text], for: "gains --compare")
             environment.write(MethodComparisonView(reports: reports, width: environment.terminalWidth).render())

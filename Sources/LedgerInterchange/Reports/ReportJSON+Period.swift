@@ -24,7 +24,7 @@ extension ReportJSON {
         writer.beginArray()
         for row in report.holdings.rows { holding(row, &writer) }
         writer.endArray()
-        allocationSlices(report.allocation, &writer)
+        slices(report.allocation.slices, key: "allocation", &writer)
         movers(report, &writer)
         realized(report.gains, &writer)
         series(report, &writer)
@@ -64,19 +64,6 @@ extension ReportJSON {
         number("change", report.change, &writer)
         number("change_pct", report.changePercent, &writer)
         writer.endObject()
-    }
-
-    private static func allocationSlices(_ allocation: AllocationReport, _ writer: inout JSONWriter) {
-        writer.key("allocation")
-        writer.beginArray()
-        for slice in allocation.slices {
-            writer.beginObject()
-            writer.field("label", slice.label)
-            writer.field("value", slice.value.description)
-            writer.field("allocation_pct", slice.percent.description)
-            writer.endObject()
-        }
-        writer.endArray()
     }
 
     private static func movers(_ report: PeriodReport, _ writer: inout JSONWriter) {

@@ -122,6 +122,21 @@ public enum ReportJSON {
         writer.endObject()
     }
 
+    /// `key`: an array of `{"label", "value", "allocation_pct"}`, as `allocation -O json` and the
+    /// period report's allocation write each slice.
+    static func slices(_ slices: [AllocationReport.Slice], key: String, _ writer: inout JSONWriter) {
+        writer.key(key)
+        writer.beginArray()
+        for slice in slices {
+            writer.beginObject()
+            writer.field("label", slice.label)
+            writer.field("value", slice.value.description)
+            writer.field("allocation_pct", slice.percent.description)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
     public static func allocation(_ report: AllocationReport, currency: AssetSymbol, asOf: Timestamp) -> String {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
@@ -130,16 +145,7 @@ public enum ReportJSON {
         writer.field("currency", currency.text)
         writer.field("by", report.grouping.rawValue)
         writer.field("total_value", report.total.description)
-        writer.key("slices")
-        writer.beginArray()
-        for slice in report.slices {
-            writer.beginObject()
-            writer.field("label", slice.label)
-            writer.field("value", slice.value.description)
-            writer.field("allocation_pct", slice.percent.description)
-            writer.endObject()
-        }
-        writer.endArray()
+        slices(report.slices, key: "slices", &writer)
         writer.key("unpriced_assets")
         writer.beginArray()
         for asset in report.unpricedAssets { writer.string(asset.text) }

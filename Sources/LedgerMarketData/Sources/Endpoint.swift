@@ -39,16 +39,7 @@ struct Endpoint: Sendable {
 
     /// Percent-encodes everything but unreserved characters and `,` (kept for id lists).
     static func escape(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            let character = Character(Unicode.Scalar(byte))
-            if character.isASCII && (character.isLetter || character.isNumber) || "-._~,".contains(character) {
-                result.append(character)
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
-            }
-        }
-        return result
+        PercentEncoding.escape(text, keeping: ",")
     }
 
     /// An API error message with every configured key replaced by `***`.

@@ -48,32 +48,23 @@ struct FetchRun {
         var context = state.marketContext(notices: notices, interactive: false)
         let counter = context.countingRequests()
         do {
-            let cache = try state.openMarketCache(context.app)
-            let setup = try MarketSetup(store: cache, context: context)
-            let users = try targets(context)
-            record.users = users.count
-            let prices = fetch(users, setup: setup, cache: cache, record: &record)
-            for user in users where !stop.isSet {
-                do {
-                    record.pricesRecorded += try write(prices, to: user, now: context.now)
-                } catch {
-                    record.failures.append(Self.failure(user.name, error))
+            try state.usingMarketCache(context.app) { cache in
+                let setup = try MarketSetup(store: cache, context: context)
+                let users = try targets(context)
+                record.users = users.count
+                let prices = fetch(users, setup: setup, cache: cache, record: &record)
+                for user in users where !stop.isSet {
+                    do {
+                        record.pricesRecorded += try write(prices, to: user, now: context.now)
+                    } catch {
+                        record.failures.append(Self.failure(user.name, error))
+                    }
                 }
+                refreshTopLists(Set(users.map(\.currency)), setup: setup, record: &record)
+                try checkAlerts(users, context: context, record: &record)
+                try setup.commit()
+                record.requests = counter.counts(setup)
             }
-            refreshTopLists(Set(users.map(\.currency)), setup: setup, record: &record)
-            let delivery = try AlertDelivery.configured(context, spawner: state.market.spawner)
-            for user in users where !stop.isSet {
-                do {
-                    let (fired, waiting, failures) = try checkAlerts(user, delivery: delivery, now: context.now)
-                    record.alertsFired += fired
-                    record.alertsWaiting += waiting
-                    record.failures += failures
-                } catch {
-                    record.failures.append(Self.failure(user.name, error))
-                }
-            }
-            try setup.commit()
-            record.requests = counter.counts(setup)
         } catch {
             record.failures.append(RequestFailure.sentence(error))
         }
@@ -81,6 +72,21 @@ struct FetchRun {
         record.stopped = stop.isSet
         record.milliseconds = Int64(state.clockMilliseconds() - started)
         return record
+    }
+
+    /// Every user's alerts evaluated and the fired ones delivered, a user's failure theirs alone.
+    private func checkAlerts(_ users: [UserTargets], context: MarketContext, record: inout FetchRecord) throws {
+        let delivery = try AlertDelivery.configured(context, spawner: state.market.spawner)
+        for user in users where !stop.isSet {
+            do {
+                let (fired, waiting, failures) = try checkAlerts(user, delivery: delivery, now: context.now)
+                record.alertsFired += fired
+                record.alertsWaiting += waiting
+                record.failures += failures
+            } catch {
+                record.failures.append(Self.failure(user.name, error))
+            }
+        }
     }
 
     /// Every user with a ledger, and what to price for them.

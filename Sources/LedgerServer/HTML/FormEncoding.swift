@@ -1,20 +1,10 @@
+import LedgerInterchange
+
 /// `application/x-www-form-urlencoded`: query strings and form bodies.
 enum FormEncoding {
-    /// Percent-encodes everything but unreserved characters (RFC 3986).
+    /// Percent-encodes everything but unreserved characters (RFC 3986) and `/`.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
-                escaped.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                escaped += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
-            }
-        }
-        return escaped
+        PercentEncoding.escape(text, keeping: "/")
     }
 
     /// The fields of a form body or query string, in order, names and values decoded (`+` is a

@@ -7,7 +7,7 @@ import ServiceLifecycle
 
 /// Live prices for the pages: `GET /live/prices?assets=BTC+ETH&currency=USD[&class=stock]` is a stream of
 /// Server-Sent Events, one `price` event each time an asset's price changes (the first at
-/// once), from ``LivePrices`` every ``ServerMarket/liveInterval``; `GET /live.js` is the small
+/// once), from the server's ``LivePrices`` (LedgerApp's) every ``ServerMarket/liveInterval``; `GET /live.js` is the small
 /// script that opens it and writes the numbers into the page's `data-live` elements. The pages
 /// are whole without it (they show the price they were made with). A stream ends after
 /// ``streamSeconds`` or at shutdown; the browser's `EventSource` then connects again by itself.
@@ -19,9 +19,9 @@ struct LiveRoutes: RouteGroup {
 
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/live/prices") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
+            let (user, books, fields) = (context.user, context.books, MarketFields(query: request))
             do {
-                let subscription = try await Offload.run { try Self.subscription(fields, user: user, state: state) }
+                let subscription = try await Offload.run { try Self.subscription(fields, books: books) }
                 return Self.stream(subscription, state: state)
             } catch {
                 let page = PageLayout.page(
@@ -45,8 +45,9 @@ struct LiveRoutes: RouteGroup {
     }
 
     /// The assets (`assets`, words as `market show` takes them), their class (`class`, as the
-    /// forms take it) and the currency (`currency`, else the user's).
-    static func subscription(_ fields: MarketFields, user: ServerUser, state: ServerState) throws -> Subscription {
+    /// forms take it) and the currency (`currency`, else the user's, read through the kept
+    /// handle of their books: a stream opens no ledger of its own).
+    static func subscription(_ fields: MarketFields, books: UserBooks) throws -> Subscription {
         let words = AddForm.split(fields["assets"] ?? "")
         let assets = try words.prefix(maxAssets).map { word in
             guard let symbol = AssetSymbol(word.uppercased()) else { throw MarketServiceError.notAnAssetSymbol(word) }
@@ -59,7 +60,9 @@ struct LiveRoutes: RouteGroup {
             }
             return known
         }
-        let currency = try MarketSession(state: state, user: user).quote(fields["currency"])
+        let currency = try books.reading { ledger in
+            try PriceLedger(opener: books.opener, existing: ledger).defaultQuote(fields["currency"])
+        }
         return Subscription(assets: assets, assetClass: assetClass, currency: currency)
     }
 
@@ -75,9 +78,9 @@ struct LiveRoutes: RouteGroup {
             while !Task.isCancelled, !Task.isShuttingDownGracefully, state.clockMilliseconds() < end {
                 let quotes =
                     (try? await Offload.run {
-                        try state.market.live.latest(
-                            assets, of: assetClass, in: currency, state: state,
-                            maxAgeMilliseconds: interval.milliseconds)
+                        try state.livePrices.latest(assets, in: currency, maxAgeMilliseconds: interval.milliseconds) {
+                            try Self.fetch($0, of: assetClass, in: currency, state: state)
+                        }
                     }) ?? []
                 let changed = quotes.filter { sent[$0.asset] != $0.price }
                 for quote in changed { sent[quote.asset] = quote.price }
@@ -93,6 +96,17 @@ struct LiveRoutes: RouteGroup {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// The latest prices of `assets` from the sources, through the server's kept handle of the
+    /// shared market cache (its coin lists); what a stream's stale prices are fetched with.
+    static func fetch(
+        _ assets: [AssetSymbol], of assetClass: AssetClass?, in currency: AssetSymbol, state: ServerState
+    ) throws -> [PriceObservation] {
+        let context = state.marketContext(notices: CollectedNotices(), interactive: true)
+        return try state.usingMarketCache(context.app) { cache in
+            try LivePrices.fetch(assets, of: assetClass, in: currency, cache: cache, context: context)
+        }
     }
 
     /// `event: price` with `{"asset", "currency", "price" (exact), "number" (as a table cell

@@ -8,7 +8,8 @@ import LedgerCore
 /// are handles the server keeps between requests (``LedgerHandles``), held only while the body
 /// runs: the cache read-write (the pages record what they fetch into it), the books read-only.
 /// A route that changes the books (watch, alerts) runs in ``amending(_:_:)``, which opens them
-/// to amend as the CLI does.
+/// to amend as the CLI does. Nothing opens a session of its own: every market route, the live
+/// stream included, reads through the kept handles.
 struct MarketSession {
     let state: ServerState
     let user: ServerUser
@@ -16,18 +17,6 @@ struct MarketSession {
     let context: MarketContext
     let cache: OpenLedger
     let books: PriceLedger
-
-    /// A session opened for one request alone: the cache and the books are opened here and
-    /// closed with the session (nothing kept).
-    init(state: ServerState, user: ServerUser, interactive: Bool = true) throws {
-        self.state = state
-        self.user = user
-        let notices = CollectedNotices()
-        self.notices = notices
-        context = state.marketContext(notices: notices, interactive: interactive)
-        cache = try state.openMarketCache(context.app)
-        books = try state.books(of: user.name, context.app)
-    }
 
     private init(_ owner: UserBooks, context: MarketContext, cache: OpenLedger, books: PriceLedger) {
         (state, user, notices) = (owner.state, owner.user, owner.notices)

@@ -20,8 +20,6 @@ public struct ServerMarket: Sendable {
     let notifications = NotificationLog()
     /// How often a live page's prices are fetched again and its stream told (``LiveRoutes``).
     public var liveInterval: Duration
-    /// The latest prices the live pages share.
-    let live = LivePrices()
     /// Serialises the creation of the shared cache ledger.
     let cacheLock = CacheLock()
 
@@ -74,8 +72,9 @@ extension ServerState {
             interactive: interactive, showsProgress: false, readFile: market.readFile)
     }
 
-    /// The shared cache ledger, created on first use.
-    func openMarketCache(_ context: AppContext) throws -> OpenLedger {
+    /// The shared cache ledger, created on first use; opened only for the pool of kept handles
+    /// (``usingMarketCache(_:_:)``).
+    private func openMarketCache(_ context: AppContext) throws -> OpenLedger {
         let opener = LedgerOpener(locator: LedgerLocator(flag: marketCachePath, context: context), context: context)
         let lock = market.cacheLock
         if !lock.created.load(ordering: .acquiring) {
