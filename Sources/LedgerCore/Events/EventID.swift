@@ -57,12 +57,13 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// ``text`` appended to `out` as UTF-8.
     public func appendText(to out: inout [UInt8]) {
-        let start = out.count
-        out += repeatElement(UInt8(ascii: "0"), count: 26)
-        var rest = value
-        for index in stride(from: start + 25, through: start, by: -1) {
-            out[index] = EventID.alphabet[Int(rest & 31)]
-            rest >>= 5
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
+            var rest = value
+            for index in stride(from: 25, through: 0, by: -1) {
+                buffer[index] = EventID.alphabet[Int(rest & 31)]
+                rest >>= 5
+            }
+            out.append(contentsOf: UnsafeBufferPointer(buffer))
         }
     }
 

@@ -140,22 +140,16 @@ public struct TaxFigures: Hashable, Sendable {
     /// (same day, each 30-day acquisition, the pool) is a gain or a loss of its own; under the
     /// US and German rules each sale per term (the lot pieces of one sale and term netted).
     public init(_ disposals: some Sequence<TaxDisposal>) {
-        var bySale: [SaleTerm: ExactDecimal] = [:]
+        var sales = SaleGains()
         for disposal in disposals {
             add(disposal)
             if let term = disposal.term {
-                bySale[SaleTerm(event: disposal.event, term: term), default: .zero] += disposal.gain
+                sales.add(disposal.gain, of: disposal.event, term: term, at: disposal.disposed)
             } else {
                 for part in disposal.partGains { count(part) }
             }
         }
-        for gain in bySale.values { count(gain) }
-    }
-
-    /// One sale's gain in one term.
-    private struct SaleTerm: Hashable {
-        let event: EventID
-        let term: HoldingTerm
+        for gain in sales.finish() { count(gain) }
     }
 
     private mutating func add(_ disposal: TaxDisposal) {
