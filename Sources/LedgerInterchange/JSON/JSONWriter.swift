@@ -150,15 +150,16 @@ public struct JSONWriter {
     private mutating func newline(depth: Int) {
         guard pretty else { return }
         utf8.append(UInt8(ascii: "\n"))
-        if 2 * depth <= Self.spaces.count {
-            utf8 += Self.spaces[..<(2 * depth)]
+        if 2 * depth <= Self.spaces.utf8CodeUnitCount {
+            Self.spaces.withUTF8Buffer { utf8.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<(2 * depth)])) }
         } else {
             utf8 += repeatElement(UInt8(ascii: " "), count: 2 * depth)
         }
     }
 
-    /// The indentation of the usual depths, copied in one piece.
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
+    /// The indentation of the usual depths, copied in one piece (a literal: no check of a lazily
+    /// made array on each line).
+    private static let spaces: StaticString = "                                "
 
     /// Appends `value` as a JSON string literal (RFC 8259 escaping).
     public static func appendString(_ value: String, to text: inout String) {
