@@ -140,16 +140,22 @@ public struct TaxFigures: Hashable, Sendable {
     /// (same day, each 30-day acquisition, the pool) is a gain or a loss of its own; under the
     /// US and German rules each sale per term (the lot pieces of one sale and term netted).
     public init(_ disposals: some Sequence<TaxDisposal>) {
-        var sales = SaleGains()
+        var bySale: [SaleTerm: ExactDecimal] = [:]
         for disposal in disposals {
             add(disposal)
             if let term = disposal.term {
-                sales.add(disposal.gain, of: disposal.event, term: term, at: disposal.disposed)
+                bySale[SaleTerm(event: disposal.event, term: term), default: .zero] += disposal.gain
             } else {
                 for part in disposal.partGains { count(part) }
             }
         }
-        for gain in sales.finish() { count(gain) }
+        for gain in bySale.values { count(gain) }
+    }
+
+    /// One sale's gain in one term.
+    private struct SaleTerm: Hashable {
+        let event: EventID
+        let term: HoldingTerm
     }
 
     private mutating func add(_ disposal: TaxDisposal) {
