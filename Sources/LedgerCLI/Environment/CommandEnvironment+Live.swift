@@ -43,12 +43,17 @@ enum FileOutput {
 
     func write(_ text: String) {
         let descriptor = self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
+        // The string's own bytes (copying them to an array first was a second copy of every
+        // megabyte `tax -O json` writes).
+        var text = text
+        text.withUTF8 { bytes in
+            var rest = UnsafeRawBufferPointer(bytes)
+            while !rest.isEmpty {
+                let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+            }
         }
     }
 }

@@ -93,13 +93,7 @@ extension ExactDecimal {
             digits -= 1
         }
         out.append(UInt8(ascii: "."))
-        var position = out.count + digits
-        out += repeatElement(UInt8(ascii: "0"), count: digits)
-        while rest > 0 {
-            position -= 1
-            out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
+        Self.appendDigits(rest, width: digits, to: &out)
     }
 
     /// The decimal digits of `value`, most significant first.
@@ -110,13 +104,19 @@ extension ExactDecimal {
             width += 1
             limit = limit.multipliedReportingOverflow(by: 10).partialValue
         }
-        var position = out.count + width
-        out += repeatElement(UInt8(ascii: "0"), count: width)
-        var rest = value
-        while rest > 0 {
-            position -= 1
-            out[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        appendDigits(value, width: width, to: &out)
+    }
+
+    /// The last `width` (at most 20) decimal digits of `value`, zeros in front, written on the
+    /// stack and appended in one piece (appending zeros to overwrite was 3% of a tax report).
+    private static func appendDigits(_ value: UInt64, width: Int, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var rest = value
+            for position in stride(from: width - 1, through: 0, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<width]))
         }
     }
 

@@ -19,8 +19,10 @@ extension TaxLotMatching {
     /// it), so FIFO and LIFO still read the array in acquisition order.
     mutating func insertInOrder(_ lot: TaxLot) {
         var index = lots.endIndex
-        while index > lots.startIndex, (lots[index - 1].acquired, lots[index - 1].event) > (lot.acquired, lot.event) {
-            index -= 1
+        while index > lots.startIndex {
+            let before = lots.index(before: index)
+            guard (lots[before].acquired, lots[before].event) > (lot.acquired, lot.event) else { break }
+            index = before
         }
         lots.insert(lot, at: index)
     }

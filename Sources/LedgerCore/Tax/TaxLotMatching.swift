@@ -127,9 +127,10 @@ struct TaxLotMatching {
             // One pool in every year (the engine's universal basis): a transfer changes nothing.
             if perWalletFrom != nil { move(transaction.quantity, from: account, to: destination) }
         case .split(let numerator, let denominator):
-            for index in lots.indices {
-                lots[index].held.scale(numerator: numerator, denominator: denominator)
-                if method == .hifo { lots[index] = lots[index].priced }
+            let hifo = method == .hifo
+            lots.updateEach { lot in
+                lot.held.scale(numerator: numerator, denominator: denominator)
+                if hifo { lot = lot.priced }
             }
             for (name, held) in heldByAccount { heldByAccount[name] = held * numerator / denominator }
         }
@@ -167,20 +168,15 @@ struct TaxLotMatching {
     func priced(_ lot: TaxLot) -> TaxLot { method == .hifo ? lot.priced : lot }
 
     /// The index of the lot the method takes next: of all lots, or only of `account`'s.
-    func next(in account: String? = nil) -> Int? {
-        guard let account else { return next(among: lots.indices) }
-        return next(among: lots.indices.lazy.filter { lots[$0].account == account })
-    }
-
-    private func next(among indices: some BidirectionalCollection<Int>) -> Int? {
-        guard let first = indices.first else { return nil }
+    mutating func next(in account: String? = nil) -> Int? {
         switch method {
-        case .lifo: return indices.reversed().first
-        case .hifo:
-            var best = first
-            for index in indices.dropFirst() where lots[index].unitCost > lots[best].unitCost { best = index }
-            return best
-        case .fifo, .average: return first
+        case .hifo: return lots.highest(in: account)
+        case .lifo:
+            guard let account else { return lots.isEmpty ? nil : lots.index(before: lots.endIndex) }
+            return lots.lastIndex { $0.account == account }
+        case .fifo, .average:
+            guard let account else { return lots.isEmpty ? nil : lots.startIndex }
+            return lots.firstIndex { $0.account == account }
         }
     }
 

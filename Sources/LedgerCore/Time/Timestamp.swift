@@ -53,23 +53,30 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             out += "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z".utf8
             return
         }
-        // Written digit by digit.
-        Self.append(date.year, width: 4, then: "-", to: &out)
-        Self.append(date.month, width: 2, then: "-", to: &out)
-        Self.append(date.day, width: 2, then: "T", to: &out)
-        Self.append(second / 3600, width: 2, then: ":", to: &out)
-        Self.append(second / 60 % 60, width: 2, then: ":", to: &out)
-        Self.append(second % 60, width: 2, then: "Z", to: &out)
+        // Written digit by digit on the stack, then appended in one piece (twenty appends each
+        // checked the array's room).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+            Self.put(date.year, width: 4, then: "-", at: 0, in: text)
+            Self.put(date.month, width: 2, then: "-", at: 5, in: text)
+            Self.put(date.day, width: 2, then: "T", at: 8, in: text)
+            Self.put(second / 3600, width: 2, then: ":", at: 11, in: text)
+            Self.put(second / 60 % 60, width: 2, then: ":", at: 14, in: text)
+            Self.put(second % 60, width: 2, then: "Z", at: 17, in: text)
+            out.append(contentsOf: UnsafeBufferPointer(text))
+        }
     }
 
-    /// `value` in `width` digits (zero-padded), then `separator`.
-    private static func append(_ value: Int, width: Int, then separator: Unicode.Scalar, to out: inout [UInt8]) {
-        var divisor = width == 4 ? 1000 : 10
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+    /// `value` (below 10^`width`) in `width` digits, zero-padded, at `start`, then `separator`.
+    private static func put(
+        _ value: Int, width: Int, then separator: Unicode.Scalar, at start: Int,
+        in text: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        var rest = value
+        for position in stride(from: start + width - 1, through: start, by: -1) {
+            text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
-        out.append(UInt8(ascii: separator))
+        text[start + width] = UInt8(ascii: separator)
     }
 
     /// The date alone at midnight, else the full instant: how lists show an event's time.

@@ -36,8 +36,10 @@ public enum TaxJSON {
         writer.endArray()
         writer.key("disposals")
         writer.beginArray()
-        for disposal in disposals {
-            self.disposal(disposal, &writer)
+        // By index: the disposal is read in place, not copied (with a retain of each of its
+        // strings and its matches) for each of a million.
+        for index in disposals.indices {
+            self.disposal(disposals[index], &writer)
             if writer.utf8.count >= piece { out(writer.takeText()) }
         }
         writer.endArray()

@@ -1,0 +1,100 @@
+import LedgerTestSupport
+import Testing
+
+@testable import LedgerCore
+
+/// ``TaxLots`` marks taken lots gone instead of moving the others, and HIFO asks a heap for
+/// its next lot: both must give what a plain array and a scan from the front would.
+@Suite("Tax lots: gone marks and HIFO's heap against a plain array")
+struct TaxLotsTests {
+    @Test("random appends, inserts, takes and changes keep the lots and the choices", arguments: [1, 2, 3] as [UInt64])
+    func matchesArray(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var lots = TaxLots()
+        var reference: [TaxLot] = []
+        for step in 0..<2_000 {
+            let roll = Int.random(in: 0..<20, using: &rng)
+            if roll < 9 || reference.isEmpty {
+                let lot = Self.lot(step, &rng)
+                if roll == 0, !reference.isEmpty {
+                    // A lot put back in the middle (a transfer, a wash-sale split).
+                    let offset = Int.random(in: 0..<reference.count, using: &rng)
+                    lots.insert(lot, at: Self.position(offset, in: lots))
+                    reference.insert(lot, at: offset)
+                } else {
+                    lots.append(lot)
+                    reference.append(lot)
+                }
+            } else if roll < 17 {
+                let account = roll == 16 ? Self.accounts.randomElement(using: &rng) : nil
+                let expected = Self.scanHighest(reference, in: account)
+                let found = lots.highest(in: account)
+                #expect(
+                    found.map { lots.distance(from: lots.startIndex, to: $0) } == expected, "seed \(seed) step \(step)")
+                guard let found, let offset = expected else { continue }
+                Self.takeSome(from: &lots, found, reference: &reference, offset, &rng)
+            } else if roll < 19 {
+                // FIFO's and LIFO's end, or any lot (per account).
+                let offset = [0, reference.count - 1, Int.random(in: 0..<reference.count, using: &rng)][
+                    Int.random(in: 0..<3, using: &rng)]
+                Self.takeSome(from: &lots, Self.position(offset, in: lots), reference: &reference, offset, &rng)
+            } else {
+                // A changed unit cost (a wash-sale adjustment), now and then every lot (a split).
+                let offset = Int.random(in: 0..<reference.count, using: &rng)
+                reference[offset].unitCost += ExactDecimal(1)
+                lots[Self.position(offset, in: lots)] = reference[offset]
+                if step % 5 == 0 {
+                    lots.updateEach { $0.unitCost = $0.unitCost / ExactDecimal(2) }
+                    for index in reference.indices {
+                        reference[index].unitCost = reference[index].unitCost / ExactDecimal(2)
+                    }
+                }
+            }
+            #expect(lots.count == reference.count, "seed \(seed) step \(step)")
+            guard step % 20 == 0 || step == 1_999 else { continue }
+            #expect(Array(lots) == reference, "seed \(seed) step \(step)")
+            #expect(Array(lots.reversed()) == reference.reversed(), "seed \(seed) step \(step)")
+        }
+    }
+
+    static let accounts = ["a", "b", "c"]
+
+    /// A lot with a unit cost from a few values, so ties are common.
+    static func lot(_ step: Int, _ rng: inout SplitMix64) -> TaxLot {
+        let time = Timestamp(secondsSinceEpoch: Int64(step) * 86_400)
+        let quantity = ExactDecimal(Int.random(in: 1...5, using: &rng))
+        var lot = TaxLot(
+            event: EventID(value: UInt128(step)), acquired: time, account: accounts.randomElement(using: &rng)!,
+            holdingStart: time.date,
+            held: CostedQuantity(quantity: quantity, cost: quantity * ExactDecimal(Int.random(in: 1...8, using: &rng))))
+        lot.unitCost = lot.held.cost / lot.held.quantity
+        return lot
+    }
+
+    /// The index of the lot `offset` lots after the first.
+    static func position(_ offset: Int, in lots: TaxLots) -> Int {
+        lots.index(lots.startIndex, offsetBy: offset)
+    }
+
+    /// The first lot with the highest unit cost (of `account`'s).
+    static func scanHighest(_ lots: [TaxLot], in account: String?) -> Int? {
+        var best: Int?
+        for index in lots.indices where account == nil || lots[index].account == account {
+            if best == nil || lots[index].unitCost > lots[best!].unitCost { best = index }
+        }
+        return best
+    }
+
+    /// Takes one unit, or the whole lot, from both.
+    static func takeSome(
+        from lots: inout TaxLots, _ index: Int, reference: inout [TaxLot], _ offset: Int, _ rng: inout SplitMix64
+    ) {
+        if Bool.random(using: &rng), reference[offset].held.quantity > ExactDecimal(1) {
+            _ = reference[offset].held.take(ExactDecimal(1))
+            _ = lots[index].held.take(ExactDecimal(1))
+        } else {
+            reference.remove(at: offset)
+            lots.remove(at: index)
+        }
+    }
+}
