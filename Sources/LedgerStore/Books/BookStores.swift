@@ -6,15 +6,16 @@
 ///
 /// Not thread-safe: one caller at a time, as a SQLite connection or a PostgreSQL session.
 public protocol BookStores: AnyObject {
-    associatedtype Events: EventLogStore
-    associatedtype Prices: VersionedPriceStore
-    associatedtype Settings: SettingsStore
-    associatedtype Snapshots: SnapshotStore
+    // `Book…`: plain names (`Events`) would hide LedgerTestSupport's `Events` in extensions.
+    associatedtype BookEvents: EventLogStore
+    associatedtype BookPrices: VersionedPriceStore
+    associatedtype BookSettings: SettingsStore
+    associatedtype BookSnapshots: SnapshotStore
 
-    var events: Events { get }
-    var prices: Prices { get }
-    var settings: Settings { get }
-    var snapshots: Snapshots { get }
+    var events: BookEvents { get }
+    var prices: BookPrices { get }
+    var settings: BookSettings { get }
+    var snapshots: BookSnapshots { get }
 }
 
 /// A price table with a change counter: a snapshot (or a kept answer) that read prices is

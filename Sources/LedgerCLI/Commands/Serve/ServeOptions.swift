@@ -38,11 +38,9 @@ struct ServeOptions: ParsableArguments {
     var keepMessages: String = "25"
 
     @Option(
-        help: ArgumentHelp(
-            "Keep the users' books in PostgreSQL, e.g. postgres://ledger@/ledger?host=/run/postgresql (default: $LGR_DATABASE_URL, else ledger files).",
-            discussion:
-                "The password comes from LGR_DATABASE_PASSWORD (or the URL in LGR_DATABASE_URL), never the command line."
-        ))
+        help:
+            "Keep the users' books in PostgreSQL, e.g. postgres://ledger@/ledger?host=/run/postgresql; the password from LGR_DATABASE_PASSWORD, never here (default: $LGR_DATABASE_URL, else ledger files)."
+    )
     var database: String?
 
     init() {}
