@@ -1,3 +1,4 @@
+import LedgerApp
 @testable import LedgerCLI
 
 extension ErrorSamples {
