@@ -115,7 +115,9 @@ let package = Package(
             ],
             swiftSettings: strictImports
         ),
-        .executableTarget(name: "ledger-serve", dependencies: ["LedgerServer", "LedgerCLI"]),
+        // LedgerStorePostgres: `--database postgres://…` (the one place that opens it, issue 38).
+        .executableTarget(
+            name: "ledger-serve", dependencies: ["LedgerServer", "LedgerCLI", "LedgerApp", "LedgerStorePostgres"]),
 
         // The WebSocket streamer of `ledger live` (`ledger live` starts `ledger-live`), kept out of
         // the `ledger` binary like the server.
@@ -185,7 +187,8 @@ let package = Package(
             name: "LedgerServerTests",
             dependencies: [
                 // LedgerCLI: the books' tests run the CLI in-process on the same ledger to compare.
-                "LedgerServer", "LedgerApp", "LedgerCLI", "LedgerTestSupport",
+                // LedgerStorePostgres: the server on PostgreSQL (PostgresServerTests).
+                "LedgerServer", "LedgerApp", "LedgerCLI", "LedgerTestSupport", "LedgerStorePostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

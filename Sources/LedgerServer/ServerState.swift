@@ -13,6 +13,9 @@ public struct ServerState: Sendable {
     /// How the market pages and the fetcher reach the sources, who the fetcher serves, and
     /// what its last run did.
     public let market: ServerMarket
+    /// Where the users' books are when not ledger files under the data directory
+    /// (`--database`); nil: ledger files. The accounts stay in the data directory either way.
+    public let database: SharedBooks?
     /// The uploads being read and imported now (``ServerLimits/maxParallelUploads`` at most).
     let uploads: UploadSlots
     /// The ledgers kept open between requests: the users' (read-only) and the market cache.
@@ -27,7 +30,7 @@ public struct ServerState: Sendable {
     public init(
         settings: ServerSettings, variables: [String: String], currentDirectory: String,
         clockMilliseconds: @escaping @Sendable () -> UInt64, authenticator: any Authenticating,
-        accessLog: LineSink = .standardOutput, market: ServerMarket = ServerMarket()
+        accessLog: LineSink = .standardOutput, market: ServerMarket = ServerMarket(), database: SharedBooks? = nil
     ) {
         self.settings = settings
         self.variables = variables
@@ -36,6 +39,7 @@ public struct ServerState: Sendable {
         self.authenticator = authenticator
         self.accessLog = accessLog
         self.market = market
+        self.database = database
         self.uploads = UploadSlots(limit: settings.limits.maxParallelUploads)
         self.livePrices = LivePrices(clockMilliseconds: clockMilliseconds)
     }

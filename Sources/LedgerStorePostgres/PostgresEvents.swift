@@ -9,9 +9,9 @@ import PostgresNIO
 /// the head, in one transaction: two servers appending for one user at once are serialized on
 /// that row, users never wait for each other. Triggers refuse UPDATE, DELETE and TRUNCATE of
 /// events.
-public struct PostgresEvents: EventStore {
+public struct PostgresEvents: EventLogStore {
     let ledger: PostgresLedger
-    private var session: PostgresSession { ledger.session }
+    var session: PostgresSession { ledger.session }
 
     public func allEvents() throws -> [LedgerEvent] {
         try events(where: "", ledger.binds())
@@ -125,7 +125,7 @@ public struct PostgresEvents: EventStore {
         return binds
     }
 
-    private func events(where condition: String, _ binds: PostgresBindings) throws -> [LedgerEvent] {
+    func events(where condition: String, _ binds: PostgresBindings) throws -> [LedgerEvent] {
         try session.rows(
             "SELECT sequence, record FROM events WHERE user_id = $1\(condition) ORDER BY sequence", binds
         ).map { row in

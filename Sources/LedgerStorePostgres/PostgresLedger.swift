@@ -5,14 +5,14 @@ import PostgresNIO
 /// the same stores, behind the same protocols (`ledger.events`, `ledger.prices`,
 /// `ledger.settings`), each reading and writing only this user's rows through the session,
 /// so a transaction one opens covers what the others do inside it.
-public final class PostgresLedger: @unchecked Sendable {
+public final class PostgresLedger: BookStores, @unchecked Sendable {
     public let session: PostgresSession
     /// The account name the rows are kept under.
     public let user: String
     /// The `ledger_users` row of ``user``: every per-user table's key.
     public let userID: Int64
 
-    private init(session: PostgresSession, user: String, userID: Int64) {
+    init(session: PostgresSession, user: String, userID: Int64) {
         self.session = session
         self.user = user
         self.userID = userID
@@ -24,6 +24,11 @@ public final class PostgresLedger: @unchecked Sendable {
         -> PostgresLedger
     {
         try PostgresSchema.migrate(session, location: location)
+        return try attach(session, user: user)
+    }
+
+    /// `user`'s books in a database already migrated, created on first use.
+    static func attach(_ session: PostgresSession, user: String) throws -> PostgresLedger {
         let userID = try session.transaction {
             var binds = PostgresBindings()
             binds.append(user)
@@ -44,6 +49,7 @@ public final class PostgresLedger: @unchecked Sendable {
     public var prices: PostgresPrices { PostgresPrices(ledger: self) }
     public var settings: PostgresSettings { PostgresSettings(ledger: self) }
     public var alerts: PostgresAlerts { PostgresAlerts(ledger: self) }
+    public var snapshots: PostgresSnapshots { PostgresSnapshots(ledger: self) }
 
     /// Binds with the user's id as `$1`.
     func binds() -> PostgresBindings {

@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// One user's price table in PostgreSQL (`prices`): the contract of ``PriceStore``, as the
 /// ledger file's `prices` keeps it (exact decimal text, whole seconds, byte order).
-public struct PostgresPrices: PriceStore {
+public struct PostgresPrices: VersionedPriceStore {
     let ledger: PostgresLedger
     private var session: PostgresSession { ledger.session }
 
@@ -31,16 +31,32 @@ public struct PostgresPrices: PriceStore {
         binds.append(kept.map(\.observedAt.secondsSinceEpoch))
         binds.append(kept.map { $0.price.formatted() })
         binds.append(kept.map(\.source))
-        try session.rows(
-            """
-            INSERT INTO prices (user_id, \(Self.columns))
-            SELECT $1, t.asset, t.quote, t.observed_at, t.price, t.source, $2
-            FROM unnest($3::text[], $4::text[], $5::int8[], $6::text[], $7::text[])
-                AS t(asset, quote, observed_at, price, source)
-            ON CONFLICT (user_id, asset, quote, observed_at, source) DO UPDATE
-            SET price = excluded.price, fetched_at = excluded.fetched_at
-            """, binds)
+        try session.transaction {
+            try session.rows(Self.upsertSQL, binds)
+            try session.rows(Self.bumpVersionSQL, ledger.binds())
+        }
     }
+
+    /// The user's price table's change counter (0 before the first write), moved by every
+    /// ``record(_:fetchedAt:)`` in its transaction: what a snapshot's `prices_version` names.
+    public func version() throws -> Int64 {
+        try session.rows("SELECT value FROM price_versions WHERE user_id = $1", ledger.binds()).first?
+            .decode(Int64.self) ?? 0
+    }
+
+    private static let bumpVersionSQL = """
+        INSERT INTO price_versions (user_id, value) VALUES ($1, 1)
+        ON CONFLICT (user_id) DO UPDATE SET value = price_versions.value + 1
+        """
+
+    private static let upsertSQL = """
+        INSERT INTO prices (user_id, \(Self.columns))
+        SELECT $1, t.asset, t.quote, t.observed_at, t.price, t.source, $2
+        FROM unnest($3::text[], $4::text[], $5::int8[], $6::text[], $7::text[])
+            AS t(asset, quote, observed_at, price, source)
+        ON CONFLICT (user_id, asset, quote, observed_at, source) DO UPDATE
+        SET price = excluded.price, fetched_at = excluded.fetched_at
+        """
 
     public func observations(asset: AssetSymbol?) throws -> [RecordedPrice] {
         var binds = ledger.binds()

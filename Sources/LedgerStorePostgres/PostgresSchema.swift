@@ -127,6 +127,31 @@ enum PostgresSchema {
                 )
                 """,
             ]),
+        Migration(
+            name: "0004-snapshots-and-price-versions",
+            statements: [
+                // Each user's price table's change counter (LedgerStore's `counters`).
+                """
+                CREATE TABLE price_versions (
+                    user_id BIGINT PRIMARY KEY REFERENCES ledger_users (id),
+                    value BIGINT NOT NULL
+                )
+                """,
+                // The ledger file's `snapshots`, keyed by user; no seal (see PostgresSnapshots).
+                """
+                CREATE TABLE snapshots (
+                    user_id BIGINT NOT NULL REFERENCES ledger_users (id),
+                    key TEXT COLLATE "C" NOT NULL,
+                    sequence BIGINT NOT NULL,
+                    head TEXT NOT NULL,
+                    last_occurred BIGINT NOT NULL,
+                    prices_version BIGINT NOT NULL,
+                    uses_prices BOOLEAN NOT NULL,
+                    data BYTEA NOT NULL,
+                    PRIMARY KEY (user_id, key)
+                )
+                """,
+            ]),
     ]
 
     /// An arbitrary constant: the advisory lock migrations hold.

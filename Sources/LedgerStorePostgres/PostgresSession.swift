@@ -109,6 +109,10 @@ public final class PostgresSession: @unchecked Sendable {
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
+    /// False once the connection is closed (by ``close()``, by the server, or by a bound that
+    /// expired): such a session is not handed out again.
+    public var isOpen: Bool { !connection.isClosed }
+
     /// Closes the connection (an open transaction is rolled back by the server).
     public func close() {
         _ = try? bounded(connection.close())
@@ -149,10 +153,21 @@ public final class PostgresSession: @unchecked Sendable {
     /// Runs `body` in one transaction (`BEGIN` … `COMMIT`, `ROLLBACK` when it throws). Nested
     /// calls join the outer transaction.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction(begin: "BEGIN", body)
+    }
+
+    /// Runs `body` in one read-only transaction that sees one snapshot of the database for all
+    /// its statements (`REPEATABLE READ`): a replay and the head it reports agree, whatever
+    /// other servers commit meanwhile. Inside another transaction it joins that one.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         guard transactionDepth == 1 else { return try body() }
-        try rows("BEGIN")
+        try rows(begin)
         do {
             let result = try body()
             try rows("COMMIT")

@@ -1,6 +1,8 @@
 import Glibc
+import LedgerApp
 import LedgerCLI
 import LedgerServer
+import LedgerStorePostgres
 
 /// `ledger-serve`: what `ledger serve` starts, with the same options and checks.
 @main
@@ -16,8 +18,18 @@ enum LedgerServe {
                     settings: settings, variables: environment.variables,
                     currentDirectory: environment.currentDirectory,
                     clockMilliseconds: environment.clockMilliseconds, authenticator: accounts,
-                    market: ServerMarket(users: accounts.userList(settings))))
+                    market: ServerMarket(users: accounts.userList(settings)),
+                    database: try settings.database.map(openDatabase)))
         }
         exit(code)
+    }
+
+    /// The users' books in the PostgreSQL database `url` names: connected (10 s at most) and
+    /// migrated before the server listens, so a wrong URL stops the start with its reason.
+    static func openDatabase(_ url: DatabaseURL) throws -> SharedBooks {
+        let endpoint: PostgresLocation.Endpoint =
+            if let socket = url.socketPath { .socket(path: socket) } else { .tcp(host: url.host ?? "", port: url.port) }
+        return try PostgresBooksDatabase(
+            PostgresLocation(endpoint: endpoint, user: url.user, password: url.password, database: url.database))
     }
 }

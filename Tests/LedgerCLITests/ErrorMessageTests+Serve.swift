@@ -1,3 +1,4 @@
+import LedgerApp
 @testable import LedgerCLI
 
 extension ErrorSamples {
@@ -14,6 +15,20 @@ extension ErrorSamples {
                 .emptyDataDirectory:
                 usage
             case .serverProgramMissing, .couldNotStart: data
+            }
+        } + databaseURL
+    }
+
+    /// `--database` and `LGR_DATABASE_URL` (issue 38).
+    static var databaseURL: [Sample] {
+        let errors: [DatabaseURLError] = [
+            .notPostgres("mysql://db/x"), .noUser("postgres://db/x"), .noDatabase("postgres://u@db"),
+            .noHost("postgres://u@/x"), .notAPort("x"), .unknownParameter("sslmode=require"), .passwordOnCommandLine,
+        ]
+        return samples(errors) { error in
+            switch error {
+            case .notPostgres, .noUser, .noDatabase, .noHost, .notAPort, .unknownParameter, .passwordOnCommandLine:
+                usage
             }
         }
     }

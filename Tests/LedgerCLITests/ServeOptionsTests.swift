@@ -75,4 +75,38 @@ struct ServeOptionsTests {
             ServeError.notARegistration("public").description
                 == "--registration 'public' is not a choice; use closed, invite or open, e.g. --registration invite")
     }
+
+    @Test(
+        "--database: TCP or a socket directory, LGR_DATABASE_URL when not given, the password never on the command line"
+    )
+    func database() throws {
+        let settings = { (arguments: [String], variables: [String: String]) throws -> DatabaseURL? in
+            try ServeOptions.parse(arguments).settings(variables: variables, currentDirectory: "/").database
+        }
+        #expect(try settings([], [:]) == nil)
+        let tcp = try #require(try settings(["--database", "postgres://ledger@db.example:6432/books"], [:]))
+        #expect(tcp.user == "ledger" && tcp.host == "db.example" && tcp.port == 6432 && tcp.database == "books")
+        #expect(tcp.socketPath == nil && tcp.password == nil)
+        let socket = try #require(
+            try settings(
+                ["--database", "postgresql://ledger@/books?host=/run/postgresql"], ["LGR_DATABASE_PASSWORD": "pw"]))
+        #expect(socket.socketPath == "/run/postgresql/.s.PGSQL.5432" && socket.host == nil && socket.password == "pw")
+        #expect("\(socket)" == "postgres://ledger@/books?host=/run/postgresql")
+        let environment = try #require(try settings([], ["LGR_DATABASE_URL": "postgres://ledger:secret@db/books"]))
+        #expect(environment.password == "secret" && environment.port == 5432)
+        #expect(!"\(environment)".contains("secret"))
+        #expect(throws: DatabaseURLError.passwordOnCommandLine) {
+            try settings(["--database", "postgres://ledger:secret@db/books"], [:])
+        }
+        let refused: [(String, DatabaseURLError)] = [
+            ("mysql://u@db/x", .notPostgres("mysql://u@db/x")), ("postgres://db/x", .noUser("postgres://db/x")),
+            ("postgres://u@db", .noDatabase("postgres://u@db")), ("postgres://u@/x", .noHost("postgres://u@/x")),
+            ("postgres://u@db:0/x", .notAPort("0")),
+            ("postgres://u@db/x?sslmode=require", .unknownParameter("sslmode=require")),
+            ("postgres://u@db/x?host=/run", .noHost("postgres://u@db/x?host=/run")),
+        ]
+        for (text, error) in refused {
+            #expect(throws: error, "\(text)") { try settings(["--database", text], [:]) }
+        }
+    }
 }

@@ -7,7 +7,14 @@ import LedgerStore
 /// ask of it directly is below.
 public typealias OpenLedger = Ledger
 
-extension Ledger {
+/// A user's books as the reports and `add` use them: a ledger file or a user's rows in the
+/// server's database (``BookStores``).
+public typealias OpenBooks = any BookStores
+
+/// Where the server keeps its users' books when they are not ledger files (``BooksDatabase``).
+public typealias SharedBooks = any BooksDatabase
+
+extension BookStores {
     /// The ledger's currency setting (USD when never set).
     public func ledgerCurrency() throws -> String {
         try settings.ledgerCurrency()
@@ -42,9 +49,17 @@ extension Ledger {
 extension ValuationQuery {
     /// The valuation options with the currency of `ledger` as the default (read only when no
     /// `--currency` is given).
-    public func valuation(ledger: Ledger, now: @autoclosure () -> Timestamp, perAccount: Bool) throws
+    public func valuation(ledger: any BookStores, now: @autoclosure () -> Timestamp, perAccount: Bool) throws
         -> ValuationOptions
     {
         try valuation(settings: ledger.settings, now: now(), perAccount: perAccount)
+    }
+}
+
+extension BooksDatabase {
+    /// `body` with `user`'s books in the database, made (empty) on first use: the shells'
+    /// door to ``BooksDatabase/withBooks(of:_:)``.
+    public func withUserBooks<T>(_ user: String, _ body: (OpenBooks) throws -> T) throws -> T {
+        try withBooks(of: user, body)
     }
 }

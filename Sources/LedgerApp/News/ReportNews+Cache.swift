@@ -7,12 +7,13 @@ extension ReportNews {
 
     /// The newest cached headlines about the assets `report` holds (fiat aside), and those held
     /// assets the cache has none about. Read from the cache alone: a report sends no request.
-    public static func cached(in store: Ledger, for report: PeriodReport) throws -> ReportNews {
+    /// The cache is a ledger file's; books kept elsewhere (a server's database) have none cached.
+    public static func cached(in books: any BookStores, for report: PeriodReport) throws -> ReportNews {
         var held: [AssetSymbol] = []
         for row in report.holdings.rows where row.assetClass != .fiat && row.quantity.isPositive {
             if !held.contains(row.asset) { held.append(row.asset) }
         }
-        guard !held.isEmpty else { return ReportNews(headlines: [], uncached: []) }
+        guard let store = books as? Ledger, !held.isEmpty else { return ReportNews(headlines: [], uncached: held) }
         let headlines = try store.news.headlines(about: held, language: nil, since: nil, limit: limit).map(\.value)
         let uncached = try held.filter {
             try store.news.headlines(about: [$0], language: nil, since: nil, limit: 1).isEmpty

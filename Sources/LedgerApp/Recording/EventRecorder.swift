@@ -40,7 +40,7 @@ public struct EventRecorder: Sendable {
     /// Records `input` in an open ledger, quoted by default in its currency setting. A lookup's
     /// answer is cached in the ledger's settings before the append (so a refused append still
     /// saves the next `add` the lookup).
-    public func add(_ input: AddInput, to ledger: Ledger, market: MarketContext, offline: Bool = false) throws
+    public func add(_ input: AddInput, to ledger: any BookStores, market: MarketContext, offline: Bool = false) throws
         -> RecordedAdd
     {
         let currency: AssetSymbol = try ledger.settings.ledgerCurrency()

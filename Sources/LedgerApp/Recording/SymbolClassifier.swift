@@ -10,13 +10,13 @@ import LedgerStore
 /// ``ClassificationError``, which asks for `--class`. Well-known fiat codes never get here.
 public final class SymbolClassifier {
     let context: MarketContext
-    let ledger: Ledger?
+    let ledger: (any BookStores)?
     let offline: Bool
     /// CoinGecko's coin list, made on the first lookup (reading the clock only then).
     private var coinList: (any CoinListCache)?
 
     /// `ledger`: where the cache is read and written (nil for a ledger not yet created).
-    public init(context: MarketContext, ledger: Ledger?, offline: Bool) {
+    public init(context: MarketContext, ledger: (any BookStores)?, offline: Bool) {
         self.context = context
         self.ledger = ledger
         self.offline = offline
@@ -46,8 +46,14 @@ public final class SymbolClassifier {
 
     private func lookUp(_ symbol: AssetSymbol) throws -> AssetClassification {
         let (config, http) = try MarketSetup.connection(context)
+        // CoinGecko's coin list is cached in a ledger file's market cache; books kept
+        // elsewhere (a server's database) have none, and fetch it for the lookup.
         let coinList: any CoinListCache =
-            if let ledger { StoreCoinListCache(store: ledger, now: context.now) } else { InMemoryCoinListCache() }
+            if let file = ledger as? Ledger {
+                StoreCoinListCache(store: file, now: context.now)
+            } else {
+                InMemoryCoinListCache()
+            }
         self.coinList = coinList
         let yahoo = YahooChartSource(settings: try sourceSettings(config, "yahoo"), http: http)
         let gecko = CoinGeckoSource(

@@ -29,7 +29,7 @@ public struct PortfolioQuery: Sendable {
     }
 
     /// The source of an open ledger (the server's read handle, or an empty ledger).
-    public func source(_ store: Ledger, context: AppContext) throws -> ReportSource {
+    public func source(_ store: any BookStores, context: AppContext) throws -> ReportSource {
         try valuation.validate()
         return try ReportSource(store: store, query: valuation, perAccount: perAccount, context: context)
     }

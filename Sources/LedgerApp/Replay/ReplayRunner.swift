@@ -6,7 +6,7 @@ import LedgerStore
 /// errors (after printing all of them) as a failure. The snapshot policy (key, threshold,
 /// when one is saved) lives here.
 public struct ReplayRunner {
-    public let store: Ledger
+    public let store: any BookStores
     public let context: AppContext
     public let prices: PriceTable
 
@@ -16,7 +16,7 @@ public struct ReplayRunner {
         context.tool("SNAPSHOT_EVERY").flatMap(Int.init).map { max(1, $0) } ?? 1000
     }
 
-    public init(store: Ledger, context: AppContext) throws {
+    public init(store: any BookStores, context: AppContext) throws {
         self.store = store
         self.context = context
         // Only the pairs now; each pair's observations as the replay and the valuation reach

@@ -6,7 +6,7 @@ import LedgerStore
 /// and the report options checked into ``ValuationOptions`` with defaults from it. The replay
 /// itself is ``runner()``'s, made only when a report is computed (a kept answer needs none).
 public struct ReportSource {
-    public let store: Ledger
+    public let store: any BookStores
     public let context: AppContext
     public let options: ValuationOptions
     /// The ledger's currency, for the views that name it; nil when it cannot be read.
@@ -14,7 +14,7 @@ public struct ReportSource {
 
     /// The options of `query` against `store`: `--currency`, else the ledger's; `now` is read
     /// only when no as-of is given.
-    public init(store: Ledger, query: ValuationQuery, perAccount: Bool, context: AppContext) throws {
+    public init(store: any BookStores, query: ValuationQuery, perAccount: Bool, context: AppContext) throws {
         let setting = Result { () throws -> String in try store.settings.ledgerCurrency() }
         self.store = store
         self.context = context

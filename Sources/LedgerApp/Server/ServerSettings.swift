@@ -20,6 +20,9 @@ public struct ServerSettings: Sendable, Equatable {
     public var messagesKept = MessageRules.defaultKept
     /// Who may make an account on `/signup` (`--registration`).
     public var registration = Registration.closed
+    /// Where the users' books are kept when not in ledger files under ``dataDirectory``
+    /// (`--database`, `LGR_DATABASE_URL`); nil: ledger files.
+    public var database: DatabaseURL?
 
     /// `--registration`: nobody (admins add users; the default), whoever has an admin's invite
     /// link, or anyone.

@@ -57,7 +57,7 @@ struct BooksRoutes: RouteGroup {
         do {
             let entry = try service.holdings(query, perAccount: byAccount)
             let page = PortfolioPage(
-                report: entry.report, user: books.user, query: query, hasLedger: try books.opener.exists(),
+                report: entry.report, user: books.user, query: query, hasLedger: try books.hasBooks(),
                 ledgerCurrency: service.ledgerCurrency(), notices: books.notices.messages,
                 fetchEvery: state.settings.fetchInterval)
             let period = fields["period"]

@@ -21,8 +21,9 @@ struct BooksService {
     func holdings(_ query: ValuationQuery, perAccount: Bool) throws -> PortfolioCache.Entry {
         let portfolio = PortfolioQuery(valuation: query, perAccount: perAccount)
         try query.validate()
-        let entry = try books.reading { ledger in
-            let source = try portfolio.source(ledger ?? LedgerOpener.scratch(), context: books.app)
+        let entry = try books.readingBooks { ledger in
+            let empty: () throws -> OpenBooks = { try LedgerOpener.scratch() }
+            let source = try portfolio.source(ledger ?? empty(), context: books.app)
             return try portfolio.kept(source, slot: books.path, in: books.state.portfolios) { books.notices.messages }
         }
         if books.notices.messages.isEmpty { entry.notices.forEach(books.notices.note) }
@@ -94,8 +95,13 @@ struct BooksService {
     /// sell is posted to the messages when the user opted in.
     func add(_ input: AddInput) throws -> [LedgerEvent] {
         let market = books.state.marketContext(notices: books.notices, interactive: true)
-        let recorded = try EventRecorder(context: books.app).add(
-            input, creatingIfMissing: PriceLedger(opener: books.opener), market: market)
+        let recorder = EventRecorder(context: books.app)
+        let recorded =
+            if let database = books.state.database {
+                try database.withUserBooks(books.user.name) { try recorder.add(input, to: $0, market: market) }
+            } else {
+                try recorder.add(input, creatingIfMissing: PriceLedger(opener: books.opener), market: market)
+            }
         for answer in recorded.classified { books.notices.note(answer.line) }
         books.state.postTrades(books.user.name, recorded.events)
         return recorded.events

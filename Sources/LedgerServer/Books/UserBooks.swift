@@ -22,7 +22,14 @@ struct UserBooks: Sendable {
 
     var path: String { state.settings.ledgerPath(forUser: user.name) }
     var app: AppContext { state.appContext(notices: notices) }
-    var opener: LedgerOpener { LedgerOpener(locator: LedgerLocator(flag: path, context: app), context: app) }
+    /// The opener of the user's ledger file; refused (501) when the books are in a database,
+    /// for the routes not moved to it yet, so that no route reads or writes a file beside it.
+    var opener: LedgerOpener {
+        get throws {
+            guard state.database == nil else { throw BooksElsewhere.notInDatabaseYet }
+            return LedgerOpener(locator: LedgerLocator(flag: path, context: app), context: app)
+        }
+    }
 
     /// The user's directory (their ledger and kept uploads).
     var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
@@ -32,10 +39,43 @@ struct UserBooks: Sendable {
     /// `body` with the ledger open for reading (a handle kept between requests, see
     /// ``LedgerHandles``), or with nil when the user has none yet.
     func reading<T>(_ body: (OpenLedger?) throws -> T) throws -> T {
+        let opener = try opener
         guard try opener.exists() else { return try body(nil) }
-        let opener = opener
         let open = { try opener.open(.read(checkingAnchor: true)) }
         return try state.ledgerHandles.using(path, open: open, body)
+    }
+
+    /// Whether the user has books: a ledger file, or (in a database) always, made on first use.
+    func hasBooks() throws -> Bool {
+        try state.database != nil || opener.exists()
+    }
+
+    /// `body` with the user's books: in the server's database (made on first use), else the
+    /// ledger file as ``reading(_:)`` opens it (nil when the user has none yet).
+    func readingBooks<T>(_ body: (OpenBooks?) throws -> T) throws -> T {
+        if let database = state.database { return try database.withUserBooks(user.name) { try body($0) } }
+        return try reading { try body($0) }
+    }
+}
+
+/// A route that reads or writes the books where they are not yet when they are kept in a
+/// database (issue 38: the portfolio and `add` are; the other routes still read ledger files).
+enum BooksElsewhere: Error, CustomStringConvertible, HTTPResponseError {
+    case notInDatabaseYet
+
+    var description: String {
+        switch self {
+        case .notInDatabaseYet:
+            "this page is not served from the server's database yet (issue 38); the portfolio and adding a trade are"
+        }
+    }
+
+    var status: HTTPResponse.Status { .notImplemented }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        if request.uri.path.hasPrefix("/api/") { return ServerResponse.apiError(status, description) }
+        let page = PageLayout.page(title: "Not available yet", user: nil, body: PageLayout.errors([description]))
+        return ServerResponse.html(page, status: status)
     }
 }
 

@@ -31,7 +31,7 @@ struct MarketSession {
         let context = owner.state.marketContext(notices: owner.notices, interactive: interactive)
         return try owner.state.usingMarketCache(context.app) { cache in
             try owner.reading { ledger in
-                let books = PriceLedger(opener: owner.opener, existing: ledger)
+                let books = PriceLedger(opener: try owner.opener, existing: ledger)
                 return try body(MarketSession(owner, context: context, cache: cache, books: books))
             }
         }

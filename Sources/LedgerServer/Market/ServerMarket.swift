@@ -94,7 +94,8 @@ extension ServerState {
     /// `name`'s ledger as the price and market commands use it (read when it exists, created
     /// only when something is recorded).
     func books(of name: String, _ context: AppContext) throws -> PriceLedger {
-        try PriceLedger(
+        guard database == nil else { throw BooksElsewhere.notInDatabaseYet }
+        return try PriceLedger(
             opener: LedgerOpener(
                 locator: LedgerLocator(flag: settings.ledgerPath(forUser: name), context: context), context: context))
     }

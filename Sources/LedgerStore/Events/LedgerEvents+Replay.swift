@@ -6,6 +6,11 @@ public struct LogPosition: Sendable {
     public let head: ChainHead
     /// The latest occurred-at of any event, voided or not (nil when empty).
     public let lastOccurred: Timestamp?
+
+    package init(head: ChainHead, lastOccurred: Timestamp?) {
+        self.head = head
+        self.lastOccurred = lastOccurred
+    }
 }
 
 extension LedgerEvents {

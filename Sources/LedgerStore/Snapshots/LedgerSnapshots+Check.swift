@@ -5,6 +5,12 @@ public struct SnapshotProblem: Equatable, Sendable {
     public let key: String
     public let sequence: Int64
     public let reason: String
+
+    package init(key: String, sequence: Int64, reason: String) {
+        self.key = key
+        self.sequence = sequence
+        self.reason = reason
+    }
 }
 
 extension LedgerSnapshots {

@@ -22,7 +22,7 @@ final class TestServer: Sendable {
     static func start(
         authenticator: any Authenticating = HeaderAuthenticator(), dataDirectory: String? = nil,
         variables: [String: String] = [:], clock: TestClock = TestClock(), limits: ServerLimits = ServerLimits(),
-        registration: ServerSettings.Registration = .closed
+        registration: ServerSettings.Registration = .closed, database: SharedBooks? = nil
     ) async throws -> TestServer {
         var settings = ServerSettings(
             port: 0, dataDirectory: dataDirectory ?? makeTemporaryDirectory("serve"))
@@ -37,7 +37,7 @@ final class TestServer: Sendable {
         all.merge(variables) { _, given in given }
         let state = ServerState(
             settings: settings, variables: all, currentDirectory: settings.dataDirectory,
-            clockMilliseconds: { clock.tick() }, authenticator: authenticator, accessLog: sink)
+            clockMilliseconds: { clock.tick() }, authenticator: authenticator, accessLog: sink, database: database)
         return TestServer(running: try await LedgerServer.start(state), settings: settings, log: lines)
     }
 

@@ -37,6 +37,12 @@ struct ServeOptions: ParsableArguments {
         help: "How many messages the Messages page keeps; older ones are deleted.")
     var keepMessages: String = "25"
 
+    @Option(
+        help:
+            "Keep the users' books in PostgreSQL, e.g. postgres://ledger@/ledger?host=/run/postgresql; the password from LGR_DATABASE_PASSWORD, never here (default: $LGR_DATABASE_URL, else ledger files)."
+    )
+    var database: String?
+
     init() {}
 
     /// The settings these options give, or the one error that says what to type instead.
@@ -54,7 +60,19 @@ struct ServeOptions: ParsableArguments {
             fetchInterval: try fetchEvery.map(Self.seconds), batchSize: batchSize, secureCookies: !insecureCookies)
         settings.messagesKept = try MessageRules.keepCount(keepMessages)
         settings.registration = registration
+        settings.database = try Self.database(database, variables: variables)
         return settings
+    }
+
+    /// The database `--database` names, else `LGR_DATABASE_URL` (which may hold the
+    /// password); else `LGR_DATABASE_PASSWORD` gives it.
+    static func database(_ option: String?, variables: [String: String]) throws -> DatabaseURL? {
+        let given =
+            option.map { ($0, false) } ?? variables["LGR_DATABASE_URL"].flatMap { $0.isEmpty ? nil : ($0, true) }
+        guard let (text, fromEnvironment) = given else { return nil }
+        var url = try DatabaseURL(text, passwordAllowed: fromEnvironment)
+        if url.password == nil { url.password = variables["LGR_DATABASE_PASSWORD"] }
+        return url
     }
 
     /// The server's directory `--data-dir` names (relative to the current directory, `~/`

@@ -1,0 +1,91 @@
+/// Where `ledger serve --database` keeps the users' books: a PostgreSQL URL,
+/// `postgres://USER@HOST[:PORT]/DB` over TCP or `postgres://USER@/DB?host=/SOCKET/DIR` over the
+/// server's Unix socket in that directory (libpq's forms). The password never comes from the
+/// command line: `LGR_DATABASE_PASSWORD`, or the URL in `LGR_DATABASE_URL` (the environment).
+public struct DatabaseURL: Sendable, Equatable {
+    public var user: String
+    public var password: String?
+    /// The TCP host, nil for the Unix socket in ``socketDirectory``.
+    public var host: String?
+    public var port: Int
+    public var socketDirectory: String?
+    public var database: String
+
+    /// The socket file in ``socketDirectory`` (`DIR/.s.PGSQL.PORT`), nil over TCP.
+    public var socketPath: String? { socketDirectory.map { "\($0)/.s.PGSQL.\(port)" } }
+
+    /// Reads `text`; `passwordAllowed` false (the command line) refuses a password in it.
+    public init(_ text: String, passwordAllowed: Bool) throws(DatabaseURLError) {
+        let scheme = ["postgres://", "postgresql://"].first { text.hasPrefix($0) }
+        guard let scheme else { throw .notPostgres(text) }
+        let rest = text.dropFirst(scheme.count)
+        guard let at = rest.firstIndex(of: "@") else { throw .noUser(text) }
+        let credentials = rest[..<at].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let name = credentials.first, !name.isEmpty else { throw .noUser(text) }
+        if credentials.count == 2, !passwordAllowed { throw .passwordOnCommandLine }
+        user = String(name)
+        password = credentials.count == 2 ? String(credentials[1]) : nil
+        let afterUser = rest[rest.index(after: at)...]
+        let (address, query) = Self.split(afterUser, at: "?")
+        let (hostPort, path) = Self.split(address, at: "/")
+        guard let path, !path.isEmpty, !path.contains("/") else { throw .noDatabase(text) }
+        database = String(path)
+        let (hostText, portText) = Self.split(hostPort, at: ":")
+        port = 5432
+        if let portText {
+            guard let number = Int(portText), (1...65_535).contains(number) else { throw .notAPort(String(portText)) }
+            port = number
+        }
+        socketDirectory = try Self.socketDirectory(query, url: text)
+        host = hostText.isEmpty ? nil : String(hostText)
+        guard (host == nil) != (socketDirectory == nil) else { throw .noHost(text) }
+    }
+
+    /// `host=/DIR`, the only query parameter known.
+    private static func socketDirectory(_ query: Substring?, url: String) throws(DatabaseURLError) -> String? {
+        guard let query else { return nil }
+        guard query.hasPrefix("host=/") else { throw .unknownParameter(String(query)) }
+        return String(query.dropFirst("host=".count))
+    }
+
+    private static func split(_ text: Substring, at separator: Character) -> (Substring, Substring?) {
+        guard let index = text.firstIndex(of: separator) else { return (text, nil) }
+        return (text[..<index], text[text.index(after: index)...])
+    }
+}
+
+extension DatabaseURL: CustomStringConvertible {
+    /// The URL without its password, for messages and the start line.
+    public var description: String {
+        if let socketDirectory { return "postgres://\(user)@/\(database)?host=\(socketDirectory)" }
+        return "postgres://\(user)@\(host ?? ""):\(port)/\(database)"
+    }
+}
+
+/// A `--database` (or `LGR_DATABASE_URL`) that cannot be used; each says what to type instead.
+public enum DatabaseURLError: UserFacingError, Equatable {
+    case notPostgres(String)
+    case noUser(String)
+    case noDatabase(String)
+    case noHost(String)
+    case notAPort(String)
+    case unknownParameter(String)
+    case passwordOnCommandLine
+
+    public var category: ErrorCategory { .usage }
+
+    public var description: String {
+        let form = "e.g. postgres://ledger@db.example:5432/ledger or postgres://ledger@/ledger?host=/run/postgresql"
+        return switch self {
+        case .notPostgres(let text): "--database '\(text)' is not a PostgreSQL URL; \(form)"
+        case .noUser(let text): "--database '\(text)' names no user; \(form)"
+        case .noDatabase(let text): "--database '\(text)' names no database; \(form)"
+        case .noHost(let text): "--database '\(text)' needs a host or ?host=/SOCKET/DIR, not both; \(form)"
+        case .notAPort(let text): "--database port '\(text)' is not a port; use a number from 1 to 65535"
+        case .unknownParameter(let text):
+            "--database parameter '\(text)' is not known; the only one is host=/SOCKET/DIR"
+        case .passwordOnCommandLine:
+            "--database must not hold a password (the command line is visible to every user); put it in LGR_DATABASE_PASSWORD"
+        }
+    }
+}

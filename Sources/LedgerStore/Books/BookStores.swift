@@ -1,0 +1,39 @@
+/// The stores of one user's books that the reports and the recording of an event use: the
+/// event log, the price table, the settings and the snapshots. A ledger file is one
+/// (``Ledger``), and so is a user's rows in a PostgreSQL database (LedgerStorePostgres's
+/// `PostgresLedger`): LedgerApp's replay, portfolio and `add` are written against this, so
+/// the server runs them on either (issue 38).
+///
+/// Not thread-safe: one caller at a time, as a SQLite connection or a PostgreSQL session.
+public protocol BookStores: AnyObject {
+    // `Book…`: plain names (`Events`) would hide LedgerTestSupport's `Events` in extensions.
+    associatedtype BookEvents: EventLogStore
+    associatedtype BookPrices: VersionedPriceStore
+    associatedtype BookSettings: SettingsStore
+    associatedtype BookSnapshots: SnapshotStore
+
+    var events: BookEvents { get }
+    var prices: BookPrices { get }
+    var settings: BookSettings { get }
+    var snapshots: BookSnapshots { get }
+}
+
+/// A price table with a change counter: a snapshot (or a kept answer) that read prices is
+/// stale once it moves.
+public protocol VersionedPriceStore: PriceStore {
+    /// The price table's change counter, moved by every write.
+    func version() throws -> Int64
+}
+
+/// Where a server keeps its users' books when they are not ledger files: each user's stores,
+/// made on first use, handed to one request at a time (LedgerStorePostgres's
+/// `PostgresBooksDatabase`). The server holds one.
+public protocol BooksDatabase: Sendable {
+    /// Where the books are, as an error message names it (never a password).
+    var location: String { get }
+    /// Runs `body` with `user`'s books, created (empty) when the user has none yet.
+    func withBooks<T>(of user: String, _ body: (any BookStores) throws -> T) throws -> T
+}
+
+extension Ledger: BookStores {}
+extension LedgerPrices: VersionedPriceStore {}
