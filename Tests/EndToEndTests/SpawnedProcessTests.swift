@@ -51,7 +51,7 @@ struct SpawnedProcessTests {
     func readsWhatAChildLeftBehind() async throws {
         // The shell starts a sleeper that keeps stdout and stderr open, prints its pid and exits.
         let result = try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "sleep 60 & echo $!; echo said >&2"], environment: [:])
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "sleep 900 & echo $!; echo said >&2"], environment: [:])
         let sleeper = try #require(pid_t(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         defer { kill(sleeper, SIGKILL) }
         #expect(result.status == 0 && result.stderr == "said\n")
