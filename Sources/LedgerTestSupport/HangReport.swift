@@ -18,7 +18,7 @@ enum HangReport {
         let text =
             (["children still running:"] + children() + ["", "pipes held elsewhere:"] + pipeHolders())
             .joined(separator: "\n") + "\n\n"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         if let gdb = ["/usr/bin/gdb", "/bin/gdb"].first(where: FileManager.default.isExecutableFile(atPath:)),
             let file = FileHandle(forWritingAtPath: path)
         {

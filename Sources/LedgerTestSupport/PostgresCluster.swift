@@ -56,7 +56,7 @@ public final class PostgresCluster: Sendable {
     /// it waits for), with no descriptor but its own three (``SpawnedProcess``): it lives until
     /// the run ends, and must hold no other test's pipe.
     private func startServer(log: String, socketDirectory: String) throws {
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         guard let output = FileHandle(forWritingAtPath: log) else {
             throw PostgresClusterError(message: "cannot write \(log)")
         }

@@ -6,7 +6,7 @@ import Synchronization
 /// other descriptor. Every process a test starts goes through here, never Foundation's `Process`:
 /// on Linux that one closes in the child the descriptors it saw open a moment before, not one
 /// another thread opens meanwhile, and it leaves each child a socket it watches to see it end.
-/// Rounds 16 to 18's CI hangs were that: a long-lived child (the Chromium driver, a test server)
+/// The CI hangs of rounds 16 and 17 were that: a long-lived child (the Chromium driver, a test server)
 /// got another test's pipe while it was being made, and that test waited for the pipe's end until
 /// the run's watchdog. Here the pipes are close-on-exec, the child closes every descriptor from 3
 /// up before it runs (`posix_spawn` with `closefrom`), signals start at their defaults, and the
@@ -98,9 +98,6 @@ public final class SpawnedProcess: @unchecked Sendable {
         signal(SIGKILL)
         return (waitBlocking(), true)
     }
-
-    /// ``waitBlocking()`` on a thread of its own, not one of the cooperative pool.
-    public func exit() async -> Ending { await RawConnection.onThread { self.waitBlocking() } }
 
     /// ``finish(within:)`` on a thread of its own.
     public func finished(within seconds: Double) async -> (ending: Ending, stopped: Bool) {
