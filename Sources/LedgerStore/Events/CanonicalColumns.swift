@@ -11,10 +11,10 @@ import LedgerInterchange
 /// empty text, any other NULL column a field left out.
 ///
 /// A row is encoded in two steps: ``read(_:)`` takes its columns and says how many bytes the
-/// JSON needs (exactly, unless a text must be escaped), ``write(to:)`` writes it with no
-/// capacity check per piece: the walk writes each row once into a buffer of that size
-/// (appending short pieces to an array, its checks and regrowth, were a fifth of the walk's
-/// reading thread: docs/PERFORMANCE.md).
+/// JSON may need (its texts counted exactly, times six when one must be escaped),
+/// ``write(to:)`` writes it with no capacity check per piece: the walk writes each row once
+/// into a buffer of that size (appending short pieces to an array, its checks, copies and
+/// regrowth, were about a third of the walk's reading thread: docs/PERFORMANCE.md).
 final class CanonicalColumns {
     /// The last two times written (an import gives its events one `recorded_at`, and
     /// neighbours often share an `occurred_at`): their RFC 3339 text is made once.
