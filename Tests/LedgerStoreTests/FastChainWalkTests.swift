@@ -143,4 +143,51 @@ struct FastChainWalkTests {
         #expect(verification.firstBreak?.reason.contains("changed after it was recorded") == true)
         #expect(verification.head.count == Int64(Self.events(seed: 44).count))
     }
+
+    /// Mostly hex digits, now and then an upper-case one or another byte (which the walk's
+    /// readings of `prev_hash` and `hash` must treat as the arrays' path does).
+    private static func hexish(_ random: inout SplitMix64) -> UInt8 {
+        let draw = random.next()
+        switch draw % 20 {
+        case 0: return UInt8(truncatingIfNeeded: draw >> 8)
+        case 1: return Array("ABCDEF".utf8)[Int((draw >> 8) % 6)]
+        default: return Array("0123456789abcdef".utf8)[Int((draw >> 8) % 16)]
+        }
+    }
+
+    @Test(
+        "the walk's hash check is the digest's hex compared, for changed and odd hashes",
+        arguments: [61, 62] as [UInt64])
+    func hashMatches(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var matched = 0
+        for round in 0..<300 {
+            let previous = (0..<64).map { _ in Self.hexish(&random) }
+            let canonical = (0..<Int(random.next() % 700)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let right = previous.withUnsafeBufferPointer { previous in
+                canonical.withUnsafeBytes {
+                    HashChain.hexBytes(
+                        HashChain.digest(previous: HashChain.bytes(fromHexDigits: previous), canonical: $0))
+                }
+            }
+            var stored = right
+            switch round % 4 {
+            case 1: stored[Int(random.next() % 64)] = Self.hexish(&random)
+            case 2: stored = stored.map { $0 >= UInt8(ascii: "a") ? $0 - 32 : $0 }
+            case 3: stored.removeLast(Int(random.next() % 3))
+            default: break
+            }
+            let matches = previous.withUnsafeBufferPointer { previous in
+                canonical.withUnsafeBytes { canonical in
+                    stored.withUnsafeBufferPointer {
+                        HashChain.matches(previousHex: previous, canonical: canonical, hashHex: $0)
+                    }
+                }
+            }
+            #expect(matches == (stored == right), "round \(round)")
+            if matches { matched += 1 }
+        }
+        // Every fourth round leaves the hash as it is.
+        #expect(matched >= 75)
+    }
 }

@@ -86,6 +86,32 @@ struct PriceStoreContractTests {
         #expect(try store.observations(asset: nil).map(\.observation.price) == [ExactDecimal(2)])
     }
 
+    /// More observations than one statement writes (the SQLite store writes 64 a statement),
+    /// with keys repeated within a statement's rows and across two statements.
+    @Test(
+        "many observations in one call: each stored once, the later of equal keys", arguments: PriceStoreKind.allCases)
+    func manyInOneCall(kind: PriceStoreKind) throws {
+        let store = try kind.make()
+        var recorded: [PriceObservation] = []
+        var expected: [String: String] = [:]
+        var generator = SplitMix64(seed: 11)
+        for index in 0..<300 {
+            // Keys reused at random: about a third of the rows replace an earlier one.
+            let day = Int(generator.next() % 200)
+            let time = Events.time("2024-01-01").adding(seconds: Int64(day) * 86_400)
+            let value = "\(index).5"
+            recorded.append(
+                PriceObservation(
+                    asset: AssetSymbol("BTC")!, quote: AssetSymbol("USD")!, observedAt: time,
+                    price: ExactDecimal(value)!, source: "manual"))
+            expected["\(time.secondsSinceEpoch)"] = value
+        }
+        try store.record(recorded, fetchedAt: Self.fetched)
+        let stored = try store.observations(asset: nil).map(\.observation)
+        #expect(stored.count == expected.count)
+        #expect(stored.allSatisfy { expected["\($0.observedAt.secondsSinceEpoch)"] == $0.price.description })
+    }
+
     @Test("observations come ordered by asset, quote, time and source", arguments: PriceStoreKind.allCases)
     func ordering(kind: PriceStoreKind) throws {
         let store = try kind.make()

@@ -65,12 +65,23 @@ public struct PositionBook: Sendable {
             applySplit(asset.symbol, ratio)
             return nil
         }
-        let changes = Self.netChanges(event)
-        let shortfall = changes.first(where: isShort).map {
-            Shortfall(key: $0.key, needed: $0.delta.negated, held: balance($0.key), event: event)
+        // Each balance found once (the changes' keys differ, so what each held before the
+        // event is what it holds when reached): `verify` and the import fold every event.
+        var shortfall: Shortfall?
+        for change in Self.netChanges(event) {
+            let held = Self.add(change.delta, to: &balances[change.key, default: .zero])
+            if shortfall == nil, change.guarded, (held + change.delta).isNegative {
+                shortfall = Shortfall(key: change.key, needed: change.delta.negated, held: held, event: event)
+            }
         }
-        apply(changes)
         return shortfall
+    }
+
+    /// Adds `delta` to `balance`; returns what it was.
+    private static func add(_ delta: ExactDecimal, to balance: inout ExactDecimal) -> ExactDecimal {
+        let held = balance
+        balance += delta
+        return held
     }
 
     /// Scales every balance of `symbol` by a split's ratio, rounding toward zero as the lots

@@ -36,6 +36,8 @@ extension LedgerEvent {
     /// none here; see ``PositionBook``).
     public var quantityChanges: [QuantityChange] {
         var changes: [QuantityChange] = []
+        // At most two changes and a fee: room made once, not grown twice.
+        changes.reserveCapacity(3)
         func add(_ account: String, _ asset: AssetSymbol, _ delta: ExactDecimal, held: Bool) {
             changes.append(
                 QuantityChange(key: PositionKey(account: account, asset: asset), delta: delta, mustBeHeld: held))

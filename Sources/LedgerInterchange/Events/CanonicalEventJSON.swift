@@ -19,7 +19,10 @@ public struct CanonicalEventJSON {
         EventRecordV1.integer(Int64(event.schemaVersion), &out)
         EventRecordV1.key(",\"seq\":", &out)
         EventRecordV1.integer(event.sequence, &out)
-        Self.text(",\"id\":", event.id.text, &out)
+        // An id's digits (Crockford's base 32) need no escaping, and no string is made.
+        EventRecordV1.key(",\"id\":\"", &out)
+        event.id.appendText(to: &out)
+        out.append(UInt8(ascii: "\""))
         Self.text(",\"kind\":", event.kind.rawValue, &out)
         EventRecordV1.key(",\"occurred_at\":", &out)
         occurred.append(event.occurredAt.secondsSinceEpoch, to: &out)
@@ -121,11 +124,16 @@ public struct CanonicalTimeText {
     public init() {}
 
     public mutating func append(_ value: Int64, to out: inout [UInt8]) {
+        out.append(contentsOf: text(value))
+    }
+
+    /// The JSON string of `value` (its quotes included), made only when it is not the last.
+    public mutating func text(_ value: Int64) -> [UInt8] {
         if seconds != value {
             json.removeAll(keepingCapacity: true)
             JSONWriter.appendString(Timestamp(secondsSinceEpoch: value).description, to: &json)
             seconds = value
         }
-        out.append(contentsOf: json)
+        return json
     }
 }

@@ -86,22 +86,27 @@ enum FastChainWalk {
                 let hash = row.bytes(Self.hashColumn + 1), hash.count == 64,
                 let data = try replay.data(occurredAt: row.int(4), sequence: sequence)
             else { return .unsound(sequence) }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(640)
-            bytes.append(contentsOf: previous)
-            bytes.append(contentsOf: hash)
-            canonical.append(row, to: &bytes)
-            // The hash needs only the row's own `prev_hash`, so it is checked here, beside the
-            // reading, and the calling thread keeps the link and the comparison.
-            let hashed = bytes.withUnsafeBufferPointer { bytes in
-                let digest = HashChain.digest(
-                    previous: HashChain.bytes(fromHexDigits: previous),
-                    canonical: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[128...])))
-                return FastChainWalk.same(hash, HashChain.hexBytes(digest))
+            // One buffer of the size needed, written in place: the hashes, the columns' JSON,
+            // the replay row.
+            let bound = 128 + canonical.read(row) + data.count
+            var replayStart = 0
+            var hashed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+                var cursor = ByteCursor(at: buffer.baseAddress!)
+                cursor.put(previous)
+                cursor.put(hash)
+                let json = cursor.at
+                cursor.at += canonical.write(to: json)
+                // The hash needs only the row's own `prev_hash`, so it is checked here, beside
+                // the reading, and the calling thread keeps the link and the comparison.
+                hashed = HashChain.matches(
+                    previousHex: previous, canonical: UnsafeRawBufferPointer(start: json, count: cursor.at - json),
+                    hashHex: hash)
+                replayStart = cursor.at - buffer.baseAddress!
+                cursor.put(data)
+                count = cursor.at - buffer.baseAddress!
             }
             guard hashed else { return .unsound(sequence) }
-            let replayStart = bytes.count
-            bytes.append(contentsOf: data)
             return Row(sequence: sequence, bytes: bytes, replayStart: replayStart)
         }
     }
@@ -138,7 +143,16 @@ enum FastChainWalk {
             }
             guard let event = sound else { return nil }
             count = row.sequence
-            hash = Array(row.bytes[64..<128])
+            if hash.count == 64 {
+                // In place, not a new array for every row.
+                hash.withUnsafeMutableBufferPointer { hash in
+                    row.bytes.withUnsafeBufferPointer {
+                        hash.baseAddress!.update(from: $0.baseAddress! + 64, count: 64)
+                    }
+                }
+            } else {
+                hash = Array(row.bytes[64..<128])
+            }
             return event
         }
     }

@@ -57,6 +57,35 @@ package enum HashChain {
         }
     }
 
+    /// Whether SHA-256 of the 32 bytes `previousHex` spells (as ``bytes(fromHexDigits:)``
+    /// reads them) followed by `canonical` is the hash `hashHex` spells in lower-case hex:
+    /// ``digest(previous:canonical:)`` and ``hexBytes(_:)`` compared, without an array made
+    /// for any of them (the chain walk checks every event so).
+    static func matches(
+        previousHex: UnsafeBufferPointer<UInt8>, canonical: UnsafeRawBufferPointer, hashHex: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard hashHex.count == 64 else { return false }
+        var hasher = SHA256()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: previousHex.count / 2) { previous in
+            for index in previous.indices {
+                previous[index] = nibble(previousHex[2 * index]) << 4 | (nibble(previousHex[2 * index + 1]) & 15)
+            }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(previous))
+        }
+        hasher.update(bufferPointer: canonical)
+        return hasher.finalize().withUnsafeBytes { digest in
+            guard digest.count == 32 else { return false }
+            for (index, byte) in digest.enumerated()
+            where hashHex[2 * index] != hexDigit(byte >> 4) || hashHex[2 * index + 1] != hexDigit(byte & 15) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The lower-case hex digit of `nibble` (0–15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
+
     private static func nibble(_ byte: UInt8) -> UInt8 {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 48
