@@ -8,6 +8,13 @@ import PackageDescription
 // cannot use a store's API through another target's import: the dependency rules hold.
 let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
+// The PostgreSQL store (`ledger serve --database postgres://…`, issue 38) is a trait, off by
+// default: postgres-nio brings swift-nio-ssl and swift-crypto, each with its own copy of
+// BoringSSL, which were more than a third of a clean debug build's CPU (docs/PERFORMANCE.md,
+// "Build"). The quickstart and `.ci/run` build with `--traits PostgreSQL`; a plain `swift test`
+// compiles what its default suite runs (the PostgreSQL cases are opt-in there anyway).
+let postgres = TargetDependencyCondition.when(traits: ["PostgreSQL"])
+
 let package = Package(
     name: "ledger",
     platforms: [.macOS(.v15)],
@@ -16,9 +23,13 @@ let package = Package(
         .executable(name: "ledger-serve", targets: ["ledger-serve"]),
         .executable(name: "ledger-live", targets: ["ledger-live"]),
     ],
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "ledger-serve's --database postgres://…: the store on PostgreSQL (postgres-nio)")
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `ledger serve` only (docs/SERVER.md has what they cost). No default traits: they pull in
         // swift-configuration and full Foundation, which the server does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
@@ -28,9 +39,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         // Hummingbird's own dependency, named for NIOPosix's thread pool (bcrypt off the event loop).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // `ledger live`'s WebSocket client (WSClient, on NIO and swift-nio-ssl), linked only into
-        // `ledger-live` (docs/PERFORMANCE.md has what it costs).
-        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         // The PostgreSQL store (issue 38), linked only into the target that uses it, never `ledger`
         // (docs/PERFORMANCE.md has what it costs).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -38,11 +46,10 @@ let package = Package(
     targets: [
         // Pure ring: values in, values out.
         .target(name: "LedgerCore", swiftSettings: strictImports),
-        .target(
-            name: "LedgerInterchange",
-            dependencies: ["LedgerCore", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictImports
-        ),
+        // SHA-256 from the system's libcrypto (OpenSSL, libssl-dev): the hash chain, import
+        // receipts and the snapshots' HMAC (LedgerInterchange's SHA256Hasher).
+        .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+        .target(name: "LedgerInterchange", dependencies: ["LedgerCore", "COpenSSL"], swiftSettings: strictImports),
         .target(name: "LedgerRender", dependencies: ["LedgerCore"], swiftSettings: strictImports),
 
         // Adapter ring.
@@ -51,20 +58,20 @@ let package = Package(
             name: "LedgerStore",
             dependencies: [
                 "LedgerCore", "LedgerInterchange", "CSQLite",
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictImports
         ),
         // The same store protocols on PostgreSQL (docs/SERVER.md), out of LedgerStore so that only
-        // what opens a PostgreSQL database links postgres-nio.
+        // what opens a PostgreSQL database links postgres-nio. Empty without the PostgreSQL trait
+        // (its files are inside `#if PostgreSQL`).
         .target(
             name: "LedgerStorePostgres",
             dependencies: [
                 "LedgerCore", "LedgerInterchange", "LedgerStore",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: postgres),
+                .product(name: "NIOPosix", package: "swift-nio", condition: postgres),
+                .product(name: "NIOCore", package: "swift-nio", condition: postgres),
+                .product(name: "Logging", package: "swift-log", condition: postgres),
             ],
             swiftSettings: strictImports
         ),
@@ -121,13 +128,11 @@ let package = Package(
 
         // The WebSocket streamer of `ledger live` (`ledger live` starts `ledger-live`), kept out of
         // the `ledger` binary like the server.
+        // (Its WebSocket client speaks RFC 6455 over a connection libcurl opens, TLS included:
+        // no swift-nio-ssl and its BoringSSL, docs/PERFORMANCE.md "Build".)
         .target(
             name: "LedgerStream",
-            dependencies: [
-                "LedgerCore", "LedgerMarketData",
-                .product(name: "WSClient", package: "swift-websocket"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["LedgerCore", "LedgerMarketData", "CCurl", "COpenSSL"],
             swiftSettings: strictImports
         ),
         .executableTarget(name: "ledger-live", dependencies: ["LedgerStream", "LedgerCLI"]),
@@ -147,7 +152,6 @@ let package = Package(
             name: "ledger-bench",
             dependencies: [
                 "LedgerCore", "LedgerInterchange", "LedgerStore", "LedgerTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/HotPaths"
         ),
@@ -157,7 +161,7 @@ let package = Package(
             name: "ledger-pg-bench",
             dependencies: [
                 "LedgerCore", "LedgerStore", "LedgerStorePostgres", "LedgerTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: postgres),
             ],
             path: "Benchmarks/Postgres"
         ),

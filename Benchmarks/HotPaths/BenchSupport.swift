@@ -1,7 +1,7 @@
 import LedgerCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// What `ledger-bench` was asked for.

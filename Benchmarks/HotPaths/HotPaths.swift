@@ -1,4 +1,3 @@
-import Crypto
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
@@ -93,10 +92,10 @@ struct HotPaths {
     static func hashChain(_ events: ArraySlice<LedgerEvent>) -> Int {
         var previous = [UInt8](repeating: 0, count: 32)
         for event in events {
-            var hasher = SHA256()
+            var hasher = SHA256Hasher()
             hasher.update(data: previous)
             hasher.update(data: EventRecordV1(event).canonicalJSONBytes)
-            previous = Array(hasher.finalize())
+            previous = hasher.finalize()
         }
         return previous.count
     }

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerCore
 import LedgerStore
 import LedgerStorePostgres
@@ -114,3 +115,18 @@ extension String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }
+#else
+import Glibc
+
+/// Built without the PostgreSQL trait: says how to build the benchmark.
+@main
+struct PostgresBridge {
+    static func main() {
+        let line =
+            "ledger-pg-bench: built without PostgreSQL; build it with "
+            + "'swift build --traits PostgreSQL --product ledger-pg-bench'\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        exit(64)
+    }
+}
+#endif

@@ -4,6 +4,8 @@
 
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,8 @@ static struct {
     const char *(*easy_strerror)(CURLcode);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
+    CURLcode (*easy_send)(CURL *, const void *, size_t, size_t *);
+    CURLcode (*easy_recv)(CURL *, void *, size_t, size_t *);
     char load_error[200];
 } curl;
 
@@ -48,6 +52,8 @@ static void load(void) {
     curl.easy_strerror = symbol(library, "curl_easy_strerror");
     curl.slist_append = symbol(library, "curl_slist_append");
     curl.slist_free_all = symbol(library, "curl_slist_free_all");
+    curl.easy_send = symbol(library, "curl_easy_send");
+    curl.easy_recv = symbol(library, "curl_easy_recv");
     // Not thread-safe in older libcurl, hence inside the once.
     if (!curl.load_error[0] && curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
         snprintf(curl.load_error, sizeof curl.load_error, "libcurl failed to initialise");
@@ -162,3 +168,86 @@ void ledger_http_response_free(ledger_http_response *response) {
     response->body = NULL;
     response->headers = NULL;
 }
+
+// A raw connection for `ledger live`'s WebSocket (LedgerStream): libcurl connects, with TLS for
+// https://, and stops there (CONNECT_ONLY); the caller speaks the protocol over send and recv.
+
+void *ledger_stream_open(const char *url, long connect_timeout_ms, ledger_stream_failure *failure) {
+    memset(failure, 0, sizeof *failure);
+    pthread_once(&load_once, load);
+    if (curl.load_error[0]) {
+        failure->code = -1;
+        snprintf(failure->message, sizeof failure->message, "%s", curl.load_error);
+        return NULL;
+    }
+    CURL *handle = curl.easy_init();
+    if (!handle) {
+        failure->code = CURLE_FAILED_INIT;
+        snprintf(failure->message, sizeof failure->message, "libcurl could not start a connection");
+        return NULL;
+    }
+    char details[CURL_ERROR_SIZE] = {0};
+    curl.easy_setopt(handle, CURLOPT_URL, url);
+    curl.easy_setopt(handle, CURLOPT_CONNECT_ONLY, 1L);
+    // TLS's ALPN offers HTTP/1.1 only: the upgrade to a WebSocket is an HTTP/1.1 request.
+    curl.easy_setopt(handle, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+    curl.easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
+    curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
+    curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, details);
+    CURLcode code = curl.easy_perform(handle);
+    curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, NULL);
+    if (code != CURLE_OK) {
+        long os_errno = 0;
+        curl.easy_getinfo(handle, CURLINFO_OS_ERRNO, &os_errno);
+        failure->code = code;
+        failure->os_errno = (int)os_errno;
+        snprintf(failure->message, sizeof failure->message, "%s", details[0] ? details : curl.easy_strerror(code));
+        curl.easy_cleanup(handle);
+        return NULL;
+    }
+    return handle;
+}
+
+/* Waits until the connection's socket is ready for `events`, at most `timeout_ms`: 1 ready,
+   0 timed out, -1 failed. */
+static int wait_for(CURL *handle, short events, long timeout_ms) {
+    curl_socket_t socket = CURL_SOCKET_BAD;
+    if (curl.easy_getinfo(handle, CURLINFO_ACTIVESOCKET, &socket) != CURLE_OK || socket == CURL_SOCKET_BAD) return -1;
+    struct pollfd ready = {.fd = socket, .events = events};
+    int result;
+    do { result = poll(&ready, 1, (int)timeout_ms); } while (result < 0 && errno == EINTR);
+    return result;
+}
+
+int ledger_stream_send(void *stream, const unsigned char *bytes, size_t length, long timeout_ms) {
+    size_t sent = 0;
+    while (sent < length) {
+        size_t count = 0;
+        CURLcode code = curl.easy_send(stream, bytes + sent, length - sent, &count);
+        if (code == CURLE_AGAIN) {
+            int ready = wait_for(stream, POLLOUT, timeout_ms);
+            if (ready <= 0) return ready == 0 ? LEDGER_STREAM_TIMED_OUT : CURLE_SEND_ERROR;
+            continue;
+        }
+        if (code != CURLE_OK) return code;
+        sent += count;
+    }
+    return 0;
+}
+
+int ledger_stream_recv(void *stream, unsigned char *buffer, size_t capacity, long timeout_ms, size_t *received) {
+    *received = 0;
+    for (;;) {
+        CURLcode code = curl.easy_recv(stream, buffer, capacity, received);
+        if (code != CURLE_AGAIN) return code;
+        int ready = wait_for(stream, POLLIN, timeout_ms);
+        if (ready <= 0) return ready == 0 ? LEDGER_STREAM_TIMED_OUT : CURLE_RECV_ERROR;
+    }
+}
+
+const char *ledger_stream_error(int code) {
+    if (code == LEDGER_STREAM_TIMED_OUT) return "timed out";
+    return curl.easy_strerror ? curl.easy_strerror((CURLcode)code) : "libcurl is not loaded";
+}
+
+void ledger_stream_close(void *stream) { curl.easy_cleanup(stream); }

@@ -13,7 +13,7 @@ public enum MarkdownView {
             "| asset | quantity | avg cost | cost basis | price | value | unrealized | % | share | price date |")
         lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|---|")
         for row in report.rows {
-            let cells = [
+            let cells: [String] = [
                 row.asset.text + (row.account.map { " (\($0))" } ?? ""), NumberFormat.quantity(row.quantity),
                 row.averageCost.map(NumberFormat.price) ?? "—",
                 NumberFormat.money(row.costBasis, complete: row.costComplete),

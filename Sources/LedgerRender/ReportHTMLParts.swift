@@ -20,8 +20,10 @@ public enum ReportHTMLParts {
         _ report: HoldingsReport, labelled: Bool = false, live: ((HoldingRow) -> Markup?)? = nil
     ) -> Markup {
         let perAccount = report.options.perAccount
-        let rows = report.rows.map { row in
-            [row.asset.text] + (perAccount ? [row.account ?? ""] : []) + [
+        // Element types spelled out: inferred, this expression took the compiler 13 s (round 19).
+        let rows: [[String]] = report.rows.map { row -> [String] in
+            let account: [String] = perAccount ? [row.account ?? ""] : []
+            let cells: [String] = [
                 NumberFormat.quantity(row.quantity), row.averageCost.map(NumberFormat.price) ?? "—",
                 NumberFormat.money(row.costBasis, complete: row.costComplete),
                 row.price.map { NumberFormat.price($0.value) } ?? "unpriced",
@@ -30,8 +32,9 @@ public enum ReportHTMLParts {
                 row.allocationPercent.map { NumberFormat.percent($0) } ?? "—",
                 row.price.map { $0.observedAt.date.description } ?? "—",
             ]
+            return [row.asset.text] + account + cells
         }
-        let header =
+        let header: [String] =
             ["asset"] + (perAccount ? ["account"] : []) + [
                 "quantity", "avg cost", "cost basis", "price", "value", "unrealized", "%", "share", "price date",
             ]

@@ -1,4 +1,3 @@
-import Crypto
 import LedgerCore
 import LedgerInterchange
 import Synchronization
@@ -23,7 +22,7 @@ public final class Ledger {
     public private(set) var created = false
     /// The key snapshots are sealed with (empty without a state directory: then the seal only
     /// binds a snapshot to its row, docs/EVENTS.md).
-    lazy var snapshotKey = stateDirectory?.key() ?? SymmetricKey(data: [UInt8]())
+    lazy var snapshotKey: [UInt8] = stateDirectory?.key() ?? []
 
     /// The event log: append, read, replay, verify, bulk load.
     public var events: LedgerEvents { LedgerEvents(ledger: self) }

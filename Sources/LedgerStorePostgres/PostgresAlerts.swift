@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerCore
 import LedgerStore
 import PostgresNIO
@@ -130,3 +131,4 @@ public struct PostgresAlerts: AlertStore {
             lastSeen: seen, lastFiredAt: lastFiredAt.map(Timestamp.init(secondsSinceEpoch:)))
     }
 }
+#endif

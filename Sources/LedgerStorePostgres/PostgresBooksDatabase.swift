@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerStore
 import Synchronization
 
@@ -57,3 +58,4 @@ public final class PostgresBooksDatabase: BooksDatabase {
     }
 
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerCore
 import LedgerStore
 import PostgresNIO
@@ -81,3 +82,4 @@ extension PostgresEvents {
         return false
     }
 }
+#endif

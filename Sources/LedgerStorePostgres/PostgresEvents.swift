@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
@@ -168,3 +169,4 @@ package struct ChainRows {
         }
     }
 }
+#endif

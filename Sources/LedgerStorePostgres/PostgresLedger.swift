@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerStore
 import PostgresNIO
 
@@ -81,3 +82,4 @@ public struct PostgresSettings: SettingsStore {
             """, binds)
     }
 }
+#endif

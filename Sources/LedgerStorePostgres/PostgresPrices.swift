@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerCore
 import LedgerStore
 import PostgresNIO
@@ -117,3 +118,4 @@ public struct PostgresPrices: VersionedPriceStore {
         return symbol
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerStore
 import PostgresNIO
 
@@ -181,3 +182,4 @@ enum PostgresSchema {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerStore
 import Logging
 import NIOCore
@@ -211,3 +212,4 @@ enum PostgresFailure {
         return "\(error.code)"
     }
 }
+#endif

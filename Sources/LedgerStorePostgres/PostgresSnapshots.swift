@@ -1,3 +1,4 @@
+#if PostgreSQL
 import LedgerCore
 import LedgerStore
 import NIOCore
@@ -89,3 +90,4 @@ public struct PostgresSnapshots: SnapshotStore {
         }
     }
 }
+#endif

@@ -3,8 +3,8 @@ import LedgerCLI
 import LedgerStream
 
 /// `ledger-live`: what `ledger live` starts to stream prices over a WebSocket. It takes the
-/// whole `ledger` command line and runs it with the WebSocket client that `ledger` itself
-/// never links (SwiftNIO and TLS, see docs/PERFORMANCE.md).
+/// whole `ledger` command line and runs it with the WebSocket client (LedgerStream) that
+/// `ledger` itself does not link.
 @main
 enum LedgerLiveMain {
     static func main() async {

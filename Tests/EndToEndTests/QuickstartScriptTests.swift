@@ -43,9 +43,9 @@ struct QuickstartScriptTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             calls == """
-                build -c release --product ledger
-                build -c release --product ledger-serve
-                build -c release --product ledger-live
+                build -c release --product ledger --traits PostgreSQL
+                build -c release --product ledger-serve --traits PostgreSQL
+                build -c release --product ledger-live --traits PostgreSQL
                 build -c release --show-bin-path
 
                 """)

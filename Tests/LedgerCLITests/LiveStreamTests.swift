@@ -5,7 +5,8 @@ import LedgerTestSupport
 import Testing
 
 /// `ledger live` streaming from a WebSocket server on 127.0.0.1 that speaks the shapes of
-/// CryptoCompare's streamer, through the real client (`WSClient` on SwiftNIO).
+/// CryptoCompare's streamer, through the real client (LedgerStream's `WebSocketConnection` over
+/// libcurl's connection).
 @Suite("live stream")
 struct LiveStreamTests {
     let directory = makeTemporaryDirectory()
@@ -149,6 +150,21 @@ struct LiveStreamTests {
                 "reconnecting in 0.05 s, then waiting twice as long after each failure, up to 60 s") == true)
         #expect(server.connectionCount == 3)
         #expect(server.messages.count == 3)
+    }
+
+    @Test("messages with 16- and 64-bit lengths arrive whole")
+    func longMessages() throws {
+        let padding = { (count: Int) in #","PAD":""# + String(repeating: "x", count: count) + #"""# }
+        let server = try LocalWebSocketServer(scripts: [
+            [
+                .receive, .send(Self.welcome), Self.tick("BTC", #""PRICE":100"# + padding(300)),
+                Self.tick("BTC", #""PRICE":101"# + padding(70_000)),
+            ]
+        ])
+        defer { server.stop() }
+        let (fixed, status) = run(["BTC", "--updates", "2"], streamer: server.url)
+        #expect(status == 0, "\(fixed.stderr.text)")
+        #expect(Self.lines(fixed.stdout.text) == ["BTC 100 USD 0.00%", "BTC 101 USD +1.00%"])
     }
 
     @Test("a silent server counts as dropped after the silence timeout")

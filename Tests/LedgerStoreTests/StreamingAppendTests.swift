@@ -5,7 +5,7 @@ import Testing
 @testable import LedgerStore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// An import's streaming append encodes chunks on either of two threads and links their hashes

@@ -7,7 +7,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
 missing=()
-for package in libsqlite3-dev libcurl4-openssl-dev; do
+for package in libsqlite3-dev libcurl4-openssl-dev libssl-dev; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -21,7 +21,9 @@ fi
 # The three programs the README uses: ledger, ledger-serve (ledger serve) and ledger-live
 # (ledger live's stream). One release build: the second and third products reuse the modules
 # the first compiled, so each adds only its own (a product at a time keeps the benchmark and
-# test tools out of it, which a bare 'swift build -c release' would compile too).
+# test tools out of it, which a bare 'swift build -c release' would compile too). With the
+# PostgreSQL trait: ledger-serve's --database postgres://… (the same traits on all three, or
+# each build would compile the modules again).
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 products=(ledger ledger-serve ledger-live)
@@ -29,7 +31,7 @@ echo "quickstart: building ${products[*]} (swift build -c release; the first bui
 for index in "${!products[@]}"; do
     product="${products[$index]}"
     # Progress on one line: the compiler's [done/total] step counter.
-    if ! swift build -c release --product "$product" 2>&1 | tee "$log" |
+    if ! swift build -c release --product "$product" --traits PostgreSQL 2>&1 | tee "$log" |
         awk -v name="$product ($((index + 1))/${#products[@]})" '
             /^\[[0-9]+\/[0-9]+\]/ { printf "\r  %s %s", name, $1 > "/dev/stderr"; fflush("/dev/stderr") }
             END { printf "\n" > "/dev/stderr" }'; then

@@ -1,9 +1,7 @@
-import Crypto
-
 /// SHA-256 for imports: the receipt's file hash (fed chunk by chunk as the file streams in)
 /// and the compact form of content fingerprints.
 public struct ContentDigest {
-    private var hasher = SHA256()
+    private var hasher = SHA256Hasher()
 
     public init() {}
 

@@ -36,9 +36,10 @@ enum MarketHTML {
         caption: String, headers: [(String, numeric: Bool)], rows: [[Cell]], narrow: Set<Int> = [], cards: Bool = true
     ) -> Markup {
         func classes(_ index: Int, numeric: Bool, sign: String?, long: Bool = false) -> Markup {
-            let list =
-                (numeric ? ["n"] : []) + (sign.map { [$0] } ?? []) + (narrow.contains(index) ? ["wide"] : [])
-                + (long ? ["long"] : [])
+            var list: [String] = numeric ? ["n"] : []
+            if let sign { list.append(sign) }
+            if narrow.contains(index) { list.append("wide") }
+            if long { list.append("long") }
             return list.isEmpty ? "" : " class=\"\(list.joined(separator: " "))\""
         }
         func label(_ index: Int) -> Markup {

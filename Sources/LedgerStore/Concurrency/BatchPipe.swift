@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Work on two cores: a producer thread makes values in batches while the calling thread
@@ -150,10 +150,10 @@ final class WorkerThread {
     /// (docs/PERFORMANCE.md). Linux only; elsewhere nothing changes.
     private static func runAsBatchWork() {
         #if os(Linux)
-            var parameters = sched_param()
-            parameters.sched_priority = 0
-            let schedBatch: Int32 = 3 // SCHED_BATCH in <sched.h>, behind _GNU_SOURCE
-            _ = pthread_setschedparam(pthread_self(), schedBatch, &parameters)
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        let schedBatch: Int32 = 3 // SCHED_BATCH in <sched.h>, behind _GNU_SOURCE
+        _ = pthread_setschedparam(pthread_self(), schedBatch, &parameters)
         #endif
     }
 

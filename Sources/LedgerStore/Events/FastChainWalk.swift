@@ -2,9 +2,9 @@ import LedgerCore
 import LedgerInterchange
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The chain walk's fast path (``LedgerEvents/walk(_:after:through:visiting:)``): each event

@@ -1,4 +1,3 @@
-import Crypto
 import LedgerInterchange
 
 /// The hash chain: each event stores SHA-256(previous hash ‖ canonical encoding). `package`: the
@@ -16,10 +15,10 @@ package enum HashChain {
     /// SHA-256 of the previous hash's 32 bytes followed by a record's canonical JSON, already
     /// encoded (what the appender links; ``hash(previous:record:)`` for one record).
     static func digest(previous: [UInt8], canonical: UnsafeRawBufferPointer) -> [UInt8] {
-        var hasher = SHA256()
+        var hasher = SHA256Hasher()
         hasher.update(data: previous)
         hasher.update(bufferPointer: canonical)
-        return hasher.finalize().withUnsafeBytes { Array($0) }
+        return hasher.finalize()
     }
 
     /// Lower-case hex of `bytes`, as UTF-8 (written in place: a hash is made for every event

@@ -1,5 +1,5 @@
-import Crypto
 import LedgerCore
+import LedgerInterchange
 
 /// The MAC that binds a snapshot row to its bytes: HMAC-SHA256, under the user's key (in the
 /// ``StateDirectory``), of the row's key, sequence, chain head, last occurred-at, price
@@ -9,18 +9,18 @@ import LedgerCore
 /// report replays. Without a key (no state directory) the MAC's key is empty: it still
 /// catches a damaged row, but anyone can recompute it.
 enum SnapshotSeal {
-    static func mac(_ record: SnapshotRecord, key: SymmetricKey) -> [UInt8] {
-        var hmac = HMAC<SHA256>(key: key)
+    static func mac(_ record: SnapshotRecord, key: [UInt8]) -> [UInt8] {
+        var hmac = HMACSHA256(key: key)
         let fields = [
             record.key, String(record.sequence), record.head, String(record.lastOccurred.secondsSinceEpoch),
             String(record.pricesVersion), record.usesPrices ? "1" : "0",
         ]
         hmac.update(data: Array((fields.joined(separator: "\n") + "\n").utf8))
         hmac.update(data: record.data)
-        return Array(hmac.finalize())
+        return hmac.finalize()
     }
 
-    static func isSealed(_ record: SnapshotRecord, mac: [UInt8]?, key: SymmetricKey) -> Bool {
+    static func isSealed(_ record: SnapshotRecord, mac: [UInt8]?, key: [UInt8]) -> Bool {
         guard let mac else { return false }
         let expected = Self.mac(record, key: key)
         // Constant time: the comparison does not say how many leading bytes matched.

@@ -1,5 +1,5 @@
-import Crypto
 import Glibc
+import LedgerInterchange
 
 /// The per-user state that lets the tool tell its own writes from someone else's:
 /// `$XDG_STATE_HOME/ledger/` (default `~/.local/state/ledger`), mode 0700, holding one anchor
@@ -26,14 +26,14 @@ public struct StateDirectory: Sendable, Equatable {
     /// share it).
     public func anchor(for ledgerPath: String) -> ChainAnchor {
         let canonical = Self.canonical(ledgerPath)
-        let name = HashChain.hex(SHA256.hash(data: Array(canonical.utf8))).prefix(32)
+        let name = HashChain.hex(SHA256Hasher.hash(data: Array(canonical.utf8))).prefix(32)
         return ChainAnchor(ledger: canonical, file: path + "/anchors/" + name)
     }
 
     /// The MAC key, created on first use; nil when the directory cannot be written or read.
-    func key() -> SymmetricKey? {
+    func key() -> [UInt8]? {
         let file = path + "/key"
-        if let bytes = Self.read(file), bytes.count == 32 { return SymmetricKey(data: bytes) }
+        if let bytes = Self.read(file), bytes.count == 32 { return bytes }
         guard createDirectories(path) else { return nil }
         var generator = SystemRandomNumberGenerator()
         let fresh = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -42,9 +42,9 @@ public struct StateDirectory: Sendable, Equatable {
         let temporary = file + ".tmp-\(getpid())"
         guard Self.write(fresh, to: temporary) else { return nil }
         defer { unlink(temporary) }
-        if link(temporary, file) == 0 { return SymmetricKey(data: fresh) }
+        if link(temporary, file) == 0 { return fresh }
         guard let bytes = Self.read(file), bytes.count == 32 else { return nil }
-        return SymmetricKey(data: bytes)
+        return bytes
     }
 
     /// Creates `directory` and those leading to it, new ones private (0700); true when it exists.

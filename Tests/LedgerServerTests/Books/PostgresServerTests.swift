@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerStore
@@ -116,3 +117,4 @@ struct PostgresServerTests {
         json.replacingOccurrences(of: #""id": "[0-9A-Z]{26}""#, with: #""id": "…""#, options: .regularExpression)
     }
 }
+#endif

@@ -5,7 +5,7 @@ import LedgerInterchange
 import LedgerRender
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `ledger import FILE…`: exchange CSV exports (presets, or a generic column mapping) and our
@@ -195,8 +195,8 @@ struct ImportCommand: EnvironmentCommand {
     /// glibc's `malloc_trim(0)`, looked up by name: Swift's Glibc module does not declare it.
     private static func releaseFreedMemory() {
         #if canImport(Glibc)
-            guard let symbol = dlsym(nil, "malloc_trim") else { return }
-            _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
         #endif
     }
 
