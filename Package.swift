@@ -46,9 +46,10 @@ let package = Package(
     targets: [
         // Pure ring: values in, values out.
         .target(name: "LedgerCore", swiftSettings: strictImports),
-        // SHA-256 from the system's libcrypto (OpenSSL, libssl-dev): the hash chain, import
-        // receipts and the snapshots' HMAC (LedgerInterchange's SHA256Hasher).
-        .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // SHA-256 from the system's libcrypto (OpenSSL 3's libcrypto.so.3, from libssl3, which
+        // libcurl4 depends on: no development package; Sources/COpenSSL/shim.h declares what it
+        // uses): the hash chain, import receipts and the snapshots' HMAC (SHA256Hasher).
+        .systemLibrary(name: "COpenSSL"),
         .target(name: "LedgerInterchange", dependencies: ["LedgerCore", "COpenSSL"], swiftSettings: strictImports),
         .target(name: "LedgerRender", dependencies: ["LedgerCore"], swiftSettings: strictImports),
 

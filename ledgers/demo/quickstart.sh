@@ -7,7 +7,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
 missing=()
-for package in libsqlite3-dev libcurl4-openssl-dev libssl-dev; do
+for package in libsqlite3-dev libcurl4-openssl-dev; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -64,7 +64,7 @@ package enum HashChain {
         previousHex: UnsafeBufferPointer<UInt8>, canonical: UnsafeRawBufferPointer, hashHex: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         guard hashHex.count == 64 else { return false }
-        var hasher = SHA256()
+        var hasher = SHA256Hasher()
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: previousHex.count / 2) { previous in
             for index in previous.indices {
                 previous[index] = nibble(previousHex[2 * index]) << 4 | (nibble(previousHex[2 * index + 1]) & 15)
