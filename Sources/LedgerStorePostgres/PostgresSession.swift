@@ -84,8 +84,8 @@ public final class PostgresSession: @unchecked Sendable {
         self.limits = limits
     }
 
-    /// Connects within `limits.connect`, or throws ``StoreError/cannotOpen(path:detail:)``
-    /// naming the server.
+    /// Connects within `limits.connect`, or throws ``StoreError/cannotConnect(url:_:)`` saying
+    /// what failed (no socket, refused, no answer, the role, the password, the database).
     public static func connect(_ location: PostgresLocation, limits: PostgresLimits = PostgresLimits()) throws
         -> PostgresSession
     {
@@ -98,7 +98,9 @@ public final class PostgresSession: @unchecked Sendable {
             ).wait()
             return PostgresSession(connection: connection, logger: logger, limits: limits)
         } catch {
-            throw StoreError.cannotOpen(path: location.description, detail: PostgresFailure.detail(error))
+            let seconds = Int(limits.connect.nanoseconds / 1_000_000_000)
+            throw StoreError.cannotConnect(
+                url: location.description, PostgresConnectFailure.classify(error, location, seconds: seconds))
         }
     }
 
@@ -186,11 +188,17 @@ public final class PostgresSession: @unchecked Sendable {
 }
 
 extension PostgresLocation: CustomStringConvertible {
-    /// `postgres://user@host:port/db` or `postgres://user@/db?host=DIR`: never the password.
+    /// `postgres://user@host:port/db` or `postgres://user@/db?host=DIR` (with `:PORT` after
+    /// the `@` when the socket's port is not 5432), as `--database` takes it: never the password.
     public var description: String {
         switch endpoint {
-        case .tcp(let host, let port): "postgres://\(user)@\(host):\(port)/\(database)"
-        case .socket(let path): "postgres://\(user)@/\(database)?socket=\(path)"
+        case .tcp(let host, let port): return "postgres://\(user)@\(host):\(port)/\(database)"
+        case .socket(let path):
+            guard let slash = path.lastIndex(of: "/"), path[slash...].hasPrefix("/.s.PGSQL.") else {
+                return "postgres://\(user)@/\(database)?host=\(path)"
+            }
+            let port = path[slash...].dropFirst("/.s.PGSQL.".count)
+            return "postgres://\(user)@\(port == "5432" ? "" : ":" + port)/\(database)?host=\(path[..<slash])"
         }
     }
 }
