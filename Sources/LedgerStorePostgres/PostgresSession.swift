@@ -124,8 +124,15 @@ public final class PostgresSession: @unchecked Sendable {
     /// ``StoreError/database(_:)`` (the server's refusal, or no answer within `limits`).
     @discardableResult
     func rows(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
+        try run(PostgresQuery(unsafeSQL: sql, binds: binds))
+    }
+
+    /// Runs `query` (its interpolated values sent as binds) and returns every row, as
+    /// ``rows(_:_:)``.
+    @discardableResult
+    func run(_ query: PostgresQuery) throws -> [PostgresRow] {
         do {
-            return try bounded(connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)).rows
+            return try bounded(connection.query(query, logger: logger)).rows
         } catch let error as StoreError {
             throw error
         } catch {

@@ -15,7 +15,7 @@ enum LedgerServe {
             let database = try settings.database.map(openDatabase)
             let accounts = try AccountAuthenticator.open(
                 settings: settings, variables: environment.variables,
-                clockMilliseconds: environment.clockMilliseconds)
+                clockMilliseconds: environment.clockMilliseconds, database: database)
             try await LedgerServer.run(
                 ServerState(
                     settings: settings, variables: environment.variables,

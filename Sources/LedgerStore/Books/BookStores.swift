@@ -33,6 +33,8 @@ public protocol BooksDatabase: Sendable {
     var location: String { get }
     /// Runs `body` with `user`'s books, created (empty) when the user has none yet.
     func withBooks<T>(of user: String, _ body: (any BookStores) throws -> T) throws -> T
+    /// The server's accounts in the same database, shared by every server on it.
+    func accounts() -> any AccountStore
 }
 
 extension Ledger: BookStores {}
