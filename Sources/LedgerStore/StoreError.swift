@@ -9,6 +9,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAnAccountsDatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
     case cannotOpen(path: String, detail: String)
+    /// A database server (`ledger serve --database URL`, the URL without its password) could
+    /// not be reached or refused us.
+    case cannotConnect(url: String, DatabaseConnectFailure)
     case busy(path: String)
     case readOnly(path: String)
     case anchorMismatch(path: String, AnchorMismatch)
@@ -37,6 +40,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' was written by a newer version of ledger (schema \(found); this version reads up to \(supported)); upgrade ledger to open it"
         case .cannotOpen(let path, let detail):
             "cannot open '\(path)': \(detail)"
+        case .cannotConnect(let url, let failure):
+            "cannot connect to PostgreSQL at '\(url)': \(failure)"
         case .busy(let path):
             "'\(path)' stayed locked by another ledger process; try again"
         case .readOnly(let path):

@@ -45,6 +45,11 @@ public struct PostgresPrices: VersionedPriceStore {
             .decode(Int64.self) ?? 0
     }
 
+    public func lastObservedAt() throws -> Timestamp? {
+        try session.rows("SELECT max(observed_at) FROM prices WHERE user_id = $1", ledger.binds()).first?
+            .decode(Int64?.self).map(Timestamp.init(secondsSinceEpoch:))
+    }
+
     private static let bumpVersionSQL = """
         INSERT INTO price_versions (user_id, value) VALUES ($1, 1)
         ON CONFLICT (user_id) DO UPDATE SET value = price_versions.value + 1

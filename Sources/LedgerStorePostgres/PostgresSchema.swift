@@ -153,6 +153,7 @@ enum PostgresSchema {
                 )
                 """,
             ]),
+        accounts,
     ]
 
     /// An arbitrary constant: the advisory lock migrations hold.
@@ -168,7 +169,8 @@ enum PostgresSchema {
             try session.rows(
                 "CREATE TABLE IF NOT EXISTS ledger_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
             )
-            let applied = Set(try session.rows("SELECT name FROM ledger_migrations").map { try $0.decode(String.self) })
+            let applied = Set(
+                try session.rows("SELECT name FROM ledger_migrations").map { try $0.decode(String.self) })
             let known = Set(migrations.map(\.name))
             if !applied.isSubset(of: known) {
                 throw StoreError.newerSchema(path: location, found: applied.count, supported: known.count)

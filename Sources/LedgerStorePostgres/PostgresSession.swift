@@ -85,8 +85,8 @@ public final class PostgresSession: @unchecked Sendable {
         self.limits = limits
     }
 
-    /// Connects within `limits.connect`, or throws ``StoreError/cannotOpen(path:detail:)``
-    /// naming the server.
+    /// Connects within `limits.connect`, or throws ``StoreError/cannotConnect(url:_:)`` saying
+    /// what failed (no socket, refused, no answer, the role, the password, the database).
     public static func connect(_ location: PostgresLocation, limits: PostgresLimits = PostgresLimits()) throws
         -> PostgresSession
     {
@@ -99,7 +99,9 @@ public final class PostgresSession: @unchecked Sendable {
             ).wait()
             return PostgresSession(connection: connection, logger: logger, limits: limits)
         } catch {
-            throw StoreError.cannotOpen(path: location.description, detail: PostgresFailure.detail(error))
+            let seconds = Int(limits.connect.nanoseconds / 1_000_000_000)
+            throw StoreError.cannotConnect(
+                url: location.description, PostgresConnectFailure.classify(error, location, seconds: seconds))
         }
     }
 
@@ -123,8 +125,15 @@ public final class PostgresSession: @unchecked Sendable {
     /// ``StoreError/database(_:)`` (the server's refusal, or no answer within `limits`).
     @discardableResult
     func rows(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
+        try run(PostgresQuery(unsafeSQL: sql, binds: binds))
+    }
+
+    /// Runs `query` (its interpolated values sent as binds) and returns every row, as
+    /// ``rows(_:_:)``.
+    @discardableResult
+    func run(_ query: PostgresQuery) throws -> [PostgresRow] {
         do {
-            return try bounded(connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)).rows
+            return try bounded(connection.query(query, logger: logger)).rows
         } catch let error as StoreError {
             throw error
         } catch {
@@ -187,11 +196,17 @@ public final class PostgresSession: @unchecked Sendable {
 }
 
 extension PostgresLocation: CustomStringConvertible {
-    /// `postgres://user@host:port/db` or `postgres://user@/db?host=DIR`: never the password.
+    /// `postgres://user@host:port/db` or `postgres://user@/db?host=DIR` (with `:PORT` after
+    /// the `@` when the socket's port is not 5432), as `--database` takes it: never the password.
     public var description: String {
         switch endpoint {
-        case .tcp(let host, let port): "postgres://\(user)@\(host):\(port)/\(database)"
-        case .socket(let path): "postgres://\(user)@/\(database)?socket=\(path)"
+        case .tcp(let host, let port): return "postgres://\(user)@\(host):\(port)/\(database)"
+        case .socket(let path):
+            guard let slash = path.lastIndex(of: "/"), path[slash...].hasPrefix("/.s.PGSQL.") else {
+                return "postgres://\(user)@/\(database)?host=\(path)"
+            }
+            let port = path[slash...].dropFirst("/.s.PGSQL.".count)
+            return "postgres://\(user)@\(port == "5432" ? "" : ":" + port)/\(database)?host=\(path[..<slash])"
         }
     }
 }

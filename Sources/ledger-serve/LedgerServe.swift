@@ -13,16 +13,19 @@ enum LedgerServe {
     static func main() async {
         let code = await LedgerCLI.serve(Array(CommandLine.arguments.dropFirst()), in: .live()) {
             settings, environment in
+            // The database first: a URL that does not connect stops the start before the data
+            // directory or the accounts file is made.
+            let database = try settings.database.map(openDatabase)
             let accounts = try AccountAuthenticator.open(
                 settings: settings, variables: environment.variables,
-                clockMilliseconds: environment.clockMilliseconds)
+                clockMilliseconds: environment.clockMilliseconds, database: database)
             try await LedgerServer.run(
                 ServerState(
                     settings: settings, variables: environment.variables,
                     currentDirectory: environment.currentDirectory,
                     clockMilliseconds: environment.clockMilliseconds, authenticator: accounts,
                     market: ServerMarket(users: accounts.userList(settings)),
-                    database: try settings.database.map(openDatabase)))
+                    database: database))
         }
         exit(code)
     }

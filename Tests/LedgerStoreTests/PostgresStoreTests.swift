@@ -21,6 +21,15 @@ enum PostgresTestBooks {
         try PostgresLedger.open(try session(), user: user)
     }
 
+    /// A new, empty database of the cluster, for what belongs to a whole database (the
+    /// accounts, the message stream).
+    static func newDatabase() throws -> PostgresLocation {
+        let cluster = try PostgresCluster.shared.get()
+        let name = "db_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try session().execute("CREATE DATABASE \(name)")
+        return PostgresLocation(endpoint: .socket(path: cluster.socketPath), user: cluster.user, database: name)
+    }
+
     static func newUser() -> String { "user-\(UUID().uuidString.lowercased())" }
 
     /// `kinds`, plus `postgres` when a PostgreSQL server can be started here.

@@ -28,6 +28,12 @@ public final class Accounts: Sendable {
         return Accounts(store: try SQLiteAccountStore(path: path), passwords: passwords, context: context)
     }
 
+    /// The accounts in the database of the users' books (`ledger serve --database`), with the
+    /// bcrypt cost `LGR_BCRYPT_COST` gives.
+    public static func open(database: SharedBooks, context: AppContext) throws -> Accounts {
+        Accounts(store: database.accounts(), passwords: try Passwords(variables: context.variables), context: context)
+    }
+
     func withStore<T: Sendable>(_ body: (any AccountStore) throws -> T) throws -> T {
         try store.withLock { try body($0) }
     }

@@ -11,7 +11,7 @@ public struct LogEntry {
 
     /// The newest `limit` entries that match, read newest first from the store and stopping
     /// there (the voids are read up front: an entry shows the void that cancelled it).
-    public static func newest(_ limit: Int, matching filter: LogFilter, in store: Ledger) throws -> [LogEntry] {
+    public static func newest(_ limit: Int, matching filter: LogFilter, in store: OpenBooks) throws -> [LogEntry] {
         let voidedBy = EventReplay.voidedIDs(try store.events.voidEvents())
         var entries: [LogEntry] = []
         try store.events.forEachEventNewestFirst { event in
@@ -107,7 +107,7 @@ public struct LogRequest: Sendable, Equatable {
 
     /// The matching entries, newest first: with a limit read newest first and stopped there,
     /// else every event.
-    public func entries(matching filter: LogFilter, in store: Ledger) throws -> [LogEntry] {
+    public func entries(matching filter: LogFilter, in store: OpenBooks) throws -> [LogEntry] {
         try limit.map { try LogEntry.newest($0, matching: filter, in: store) }
             ?? LogEntry.build(try store.events.allEvents()).filter(filter.matches).sorted {
                 LedgerEvent.replayOrder($1.event, $0.event)

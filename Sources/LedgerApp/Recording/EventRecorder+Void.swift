@@ -14,11 +14,12 @@ extension EventRecorder {
         return reason
     }
 
-    /// ``void(reference:reason:in:)`` on the event log of `ledger` (opened to amend).
-    public func void(reference: String, reason: String?, in ledger: Ledger) throws
+    /// ``void(reference:reason:in:)`` on the event log of `books` (a ledger opened to amend, or
+    /// a user's books in a server's database).
+    public func void(reference: String, reason: String?, in books: OpenBooks) throws
         -> (void: LedgerEvent, target: LedgerEvent)
     {
-        try void(reference: reference, reason: reason, in: ledger.events)
+        try void(reference: reference, reason: reason, in: books.events)
     }
 
     /// ``void(reference:reason:in:)`` on the ledger of `opener`, opened to amend once the

@@ -55,7 +55,7 @@ public final class ReturnsCache: Sendable {
     /// `request`'s report for the ledger `store` (kept under `slot`, the ledger's path) at
     /// `now`, the moment the page is made for; `make` makes it when none kept serves.
     public func report(
-        _ request: ReturnsRequest, slot: String, now: Timestamp, store: Ledger, make: () throws -> ReturnsReport
+        _ request: ReturnsRequest, slot: String, now: Timestamp, store: OpenBooks, make: () throws -> ReturnsReport
     ) throws -> ReturnsReport {
         let view = [
             slot, request.period, request.valuation.currency ?? "", request.valuation.asOf ?? "",

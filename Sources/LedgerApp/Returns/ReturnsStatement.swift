@@ -52,7 +52,7 @@ public struct ReturnsRequest: Sendable {
 /// into a ``ReturnsReport`` (docs/RETURNS.md). Replay diagnostics are reported as for every
 /// report; what lacks a price is in the report, named.
 public enum ReturnsStatement {
-    public static func make(_ request: ReturnsRequest, store: Ledger, context: AppContext) throws -> ReturnsReport {
+    public static func make(_ request: ReturnsRequest, store: OpenBooks, context: AppContext) throws -> ReturnsReport {
         let choice = try request.periodChoice()
         let benchmark = try request.benchmarkSymbol()
         let grouping = try request.grouping()

@@ -23,18 +23,23 @@ public struct AccountAuthenticator: Authenticating {
 
     var rateLimit: LoginRateLimit { LoginRateLimit(accounts: accounts) }
 
-    /// The server's own: `DATA/accounts.sqlite` (made when missing), on the server's clock and
-    /// variables (`LGR_BCRYPT_COST`). The data directory is made private first
+    /// The server's own: `DATA/accounts.sqlite` (made when missing), or the accounts in
+    /// `database` when the books are there (`--database`), on the server's clock and variables
+    /// (`LGR_BCRYPT_COST`). The data directory is made private first
     /// (``DataDirectory/makePrivate(_:)``).
     public static func open(
-        settings: ServerSettings, variables: [String: String], clockMilliseconds: @escaping @Sendable () -> UInt64
+        settings: ServerSettings, variables: [String: String], clockMilliseconds: @escaping @Sendable () -> UInt64,
+        database: SharedBooks? = nil
     ) throws -> AccountAuthenticator {
         try DataDirectory.makePrivate(settings.dataDirectory)
         let context = AppContext(
             variables: variables, clockMilliseconds: clockMilliseconds, currentDirectory: settings.dataDirectory,
             notices: CollectedNotices())
+        let accounts =
+            try database.map { try Accounts.open(database: $0, context: context) }
+            ?? Accounts.open(path: settings.accountsPath, context: context)
         var authenticator = AccountAuthenticator(
-            accounts: try Accounts.open(path: settings.accountsPath, context: context),
+            accounts: accounts,
             secureCookies: settings.secureCookies)
         authenticator.registration = settings.registration
         return authenticator

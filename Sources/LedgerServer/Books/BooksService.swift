@@ -41,7 +41,7 @@ struct BooksService {
     func report(_ query: ValuationQuery, period: String?) throws -> PeriodReport {
         let kind = try ValuationQuery.period(period ?? "month")
         try query.validate()
-        return try books.reading { ledger in
+        return try books.readingBooks { ledger in
             let source = try ReportSource(
                 store: ledger ?? LedgerOpener.scratch(), query: query, perAccount: false, context: books.app)
             return try ReportAssembly.build(source, kind: kind)
@@ -51,7 +51,7 @@ struct BooksService {
     /// `ledger returns` with its options (docs/RETURNS.md).
     func returns(_ request: ReturnsRequest) throws -> ReturnsReport {
         try request.validate()
-        return try books.reading { ledger in
+        return try books.readingBooks { ledger in
             try ReturnsStatement.make(request, store: ledger ?? LedgerOpener.scratch(), context: books.app)
         }
     }
@@ -61,7 +61,7 @@ struct BooksService {
     /// server).
     func keptReturns(_ request: ReturnsRequest, now: Timestamp) throws -> ReturnsReport {
         try request.validate()
-        return try books.reading { ledger in
+        return try books.readingBooks { ledger in
             guard let ledger else {
                 return try ReturnsStatement.make(request, store: LedgerOpener.scratch(), context: books.app)
             }
@@ -74,7 +74,7 @@ struct BooksService {
     /// `ledger log` with its filters, newest first.
     func log(_ request: LogRequest) throws -> [LogEntry] {
         let filter = try request.filter()
-        return try books.reading { store in
+        return try books.readingBooks { store in
             guard let store else { return [] }
             return try request.entries(matching: filter, in: store)
         }
@@ -82,12 +82,12 @@ struct BooksService {
 
     /// One event by its number, for the page that shows what was just recorded.
     func event(_ reference: String) throws -> LedgerEvent? {
-        try books.reading { try $0?.event(reference: reference) }
+        try books.readingBooks { try $0?.event(reference: reference) }
     }
 
     /// The ledger's currency (the default quote), or nil without a ledger.
     func ledgerCurrency() -> AssetSymbol? {
-        (try? books.reading { try $0?.currencySymbol() }) ?? nil
+        (try? books.readingBooks { try $0?.currencySymbol() }) ?? nil
     }
 
     /// `ledger add`: the user's ledger is created by the first event that is valid. How a
@@ -109,8 +109,15 @@ struct BooksService {
 
     /// `ledger void ID --reason R`; the voided trade's post (if any) goes.
     func void(_ reference: String, reason: String?) throws -> LedgerEvent {
-        let voided = try EventRecorder(context: books.app).void(
-            reference: reference, reason: reason, opener: books.opener)
+        let recorder = EventRecorder(context: books.app)
+        let voided =
+            if let database = books.state.database {
+                try database.withUserBooks(books.user.name) {
+                    try recorder.void(reference: reference, reason: reason, in: $0)
+                }
+            } else {
+                try recorder.void(reference: reference, reason: reason, opener: books.opener)
+            }
         books.state.removeTradePost(books.user.name, of: voided.target)
         return voided.void
     }

@@ -59,14 +59,15 @@ struct UserBooks: Sendable {
 }
 
 /// A route that reads or writes the books where they are not yet when they are kept in a
-/// database (issue 38: the portfolio and `add` are; the other routes still read ledger files).
+/// database (issue 38: the portfolio, log, report, returns, `add` and `void` are; the other
+/// routes still read ledger files).
 enum BooksElsewhere: Error, CustomStringConvertible, HTTPResponseError {
     case notInDatabaseYet
 
     var description: String {
         switch self {
         case .notInDatabaseYet:
-            "this page is not served from the server's database yet (issue 38); the portfolio and adding a trade are"
+            "this page is not served from the server's database yet (issue 38); the portfolio, the trades, the report, returns, adding and voiding a trade are"
         }
     }
 

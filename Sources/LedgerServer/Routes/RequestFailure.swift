@@ -23,6 +23,8 @@ enum RequestFailure {
     /// was read and refused, 500 for what is the server's own.
     static func status(_ error: any Error, query: Bool = false) -> HTTPResponse.Status {
         if AdapterFailure.isMissing(error) { return .notFound }
+        // A route whose books are in the server's database, where it is not served yet.
+        if let elsewhere = error as? BooksElsewhere { return elsewhere.status }
         switch error {
         case MessageError.tooMany: return .tooManyRequests
         case MessageError.notYours: return .forbidden

@@ -61,7 +61,8 @@ public struct StoredToken: Sendable, Equatable {
 }
 
 /// The accounts of `ledger serve`: users, API tokens and sessions. Hashes are lowercase hex
-/// SHA-256 of the secret; the store never sees a secret. Implemented by ``SQLiteAccountStore``.
+/// SHA-256 of the secret; the store never sees a secret. Implemented by ``SQLiteAccountStore``
+/// and by LedgerStorePostgres's `PostgresAccountStore` (`AccountStoreContractTests` runs both).
 /// Not thread-safe: one caller at a time (LedgerApp's `Accounts` holds it behind a lock).
 public protocol AccountStore: AnyObject {
     /// Adds a user; false when the name is taken.
@@ -150,6 +151,10 @@ public struct StoredMessage: Sendable, Equatable {
 public struct AttemptKey: Sendable, Equatable {
     public var hash: String
     public var limit: Int
+
+    /// Attempts are kept this long at least (the longest window of any limit, 15 minutes for a
+    /// sign-in), whatever the window of the limit counting now.
+    public static let keptMilliseconds: Int64 = 15 * 60 * 1000
 
     public init(hash: String, limit: Int) {
         self.hash = hash

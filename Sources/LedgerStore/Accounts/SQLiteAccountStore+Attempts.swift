@@ -1,16 +1,12 @@
 // Attempts against a rate limit (the `attempts` table).
 extension SQLiteAccountStore {
-    /// Attempts are kept this long at least (the longest window of any limit, 15 minutes for a
-    /// sign-in), whatever the window of the limit counting now.
-    static let attemptsKeptMilliseconds: Int64 = 15 * 60 * 1000
-
     public func countAttempt(_ keys: [AttemptKey], now: Int64, windowMilliseconds: Int64) throws -> AttemptCount {
         try guarded {
             try database.immediateTransaction {
                 let since = now - windowMilliseconds
                 // Limits have windows of their own (15 minutes for a sign-in, a minute for a
                 // message): only what is older than the longest is swept.
-                let sweep = now - max(windowMilliseconds, Self.attemptsKeptMilliseconds)
+                let sweep = now - max(windowMilliseconds, AttemptKey.keptMilliseconds)
                 _ = try run("DELETE FROM attempts WHERE at_ms <= ?", [.integer(sweep)])
                 // The key is full when its limit-th newest attempt is still in the window; it
                 // frees once that one leaves it.

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// The stores of one user's books that the reports and the recording of an event use: the
 /// event log, the price table, the settings and the snapshots. A ledger file is one
 /// (``Ledger``), and so is a user's rows in a PostgreSQL database (LedgerStorePostgres's
@@ -23,6 +25,8 @@ public protocol BookStores: AnyObject {
 public protocol VersionedPriceStore: PriceStore {
     /// The price table's change counter, moved by every write.
     func version() throws -> Int64
+    /// The latest observed-at of any price (nil for an empty table).
+    func lastObservedAt() throws -> Timestamp?
 }
 
 /// Where a server keeps its users' books when they are not ledger files: each user's stores,
@@ -33,6 +37,8 @@ public protocol BooksDatabase: Sendable {
     var location: String { get }
     /// Runs `body` with `user`'s books, created (empty) when the user has none yet.
     func withBooks<T>(of user: String, _ body: (any BookStores) throws -> T) throws -> T
+    /// The server's accounts in the same database, shared by every server on it.
+    func accounts() -> any AccountStore
 }
 
 extension Ledger: BookStores {}

@@ -1,0 +1,43 @@
+/// Why a database server (PostgreSQL, `ledger serve --database`) could not be reached or would
+/// not let us in, each with what to do about it: the reason part of
+/// ``StoreError/cannotConnect(url:_:)``.
+public enum DatabaseConnectFailure: Sendable, Equatable, CustomStringConvertible {
+    /// The Unix socket file is not there: no server runs with that socket directory.
+    case noSocket(path: String)
+    /// Nothing listens at the address (`HOST:PORT`, or `the socket 'PATH'`).
+    case refused(address: String)
+    /// The address took the connection but no answer came within the connect bound.
+    case noAnswer(address: String, seconds: Int)
+    case unknownHost(String)
+    /// The server refused the role itself (no such role, or pg_hba.conf has no line for it).
+    case roleRefused(user: String, detail: String)
+    case wrongPassword(user: String, detail: String)
+    /// The server asks for a password and none was given.
+    case passwordNeeded(user: String)
+    case noDatabase(name: String, user: String)
+    /// Anything else, as the server or the network layer said it.
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .noSocket(let path):
+            "there is no socket '\(path)' (no server runs there); start PostgreSQL, or give ?host= the directory that holds its socket (often /run/postgresql)"
+        case .refused(let address):
+            "\(address) refused the connection (no server listens there); start PostgreSQL, or correct the host and port in --database"
+        case .noAnswer(let address, let seconds):
+            "no answer from \(address) within \(seconds) s; check the host and port, and that no firewall drops the connection"
+        case .unknownHost(let host):
+            "the host '\(host)' is not known; correct the host in --database"
+        case .roleRefused(let user, let detail):
+            "the server refused the user '\(user)' (\(detail)); create the role as PostgreSQL's superuser ('createuser \(user)'), or allow it in pg_hba.conf"
+        case .wrongPassword(let user, let detail):
+            "\(detail); put the password of '\(user)' in LGR_DATABASE_PASSWORD"
+        case .passwordNeeded(let user):
+            "the server asks for the password of '\(user)' and none was given; put it in LGR_DATABASE_PASSWORD"
+        case .noDatabase(let name, let user):
+            "there is no database '\(name)'; create it as PostgreSQL's superuser: createdb -O \(user) \(name)"
+        case .other(let detail):
+            detail
+        }
+    }
+}
