@@ -1,12 +1,13 @@
 import Foundation
 import LedgerCore
 import LedgerStore
-#if PostgreSQL
-import LedgerStorePostgres
-#endif
 import LedgerTestSupport
 import Synchronization
 import Testing
+
+#if PostgreSQL
+import LedgerStorePostgres
+#endif
 
 /// One accounts contract, two stores: `DATA/accounts.sqlite` and PostgreSQL (when the test
 /// cluster runs), each on a database of its own (the PostgreSQL one a new database of the
