@@ -87,7 +87,7 @@ extension ExactDecimal {
             out.append("overflow")
             return
         }
-        let (whole, fraction) = units.magnitude.quotientAndRemainder(dividingBy: Self.unitsPerOne.magnitude)
+        let (whole, fraction) = Self.wholeAndFraction(units.magnitude)
         if units < 0 { out.append(UInt8(ascii: "-")) }
         if let small = UInt64(exactly: whole) {
             Self.writeDigits(small, to: &out)
@@ -95,9 +95,12 @@ extension ExactDecimal {
             out.append(text: String(whole))
         }
         guard fraction != 0 else { return }
-        // The fraction is below 10^18: it fits in 64 bits.
-        var rest = UInt64(fraction)
+        var rest = fraction
         var digits = Self.scale
+        while rest % 10_000 == 0 {
+            rest /= 10_000
+            digits -= 4
+        }
         while rest % 10 == 0 {
             rest /= 10
             digits -= 1
@@ -124,6 +127,20 @@ extension ExactDecimal {
         } else {
             out.append(UInt8(ascii: "0"), count: max(0, places - (out.count - point - 1)))
         }
+    }
+
+    /// `magnitude` ÷ 10¹⁸ and the remainder (below 10¹⁸: 64 bits), by one hardware division
+    /// where the quotient fits in 64 bits (every amount below ~1.8 × 10¹⁹), not the generic
+    /// 128-bit division.
+    private static func wholeAndFraction(_ magnitude: UInt128) -> (whole: UInt128, fraction: UInt64) {
+        let one = UInt64(unitsPerOne)
+        let high = UInt64(truncatingIfNeeded: magnitude >> 64)
+        guard high < one else {
+            let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: UInt128(one))
+            return (whole, UInt64(fraction))
+        }
+        let (whole, fraction) = one.dividingFullWidth((high: high, low: UInt64(truncatingIfNeeded: magnitude)))
+        return (UInt128(whole), fraction)
     }
 
     /// The decimal digits of `value`, most significant first.
