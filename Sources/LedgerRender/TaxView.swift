@@ -210,18 +210,14 @@ public struct TaxView {
         return Row(label, NumberFormat.money(value), "(£" + NumberFormat.money(pounds, places: 0) + " on the return)")
     }
 
-    /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match.
-    func describe(_ disposal: TaxDisposal) -> String {
-        NumberFormat.text(atMost: describedMaxBytes(disposal)) { describe(disposal, into: &$0) }
-    }
-
     /// The most bytes ``describe(_:into:)`` writes for `disposal`.
     func describedMaxBytes(_ disposal: TaxDisposal) -> Int {
         1024 + 2 * disposal.asset.text.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
             + disposal.matches.count * Self.wordsMaxBytes
     }
 
-    /// ``describe(_:)`` written to `out` (at most ``describedMaxBytes(_:)``).
+    /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match,
+    /// written to `out` (at most ``describedMaxBytes(_:)``).
     func describe(_ disposal: TaxDisposal, into out: inout ByteCursor) {
         out.append("  sold ")
         NumberFormat.write(quantity: disposal.quantity, to: &out)
