@@ -64,25 +64,26 @@ struct TaxYearTotals {
             guard let tally = Self.tally(of: disposals[index], year: year, rules: rules) else { continue }
             tallies[tally].add(disposals[index])
         }
+        let sums = tallies.map(\.figures)
         switch rules {
         case .us:
-            (shortTerm, longTerm) = (tallies[0].figures, tallies[1].figures)
+            (shortTerm, longTerm) = (sums[0], sums[1])
             // Every US disposal is taxable and has a term, and a sale's gain is netted per term:
             // the year is its two parts.
-            figures = tallies[0].figures + tallies[1].figures
+            figures = sums[0] + sums[1]
         case .uk:
             // Every UK disposal is taxable: the year is its parts (2024/25, before and from
             // 30 October 2024), or its one tally.
-            figures = year == 2024 ? tallies[0].figures + tallies[1].figures : tallies[0].figures
+            figures = year == 2024 ? sums[0] + sums[1] : sums[0]
             guard year == 2024 else { return }
             let change = TaxCalendar.ukRateChange
             let bounds = TaxCalendar.bounds(of: year, rules: rules)
             parts = [
-                TaxYearPart(start: bounds.lowerBound, end: change.adding(days: -1), figures: tallies[0].figures),
-                TaxYearPart(start: change, end: bounds.upperBound, figures: tallies[1].figures),
+                TaxYearPart(start: bounds.lowerBound, end: change.adding(days: -1), figures: sums[0]),
+                TaxYearPart(start: change, end: bounds.upperBound, figures: sums[1]),
             ]
         case .de:
-            (figures, taxFree, taxedAtSource) = (tallies[0].figures, tallies[1].figures, tallies[2].figures)
+            (figures, taxFree, taxedAtSource) = (sums[0], sums[1], sums[2])
         }
     }
 
