@@ -24,10 +24,16 @@ struct NumberFormatBytesTests {
 
     @Test("the edges: zero, one, rounding up to a new digit, the largest values, overflow")
     func edges() {
+        // The largest values cannot be rounded (`rounded(places:)` traps): their exact text only.
+        for value in [ExactDecimal(units: Int128.max), ExactDecimal(units: Int128.min + 1)] {
+            #expect(NumberFormat.quantity(value) == Self.grouped(value.formatted()), "\(value)")
+        }
+        #expect(
+            NumberFormat.quantity(ExactDecimal(units: Int128.max)) == "170,141,183,460,469,231,731.687303715884105727")
         let values: [ExactDecimal] = [
             .zero, .one, ExactDecimal(units: -1), ExactDecimal(units: 1), ExactDecimal("999.995")!,
             ExactDecimal("-999999.999")!, ExactDecimal("0.99999")!, ExactDecimal("0.000000001234567")!,
-            ExactDecimal(units: Int128.max), ExactDecimal(units: Int128.min + 1), .overflow,
+            ExactDecimal("99999999999999999999.999")!, .overflow,
         ]
         for value in values {
             #expect(NumberFormat.money(value) == Self.money(value, 2), "\(value)")
