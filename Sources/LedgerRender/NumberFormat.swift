@@ -5,7 +5,19 @@ import LedgerCore
 public enum NumberFormat {
     /// Money: two places, thousands grouped: `31,000.00`, `-56.10`.
     public static func money(_ value: ExactDecimal, places: Int = 2) -> String {
-        grouped(value.formatted(places: places))
+        text(atMost: maxBytes(places)) { write(money: value, places: places, to: &$0) }
+    }
+
+    /// ``money(_:places:)`` written to `out` (at most ``maxBytes(_:)``).
+    public static func write(money value: ExactDecimal, places: Int = 2, to out: inout ByteCursor) {
+        let start = out.count
+        value.write(formattedTo: &out, places: places)
+        group(from: start, &out)
+    }
+
+    /// The most bytes a number written here takes with `places` places.
+    public static func maxBytes(_ places: Int = 2) -> Int {
+        ExactDecimal.formattedMaxBytes + 16 + max(places, 0)
     }
 
     /// Money that may be incomplete (a price is missing): the known part marked `*`, or `?`
@@ -27,20 +39,37 @@ public enum NumberFormat {
 
     /// P&L: money with an explicit sign: `+1,234.00`, `-56.00`, `0.00`.
     public static func signedMoney(_ value: ExactDecimal) -> String {
-        let text = money(value)
-        return value.rounded(places: 2).isPositive ? "+" + text : text
+        text(atMost: maxBytes()) { write(signedMoney: value, to: &$0) }
+    }
+
+    /// ``signedMoney(_:)`` written to `out`.
+    public static func write(signedMoney value: ExactDecimal, to out: inout ByteCursor) {
+        if value.rounded(places: 2).isPositive { out.append(UInt8(ascii: "+")) }
+        write(money: value, to: &out)
     }
 
     /// A quantity, exact, integer part grouped: `0.0599`, `21,000,000`.
     public static func quantity(_ value: ExactDecimal) -> String {
-        grouped(value.formatted())
+        text(atMost: maxBytes()) { write(quantity: value, to: &$0) }
+    }
+
+    /// ``quantity(_:)`` written to `out`.
+    public static func write(quantity value: ExactDecimal, to out: inout ByteCursor) {
+        let start = out.count
+        value.write(formattedTo: &out)
+        group(from: start, &out)
     }
 
     /// A unit price: two places from 1 up; below 1, four significant digits with trailing
     /// zeros trimmed (`0.35`, `0.00001235`), so small coins do not show as 0.00.
     public static func price(_ value: ExactDecimal) -> String {
+        text(atMost: maxBytes(18)) { write(price: value, to: &$0) }
+    }
+
+    /// ``price(_:)`` written to `out` (at most ``maxBytes(_:)`` of 18 places).
+    public static func write(price value: ExactDecimal, to out: inout ByteCursor) {
         let magnitude = value.magnitude
-        guard magnitude < .one, !magnitude.isZero else { return money(value) }
+        guard magnitude < .one, !magnitude.isZero else { return write(money: value, to: &out) }
         let tenth = ExactDecimal(units: ExactDecimal.unitsPerOne / 10)
         var zeros = 0
         var probe = magnitude
@@ -48,11 +77,14 @@ public enum NumberFormat {
             probe = probe.multiplied(byInteger: 10)
             zeros += 1
         }
-        var text = value.formatted(places: min(zeros + 4, 18))
-        while text.hasSuffix("0"), let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 3 {
-            text.removeLast()
-        }
-        return text
+        let start = out.count
+        value.write(formattedTo: &out, places: min(zeros + 4, 18))
+        var point = start
+        while point < out.count, out[point] != UInt8(ascii: ".") { point += 1 }
+        guard point < out.count else { return }
+        var trailing = 0
+        while out.count - trailing - point - 1 > 2, out[out.count - 1 - trailing] == UInt8(ascii: "0") { trailing += 1 }
+        out.removeLast(trailing)
     }
 
     /// A percentage with one place and a sign when asked: `12.3%`, `+126.3%`.
@@ -61,19 +93,44 @@ public enum NumberFormat {
         return (signed && value.rounded(places: places).isPositive ? "+" : "") + text + "%"
     }
 
-    /// Inserts thousands separators into the integer part of a plain decimal string.
-    static func grouped(_ text: String) -> String {
-        let negative = text.hasPrefix("-")
-        let body = negative ? text.dropFirst() : Substring(text)
-        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        var integer = Array(parts[0])
-        var index = integer.count - 3
-        while index > 0 {
-            integer.insert(",", at: index)
-            index -= 3
+    /// Inserts thousands separators into the integer part of the plain decimal text written
+    /// to `out` from `start` on (after a `-`, up to a `.`), moving the bytes after them.
+    static func group(from start: Int, _ out: inout ByteCursor) {
+        let first = start < out.count && out[start] == UInt8(ascii: "-") ? start + 1 : start
+        var end = first
+        while end < out.count, out[end] != UInt8(ascii: ".") { end += 1 }
+        let commas = (end - first - 1) / 3
+        guard commas > 0 else { return }
+        let tail = out.count - end
+        out.append(0, count: commas)
+        for offset in stride(from: tail - 1, through: 0, by: -1) { out[end + commas + offset] = out[end + offset] }
+        var source = end - 1
+        var target = end + commas - 1
+        var run = 0
+        while source >= first {
+            out[target] = out[source]
+            target -= 1
+            source -= 1
+            run += 1
+            if run == 3, source >= first {
+                out[target] = UInt8(ascii: ",")
+                target -= 1
+                run = 0
+            }
         }
-        let fraction = parts.count > 1 ? "." + parts[1] : ""
-        return (negative ? "-" : "") + String(integer) + fraction
+    }
+
+    /// Inserts thousands separators into the integer part of a plain decimal string.
+    static func grouped(_ plain: String) -> String {
+        text(atMost: 2 * plain.utf8.count + 2) { out in
+            out.append(text: plain)
+            group(from: 0, &out)
+        }
+    }
+
+    /// The text `write` writes (at most `limit` bytes).
+    static func text(atMost limit: Int, _ write: (inout ByteCursor) -> Void) -> String {
+        withBytes(atMost: limit, write) { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -29,20 +29,71 @@ public struct TaxView {
     var title: String { "Capital gains · \(report.rules.rawValue.uppercased()) rules · \(currency) · \(method)" }
 
     public func render() -> String {
+        var text = ""
+        render { text += $0 }
+        return text
+    }
+
+    /// ``render()``'s text handed to `out` in pieces of about a megabyte: every year's disposals
+    /// are a hundred megabytes at a million trades, each written straight into bytes.
+    public func render(to out: (String) -> Void) {
         var text = title + "\n"
         // Within 80 columns, as every text report (continuation lines indented by two).
         text += notes.flatMap { ReportTextView.wrap($0, width: 80, indent: "  ") }.map { $0 + "\n" }.joined()
+        let runs = disposalRuns()
         for year in years {
             text += "\n" + summary(year)
-            let own = disposals(of: year)
-            if !own.isEmpty { text += "\n" + own.map(describe).joined() }
+            if let own = runs[year.year] {
+                out(text + "\n")
+                text = ""
+                writeDisposals(own, to: out)
+            }
             if !year.income.isEmpty { text += "\n" + income(year) }
         }
         text += ratesUsed()
         if let note = MissingPriceNote.sentence(missing, ledgerCurrency: currency) {
             text += "\n" + ReportTextView.wrap(note, width: 80, indent: "  ").map { $0 + "\n" }.joined()
         }
-        return text
+        out(text)
+    }
+
+    /// The disposals at `runs` described, handed on a megabyte at a time.
+    private func writeDisposals(_ runs: [Range<Int>], to out: (String) -> Void) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.piece + 4096)
+        for run in runs {
+            for index in run {
+                // In place: the disposal is not copied (a retain of each of its strings).
+                bytes.append(atMost: describedMaxBytes(disposals[index])) { describe(disposals[index], into: &$0) }
+                guard bytes.count >= Self.piece else { continue }
+                out(String(decoding: bytes, as: UTF8.self))
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        if !bytes.isEmpty { out(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// How many bytes ``render(to:)`` collects before it hands them on.
+    static let piece = 1 << 20
+
+    /// Where each year's disposals are, in one pass: runs of positions, in order (the disposals
+    /// are in time order, so a year is usually one run; filtering them per year copied each
+    /// disposal and read every one once a year).
+    func disposalRuns() -> [Int: [Range<Int>]] {
+        var runs: [Int: [Range<Int>]] = [:]
+        var start = disposals.startIndex
+        while start < disposals.endIndex {
+            let year = TaxCalendar.year(of: disposals[start].disposed.date, rules: report.rules)
+            var end = start + 1
+            while end < disposals.endIndex,
+                TaxCalendar.year(of: disposals[end].disposed.date, rules: report.rules) == year
+            {
+                end += 1
+            }
+            runs[year, default: []].append(start..<end)
+            start = end
+        }
+        return runs
     }
 
     /// The year's figures, with the whole pounds for the return beside the UK's.
@@ -159,50 +210,109 @@ public struct TaxView {
         return Row(label, NumberFormat.money(value), "(£" + NumberFormat.money(pounds, places: 0) + " on the return)")
     }
 
-    /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match.
-    func describe(_ disposal: TaxDisposal) -> String {
-        var text = "  sold \(NumberFormat.quantity(disposal.quantity)) \(disposal.asset) on \(disposal.disposed.date)"
-        text += " for " + NumberFormat.money(disposal.proceeds)
-        if !disposal.disposalCosts.isZero { text += ", costs " + NumberFormat.money(disposal.disposalCosts) }
-        text += ":\n"
-        for match in disposal.matches { text += "    " + TaxView.words(match) + "\n" }
+    /// The most bytes ``describe(_:into:)`` writes for `disposal`.
+    func describedMaxBytes(_ disposal: TaxDisposal) -> Int {
+        1024 + 2 * disposal.asset.text.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
+            + disposal.matches.count * Self.wordsMaxBytes
+    }
+
+    /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match,
+    /// written to `out` (at most ``describedMaxBytes(_:)``).
+    func describe(_ disposal: TaxDisposal, into out: inout ByteCursor) {
+        out.append("  sold ")
+        NumberFormat.write(quantity: disposal.quantity, to: &out)
+        out.append(" ")
+        out.append(text: disposal.asset.text)
+        out.append(" on ")
+        disposal.disposed.date.write(descriptionTo: &out)
+        out.append(" for ")
+        NumberFormat.write(money: disposal.proceeds, to: &out)
+        let costs = !disposal.disposalCosts.isZero
+        if costs {
+            out.append(", costs ")
+            NumberFormat.write(money: disposal.disposalCosts, to: &out)
+        }
+        out.append(":\n")
+        for match in disposal.matches {
+            out.append("    ")
+            Self.words(match, into: &out)
+            out.append("\n")
+        }
         if let code = disposal.adjustmentCode {
-            text += "    wash sale (\(code)): loss of \(NumberFormat.money(disposal.adjustment)) disallowed, "
-            text += "added to the replacement shares' basis\n"
+            out.append("    wash sale (")
+            out.append(text: code)
+            out.append("): loss of ")
+            NumberFormat.write(money: disposal.adjustment, to: &out)
+            out.append(" disallowed, added to the replacement shares' basis\n")
         }
-        if !disposal.disposalCosts.isZero {
-            text += "    allowable costs " + NumberFormat.money(disposal.allowableCosts) + ","
+        if costs {
+            out.append("    allowable costs ")
+            NumberFormat.write(money: disposal.allowableCosts, to: &out)
+            out.append(",")
         }
-        text += (disposal.disposalCosts.isZero ? "    gain " : " gain ") + NumberFormat.signedMoney(disposal.gain)
-        if let term = disposal.term, report.rules == .us { text += " (\(term.rawValue) term)" }
+        out.append(costs ? " gain " : "    gain ")
+        NumberFormat.write(signedMoney: disposal.gain, to: &out)
+        if let term = disposal.term, report.rules == .us {
+            out.append(term == .short ? " (short term)" : " (long term)")
+        }
         switch disposal.treatment {
-        case .taxable: text += report.rules == .de ? " (held one year or less: taxable)" : ""
-        case .taxFree: text += " (held more than one year: tax-free)"
-        case .taxedAtSource: text += " (taxed at source by the bank)"
+        case .taxable: if report.rules == .de { out.append(" (held one year or less: taxable)") }
+        case .taxFree: out.append(" (held more than one year: tax-free)")
+        case .taxedAtSource: out.append(" (taxed at source by the bank)")
         }
-        return text + (disposal.complete ? "" : " — incomplete: a price is missing") + "\n"
+        if !disposal.complete { out.append(" — incomplete: a price is missing") }
+        out.append("\n")
     }
 
     /// One match in words: `section 104 pool 700 of 1,500 at 4.18667 = 2,930.67`.
     static func words(_ match: TaxMatch) -> String {
-        let quantity = NumberFormat.quantity(match.quantity)
-        let cost = NumberFormat.money(match.cost)
-        let bought = match.acquired.map { " bought \($0.date)" } ?? ""
+        NumberFormat.text(atMost: wordsMaxBytes) { words(match, into: &$0) }
+    }
+
+    /// The most bytes ``words(_:into:)`` writes.
+    static let wordsMaxBytes = 256 + 4 * NumberFormat.maxBytes(18)
+
+    /// ``words(_:)`` written to `out` (at most ``wordsMaxBytes``).
+    static func words(_ match: TaxMatch, into out: inout ByteCursor) {
         guard let whole = match.outOf, whole.quantity.isPositive else {
-            switch match.rule {
-            case .notHeld: return "\(quantity) not held: matched at zero cost"
-            default:
-                let unit = match.quantity.isPositive ? match.cost / match.quantity : .zero
-                return "\(match.rule.rawValue) lot\(bought): \(quantity) at \(NumberFormat.price(unit)) = \(cost)"
+            guard match.rule != .notHeld else {
+                NumberFormat.write(quantity: match.quantity, to: &out)
+                return out.append(" not held: matched at zero cost")
             }
+            // `fifo lot bought 2024-01-02: 1.5 at 3.00 = 4.50`.
+            let unit = match.quantity.isPositive ? match.cost / match.quantity : .zero
+            out.append(text: match.rule.rawValue)
+            out.append(" lot")
+            bought(match, &out)
+            out.append(": ")
+            NumberFormat.write(quantity: match.quantity, to: &out)
+            out.append(" at ")
+            NumberFormat.write(price: unit, to: &out)
+            out.append(" = ")
+            return NumberFormat.write(money: match.cost, to: &out)
         }
-        let unit = (whole.cost / whole.quantity).formatted(places: 5)
-        let of = "\(quantity) of \(NumberFormat.quantity(whole.quantity)) at \(unit) = \(cost)"
         switch match.rule {
-        case .sameDay: return "same day: acquired that day, " + of
-        case .bedAndBreakfast: return "30 days: acquired\(bought), " + of
-        default: return "section 104 pool " + of
+        case .sameDay: out.append("same day: acquired that day, ")
+        case .bedAndBreakfast:
+            out.append("30 days: acquired")
+            bought(match, &out)
+            out.append(", ")
+        default: out.append("section 104 pool ")
         }
+        NumberFormat.write(quantity: match.quantity, to: &out)
+        out.append(" of ")
+        NumberFormat.write(quantity: whole.quantity, to: &out)
+        out.append(" at ")
+        (whole.cost / whole.quantity).write(formattedTo: &out, places: 5)
+        out.append(" = ")
+        NumberFormat.write(money: match.cost, to: &out)
+    }
+
+    /// ` bought 2024-01-02`, or nothing without a date.
+    private static func bought(_ match: TaxMatch, _ out: inout ByteCursor) {
+        guard let acquired = match.acquired else { return }
+        out.append(" bought ")
+        acquired.date.write(descriptionTo: &out)
     }
 
     private func income(_ year: TaxYear) -> String { "  " + incomeLine(year) + "\n" }

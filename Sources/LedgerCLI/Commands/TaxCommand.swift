@@ -98,7 +98,7 @@ struct TaxCommand: EnvironmentCommand {
                 form == nil
                     ? TaxCSV.disposals(statement.disposals, currency: statement.currency)
                     : TaxCSV.form8949(statement.disposals, boxes: boxes))
-        case .text: out(view.render())
+        case .text: view.render(to: out)
         case .md: out(view.markdown())
         case .html: out(view.html())
         }

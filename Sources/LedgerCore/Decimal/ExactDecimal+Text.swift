@@ -64,71 +64,114 @@ extension ExactDecimal {
 
     /// The shortest exact text: no trailing fractional zeros, no exponent, `-` for negatives.
     public func formatted() -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        appendFormatted(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        withBytes(atMost: Self.formattedMaxBytes) {
+            write(formattedTo: &$0)
+        } then: {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// ``formatted()``'s text appended to `out` as UTF-8, with no `String` made on the way (a tax
     /// report writes millions of numbers).
     public func appendFormatted(to out: inout [UInt8]) {
+        out.append(atMost: Self.formattedMaxBytes) { write(formattedTo: &$0) }
+    }
+
+    /// The most bytes ``write(formattedTo:)`` writes: a sign, 21 integer digits, a point and 18
+    /// fractional digits.
+    public static let formattedMaxBytes = 41
+
+    /// ``formatted()``'s text written to `out` (at most ``formattedMaxBytes``).
+    public func write(formattedTo out: inout ByteCursor) {
         guard !isOverflow else {
-            out += "overflow".utf8
+            out.append("overflow")
             return
         }
-        let (whole, fraction) = units.magnitude.quotientAndRemainder(dividingBy: Self.unitsPerOne.magnitude)
+        let (whole, fraction) = Self.wholeAndFraction(units.magnitude)
         if units < 0 { out.append(UInt8(ascii: "-")) }
         if let small = UInt64(exactly: whole) {
-            Self.appendDigits(small, to: &out)
+            Self.writeDigits(small, to: &out)
         } else {
-            out += String(whole).utf8
+            out.append(text: String(whole))
         }
         guard fraction != 0 else { return }
-        // The fraction is below 10^18: it fits in 64 bits.
-        var rest = UInt64(fraction)
+        var rest = fraction
         var digits = Self.scale
+        while rest % 10_000 == 0 {
+            rest /= 10_000
+            digits -= 4
+        }
         while rest % 10 == 0 {
             rest /= 10
             digits -= 1
         }
         out.append(UInt8(ascii: "."))
-        Self.appendDigits(rest, width: digits, to: &out)
+        Self.writeDigits(rest, width: digits, to: &out)
+    }
+
+    /// ``formatted(places:rule:)``'s text written to `out` (at most ``formattedMaxBytes`` + 1 +
+    /// `places`).
+    public func write(formattedTo out: inout ByteCursor, places: Int, rule: RoundingRule = .halfAwayFromZero) {
+        guard !isOverflow else {
+            out.append("overflow")
+            return
+        }
+        let start = out.count
+        rounded(places: places, rule: rule).write(formattedTo: &out)
+        guard places > 0 else { return }
+        var point = out.count - 1
+        while point >= start, out[point] != UInt8(ascii: ".") { point -= 1 }
+        if point < start {
+            out.append(UInt8(ascii: "."))
+            out.append(UInt8(ascii: "0"), count: places)
+        } else {
+            out.append(UInt8(ascii: "0"), count: max(0, places - (out.count - point - 1)))
+        }
+    }
+
+    /// `magnitude` ÷ 10¹⁸ and the remainder (below 10¹⁸: 64 bits), by one hardware division
+    /// where the quotient fits in 64 bits (every amount below ~1.8 × 10¹⁹), not the generic
+    /// 128-bit division.
+    private static func wholeAndFraction(_ magnitude: UInt128) -> (whole: UInt128, fraction: UInt64) {
+        let one = UInt64(unitsPerOne)
+        let high = UInt64(truncatingIfNeeded: magnitude >> 64)
+        guard high < one else {
+            let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: UInt128(one))
+            return (whole, UInt64(fraction))
+        }
+        let (whole, fraction) = one.dividingFullWidth((high: high, low: UInt64(truncatingIfNeeded: magnitude)))
+        return (UInt128(whole), fraction)
     }
 
     /// The decimal digits of `value`, most significant first.
-    private static func appendDigits(_ value: UInt64, to out: inout [UInt8]) {
+    private static func writeDigits(_ value: UInt64, to out: inout ByteCursor) {
         var width = 1
         var limit: UInt64 = 10
         while width < 20, value >= limit {
             width += 1
             limit = limit.multipliedReportingOverflow(by: 10).partialValue
         }
-        appendDigits(value, width: width, to: &out)
+        writeDigits(value, width: width, to: &out)
     }
 
-    /// The last `width` (at most 20) decimal digits of `value`, zeros in front, written on the
-    /// stack and appended in one piece (appending zeros to overwrite was 3% of a tax report).
-    private static func appendDigits(_ value: UInt64, width: Int, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+    /// The last `width` (at most 20) decimal digits of `value`, zeros in front.
+    private static func writeDigits(_ value: UInt64, width: Int, to out: inout ByteCursor) {
+        out.reserve(width) { start in
             var rest = value
             for position in stride(from: width - 1, through: 0, by: -1) {
-                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                start[position] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<width]))
+            return width
         }
     }
 
     /// Exactly `places` fractional digits after rounding by `rule` (display only).
     public func formatted(places: Int, rule: RoundingRule = .halfAwayFromZero) -> String {
-        guard !isOverflow else { return "overflow" }
-        let text = rounded(places: places, rule: rule).formatted()
-        guard places > 0 else { return text }
-        let present = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 }
-        switch present {
-        case nil: return text + "." + String(repeating: "0", count: places)
-        case let count?: return text + String(repeating: "0", count: max(0, places - count))
+        withBytes(atMost: Self.formattedMaxBytes + 1 + max(places, 0)) {
+            write(formattedTo: &$0, places: places, rule: rule)
+        } then: {
+            String(decoding: $0, as: UTF8.self)
         }
     }
 }

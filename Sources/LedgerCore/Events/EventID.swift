@@ -57,14 +57,19 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// ``text`` appended to `out` as UTF-8.
     public func appendText(to out: inout [UInt8]) {
+        out.append(atMost: 26) { write(textTo: &$0) }
+    }
+
+    /// ``text`` (26 bytes) written to `out`.
+    public func write(textTo out: inout ByteCursor) {
         EventID.digits.withUTF8Buffer { digits in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
+            out.reserve(26) { buffer in
                 var rest = value
                 for index in stride(from: 25, through: 0, by: -1) {
                     buffer[index] = digits[Int(rest & 31)]
                     rest >>= 5
                 }
-                out.append(contentsOf: UnsafeBufferPointer(buffer))
+                return 26
             }
         }
     }

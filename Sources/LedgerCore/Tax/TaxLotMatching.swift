@@ -145,8 +145,11 @@ struct TaxLotMatching {
             held: CostedQuantity(
                 quantity: transaction.quantity, cost: transaction.amount, complete: transaction.complete))
         opened += 1
-        for adjustment in pending.removeValue(forKey: transaction.event) ?? [] {
-            lots.append(priced(Self.absorb(adjustment, splitting: &base)))
+        // Only wash sales leave adjustments pending: no lookup of every acquisition without them.
+        if !pending.isEmpty {
+            for adjustment in pending.removeValue(forKey: transaction.event) ?? [] {
+                lots.append(priced(Self.absorb(adjustment, splitting: &base)))
+            }
         }
         if base.held.quantity.isPositive { lots.append(priced(base)) }
     }

@@ -10,7 +10,9 @@ extension TaxLot: UnitCostRanked {}
 ///
 /// HIFO's next lot (``highest(in:)``) comes from a ``HighestUnitCost`` heap of the positions,
 /// built when first asked and kept as lots are appended and taken: a position's order is its
-/// lot's order, so the earliest lot wins a tie, as a scan from the front would pick.
+/// lot's order, so the earliest lot wins a tie, as a scan from the front would pick. An
+/// account's next lot (basis per wallet, transfers) comes from that account's own heap, so a
+/// sale does not scan the account's lots whenever the highest of all is another account's.
 struct TaxLots: BidirectionalCollection, MutableCollection {
     private var storage: [TaxLot] = []
     /// Whether each lot of ``storage`` is still held.
@@ -21,6 +23,8 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
     /// HIFO's heap; nil until asked, and again when positions or unit costs changed (rebuilt
     /// at the next ask). It may still hold gone lots, skipped when they come to the top.
     private var heap: HighestUnitCost?
+    /// Each asked account's heap (its lots only), kept and dropped with ``heap``.
+    private var accountHeaps: [String: HighestUnitCost] = [:]
 
     init(_ lots: [TaxLot] = []) {
         storage = lots
@@ -46,7 +50,11 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
     subscript(position: Int) -> TaxLot {
         get { storage[position] }
         set {
-            if heap != nil, storage[position].unitCost != newValue.unitCost { heap = nil }
+            if heap != nil || !accountHeaps.isEmpty,
+                storage[position].unitCost != newValue.unitCost || storage[position].account != newValue.account
+            {
+                dropHeaps()
+            }
             storage[position] = newValue
         }
     }
@@ -56,6 +64,7 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         isHeld.append(true)
         count += 1
         heap?.push(storage.count - 1, storage)
+        if !accountHeaps.isEmpty { accountHeaps[lot.account]?.push(storage.count - 1, storage) }
     }
 
     /// Puts `lot` before the lot at `index` (or last, at the end).
@@ -65,13 +74,13 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         isHeld.insert(true, at: index)
         count += 1
         if index < head { head = index }
-        heap = nil
+        dropHeaps()
     }
 
     /// Changes every lot (a split): HIFO's heap is built again when next asked.
     mutating func updateEach(_ change: (inout TaxLot) -> Void) {
         for index in head..<storage.count where isHeld[index] { change(&storage[index]) }
-        heap = nil
+        dropHeaps()
     }
 
     /// Takes one lot out: it is marked gone (the last ones are dropped at once), and the gone
@@ -80,8 +89,8 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         isHeld[index] = false
         count -= 1
         if index == head { head = self.index(after: head) }
-        if heap == nil {
-            // LIFO takes from the end: the array shrinks (HIFO's heap may still hold the position).
+        if heap == nil, accountHeaps.isEmpty {
+            // LIFO takes from the end: the array shrinks (HIFO's heaps may still hold the position).
             while storage.count > head, !isHeld[storage.count - 1] {
                 storage.removeLast()
                 isHeld.removeLast()
@@ -95,20 +104,33 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
     /// only `account`'s.
     mutating func highest(in account: String?) -> Int? {
         guard count > 0 else { return nil }
-        if heap == nil {
-            var built = HighestUnitCost()
-            built.rebuild(storage, indices: Array(indices))
-            heap = built
+        guard let account else {
+            if heap == nil { heap = Self.heap(storage, Array(indices)) }
+            return Self.top(&heap!, storage, isHeld)
         }
-        while !isHeld[heap!.top] { heap!.pop(storage) }
-        let top = heap!.top
-        guard let account, storage[top].account != account else { return top }
-        // The highest of all is elsewhere: scan the account's (per-account basis, transfers).
-        var best: Int?
-        for index in indices where storage[index].account == account {
-            if best == nil || storage[index].unitCost > storage[best!].unitCost { best = index }
+        if accountHeaps[account] == nil {
+            accountHeaps[account] = Self.heap(storage, indices.filter { storage[$0].account == account })
         }
-        return best
+        return Self.top(&accountHeaps[account]!, storage, isHeld)
+    }
+
+    /// A heap of the lots at `positions`.
+    private static func heap(_ storage: [TaxLot], _ positions: [Int]) -> HighestUnitCost {
+        var built = HighestUnitCost()
+        built.rebuild(storage, indices: positions)
+        return built
+    }
+
+    /// The heap's highest held lot, the gone ones on top popped on the way (nil: none held).
+    private static func top(_ heap: inout HighestUnitCost, _ storage: [TaxLot], _ isHeld: [Bool]) -> Int? {
+        while !heap.isEmpty, !isHeld[heap.top] { heap.pop(storage) }
+        return heap.isEmpty ? nil : heap.top
+    }
+
+    /// Positions or unit costs changed: the heaps are built again when next asked.
+    private mutating func dropHeaps() {
+        heap = nil
+        accountHeaps.removeAll()
     }
 
     private mutating func compact() {
@@ -116,6 +138,6 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         storage = kept
         isHeld = Array(repeating: true, count: kept.count)
         head = 0
-        heap = nil
+        dropHeaps()
     }
 }

@@ -140,22 +140,46 @@ public struct TaxFigures: Hashable, Sendable {
     /// (same day, each 30-day acquisition, the pool) is a gain or a loss of its own; under the
     /// US and German rules each sale per term (the lot pieces of one sale and term netted).
     public init(_ disposals: some Sequence<TaxDisposal>) {
-        var bySale: [SaleTerm: ExactDecimal] = [:]
-        for disposal in disposals {
-            add(disposal)
+        var tally = Tally()
+        for disposal in disposals { tally.add(disposal) }
+        self = tally.figures
+    }
+
+    /// Figures added up one disposal at a time, each read where it is (a year's totals read a
+    /// million disposals in one pass, not one filtered copy of them a figure).
+    struct Tally {
+        private var sum = TaxFigures()
+        private var bySale: [SaleTerm: ExactDecimal] = [:]
+
+        mutating func add(_ disposal: TaxDisposal) {
+            sum.add(disposal)
             if let term = disposal.term {
                 bySale[SaleTerm(event: disposal.event, term: term), default: .zero] += disposal.gain
             } else {
-                for part in disposal.partGains { count(part) }
+                for part in disposal.partGains { sum.count(part) }
             }
         }
-        for gain in bySale.values { count(gain) }
+
+        /// The figures, each sale's gain per term counted once.
+        var figures: TaxFigures {
+            var result = sum
+            for gain in bySale.values { result.count(gain) }
+            return result
+        }
     }
 
     /// One sale's gain in one term.
     private struct SaleTerm: Hashable {
         let event: EventID
         let term: HoldingTerm
+
+        func hash(into hasher: inout Hasher) { hasher.combine(event) }
+
+        /// The id's bits mixed with the dictionary's seed, without a SipHash `Hasher` for each
+        /// of a million sales (seeding and finalising one was most of a year's totals).
+        func _rawHashValue(seed: Int) -> Int {
+            mixedHash(UInt64(truncatingIfNeeded: event.value ^ (event.value >> 64)), seed: seed)
+        }
     }
 
     private mutating func add(_ disposal: TaxDisposal) {

@@ -65,9 +65,10 @@ struct TaxStream {
         guard let year = current else { return }
         if keeps(year) {
             Self.orderTies(&matched.disposals, from: yearStart)
-            matched.totals[year] = TaxYearTotals(matched.disposals[yearStart...], year: year, rules: rules)
+            matched.totals[year] = TaxYearTotals(
+                matched.disposals, yearStart..<matched.disposals.endIndex, year: year, rules: rules)
         } else if year < wanted ?? year {
-            matched.totals[year] = TaxYearTotals(scratch, year: year, rules: rules)
+            matched.totals[year] = TaxYearTotals(scratch, scratch.indices, year: year, rules: rules)
             scratch.removeAll(keepingCapacity: true)
         }
     }

@@ -56,33 +56,51 @@ struct TaxYearTotals {
 
     init() {}
 
-    init(_ disposals: some Collection<TaxDisposal>, year: Int, rules: TaxRules) {
-        complete = disposals.allSatisfy(\.complete)
+    /// The totals of `disposals[range]`, in one pass that reads each where it is.
+    init(_ disposals: [TaxDisposal], _ range: Range<Int>, year: Int, rules: TaxRules) {
+        var tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(), count: 3)
+        for index in range {
+            complete = complete && disposals[index].complete
+            guard let tally = Self.tally(of: disposals[index], year: year, rules: rules) else { continue }
+            tallies[tally].add(disposals[index])
+        }
+        let sums = tallies.map(\.figures)
         switch rules {
         case .us:
-            let shortTerm = TaxFigures(disposals.lazy.filter { $0.term == .short })
-            let longTerm = TaxFigures(disposals.lazy.filter { $0.term == .long })
-            (self.shortTerm, self.longTerm) = (shortTerm, longTerm)
+            (shortTerm, longTerm) = (sums[0], sums[1])
             // Every US disposal is taxable and has a term, and a sale's gain is netted per term:
-            // the year is its two parts (not a third pass over the disposals).
-            figures = shortTerm + longTerm
+            // the year is its two parts.
+            figures = sums[0] + sums[1]
         case .uk:
-            figures = TaxFigures(disposals.lazy.filter { $0.treatment == .taxable })
+            // Every UK disposal is taxable: the year is its parts (2024/25, before and from
+            // 30 October 2024), or its one tally.
+            figures = year == 2024 ? sums[0] + sums[1] : sums[0]
             guard year == 2024 else { return }
             let change = TaxCalendar.ukRateChange
             let bounds = TaxCalendar.bounds(of: year, rules: rules)
             parts = [
-                TaxYearPart(
-                    start: bounds.lowerBound, end: change.adding(days: -1),
-                    figures: TaxFigures(disposals.lazy.filter { $0.disposed.date < change })),
-                TaxYearPart(
-                    start: change, end: bounds.upperBound,
-                    figures: TaxFigures(disposals.lazy.filter { $0.disposed.date >= change })),
+                TaxYearPart(start: bounds.lowerBound, end: change.adding(days: -1), figures: sums[0]),
+                TaxYearPart(start: change, end: bounds.upperBound, figures: sums[1]),
             ]
         case .de:
-            figures = TaxFigures(disposals.lazy.filter { $0.treatment == .taxable })
-            taxFree = TaxFigures(disposals.lazy.filter { $0.treatment == .taxFree })
-            taxedAtSource = TaxFigures(disposals.lazy.filter { $0.treatment == .taxedAtSource })
+            (figures, taxFree, taxedAtSource) = (sums[0], sums[1], sums[2])
+        }
+    }
+
+    /// Which tally a disposal goes to: US short, long; UK the year (2024/25: before, from 30
+    /// October 2024); Germany taxable, tax-free, taxed at source. Nil for none.
+    private static func tally(of disposal: TaxDisposal, year: Int, rules: TaxRules) -> Int? {
+        switch rules {
+        case .us: disposal.term.map { $0 == .short ? 0 : 1 }
+        case .uk:
+            disposal.treatment != .taxable
+                ? nil : year == 2024 && disposal.disposed.date >= TaxCalendar.ukRateChange ? 1 : 0
+        case .de:
+            switch disposal.treatment {
+            case .taxable: 0
+            case .taxFree: 1
+            case .taxedAtSource: 2
+            }
         }
     }
 }
@@ -115,7 +133,7 @@ enum TaxYearBuilder {
 
     /// The totals of a year without disposals.
     private static func totals(of year: Int, _ rules: TaxRules) -> TaxYearTotals {
-        TaxYearTotals([TaxDisposal](), year: year, rules: rules)
+        TaxYearTotals([], 0..<0, year: year, rules: rules)
     }
 
     /// The totals of each year of `disposals` (in date order, so each year's are one run of them).
@@ -129,7 +147,7 @@ enum TaxYearBuilder {
             while end < disposals.endIndex, TaxCalendar.year(of: disposals[end].disposed.date, rules: rules) == year {
                 end += 1
             }
-            result[year] = TaxYearTotals(disposals[start..<end], year: year, rules: rules)
+            result[year] = TaxYearTotals(disposals, start..<end, year: year, rules: rules)
             start = end
         }
         return result

@@ -58,6 +58,29 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
     }
 
+    /// ``description`` written to `out` (at most ``Timestamp/descriptionMaxBytes``): a report
+    /// names millions of dates.
+    public func write(descriptionTo out: inout ByteCursor) {
+        guard (0...9999).contains(year) else { return out.append(text: description) }
+        out.reserve(10) { text in
+            Self.put(year, width: 4, then: "-", at: text)
+            Self.put(month, width: 2, then: "-", at: text + 5)
+            text[8] = UInt8(ascii: "0") + UInt8(day / 10)
+            text[9] = UInt8(ascii: "0") + UInt8(day % 10)
+            return 10
+        }
+    }
+
+    /// `value` (below 10^`width`) in `width` digits, zero-padded, at `start`, then `separator`.
+    static func put(_ value: Int, width: Int, then separator: Unicode.Scalar, at start: UnsafeMutablePointer<UInt8>) {
+        var rest = value
+        for position in stride(from: width - 1, through: 0, by: -1) {
+            start[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        start[width] = UInt8(ascii: separator)
+    }
+
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -47,36 +47,29 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// ``description`` appended to `out` as UTF-8 (no `String` made: every event's hash encodes
     /// two of these, and a tax report writes two a disposal).
     public func appendDescription(to out: inout [UInt8]) {
+        out.append(atMost: Self.descriptionMaxBytes) { write(descriptionTo: &$0) }
+    }
+
+    /// The most bytes ``write(descriptionTo:)`` writes (20 for the years 0000 to 9999).
+    public static let descriptionMaxBytes = 64
+
+    /// ``description`` written to `out`, digit by digit.
+    public func write(descriptionTo out: inout ByteCursor) {
         let date = date
         let second = secondOfDay
         guard (0...9999).contains(date.year) else {
-            out += "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z".utf8
+            out.append(text: "\(date)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z")
             return
         }
-        // Written digit by digit on the stack, then appended in one piece (twenty appends each
-        // checked the array's room).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
-            Self.put(date.year, width: 4, then: "-", at: 0, in: text)
-            Self.put(date.month, width: 2, then: "-", at: 5, in: text)
-            Self.put(date.day, width: 2, then: "T", at: 8, in: text)
-            Self.put(second / 3600, width: 2, then: ":", at: 11, in: text)
-            Self.put(second / 60 % 60, width: 2, then: ":", at: 14, in: text)
-            Self.put(second % 60, width: 2, then: "Z", at: 17, in: text)
-            out.append(contentsOf: UnsafeBufferPointer(text))
+        out.reserve(20) { text in
+            LocalDate.put(date.year, width: 4, then: "-", at: text)
+            LocalDate.put(date.month, width: 2, then: "-", at: text + 5)
+            LocalDate.put(date.day, width: 2, then: "T", at: text + 8)
+            LocalDate.put(second / 3600, width: 2, then: ":", at: text + 11)
+            LocalDate.put(second / 60 % 60, width: 2, then: ":", at: text + 14)
+            LocalDate.put(second % 60, width: 2, then: "Z", at: text + 17)
+            return 20
         }
-    }
-
-    /// `value` (below 10^`width`) in `width` digits, zero-padded, at `start`, then `separator`.
-    private static func put(
-        _ value: Int, width: Int, then separator: Unicode.Scalar, at start: Int,
-        in text: UnsafeMutableBufferPointer<UInt8>
-    ) {
-        var rest = value
-        for position in stride(from: start + width - 1, through: start, by: -1) {
-            text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-        text[start + width] = UInt8(ascii: separator)
     }
 
     /// The date alone at midnight, else the full instant: how lists show an event's time.

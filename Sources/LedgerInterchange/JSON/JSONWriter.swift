@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// A small JSON writer with a fixed key order and no whitespace choices left open, so the same
 /// values always give the same bytes (the hash chain depends on it). Numbers are written as
 /// strings by the callers wherever they are money.
@@ -41,18 +43,17 @@ public struct JSONWriter {
         pendingValueAfterKey = true
     }
 
-    /// `"name":` and then what `value` appends, as it is: a value the caller writes straight
-    /// into the bytes (``JSONWriter+Core``: exact numbers, times, ids; no `String` made for
-    /// each). `name` is a literal with nothing to escape.
-    public mutating func rawField(_ name: StaticString, _ value: (inout [UInt8]) -> Void) {
+    /// A value `write` writes straight into bytes (at most `limit` of them) in this writer's
+    /// layout at the place it is given (``JSONObjectBytes``): one append for a whole object, which
+    /// a report writes a million of.
+    public mutating func rawValue(atMost limit: Int, _ write: (inout ByteCursor, JSONPlace) -> Void) {
+        let place = nextPlace
         separate()
-        utf8.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { utf8.append(contentsOf: $0) }
-        utf8.append(UInt8(ascii: "\""))
-        utf8.append(UInt8(ascii: ":"))
-        if pretty { utf8.append(UInt8(ascii: " ")) }
-        value(&utf8)
+        utf8.append(atMost: limit) { write(&$0, place) }
     }
+
+    /// Where the next value goes (for ``rawValue(atMost:_:)``'s limit).
+    public var nextPlace: JSONPlace { JSONPlace(depth: enclosing.count, pretty: pretty) }
 
     public mutating func string(_ value: String) {
         separate()
@@ -185,6 +186,21 @@ public struct JSONWriter {
             for byte in bytes { appendEscaped(byte, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// ``appendString(_:to:)`` into a cursor (at most 6 bytes a byte of `value`, and 2).
+    public static func appendString(_ value: String, to out: inout ByteCursor) {
+        var value = value
+        value.withUTF8 { bytes in
+            guard !bytes.contains(where: needsEscape) else {
+                var escaped: [UInt8] = []
+                appendString(utf8: bytes, to: &escaped)
+                return escaped.withUnsafeBufferPointer { out.append($0) }
+            }
+            out.append(UInt8(ascii: "\""))
+            out.append(bytes)
+            out.append(UInt8(ascii: "\""))
+        }
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -146,40 +146,48 @@ public enum TaxJSON {
         writer.endObject()
     }
 
-    /// One disposal, each field written straight into the bytes (``JSONWriter+Core``): at a
-    /// million trades these are most of what `tax -O json` does.
+    /// One disposal, written straight into bytes (``JSONObjectBytes``) and appended in one
+    /// piece: at a million trades these are most of what `tax -O json` does.
     static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("event", id: disposal.event)
-        writer.field("asset", text: disposal.asset.text)
-        writer.field("class", text: disposal.assetClass.rawValue)
-        writer.field("account", text: disposal.account)
-        writer.field("quantity", exact: disposal.quantity)
-        writer.field("acquired", time: disposal.acquired)
-        writer.field("disposed", time: disposal.disposed)
-        writer.field("proceeds", exact: disposal.proceeds)
-        writer.field("disposal_costs", exact: disposal.disposalCosts)
-        writer.field("cost_basis", exact: disposal.costBasis)
-        writer.field("allowable_costs", exact: disposal.allowableCosts)
-        writer.field("adjustment_code", text: disposal.adjustmentCode)
-        writer.field("adjustment", exact: disposal.adjustment)
-        writer.field("gain", exact: disposal.gain)
-        writer.field("term", text: disposal.term?.rawValue)
-        writer.field("treatment", text: disposal.treatment.rawValue)
-        writer.key("matches")
-        writer.beginArray()
-        for match in disposal.matches {
-            writer.beginObject()
-            writer.field("rule", text: match.rule.rawValue)
-            writer.field("quantity", exact: match.quantity)
-            writer.field("cost", exact: match.cost)
-            writer.field("acquired", time: match.acquired)
-            writer.field("event", id: match.event)
-            writer.endObject()
+        writer.rawValue(atMost: disposalMaxBytes(disposal, at: writer.nextPlace)) { out, place in
+            var object = JSONObjectBytes(at: place, &out)
+            object.field("event", id: disposal.event, &out)
+            object.field("asset", text: disposal.asset.text, &out)
+            object.field("class", text: disposal.assetClass.rawValue, &out)
+            object.field("account", text: disposal.account, &out)
+            object.field("quantity", exact: disposal.quantity, &out)
+            object.field("acquired", time: disposal.acquired, &out)
+            object.field("disposed", time: disposal.disposed, &out)
+            object.field("proceeds", exact: disposal.proceeds, &out)
+            object.field("disposal_costs", exact: disposal.disposalCosts, &out)
+            object.field("cost_basis", exact: disposal.costBasis, &out)
+            object.field("allowable_costs", exact: disposal.allowableCosts, &out)
+            object.field("adjustment_code", text: disposal.adjustmentCode, &out)
+            object.field("adjustment", exact: disposal.adjustment, &out)
+            object.field("gain", exact: disposal.gain, &out)
+            object.field("term", text: disposal.term?.rawValue, &out)
+            object.field("treatment", text: disposal.treatment.rawValue, &out)
+            object.objects("matches", disposal.matches, &out) { match, item, out in
+                match.field("rule", text: item.rule.rawValue, &out)
+                match.field("quantity", exact: item.quantity, &out)
+                match.field("cost", exact: item.cost, &out)
+                match.field("acquired", time: item.acquired, &out)
+                match.field("event", id: item.event, &out)
+            }
+            object.field("complete", flag: disposal.complete, &out)
+            object.close(&out)
         }
-        writer.endArray()
-        writer.field("complete", flag: disposal.complete)
-        writer.endObject()
+    }
+
+    /// The most bytes ``disposal(_:_:)`` writes at `place`: 17 fields and 6 a match (the
+    /// bracket's line counted as one), each at most a name, a time or a number, and the texts
+    /// escaped.
+    static func disposalMaxBytes(_ disposal: TaxDisposal, at place: JSONPlace) -> Int {
+        let deepest = JSONPlace(depth: place.depth + 3, pretty: place.pretty)
+        let field = JSONObjectBytes.fieldMaxBytes(at: deepest) + Timestamp.descriptionMaxBytes + 2
+        let texts =
+            disposal.asset.text.utf8.count + disposal.account.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
+        return (17 + 6 * disposal.matches.count) * field + 6 * texts + 64
     }
 
     /// `holdings[]`; `flush` is offered the writer after each holding past ``piece`` bytes.
@@ -190,13 +198,17 @@ public enum TaxJSON {
         writer.beginArray()
         for holding in holdings {
             if writer.utf8.count >= piece { flush(&writer) }
-            writer.beginObject()
-            writer.field("asset", text: holding.asset.text)
-            writer.field("account", text: holding.account)
-            writer.field("quantity", exact: holding.quantity)
-            writer.field("cost_basis", exact: holding.costBasis)
-            writer.field("acquired", time: holding.acquired)
-            writer.endObject()
+            let texts = holding.asset.text.utf8.count + holding.account.utf8.count
+            let field = JSONObjectBytes.fieldMaxBytes(at: writer.nextPlace) + Timestamp.descriptionMaxBytes
+            writer.rawValue(atMost: 5 * field + 6 * texts + 64) { out, place in
+                var object = JSONObjectBytes(at: place, &out)
+                object.field("asset", text: holding.asset.text, &out)
+                object.field("account", text: holding.account, &out)
+                object.field("quantity", exact: holding.quantity, &out)
+                object.field("cost_basis", exact: holding.costBasis, &out)
+                object.field("acquired", time: holding.acquired, &out)
+                object.close(&out)
+            }
         }
         writer.endArray()
     }

@@ -57,6 +57,48 @@ struct TaxLotsTests {
         }
     }
 
+    @Test(
+        "basis per wallet: each account's HIFO pick from its own heap is the old scan's",
+        arguments: [4, 5, 6] as [UInt64])
+    func perAccount(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var lots = TaxLots()
+        var reference: [TaxLot] = []
+        for step in 0..<3_000 {
+            let roll = Int.random(in: 0..<40, using: &rng)
+            if roll < 17 || reference.isEmpty {
+                let lot = Self.lot(step, &rng)
+                let offset = roll == 0 ? Int.random(in: 0...reference.count, using: &rng) : reference.count
+                lots.insert(lot, at: offset == reference.count ? lots.endIndex : Self.position(offset, in: lots))
+                reference.insert(lot, at: offset)
+            } else if roll < 34 {
+                // Mostly one account's pick (a sale from a wallet), now and then all of them.
+                let account = roll == 33 ? nil : Self.accounts.randomElement(using: &rng)
+                let expected = Self.scanHighest(reference, in: account)
+                let found = lots.highest(in: account)
+                #expect(
+                    found.map { lots.distance(from: lots.startIndex, to: $0) } == expected, "seed \(seed) step \(step)")
+                guard let found, let offset = expected else { continue }
+                Self.takeSome(from: &lots, found, reference: &reference, offset, &rng)
+            } else if roll < 38 {
+                let offset = Int.random(in: 0..<reference.count, using: &rng)
+                Self.takeSome(from: &lots, Self.position(offset, in: lots), reference: &reference, offset, &rng)
+            } else {
+                // A lot that changes account (the allocation at the switch) or unit cost.
+                let offset = Int.random(in: 0..<reference.count, using: &rng)
+                if roll == 38 {
+                    reference[offset].account = Self.accounts.randomElement(using: &rng)!
+                } else {
+                    reference[offset].unitCost += ExactDecimal(1)
+                }
+                lots[Self.position(offset, in: lots)] = reference[offset]
+            }
+            #expect(lots.count == reference.count, "seed \(seed) step \(step)")
+            guard step % 50 == 0 else { continue }
+            #expect(Array(lots) == reference, "seed \(seed) step \(step)")
+        }
+    }
+
     static let accounts = ["a", "b", "c"]
 
     /// A lot with a unit cost from a few values, so ties are common.

@@ -1,0 +1,108 @@
+import LedgerCore
+
+/// Where ``JSONWriter/rawValue(atMost:_:)`` places a value: how many objects and arrays are
+/// open around it, and whether the writer pretty-prints.
+public struct JSONPlace: Sendable {
+    public let depth: Int
+    public let pretty: Bool
+}
+
+/// One JSON object written straight into a ``ByteCursor``, byte for byte what ``JSONWriter``'s
+/// `beginObject`, `field(_:exact:)`… and `endObject` write at the same place: a report's
+/// millions of objects (a tax report's disposals) without a call, a capacity and a uniqueness
+/// check for each piece. Tests/LedgerInterchangeTests hold it to the writer.
+public struct JSONObjectBytes {
+    private let place: JSONPlace
+    private var isEmpty = true
+
+    /// Opens the object (`{`) at `place`.
+    public init(at place: JSONPlace, _ out: inout ByteCursor) {
+        self.place = place
+        out.append(UInt8(ascii: "{"))
+    }
+
+    /// The most bytes a field name, its separators and indentation take at `place` (with a
+    /// name of up to 32 bytes), besides the value.
+    public static func fieldMaxBytes(at place: JSONPlace) -> Int { 40 + 2 * place.depth + 8 }
+
+    /// `,` and the new line before a field, then `"name": `.
+    public mutating func key(_ name: StaticString, _ out: inout ByteCursor) {
+        if !isEmpty { out.append(UInt8(ascii: ",")) }
+        isEmpty = false
+        Self.newline(depth: place.depth + 1, place.pretty, &out)
+        out.append(UInt8(ascii: "\""))
+        out.append(name)
+        out.append(place.pretty ? "\": " : "\":")
+    }
+
+    /// Closes the object: `}`, on its own line when it has fields.
+    public func close(_ out: inout ByteCursor) {
+        if !isEmpty { Self.newline(depth: place.depth, place.pretty, &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `"name": "1.5"`.
+    public mutating func field(_ name: StaticString, exact value: ExactDecimal, _ out: inout ByteCursor) {
+        key(name, &out)
+        out.append(UInt8(ascii: "\""))
+        value.write(formattedTo: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `"name": "2024-06-01T12:00:00Z"`, or `null`.
+    public mutating func field(_ name: StaticString, time value: Timestamp?, _ out: inout ByteCursor) {
+        key(name, &out)
+        guard let value else { return out.append("null") }
+        out.append(UInt8(ascii: "\""))
+        value.write(descriptionTo: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `"name": "01HZ…"`, or `null`.
+    public mutating func field(_ name: StaticString, id value: EventID?, _ out: inout ByteCursor) {
+        key(name, &out)
+        guard let value else { return out.append("null") }
+        out.append(UInt8(ascii: "\""))
+        value.write(textTo: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `"name": "text"` (escaped: up to 6 bytes a byte), or `null`.
+    public mutating func field(_ name: StaticString, text value: String?, _ out: inout ByteCursor) {
+        key(name, &out)
+        guard let value else { return out.append("null") }
+        JSONWriter.appendString(value, to: &out)
+    }
+
+    /// `"name": true`.
+    public mutating func field(_ name: StaticString, flag value: Bool, _ out: inout ByteCursor) {
+        key(name, &out)
+        out.append(value ? "true" : "false")
+    }
+
+    /// `"name": [{…}, …]`: one object an item, its fields written by `fields`.
+    public mutating func objects<Items: Collection>(
+        _ name: StaticString, _ items: Items, _ out: inout ByteCursor,
+        _ fields: (inout JSONObjectBytes, Items.Element, inout ByteCursor) -> Void
+    ) {
+        key(name, &out)
+        out.append(UInt8(ascii: "["))
+        let item = JSONPlace(depth: place.depth + 2, pretty: place.pretty)
+        for (index, element) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Self.newline(depth: item.depth, place.pretty, &out)
+            var object = JSONObjectBytes(at: item, &out)
+            fields(&object, element, &out)
+            object.close(&out)
+        }
+        if !items.isEmpty { Self.newline(depth: place.depth + 1, place.pretty, &out) }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// A new line indented two spaces a level (pretty only).
+    private static func newline(depth: Int, _ pretty: Bool, _ out: inout ByteCursor) {
+        guard pretty else { return }
+        out.append(UInt8(ascii: "\n"))
+        out.append(UInt8(ascii: " "), count: 2 * depth)
+    }
+}

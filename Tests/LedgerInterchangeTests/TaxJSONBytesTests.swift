@@ -1,0 +1,153 @@
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@testable import LedgerInterchange
+
+/// `ledger.tax/1`'s disposals and holdings are written straight into bytes
+/// (``JSONObjectBytes``): they must be what ``JSONWriter``'s own calls write at the same place,
+/// byte for byte (round 19, docs/PERFORMANCE.md "ledger tax").
+@Suite("Tax JSON: disposals written in place as JSONWriter writes them")
+struct TaxJSONBytesTests {
+    @Test("random disposals and holdings, pretty and compact", arguments: [1, 2, 3] as [UInt64])
+    func sameBytes(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for pretty in [true, false] {
+            var fast = Self.start(pretty)
+            var reference = Self.start(pretty)
+            let disposals = (0..<300).map { Self.disposal($0, &rng) }
+            for disposal in disposals {
+                TaxJSON.disposal(disposal, &fast)
+                Self.reference(disposal, &reference)
+            }
+            fast.endArray()
+            reference.endArray()
+            let holdings = disposals.map {
+                TaxHolding(
+                    asset: $0.asset, account: $0.account, quantity: $0.quantity, costBasis: $0.costBasis,
+                    acquired: $0.acquired)
+            }
+            TaxJSON.holdings(holdings, &fast)
+            Self.referenceHoldings(holdings, &reference)
+            fast.endObject()
+            reference.endObject()
+            #expect(fast.text == reference.text, "seed \(seed) pretty \(pretty)")
+        }
+    }
+
+    @Test("an empty disposals array and a disposal without matches")
+    func empty() {
+        var fast = Self.start(true)
+        var reference = Self.start(true)
+        var rng = SplitMix64(seed: 9)
+        var disposal = Self.disposal(1, &rng)
+        disposal.matches = []
+        TaxJSON.disposal(disposal, &fast)
+        Self.reference(disposal, &reference)
+        fast.endArray()
+        reference.endArray()
+        TaxJSON.holdings([], &fast)
+        Self.referenceHoldings([], &reference)
+        #expect(fast.text == reference.text)
+    }
+
+    /// `{"schema": …, "disposals": [` : the place the report writes its disposals.
+    static func start(_ pretty: Bool) -> JSONWriter {
+        var writer = JSONWriter(pretty: pretty)
+        writer.beginObject()
+        writer.field("schema", TaxJSON.schema)
+        writer.key("disposals")
+        writer.beginArray()
+        return writer
+    }
+
+    static func disposal(_ index: Int, _ rng: inout SplitMix64) -> TaxDisposal {
+        let texts = ["BTC", "AAPL", "kraken", "a \"quoted\" name", "tab\there", "Zürich", "back\\slash"]
+        func number() -> ExactDecimal {
+            ExactDecimal(units: Int128(Int64.random(in: Int64.min / 2...Int64.max / 2, using: &rng)) * 1_000)
+        }
+        func time() -> Timestamp? {
+            Bool.random(using: &rng)
+                ? nil : Timestamp(secondsSinceEpoch: Int64.random(in: 0...4_000_000_000, using: &rng))
+        }
+        let matches = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+            TaxMatch(
+                rule: [.fifo, .hifo, .sameDay, .section104, .notHeld].randomElement(using: &rng)!,
+                quantity: number(), cost: number(), acquired: time(),
+                event: Bool.random(using: &rng) ? nil : EventID(value: UInt128(rng.next()) << 64 | UInt128(rng.next())))
+        }
+        var disposal = TaxDisposal(
+            event: EventID(value: UInt128(index) * 7_919),
+            asset: AssetSymbol(["BTC", "AAPL", "BRK.B"].randomElement(using: &rng)!)!,
+            assetClass: [.crypto, .stock, .etf].randomElement(using: &rng)!,
+            account: texts.randomElement(using: &rng)!, quantity: number(), acquired: time(),
+            disposed: time() ?? Timestamp(secondsSinceEpoch: 0), proceeds: number(), costBasis: number(),
+            matches: matches, complete: Bool.random(using: &rng))
+        disposal.disposalCosts = Bool.random(using: &rng) ? .zero : number()
+        disposal.adjustment = Bool.random(using: &rng) ? .zero : number()
+        disposal.adjustmentCode = disposal.adjustment.isZero ? nil : "W"
+        disposal.term = [nil, .short, .long].randomElement(using: &rng)!
+        disposal.treatment = [.taxable, .taxFree, .taxedAtSource].randomElement(using: &rng)!
+        return disposal
+    }
+
+    // What the report wrote through JSONWriter's calls before round 19, as it was.
+
+    static func reference(_ disposal: TaxDisposal, _ writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("event", disposal.event.text)
+        writer.field("asset", disposal.asset.text)
+        writer.field("class", disposal.assetClass.rawValue)
+        writer.field("account", disposal.account)
+        writer.field("quantity", disposal.quantity.formatted())
+        time("acquired", disposal.acquired, &writer)
+        time("disposed", disposal.disposed, &writer)
+        writer.field("proceeds", disposal.proceeds.formatted())
+        writer.field("disposal_costs", disposal.disposalCosts.formatted())
+        writer.field("cost_basis", disposal.costBasis.formatted())
+        writer.field("allowable_costs", disposal.allowableCosts.formatted())
+        text("adjustment_code", disposal.adjustmentCode, &writer)
+        writer.field("adjustment", disposal.adjustment.formatted())
+        writer.field("gain", disposal.gain.formatted())
+        text("term", disposal.term?.rawValue, &writer)
+        writer.field("treatment", disposal.treatment.rawValue)
+        writer.key("matches")
+        writer.beginArray()
+        for match in disposal.matches {
+            writer.beginObject()
+            writer.field("rule", match.rule.rawValue)
+            writer.field("quantity", match.quantity.formatted())
+            writer.field("cost", match.cost.formatted())
+            time("acquired", match.acquired, &writer)
+            text("event", match.event?.text, &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.field("complete", disposal.complete)
+        writer.endObject()
+    }
+
+    static func referenceHoldings(_ holdings: [TaxHolding], _ writer: inout JSONWriter) {
+        writer.key("holdings")
+        writer.beginArray()
+        for holding in holdings {
+            writer.beginObject()
+            writer.field("asset", holding.asset.text)
+            writer.field("account", holding.account)
+            writer.field("quantity", holding.quantity.formatted())
+            writer.field("cost_basis", holding.costBasis.formatted())
+            time("acquired", holding.acquired, &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    static func time(_ name: String, _ value: Timestamp?, _ writer: inout JSONWriter) {
+        text(name, value?.description, &writer)
+    }
+
+    static func text(_ name: String, _ value: String?, _ writer: inout JSONWriter) {
+        writer.key(name)
+        if let value { writer.string(value) } else { writer.null() }
+    }
+}
