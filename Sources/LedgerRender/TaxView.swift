@@ -69,7 +69,8 @@ public struct TaxView {
     func partLines(_ year: TaxYear) -> [String] {
         year.parts.map { part in
             "from \(part.start) to \(part.end): \(part.figures.disposals) disposals, "
-                + "gains \(NumberFormat.money(part.figures.gains)), losses \(NumberFormat.money(part.figures.losses))"
+                + "gains \(Self.figure(part.figures.gains, known: part.figures.complete)), "
+                + "losses \(Self.figure(part.figures.losses, known: part.figures.complete))"
         }
     }
 
@@ -83,13 +84,16 @@ public struct TaxView {
         let figures = year.figures
         var rows: [Row] = [Row("disposals", "\(figures.disposals)")]
         rows += [
-            amount("proceeds", figures.proceeds, up: false),
-            amount(report.rules == .uk ? "allowable costs" : "cost basis", figures.allowableCosts, up: true),
-            amount("gains", figures.gains, up: false), amount("losses", figures.losses, up: true),
-            Row("net", NumberFormat.signedMoney(figures.net)),
+            amount("proceeds", figures.proceeds, up: false, partKnown: figures.proceedsKnown),
+            amount(
+                report.rules == .uk ? "allowable costs" : "cost basis", figures.allowableCosts, up: true,
+                partKnown: figures.costKnown),
+            amount("gains", figures.gains, up: false, known: figures.complete),
+            amount("losses", figures.losses, up: true, known: figures.complete),
+            Row("net", NumberFormat.signedMoney(figures.net, complete: figures.complete)),
         ]
         rows += termRows(year) + exemptionRows(year)
-        rows.append(Row("taxable gain", NumberFormat.money(year.taxableGain)))
+        rows.append(Row("taxable gain", Self.figure(year.taxableGain, known: year.carryKnown)))
         rows += otherIncomeRows(year)
         return rows
     }
@@ -110,49 +114,68 @@ public struct TaxView {
     private func termRows(_ year: TaxYear) -> [Row] {
         var rows: [Row] = []
         if let short = year.shortTerm, let long = year.longTerm {
-            rows.append(Row("short term (Part I)", NumberFormat.signedMoney(short.net)))
-            rows.append(Row("long term (Part II)", NumberFormat.signedMoney(long.net)))
-            rows.append(Row("wash sales disallowed", NumberFormat.money(year.washSaleDisallowed)))
+            rows.append(Row("short term (Part I)", NumberFormat.signedMoney(short.net, complete: short.complete)))
+            rows.append(Row("long term (Part II)", NumberFormat.signedMoney(long.net, complete: long.complete)))
+            rows.append(
+                Row("wash sales disallowed", Self.figure(year.washSaleDisallowed, known: year.figures.complete)))
         }
-        if let free = year.taxFree { rows.append(Row("tax-free (held > 1 year)", NumberFormat.signedMoney(free.net))) }
+        if let free = year.taxFree {
+            rows.append(Row("tax-free (held > 1 year)", NumberFormat.signedMoney(free.net, complete: free.complete)))
+        }
         if let atSource = year.taxedAtSource {
-            rows.append(Row("taxed at source (§ 20)", NumberFormat.signedMoney(atSource.net)))
+            rows.append(
+                Row("taxed at source (§ 20)", NumberFormat.signedMoney(atSource.net, complete: atSource.complete)))
         }
         return rows
     }
 
     private func exemptionRows(_ year: TaxYear) -> [Row] {
-        if let scheduleD = year.scheduleD { return Self.lossRows(scheduleD) }
+        if let scheduleD = year.scheduleD {
+            return Self.lossRows(scheduleD, broughtForwardKnown: year.broughtForwardKnown, known: year.carryKnown)
+        }
         let exempt = year.exemptAmount.map { NumberFormat.money($0) } ?? "none known"
         return [
             Row(report.rules == .uk ? "annual exempt amount" : "Freigrenze (all taxable from it)", exempt),
             Row(
-                "losses brought forward", NumberFormat.money(year.lossesBroughtForward),
-                "used " + NumberFormat.money(year.lossesUsed)),
-            Row("losses carried forward", NumberFormat.money(year.lossesCarriedForward)),
+                "losses brought forward", Self.figure(year.lossesBroughtForward, known: year.broughtForwardKnown),
+                "used " + Self.figure(year.lossesUsed, known: year.carryKnown)),
+            Row("losses carried forward", Self.figure(year.lossesCarriedForward, known: year.carryKnown)),
         ]
     }
 
-    /// US: the carryovers, line 16 and the deductible loss (Schedule D).
-    static func lossRows(_ scheduleD: ScheduleD) -> [Row] {
-        func split(_ short: ExactDecimal, _ long: ExactDecimal) -> String {
-            "short \(NumberFormat.money(short)), long \(NumberFormat.money(long))"
+    /// US: the carryovers, line 16 and the deductible loss (Schedule D); `?` for what an
+    /// unknown gain (of this year, or of an earlier one for the carryover) leaves unknown.
+    static func lossRows(_ scheduleD: ScheduleD, broughtForwardKnown: Bool = true, known: Bool = true) -> [Row] {
+        func split(_ short: ExactDecimal, _ long: ExactDecimal, _ known: Bool) -> String {
+            "short \(figure(short, known: known)), long \(figure(long, known: known))"
         }
         return [
             Row(
-                "losses brought forward", NumberFormat.money(scheduleD.broughtForward),
-                split(scheduleD.shortTermBroughtForward, scheduleD.longTermBroughtForward)),
-            Row("net capital (line 16)", NumberFormat.signedMoney(scheduleD.netCapital)),
-            Row("deductible loss (line 21)", NumberFormat.money(scheduleD.deductibleLoss)),
+                "losses brought forward", figure(scheduleD.broughtForward, known: broughtForwardKnown),
+                split(scheduleD.shortTermBroughtForward, scheduleD.longTermBroughtForward, broughtForwardKnown)),
+            Row("net capital (line 16)", NumberFormat.signedMoney(scheduleD.netCapital, complete: known)),
+            Row("deductible loss (line 21)", figure(scheduleD.deductibleLoss, known: known)),
             Row(
-                "losses carried forward", NumberFormat.money(scheduleD.carriedForward),
-                split(scheduleD.shortTermCarriedForward, scheduleD.longTermCarriedForward)),
+                "losses carried forward", figure(scheduleD.carriedForward, known: known),
+                split(scheduleD.shortTermCarriedForward, scheduleD.longTermCarriedForward, known)),
         ]
     }
 
+    /// A figure built on gains: `?` when one of them lacks a price (a sum of the others would
+    /// be no lower bound of anything), never a made-up amount.
+    static func figure(_ value: ExactDecimal, known: Bool) -> String {
+        known ? NumberFormat.money(value) : NumberFormat.incompleteUnknown
+    }
+
     /// UK amounts with the whole pounds beside them: proceeds and gains down, costs and losses
-    /// up.
-    private func amount(_ label: String, _ value: ExactDecimal, up: Bool) -> Row {
+    /// up. A sum with a part that lacks a price is its known part marked `*` (`partKnown`), a
+    /// figure built on gains `?` (`known`); neither has a figure for the return.
+    private func amount(
+        _ label: String, _ value: ExactDecimal, up: Bool, partKnown: Bool = true, known: Bool = true
+    ) -> Row {
+        guard partKnown, known else {
+            return Row(label, known ? NumberFormat.money(value, complete: false) : NumberFormat.incompleteUnknown)
+        }
         guard report.rules == .uk else { return Row(label, NumberFormat.money(value)) }
         let whole = value.rounded(places: 0, rule: .towardZero)
         let pounds = up && whole != value ? whole + .one : whole
@@ -162,18 +185,22 @@ public struct TaxView {
     /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match.
     func describe(_ disposal: TaxDisposal) -> String {
         var text = "  sold \(NumberFormat.quantity(disposal.quantity)) \(disposal.asset) on \(disposal.disposed.date)"
-        text += " for " + NumberFormat.money(disposal.proceeds)
-        if !disposal.disposalCosts.isZero { text += ", costs " + NumberFormat.money(disposal.disposalCosts) }
+        text += " for " + NumberFormat.money(disposal.proceeds, complete: disposal.proceedsKnown)
+        if !disposal.disposalCosts.isZero {
+            text += ", costs " + NumberFormat.money(disposal.disposalCosts, complete: disposal.proceedsKnown)
+        }
         text += ":\n"
         for match in disposal.matches { text += "    " + TaxView.words(match) + "\n" }
         if let code = disposal.adjustmentCode {
-            text += "    wash sale (\(code)): loss of \(NumberFormat.money(disposal.adjustment)) disallowed, "
-            text += "added to the replacement shares' basis\n"
+            text += "    wash sale (\(code)): loss of \(Self.figure(disposal.adjustment, known: disposal.complete)) "
+            text += "disallowed, added to the replacement shares' basis\n"
         }
         if !disposal.disposalCosts.isZero {
-            text += "    allowable costs " + NumberFormat.money(disposal.allowableCosts) + ","
+            text +=
+                "    allowable costs " + NumberFormat.money(disposal.allowableCosts, complete: disposal.costKnown) + ","
         }
-        text += (disposal.disposalCosts.isZero ? "    gain " : " gain ") + NumberFormat.signedMoney(disposal.gain)
+        text += (disposal.disposalCosts.isZero ? "    gain " : " gain ")
+        text += NumberFormat.signedMoney(disposal.gain, complete: disposal.complete)
         if let term = disposal.term, report.rules == .us { text += " (\(term.rawValue) term)" }
         switch disposal.treatment {
         case .taxable: text += report.rules == .de ? " (held one year or less: taxable)" : ""
@@ -186,21 +213,24 @@ public struct TaxView {
     /// One match in words: `section 104 pool 700 of 1,500 at 4.18667 = 2,930.67`.
     static func words(_ match: TaxMatch) -> String {
         let quantity = NumberFormat.quantity(match.quantity)
-        let cost = NumberFormat.money(match.cost)
+        let cost = NumberFormat.money(match.cost, complete: match.costKnown)
         let bought = match.acquired.map { " bought \($0.date)" } ?? ""
         guard let whole = match.outOf, whole.quantity.isPositive else {
             switch match.rule {
             case .notHeld: return "\(quantity) not held: matched at zero cost"
             default:
                 let unit = match.quantity.isPositive ? match.cost / match.quantity : .zero
-                return "\(match.rule.rawValue) lot\(bought): \(quantity) at \(NumberFormat.price(unit)) = \(cost)"
+                let price = match.costKnown ? NumberFormat.price(unit) : NumberFormat.incompleteUnknown
+                return "\(match.rule.rawValue) lot\(bought): \(quantity) at \(price) = \(cost)"
             }
         }
-        let unit = (whole.cost / whole.quantity).formatted(places: 5)
+        let unit =
+            whole.complete
+            ? NumberFormat.grouped((whole.cost / whole.quantity).formatted(places: 5)) : NumberFormat.incompleteUnknown
         let of = "\(quantity) of \(NumberFormat.quantity(whole.quantity)) at \(unit) = \(cost)"
         switch match.rule {
         case .sameDay: return "same day: acquired that day, " + of
-        case .bedAndBreakfast: return "30 days: acquired\(bought), " + of
+        case .bedAndBreakfast: return "30 days:\(bought), " + of
         default: return "section 104 pool " + of
         }
     }
@@ -210,8 +240,11 @@ public struct TaxView {
     /// `income received at its value: 12.00 (staking 12.00)`.
     func incomeLine(_ year: TaxYear) -> String {
         let kinds = Dictionary(grouping: year.income, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
-        let parts = kinds.map { "\($0.key.rawValue) \(NumberFormat.money($0.value.reduce(.zero) { $0 + $1.value }))" }
-        return
-            "income received at its value: \(NumberFormat.money(year.incomeTotal)) (\(parts.joined(separator: ", ")))"
+        let parts = kinds.map { kind, records in
+            let value = records.reduce(ExactDecimal.zero) { $0 + $1.value }
+            return "\(kind.rawValue) \(NumberFormat.money(value, complete: records.allSatisfy(\.complete)))"
+        }
+        let total = NumberFormat.money(year.incomeTotal, complete: year.income.allSatisfy(\.complete))
+        return "income received at its value: \(total) (\(parts.joined(separator: ", ")))"
     }
 }
