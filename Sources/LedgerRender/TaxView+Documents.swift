@@ -14,7 +14,8 @@ extension TaxView {
     func cells(_ disposal: TaxDisposal) -> [String] {
         var matched = disposal.matches.map(TaxView.words)
         if let code = disposal.adjustmentCode {
-            matched.append("wash sale (\(code)): loss of \(NumberFormat.money(disposal.adjustment)) disallowed")
+            matched.append(
+                "wash sale (\(code)): loss of \(Self.figure(disposal.adjustment, known: disposal.complete)) disallowed")
         }
         if !disposal.complete { matched.append("incomplete: a price is missing") }
         let term: String =
@@ -25,9 +26,10 @@ extension TaxView {
         return [
             disposal.disposed.date.description, disposal.acquired.map { $0.date.description } ?? "—",
             disposal.asset.text, disposal.account, NumberFormat.quantity(disposal.quantity),
-            NumberFormat.money(disposal.proceeds), NumberFormat.money(disposal.allowableCosts),
-            disposal.adjustment.isZero ? "" : NumberFormat.money(disposal.adjustment),
-            NumberFormat.signedMoney(disposal.gain), term, matched.joined(separator: "; "),
+            NumberFormat.money(disposal.proceeds, complete: disposal.proceedsKnown),
+            NumberFormat.money(disposal.allowableCosts, complete: disposal.costKnown),
+            disposal.adjustment.isZero ? "" : Self.figure(disposal.adjustment, known: disposal.complete),
+            NumberFormat.signedMoney(disposal.gain, complete: disposal.complete), term, matched.joined(separator: "; "),
         ]
     }
 

@@ -120,7 +120,8 @@ public struct TaxView {
     func partLines(_ year: TaxYear) -> [String] {
         year.parts.map { part in
             "from \(part.start) to \(part.end): \(part.figures.disposals) disposals, "
-                + "gains \(NumberFormat.money(part.figures.gains)), losses \(NumberFormat.money(part.figures.losses))"
+                + "gains \(Self.figure(part.figures.gains, known: part.figures.complete)), "
+                + "losses \(Self.figure(part.figures.losses, known: part.figures.complete))"
         }
     }
 
@@ -134,13 +135,16 @@ public struct TaxView {
         let figures = year.figures
         var rows: [Row] = [Row("disposals", "\(figures.disposals)")]
         rows += [
-            amount("proceeds", figures.proceeds, up: false),
-            amount(report.rules == .uk ? "allowable costs" : "cost basis", figures.allowableCosts, up: true),
-            amount("gains", figures.gains, up: false), amount("losses", figures.losses, up: true),
-            Row("net", NumberFormat.signedMoney(figures.net)),
+            amount("proceeds", figures.proceeds, up: false, partKnown: figures.proceedsKnown),
+            amount(
+                report.rules == .uk ? "allowable costs" : "cost basis", figures.allowableCosts, up: true,
+                partKnown: figures.costKnown),
+            amount("gains", figures.gains, up: false, known: figures.complete),
+            amount("losses", figures.losses, up: true, known: figures.complete),
+            Row("net", NumberFormat.signedMoney(figures.net, complete: figures.complete)),
         ]
         rows += termRows(year) + exemptionRows(year)
-        rows.append(Row("taxable gain", NumberFormat.money(year.taxableGain)))
+        rows.append(Row("taxable gain", Self.figure(year.taxableGain, known: year.carryKnown)))
         rows += otherIncomeRows(year)
         return rows
     }
@@ -161,49 +165,68 @@ public struct TaxView {
     private func termRows(_ year: TaxYear) -> [Row] {
         var rows: [Row] = []
         if let short = year.shortTerm, let long = year.longTerm {
-            rows.append(Row("short term (Part I)", NumberFormat.signedMoney(short.net)))
-            rows.append(Row("long term (Part II)", NumberFormat.signedMoney(long.net)))
-            rows.append(Row("wash sales disallowed", NumberFormat.money(year.washSaleDisallowed)))
+            rows.append(Row("short term (Part I)", NumberFormat.signedMoney(short.net, complete: short.complete)))
+            rows.append(Row("long term (Part II)", NumberFormat.signedMoney(long.net, complete: long.complete)))
+            rows.append(
+                Row("wash sales disallowed", Self.figure(year.washSaleDisallowed, known: year.figures.complete)))
         }
-        if let free = year.taxFree { rows.append(Row("tax-free (held > 1 year)", NumberFormat.signedMoney(free.net))) }
+        if let free = year.taxFree {
+            rows.append(Row("tax-free (held > 1 year)", NumberFormat.signedMoney(free.net, complete: free.complete)))
+        }
         if let atSource = year.taxedAtSource {
-            rows.append(Row("taxed at source (§ 20)", NumberFormat.signedMoney(atSource.net)))
+            rows.append(
+                Row("taxed at source (§ 20)", NumberFormat.signedMoney(atSource.net, complete: atSource.complete)))
         }
         return rows
     }
 
     private func exemptionRows(_ year: TaxYear) -> [Row] {
-        if let scheduleD = year.scheduleD { return Self.lossRows(scheduleD) }
+        if let scheduleD = year.scheduleD {
+            return Self.lossRows(scheduleD, broughtForwardKnown: year.broughtForwardKnown, known: year.carryKnown)
+        }
         let exempt = year.exemptAmount.map { NumberFormat.money($0) } ?? "none known"
         return [
             Row(report.rules == .uk ? "annual exempt amount" : "Freigrenze (all taxable from it)", exempt),
             Row(
-                "losses brought forward", NumberFormat.money(year.lossesBroughtForward),
-                "used " + NumberFormat.money(year.lossesUsed)),
-            Row("losses carried forward", NumberFormat.money(year.lossesCarriedForward)),
+                "losses brought forward", Self.figure(year.lossesBroughtForward, known: year.broughtForwardKnown),
+                "used " + Self.figure(year.lossesUsed, known: year.carryKnown)),
+            Row("losses carried forward", Self.figure(year.lossesCarriedForward, known: year.carryKnown)),
         ]
     }
 
-    /// US: the carryovers, line 16 and the deductible loss (Schedule D).
-    static func lossRows(_ scheduleD: ScheduleD) -> [Row] {
-        func split(_ short: ExactDecimal, _ long: ExactDecimal) -> String {
-            "short \(NumberFormat.money(short)), long \(NumberFormat.money(long))"
+    /// US: the carryovers, line 16 and the deductible loss (Schedule D); `?` for what an
+    /// unknown gain (of this year, or of an earlier one for the carryover) leaves unknown.
+    static func lossRows(_ scheduleD: ScheduleD, broughtForwardKnown: Bool = true, known: Bool = true) -> [Row] {
+        func split(_ short: ExactDecimal, _ long: ExactDecimal, _ known: Bool) -> String {
+            "short \(figure(short, known: known)), long \(figure(long, known: known))"
         }
         return [
             Row(
-                "losses brought forward", NumberFormat.money(scheduleD.broughtForward),
-                split(scheduleD.shortTermBroughtForward, scheduleD.longTermBroughtForward)),
-            Row("net capital (line 16)", NumberFormat.signedMoney(scheduleD.netCapital)),
-            Row("deductible loss (line 21)", NumberFormat.money(scheduleD.deductibleLoss)),
+                "losses brought forward", figure(scheduleD.broughtForward, known: broughtForwardKnown),
+                split(scheduleD.shortTermBroughtForward, scheduleD.longTermBroughtForward, broughtForwardKnown)),
+            Row("net capital (line 16)", NumberFormat.signedMoney(scheduleD.netCapital, complete: known)),
+            Row("deductible loss (line 21)", figure(scheduleD.deductibleLoss, known: known)),
             Row(
-                "losses carried forward", NumberFormat.money(scheduleD.carriedForward),
-                split(scheduleD.shortTermCarriedForward, scheduleD.longTermCarriedForward)),
+                "losses carried forward", figure(scheduleD.carriedForward, known: known),
+                split(scheduleD.shortTermCarriedForward, scheduleD.longTermCarriedForward, known)),
         ]
     }
 
+    /// A figure built on gains: `?` when one of them lacks a price (a sum of the others would
+    /// be no lower bound of anything), never a made-up amount.
+    static func figure(_ value: ExactDecimal, known: Bool) -> String {
+        known ? NumberFormat.money(value) : NumberFormat.incompleteUnknown
+    }
+
     /// UK amounts with the whole pounds beside them: proceeds and gains down, costs and losses
-    /// up.
-    private func amount(_ label: String, _ value: ExactDecimal, up: Bool) -> Row {
+    /// up. A sum with a part that lacks a price is its known part marked `*` (`partKnown`), a
+    /// figure built on gains `?` (`known`); neither has a figure for the return.
+    private func amount(
+        _ label: String, _ value: ExactDecimal, up: Bool, partKnown: Bool = true, known: Bool = true
+    ) -> Row {
+        guard partKnown, known else {
+            return Row(label, known ? NumberFormat.money(value, complete: false) : NumberFormat.incompleteUnknown)
+        }
         guard report.rules == .uk else { return Row(label, NumberFormat.money(value)) }
         let whole = value.rounded(places: 0, rule: .towardZero)
         let pounds = up && whole != value ? whole + .one : whole
@@ -226,11 +249,11 @@ public struct TaxView {
         out.append(" on ")
         disposal.disposed.date.write(descriptionTo: &out)
         out.append(" for ")
-        NumberFormat.write(money: disposal.proceeds, to: &out)
+        Self.write(money: disposal.proceeds, known: disposal.proceedsKnown, to: &out)
         let costs = !disposal.disposalCosts.isZero
         if costs {
             out.append(", costs ")
-            NumberFormat.write(money: disposal.disposalCosts, to: &out)
+            Self.write(money: disposal.disposalCosts, known: disposal.proceedsKnown, to: &out)
         }
         out.append(":\n")
         for match in disposal.matches {
@@ -242,16 +265,20 @@ public struct TaxView {
             out.append("    wash sale (")
             out.append(text: code)
             out.append("): loss of ")
-            NumberFormat.write(money: disposal.adjustment, to: &out)
+            Self.write(figure: disposal.adjustment, known: disposal.complete, to: &out)
             out.append(" disallowed, added to the replacement shares' basis\n")
         }
         if costs {
             out.append("    allowable costs ")
-            NumberFormat.write(money: disposal.allowableCosts, to: &out)
+            Self.write(money: disposal.allowableCosts, known: disposal.costKnown, to: &out)
             out.append(",")
         }
         out.append(costs ? " gain " : "    gain ")
-        NumberFormat.write(signedMoney: disposal.gain, to: &out)
+        if disposal.complete {
+            NumberFormat.write(signedMoney: disposal.gain, to: &out)
+        } else {
+            out.append(text: NumberFormat.incompleteUnknown)
+        }
         if let term = disposal.term, report.rules == .us {
             out.append(term == .short ? " (short term)" : " (long term)")
         }
@@ -287,14 +314,18 @@ public struct TaxView {
             out.append(": ")
             NumberFormat.write(quantity: match.quantity, to: &out)
             out.append(" at ")
-            NumberFormat.write(price: unit, to: &out)
+            if match.costKnown {
+                NumberFormat.write(price: unit, to: &out)
+            } else {
+                out.append(text: NumberFormat.incompleteUnknown)
+            }
             out.append(" = ")
-            return NumberFormat.write(money: match.cost, to: &out)
+            return write(money: match.cost, known: match.costKnown, to: &out)
         }
         switch match.rule {
         case .sameDay: out.append("same day: acquired that day, ")
         case .bedAndBreakfast:
-            out.append("30 days: acquired")
+            out.append("30 days:")
             bought(match, &out)
             out.append(", ")
         default: out.append("section 104 pool ")
@@ -303,9 +334,27 @@ public struct TaxView {
         out.append(" of ")
         NumberFormat.write(quantity: whole.quantity, to: &out)
         out.append(" at ")
-        (whole.cost / whole.quantity).write(formattedTo: &out, places: 5)
+        if whole.complete {
+            out.append(text: NumberFormat.grouped((whole.cost / whole.quantity).formatted(places: 5)))
+        } else {
+            out.append(text: NumberFormat.incompleteUnknown)
+        }
         out.append(" = ")
-        NumberFormat.write(money: match.cost, to: &out)
+        write(money: match.cost, known: match.costKnown, to: &out)
+    }
+
+    /// Money that may lack a price: its known part marked `*`, `?` when nothing is known
+    /// (``NumberFormat/money(_:complete:)`` written into bytes).
+    static func write(money value: ExactDecimal, known: Bool, to out: inout ByteCursor) {
+        guard known || !value.isZero else { return out.append(text: NumberFormat.incompleteUnknown) }
+        NumberFormat.write(money: value, to: &out)
+        if !known { out.append(text: NumberFormat.incompleteMark) }
+    }
+
+    /// A figure built on gains: `?` when one lacks a price (``figure(_:known:)`` into bytes).
+    static func write(figure value: ExactDecimal, known: Bool, to out: inout ByteCursor) {
+        guard known else { return out.append(text: NumberFormat.incompleteUnknown) }
+        NumberFormat.write(money: value, to: &out)
     }
 
     /// ` bought 2024-01-02`, or nothing without a date.
@@ -320,8 +369,11 @@ public struct TaxView {
     /// `income received at its value: 12.00 (staking 12.00)`.
     func incomeLine(_ year: TaxYear) -> String {
         let kinds = Dictionary(grouping: year.income, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
-        let parts = kinds.map { "\($0.key.rawValue) \(NumberFormat.money($0.value.reduce(.zero) { $0 + $1.value }))" }
-        return
-            "income received at its value: \(NumberFormat.money(year.incomeTotal)) (\(parts.joined(separator: ", ")))"
+        let parts = kinds.map { kind, records in
+            let value = records.reduce(ExactDecimal.zero) { $0 + $1.value }
+            return "\(kind.rawValue) \(NumberFormat.money(value, complete: records.allSatisfy(\.complete)))"
+        }
+        let total = NumberFormat.money(year.incomeTotal, complete: year.income.allSatisfy(\.complete))
+        return "income received at its value: \(total) (\(parts.joined(separator: ", ")))"
     }
 }

@@ -237,16 +237,15 @@ struct TaxLotMatching {
     private func record(_ piece: TaxLot, proceeds: ExactDecimal, of sale: TaxTransaction, notHeld: Bool) -> TaxDisposal
     {
         let rule: TaxMatch.Rule = notHeld ? .notHeld : (method == .lifo ? .lifo : method == .hifo ? .hifo : .fifo)
+        var match = TaxMatch(
+            rule: rule, quantity: piece.held.quantity, cost: piece.held.cost, acquired: piece.acquired,
+            event: piece.event)
+        match.costKnown = piece.held.complete
         var disposal = TaxDisposal(
             event: sale.event, asset: sale.asset, assetClass: sale.assetClass, account: sale.account,
             quantity: piece.held.quantity, acquired: piece.acquired, disposed: sale.time, proceeds: proceeds,
-            costBasis: piece.held.cost,
-            matches: [
-                TaxMatch(
-                    rule: rule, quantity: piece.held.quantity, cost: piece.held.cost, acquired: piece.acquired,
-                    event: piece.event)
-            ],
-            complete: sale.complete && piece.held.complete)
+            costBasis: piece.held.cost, matches: [match], complete: true)
+        (disposal.proceedsKnown, disposal.costKnown) = (sale.complete, piece.held.complete)
         disposal.term =
             TaxCalendar.heldMoreThanOneYear(acquired: piece.holdingStart, disposed: sale.date) ? .long : .short
         return disposal

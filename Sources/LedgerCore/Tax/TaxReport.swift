@@ -19,6 +19,8 @@ public struct TaxMatch: Hashable, Sendable {
     /// What the units were taken out of (UK: the day's acquisitions, or the pool as it stood),
     /// for the words a filer checks: "700 of 1,500 at 4.18667".
     public var outOf: CostedQuantity?
+    /// False when a price the cost needed is missing: ``cost`` is then only its known part.
+    public var costKnown = true
 
     public init(rule: Rule, quantity: ExactDecimal, cost: ExactDecimal, acquired: Timestamp?, event: EventID?) {
         self.rule = rule
@@ -66,7 +68,13 @@ public struct TaxDisposal: Hashable, Sendable {
     public var term: HoldingTerm?
     public var treatment: TaxTreatment = .taxable
     public var matches: [TaxMatch]
-    public var complete: Bool
+    /// False when a price the proceeds needed is missing (``proceeds`` is then the known part).
+    public var proceedsKnown: Bool
+    /// False when a price the cost needed is missing (``costBasis`` is then the known part).
+    public var costKnown: Bool
+
+    /// Whether every figure of the disposal is known; when not, ``gain`` is no figure at all.
+    public var complete: Bool { proceedsKnown && costKnown }
 
     public init(
         event: EventID, asset: AssetSymbol, assetClass: AssetClass, account: String, quantity: ExactDecimal,
@@ -83,7 +91,8 @@ public struct TaxDisposal: Hashable, Sendable {
         self.proceeds = proceeds
         self.costBasis = costBasis
         self.matches = matches
-        self.complete = complete
+        self.proceedsKnown = complete
+        self.costKnown = complete
     }
 
     /// Cost plus the disposal's own costs (SA108 "allowable costs").
@@ -132,8 +141,15 @@ public struct TaxFigures: Hashable, Sendable {
     public var gains = ExactDecimal.zero
     /// The sum of the losses, positive.
     public var losses = ExactDecimal.zero
+    /// False when a disposal's proceeds (or cost) lack a price: the sum is then its known part.
+    public var proceedsKnown = true
+    public var costKnown = true
 
     public init() {}
+
+    /// Whether the gains, losses and net are figures: false when a disposal lacks a price,
+    /// since its gain counted in them is none.
+    public var complete: Bool { proceedsKnown && costKnown }
 
     /// The figures of `disposals`. Gains and losses are split as the peers split them
     /// (docs/TAX.md, "Gains and losses"): under the UK rules each matched part of a disposal
@@ -188,6 +204,8 @@ public struct TaxFigures: Hashable, Sendable {
         costBasis += disposal.costBasis
         allowableCosts += disposal.allowableCosts
         adjustment += disposal.adjustment
+        proceedsKnown = proceedsKnown && disposal.proceedsKnown
+        costKnown = costKnown && disposal.costKnown
     }
 
     private mutating func count(_ gain: ExactDecimal) {
@@ -208,6 +226,8 @@ public struct TaxFigures: Hashable, Sendable {
         sum.adjustment += right.adjustment
         sum.gains += right.gains
         sum.losses += right.losses
+        sum.proceedsKnown = left.proceedsKnown && right.proceedsKnown
+        sum.costKnown = left.costKnown && right.costKnown
         return sum
     }
 }

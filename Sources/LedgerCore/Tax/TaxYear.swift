@@ -24,6 +24,9 @@ public struct TaxYear: Hashable, Sendable {
     /// The UK annual exempt amount or the German Freigrenze (nil when none applies or is known).
     public var exemptAmount: ExactDecimal?
     public var lossesBroughtForward = ExactDecimal.zero
+    /// False when an earlier year's gains lack a price: the losses brought forward, and what
+    /// is built on them (used, carried forward, the taxable gain), are then unknown.
+    public var broughtForwardKnown = true
     public var lossesUsed = ExactDecimal.zero
     public var lossesCarriedForward = ExactDecimal.zero
     public var taxableGain = ExactDecimal.zero
@@ -39,6 +42,10 @@ public struct TaxYear: Hashable, Sendable {
     public var complete = true
 
     public var incomeTotal: ExactDecimal { income.reduce(.zero) { $0 + $1.value } }
+
+    /// Whether the figures built on the year's gains and the losses brought forward (used,
+    /// carried forward, the taxable gain, Schedule D's lines) are known.
+    public var carryKnown: Bool { broughtForwardKnown && figures.complete }
 }
 
 /// What one tax year's disposals add up to: computed once from them, after which they may be
@@ -169,6 +176,7 @@ enum TaxYearBuilder {
         result.income = income
         result.complete = totals.complete && income.allSatisfy(\.complete)
         result.lossesBroughtForward = previous?.lossesCarriedForward ?? .zero
+        result.broughtForwardKnown = previous.map { $0.broughtForwardKnown && $0.figures.complete } ?? true
         switch rules {
         case .us: addUS(to: &result, previous: previous?.scheduleD, limit: limit)
         case .uk: addUK(to: &result)

@@ -20,7 +20,8 @@ struct UKShareMatching {
         var quantity = ExactDecimal.zero
         var proceeds = ExactDecimal.zero
         var fees = ExactDecimal.zero
-        var complete = true
+        var proceedsKnown = true
+        var costKnown = true
         var left = ExactDecimal.zero
         var matches: [TaxMatch] = []
     }
@@ -88,9 +89,10 @@ struct UKShareMatching {
         let cost = acquired[day]!.left.take(quantity)
         let source = acquired[day]!
         disposed[index].left -= quantity
-        disposed[index].complete = disposed[index].complete && known
+        disposed[index].costKnown = disposed[index].costKnown && known
         var matched = TaxMatch(rule: rule, quantity: quantity, cost: cost, acquired: source.time, event: source.event)
         matched.outOf = source.total
+        matched.costKnown = known
         disposed[index].matches.append(matched)
     }
 
@@ -129,11 +131,12 @@ struct UKShareMatching {
         guard wanted.isPositive else { return }
         let fromPool = min(wanted, pool.quantity)
         if fromPool.isPositive {
-            disposed[index].complete = disposed[index].complete && pool.complete
+            disposed[index].costKnown = disposed[index].costKnown && pool.complete
             let before = pool
             var matched = TaxMatch(
                 rule: .section104, quantity: fromPool, cost: pool.take(fromPool), acquired: nil, event: nil)
             matched.outOf = before
+            matched.costKnown = before.complete
             disposed[index].matches.append(matched)
         }
         if wanted > fromPool {
@@ -150,7 +153,7 @@ extension UKShareMatching.Disposed {
         left += transaction.quantity
         proceeds += transaction.amount + fee
         fees += fee
-        complete = complete && transaction.complete
+        proceedsKnown = proceedsKnown && transaction.complete
         if account != transaction.account { account = ValuationOptions.pooledAccount }
     }
 
@@ -160,8 +163,9 @@ extension UKShareMatching.Disposed {
         var result = TaxDisposal(
             event: event, asset: asset, assetClass: assetClass, account: account, quantity: quantity,
             acquired: dates.count == 1 ? dates.first! : nil, disposed: time, proceeds: proceeds,
-            costBasis: matches.reduce(.zero) { $0 + $1.cost }, matches: matches, complete: complete)
+            costBasis: matches.reduce(.zero) { $0 + $1.cost }, matches: matches, complete: true)
         result.disposalCosts = fees
+        (result.proceedsKnown, result.costKnown) = (proceedsKnown, costKnown)
         return result
     }
 }

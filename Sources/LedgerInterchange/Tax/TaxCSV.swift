@@ -2,7 +2,8 @@ import LedgerCore
 
 /// The CSV of `ledger tax -O csv`: one row per disposal; with `--form 8949` in that form's
 /// columns, Part I (short term) then Part II (long term), each box's rows followed by the
-/// totals Schedule D takes (docs/TAX.md, "Form 8949 boxes").
+/// totals Schedule D takes (docs/TAX.md, "Form 8949 boxes"). A figure that lacks a price is an
+/// empty cell, as in every CSV report (docs/JSON.md), never a made-up 0.
 public enum TaxCSV {
     public static func disposals(_ disposals: [TaxDisposal], currency: AssetSymbol) -> String {
         var writer = CSVWriter()
@@ -14,9 +15,12 @@ public enum TaxCSV {
             writer.row([
                 disposal.event.text, disposal.asset.text, disposal.assetClass.rawValue, disposal.account,
                 disposal.quantity.description, disposal.acquired?.date.description ?? "",
-                disposal.disposed.date.description, disposal.proceeds.description,
-                disposal.disposalCosts.description, disposal.costBasis.description, disposal.adjustmentCode ?? "",
-                disposal.adjustment.description, disposal.gain.description, disposal.term?.rawValue ?? "",
+                disposal.disposed.date.description, exact(disposal.proceeds, known: disposal.proceedsKnown),
+                exact(disposal.disposalCosts, known: disposal.proceedsKnown),
+                exact(disposal.costBasis, known: disposal.costKnown), disposal.adjustmentCode ?? "",
+                exact(disposal.adjustment, known: disposal.complete || disposal.adjustmentCode == nil),
+                exact(disposal.gain, known: disposal.complete),
+                disposal.term?.rawValue ?? "",
                 disposal.treatment.rawValue, currency.text,
             ])
         }
@@ -43,7 +47,9 @@ public enum TaxCSV {
                 let totals = TaxFigures(rows)
                 writer.row([
                     part, box.letter(for: term), "Totals (Schedule D line \(box.scheduleDLine(for: term)))", "", "",
-                    cents(totals.proceeds), cents(totals.costBasis), "", cents(totals.adjustment), cents(totals.net),
+                    cents(totals.proceeds, known: totals.proceedsKnown),
+                    cents(totals.costBasis, known: totals.costKnown),
+                    "", cents(totals.adjustment, known: totals.complete), cents(totals.net, known: totals.complete),
                 ])
             }
         }
@@ -54,14 +60,19 @@ public enum TaxCSV {
         for disposal in rows {
             writer.row([
                 part, box, "\(disposal.quantity) \(disposal.asset)", date(disposal.acquired?.date),
-                date(disposal.disposed.date), cents(disposal.proceeds), cents(disposal.costBasis),
-                disposal.adjustmentCode ?? "", disposal.adjustment.isZero ? "" : cents(disposal.adjustment),
-                cents(disposal.gain),
+                date(disposal.disposed.date), cents(disposal.proceeds, known: disposal.proceedsKnown),
+                cents(disposal.costBasis, known: disposal.costKnown), disposal.adjustmentCode ?? "",
+                disposal.adjustment.isZero ? "" : cents(disposal.adjustment, known: disposal.complete),
+                cents(disposal.gain, known: disposal.complete),
             ])
         }
     }
 
-    private static func cents(_ value: ExactDecimal) -> String { value.formatted(places: 2) }
+    private static func cents(_ value: ExactDecimal, known: Bool) -> String {
+        known ? value.formatted(places: 2) : ""
+    }
+
+    private static func exact(_ value: ExactDecimal, known: Bool) -> String { known ? value.description : "" }
 
     private static func date(_ day: LocalDate?) -> String {
         guard let day else { return "VARIOUS" }
