@@ -23,13 +23,26 @@ public enum NumberFormat {
     /// Money that may be incomplete (a price is missing): the known part marked `*`, or `?`
     /// when nothing of it is known. Never a bare 0 for an unknown amount.
     public static func money(_ value: ExactDecimal, complete: Bool) -> String {
-        complete ? money(value) : value.isZero ? incompleteUnknown : money(value) + incompleteMark
+        text(atMost: maxBytes() + 1) { write(money: value, complete: complete, to: &$0) }
+    }
+
+    /// ``money(_:complete:)`` written to `out`.
+    public static func write(money value: ExactDecimal, complete: Bool, to out: inout ByteCursor) {
+        guard complete || !value.isZero else { return out.append(text: incompleteUnknown) }
+        write(money: value, to: &out)
+        if !complete { out.append(text: incompleteMark) }
     }
 
     /// A gain or P&L that may be incomplete: `?` when it is, since a difference built on
     /// a known part (proceeds of 0 against a cost) is no lower bound of anything.
     public static func signedMoney(_ value: ExactDecimal, complete: Bool) -> String {
         complete ? signedMoney(value) : incompleteUnknown
+    }
+
+    /// ``signedMoney(_:complete:)`` written to `out`.
+    public static func write(signedMoney value: ExactDecimal, complete: Bool, to out: inout ByteCursor) {
+        guard complete else { return out.append(text: incompleteUnknown) }
+        write(signedMoney: value, to: &out)
     }
 
     /// What follows the known part of an incomplete amount, and what stands for an amount

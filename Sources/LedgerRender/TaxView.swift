@@ -215,7 +215,7 @@ public struct TaxView {
     /// A figure built on gains: `?` when one of them lacks a price (a sum of the others would
     /// be no lower bound of anything), never a made-up amount.
     static func figure(_ value: ExactDecimal, known: Bool) -> String {
-        known ? NumberFormat.money(value) : NumberFormat.incompleteUnknown
+        NumberFormat.text(atMost: NumberFormat.maxBytes()) { write(figure: value, known: known, to: &$0) }
     }
 
     /// UK amounts with the whole pounds beside them: proceeds and gains down, costs and losses
@@ -249,11 +249,11 @@ public struct TaxView {
         out.append(" on ")
         disposal.disposed.date.write(descriptionTo: &out)
         out.append(" for ")
-        Self.write(money: disposal.proceeds, known: disposal.proceedsKnown, to: &out)
+        NumberFormat.write(money: disposal.proceeds, complete: disposal.proceedsKnown, to: &out)
         let costs = !disposal.disposalCosts.isZero
         if costs {
             out.append(", costs ")
-            Self.write(money: disposal.disposalCosts, known: disposal.proceedsKnown, to: &out)
+            NumberFormat.write(money: disposal.disposalCosts, complete: disposal.proceedsKnown, to: &out)
         }
         out.append(":\n")
         for match in disposal.matches {
@@ -270,15 +270,11 @@ public struct TaxView {
         }
         if costs {
             out.append("    allowable costs ")
-            Self.write(money: disposal.allowableCosts, known: disposal.costKnown, to: &out)
+            NumberFormat.write(money: disposal.allowableCosts, complete: disposal.costKnown, to: &out)
             out.append(",")
         }
         out.append(costs ? " gain " : "    gain ")
-        if disposal.complete {
-            NumberFormat.write(signedMoney: disposal.gain, to: &out)
-        } else {
-            out.append(text: NumberFormat.incompleteUnknown)
-        }
+        NumberFormat.write(signedMoney: disposal.gain, complete: disposal.complete, to: &out)
         if let term = disposal.term, report.rules == .us {
             out.append(term == .short ? " (short term)" : " (long term)")
         }
@@ -320,7 +316,7 @@ public struct TaxView {
                 out.append(text: NumberFormat.incompleteUnknown)
             }
             out.append(" = ")
-            return write(money: match.cost, known: match.costKnown, to: &out)
+            return NumberFormat.write(money: match.cost, complete: match.costKnown, to: &out)
         }
         switch match.rule {
         case .sameDay: out.append("same day: acquired that day, ")
@@ -335,20 +331,12 @@ public struct TaxView {
         NumberFormat.write(quantity: whole.quantity, to: &out)
         out.append(" at ")
         if whole.complete {
-            out.append(text: NumberFormat.grouped((whole.cost / whole.quantity).formatted(places: 5)))
+            NumberFormat.write(money: whole.cost / whole.quantity, places: 5, to: &out)
         } else {
             out.append(text: NumberFormat.incompleteUnknown)
         }
         out.append(" = ")
-        write(money: match.cost, known: match.costKnown, to: &out)
-    }
-
-    /// Money that may lack a price: its known part marked `*`, `?` when nothing is known
-    /// (``NumberFormat/money(_:complete:)`` written into bytes).
-    static func write(money value: ExactDecimal, known: Bool, to out: inout ByteCursor) {
-        guard known || !value.isZero else { return out.append(text: NumberFormat.incompleteUnknown) }
-        NumberFormat.write(money: value, to: &out)
-        if !known { out.append(text: NumberFormat.incompleteMark) }
+        NumberFormat.write(money: match.cost, complete: match.costKnown, to: &out)
     }
 
     /// A figure built on gains: `?` when one lacks a price (``figure(_:known:)`` into bytes).
