@@ -12,7 +12,15 @@ enum DatabaseHandOff {
     /// process becomes `ledger-serve` running the same command (and this returns only if it
     /// could not start).
     static func open(_ url: DatabaseURL, command: String, in environment: CommandEnvironment) throws -> SharedBooks {
-        if let open = environment.openDatabase { return try open(url) }
+        try opener(command: command, in: environment)(url)
+    }
+
+    /// How this process opens a database; a process that cannot becomes `ledger-serve`
+    /// running the same command first (and this returns only if it could not start).
+    static func opener(command: String, in environment: CommandEnvironment) throws
+        -> (DatabaseURL) throws -> SharedBooks
+    {
+        if let open = environment.openDatabase { return open }
         let program = try ServeCommand.serverProgram(environment.variables)
         let forwarded = Array(CommandLine.arguments.dropFirst().drop { $0 != command })
         throw ServeError.couldNotStart(path: program, reason: SiblingProgram.exec(program, forwarded))
