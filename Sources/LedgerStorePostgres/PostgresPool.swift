@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Dispatch
 import LedgerStore
+import NIOCore
 import Synchronization
 
 /// Sessions to one PostgreSQL database for the calls of a server: each call takes an idle one
@@ -16,9 +17,8 @@ public final class PostgresPool: Sendable {
     /// The most sessions handed out at once, hence the most connections open.
     public let maxOpen: Int
     private let idle = Mutex<[PostgresSession]>([])
-    /// One permit per session that may be handed out (a semaphore is safe to share; it is
-    /// not declared `Sendable` on every platform).
-    nonisolated(unsafe) private let permits: DispatchSemaphore
+    /// One permit per session that may be handed out.
+    private let permits: DispatchSemaphore
 
     /// Connects once (the first session is kept), so a pool that cannot reach its database
     /// is never made.

@@ -25,7 +25,9 @@ struct SourceBooks {
         var derived = ChainHead(count: 0, hash: HashChain.genesis)
         try events.forEachEvent { event in derived = Self.link(event, after: derived) }
         guard derived == verified.head else { throw MigrationError.notReproduced(user: user, path: path) }
-        (self.user, self.path, head) = (user, path, verified.head)
+        self.user = user
+        self.path = path
+        head = verified.head
     }
 
     /// The head after `event`, linked after `head`.
@@ -109,7 +111,9 @@ private struct PriceKey: Hashable {
     let source: String
 
     init(_ observation: PriceObservation) {
-        (asset, quote, observedAt, source) =
-            (observation.asset, observation.quote, observation.observedAt, observation.source)
+        asset = observation.asset
+        quote = observation.quote
+        observedAt = observation.observedAt
+        source = observation.source
     }
 }
