@@ -23,7 +23,7 @@ struct PostgresMigrateTests {
         let database = try await ClusterDatabase.make()
         let token = try await makeDataDirectory()
         let heads = try await ["alice", "bob"].asyncMap { try await verified(book($0)) }
-        let hashes = heads.map { String($0.dropFirst($0.count - 64).prefix(12)) }
+        let hashes = heads.map { String($0.suffix(64).prefix(12)) }
 
         let first = try await ledger(["serve", "migrate", "--from", data, "--to", database.url])
         let lines = first.stdout.split(separator: "\n").map(String.init)
