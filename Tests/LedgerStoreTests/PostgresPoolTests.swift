@@ -3,7 +3,6 @@ import Foundation
 import LedgerStore
 import LedgerStorePostgres
 import LedgerTestSupport
-import Synchronization
 import Testing
 
 /// ``PostgresPool``'s cap (issue 38): at most `maxOpen` sessions at once, so a server never
@@ -28,8 +27,8 @@ struct PostgresPoolTests {
     @Test("12 calls at once through a pool of 3: each runs, 3 at once and never more, inside or connected")
     func capHolds() throws {
         let pool = try PostgresPool(PostgresTestBooks.newDatabase(), maxOpen: 3)
-        let inside = Mutex((now: 0, most: 0))
-        let failures = Mutex<[String]>([])
+        let inside = Inside()
+        let failures = Collected()
         // Threads of their own (concurrentPerform would run only as many as there are cores).
         let group = DispatchGroup()
         for _ in 0..<12 {
@@ -38,24 +37,21 @@ struct PostgresPoolTests {
                 defer { group.leave() }
                 do {
                     try pool.withSession { session in
-                        inside.withLock {
-                            $0.now += 1
-                            $0.most = max($0.most, $0.now)
-                        }
-                        defer { inside.withLock { $0.now -= 1 } }
+                        inside.enter()
+                        defer { inside.leave() }
                         // Each waits (20 s at most) until three were inside at once.
                         let deadline = Date().addingTimeInterval(20)
-                        while inside.withLock({ $0.most }) < 3, Date() < deadline { usleep(1000) }
+                        while inside.most < 3, Date() < deadline { usleep(1000) }
                         try session.execute(Self.atMost(3))
                     }
                 } catch {
-                    failures.withLock { $0.append("\(error)") }
+                    failures.fail("\(error)")
                 }
             }.start()
         }
         #expect(group.wait(timeout: .now() + 60) == .success)
-        #expect(failures.withLock { $0 }.isEmpty)
-        #expect(inside.withLock { $0.most } == 3)
+        #expect(failures.failures.isEmpty)
+        #expect(inside.most == 3)
     }
 
     @Test("a call past the cap waits up to the connect bound, then fails with one sentence; later it runs")
@@ -84,5 +80,19 @@ struct PostgresPoolTests {
         #expect(done.wait(timeout: .now() + 20) == .success)
         try pool.withSession { session in try session.execute(Self.atMost(1)) }
     }
+}
+/// How many calls are inside the pool now, and the most at once.
+final class Inside: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = 0
+    private var highest = 0
+    func enter() {
+        lock.withLock {
+            now += 1
+            highest = max(highest, now)
+        }
+    }
+    func leave() { lock.withLock { now -= 1 } }
+    var most: Int { lock.withLock { highest } }
 }
 #endif
