@@ -156,8 +156,8 @@ extension SQLiteAccountStore {
 
     public func tokens(ofUser name: String) throws -> [String: StoredToken] {
         let sql = "SELECT user_name, label, created_at, last_used_at, token_hash FROM tokens WHERE user_name = ?"
-        let rows = try rows(sql, [.text(name)]) { row in (row.text(4) ?? "", Self.token(row)) }
-        return Dictionary(rows) { first, _ in first }
+        let pairs = try rows(sql, [.text(name)]) { row in (row.text(4) ?? "", Self.token(row)) }
+        return Dictionary(pairs) { first, _ in first }
     }
 
     public func markTokenUsed(hash: String, at time: Timestamp) throws {
