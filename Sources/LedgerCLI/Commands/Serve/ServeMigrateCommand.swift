@@ -39,10 +39,10 @@ struct ServeMigrateCommand: EnvironmentCommand {
         try BooksMigration.checkSource(source)
         let open = try DatabaseHandOff.opener(command: "serve", in: environment)
         let total = try BooksMigration(from: source, to: { try open(url) }).run { environment.print($0) }
-        let from = source.dataDirectory
+        let directory = source.dataDirectory
         environment.print(
             total.isEmpty
-                ? "Nothing to copy: \(url) holds everything of \(from) already; every chain verified."
-                : "Copied \(total.phrase()) from \(from) to \(url); every chain verified.")
+                ? "Nothing to copy: \(url) holds everything of \(directory) already; every chain verified."
+                : "Copied \(total.phrase()) from \(directory) to \(url); every chain verified.")
     }
 }
