@@ -13,6 +13,12 @@ public enum AdapterFailure {
         }
     }
 
+    /// True when the store had no room for the call (every connection to the database in
+    /// use): a page or the API answers 503, and the same call succeeds a moment later.
+    public static func isBusy(_ error: any Error) -> Bool {
+        if case StoreError.poolFull = error { true } else { false }
+    }
+
     /// True for a ledger or an event that is not there (``StoreError``): a page or the API
     /// answers 404, since another user's books look the same.
     public static func isMissing(_ error: any Error) -> Bool {

@@ -13,6 +13,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// not be reached or refused us.
     case cannotConnect(url: String, DatabaseConnectFailure)
     case busy(path: String)
+    /// Every connection a server may hold to its database (``connections``) stayed in use for
+    /// the connect bound.
+    case poolFull(url: String, connections: Int, seconds: Int)
     case readOnly(path: String)
     case anchorMismatch(path: String, AnchorMismatch)
     case anchorUnwritable(file: String)
@@ -44,6 +47,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot connect to PostgreSQL at '\(url)': \(failure)"
         case .busy(let path):
             "'\(path)' stayed locked by another ledger process; try again"
+        case .poolFull(let url, let connections, let seconds):
+            "all \(connections) connections of this server to PostgreSQL at '\(url)' stayed in use for \(seconds) s; try again in a moment (docs/SERVER.md, \"Storage\")"
         case .readOnly(let path):
             "'\(path)' is read-only (the file or its directory cannot be written); log, portfolio, gains, allocation, verify, export and report read it, but nothing can be recorded in it"
         case .anchorMismatch(let path, let mismatch):

@@ -127,6 +127,18 @@ extension PostgresAccountStore {
         }
     }
 
+    public func tokens(ofUser name: String) throws -> [String: StoredToken] {
+        var tokens: [String: StoredToken] = [:]
+        for row in try rows(
+            "SELECT token_hash, label, created_at, last_used_at FROM account_tokens WHERE user_name = \(name)")
+        {
+            let (hash, label, created, used) = try row.decode((String, String, Int64, Int64?).self)
+            tokens[hash] = StoredToken(
+                userName: name, label: label, created: Self.time(created), lastUsed: used.map(Self.time))
+        }
+        return tokens
+    }
+
     public func markTokenUsed(hash: String, at time: Timestamp) throws {
         let seconds = time.secondsSinceEpoch
         _ = try rows("UPDATE account_tokens SET last_used_at = \(seconds) WHERE token_hash = \(hash)")

@@ -71,6 +71,14 @@ public struct PostgresSettings: SettingsStore {
             .first?.decode(String.self)
     }
 
+    public func allSettings() throws -> [String: String] {
+        try ledger.session.rows("SELECT key, value FROM settings WHERE user_id = $1", ledger.binds())
+            .reduce(into: [:]) { settings, row in
+                let (key, value) = try row.decode((String, String).self)
+                settings[key] = value
+            }
+    }
+
     public func setSetting(_ key: String, _ value: String) throws {
         var binds = ledger.binds()
         binds.append(key)

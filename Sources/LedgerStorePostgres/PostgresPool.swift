@@ -1,30 +1,48 @@
 #if PostgreSQL
+import Dispatch
+import LedgerStore
+import NIOCore
 import Synchronization
 
 /// Sessions to one PostgreSQL database for the calls of a server: each call takes an idle one
 /// (or connects anew) and gives it back, unless its connection was closed (a bound that
-/// expired closes it), so a dead connection is never handed out twice. How many are open at
-/// once is bounded by the server's blocking threads; `idleKept` stay open between calls.
+/// expired closes it), so a dead connection is never handed out twice. At most `maxOpen`
+/// (32) are handed out at once: a call past them waits up to the connect bound for one to
+/// come back, then fails with ``StoreError/poolFull(url:connections:seconds:)``, so N servers
+/// hold at most N × 32 connections. `idleKept` stay open between calls.
 public final class PostgresPool: Sendable {
     public let place: PostgresLocation
     public let limits: PostgresLimits
     let idleKept: Int
+    /// The most sessions handed out at once, hence the most connections open.
+    public let maxOpen: Int
     private let idle = Mutex<[PostgresSession]>([])
+    /// One permit per session that may be handed out.
+    private let permits: DispatchSemaphore
 
     /// Connects once (the first session is kept), so a pool that cannot reach its database
     /// is never made.
     public init(
-        _ place: PostgresLocation, limits: PostgresLimits = PostgresLimits(), idleKept: Int = 8
+        _ place: PostgresLocation, limits: PostgresLimits = PostgresLimits(), idleKept: Int = 8, maxOpen: Int = 32
     ) throws {
         self.place = place
         self.limits = limits
-        self.idleKept = idleKept
+        self.idleKept = min(idleKept, maxOpen)
+        self.maxOpen = maxOpen
+        permits = DispatchSemaphore(value: maxOpen)
         let first = try PostgresSession.connect(place, limits: limits)
         idle.withLock { $0.append(first) }
     }
 
-    /// Runs `body` on a session of its own for the time of the call.
+    /// Runs `body` on a session of its own for the time of the call, once one of the
+    /// `maxOpen` is free (waiting up to the connect bound).
     public func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+        let bound = limits.connect.nanoseconds
+        guard permits.wait(timeout: .now() + .nanoseconds(Int(bound))) == .success else {
+            throw StoreError.poolFull(
+                url: place.description, connections: maxOpen, seconds: Int(bound / 1_000_000_000))
+        }
+        defer { permits.signal() }
         let session = try take()
         defer { put(session) }
         return try body(session)

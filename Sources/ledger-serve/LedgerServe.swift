@@ -11,7 +11,11 @@ import LedgerStorePostgres
 @main
 enum LedgerServe {
     static func main() async {
-        let code = await LedgerCLI.serve(Array(CommandLine.arguments.dropFirst()), in: .live()) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `ledger user … --database`, `ledger serve migrate`: handed over by `ledger`, which
+        // does not link the PostgreSQL client.
+        if let code = LedgerCLI.runHandedOff(arguments, in: .live(), openDatabase: openDatabase) { exit(code) }
+        let code = await LedgerCLI.serve(arguments, in: .live()) {
             settings, environment in
             // The database first: a URL that does not connect stops the start before the data
             // directory or the accounts file is made.

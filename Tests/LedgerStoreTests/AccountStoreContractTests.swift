@@ -110,8 +110,17 @@ struct AccountStoreContractTests {
             StoredToken(userName: "alice", label: "x", created: Self.day), hash: Self.hashes[4])
         try store.addToken(
             StoredToken(userName: "alice", label: "y", created: Self.day), hash: Self.hashes[5])
+        _ = try store.addUser(Self.user("bob"))
+        try store.addToken(
+            StoredToken(userName: "bob", label: "z", created: Self.day), hash: Self.hashes[6])
+        #expect(
+            try store.tokens(ofUser: "alice") == [
+                Self.hashes[4]: StoredToken(userName: "alice", label: "x", created: Self.day),
+                Self.hashes[5]: StoredToken(userName: "alice", label: "y", created: Self.day),
+            ])
         #expect(
             try store.revokeTokens(ofUser: "alice") == 2 && store.revokeTokens(ofUser: "alice") == 0)
+        #expect(try store.tokens(ofUser: "alice").isEmpty && store.tokens(ofUser: "bob").count == 1)
     }
 
     @Test(

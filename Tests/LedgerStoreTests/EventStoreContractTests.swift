@@ -123,5 +123,7 @@ struct EventStoreContractTests {
         try store.setSetting("currency", "EUR")
         try store.setSetting("currency", "GBP")
         #expect(try store.setting("currency") == "GBP")
+        try store.setSetting("watchlist", "BTC,ETH")
+        #expect(try store.allSettings() == ["currency": "GBP", "watchlist": "BTC,ETH"])
     }
 }

@@ -41,6 +41,10 @@ public struct CommandEnvironment: Sendable {
     /// How `ledger live` gets a price stream: not at all (it polls), by starting `ledger-live`,
     /// or through a client in this process (`ledger-live` itself, tests).
     public var liveStreaming: LiveStreaming = .polling
+    /// Opens the PostgreSQL database a `--database` names, for the commands that work on one
+    /// (`user … --database`, `serve migrate`): set by `ledger-serve`, which links the client;
+    /// nil in `ledger`, which hands such a command to `ledger-serve` (``DatabaseHandOff``).
+    public var openDatabase: (@Sendable (DatabaseURL) throws -> SharedBooks)?
     /// Reads a whole file (the config file), or nil when it does not exist.
     public var readFile: @Sendable (String) -> [UInt8]? = { path in
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }

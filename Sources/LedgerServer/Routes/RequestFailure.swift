@@ -18,11 +18,12 @@ enum RequestFailure {
 
     /// 404 for what is not there (an event, a ledger, an alert, a watched coin, a message:
     /// another user's look the same), 403 for another user's message, 429 past the message
-    /// rate, 502 when the market sources failed, 400 for a malformed `query` (a GET's query, or
+    /// rate, 502 when the market sources failed, 503 when every connection to the database is in use, 400 for a malformed `query` (a GET's query, or
     /// a market request's fields, read as the CLI's parser reads them), 422 for the rest that
     /// was read and refused, 500 for what is the server's own.
     static func status(_ error: any Error, query: Bool = false) -> HTTPResponse.Status {
         if AdapterFailure.isMissing(error) { return .notFound }
+        if AdapterFailure.isBusy(error) { return .serviceUnavailable }
         // A route whose books are in the server's database, where it is not served yet.
         if let elsewhere = error as? BooksElsewhere { return elsewhere.status }
         switch error {

@@ -79,6 +79,9 @@ public protocol AccountStore: AnyObject {
     func addToken(_ token: StoredToken, hash: String) throws
     /// The token's record, or nil for a token nobody holds.
     func token(hash: String) throws -> StoredToken?
+    /// Every token of the user, by the SHA-256 it is stored under (what `ledger serve migrate`
+    /// copies).
+    func tokens(ofUser name: String) throws -> [String: StoredToken]
     func markTokenUsed(hash: String, at time: Timestamp) throws
     /// Deletes every token of the user; how many there were.
     func revokeTokens(ofUser name: String) throws -> Int

@@ -144,12 +144,20 @@ extension SQLiteAccountStore {
 
     public func token(hash: String) throws -> StoredToken? {
         let sql = "SELECT user_name, label, created_at, last_used_at FROM tokens WHERE token_hash = ?"
-        return try rows(sql, [.text(hash)]) { row in
-            StoredToken(
-                userName: row.text(0) ?? "", label: row.text(1) ?? "", created: Self.time(row, 2),
-                lastUsed: row.isNull(3) ? nil : Self.time(row, 3))
-        }
-        .first
+        return try rows(sql, [.text(hash)], Self.token).first
+    }
+
+    /// A token from `user_name, label, created_at, last_used_at`.
+    private static func token(_ row: SQLiteStatement) -> StoredToken {
+        StoredToken(
+            userName: row.text(0) ?? "", label: row.text(1) ?? "", created: time(row, 2),
+            lastUsed: row.isNull(3) ? nil : time(row, 3))
+    }
+
+    public func tokens(ofUser name: String) throws -> [String: StoredToken] {
+        let sql = "SELECT user_name, label, created_at, last_used_at, token_hash FROM tokens WHERE user_name = ?"
+        let pairs = try rows(sql, [.text(name)]) { row in (row.text(4) ?? "", Self.token(row)) }
+        return Dictionary(pairs) { first, _ in first }
     }
 
     public func markTokenUsed(hash: String, at time: Timestamp) throws {

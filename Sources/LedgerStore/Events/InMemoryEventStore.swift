@@ -66,4 +66,6 @@ public final class InMemoryEventStore: EventStore, SettingsStore {
     public func setting(_ key: String) throws -> String? { settings[key] }
 
     public func setSetting(_ key: String, _ value: String) throws { settings[key] = value }
+
+    public func allSettings() throws -> [String: String] { settings }
 }

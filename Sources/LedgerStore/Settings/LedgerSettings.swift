@@ -12,6 +12,16 @@ public struct LedgerSettings: SettingsStore {
         }
     }
 
+    public func allSettings() throws -> [String: String] {
+        try ledger.guarded {
+            let statement = try database.prepare("SELECT key, value FROM settings")
+            defer { statement.reset() }
+            var settings: [String: String] = [:]
+            while try statement.step() { settings[statement.text(0) ?? ""] = statement.text(1) ?? "" }
+            return settings
+        }
+    }
+
     public func setSetting(_ key: String, _ value: String) throws {
         try ledger.guarded {
             try database.immediateTransaction {

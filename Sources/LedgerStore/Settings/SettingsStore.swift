@@ -5,4 +5,6 @@ public protocol SettingsStore {
     func setting(_ key: String) throws -> String?
     /// Stores a setting (in its own transaction).
     func setSetting(_ key: String, _ value: String) throws
+    /// Every setting, key to value (what `ledger serve migrate` copies).
+    func allSettings() throws -> [String: String]
 }

@@ -18,7 +18,11 @@ struct ServeCommand: EnvironmentCommand {
             (Caddy: 'reverse_proxy 127.0.0.1:8080'; nginx: proxy_pass with X-Forwarded-For); \
             session cookies are Secure, so browse it over HTTPS or on localhost. Under systemd \
             run it as its own user with Restart=on-failure; docs/SERVER.md has both files.
-            """
+
+            With --database the accounts and the books are in PostgreSQL; 'ledger serve migrate' \
+            copies a data directory into such a database.
+            """,
+        subcommands: [ServeMigrateCommand.self]
     )
 
     @OptionGroup var options: ServeOptions

@@ -21,8 +21,13 @@ struct UserAddCommand: EnvironmentCommand {
         let accounts = try options.accounts(in: environment, creating: true)
         let password = try PasswordInput.read(for: name, in: environment)
         try accounts.addUser(name, password: password, admin: admin)
-        let ledger = try options.settings(in: environment).ledgerPath(forUser: name)
-        environment.print("Added \(admin ? "admin" : "user") \(name); their books will be \(ledger).")
+        let role = admin ? "admin" : "user"
+        if let url = try options.databaseURL(in: environment) {
+            environment.print("Added \(role) \(name) to \(url); their books will be kept there too.")
+        } else {
+            let ledger = try options.settings(in: environment).ledgerPath(forUser: name)
+            environment.print("Added \(role) \(name); their books will be \(ledger).")
+        }
     }
 }
 

@@ -13,8 +13,11 @@ struct UserCommand: ParsableCommand {
             ledger user token alice --label phone                      (shown once)
             ledger user list -O json
             ledger user messages                                       (the Messages page, for moderation)
+            ledger user add alice --admin --database 'postgres://ledger@/ledger?host=/run/postgresql'
 
-            Users live in DATA/accounts.sqlite, DATA being --data-dir as for 'ledger serve'. \
+            Users live in DATA/accounts.sqlite, DATA being --data-dir as for 'ledger serve'; \
+            with --database (or LGR_DATABASE_URL), in that PostgreSQL database, as for \
+            'ledger serve --database' (run by the ledger-serve program, which links the client). \
             Passwords are stored as bcrypt hashes (at least 8 characters), tokens and sessions \
             as SHA-256. Disabling a user ends their sessions and deletes their tokens at once. \
             Details: docs/SERVER.md, "Accounts".
@@ -26,12 +29,25 @@ struct UserCommand: ParsableCommand {
     )
 }
 
-/// `--data-dir`, resolved as `ledger serve` resolves it, and the accounts in it.
+/// `--data-dir`, resolved as `ledger serve` resolves it, and the accounts in it; or, with
+/// `--database` (or `LGR_DATABASE_URL`), the accounts in that PostgreSQL database, as
+/// `ledger serve --database` keeps them (run by `ledger-serve`: ``DatabaseHandOff``).
 struct UserOptions: ParsableArguments {
     @Option(
         name: .customLong("data-dir"),
         help: "The server's directory, as for 'ledger serve' (default: $XDG_DATA_HOME/ledger/server).")
     var dataDirectory: String?
+
+    @Option(
+        help:
+            "The server's PostgreSQL database, as for 'ledger serve --database'; the password from LGR_DATABASE_PASSWORD (default: $LGR_DATABASE_URL, else the accounts in --data-dir)."
+    )
+    var database: String?
+
+    /// The database the accounts are in, nil for `DATA/accounts.sqlite`.
+    func databaseURL(in environment: CommandEnvironment) throws -> DatabaseURL? {
+        try ServeOptions.database(database, variables: environment.variables)
+    }
 
     func settings(in environment: CommandEnvironment) throws -> ServerSettings {
         ServerSettings(
@@ -42,6 +58,10 @@ struct UserOptions: ParsableArguments {
     /// The accounts; only `user add` (`creating`) makes the file, so a command about a user in
     /// a directory that has none says so instead of leaving an empty database behind.
     func accounts(in environment: CommandEnvironment, creating: Bool = false) throws -> Accounts {
+        if let url = try databaseURL(in: environment) {
+            let books = try DatabaseHandOff.open(url, command: "user", in: environment)
+            return try Accounts.open(database: books, context: environment.app)
+        }
         let path = try settings(in: environment).accountsPath
         if !creating && !FileManager.default.fileExists(atPath: path) { throw UserError.noAccounts(path: path) }
         return try Accounts.open(path: path, context: environment.app)
