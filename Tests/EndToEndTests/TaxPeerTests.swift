@@ -128,7 +128,7 @@ struct TaxFixture {
     static func cents(_ year: [String: Any]?, _ field: String) -> String {
         var value: Any? = year
         for key in field.split(separator: ".") { value = (value as? [String: Any])?[String(key)] }
-        // ledger.tax/1 writes numbers as exact strings; a missing field or year counts as zero.
+        // ledger.tax/2 writes numbers as exact strings; a missing field or year counts as zero.
         let text = value.map { $0 as? String ?? "\($0)" } ?? "0"
         guard let number = ExactDecimal(text) else { return "unreadable '\(text)'" }
         return "\(number.rounded(places: 2, rule: .halfEven))"

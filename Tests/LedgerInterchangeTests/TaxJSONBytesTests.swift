@@ -4,7 +4,7 @@ import Testing
 
 @testable import LedgerInterchange
 
-/// `ledger.tax/1`'s disposals and holdings are written straight into bytes
+/// `ledger.tax/2`'s disposals and holdings are written straight into bytes
 /// (``JSONObjectBytes``): they must be what ``JSONWriter``'s own calls write at the same place,
 /// byte for byte (round 19, docs/PERFORMANCE.md "ledger tax").
 @Suite("Tax JSON: disposals written in place as JSONWriter writes them")
@@ -25,7 +25,7 @@ struct TaxJSONBytesTests {
             let holdings = disposals.map {
                 TaxHolding(
                     asset: $0.asset, account: $0.account, quantity: $0.quantity, costBasis: $0.costBasis,
-                    acquired: $0.acquired)
+                    acquired: $0.acquired, costKnown: $0.costKnown)
             }
             TaxJSON.holdings(holdings, &fast)
             Self.referenceHoldings(holdings, &reference)
@@ -71,10 +71,12 @@ struct TaxJSONBytesTests {
                 ? nil : Timestamp(secondsSinceEpoch: Int64.random(in: 0...4_000_000_000, using: &rng))
         }
         let matches = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
-            TaxMatch(
+            var match = TaxMatch(
                 rule: [.fifo, .hifo, .sameDay, .section104, .notHeld].randomElement(using: &rng)!,
                 quantity: number(), cost: number(), acquired: time(),
                 event: Bool.random(using: &rng) ? nil : EventID(value: UInt128(rng.next()) << 64 | UInt128(rng.next())))
+            match.costKnown = Bool.random(using: &rng)
+            return match
         }
         var disposal = TaxDisposal(
             event: EventID(value: UInt128(index) * 7_919),
@@ -88,10 +90,13 @@ struct TaxJSONBytesTests {
         disposal.adjustmentCode = disposal.adjustment.isZero ? nil : "W"
         disposal.term = [nil, .short, .long].randomElement(using: &rng)!
         disposal.treatment = [.taxable, .taxFree, .taxedAtSource].randomElement(using: &rng)!
+        disposal.proceedsKnown = Bool.random(using: &rng)
+        disposal.costKnown = Bool.random(using: &rng)
         return disposal
     }
 
-    // What the report wrote through JSONWriter's calls before round 19, as it was.
+    // What the report wrote through JSONWriter's calls before round 19, with round 20's
+    // unknown figures (`null`, and the known part of a sum: ReportJSON.partial).
 
     static func reference(_ disposal: TaxDisposal, _ writer: inout JSONWriter) {
         writer.beginObject()
@@ -102,13 +107,15 @@ struct TaxJSONBytesTests {
         writer.field("quantity", disposal.quantity.formatted())
         time("acquired", disposal.acquired, &writer)
         time("disposed", disposal.disposed, &writer)
-        writer.field("proceeds", disposal.proceeds.formatted())
-        writer.field("disposal_costs", disposal.disposalCosts.formatted())
-        writer.field("cost_basis", disposal.costBasis.formatted())
-        writer.field("allowable_costs", disposal.allowableCosts.formatted())
+        let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
+        ReportJSON.partial("proceeds", disposal.proceeds, complete: sold, &writer)
+        ReportJSON.partial("disposal_costs", disposal.disposalCosts, complete: sold, &writer)
+        ReportJSON.partial("cost_basis", disposal.costBasis, complete: cost, &writer)
+        ReportJSON.partial("allowable_costs", disposal.allowableCosts, complete: cost, &writer)
         text("adjustment_code", disposal.adjustmentCode, &writer)
-        writer.field("adjustment", disposal.adjustment.formatted())
-        writer.field("gain", disposal.gain.formatted())
+        let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
+        ReportJSON.partial("adjustment", disposal.adjustment, complete: adjustmentKnown, knownPart: false, &writer)
+        ReportJSON.partial("gain", disposal.gain, complete: disposal.complete, knownPart: false, &writer)
         text("term", disposal.term?.rawValue, &writer)
         writer.field("treatment", disposal.treatment.rawValue)
         writer.key("matches")
@@ -117,7 +124,7 @@ struct TaxJSONBytesTests {
             writer.beginObject()
             writer.field("rule", match.rule.rawValue)
             writer.field("quantity", match.quantity.formatted())
-            writer.field("cost", match.cost.formatted())
+            ReportJSON.partial("cost", match.cost, complete: match.costKnown, &writer)
             time("acquired", match.acquired, &writer)
             text("event", match.event?.text, &writer)
             writer.endObject()
@@ -135,7 +142,7 @@ struct TaxJSONBytesTests {
             writer.field("asset", holding.asset.text)
             writer.field("account", holding.account)
             writer.field("quantity", holding.quantity.formatted())
-            writer.field("cost_basis", holding.costBasis.formatted())
+            ReportJSON.partial("cost_basis", holding.costBasis, complete: holding.costKnown, &writer)
             time("acquired", holding.acquired, &writer)
             writer.endObject()
         }

@@ -5,7 +5,7 @@
 
 expected/history-seed<SEED>.csv   the history (import it with the generic preset and
                                   shared.ledger_map(CURRENCY), written in the JSON);
-expected/totals-seed<SEED>.json   per-year totals in `ledger.tax/1` field names: "us" per
+expected/totals-seed<SEED>.json   per-year totals in `ledger.tax/2` field names: "us" per
                                   method and "uk" from reference.py (exact, each total rounded
                                   half-even to the cent once), after checking that rp2 and
                                   bittytax agree with them; "uk_bittytax" is bittytax's own
@@ -52,7 +52,7 @@ def main() -> None:
         EXPECTED.mkdir(exist_ok=True)
         shutil.copyfile(work / shared.LEDGER_CSV, EXPECTED / csv_name)
     document = {
-        "about": "Per-year totals of `ledger tax -O json` (ledger.tax/1 years[]) for the history beside this "
+        "about": "Per-year totals of `ledger tax -O json` (ledger.tax/2 years[]) for the history beside this "
         "file; see Tests/TaxPeers/README.md",
         "seed": args.seed,
         "trades": len(trades),

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs the peers on a history directory (history.py) and prints their per-year totals as JSON
-in the `ledger.tax/1` field names:
+in the `ledger.tax/2` field names:
 
     peers.py HISTORY_DIR [--check] [--rp2-cli]
 

@@ -1,5 +1,5 @@
 """What history.py, peers.py, reference.py and compare.py share: the trade record, the files
-of a history directory, money rounding, tax years, the per-year totals in the `ledger.tax/1`
+of a history directory, money rounding, tax years, the per-year totals in the `ledger.tax/2`
 field names, and the "skipped" exit.
 
 Standard library only. Money is Decimal or Fraction, never float (except where a peer's own
@@ -99,7 +99,7 @@ def us_year(day: dt.date) -> str:
 
 
 def uk_year(day: dt.date) -> str:
-    """The UK tax year (6 April to 5 April) in the `ledger.tax/1` spelling, "2018/2019"."""
+    """The UK tax year (6 April to 5 April) in the `ledger.tax/2` spelling, "2018/2019"."""
     start = day.year if day >= dt.date(day.year, 4, 6) else day.year - 1
     return f"{start}/{start + 1}"
 

@@ -12,7 +12,7 @@ struct TaxCommand: EnvironmentCommand {
         abstract: "Capital gains under the US, UK or German rules, every disposal matched in words.",
         discussion: """
             Not tax advice: docs/TAX.md gives each rule's source, every choice made and what is not covered. \
-            The rules file in the ledger's currency (us: USD, uk: GBP, de: EUR). -O json writes ledger.tax/1; \
+            The rules file in the ledger's currency (us: USD, uk: GBP, de: EUR). -O json writes ledger.tax/2; \
             -O csv --form 8949 writes Form 8949's rows and each box's Schedule D totals: box C (short term) and F \
             (long term), or I and L for crypto sold from 2025 on, unless --box-for names an account's box.
             """

@@ -1,5 +1,5 @@
 /// A tax report: per year the figures a return asks for, per disposal how it was matched, and
-/// what is still held with its tax basis (docs/TAX.md, `ledger.tax/1`).
+/// what is still held with its tax basis (docs/TAX.md, `ledger.tax/2`).
 public struct TaxReport: Sendable {
     public var rules: TaxRules
     public var options: TaxOptions
@@ -108,7 +108,7 @@ public enum TaxEngine {
             let (disposals, pool) = UKShareMatching.run(transactions)
             let holding = TaxHolding(
                 asset: asset, account: ValuationOptions.pooledAccount, quantity: pool.quantity, costBasis: pool.cost,
-                acquired: nil)
+                acquired: nil, costKnown: pool.complete)
             return (disposals, pool.quantity.isPositive ? [holding] : [])
         case .us, .de:
             let first = transactions.first?.assetClass ?? .crypto

@@ -257,7 +257,7 @@ struct TaxLotMatching {
             TaxHolding(
                 asset: asset, account: perWallet ? $0.account : ValuationOptions.pooledAccount,
                 quantity: $0.held.quantity,
-                costBasis: $0.held.cost, acquired: $0.acquired)
+                costBasis: $0.held.cost, acquired: $0.acquired, costKnown: $0.held.complete)
         }
     }
 }

@@ -118,15 +118,19 @@ public struct TaxHolding: Hashable, Sendable {
     public var costBasis: ExactDecimal
     /// Nil for a section 104 pool.
     public var acquired: Timestamp?
+    /// False when a price the cost needed is missing: ``costBasis`` is then the known part.
+    public var costKnown: Bool
 
     public init(
-        asset: AssetSymbol, account: String, quantity: ExactDecimal, costBasis: ExactDecimal, acquired: Timestamp?
+        asset: AssetSymbol, account: String, quantity: ExactDecimal, costBasis: ExactDecimal, acquired: Timestamp?,
+        costKnown: Bool = true
     ) {
         self.asset = asset
         self.account = account
         self.quantity = quantity
         self.costBasis = costBasis
         self.acquired = acquired
+        self.costKnown = costKnown
     }
 }
 

@@ -5,7 +5,7 @@ public struct TaxYearPart: Hashable, Sendable {
     public var figures: TaxFigures
 }
 
-/// One tax year's figures (docs/TAX.md; `years[]` of `ledger.tax/1`).
+/// One tax year's figures (docs/TAX.md; `years[]` of `ledger.tax/2`).
 public struct TaxYear: Hashable, Sendable {
     public var year: Int
     public var label: String

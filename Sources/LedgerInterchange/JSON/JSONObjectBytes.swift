@@ -49,6 +49,18 @@ public struct JSONObjectBytes {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// `"name": "1.5"` when `known`; else `"name": null`, followed by `"knownPart": "1.5"` when
+    /// a `knownPart` name is given: ``ReportJSON``'s rule for a figure that lacks a price.
+    public mutating func field(
+        _ name: StaticString, exact value: ExactDecimal, known: Bool, knownPart: StaticString? = nil,
+        _ out: inout ByteCursor
+    ) {
+        guard !known else { return field(name, exact: value, &out) }
+        key(name, &out)
+        out.append("null")
+        if let knownPart { field(knownPart, exact: value, &out) }
+    }
+
     /// `"name": "2024-06-01T12:00:00Z"`, or `null`.
     public mutating func field(_ name: StaticString, time value: Timestamp?, _ out: inout ByteCursor) {
         key(name, &out)

@@ -1,7 +1,7 @@
 import LedgerCore
 
 extension TaxJSON {
-    /// `rates[]`: every rate a value was converted with, exact (docs/JSON.md, `ledger.tax/1`).
+    /// `rates[]`: every rate a value was converted with, exact (docs/JSON.md, `ledger.tax/2`).
     static func rates(_ rates: [TaxRate], _ writer: inout JSONWriter) {
         writer.key("rates")
         writer.beginArray()

@@ -1,9 +1,11 @@
 import LedgerCore
 
-/// `ledger.tax/1` (docs/JSON.md): the years, every disposal with its matches, the holdings
-/// after the rules and the income, numbers as exact strings.
+/// `ledger.tax/2` (docs/JSON.md): the years, every disposal with its matches, the holdings
+/// after the rules and the income, numbers as exact strings. A figure a missing price leaves
+/// unknown is `null`; a sum of which a part is known has that part beside it as
+/// `NAME_known_part` (docs/JSON.md, "Unknown is `null`").
 public enum TaxJSON {
-    public static let schema = "ledger.tax/1"
+    public static let schema = "ledger.tax/2"
 
     public static func document(
         _ report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol,
@@ -68,14 +70,14 @@ public enum TaxJSON {
         if let short = year.shortTerm, let long = year.longTerm {
             term("short_term", short, &writer)
             term("long_term", long, &writer)
-            writer.field("wash_sale_disallowed", year.washSaleDisallowed.description)
+            unknown("wash_sale_disallowed", year.washSaleDisallowed, known: year.figures.complete, &writer)
         }
-        if let scheduleD = year.scheduleD { self.scheduleD(scheduleD, &writer) }
+        if let scheduleD = year.scheduleD { self.scheduleD(scheduleD, year, &writer) }
         ReportJSON.number("exempt_amount", year.exemptAmount, &writer)
-        writer.field("losses_brought_forward", year.lossesBroughtForward.description)
-        writer.field("losses_used", year.lossesUsed.description)
-        writer.field("losses_carried_forward", year.lossesCarriedForward.description)
-        writer.field("taxable_gain", year.taxableGain.description)
+        unknown("losses_brought_forward", year.lossesBroughtForward, known: year.broughtForwardKnown, &writer)
+        unknown("losses_used", year.lossesUsed, known: year.carryKnown, &writer)
+        unknown("losses_carried_forward", year.lossesCarriedForward, known: year.carryKnown, &writer)
+        unknown("taxable_gain", year.taxableGain, known: year.carryKnown, &writer)
         if !year.parts.isEmpty {
             writer.key("parts")
             writer.beginArray()
@@ -90,42 +92,53 @@ public enum TaxJSON {
         }
         if let free = year.taxFree { nested("tax_free", free, &writer) }
         if let atSource = year.taxedAtSource { nested("taxed_at_source", atSource, &writer) }
+        let incomeKnown = year.income.allSatisfy(\.complete)
         if let other = year.otherIncome {
             writer.key("other_income")
             writer.beginObject()
-            writer.field("total", other.description)
+            ReportJSON.partial("total", other, complete: incomeKnown, &writer)
             writer.field("exempt_limit", TaxCalendar.germanOtherIncomeLimit.description)
-            writer.field("taxable", year.otherIncomeTaxable.description)
+            unknown("taxable", year.otherIncomeTaxable, known: incomeKnown, &writer)
             writer.endObject()
         }
-        writer.field("income", year.incomeTotal.description)
+        ReportJSON.partial("income", year.incomeTotal, complete: incomeKnown, &writer)
         writer.field("complete", year.complete)
         writer.endObject()
     }
 
-    /// The loss limit and the carryovers (US), as the Schedule D lines name them.
-    static func scheduleD(_ scheduleD: ScheduleD, _ writer: inout JSONWriter) {
+    /// The loss limit and the carryovers (US), as the Schedule D lines name them: `null` where
+    /// an unknown gain of this year (or, for what was brought forward, of an earlier one) leaves
+    /// the line unknown, as the text's `?`.
+    static func scheduleD(_ scheduleD: ScheduleD, _ year: TaxYear, _ writer: inout JSONWriter) {
+        let (before, known) = (year.broughtForwardKnown, year.carryKnown)
         writer.key("schedule_d")
         writer.beginObject()
-        writer.field("short_term_loss_brought_forward", scheduleD.shortTermBroughtForward.description)
-        writer.field("long_term_loss_brought_forward", scheduleD.longTermBroughtForward.description)
-        writer.field("net_short_term", scheduleD.netShortTerm.description)
-        writer.field("net_long_term", scheduleD.netLongTerm.description)
-        writer.field("net_capital", scheduleD.netCapital.description)
-        writer.field("deductible_loss", scheduleD.deductibleLoss.description)
-        writer.field("short_term_loss_carried_forward", scheduleD.shortTermCarriedForward.description)
-        writer.field("long_term_loss_carried_forward", scheduleD.longTermCarriedForward.description)
+        unknown("short_term_loss_brought_forward", scheduleD.shortTermBroughtForward, known: before, &writer)
+        unknown("long_term_loss_brought_forward", scheduleD.longTermBroughtForward, known: before, &writer)
+        unknown("net_short_term", scheduleD.netShortTerm, known: known, &writer)
+        unknown("net_long_term", scheduleD.netLongTerm, known: known, &writer)
+        unknown("net_capital", scheduleD.netCapital, known: known, &writer)
+        unknown("deductible_loss", scheduleD.deductibleLoss, known: known, &writer)
+        unknown("short_term_loss_carried_forward", scheduleD.shortTermCarriedForward, known: known, &writer)
+        unknown("long_term_loss_carried_forward", scheduleD.longTermCarriedForward, known: known, &writer)
         writer.endObject()
     }
 
+    /// Sums that may lack a price are `null` with their known part beside them; what is built
+    /// on gains is `null` alone (a difference of known parts is no bound of anything).
     static func figures(_ figures: TaxFigures, _ writer: inout JSONWriter) {
         writer.field("disposals", Int64(figures.disposals))
-        writer.field("proceeds", figures.proceeds.description)
-        writer.field("cost_basis", figures.costBasis.description)
-        writer.field("allowable_costs", figures.allowableCosts.description)
-        writer.field("gains", figures.gains.description)
-        writer.field("losses", figures.losses.description)
-        writer.field("net", figures.net.description)
+        ReportJSON.partial("proceeds", figures.proceeds, complete: figures.proceedsKnown, &writer)
+        ReportJSON.partial("cost_basis", figures.costBasis, complete: figures.costKnown, &writer)
+        ReportJSON.partial("allowable_costs", figures.allowableCosts, complete: figures.costKnown, &writer)
+        unknown("gains", figures.gains, known: figures.complete, &writer)
+        unknown("losses", figures.losses, known: figures.complete, &writer)
+        unknown("net", figures.net, known: figures.complete, &writer)
+    }
+
+    /// `"name": "1.5"`, or `null` when a missing price leaves it unknown.
+    static func unknown(_ name: String, _ value: ExactDecimal, known: Bool, _ writer: inout JSONWriter) {
+        ReportJSON.partial(name, value, complete: known, knownPart: false, &writer)
     }
 
     static func nested(_ name: String, _ figures: TaxFigures, _ writer: inout JSONWriter) {
@@ -139,10 +152,10 @@ public enum TaxJSON {
     static func term(_ name: String, _ figures: TaxFigures, _ writer: inout JSONWriter) {
         writer.key(name)
         writer.beginObject()
-        writer.field("proceeds", figures.proceeds.description)
-        writer.field("cost_basis", figures.costBasis.description)
-        writer.field("adjustment", figures.adjustment.description)
-        writer.field("gain", figures.net.description)
+        ReportJSON.partial("proceeds", figures.proceeds, complete: figures.proceedsKnown, &writer)
+        ReportJSON.partial("cost_basis", figures.costBasis, complete: figures.costKnown, &writer)
+        unknown("adjustment", figures.adjustment, known: figures.complete, &writer)
+        unknown("gain", figures.net, known: figures.complete, &writer)
         writer.endObject()
     }
 
@@ -158,19 +171,25 @@ public enum TaxJSON {
             object.field("quantity", exact: disposal.quantity, &out)
             object.field("acquired", time: disposal.acquired, &out)
             object.field("disposed", time: disposal.disposed, &out)
-            object.field("proceeds", exact: disposal.proceeds, &out)
-            object.field("disposal_costs", exact: disposal.disposalCosts, &out)
-            object.field("cost_basis", exact: disposal.costBasis, &out)
-            object.field("allowable_costs", exact: disposal.allowableCosts, &out)
+            let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
+            object.field("proceeds", exact: disposal.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
+            object.field(
+                "disposal_costs", exact: disposal.disposalCosts, known: sold, knownPart: "disposal_costs_known_part",
+                &out)
+            object.field("cost_basis", exact: disposal.costBasis, known: cost, knownPart: "cost_basis_known_part", &out)
+            object.field(
+                "allowable_costs", exact: disposal.allowableCosts, known: cost,
+                knownPart: "allowable_costs_known_part", &out)
             object.field("adjustment_code", text: disposal.adjustmentCode, &out)
-            object.field("adjustment", exact: disposal.adjustment, &out)
-            object.field("gain", exact: disposal.gain, &out)
+            let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
+            object.field("adjustment", exact: disposal.adjustment, known: adjustmentKnown, &out)
+            object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
             object.field("term", text: disposal.term?.rawValue, &out)
             object.field("treatment", text: disposal.treatment.rawValue, &out)
             object.objects("matches", disposal.matches, &out) { match, item, out in
                 match.field("rule", text: item.rule.rawValue, &out)
                 match.field("quantity", exact: item.quantity, &out)
-                match.field("cost", exact: item.cost, &out)
+                match.field("cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", &out)
                 match.field("acquired", time: item.acquired, &out)
                 match.field("event", id: item.event, &out)
             }
@@ -179,15 +198,15 @@ public enum TaxJSON {
         }
     }
 
-    /// The most bytes ``disposal(_:_:)`` writes at `place`: 17 fields and 6 a match (the
-    /// bracket's line counted as one), each at most a name, a time or a number, and the texts
-    /// escaped.
+    /// The most bytes ``disposal(_:_:)`` writes at `place`: 17 fields, 4 known parts and 6
+    /// fields and a known part a match (the bracket's line counted as one), each at most a name,
+    /// a time or a number, and the texts escaped.
     static func disposalMaxBytes(_ disposal: TaxDisposal, at place: JSONPlace) -> Int {
         let deepest = JSONPlace(depth: place.depth + 3, pretty: place.pretty)
         let field = JSONObjectBytes.fieldMaxBytes(at: deepest) + Timestamp.descriptionMaxBytes + 2
         let texts =
             disposal.asset.text.utf8.count + disposal.account.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
-        return (17 + 6 * disposal.matches.count) * field + 6 * texts + 64
+        return (21 + 7 * disposal.matches.count) * field + 6 * texts + 64
     }
 
     /// `holdings[]`; `flush` is offered the writer after each holding past ``piece`` bytes.
@@ -200,12 +219,15 @@ public enum TaxJSON {
             if writer.utf8.count >= piece { flush(&writer) }
             let texts = holding.asset.text.utf8.count + holding.account.utf8.count
             let field = JSONObjectBytes.fieldMaxBytes(at: writer.nextPlace) + Timestamp.descriptionMaxBytes
-            writer.rawValue(atMost: 5 * field + 6 * texts + 64) { out, place in
+            writer.rawValue(atMost: 6 * field + 6 * texts + 64) { out, place in
                 var object = JSONObjectBytes(at: place, &out)
                 object.field("asset", text: holding.asset.text, &out)
                 object.field("account", text: holding.account, &out)
                 object.field("quantity", exact: holding.quantity, &out)
-                object.field("cost_basis", exact: holding.costBasis, &out)
+                object.field(
+                    "cost_basis", exact: holding.costBasis, known: holding.costKnown,
+                    knownPart: "cost_basis_known_part",
+                    &out)
                 object.field("acquired", time: holding.acquired, &out)
                 object.close(&out)
             }
@@ -225,7 +247,7 @@ public enum TaxJSON {
                 writer.field("asset", record.asset.text)
                 writer.field("account", record.account)
                 writer.field("quantity", record.quantity.description)
-                writer.field("value", record.value.description)
+                unknown("value", record.value, known: record.complete, &writer)
                 writer.field("received", record.time.description)
                 writer.field("complete", record.complete)
                 writer.endObject()
