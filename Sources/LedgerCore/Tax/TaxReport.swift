@@ -9,18 +9,19 @@ public struct TaxMatch: Hashable, Sendable {
         case notHeld = "not-held"
     }
 
-    public var rule: Rule
+    // The 16-byte-aligned numbers first (a match is allocated for each of a million disposals).
     public var quantity: ExactDecimal
     public var cost: ExactDecimal
-    /// When the matched units were acquired (nil for the section 104 pool, which has no date).
-    public var acquired: Timestamp?
     /// The acquiring event (nil for the pool).
     public var event: EventID?
+    /// When the matched units were acquired (nil for the section 104 pool, which has no date).
+    public var acquired: Timestamp?
+    public var rule: Rule
+    /// False when a price the cost needed is missing: ``cost`` is then only its known part.
+    public var costKnown = true
     /// What the units were taken out of (UK: the day's acquisitions, or the pool as it stood),
     /// for the words a filer checks: "700 of 1,500 at 4.18667".
     public var outOf: CostedQuantity?
-    /// False when a price the cost needed is missing: ``cost`` is then only its known part.
-    public var costKnown = true
 
     public init(rule: Rule, quantity: ExactDecimal, cost: ExactDecimal, acquired: Timestamp?, event: EventID?) {
         self.rule = rule
@@ -44,15 +45,10 @@ public enum TaxTreatment: String, Sendable {
 /// One disposal as the rules see it: a UK day's disposals of one asset, or (US, Germany) one
 /// lot piece of one sale.
 public struct TaxDisposal: Hashable, Sendable {
+    // The 16-byte-aligned numbers first: in the order the report writes them, padding made
+    // each of a million disposals 224 bytes instead of 192.
     public var event: EventID
-    public var asset: AssetSymbol
-    public var assetClass: AssetClass
-    public var account: String
     public var quantity: ExactDecimal
-    /// When the units were acquired for the holding period (nil when matched with the pool or
-    /// with several acquisitions).
-    public var acquired: Timestamp?
-    public var disposed: Timestamp
     /// The consideration: gross (before ``disposalCosts``) under the UK rules, after the
     /// sale's fee under the US and German rules (where ``disposalCosts`` is zero).
     public var proceeds: ExactDecimal
@@ -60,18 +56,25 @@ public struct TaxDisposal: Hashable, Sendable {
     public var disposalCosts: ExactDecimal = .zero
     /// The matched acquisition costs (wash-sale adjusted in the US).
     public var costBasis: ExactDecimal
-    /// `W` for a wash sale (Form 8949 column (f)).
-    public var adjustmentCode: String?
     /// The disallowed loss, added to the gain (Form 8949 column (g)).
     public var adjustment: ExactDecimal = .zero
+    public var disposed: Timestamp
+    /// When the units were acquired for the holding period (nil when matched with the pool or
+    /// with several acquisitions).
+    public var acquired: Timestamp?
+    public var asset: AssetSymbol
+    public var assetClass: AssetClass
     /// Short or long (US, Germany; nil under the UK rules).
     public var term: HoldingTerm?
     public var treatment: TaxTreatment = .taxable
-    public var matches: [TaxMatch]
     /// False when a price the proceeds needed is missing (``proceeds`` is then the known part).
     public var proceedsKnown: Bool
     /// False when a price the cost needed is missing (``costBasis`` is then the known part).
     public var costKnown: Bool
+    public var account: String
+    /// `W` for a wash sale (Form 8949 column (f)).
+    public var adjustmentCode: String?
+    public var matches: [TaxMatch]
 
     /// Whether every figure of the disposal is known; when not, ``gain`` is no figure at all.
     public var complete: Bool { proceedsKnown && costKnown }
@@ -162,42 +165,50 @@ public struct TaxFigures: Hashable, Sendable {
     }
 
     /// Figures added up one disposal at a time, each read where it is (a year's totals read a
-    /// million disposals in one pass, not one filtered copy of them a figure).
+    /// million disposals in one pass, not one filtered copy of them a figure). A sale's lot
+    /// pieces are next to each other (they are made together, and every order of disposals
+    /// keeps them so), so each sale is netted per term while its pieces come, with no table of
+    /// every sale (hashing each was most of a year's totals).
     struct Tally {
         private var sum = TaxFigures()
-        private var bySale: [SaleTerm: ExactDecimal] = [:]
+        /// The sale being netted, and its gain so far in each term.
+        private var sale: EventID?
+        private var short: ExactDecimal?
+        private var long: ExactDecimal?
 
+        @inline(__always)
         mutating func add(_ disposal: TaxDisposal) {
             sum.add(disposal)
-            if let term = disposal.term {
-                bySale[SaleTerm(event: disposal.event, term: term), default: .zero] += disposal.gain
-            } else {
+            guard let term = disposal.term else {
                 for part in disposal.partGains { sum.count(part) }
+                return
             }
+            if disposal.event != sale {
+                countSale()
+                sale = disposal.event
+            }
+            switch term {
+            case .short: short = (short ?? .zero) + disposal.gain
+            case .long: long = (long ?? .zero) + disposal.gain
+            }
+        }
+
+        /// The sale netted so far counted: a gain or a loss in each term it has pieces in.
+        private mutating func countSale() {
+            if let short { sum.count(short) }
+            if let long { sum.count(long) }
+            (short, long) = (nil, nil)
         }
 
         /// The figures, each sale's gain per term counted once.
         var figures: TaxFigures {
-            var result = sum
-            for gain in bySale.values { result.count(gain) }
-            return result
+            var tally = self
+            tally.countSale()
+            return tally.sum
         }
     }
 
-    /// One sale's gain in one term.
-    private struct SaleTerm: Hashable {
-        let event: EventID
-        let term: HoldingTerm
-
-        func hash(into hasher: inout Hasher) { hasher.combine(event) }
-
-        /// The id's bits mixed with the dictionary's seed, without a SipHash `Hasher` for each
-        /// of a million sales (seeding and finalising one was most of a year's totals).
-        func _rawHashValue(seed: Int) -> Int {
-            mixedHash(UInt64(truncatingIfNeeded: event.value ^ (event.value >> 64)), seed: seed)
-        }
-    }
-
+    @inline(__always)
     private mutating func add(_ disposal: TaxDisposal) {
         self.disposals += 1
         proceeds += disposal.proceeds
