@@ -165,46 +165,41 @@ public struct TaxFigures: Hashable, Sendable {
     }
 
     /// Figures added up one disposal at a time, each read where it is (a year's totals read a
-    /// million disposals in one pass, not one filtered copy of them a figure). A sale's lot
-    /// pieces are next to each other (they are made together, and every order of disposals
-    /// keeps them so), so each sale is netted per term while its pieces come, with no table of
-    /// every sale (hashing each was most of a year's totals).
+    /// million disposals in one pass, not one filtered copy of them a figure).
     struct Tally {
         private var sum = TaxFigures()
-        /// The sale being netted, and its gain so far in each term.
-        private var sale: EventID?
-        private var short: ExactDecimal?
-        private var long: ExactDecimal?
+        private var bySale: [SaleTerm: ExactDecimal] = [:]
 
+        /// Inlined, as the years' totals call it: a call was handed a copy of the disposal.
         @inline(__always)
         mutating func add(_ disposal: TaxDisposal) {
             sum.add(disposal)
-            guard let term = disposal.term else {
+            if let term = disposal.term {
+                bySale[SaleTerm(event: disposal.event, term: term), default: .zero] += disposal.gain
+            } else {
                 for part in disposal.partGains { sum.count(part) }
-                return
             }
-            if disposal.event != sale {
-                countSale()
-                sale = disposal.event
-            }
-            switch term {
-            case .short: short = (short ?? .zero) + disposal.gain
-            case .long: long = (long ?? .zero) + disposal.gain
-            }
-        }
-
-        /// The sale netted so far counted: a gain or a loss in each term it has pieces in.
-        private mutating func countSale() {
-            if let short { sum.count(short) }
-            if let long { sum.count(long) }
-            (short, long) = (nil, nil)
         }
 
         /// The figures, each sale's gain per term counted once.
         var figures: TaxFigures {
-            var tally = self
-            tally.countSale()
-            return tally.sum
+            var result = sum
+            for gain in bySale.values { result.count(gain) }
+            return result
+        }
+    }
+
+    /// One sale's gain in one term.
+    private struct SaleTerm: Hashable {
+        let event: EventID
+        let term: HoldingTerm
+
+        func hash(into hasher: inout Hasher) { hasher.combine(event) }
+
+        /// The id's bits mixed with the dictionary's seed, without a SipHash `Hasher` for each
+        /// of a million sales (seeding and finalising one was most of a year's totals).
+        func _rawHashValue(seed: Int) -> Int {
+            mixedHash(UInt64(truncatingIfNeeded: event.value ^ (event.value >> 64)), seed: seed)
         }
     }
 
