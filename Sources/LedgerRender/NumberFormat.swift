@@ -79,14 +79,18 @@ public enum NumberFormat {
         text(atMost: maxBytes(18)) { write(price: value, to: &$0) }
     }
 
-    /// ``price(_:)`` written to `out` (at most ``maxBytes(_:)`` of 18 places).
+    /// ``price(_:)`` written to `out` (at most ``maxBytes(_:)`` of 18 places). An overflow is
+    /// written as `overflow`, as every number here.
     public static func write(price value: ExactDecimal, to out: inout ByteCursor) {
         let magnitude = value.magnitude
-        guard magnitude < .one, !magnitude.isZero else { return write(money: value, to: &out) }
+        // The overflow marker is below one and stays so however often it is multiplied: without
+        // the first check the loop below never ended for it.
+        guard !value.isOverflow, magnitude < .one, !magnitude.isZero else { return write(money: value, to: &out) }
         let tenth = ExactDecimal(units: ExactDecimal.unitsPerOne / 10)
         var zeros = 0
         var probe = magnitude
-        while probe < tenth {
+        // A nonzero value below one has a digit within 18 places: at most 17 steps.
+        while probe < tenth, zeros < ExactDecimal.scale {
             probe = probe.multiplied(byInteger: 10)
             zeros += 1
         }
@@ -107,9 +111,11 @@ public enum NumberFormat {
     }
 
     /// Inserts thousands separators into the integer part of the plain decimal text written
-    /// to `out` from `start` on (after a `-`, up to a `.`), moving the bytes after them.
+    /// to `out` from `start` on (after a `-`, up to a `.`), moving the bytes after them. Text
+    /// that is no number (`overflow`) is left as it is.
     static func group(from start: Int, _ out: inout ByteCursor) {
         let first = start < out.count && out[start] == UInt8(ascii: "-") ? start + 1 : start
+        guard first < out.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(out[first]) else { return }
         var end = first
         while end < out.count, out[end] != UInt8(ascii: ".") { end += 1 }
         let commas = (end - first - 1) / 3

@@ -95,6 +95,30 @@ struct PriceTotalTests {
     }
 
     @Test(
+        "largest remainder: two weights (a path of their own) give the general method's shares",
+        arguments: [6, 7] as [UInt64])
+    func apportionTwo(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for round in 0..<2_000 {
+            let total = ExactDecimal(
+                units: Int128(Int64.random(in: Int64.min + 1...Int64.max, using: &random))
+                    * Int128(Int.random(in: 1...1000, using: &random)))
+            let weights = (0..<2).map { _ in
+                Int.random(in: 0..<8, using: &random) == 0
+                    ? ExactDecimal.zero
+                    : ExactDecimal(
+                        units: Int128(UInt64.random(in: 1...UInt64(Int64.max), using: &random))
+                            >> Int.random(in: 0...60, using: &random))
+            }
+            guard !weights.allSatisfy(\.isZero) else { continue }
+            // A third weight of zero takes the general way and gets nothing.
+            let general = total.apportioned(by: weights + [.zero])
+            #expect(total.apportioned(by: weights) == Array(general.prefix(2)), "seed \(seed) round \(round)")
+            #expect(general[2] == .zero, "seed \(seed) round \(round)")
+        }
+    }
+
+    @Test(
         "a sale over random lots: the pieces' proceeds add up to the total exactly",
         arguments: [11, 12, 13, 14] as [UInt64])
     func randomLotSplits(seed: UInt64) {

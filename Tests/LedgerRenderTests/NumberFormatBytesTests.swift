@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import LedgerRender
 import LedgerTestSupport
@@ -22,7 +23,7 @@ struct NumberFormatBytesTests {
         }
     }
 
-    @Test("the edges: zero, one, rounding up to a new digit, the largest values, overflow")
+    @Test("the edges: zero, one, rounding up to a new digit, the largest values")
     func edges() {
         // The largest values cannot be rounded (`rounded(places:)` traps): their exact text only.
         for value in [ExactDecimal(units: Int128.max), ExactDecimal(units: Int128.min + 1)] {
@@ -33,19 +34,58 @@ struct NumberFormatBytesTests {
         let values: [ExactDecimal] = [
             .zero, .one, ExactDecimal(units: -1), ExactDecimal(units: 1), ExactDecimal("999.995")!,
             ExactDecimal("-999999.999")!, ExactDecimal("0.99999")!, ExactDecimal("0.000000001234567")!,
-            ExactDecimal("99999999999999999999.999")!, .overflow,
+            ExactDecimal("99999999999999999999.999")!,
         ]
         for value in values {
             #expect(NumberFormat.money(value) == Self.money(value, 2), "\(value)")
             #expect(NumberFormat.signedMoney(value) == Self.signedMoney(value), "\(value)")
             #expect(NumberFormat.quantity(value) == Self.grouped(value.formatted()), "\(value)")
-            // `price` of an overflow never ends (its magnitude stays below one however often it
-            // is multiplied), before as now: not asked.
-            if !value.isOverflow { #expect(NumberFormat.price(value) == Self.price(value), "\(value)") }
+            #expect(NumberFormat.price(value) == Self.price(value), "\(value)")
             #expect(value.formatted(places: 3) == Self.formatted(value, places: 3), "\(value)")
         }
         #expect(NumberFormat.money(ExactDecimal("1234567.891")!) == "1,234,567.89")
         #expect(NumberFormat.price(ExactDecimal("0.0000123456")!) == "0.00001235")
+    }
+
+    /// The overflow marker prints as `overflow` in every form (the former code grouped it as
+    /// `ov,erf,low`, and its `price` never returned: its magnitude stays below one however often
+    /// it is multiplied). Each call is given 10 seconds on a thread of its own, so that a
+    /// regression fails here instead of hanging the run.
+    @Test("an overflow prints as 'overflow' in every form, and price returns")
+    func overflow() {
+        let forms: [(String, @Sendable () -> String)] = [
+            ("money", { NumberFormat.money(.overflow) }),
+            ("money 5 places", { NumberFormat.money(.overflow, places: 5) }),
+            ("money incomplete", { NumberFormat.money(.overflow, complete: false) }),
+            ("signed money", { NumberFormat.signedMoney(.overflow) }),
+            ("quantity", { NumberFormat.quantity(.overflow) }),
+            ("price", { NumberFormat.price(.overflow) }),
+        ]
+        for (name, form) in forms {
+            let text = Self.within(seconds: 10, form)
+            #expect(text != nil, "\(name) did not return within 10 s")
+            guard let text else { continue }
+            #expect(text == (name == "money incomplete" ? "overflow*" : "overflow"), "\(name)")
+        }
+    }
+
+    /// What `body` returns, or nil when it has not returned within `seconds` (it is then left
+    /// running on its thread: the test fails instead of waiting for it).
+    static func within(seconds: Double, _ body: @escaping @Sendable () -> String) -> String? {
+        let answer = Answer()
+        let thread = Thread {
+            answer.text = body()
+            answer.done.signal()
+        }
+        thread.start()
+        guard answer.done.wait(timeout: .now() + seconds) == .success else { return nil }
+        return answer.text
+    }
+
+    /// The thread's answer; `done` is signalled after `text` is set and waited for before it is read.
+    private final class Answer: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var text: String?
     }
 
     /// Digits of every length, signs, and fractions of every length.

@@ -68,17 +68,26 @@ struct TaxCommand: EnvironmentCommand {
         let boxes =
             boxFor.isEmpty
             ? Form8949Boxes() : try Self.boxes(boxFor, accounts: Set(statement.report.disposals.lazy.map(\.account)))
-        write(statement, format, boxes: boxes) { environment.write($0) }
+        write(statement, format, boxes: boxes, utf8: { environment.write(utf8: $0) }, to: { environment.write($0) })
         let runner = try ReplayRunner(store: store, environment: environment)
+        Self.keepUntilExit(statement)
         try runner.finish(
             missing: statement.missingPrices, complete: statement.complete, strict: strict,
             noted: [TaxFormat.text, .md, .html].contains(format))
     }
 
-    /// The report in `format`, handed to `out` (JSON in pieces: every year's disposals are
-    /// hundreds of MB at a million trades).
+    /// The report is never freed: the process ends after the command, and freeing half a
+    /// million disposals one by one (each with its array of matches) was ~3% of `tax` at a
+    /// million trades (docs/PERFORMANCE.md, "ledger tax"). The memory goes back with the process.
+    private static func keepUntilExit(_ statement: TaxStatement) {
+        _ = Unmanaged.passRetained(KeptStatement(statement))
+    }
+
+    /// The report in `format`, handed to `out` (JSON as UTF-8 to `utf8`, in pieces: every
+    /// year's disposals are hundreds of MB at a million trades).
     private func write(
-        _ statement: TaxStatement, _ format: TaxFormat, boxes: Form8949Boxes, to out: (String) -> Void
+        _ statement: TaxStatement, _ format: TaxFormat, boxes: Form8949Boxes,
+        utf8: (UnsafeBufferPointer<UInt8>) -> Void, to out: (String) -> Void
     ) {
         let notes = TaxWords.notes(statement.report)
         var view = TaxView(
@@ -91,7 +100,7 @@ struct TaxCommand: EnvironmentCommand {
             TaxJSON.write(
                 statement.report, years: statement.years, disposals: statement.disposals,
                 currency: statement.currency, missing: statement.missingPrices, notes: notes,
-                rates: statement.rates, to: out)
+                rates: statement.rates, to: utf8)
             out("\n")
         case .csv:
             out(
@@ -133,6 +142,13 @@ extension TaxCommand {
         }
         return boxes
     }
+}
+
+/// What ``TaxCommand`` leaves for the process's end to free.
+private final class KeptStatement: Sendable {
+    let statement: TaxStatement
+
+    init(_ statement: TaxStatement) { self.statement = statement }
 }
 
 /// `-O` of `ledger tax`.

@@ -14,7 +14,9 @@ extension CommandEnvironment {
                 clock_gettime(CLOCK_REALTIME, &now)
                 return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec / 1_000_000)
             },
-            stdout: TextSink { FileOutput.standardOutput.write($0) },
+            stdout: TextSink(
+                writeUTF8: { FileOutput.standardOutput.write(utf8: $0) }, write: { FileOutput.standardOutput.write($0) }
+            ),
             stderr: TextSink { FileOutput.standardError.write($0) },
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? terminalColumns() : 80,
@@ -42,18 +44,20 @@ enum FileOutput {
     case standardOutput, standardError
 
     func write(_ text: String) {
-        let descriptor = self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         // The string's own bytes (copying them to an array first was a second copy of every
         // megabyte `tax -O json` writes).
         var text = text
-        text.withUTF8 { bytes in
-            var rest = UnsafeRawBufferPointer(bytes)
-            while !rest.isEmpty {
-                let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
-            }
+        text.withUTF8 { write(utf8: $0) }
+    }
+
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        let descriptor = self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+        var rest = UnsafeRawBufferPointer(bytes)
+        while !rest.isEmpty {
+            let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            rest = UnsafeRawBufferPointer(rebasing: rest[written...])
         }
     }
 }

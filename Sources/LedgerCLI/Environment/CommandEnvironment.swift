@@ -5,9 +5,14 @@ import LedgerCore
 /// Where a command's text goes.
 public struct TextSink: Sendable {
     public let write: @Sendable (String) -> Void
+    /// Bytes that are UTF-8 already, written as they are; nil: made a `String` for ``write``.
+    public let writeUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
 
-    public init(write: @escaping @Sendable (String) -> Void) {
+    public init(
+        writeUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil, write: @escaping @Sendable (String) -> Void
+    ) {
         self.write = write
+        self.writeUTF8 = writeUTF8
     }
 }
 
@@ -78,4 +83,11 @@ public struct CommandEnvironment: Sendable {
 
     /// Writes `text` as is to stdout.
     public func write(_ text: String) { stdout.write(text) }
+
+    /// Writes UTF-8 as is to stdout (`tax -O json` writes hundreds of MB: no `String` is made
+    /// of them, which checked every byte).
+    public func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let writeUTF8 = stdout.writeUTF8 else { return stdout.write(String(decoding: bytes, as: UTF8.self)) }
+        writeUTF8(bytes)
+    }
 }

@@ -25,6 +25,7 @@ extension ExactDecimal {
         }
         guard whole > 0 else { return weights.indices.map { $0 == weights.count - 1 ? self : .zero } }
         let magnitude = units.magnitude
+        if weights.count == 2 { return apportionedInTwo(magnitude, weights[0], weights[1], whole) }
         var shares: [UInt128] = []
         var remainders: [UInt128] = []
         shares.reserveCapacity(weights.count)
@@ -42,5 +43,22 @@ extension ExactDecimal {
         }
         for index in order.prefix(Int(leftOver)) { shares[index] += 1 }
         return shares.map { ExactDecimal(units: units < 0 ? -Int128($0) : Int128($0)) }
+    }
+
+    /// ``apportioned(by:)`` of two weights (most sales of more than one lot), the same shares
+    /// without its working arrays: at most one unit is left over, and it goes to the larger
+    /// remainder, the first of equal ones.
+    private func apportionedInTwo(
+        _ magnitude: UInt128, _ first: ExactDecimal, _ second: ExactDecimal, _ whole: UInt128
+    ) -> [ExactDecimal] {
+        // Each weight ≤ whole: the products' high words are below it (``divide(_:by:)``'s terms).
+        let one = Self.divide(magnitude.multipliedFullWidth(by: first.units.magnitude), by: whole)
+        let two = Self.divide(magnitude.multipliedFullWidth(by: second.units.magnitude), by: whole)
+        var (share0, share1) = (one.quotient, two.quotient)
+        if magnitude - share0 - share1 > 0 {
+            if one.remainder >= two.remainder { share0 += 1 } else { share1 += 1 }
+        }
+        let sign: Int128 = units < 0 ? -1 : 1
+        return [ExactDecimal(units: sign * Int128(share0)), ExactDecimal(units: sign * Int128(share1))]
     }
 }

@@ -152,11 +152,20 @@ public enum TaxEngine {
     /// § 23 EStG: crypto held more than one year is tax-free; securities are taxed at source.
     static func germanTreatment(_ disposal: TaxDisposal) -> TaxDisposal {
         var result = disposal
-        if disposal.assetClass != .crypto {
-            result.treatment = .taxedAtSource
-        } else if disposal.term == .long {
-            result.treatment = .taxFree
-        }
+        germanTreatment(of: &result)
         return result
+    }
+
+    static func germanTreatment(of disposal: inout TaxDisposal) {
+        if disposal.assetClass != .crypto {
+            disposal.treatment = .taxedAtSource
+        } else if disposal.term == .long {
+            disposal.treatment = .taxFree
+        }
+    }
+
+    /// ``germanTreatment(_:)`` of `disposals[first...]`, in place.
+    static func germanTreatment(_ disposals: inout [TaxDisposal], from first: Int) {
+        for index in first..<disposals.endIndex { germanTreatment(of: &disposals[index]) }
     }
 }

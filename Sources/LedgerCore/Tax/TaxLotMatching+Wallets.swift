@@ -9,7 +9,9 @@ extension TaxLotMatching {
     mutating func move(_ quantity: ExactDecimal, from source: String, to destination: String) {
         heldByAccount[source, default: .zero] -= quantity
         heldByAccount[destination, default: .zero] += quantity
-        for var piece in take(quantity, from: source, always: true).pieces {
+        var pieces: [TaxLot] = []
+        _ = take(quantity, from: source, always: true, into: &pieces)
+        for var piece in pieces {
             piece.account = destination
             insertInOrder(piece)
         }

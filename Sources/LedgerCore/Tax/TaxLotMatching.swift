@@ -63,6 +63,9 @@ struct TaxLotMatching {
     /// The first day of basis per account (US: 2025-01-01; Germany: before any transaction);
     /// nil for one pool throughout.
     let perWalletFrom: LocalDate?
+    /// The first instant of ``perWalletFrom`` (a transaction's time is compared, not its date,
+    /// which would be worked out for each).
+    let perWalletFromTime: Timestamp?
     /// True once basis is per account: every take is from the transaction's account.
     var perWallet = false
     /// What each account holds (lots or not), for the allocation at the switch.
@@ -75,6 +78,9 @@ struct TaxLotMatching {
     /// How many of ``purchases`` are open already (they come in the same order).
     var opened = 0
     var disposals: [TaxDisposal] = []
+    /// The lot pieces of the sale being matched, kept between sales so that a sale makes no
+    /// array of its own.
+    private var pieces: [TaxLot] = []
 
     /// Matches every disposal of `transactions` (one asset, replay order).
     static func run(
@@ -83,8 +89,10 @@ struct TaxLotMatching {
         var matching = TaxLotMatching(
             method: method, washSales: washSales, perWalletFrom: perWalletFrom,
             purchases: transactions.filter(\.isAcquisition).map(Purchase.init))
-        for transaction in transactions { matching.step(transaction) }
+        var disposals: [TaxDisposal] = []
+        for transaction in transactions { matching.step(transaction, into: &disposals) }
         matching.finish()
+        matching.disposals = disposals
         return matching
     }
 
@@ -94,15 +102,16 @@ struct TaxLotMatching {
         self.method = method
         self.washSales = washSales
         self.perWalletFrom = perWalletFrom
+        perWalletFromTime = perWalletFrom?.startOfDay
         self.purchases = purchases
         purchaseDays = purchases.map(\.time.date.daysSinceEpoch)
     }
 
     /// The next transaction of the asset, in replay order: its disposals are appended to
-    /// ``disposals``.
-    mutating func step(_ transaction: TaxTransaction) {
-        if let start = perWalletFrom, !perWallet, transaction.date >= start { allocateToWallets() }
-        apply(transaction)
+    /// `sink` (straight where the report keeps them: no copy through a buffer of its own).
+    mutating func step(_ transaction: TaxTransaction, into sink: inout [TaxDisposal]) {
+        if let start = perWalletFromTime, !perWallet, transaction.time >= start { allocateToWallets() }
+        apply(transaction, into: &sink)
     }
 
     /// After the last transaction: a history that ends before basis is per account is
@@ -111,7 +120,7 @@ struct TaxLotMatching {
         if perWalletFrom != nil, !perWallet { allocateToWallets() }
     }
 
-    private mutating func apply(_ transaction: TaxTransaction) {
+    private mutating func apply(_ transaction: TaxTransaction, into sink: inout [TaxDisposal]) {
         let account = transaction.account
         switch transaction.kind {
         case .acquisition:
@@ -119,10 +128,11 @@ struct TaxLotMatching {
             open(transaction)
         case .disposal:
             heldByAccount[account, default: .zero] -= transaction.quantity
-            dispose(transaction)
+            dispose(transaction, into: &sink)
         case .removal:
             heldByAccount[account, default: .zero] -= transaction.quantity
-            _ = take(transaction.quantity, from: account)
+            var taken: [TaxLot] = []
+            _ = take(transaction.quantity, from: account, into: &taken)
         case .transfer(let destination):
             // One pool in every year (the engine's universal basis): a transfer changes nothing.
             if perWalletFrom != nil { move(transaction.quantity, from: account, to: destination) }
@@ -151,7 +161,11 @@ struct TaxLotMatching {
                 lots.append(priced(Self.absorb(adjustment, splitting: &base)))
             }
         }
-        if base.held.quantity.isPositive { lots.append(priced(base)) }
+        // Moved in, not copied (a copy and the release of the original for each of a million).
+        if base.held.quantity.isPositive {
+            if method == .hifo { base = base.priced }
+            lots.append(base)
+        }
     }
 
     /// Splits `adjustment.quantity` off `lot` and gives it the disallowed loss and the tacked
@@ -176,21 +190,20 @@ struct TaxLotMatching {
         case .hifo: return lots.highest(in: account)
         case .lifo:
             guard let account else { return lots.isEmpty ? nil : lots.index(before: lots.endIndex) }
-            return lots.lastIndex { $0.account == account }
+            return lots.last(in: account)
         case .fifo, .average:
             guard let account else { return lots.isEmpty ? nil : lots.startIndex }
-            return lots.firstIndex { $0.account == account }
+            return lots.first(in: account)
         }
     }
 
     /// Takes `quantity` by the method from the lots (only `account`'s once basis is per
-    /// account): the pieces, and what no lot covered.
-    mutating func take(_ quantity: ExactDecimal, from account: String, always: Bool = false) -> (
-        pieces: [TaxLot], uncovered: ExactDecimal
-    ) {
+    /// account), appending the pieces to `pieces`: returns what no lot covered.
+    mutating func take(
+        _ quantity: ExactDecimal, from account: String, always: Bool = false, into pieces: inout [TaxLot]
+    ) -> ExactDecimal {
         let only = perWallet || always ? account : nil
         var wanted = quantity
-        var pieces: [TaxLot] = []
         while wanted.isPositive, let index = next(in: only) {
             var piece = lots[index]
             let part = min(wanted, piece.held.quantity)
@@ -208,34 +221,45 @@ struct TaxLotMatching {
             }
             wanted -= part
         }
-        return (pieces, wanted)
+        return wanted
     }
 
-    private mutating func dispose(_ transaction: TaxTransaction) {
-        var (pieces, uncovered) = take(transaction.quantity, from: transaction.account)
+    /// One disposal a lot piece of the sale, appended to `sink`. The pieces go in an array
+    /// kept between sales, and a sale of one piece (most) takes the whole proceeds without an
+    /// array of shares.
+    private mutating func dispose(_ transaction: TaxTransaction, into sink: inout [TaxDisposal]) {
+        var pieces: [TaxLot] = []
+        swap(&pieces, &self.pieces)
+        defer {
+            pieces.removeAll(keepingCapacity: true)
+            swap(&pieces, &self.pieces)
+        }
+        let uncovered = take(transaction.quantity, from: transaction.account, into: &pieces)
+        let date = transaction.date
         if uncovered.isPositive {
             pieces.append(
                 TaxLot(
                     event: transaction.event, acquired: transaction.time, account: transaction.account,
-                    holdingStart: transaction.date,
-                    held: CostedQuantity(quantity: uncovered, cost: .zero)))
+                    holdingStart: date, held: CostedQuantity(quantity: uncovered, cost: .zero)))
         }
-        let shares =
-            pieces.count == 1 ? [transaction.amount] : transaction.amount.apportioned(by: pieces.map(\.held.quantity))
+        let shares = pieces.count == 1 ? [] : transaction.amount.apportioned(by: pieces.map(\.held.quantity))
         let sold = washSales ? Set(pieces.map(\.event)) : []
-        for (index, (piece, share)) in zip(pieces, shares).enumerated() {
+        for index in pieces.indices {
+            let share = shares.isEmpty ? transaction.amount : shares[index]
             let notHeld = uncovered.isPositive && index == pieces.count - 1
-            var disposal = record(piece, proceeds: share, of: transaction, notHeld: notHeld)
-            if washSales, piece.held.cost > share {
-                disposal.adjustment = washSale(piece, loss: piece.held.cost - share, on: transaction, excluding: sold)
+            var disposal = record(pieces[index], proceeds: share, of: transaction, on: date, notHeld: notHeld)
+            if washSales, pieces[index].held.cost > share {
+                disposal.adjustment = washSale(
+                    pieces[index], loss: pieces[index].held.cost - share, on: transaction, excluding: sold)
                 if disposal.adjustment.isPositive { disposal.adjustmentCode = "W" }
             }
-            disposals.append(disposal)
+            sink.append(disposal)
         }
     }
 
-    private func record(_ piece: TaxLot, proceeds: ExactDecimal, of sale: TaxTransaction, notHeld: Bool) -> TaxDisposal
-    {
+    private func record(
+        _ piece: TaxLot, proceeds: ExactDecimal, of sale: TaxTransaction, on date: LocalDate, notHeld: Bool
+    ) -> TaxDisposal {
         let rule: TaxMatch.Rule = notHeld ? .notHeld : (method == .lifo ? .lifo : method == .hifo ? .hifo : .fifo)
         var match = TaxMatch(
             rule: rule, quantity: piece.held.quantity, cost: piece.held.cost, acquired: piece.acquired,
@@ -246,8 +270,7 @@ struct TaxLotMatching {
             quantity: piece.held.quantity, acquired: piece.acquired, disposed: sale.time, proceeds: proceeds,
             costBasis: piece.held.cost, matches: [match], complete: true)
         (disposal.proceedsKnown, disposal.costKnown) = (sale.complete, piece.held.complete)
-        disposal.term =
-            TaxCalendar.heldMoreThanOneYear(acquired: piece.holdingStart, disposed: sale.date) ? .long : .short
+        disposal.term = TaxCalendar.heldMoreThanOneYear(acquired: piece.holdingStart, disposed: date) ? .long : .short
         return disposal
     }
 

@@ -13,6 +13,9 @@ extension TaxLot: UnitCostRanked {}
 /// lot's order, so the earliest lot wins a tie, as a scan from the front would pick. An
 /// account's next lot (basis per wallet, transfers) comes from that account's own heap, so a
 /// sale does not scan the account's lots whenever the highest of all is another account's.
+/// FIFO's and LIFO's next lot of an account (``first(in:)``, ``last(in:)``) comes from that
+/// account's positions in order (``AccountPositions``), kept the same way, instead of a scan
+/// past the other accounts' lots.
 struct TaxLots: BidirectionalCollection, MutableCollection {
     private var storage: [TaxLot] = []
     /// Whether each lot of ``storage`` is still held.
@@ -25,6 +28,10 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
     private var heap: HighestUnitCost?
     /// Each asked account's heap (its lots only), kept and dropped with ``heap``.
     private var accountHeaps: [String: HighestUnitCost] = [:]
+    /// FIFO and LIFO: each asked account's positions, kept and dropped with ``heap``.
+    private var accountPositions: [String: AccountPositions] = [:]
+    /// Whether any index of positions or unit costs is kept.
+    private var indexed: Bool { heap != nil || !accountHeaps.isEmpty || !accountPositions.isEmpty }
 
     init(_ lots: [TaxLot] = []) {
         storage = lots
@@ -50,10 +57,10 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
     subscript(position: Int) -> TaxLot {
         get { storage[position] }
         set {
-            if heap != nil || !accountHeaps.isEmpty,
+            if indexed,
                 storage[position].unitCost != newValue.unitCost || storage[position].account != newValue.account
             {
-                dropHeaps()
+                dropIndexes()
             }
             storage[position] = newValue
         }
@@ -65,6 +72,7 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         count += 1
         heap?.push(storage.count - 1, storage)
         if !accountHeaps.isEmpty { accountHeaps[lot.account]?.push(storage.count - 1, storage) }
+        if !accountPositions.isEmpty { accountPositions[lot.account]?.positions.append(storage.count - 1) }
     }
 
     /// Puts `lot` before the lot at `index` (or last, at the end).
@@ -74,13 +82,13 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         isHeld.insert(true, at: index)
         count += 1
         if index < head { head = index }
-        dropHeaps()
+        dropIndexes()
     }
 
     /// Changes every lot (a split): HIFO's heap is built again when next asked.
     mutating func updateEach(_ change: (inout TaxLot) -> Void) {
         for index in head..<storage.count where isHeld[index] { change(&storage[index]) }
-        dropHeaps()
+        dropIndexes()
     }
 
     /// Takes one lot out: it is marked gone (the last ones are dropped at once), and the gone
@@ -89,11 +97,17 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         isHeld[index] = false
         count -= 1
         if index == head { head = self.index(after: head) }
-        if heap == nil, accountHeaps.isEmpty {
-            // LIFO takes from the end: the array shrinks (HIFO's heaps may still hold the position).
+        if heap == nil, accountHeaps.isEmpty, !isHeld[storage.count - 1] {
+            // LIFO takes from the end: the array shrinks (HIFO's heaps may still hold the
+            // position), and so do the accounts' positions, whose last ones are the largest.
             while storage.count > head, !isHeld[storage.count - 1] {
                 storage.removeLast()
                 isHeld.removeLast()
+            }
+            var account = accountPositions.startIndex
+            while account != accountPositions.endIndex {
+                accountPositions.values[account].drop(from: storage.count)
+                accountPositions.formIndex(after: &account)
             }
         }
         let gone = storage.count - count
@@ -114,6 +128,26 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         return Self.top(&accountHeaps[account]!, storage, isHeld)
     }
 
+    /// FIFO per account: `account`'s first held lot.
+    mutating func first(in account: String) -> Int? {
+        guard count > 0 else { return nil }
+        makePositions(of: account)
+        return accountPositions[account]!.first(held: isHeld)
+    }
+
+    /// LIFO per account: `account`'s last held lot.
+    mutating func last(in account: String) -> Int? {
+        guard count > 0 else { return nil }
+        makePositions(of: account)
+        return accountPositions[account]!.last(held: isHeld)
+    }
+
+    /// `account`'s positions, made when first asked (one scan; then kept as lots are added).
+    private mutating func makePositions(of account: String) {
+        guard accountPositions[account] == nil else { return }
+        accountPositions[account] = AccountPositions(positions: indices.filter { storage[$0].account == account })
+    }
+
     /// A heap of the lots at `positions`.
     private static func heap(_ storage: [TaxLot], _ positions: [Int]) -> HighestUnitCost {
         var built = HighestUnitCost()
@@ -127,17 +161,52 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         return heap.isEmpty ? nil : heap.top
     }
 
-    /// Positions or unit costs changed: the heaps are built again when next asked.
-    private mutating func dropHeaps() {
+    /// Positions, accounts or unit costs changed: the heaps and the accounts' positions are
+    /// made again when next asked.
+    private mutating func dropIndexes() {
         heap = nil
         accountHeaps.removeAll()
+        accountPositions.removeAll()
     }
 
+    /// Drops the gone lots in place, keeping the arrays' room: a new array of only the held
+    /// lots grew again, by copying, with the next appends (the copies into fresh memory were
+    /// half of appending a lot at a million trades).
     private mutating func compact() {
-        let kept = Array(self)
-        storage = kept
-        isHeld = Array(repeating: true, count: kept.count)
+        var kept = 0
+        for index in head..<storage.count where isHeld[index] {
+            if index != kept { storage.swapAt(kept, index) }
+            kept += 1
+        }
+        storage.removeLast(storage.count - kept)
+        isHeld.removeLast(isHeld.count - kept)
+        for index in isHeld.indices { isHeld[index] = true }
         head = 0
-        dropHeaps()
+        dropIndexes()
+    }
+}
+
+/// One account's lots (FIFO, LIFO per account): their positions in ``TaxLots``, in order. The
+/// gone ones are skipped when they come to the front (FIFO) or the back (LIFO).
+struct AccountPositions {
+    var positions: [Int]
+    /// The first position that may still be held: the ones before it are gone.
+    var front = 0
+
+    /// The first held lot's position.
+    mutating func first(held isHeld: [Bool]) -> Int? {
+        while front < positions.count, !isHeld[positions[front]] { front += 1 }
+        return front < positions.count ? positions[front] : nil
+    }
+
+    /// Forgets the positions from `end` on (the lots array was cut there).
+    mutating func drop(from end: Int) {
+        while positions.count > front, positions[positions.count - 1] >= end { positions.removeLast() }
+    }
+
+    /// The last held lot's position.
+    mutating func last(held isHeld: [Bool]) -> Int? {
+        while positions.count > front, !isHeld[positions[positions.count - 1]] { positions.removeLast() }
+        return positions.count > front ? positions[positions.count - 1] : nil
     }
 }

@@ -9,18 +9,19 @@ public struct TaxMatch: Hashable, Sendable {
         case notHeld = "not-held"
     }
 
-    public var rule: Rule
+    // The 16-byte-aligned numbers first (a match is allocated for each of a million disposals).
     public var quantity: ExactDecimal
     public var cost: ExactDecimal
-    /// When the matched units were acquired (nil for the section 104 pool, which has no date).
-    public var acquired: Timestamp?
     /// The acquiring event (nil for the pool).
     public var event: EventID?
+    /// When the matched units were acquired (nil for the section 104 pool, which has no date).
+    public var acquired: Timestamp?
+    public var rule: Rule
+    /// False when a price the cost needed is missing: ``cost`` is then only its known part.
+    public var costKnown = true
     /// What the units were taken out of (UK: the day's acquisitions, or the pool as it stood),
     /// for the words a filer checks: "700 of 1,500 at 4.18667".
     public var outOf: CostedQuantity?
-    /// False when a price the cost needed is missing: ``cost`` is then only its known part.
-    public var costKnown = true
 
     public init(rule: Rule, quantity: ExactDecimal, cost: ExactDecimal, acquired: Timestamp?, event: EventID?) {
         self.rule = rule
@@ -44,15 +45,10 @@ public enum TaxTreatment: String, Sendable {
 /// One disposal as the rules see it: a UK day's disposals of one asset, or (US, Germany) one
 /// lot piece of one sale.
 public struct TaxDisposal: Hashable, Sendable {
+    // The 16-byte-aligned numbers first: in the order the report writes them, padding made
+    // each of a million disposals 224 bytes instead of 192.
     public var event: EventID
-    public var asset: AssetSymbol
-    public var assetClass: AssetClass
-    public var account: String
     public var quantity: ExactDecimal
-    /// When the units were acquired for the holding period (nil when matched with the pool or
-    /// with several acquisitions).
-    public var acquired: Timestamp?
-    public var disposed: Timestamp
     /// The consideration: gross (before ``disposalCosts``) under the UK rules, after the
     /// sale's fee under the US and German rules (where ``disposalCosts`` is zero).
     public var proceeds: ExactDecimal
@@ -60,18 +56,25 @@ public struct TaxDisposal: Hashable, Sendable {
     public var disposalCosts: ExactDecimal = .zero
     /// The matched acquisition costs (wash-sale adjusted in the US).
     public var costBasis: ExactDecimal
-    /// `W` for a wash sale (Form 8949 column (f)).
-    public var adjustmentCode: String?
     /// The disallowed loss, added to the gain (Form 8949 column (g)).
     public var adjustment: ExactDecimal = .zero
+    public var disposed: Timestamp
+    /// When the units were acquired for the holding period (nil when matched with the pool or
+    /// with several acquisitions).
+    public var acquired: Timestamp?
+    public var asset: AssetSymbol
+    public var assetClass: AssetClass
     /// Short or long (US, Germany; nil under the UK rules).
     public var term: HoldingTerm?
     public var treatment: TaxTreatment = .taxable
-    public var matches: [TaxMatch]
     /// False when a price the proceeds needed is missing (``proceeds`` is then the known part).
     public var proceedsKnown: Bool
     /// False when a price the cost needed is missing (``costBasis`` is then the known part).
     public var costKnown: Bool
+    public var account: String
+    /// `W` for a wash sale (Form 8949 column (f)).
+    public var adjustmentCode: String?
+    public var matches: [TaxMatch]
 
     /// Whether every figure of the disposal is known; when not, ``gain`` is no figure at all.
     public var complete: Bool { proceedsKnown && costKnown }
@@ -171,6 +174,8 @@ public struct TaxFigures: Hashable, Sendable {
         private var sum = TaxFigures()
         private var bySale: [SaleTerm: ExactDecimal] = [:]
 
+        /// Inlined, as the years' totals call it: a call was handed a copy of the disposal.
+        @inline(__always)
         mutating func add(_ disposal: TaxDisposal) {
             sum.add(disposal)
             if let term = disposal.term {
@@ -202,6 +207,7 @@ public struct TaxFigures: Hashable, Sendable {
         }
     }
 
+    @inline(__always)
     private mutating func add(_ disposal: TaxDisposal) {
         self.disposals += 1
         proceeds += disposal.proceeds

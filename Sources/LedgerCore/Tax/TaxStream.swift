@@ -25,15 +25,32 @@ struct TaxStream {
         // are never touched.
         if year == nil { stream.matched.disposals.reserveCapacity(transactions.count) }
         var matchers = Matchers(transactions, rules: rules, options: options)
+        // The disposals of a year after the one asked for: only that the year has some.
+        var dropped: [TaxDisposal] = []
         // By index: `for … in` copied every transaction (2.6% of `tax --year` at 1M).
-        for position in transactions.indices where transactions[position].assetClass != .fiat {
-            let index = matchers.index(of: transactions[position])
-            matchers.all[index].step(transactions[position])
-            guard !matchers.all[index].disposals.isEmpty else { continue }
-            for disposal in matchers.all[index].disposals {
-                stream.add(rules == .de ? TaxEngine.germanTreatment(disposal) : disposal)
+        for position in transactions.indices {
+            let index = Int(matchers.matcherOf[position])
+            guard index >= 0 else { continue }
+            // A sale of nothing gives no disposal (and must not open a year).
+            guard transactions[position].isDisposal, transactions[position].quantity.isPositive else {
+                matchers.all[index].step(transactions[position], into: &dropped)
+                continue
             }
-            matchers.all[index].disposals.removeAll(keepingCapacity: true)
+            // A sale's disposals all have its time: its year is the year of each.
+            let year = TaxCalendar.year(of: transactions[position].date, rules: rules)
+            if year != stream.current { stream.enter(year) }
+            if stream.keeps(year) {
+                let first = stream.matched.disposals.endIndex
+                matchers.all[index].step(transactions[position], into: &stream.matched.disposals)
+                if rules == .de { TaxEngine.germanTreatment(&stream.matched.disposals, from: first) }
+            } else if year < stream.wanted ?? year {
+                let first = stream.scratch.endIndex
+                matchers.all[index].step(transactions[position], into: &stream.scratch)
+                if rules == .de { TaxEngine.germanTreatment(&stream.scratch, from: first) }
+            } else {
+                matchers.all[index].step(transactions[position], into: &dropped)
+                dropped.removeAll(keepingCapacity: true)
+            }
         }
         stream.closeYear()
         stream.matched.holdings = matchers.holdings()
@@ -43,20 +60,12 @@ struct TaxStream {
     /// Whether the disposals of `year` are kept (every year, or the one asked for).
     private func keeps(_ year: Int) -> Bool { wanted == nil || wanted == year }
 
-    private mutating func add(_ disposal: TaxDisposal) {
-        let year = TaxCalendar.year(of: disposal.disposed.date, rules: rules)
-        if year != current {
-            closeYear()
-            current = year
-            yearStart = matched.disposals.endIndex
-            matched.years.append(year)
-        }
-        if keeps(year) {
-            matched.disposals.append(disposal)
-        } else if year < wanted ?? year {
-            scratch.append(disposal)
-        }
-        // A year after the one asked for: only that it has disposals.
+    /// The first sale of `year`: the year before it is closed.
+    private mutating func enter(_ year: Int) {
+        closeYear()
+        current = year
+        yearStart = matched.disposals.endIndex
+        matched.years.append(year)
     }
 
     /// The year's disposals in the report's order (only those kept: the totals do not depend
@@ -85,70 +94,83 @@ struct TaxStream {
         }
     }
 
-    /// One run of disposals at one instant in order. A short run (most are, and mostly in
-    /// order) by an insertion sort that swaps in place; sorting copies of each run was 9% of
-    /// `tax --year` at a million trades. A long one by sorting positions, each disposal then
-    /// moved once.
+    /// One run of disposals at one instant in order, read and moved through the array's
+    /// buffer: no disposal, asset or key is copied (each copy retained the disposal's
+    /// references; sorting copies of keys was 5% of `tax -O json` at a million trades). A
+    /// short run (most are, and mostly in order) by an insertion sort that swaps in place; a
+    /// long one by sorting positions, each disposal then moved once.
     private static func orderRun(_ disposals: inout [TaxDisposal], _ run: Range<Int>) {
-        func before(_ one: Int, _ other: Int) -> Bool {
-            (disposals[one].asset, disposals[one].event) < (disposals[other].asset, disposals[other].event)
-        }
-        guard run.count <= 32 else {
+        disposals.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            func before(_ one: Int, _ other: Int) -> Bool {
+                if base[one].asset != base[other].asset { return base[one].asset < base[other].asset }
+                return base[one].event < base[other].event
+            }
+            guard run.count > 32 else {
+                for index in run.dropFirst() {
+                    var place = index
+                    while place > run.lowerBound, before(place, place - 1) {
+                        buffer.swapAt(place - 1, place)
+                        place -= 1
+                    }
+                }
+                return
+            }
+            // The position breaks ties: one event's disposals keep their order.
             let order = run.sorted { before($0, $1) || (!before($1, $0) && $0 < $1) }
             guard !order.elementsEqual(run) else { return }
-            let moved = order.map { disposals[$0] }
-            disposals.replaceSubrange(run, with: moved)
-            return
-        }
-        for index in run.dropFirst() {
-            var place = index
-            while place > run.lowerBound, before(place, place - 1) {
-                disposals.swapAt(place - 1, place)
-                place -= 1
+            let moved = UnsafeMutablePointer<TaxDisposal>.allocate(capacity: run.count)
+            defer { moved.deallocate() }
+            moved.moveInitialize(from: base + run.lowerBound, count: run.count)
+            for (offset, position) in order.enumerated() {
+                (base + run.lowerBound + offset).moveInitialize(from: moved + (position - run.lowerBound), count: 1)
             }
         }
     }
 }
 
-/// One lot matching per asset, found by the asset of each transaction.
+/// One lot matching per asset, each transaction's found once.
 private struct Matchers {
     var all: [TaxLotMatching] = []
     var assets: [AssetSymbol] = []
-    var positions: [AssetSymbol: Int] = [:]
-    let rules: TaxRules
-    let options: TaxOptions
-    /// Each asset's acquisitions, for the wash-sale rule (only where it applies).
-    var purchases: [AssetSymbol: [TaxLotMatching.Purchase]] = [:]
-    /// Whether the wash-sale rule applies, by the asset's first transaction's class.
-    var washSales: [AssetSymbol: Bool] = [:]
+    /// The index in ``all`` of each transaction's asset's matching (-1: fiat, not matched).
+    var matcherOf: [Int32] = []
 
+    /// One matching per asset, in the order of their first transactions, each with the
+    /// asset's acquisitions where the wash-sale rule applies (by the asset's first
+    /// transaction's class). One dictionary lookup a transaction (the matching loop looked
+    /// each transaction's asset up twice more).
     init(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions) {
-        self.rules = rules
-        self.options = options
-        for index in transactions.indices where transactions[index].assetClass != .fiat {
-            let asset = transactions[index].asset
-            var applies = washSales[asset]
-            if applies == nil {
-                applies = TaxEngine.washSales(transactions[index].assetClass, rules, options)
-                washSales[asset] = applies
+        var positions: [AssetSymbol: Int32] = [:]
+        var washSales: [Bool] = []
+        var purchases: [[TaxLotMatching.Purchase]] = []
+        matcherOf.reserveCapacity(transactions.count)
+        for index in transactions.indices {
+            guard transactions[index].assetClass != .fiat else {
+                matcherOf.append(-1)
+                continue
             }
-            if applies == true, transactions[index].isAcquisition {
-                purchases[asset, default: []].append(TaxLotMatching.Purchase(transactions[index]))
+            let asset = transactions[index].asset
+            let matcher: Int32
+            if let known = positions[asset] {
+                matcher = known
+            } else {
+                matcher = Int32(assets.count)
+                positions[asset] = matcher
+                assets.append(asset)
+                washSales.append(TaxEngine.washSales(transactions[index].assetClass, rules, options))
+                purchases.append([])
+            }
+            matcherOf.append(matcher)
+            if washSales[Int(matcher)], transactions[index].isAcquisition {
+                purchases[Int(matcher)].append(TaxLotMatching.Purchase(transactions[index]))
             }
         }
-    }
-
-    /// The index of the transaction's asset's matching, made on its first transaction.
-    mutating func index(of transaction: TaxTransaction) -> Int {
-        if let index = positions[transaction.asset] { return index }
-        all.append(
+        all = assets.indices.map {
             TaxLotMatching(
-                method: TaxEngine.method(rules, options), washSales: washSales[transaction.asset] ?? false,
-                perWalletFrom: TaxEngine.perWalletFrom(rules, options),
-                purchases: purchases.removeValue(forKey: transaction.asset) ?? []))
-        assets.append(transaction.asset)
-        positions[transaction.asset] = all.count - 1
-        return all.count - 1
+                method: TaxEngine.method(rules, options), washSales: washSales[$0],
+                perWalletFrom: TaxEngine.perWalletFrom(rules, options), purchases: purchases[$0])
+        }
     }
 
     /// Every asset's lots still held, assets in name order, after the last transaction.

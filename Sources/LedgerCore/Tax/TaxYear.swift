@@ -63,14 +63,20 @@ struct TaxYearTotals {
 
     init() {}
 
-    /// The totals of `disposals[range]`, in one pass that reads each where it is.
+    /// The totals of `disposals[range]`, in one pass that reads each where it is (through the
+    /// buffer: an array's element handed to a function was copied, with a retain of each of
+    /// its references).
     init(_ disposals: [TaxDisposal], _ range: Range<Int>, year: Int, rules: TaxRules) {
         var tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(), count: 3)
-        for index in range {
-            complete = complete && disposals[index].complete
-            guard let tally = Self.tally(of: disposals[index], year: year, rules: rules) else { continue }
-            tallies[tally].add(disposals[index])
+        var complete = true
+        disposals.withUnsafeBufferPointer { buffer in
+            for index in range {
+                complete = complete && buffer[index].complete
+                guard let tally = Self.tally(of: buffer[index], year: year, rules: rules) else { continue }
+                tallies[tally].add(buffer[index])
+            }
         }
+        self.complete = complete
         let sums = tallies.map(\.figures)
         switch rules {
         case .us:
@@ -95,7 +101,9 @@ struct TaxYearTotals {
     }
 
     /// Which tally a disposal goes to: US short, long; UK the year (2024/25: before, from 30
-    /// October 2024); Germany taxable, tax-free, taxed at source. Nil for none.
+    /// October 2024); Germany taxable, tax-free, taxed at source. Nil for none. Inlined, as
+    /// ``TaxFigures/Tally/add(_:)``: a call was handed a copy of the disposal.
+    @inline(__always)
     private static func tally(of disposal: TaxDisposal, year: Int, rules: TaxRules) -> Int? {
         switch rules {
         case .us: disposal.term.map { $0 == .short ? 0 : 1 }

@@ -29,6 +29,12 @@ public struct JSONWriter {
         return text
     }
 
+    /// ``takeText()``'s bytes handed to `use` as they are (no `String` made of them).
+    public mutating func takeUTF8(_ use: (UnsafeBufferPointer<UInt8>) -> Void) {
+        utf8.withUnsafeBufferPointer(use)
+        utf8.removeAll(keepingCapacity: true)
+    }
+
     public mutating func beginObject() { open("{") }
     public mutating func endObject() { close("}") }
     public mutating func beginArray() { open("[") }

@@ -15,16 +15,17 @@ public enum TaxJSON {
         write(
             report, years: years, disposals: disposals, currency: currency, missing: missing, notes: notes,
             rates: rates
-        ) { text += $0 }
+        ) { text += String(decoding: $0, as: UTF8.self) }
         return text
     }
 
     /// The document of ``document(_:years:disposals:currency:missing:notes:rates:)`` handed to
-    /// `out` in pieces of about ``piece`` bytes, so that every year's disposals (~700 MB at a
-    /// million trades) are never held as one text.
+    /// `out` as UTF-8 in pieces of about ``piece`` bytes, so that every year's disposals (~700 MB
+    /// at a million trades) are never held as one text, nor checked again as a `String`.
     public static func write(
         _ report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol,
-        missing: [MissingPrice], notes: [String], rates: [TaxRate] = [], to out: (String) -> Void
+        missing: [MissingPrice], notes: [String], rates: [TaxRate] = [],
+        to out: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
@@ -42,10 +43,10 @@ public enum TaxJSON {
         // strings and its matches) for each of a million.
         for index in disposals.indices {
             self.disposal(disposals[index], &writer)
-            if writer.utf8.count >= piece { out(writer.takeText()) }
+            if writer.utf8.count >= piece { writer.takeUTF8(out) }
         }
         writer.endArray()
-        holdings(report.holdings, &writer) { (writer: inout JSONWriter) in out(writer.takeText()) }
+        holdings(report.holdings, &writer) { (writer: inout JSONWriter) in writer.takeUTF8(out) }
         income(years, rules: report.rules, &writer)
         self.rates(rates, &writer)
         writer.key("notes")
@@ -54,7 +55,7 @@ public enum TaxJSON {
         writer.endArray()
         ReportJSON.completeness(years.allSatisfy(\.complete) && missing.isEmpty, missing, &writer)
         writer.endObject()
-        out(writer.takeText())
+        writer.takeUTF8(out)
     }
 
     /// How many bytes the writer collects before ``write(_:years:disposals:currency:missing:notes:rates:to:)``

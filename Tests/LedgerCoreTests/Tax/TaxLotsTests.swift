@@ -3,8 +3,9 @@ import Testing
 
 @testable import LedgerCore
 
-/// ``TaxLots`` marks taken lots gone instead of moving the others, and HIFO asks a heap for
-/// its next lot: both must give what a plain array and a scan from the front would.
+/// ``TaxLots`` marks taken lots gone instead of moving the others, HIFO asks a heap for its
+/// next lot, and FIFO and LIFO per account ask the account's positions: each must give what a
+/// plain array and a scan would.
 @Suite("Tax lots: gone marks and HIFO's heap against a plain array")
 struct TaxLotsTests {
     @Test("random appends, inserts, takes and changes keep the lots and the choices", arguments: [1, 2, 3] as [UInt64])
@@ -92,6 +93,61 @@ struct TaxLotsTests {
                     reference[offset].unitCost += ExactDecimal(1)
                 }
                 lots[Self.position(offset, in: lots)] = reference[offset]
+            }
+            #expect(lots.count == reference.count, "seed \(seed) step \(step)")
+            guard step % 50 == 0 else { continue }
+            #expect(Array(lots) == reference, "seed \(seed) step \(step)")
+        }
+    }
+
+    @Test(
+        "basis per wallet: each account's FIFO and LIFO pick from its positions is the old scan's",
+        arguments: [(7, false), (8, false), (9, true), (10, true)] as [(UInt64, Bool)])
+    func perAccountEnds(seed: UInt64, lifo: Bool) {
+        var rng = SplitMix64(seed: seed)
+        var lots = TaxLots()
+        var reference: [TaxLot] = []
+        for step in 0..<3_000 {
+            let roll = Int.random(in: 0..<40, using: &rng)
+            if roll < 17 || reference.isEmpty {
+                // Mostly appended (an acquisition), now and then put in the middle (a transfer).
+                let lot = Self.lot(step, &rng)
+                let offset = roll == 0 ? Int.random(in: 0...reference.count, using: &rng) : reference.count
+                lots.insert(lot, at: offset == reference.count ? lots.endIndex : Self.position(offset, in: lots))
+                reference.insert(lot, at: offset)
+            } else if roll < 35 {
+                // Mostly one account's pick (a sale from a wallet), now and then the pool's end.
+                let account = roll == 34 ? nil : Self.accounts.randomElement(using: &rng)
+                let expected =
+                    lifo
+                    ? reference.lastIndex { account == nil || $0.account == account }
+                    : reference.firstIndex { account == nil || $0.account == account }
+                let found: Int? =
+                    switch (account, lifo) {
+                    case (let account?, true): lots.last(in: account)
+                    case (let account?, false): lots.first(in: account)
+                    case (nil, true): lots.isEmpty ? nil : lots.index(before: lots.endIndex)
+                    case (nil, false): lots.isEmpty ? nil : lots.startIndex
+                    }
+                #expect(
+                    found.map { lots.distance(from: lots.startIndex, to: $0) } == expected, "seed \(seed) step \(step)")
+                guard let found, let offset = expected else { continue }
+                Self.takeSome(from: &lots, found, reference: &reference, offset, &rng)
+            } else if roll < 38 {
+                let offset = Int.random(in: 0..<reference.count, using: &rng)
+                Self.takeSome(from: &lots, Self.position(offset, in: lots), reference: &reference, offset, &rng)
+            } else {
+                // A lot that changes account (the allocation at the switch), or a split.
+                let offset = Int.random(in: 0..<reference.count, using: &rng)
+                if roll == 38 {
+                    reference[offset].account = Self.accounts.randomElement(using: &rng)!
+                    lots[Self.position(offset, in: lots)] = reference[offset]
+                } else {
+                    lots.updateEach { $0.held.scale(numerator: ExactDecimal(2), denominator: ExactDecimal(1)) }
+                    for index in reference.indices {
+                        reference[index].held.scale(numerator: ExactDecimal(2), denominator: ExactDecimal(1))
+                    }
+                }
             }
             #expect(lots.count == reference.count, "seed \(seed) step \(step)")
             guard step % 50 == 0 else { continue }
