@@ -9,9 +9,7 @@ import Testing
 /// --by-account` reports per account and commodity, and beancount's `Income:Gains` total is
 /// the replay's realized gain. Each peer check is skipped, with a printed reason, when the tool
 /// is not on PATH.
-@Suite(
-    "Journal export checked by bean-check, ledger-cli and hledger", .serialized,
-    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
+@Suite("Journal export checked by bean-check, ledger-cli and hledger", .serialized)
 struct JournalExportTests {
     static let beanCheck = Peer.find("bean-check")
     static let ledgerCLI = Peer.find("ledger", excluding: BuiltProducts.ledger.path)

@@ -2,9 +2,7 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
-@Suite(
-    "Killed writers", .serialized,
-    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
+@Suite("Killed writers", .serialized)
 struct KillTests {
     /// A writer killed with SIGKILL at a random moment leaves only whole events: the ledger
     /// verifies, numbers are contiguous, and every event the writer reported committed is there.

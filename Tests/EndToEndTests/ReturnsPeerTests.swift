@@ -11,9 +11,7 @@ import Testing
 /// turned back into period rates and compared with ours (annualising a month multiplies any
 /// difference, such as hledger's rounding of its unit prices, about 17 times).
 /// Skipped, with a printed reason, when hledger is not on PATH.
-@Suite(
-    "Returns agree with hledger roi", .serialized,
-    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
+@Suite("Returns agree with hledger roi", .serialized)
 struct ReturnsPeerTests {
     static let hledger = Peer.find("hledger")
 

@@ -4,9 +4,7 @@ import Testing
 
 /// `ledger share` on the demo ledger: no card, in any format, with or without amounts, names
 /// the ledger's path, an account, an event id or a note; and the SVG card renders in Chromium.
-@Suite(
-    "Share cards end to end", .serialized,
-    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
+@Suite("Share cards end to end", .serialized)
 struct ShareTests {
     static var browser: Bool { BrowserCheck.available(for: "ShareTests") }
 
