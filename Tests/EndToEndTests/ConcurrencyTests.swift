@@ -2,7 +2,9 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
-@Suite("Several processes on one ledger", .serialized)
+@Suite(
+    "Several processes on one ledger", .serialized,
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct ConcurrencyTests {
     /// 125 each: every `add` is a process of the debug build (~60 ms of CPU), and 500 appends
     /// racing for the write lock show a lost or doubled event as well as 1,000 did (round 16:

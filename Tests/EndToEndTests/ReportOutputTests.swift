@@ -3,7 +3,9 @@ import LedgerTestSupport
 import Testing
 
 /// `ledger report` run as cron runs it: the built binary, no terminal, writing with -o.
-@Suite("Report files: atomic, deterministic, nothing written on failure", .serialized)
+@Suite(
+    "Report files: atomic, deterministic, nothing written on failure", .serialized,
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct ReportOutputTests {
     /// A reader polling the -o path while large reports are written over it sees nothing, or
     /// one whole report, never a part.

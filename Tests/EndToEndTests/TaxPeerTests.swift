@@ -18,27 +18,6 @@ struct TaxPeerTests {
         return help.status == 0 && help.stdout.contains("--rules")
     }
 
-    /// Every per-year total of `ledger tax` (US per method, UK) and the US totals of the lot
-    /// engine under it (`ledger gains -O json`), against one run of the peers (`--via both`: the
-    /// peers are most of the time).
-    @Test("compare.py: rp2 and bittytax on 1,000 seeded trades, for tax and gains")
-    func peersOnSeededHistory() async throws {
-        let via = "both"
-        guard let python = Peer.find("python3") else {
-            print("skipped: python3 is not on PATH")
-            return
-        }
-        let script = Self.scripts.appendingPathComponent("compare.py").path
-        let result = try await BuiltProducts.run(
-            python,
-            [script, "--ledger", BuiltProducts.ledger.path, "--seed", "2024", "--trades", "1000", "--via", via])
-        if result.status == Self.skipExit {
-            print(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-            return
-        }
-        #expect(result.status == 0, "compare.py --via \(via):\n\(result.stdout)\(result.stderr)")
-    }
-
     @Test("the seed-42 fixture (checked with the peers), without Python")
     func fixture() async throws {
         guard Self.hasTaxCommand else {
@@ -61,6 +40,34 @@ struct TaxPeerTests {
                 }
             }
         }
+    }
+}
+
+/// The peers themselves on 1,000 seeded trades: the slow half of ``TaxPeerTests`` (python
+/// and rp2 are most of it), so a plain `swift test` leaves it to `LGR_SLOW_TESTS=1` (`.ci/run`).
+@Suite(
+    "Tax totals against rp2 and bittytax, the peers run", .serialized,
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
+struct TaxPeerRunTests {
+    /// Every per-year total of `ledger tax` (US per method, UK) and the US totals of the lot
+    /// engine under it (`ledger gains -O json`), against one run of the peers (`--via both`: the
+    /// peers are most of the time).
+    @Test("compare.py: rp2 and bittytax on 1,000 seeded trades, for tax and gains")
+    func peersOnSeededHistory() async throws {
+        let via = "both"
+        guard let python = Peer.find("python3") else {
+            print("skipped: python3 is not on PATH")
+            return
+        }
+        let script = TaxPeerTests.scripts.appendingPathComponent("compare.py").path
+        let result = try await BuiltProducts.run(
+            python,
+            [script, "--ledger", BuiltProducts.ledger.path, "--seed", "2024", "--trades", "1000", "--via", via])
+        if result.status == TaxPeerTests.skipExit {
+            print(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+            return
+        }
+        #expect(result.status == 0, "compare.py --via \(via):\n\(result.stdout)\(result.stderr)")
     }
 }
 

@@ -5,7 +5,7 @@ import Testing
 /// Snapshot plus tail must give exactly what a full replay gives, on seeded random ledgers
 /// with backdated events, voids, sales for a total and price changes (each of which must invalidate or be
 /// handled), for every booking method (one per step in turn, all four at the end).
-@Suite("Snapshots equal full replays")
+@Suite("Snapshots equal full replays", .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct SnapshotEquivalenceTests {
     @Test(arguments: [21, 22, 23] as [UInt64])
     func randomLedger(seed: UInt64) throws {

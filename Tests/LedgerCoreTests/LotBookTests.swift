@@ -8,6 +8,27 @@ import Testing
 /// and the book's running totals must equal the sums of its lots.
 @Suite("Lot books: HIFO against a plain scan")
 struct LotBookTests {
+    @Test("a HIFO book restored from lots or split keeps choosing the highest unit cost")
+    func restoredAndSplit() {
+        let lots = [(1, "100"), (2, "300"), (3, "200")].map { day, cost in
+            Lot(
+                source: EventID(value: UInt128(day)), acquired: Timestamp(secondsSinceEpoch: Int64(day) * 86_400),
+                quantity: dec("2"), cost: dec(cost))
+        }
+        var book = LotBook(method: .hifo, lots: lots)
+        #expect(book.reduce(dec("2")).pieces.map(\.source) == [EventID(value: 2)])
+        book.split(numerator: dec("2"), denominator: dec("1"))
+        #expect(book.reduce(dec("1")).pieces.map(\.unitCost) == [dec("50")])
+        #expect(book.lots.map(\.quantity) == [dec("4"), dec("3")])
+    }
+}
+
+/// The seeded comparison itself: 4 seeds of 3,000 steps, 36 s alone in a debug build on 2 cores,
+/// so a plain `swift test` leaves it to `LGR_SLOW_TESTS=1` (`.ci/run`).
+@Suite(
+    "Lot books: HIFO against a plain scan, seeded", .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason))
+)
+struct LotBookRandomTests {
     @Test("random buys (some backdated) and sales give the same pieces and lots", arguments: [1, 2, 3, 4] as [UInt64])
     func hifoMatchesScan(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
@@ -43,20 +64,6 @@ struct LotBookTests {
                     && book.cost == reference.lots.reduce(.zero) { $0 + $1.cost },
                 "seed \(seed) step \(step): running totals")
         }
-    }
-
-    @Test("a HIFO book restored from lots or split keeps choosing the highest unit cost")
-    func restoredAndSplit() {
-        let lots = [(1, "100"), (2, "300"), (3, "200")].map { day, cost in
-            Lot(
-                source: EventID(value: UInt128(day)), acquired: Timestamp(secondsSinceEpoch: Int64(day) * 86_400),
-                quantity: dec("2"), cost: dec(cost))
-        }
-        var book = LotBook(method: .hifo, lots: lots)
-        #expect(book.reduce(dec("2")).pieces.map(\.source) == [EventID(value: 2)])
-        book.split(numerator: dec("2"), denominator: dec("1"))
-        #expect(book.reduce(dec("1")).pieces.map(\.unitCost) == [dec("50")])
-        #expect(book.lots.map(\.quantity) == [dec("4"), dec("3")])
     }
 }
 

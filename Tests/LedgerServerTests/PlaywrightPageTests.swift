@@ -9,7 +9,9 @@ import Testing
 /// error and shows its key numbers (`Tests/Server/pages.py`). Skipped, and says so, when
 /// Chromium is not on PATH or `import playwright` fails (`.ci/run` installs it best-effort).
 /// `LGR_PAGE_SHOTS=DIR` keeps a full-page screenshot of each page at each width there.
-@Suite("the server's pages in Playwright at 390 and 1000 px", .serialized)
+@Suite(
+    "the server's pages in Playwright at 390 and 1000 px", .serialized,
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct PlaywrightPageTests {
     static var available: Bool { Playwright.available }
 
