@@ -108,8 +108,9 @@ struct SnapshotPartsTests {
             try store.snapshots.valid(key: Self.key).map {
                 SnapshotFrame(summary: $0.data, parts: $0.parts.all() ?? [])
             })
-        // A byte inside the summary, made different (SQL's substr counts from 1).
-        let at = frame.headerSize + frame.summaryLength / 2
+        // A byte inside the summary (after the seal and the header), made different (SQL's
+        // substr counts from 1).
+        let at = LedgerSnapshots.sealSize + frame.headerSize + frame.summaryLength / 2
         try store.database.execute(
             """
             UPDATE snapshots SET data = CAST(substr(data, 1, \(at))

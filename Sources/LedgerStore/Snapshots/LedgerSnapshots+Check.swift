@@ -22,7 +22,7 @@ extension LedgerSnapshots {
         try ledger.guarded {
             try database.readTransaction {
                 let statement = try database.prepare(
-                    "SELECT key, seq, head, last_occurred, prices_version, uses_prices, data, mac FROM snapshots ORDER BY key"
+                    "SELECT key, seq, head, last_occurred, prices_version, uses_prices, data FROM snapshots ORDER BY key"
                 )
                 defer { statement.reset() }
                 var problems: [SnapshotProblem] = []
@@ -31,8 +31,9 @@ extension LedgerSnapshots {
                         key: statement.text(0) ?? "", sequence: statement.int(1), head: statement.text(2) ?? "",
                         lastOccurred: Timestamp(secondsSinceEpoch: statement.int(3)), pricesVersion: statement.int(4),
                         usesPrices: statement.int(5) != 0, data: [])
-                    let mac = statement.isNull(7) ? nil : statement.blob(7)
-                    if let reason = try problem(with: record, bytes: statement.blob(6), mac: mac) {
+                    let data = statement.blob(6)
+                    let seal = Array(data.prefix(Self.sealSize))
+                    if let reason = try problem(with: record, bytes: Array(data.dropFirst(Self.sealSize)), mac: seal) {
                         problems.append(SnapshotProblem(key: record.key, sequence: record.sequence, reason: reason))
                     }
                 }
@@ -41,14 +42,15 @@ extension LedgerSnapshots {
         }
     }
 
-    private func problem(with record: SnapshotRecord, bytes: [UInt8], mac: [UInt8]?) throws -> String? {
+    /// `bytes` are the frame (the BLOB after the seal `mac`).
+    private func problem(with record: SnapshotRecord, bytes: [UInt8], mac: [UInt8]) throws -> String? {
         guard try isOnChain(record) else {
             return "its head is not the hash of event #\(record.sequence): it does not belong to this chain"
         }
         guard let (frame, _) = SnapshotFrame.parse(bytes) else {
             // One whole snapshot, as builds before the summary saved them: not read, and the
             // next report replaces it; anything else is damage.
-            if bytes.starts(with: SnapshotFrame.wholeSnapshotMagic) { return nil }
+            if (mac + bytes).starts(with: SnapshotFrame.wholeSnapshotMagic) { return nil }
             return "its bytes are not a snapshot: it was damaged or changed"
         }
         guard SnapshotSeal.isSealed(record, prefix: frame.prefix(of: bytes), mac: mac, key: ledger.snapshotKey) else {

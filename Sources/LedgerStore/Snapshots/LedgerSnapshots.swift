@@ -1,9 +1,12 @@
 import LedgerCore
 
 /// Saved fold states (the `snapshots` table): a cache a report reads instead of replaying the
-/// whole log, bound to the chain and sealed (``SnapshotSeal``). A row's `data` is a
-/// ``SnapshotFrame``: the sealed prefix (header and summary) is read with the row, each part
-/// (one book's lots) only when the replay asks for it.
+/// whole log, bound to the chain and sealed (``SnapshotSeal``). A row's `data` is its seal (32
+/// bytes) and a ``SnapshotFrame``: the seal and the sealed prefix (header and summary) are read
+/// with the row, each part (one book's lots) only when the replay asks for it. The seal sits at
+/// the start of `data`, not in the `mac` column (left empty) that follows it: to reach a column
+/// after a BLOB of megabytes SQLite follows every overflow page of the BLOB (14 MB read for a
+/// million events).
 public struct LedgerSnapshots: SnapshotStore {
     package let ledger: Ledger
     var database: SQLiteDatabase { ledger.database }
@@ -17,7 +20,7 @@ public struct LedgerSnapshots: SnapshotStore {
         try ledger.guarded {
             try database.readTransaction {
                 let statement = try database.prepare(
-                    "SELECT seq, head, last_occurred, prices_version, uses_prices, rowid, mac FROM snapshots WHERE key = ?"
+                    "SELECT seq, head, last_occurred, prices_version, uses_prices, rowid FROM snapshots WHERE key = ?"
                 )
                 defer { statement.reset() }
                 try statement.bind([.text(key)])
@@ -27,10 +30,9 @@ public struct LedgerSnapshots: SnapshotStore {
                     key: key, sequence: statement.int(0), head: statement.text(1) ?? "",
                     lastOccurred: Timestamp(secondsSinceEpoch: statement.int(2)), pricesVersion: statement.int(3),
                     usesPrices: statement.int(4) != 0, data: [])
-                let mac = statement.isNull(6) ? nil : statement.blob(6)
                 statement.reset()
                 // Same read transaction: the prefix is the one of the row above.
-                guard try isValid(record), let (frame, summary) = try readPrefix(rowid: rowid) else { return nil }
+                guard try isValid(record), let (mac, frame, summary) = try readPrefix(rowid: rowid) else { return nil }
                 // A row whose seal fails was not saved by ledger as it is: replay instead.
                 guard SnapshotSeal.isSealed(record, prefix: frame.header + summary, mac: mac, key: ledger.snapshotKey)
                 else { return nil }
@@ -43,19 +45,26 @@ public struct LedgerSnapshots: SnapshotStore {
         }
     }
 
-    /// The frame and summary of row `rowid`'s BLOB (nil when it is not a frame: a snapshot
-    /// saved by an older build, or damaged).
-    private func readPrefix(rowid: Int64) throws -> (SnapshotFrame, [UInt8])? {
-        try database.withBlob(table: "snapshots", column: "data", rowid: rowid) { blob in
-            guard blob.size >= SnapshotFrame.fixedSize,
+    /// Where the frame starts in `data`: after the seal.
+    static let sealSize = 32
+
+    /// The seal, frame and summary of row `rowid`'s BLOB (nil when it is not a frame: a
+    /// snapshot saved by an older build, or damaged).
+    private func readPrefix(rowid: Int64) throws -> ([UInt8], SnapshotFrame, [UInt8])? {
+        let start = Self.sealSize
+        return try database.withBlob(table: "snapshots", column: "data", rowid: rowid) { blob in
+            let size = blob.size - start
+            guard size >= SnapshotFrame.fixedSize,
                 let (summaryLength, partCount) = SnapshotFrame.counts(
-                    try blob.read(at: 0, count: SnapshotFrame.fixedSize)),
-                partCount <= (blob.size - SnapshotFrame.fixedSize) / SnapshotFrame.entrySize,
+                    try blob.read(at: start, count: SnapshotFrame.fixedSize)),
+                partCount <= (size - SnapshotFrame.fixedSize) / SnapshotFrame.entrySize,
                 let frame = SnapshotFrame(
-                    header: try blob.read(at: 0, count: SnapshotFrame.fixedSize + partCount * SnapshotFrame.entrySize)),
-                frame.totalSize == blob.size
+                    header: try blob.read(
+                        at: start, count: SnapshotFrame.fixedSize + partCount * SnapshotFrame.entrySize)),
+                frame.totalSize == size
             else { return nil }
-            return (frame, try blob.read(at: frame.headerSize, count: summaryLength))
+            let mac = try blob.read(at: 0, count: start)
+            return (mac, frame, try blob.read(at: start + frame.headerSize, count: summaryLength))
         }
     }
 
@@ -66,8 +75,9 @@ public struct LedgerSnapshots: SnapshotStore {
         let bytes = try ledger.sharingConnection {
             try ledger.guarded {
                 try database.withBlob(table: "snapshots", column: "data", rowid: rowid) { blob in
-                    guard blob.size == frame.totalSize else { return nil as [UInt8]? }
-                    return try blob.read(at: frame.offset(ofPart: index), count: frame.partLengths[index])
+                    guard blob.size == Self.sealSize + frame.totalSize else { return nil as [UInt8]? }
+                    return try blob.read(
+                        at: Self.sealSize + frame.offset(ofPart: index), count: frame.partLengths[index])
                 }
             }
         }
@@ -97,11 +107,11 @@ public struct LedgerSnapshots: SnapshotStore {
     /// process holds the write lock, or a part of the lots it carries over cannot be read, the
     /// save is skipped rather than waited for.
     ///
-    /// The row goes in with `zeroblob`s for its bytes and seal, which SQLite stores without
-    /// making them in memory (they are the row's last columns), and both are then written in
-    /// place, the prefix and each part at its offset: a bound BLOB would be copied by the bind
-    /// and again into the row's record, twice the snapshot's size (at a million lots, 2 × 56
-    /// MB on top of the replay's state).
+    /// The row goes in with a `zeroblob` for its bytes (and an empty one for `mac`), which
+    /// SQLite stores without making them in memory (they are the row's last columns), and the
+    /// seal, the prefix and each part are then written in place: a bound BLOB would be copied
+    /// by the bind and again into the row's record, twice the snapshot's size (at a million
+    /// lots, 2 × 56 MB on top of the replay's state).
     public func save(_ record: SnapshotRecord) {
         guard ledger.access == .readWrite, let parts = record.parts.all() else { return }
         let frame = SnapshotFrame(summary: record.data, parts: parts)
@@ -123,19 +133,17 @@ public struct LedgerSnapshots: SnapshotStore {
                 ).run([
                     .text(record.key), .integer(record.sequence), .text(record.head),
                     .integer(record.lastOccurred.secondsSinceEpoch), .integer(record.pricesVersion),
-                    .integer(record.usesPrices ? 1 : 0), .integer(Int64(frame.totalSize)), .integer(Int64(mac.count)),
+                    .integer(record.usesPrices ? 1 : 0), .integer(Int64(Self.sealSize + frame.totalSize)), .integer(0),
                 ])
                 let rowid = try database.scalarInt("SELECT last_insert_rowid()") ?? 0
                 try database.withBlob(table: "snapshots", column: "data", rowid: rowid, writable: true) { blob in
-                    try blob.write(prefix, at: 0)
-                    var offset = frame.prefixSize
+                    try blob.write(mac, at: 0)
+                    try blob.write(prefix, at: Self.sealSize)
+                    var offset = Self.sealSize + frame.prefixSize
                     for part in parts {
                         try blob.write(part, at: offset)
                         offset += part.count
                     }
-                }
-                try database.withBlob(table: "snapshots", column: "mac", rowid: rowid, writable: true) { blob in
-                    try blob.write(mac, at: 0)
                 }
             }
         }
