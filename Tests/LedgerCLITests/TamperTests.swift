@@ -111,9 +111,10 @@ struct TamperTests {
         try sqlite(path, change)
         fixed.run(["add", "sell", "BTC", "0.3", "@", "31000", "--date", "2024-01-07"])
         let (status, text) = portfolio(fixed)
+        let fromSnapshot = fixed.stdout.text
         fixed.stdout.clear()
         fixed.run(["portfolio", "--full-replay"])
-        #expect(status == 0 && text.contains("0.16") && text == fixed.stdout.text, "\(text)")
+        #expect(status == 0 && text.contains("0.16") && fromSnapshot == fixed.stdout.text, "\(text)")
         try sqlite(path, change)
         fixed.stderr.clear()
         #expect(fixed.run(["verify"]) == 0)
