@@ -8,7 +8,8 @@ import PostgresNIO
 /// replay, valid under the same rules (``LedgerSnapshots``). Unlike a ledger file's, a row is
 /// not sealed: a ledger file can be edited by whoever holds it, so its snapshots carry an HMAC
 /// keyed from the user's state directory; these rows are written only through the server's
-/// database role, which the database itself guards.
+/// database role, which the database itself guards. A row's `data` is the whole snapshot,
+/// summary and parts framed (``SnapshotRecord/framed()``), read whole.
 public struct PostgresSnapshots: SnapshotStore {
     let ledger: PostgresLedger
     private var session: PostgresSession { ledger.session }
@@ -32,8 +33,9 @@ public struct PostgresSnapshots: SnapshotStore {
                 (Int64, String, Int64, Int64, Bool, ByteBuffer).self)
             let record = SnapshotRecord(
                 key: key, sequence: sequence, head: head, lastOccurred: Timestamp(secondsSinceEpoch: last),
-                pricesVersion: version, usesPrices: usesPrices, data: Array(data.readableBytesView))
-            return try isValid(record) ? record : nil
+                pricesVersion: version, usesPrices: usesPrices, data: [])
+            // A row of an older layout (the snapshot whole) is not a frame: replayed and replaced.
+            return try isValid(record) ? record.unframed(Array(data.readableBytesView)) : nil
         }
     }
 
@@ -55,6 +57,7 @@ public struct PostgresSnapshots: SnapshotStore {
 
     /// Saves a snapshot, replacing the one under its key; a cache, so a failure is skipped.
     public func save(_ record: SnapshotRecord) {
+        guard let data = record.framed() else { return }
         var binds = ledger.binds()
         binds.append(record.key)
         binds.append(record.sequence)
@@ -62,7 +65,7 @@ public struct PostgresSnapshots: SnapshotStore {
         binds.append(record.lastOccurred.secondsSinceEpoch)
         binds.append(record.pricesVersion)
         binds.append(record.usesPrices)
-        binds.append(ByteBuffer(bytes: record.data))
+        binds.append(ByteBuffer(bytes: data))
         _ = try? session.rows(
             """
             INSERT INTO snapshots (user_id, key, sequence, head, last_occurred, prices_version, uses_prices, data)

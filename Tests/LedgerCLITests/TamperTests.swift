@@ -98,6 +98,31 @@ struct TamperTests {
             "\(fixed.stderr.text)")
     }
 
+    @Test("a snapshot's lots changed with plain SQL: a sale that needs them replays instead; verify names them")
+    func snapshotLotsChanged() throws {
+        let (fixed, path) = ledger()
+        #expect(portfolio(fixed).1.contains("0.45"))
+        // The BLOB's last byte is the last BTC lot's (the only book): its cost-complete flag.
+        let change = "UPDATE snapshots SET data = CAST(substr(data, 1, length(data) - 1) || X'07' AS BLOB)"
+        try sqlite(path, change)
+        // A buy after the snapshot needs no lots: the sealed summary serves it.
+        fixed.run(["add", "buy", "BTC", "0.01", "@", "30000", "--date", "2024-01-06"])
+        #expect(portfolio(fixed).1.contains("0.46"))
+        try sqlite(path, change)
+        fixed.run(["add", "sell", "BTC", "0.3", "@", "31000", "--date", "2024-01-07"])
+        // A fixed as-of: the first line names it, and the clock moves between runs.
+        fixed.stdout.clear()
+        let status = fixed.run(["portfolio", "--as-of", "2025-01-01"])
+        let fromSnapshot = fixed.stdout.text
+        fixed.stdout.clear()
+        fixed.run(["portfolio", "--as-of", "2025-01-01", "--full-replay"])
+        #expect(status == 0 && fromSnapshot.contains("0.16") && fromSnapshot == fixed.stdout.text, "\(fromSnapshot)")
+        try sqlite(path, change)
+        fixed.stderr.clear()
+        #expect(fixed.run(["verify"]) == 0)
+        #expect(fixed.stderr.text.contains("the lots of its book #1 do not match"), "\(fixed.stderr.text)")
+    }
+
     @Test("a ledger removed and made again at its path (init, add, import) is anchored anew, not refused")
     func recreated() throws {
         let directory = makeTemporaryDirectory()

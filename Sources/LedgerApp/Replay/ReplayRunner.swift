@@ -59,21 +59,25 @@ public struct ReplayRunner {
         return fold.state
     }
 
-    /// The state a holdings report needs (no disposal pieces): a valid snapshot plus the events
-    /// appended since, or a full replay that leaves a snapshot when it covered the whole log.
+    /// The state a holdings report needs (no disposal pieces): a valid snapshot's summary plus
+    /// the events appended since (a book's lots are read only when one of them needs them), or
+    /// a full replay that leaves a snapshot when it covered the whole log. A snapshot whose lots
+    /// turn out not to match its seal is dropped for the full replay.
     public func replayForHoldings(_ options: ValuationOptions, useSnapshots: Bool) throws -> PortfolioState {
         let key = "\(options.method.rawValue)|\(options.perAccount ? "account" : "pooled")|\(options.currency)"
         if useSnapshots, let snapshot = try store.snapshots.valid(key: key), options.asOf >= snapshot.lastOccurred,
-            let restored = SnapshotCodec.decode(snapshot.data, options: options)
+            let restored = SnapshotCodec.decode(summary: snapshot.data, parts: snapshot.parts, options: options)
         {
             var fold = PortfolioFold(state: restored, prices: prices)
             let position = try store.events.forEachEvent(after: snapshot.sequence, through: options.asOf) {
                 fold.apply($0)
             }
-            if fold.state.eventCount - restored.eventCount >= snapshotThreshold {
-                save(fold.state, key: key, at: position)
+            if !snapshot.parts.failed {
+                if fold.state.eventCount - restored.eventCount >= snapshotThreshold {
+                    save(fold.state, key: key, at: position, carrying: snapshot.parts)
+                }
+                return fold.state
             }
-            return fold.state
         }
         var fold = PortfolioFold(options: options, prices: prices, recordingDisposals: false)
         let position = try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
@@ -91,15 +95,18 @@ public struct ReplayRunner {
     }
 
     /// Saves `state` as covering the log up to `position`, if it does: every event, none
-    /// left out by as-of.
-    private func save(_ state: PortfolioState, key: String, at position: LogPosition) {
+    /// left out by as-of; not when lots it carries over from a snapshot's `parts` failed.
+    private func save(
+        _ state: PortfolioState, key: String, at position: LogPosition, carrying carried: SnapshotParts? = nil
+    ) {
         guard let last = position.lastOccurred, state.options.asOf >= last,
-            let version = try? store.prices.version()
+            let version = try? store.prices.version(), let (summary, parts) = SnapshotCodec.sections(state),
+            carried?.failed != true
         else { return }
         store.snapshots.save(
             SnapshotRecord(
                 key: key, sequence: position.head.count, head: position.head.hash, lastOccurred: state.lastOccurredAt,
-                pricesVersion: version, usesPrices: state.usedPrices, data: SnapshotCodec.encode(state)))
+                pricesVersion: version, usesPrices: state.usedPrices, data: summary, parts: SnapshotParts(parts)))
     }
 
     /// What a report of the whole ledger now, in `currency`, lacks: every valuation the replay

@@ -14,8 +14,9 @@ public struct LotBook: Sendable {
     /// shifting the array).
     private var storage: [Lot] = []
     private var head = 0
-    /// Lots restored from a snapshot and not needed yet (then `storage` is empty): decoded by
-    /// the first change.
+    /// Lots restored from a snapshot and not needed yet: decoded by the first change that
+    /// needs them. Until then `storage` holds only the lots added after them (later in
+    /// acquisition order), and the totals below count both.
     private var packed: SavedBook?
     /// HIFO only: which lots of `storage` are still open (a lot HIFO empties stays in place,
     /// so taking from the middle does not shift the rest), and ``highest``, their indices.
@@ -44,38 +45,60 @@ public struct LotBook: Sendable {
     init(method: BookingMethod, saved: SavedBook) {
         self.method = method
         packed = saved
+        (openQuantity, openCost, openIncomplete) = (saved.quantity, saved.cost, saved.incomplete)
     }
 
     public var lots: ArraySlice<Lot> {
-        if let packed { return ArraySlice(packed.decode()) }
+        if let packed { return ArraySlice(packed.decode() + storage) }
         guard method == .hifo, highest.count < storage.count else { return storage[head...] }
         return ArraySlice(storage.indices.filter { open[$0] }.map { storage[$0] })
     }
 
-    public var quantity: ExactDecimal { packed?.quantity ?? openQuantity }
-    public var cost: ExactDecimal { packed?.cost ?? openCost }
+    public var quantity: ExactDecimal { openQuantity }
+    public var cost: ExactDecimal { openCost }
     /// False when an open lot's cost could not be fully valued: ``cost`` is the known part.
-    public var costComplete: Bool { (packed?.incomplete ?? openIncomplete) == 0 }
+    public var costComplete: Bool { openIncomplete == 0 }
     public var isEmpty: Bool {
-        packed.map { $0.count == 0 } ?? (method == .hifo ? highest.isEmpty : head == storage.count)
+        if let packed { return packed.count == 0 && storage.isEmpty }
+        return method == .hifo ? highest.isEmpty : head == storage.count
     }
 
-    /// The open lots as a snapshot keeps them (still encoded when never unpacked).
+    /// The open lots as a snapshot keeps them (still encoded when never unpacked and nothing
+    /// was added).
     var saved: SavedBook {
-        if let packed { return packed }
+        if let packed, storage.isEmpty { return packed }
         let lots = lots
+        let last = lots.reduce(Timestamp(secondsSinceEpoch: Int64.min)) { max($0, $1.acquired) }
+        // The count the lots should have: packed lots that could not be read give fewer, which
+        // the codec refuses to save.
+        let count = packed.map { $0.count + storage.count } ?? lots.count
         return SavedBook(
-            count: lots.count, quantity: quantity, cost: cost, incomplete: openIncomplete, lots: .decoded(lots))
+            count: count, quantity: quantity, cost: cost, incomplete: openIncomplete, lastAcquired: last,
+            lots: .decoded(lots))
     }
 
-    /// Decodes packed lots before a change.
+    /// Decodes packed lots before a change that needs them, the lots added since after them.
     private mutating func unpack() {
         guard let packed else { return }
-        storage = packed.decode()
+        storage = packed.decode() + storage
         head = 0
-        (openQuantity, openCost, openIncomplete) = (packed.quantity, packed.cost, packed.incomplete)
         self.packed = nil
         reindex()
+    }
+
+    /// Adds a lot to a book whose lots are still packed, if it goes after all of them (a buy
+    /// after the snapshot): the lots stay unread. False when the book must be unpacked first.
+    private mutating func appendPacked(_ lot: Lot) -> Bool {
+        guard let packed, method != .average, lot.acquired >= packed.lastAcquired,
+            lot.acquired >= storage.last?.acquired ?? packed.lastAcquired
+        else { return false }
+        var lot = lot
+        if method == .hifo { lot.fixUnitCost() }
+        storage.append(lot)
+        openQuantity += lot.quantity
+        openCost += lot.cost
+        if !lot.costComplete { openIncomplete += 1 }
+        return true
     }
 
     private mutating func recount() {
@@ -96,7 +119,7 @@ public struct LotBook: Sendable {
     /// Adds a lot at its place in acquisition order (average cost merges it into the pool,
     /// keeping the earliest acquisition date).
     public mutating func add(_ lot: Lot) {
-        guard lot.quantity.isPositive else { return }
+        guard lot.quantity.isPositive, !appendPacked(lot) else { return }
         unpack()
         openQuantity += lot.quantity
         openCost += lot.cost

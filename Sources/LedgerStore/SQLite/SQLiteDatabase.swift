@@ -133,39 +133,6 @@ public final class SQLiteDatabase {
         return try body()
     }
 
-    /// The whole BLOB in `table.column` of row `rowid`, read with SQLite's incremental BLOB I/O
-    /// straight into the array: one copy, where reading the column through a statement copies
-    /// a large value twice (a snapshot of a long history is megabytes).
-    public func readBlob(table: String, column: String, rowid: Int64) throws(SQLiteError) -> [UInt8] {
-        var blob: OpaquePointer?
-        let code = sqlite3_blob_open(handle, "main", table, column, rowid, 0, &blob)
-        guard code == SQLITE_OK, let blob else { throw SQLiteError(code: code, message: lastMessage) }
-        defer { sqlite3_blob_close(blob) }
-        let size = Int(sqlite3_blob_bytes(blob))
-        var status = SQLITE_OK
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            status = size == 0 ? SQLITE_OK : sqlite3_blob_read(blob, buffer.baseAddress, Int32(size), 0)
-            initialized = status == SQLITE_OK ? size : 0
-        }
-        guard status == SQLITE_OK else { throw SQLiteError(code: status, message: lastMessage) }
-        return bytes
-    }
-
-    /// Writes `bytes` over the BLOB in `table.column` of row `rowid` from its start, with
-    /// SQLite's incremental BLOB I/O (the BLOB must already be that long: a row inserted with
-    /// `zeroblob(n)`). No bound copy and no in-memory record of the row is made, which an
-    /// INSERT of a bound BLOB makes twice.
-    public func writeBlob(table: String, column: String, rowid: Int64, _ bytes: [UInt8]) throws(SQLiteError) {
-        var blob: OpaquePointer?
-        let code = sqlite3_blob_open(handle, "main", table, column, rowid, 1, &blob)
-        guard code == SQLITE_OK, let blob else { throw SQLiteError(code: code, message: lastMessage) }
-        defer { sqlite3_blob_close(blob) }
-        let status = bytes.withUnsafeBytes {
-            $0.isEmpty ? SQLITE_OK : sqlite3_blob_write(blob, $0.baseAddress, Int32($0.count), 0)
-        }
-        guard status == SQLITE_OK else { throw SQLiteError(code: status, message: lastMessage) }
-    }
-
     /// Runs `body` with the page cache at most `kibibytes` (`PRAGMA cache_size`: the pages
     /// beyond it are freed at once; restored after, which allocates nothing). For a write of
     /// a large BLOB, whose pages are written once, after a full replay filled the cache.

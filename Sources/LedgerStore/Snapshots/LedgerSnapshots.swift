@@ -1,36 +1,12 @@
 import LedgerCore
 
-/// A saved fold state and where in the log it stands.
-public struct SnapshotRecord: Sendable {
-    /// Which fold: booking method, pooling and currency.
-    public let key: String
-    /// The last event folded in and the chain head hash then.
-    public let sequence: Int64
-    public let head: String
-    /// The latest occurred-at folded in.
-    public let lastOccurred: Timestamp
-    /// The price table's change counter when the state was folded, and whether the fold
-    /// read prices at all (if not, price changes do not make it stale).
-    public let pricesVersion: Int64
-    public let usesPrices: Bool
-    public internal(set) var data: [UInt8]
-
-    public init(
-        key: String, sequence: Int64, head: String, lastOccurred: Timestamp, pricesVersion: Int64, usesPrices: Bool,
-        data: [UInt8]
-    ) {
-        self.key = key
-        self.sequence = sequence
-        self.head = head
-        self.lastOccurred = lastOccurred
-        self.pricesVersion = pricesVersion
-        self.usesPrices = usesPrices
-        self.data = data
-    }
-}
-
 /// Saved fold states (the `snapshots` table): a cache a report reads instead of replaying the
-/// whole log, bound to the chain and sealed (``SnapshotSeal``).
+/// whole log, bound to the chain and sealed (``SnapshotSeal``). A row's `data` is its seal (32
+/// bytes) and a ``SnapshotFrame``: the seal and the sealed prefix (header and summary) are read
+/// with the row, each part (one book's lots) only when the replay asks for it. The seal sits at
+/// the start of `data`, not in the `mac` column (left empty) that follows it: to reach a column
+/// after a BLOB of megabytes SQLite follows every overflow page of the BLOB (14 MB read for a
+/// million events).
 public struct LedgerSnapshots: SnapshotStore {
     package let ledger: Ledger
     var database: SQLiteDatabase { ledger.database }
@@ -38,18 +14,13 @@ public struct LedgerSnapshots: SnapshotStore {
     /// The snapshot saved under `key`, if it is still valid for the log as it is now: the
     /// events it covers are unchanged (its head hash still sits at its sequence), nothing
     /// appended since happened before its last event, no void was appended since, and, when it
-    /// read prices, the price table has not changed.
-    ///
-    /// The snapshot's megabytes are read through a memory map, on for this read only: on a
-    /// million events 40 → 23 ms for the whole `portfolio`, with no more memory (the map is
-    /// off otherwise because a full replay through one faulted in four times the pages it read).
+    /// read prices, the price table has not changed; and its sealed prefix is what was saved.
+    /// Its parts are read later, each against its digest (``readPart(_:of:rowid:)``).
     public func valid(key: String) throws -> SnapshotRecord? {
-        try ledger.guarded { try database.execute("PRAGMA mmap_size=1073741824") }
-        defer { try? database.execute("PRAGMA mmap_size=0") }
-        return try ledger.guarded {
+        try ledger.guarded {
             try database.readTransaction {
                 let statement = try database.prepare(
-                    "SELECT seq, head, last_occurred, prices_version, uses_prices, rowid, mac FROM snapshots WHERE key = ?"
+                    "SELECT seq, head, last_occurred, prices_version, uses_prices, rowid FROM snapshots WHERE key = ?"
                 )
                 defer { statement.reset() }
                 try statement.bind([.text(key)])
@@ -59,15 +30,58 @@ public struct LedgerSnapshots: SnapshotStore {
                     key: key, sequence: statement.int(0), head: statement.text(1) ?? "",
                     lastOccurred: Timestamp(secondsSinceEpoch: statement.int(2)), pricesVersion: statement.int(3),
                     usesPrices: statement.int(4) != 0, data: [])
-                let mac = statement.isNull(6) ? nil : statement.blob(6)
                 statement.reset()
-                guard try isValid(record) else { return nil }
-                // Same read transaction: the bytes are the ones the row above describes.
-                record.data = try database.readBlob(table: "snapshots", column: "data", rowid: rowid)
+                // Same read transaction: the prefix is the one of the row above.
+                guard try isValid(record), let (mac, frame, summary) = try readPrefix(rowid: rowid) else { return nil }
                 // A row whose seal fails was not saved by ledger as it is: replay instead.
-                return SnapshotSeal.isSealed(record, mac: mac, key: ledger.snapshotKey) ? record : nil
+                guard SnapshotSeal.isSealed(record, prefix: frame.header + summary, mac: mac, key: ledger.snapshotKey)
+                else { return nil }
+                record.data = summary
+                record.parts = SnapshotParts(count: frame.partLengths.count) { [self] index in
+                    try? readPart(index, of: frame, rowid: rowid)
+                }
+                return record
             }
         }
+    }
+
+    /// Where the frame starts in `data`: after the seal.
+    static let sealSize = 32
+
+    /// The seal, frame and summary of row `rowid`'s BLOB (nil when it is not a frame: a
+    /// snapshot saved by an older build, or damaged).
+    private func readPrefix(rowid: Int64) throws -> ([UInt8], SnapshotFrame, [UInt8])? {
+        let start = Self.sealSize
+        return try database.withBlob(table: "snapshots", column: "data", rowid: rowid) { blob in
+            let size = blob.size - start
+            guard size >= SnapshotFrame.fixedSize,
+                let (summaryLength, partCount) = SnapshotFrame.counts(
+                    try blob.read(at: start, count: SnapshotFrame.fixedSize)),
+                partCount <= (size - SnapshotFrame.fixedSize) / SnapshotFrame.entrySize,
+                let frame = SnapshotFrame(
+                    header: try blob.read(
+                        at: start, count: SnapshotFrame.fixedSize + partCount * SnapshotFrame.entrySize)),
+                frame.totalSize == size
+            else { return nil }
+            let mac = try blob.read(at: 0, count: start)
+            return (mac, frame, try blob.read(at: start + frame.headerSize, count: summaryLength))
+        }
+    }
+
+    /// Part `index` of row `rowid` (read after the row's prefix, perhaps in another
+    /// transaction: the digest is what ties it to the sealed prefix), or nil when it does not
+    /// match. On the replay's connection, between two of its rows.
+    func readPart(_ index: Int, of frame: SnapshotFrame, rowid: Int64) throws -> [UInt8]? {
+        let bytes = try ledger.sharingConnection {
+            try ledger.guarded {
+                try database.withBlob(table: "snapshots", column: "data", rowid: rowid) { blob in
+                    guard blob.size == Self.sealSize + frame.totalSize else { return nil as [UInt8]? }
+                    return try blob.read(
+                        at: Self.sealSize + frame.offset(ofPart: index), count: frame.partLengths[index])
+                }
+            }
+        }
+        return bytes.flatMap { frame.matches($0, part: index) ? $0 : nil }
     }
 
     private func isValid(_ record: SnapshotRecord) throws -> Bool {
@@ -90,15 +104,19 @@ public struct LedgerSnapshots: SnapshotStore {
     }
 
     /// Saves a snapshot, replacing the one under its key. A snapshot is a cache: when another
-    /// process holds the write lock the save is skipped rather than waited for.
+    /// process holds the write lock, or a part of the lots it carries over cannot be read, the
+    /// save is skipped rather than waited for.
     ///
-    /// The row goes in with `zeroblob`s for its bytes and seal, which SQLite stores without
-    /// making them in memory (they are the row's last columns), and both are then written in
-    /// place: a bound BLOB would be copied by the bind and again into the row's record, twice
-    /// the snapshot's size (at a million lots, 2 × 56 MB on top of the replay's state).
+    /// The row goes in with a `zeroblob` for its bytes (and an empty one for `mac`), which
+    /// SQLite stores without making them in memory (they are the row's last columns), and the
+    /// seal, the prefix and each part are then written in place: a bound BLOB would be copied
+    /// by the bind and again into the row's record, twice the snapshot's size (at a million
+    /// lots, 2 × 56 MB on top of the replay's state).
     public func save(_ record: SnapshotRecord) {
-        guard ledger.access == .readWrite else { return }
-        let mac = SnapshotSeal.mac(record, key: ledger.snapshotKey)
+        guard ledger.access == .readWrite, let parts = record.parts.all() else { return }
+        let frame = SnapshotFrame(summary: record.data, parts: parts)
+        let prefix = frame.header + record.data
+        let mac = SnapshotSeal.mac(record, prefix: prefix, key: ledger.snapshotKey)
         database.setBusyTimeout(milliseconds: 50)
         defer { database.setBusyTimeout(milliseconds: 15_000) }
         // Its pages are written once: a small cache, spilled to the WAL as it fills. The
@@ -115,11 +133,18 @@ public struct LedgerSnapshots: SnapshotStore {
                 ).run([
                     .text(record.key), .integer(record.sequence), .text(record.head),
                     .integer(record.lastOccurred.secondsSinceEpoch), .integer(record.pricesVersion),
-                    .integer(record.usesPrices ? 1 : 0), .integer(Int64(record.data.count)), .integer(Int64(mac.count)),
+                    .integer(record.usesPrices ? 1 : 0), .integer(Int64(Self.sealSize + frame.totalSize)), .integer(0),
                 ])
                 let rowid = try database.scalarInt("SELECT last_insert_rowid()") ?? 0
-                try database.writeBlob(table: "snapshots", column: "data", rowid: rowid, record.data)
-                try database.writeBlob(table: "snapshots", column: "mac", rowid: rowid, mac)
+                try database.withBlob(table: "snapshots", column: "data", rowid: rowid, writable: true) { blob in
+                    try blob.write(mac, at: 0)
+                    try blob.write(prefix, at: Self.sealSize)
+                    var offset = Self.sealSize + frame.prefixSize
+                    for part in parts {
+                        try blob.write(part, at: offset)
+                        offset += part.count
+                    }
+                }
             }
         }
     }

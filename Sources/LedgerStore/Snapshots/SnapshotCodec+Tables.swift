@@ -2,7 +2,8 @@ import LedgerCore
 
 extension SnapshotCodec {
     /// The classes, fiat balances, books, incomplete totals, missing prices and diagnostics.
-    static func readTables(_ input: inout ByteReader, _ bytes: [UInt8], into saved: inout SavedPortfolio) -> Bool {
+    static func readTables(_ input: inout ByteReader, _ parts: SnapshotParts, into saved: inout SavedPortfolio) -> Bool
+    {
         guard let classCount = input.count() else { return false }
         for _ in 0..<classCount {
             guard let symbol = input.text().flatMap(AssetSymbol.init),
@@ -15,9 +16,9 @@ extension SnapshotCodec {
             guard let key = input.key(), let balance = input.units() else { return false }
             saved.fiat[key] = balance
         }
-        guard let bookCount = input.count() else { return false }
-        for _ in 0..<bookCount {
-            guard let key = input.key(), let book = readBook(&input, bytes) else { return false }
+        guard let bookCount = input.count(), bookCount == parts.count else { return false }
+        for index in 0..<bookCount {
+            guard let key = input.key(), let book = readBook(&input, part: index, of: parts) else { return false }
             saved.books[key] = book
         }
         guard let flags = input.fixed(Int64.self), let incomplete = UInt8(exactly: flags),
@@ -51,16 +52,47 @@ extension SnapshotCodec {
         return true
     }
 
-    /// One book: its lots stay a slice of the snapshot's bytes (shared, not copied) until used.
-    private static func readBook(_ input: inout ByteReader, _ bytes: [UInt8]) -> SavedBook? {
-        guard let lotCount = input.count(), let quantity = input.units(), let cost = input.units(),
-            let incomplete = input.count(), lotCount <= (bytes.count - input.offset) / lotSize
+    /// One book's totals; its lots are part `index`, read when an event needs them. A part
+    /// that cannot be read gives no lots, and `parts` says it failed.
+    private static func readBook(_ input: inout ByteReader, part index: Int, of parts: SnapshotParts) -> SavedBook? {
+        guard let lotCount = input.fixed(Int64.self).flatMap({ Int(exactly: $0) }), lotCount >= 0,
+            lotCount <= Int.max / lotSize, let quantity = input.units(), let cost = input.units(),
+            let incomplete = input.count(), let last = input.fixed(Int64.self)
         else { return nil }
-        let start = input.offset
-        guard input.take(lotCount * lotSize) != nil else { return nil }
+        let lots: SavedBook.Lots =
+            lotCount == 0
+            ? .decoded([])
+            : .deferred {
+                guard let bytes = parts.bytes(index, length: lotCount * lotSize) else { return .decoded([]) }
+                return .encoded(bytes[...], decode: decodeLots)
+            }
         return SavedBook(
             count: lotCount, quantity: quantity, cost: cost, incomplete: incomplete,
-            lots: .encoded(bytes[start..<input.offset], decode: decodeLots))
+            lastAcquired: Timestamp(secondsSinceEpoch: last), lots: lots)
+    }
+
+    /// A book's lots as its part (copied through when still encoded); nil when they were
+    /// carried over from a snapshot and cannot be read.
+    static func lots(of book: SavedBook) -> [UInt8]? {
+        switch book.lots {
+        case .encoded(let encoded, _): return encoded.count == book.count * lotSize ? Array(encoded) : nil
+        case .decoded(let lots):
+            guard lots.count == book.count else { return nil }
+            var out = ByteWriter()
+            out.bytes.reserveCapacity(lots.count * lotSize)
+            for lot in lots {
+                out.fixed(lot.source.value)
+                out.fixed(lot.acquired.secondsSinceEpoch)
+                for value in [lot.quantity, lot.cost, lot.unitCost] { out.units(value) }
+                out.flag(lot.costComplete)
+            }
+            return out.bytes
+        case .deferred(let load):
+            return lots(
+                of: SavedBook(
+                    count: book.count, quantity: book.quantity, cost: book.cost, incomplete: book.incomplete,
+                    lastAcquired: book.lastAcquired, lots: load()))
+        }
     }
 
     private static func readMissing(_ input: inout ByteReader) -> [MissingPrice]? {
@@ -115,23 +147,13 @@ extension ByteWriter {
         text(key.asset.text)
     }
 
-    /// A book's count and totals, then its lots (copied through when still encoded).
+    /// A book's count and totals, as the summary keeps them (its lots are its part).
     mutating func book(_ book: SavedBook) {
         fixed(Int64(book.count))
         units(book.quantity)
         units(book.cost)
         fixed(Int64(book.incomplete))
-        switch book.lots {
-        case .encoded(let encoded, _): bytes += encoded
-        case .decoded(let lots):
-            bytes.reserveCapacity(bytes.count + lots.count * SnapshotCodec.lotSize)
-            for lot in lots {
-                fixed(lot.source.value)
-                fixed(lot.acquired.secondsSinceEpoch)
-                for value in [lot.quantity, lot.cost, lot.unitCost] { units(value) }
-                flag(lot.costComplete)
-            }
-        }
+        fixed(book.lastAcquired.secondsSinceEpoch)
     }
 }
 
