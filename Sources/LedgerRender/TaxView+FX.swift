@@ -26,7 +26,7 @@ extension TaxView {
     /// Germany: the year's § 22 Nr. 3 other income (staking, lending) and its Freigrenze.
     func otherIncomeRows(_ year: TaxYear) -> [Row] {
         guard let other = year.otherIncome else { return [] }
-        let known = year.income.lazy.filter(TaxCalendar.isGermanOtherIncome).allSatisfy(\.complete)
+        let known = year.otherIncomeKnown
         return [
             Row("other income (§ 22 Nr. 3)", NumberFormat.money(other, complete: known)),
             Row("Freigrenze § 22 Nr. 3", NumberFormat.money(TaxCalendar.germanOtherIncomeLimit)),

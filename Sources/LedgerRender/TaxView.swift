@@ -361,7 +361,7 @@ public struct TaxView {
             let value = records.reduce(ExactDecimal.zero) { $0 + $1.value }
             return "\(kind.rawValue) \(NumberFormat.money(value, complete: records.allSatisfy(\.complete)))"
         }
-        let total = NumberFormat.money(year.incomeTotal, complete: year.income.allSatisfy(\.complete))
+        let total = NumberFormat.money(year.incomeTotal, complete: year.incomeKnown)
         return "income received at its value: \(total) (\(parts.joined(separator: ", ")))"
     }
 }

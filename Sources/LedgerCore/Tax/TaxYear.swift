@@ -43,6 +43,14 @@ public struct TaxYear: Hashable, Sendable {
 
     public var incomeTotal: ExactDecimal { income.reduce(.zero) { $0 + $1.value } }
 
+    /// Whether every income record of the year has its value (``incomeTotal`` is else the
+    /// known part).
+    public var incomeKnown: Bool { income.allSatisfy(\.complete) }
+
+    /// Germany: whether the § 22 Nr. 3 records (staking, lending) behind ``otherIncome`` and
+    /// ``otherIncomeTaxable`` all have their value.
+    public var otherIncomeKnown: Bool { income.lazy.filter(TaxCalendar.isGermanOtherIncome).allSatisfy(\.complete) }
+
     /// Whether the figures built on the year's gains and the losses brought forward (used,
     /// carried forward, the taxable gain, Schedule D's lines) are known.
     public var carryKnown: Bool { broughtForwardKnown && figures.complete }
@@ -182,7 +190,7 @@ enum TaxYearBuilder {
         result.parts = totals.parts
         (result.taxFree, result.taxedAtSource) = (totals.taxFree, totals.taxedAtSource)
         result.income = income
-        result.complete = totals.complete && income.allSatisfy(\.complete)
+        result.complete = totals.complete && result.incomeKnown
         result.lossesBroughtForward = previous?.lossesCarriedForward ?? .zero
         result.broughtForwardKnown = previous.map { $0.broughtForwardKnown && $0.figures.complete } ?? true
         switch rules {

@@ -93,16 +93,15 @@ public enum TaxJSON {
         }
         if let free = year.taxFree { nested("tax_free", free, &writer) }
         if let atSource = year.taxedAtSource { nested("taxed_at_source", atSource, &writer) }
-        let incomeKnown = year.income.allSatisfy(\.complete)
         if let other = year.otherIncome {
             writer.key("other_income")
             writer.beginObject()
-            ReportJSON.partial("total", other, complete: incomeKnown, &writer)
+            ReportJSON.partial("total", other, complete: year.otherIncomeKnown, &writer)
             writer.field("exempt_limit", TaxCalendar.germanOtherIncomeLimit.description)
-            unknown("taxable", year.otherIncomeTaxable, known: incomeKnown, &writer)
+            unknown("taxable", year.otherIncomeTaxable, known: year.otherIncomeKnown, &writer)
             writer.endObject()
         }
-        ReportJSON.partial("income", year.incomeTotal, complete: incomeKnown, &writer)
+        ReportJSON.partial("income", year.incomeTotal, complete: year.incomeKnown, &writer)
         writer.field("complete", year.complete)
         writer.endObject()
     }
