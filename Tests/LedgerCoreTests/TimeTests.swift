@@ -60,7 +60,7 @@ struct TimeTests {
         // Mostly the same day again, sometimes the next or an earlier one, some far off (and
         // out of the four-digit years, which are never kept).
         var seconds: Int64 = 1_700_000_000
-        let far = [Int64(-62_167_219_200 - 86_400), 253_402_300_800 + 5, -1, 0]
+        let far: [Int64] = [-62_167_219_200 - 86_400, 253_402_300_800 + 5, -1, 0]
         for step in 0..<2_000 {
             switch Int.random(in: 0..<10, using: &rng) {
             case 0: seconds += 86_400 * Int64.random(in: -3...3, using: &rng)
