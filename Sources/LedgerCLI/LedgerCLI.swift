@@ -18,8 +18,9 @@ extension EnvironmentCommand {
 public enum LedgerCLI {
     /// Runs the process's own arguments and exits with the command's status.
     public static func main() async {
-        let code = run(Array(CommandLine.arguments.dropFirst()), in: .live())
-        exit(code)
+        var environment = CommandEnvironment.live()
+        environment.processEndsAfterCommand = true
+        exit(run(Array(CommandLine.arguments.dropFirst()), in: environment))
     }
 
     /// Parses and runs one command line; every error becomes one `ledger: error: …` line on

@@ -236,7 +236,7 @@ public struct TaxView {
     /// The most bytes ``describe(_:into:)`` writes for `disposal`.
     func describedMaxBytes(_ disposal: TaxDisposal) -> Int {
         1024 + 2 * disposal.asset.text.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
-            + disposal.matches.count * Self.wordsMaxBytes
+            + disposal.matchCount * Self.wordsMaxBytes
     }
 
     /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match,
@@ -256,9 +256,9 @@ public struct TaxView {
             NumberFormat.write(money: disposal.disposalCosts, complete: disposal.proceedsKnown, to: &out)
         }
         out.append(":\n")
-        for match in disposal.matches {
+        for index in 0..<disposal.matchCount {
             out.append("    ")
-            Self.words(match, into: &out)
+            Self.words(disposal.match(at: index), into: &out)
             out.append("\n")
         }
         if let code = disposal.adjustmentCode {

@@ -92,7 +92,18 @@ struct TaxJSONBytesTests {
         disposal.treatment = [.taxable, .taxFree, .taxedAtSource].randomElement(using: &rng)!
         disposal.proceedsKnown = Bool.random(using: &rng)
         disposal.costKnown = Bool.random(using: &rng)
-        return disposal
+        guard Int.random(in: 0..<3, using: &rng) == 0 else { return disposal }
+        // A disposal of one lot piece, its match kept in place (US, German rules).
+        var oneLot = TaxDisposal(
+            oneLot: [.fifo, .lifo, .hifo, .notHeld].randomElement(using: &rng)!,
+            event: EventID(value: UInt128(rng.next()) << 64 | UInt128(rng.next())), sale: disposal.event,
+            asset: disposal.asset, assetClass: disposal.assetClass, account: disposal.account,
+            quantity: disposal.quantity, acquired: disposal.acquired, disposed: disposal.disposed,
+            proceeds: disposal.proceeds, costBasis: disposal.costBasis, proceedsKnown: disposal.proceedsKnown,
+            costKnown: disposal.costKnown)
+        (oneLot.adjustment, oneLot.adjustmentCode) = (disposal.adjustment, disposal.adjustmentCode)
+        (oneLot.term, oneLot.treatment) = (disposal.term, disposal.treatment)
+        return oneLot
     }
 
     // What the report wrote through JSONWriter's calls before round 19, with round 20's

@@ -3,6 +3,7 @@ import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import LedgerRender
+import Synchronization
 
 /// `ledger tax`: capital gains under the US, UK or German rules (docs/TAX.md). The use case is
 /// LedgerApp's ``TaxStatement``; this command only prints it.
@@ -70,15 +71,16 @@ struct TaxCommand: EnvironmentCommand {
             ? Form8949Boxes() : try Self.boxes(boxFor, accounts: Set(statement.report.disposals.lazy.map(\.account)))
         write(statement, format, boxes: boxes, utf8: { environment.write(utf8: $0) }, to: { environment.write($0) })
         let runner = try ReplayRunner(store: store, environment: environment)
-        Self.keepUntilExit(statement)
+        if environment.processEndsAfterCommand { Self.keepUntilExit(statement) }
         try runner.finish(
             missing: statement.missingPrices, complete: statement.complete, strict: strict,
             noted: [TaxFormat.text, .md, .html].contains(format))
     }
 
-    /// The report is never freed: the process ends after the command, and freeing half a
-    /// million disposals one by one (each with its array of matches) was ~3% of `tax` at a
-    /// million trades (docs/PERFORMANCE.md, "ledger tax"). The memory goes back with the process.
+    /// The report is never freed when the process ends after the command (the `ledger`
+    /// program, not a run in-process): freeing half a million disposals one by one (each with
+    /// its array of matches) was ~3% of `tax` at a million trades (docs/PERFORMANCE.md, "ledger
+    /// tax"). The memory goes back with the process.
     private static func keepUntilExit(_ statement: TaxStatement) {
         _ = Unmanaged.passRetained(KeptStatement(statement))
     }
@@ -145,10 +147,16 @@ extension TaxCommand {
 }
 
 /// What ``TaxCommand`` leaves for the process's end to free.
-private final class KeptStatement: Sendable {
+final class KeptStatement: Sendable {
     let statement: TaxStatement
+    /// How many statements were left for the process's end (a test checks that a run
+    /// in-process leaves none).
+    static let count = Atomic<Int>(0)
 
-    init(_ statement: TaxStatement) { self.statement = statement }
+    init(_ statement: TaxStatement) {
+        self.statement = statement
+        Self.count.add(1, ordering: .relaxed)
+    }
 }
 
 /// `-O` of `ledger tax`.

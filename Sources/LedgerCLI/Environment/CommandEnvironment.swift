@@ -41,6 +41,11 @@ public struct CommandEnvironment: Sendable {
     public var marketLink = MarketLink()
     /// True when stderr is a terminal (progress lines only then).
     public var stderrIsTerminal = false
+    /// True when the process ends right after the command (the `ledger` program's own run,
+    /// ``LedgerCLI/main()``): what the command leaves allocated goes back with the process, so a
+    /// large report need not be freed piece by piece. False in-process (tests, any host that
+    /// runs commands and goes on), where everything must be freed.
+    public var processEndsAfterCommand = false
     /// Standard input, read only by the commands that take a password.
     public var stdin: LineInput = .none
     /// How `ledger live` gets a price stream: not at all (it polls), by starting `ledger-live`,

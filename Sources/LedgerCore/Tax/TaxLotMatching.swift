@@ -261,26 +261,32 @@ struct TaxLotMatching {
         _ piece: TaxLot, proceeds: ExactDecimal, of sale: TaxTransaction, on date: LocalDate, notHeld: Bool
     ) -> TaxDisposal {
         let rule: TaxMatch.Rule = notHeld ? .notHeld : (method == .lifo ? .lifo : method == .hifo ? .hifo : .fifo)
-        var match = TaxMatch(
-            rule: rule, quantity: piece.held.quantity, cost: piece.held.cost, acquired: piece.acquired,
-            event: piece.event)
-        match.costKnown = piece.held.complete
+        // Its one match is the piece: kept in place, not in an array of one.
         var disposal = TaxDisposal(
-            event: sale.event, asset: sale.asset, assetClass: sale.assetClass, account: sale.account,
-            quantity: piece.held.quantity, acquired: piece.acquired, disposed: sale.time, proceeds: proceeds,
-            costBasis: piece.held.cost, matches: [match], complete: true)
-        (disposal.proceedsKnown, disposal.costKnown) = (sale.complete, piece.held.complete)
+            oneLot: rule, event: piece.event, sale: sale.event, asset: sale.asset, assetClass: sale.assetClass,
+            account: sale.account, quantity: piece.held.quantity, acquired: piece.acquired, disposed: sale.time,
+            proceeds: proceeds, costBasis: piece.held.cost, proceedsKnown: sale.complete,
+            costKnown: piece.held.complete)
         disposal.term = TaxCalendar.heldMoreThanOneYear(acquired: piece.holdingStart, disposed: date) ? .long : .short
         return disposal
     }
 
     /// What is still held, oldest first (per account once basis is).
     func holdings(of asset: AssetSymbol) -> [TaxHolding] {
-        lots.map {
-            TaxHolding(
-                asset: asset, account: perWallet ? $0.account : ValuationOptions.pooledAccount,
-                quantity: $0.held.quantity,
-                costBasis: $0.held.cost, acquired: $0.acquired, costKnown: $0.held.complete)
+        var holdings: [TaxHolding] = []
+        holdings.reserveCapacity(lots.count)
+        appendHoldings(of: asset, to: &holdings)
+        return holdings
+    }
+
+    /// ``holdings(of:)`` appended to `holdings`.
+    func appendHoldings(of asset: AssetSymbol, to holdings: inout [TaxHolding]) {
+        for lot in lots {
+            holdings.append(
+                TaxHolding(
+                    asset: asset, account: perWallet ? lot.account : ValuationOptions.pooledAccount,
+                    quantity: lot.held.quantity, costBasis: lot.held.cost, acquired: lot.acquired,
+                    costKnown: lot.held.complete))
         }
     }
 }

@@ -48,6 +48,8 @@ public struct TaxDisposal: Hashable, Sendable {
     // The 16-byte-aligned numbers first: in the order the report writes them, padding made
     // each of a million disposals 224 bytes instead of 192.
     public var event: EventID
+    /// The acquiring event of a disposal of one lot piece (``oneLot``).
+    var lotEvent = EventID(value: 0)
     public var quantity: ExactDecimal
     /// The consideration: gross (before ``disposalCosts``) under the UK rules, after the
     /// sale's fee under the US and German rules (where ``disposalCosts`` is zero).
@@ -74,7 +76,13 @@ public struct TaxDisposal: Hashable, Sendable {
     public var account: String
     /// `W` for a wash sale (Form 8949 column (f)).
     public var adjustmentCode: String?
-    public var matches: [TaxMatch]
+    /// Set for a disposal of one lot piece (US, Germany: nearly all of them), whose one match
+    /// is its own quantity, cost, acquisition and cost's completeness with ``lotEvent`` and
+    /// this rule (``matches`` makes it when asked): kept in place of an array of one, a heap
+    /// allocation and a retain for each of a million disposals (docs/PERFORMANCE.md, "ledger
+    /// tax"). Nil: the matches are ``storedMatches``.
+    var oneLot: TaxMatch.Rule?
+    var storedMatches: [TaxMatch]
 
     /// Whether every figure of the disposal is known; when not, ``gain`` is no figure at all.
     public var complete: Bool { proceedsKnown && costKnown }
@@ -93,7 +101,7 @@ public struct TaxDisposal: Hashable, Sendable {
         self.disposed = disposed
         self.proceeds = proceeds
         self.costBasis = costBasis
-        self.matches = matches
+        self.storedMatches = matches
         self.proceedsKnown = complete
         self.costKnown = complete
     }
@@ -107,9 +115,36 @@ public struct TaxDisposal: Hashable, Sendable {
     /// The gain of each matched part: the proceeds after the disposal's costs shared by
     /// quantity (to 10⁻¹⁸, adding up exactly), less the part's cost. They add up to ``gain``.
     public var partGains: [ExactDecimal] {
-        guard matches.count > 1 else { return [gain] }
+        guard matchCount > 1 else { return [gain] }
         let shares = (proceeds - disposalCosts + adjustment).apportioned(by: matches.map(\.quantity))
         return zip(matches, shares).map { $1 - $0.cost }
+    }
+}
+
+extension TaxDisposal {
+    /// Equal when every figure and every match is, however the matches are kept.
+    public static func == (left: TaxDisposal, right: TaxDisposal) -> Bool {
+        // In parts: one long chain of `==` over many types is slow to type-check.
+        let numbers: Bool =
+            left.quantity == right.quantity && left.proceeds == right.proceeds
+            && left.disposalCosts == right.disposalCosts && left.costBasis == right.costBasis
+            && left.adjustment == right.adjustment
+        let times: Bool =
+            left.event == right.event && left.disposed == right.disposed && left.acquired == right.acquired
+        let kinds: Bool =
+            left.asset == right.asset && left.assetClass == right.assetClass && left.term == right.term
+            && left.treatment == right.treatment
+        let known: Bool = left.proceedsKnown == right.proceedsKnown && left.costKnown == right.costKnown
+        let texts: Bool = left.account == right.account && left.adjustmentCode == right.adjustmentCode
+        return numbers && times && kinds && known && texts && left.matches == right.matches
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(event)
+        hasher.combine(quantity)
+        hasher.combine(disposed)
+        hasher.combine(asset)
+        hasher.combine(account)
     }
 }
 
@@ -164,7 +199,7 @@ public struct TaxFigures: Hashable, Sendable {
     /// US and German rules each sale per term (the lot pieces of one sale and term netted).
     public init(_ disposals: some Sequence<TaxDisposal>) {
         var tally = Tally()
-        for disposal in disposals { tally.add(disposal) }
+        for disposal in disposals { withUnsafePointer(to: disposal) { tally.add($0) } }
         self = tally.figures
     }
 
@@ -173,15 +208,24 @@ public struct TaxFigures: Hashable, Sendable {
     struct Tally {
         private var sum = TaxFigures()
         private var bySale: [SaleTerm: ExactDecimal] = [:]
+        /// The sales the table makes room for when first used (none until then).
+        private var room = 0
 
-        /// Inlined, as the years' totals call it: a call was handed a copy of the disposal.
+        init(room: Int = 0) { self.room = room }
+
+        /// Inlined, as the years' totals call it, and read through the pointer: a call with
+        /// the disposal by value was handed a copy of it.
         @inline(__always)
-        mutating func add(_ disposal: TaxDisposal) {
+        mutating func add(_ disposal: UnsafePointer<TaxDisposal>) {
             sum.add(disposal)
-            if let term = disposal.term {
-                bySale[SaleTerm(event: disposal.event, term: term), default: .zero] += disposal.gain
+            if let term = disposal.pointee.term {
+                if room > 0 {
+                    bySale.reserveCapacity(room)
+                    room = 0
+                }
+                bySale[SaleTerm(event: disposal.pointee.event, term: term), default: .zero] += disposal.pointee.gain
             } else {
-                for part in disposal.partGains { sum.count(part) }
+                for part in disposal.pointee.partGains { sum.count(part) }
             }
         }
 
@@ -208,14 +252,14 @@ public struct TaxFigures: Hashable, Sendable {
     }
 
     @inline(__always)
-    private mutating func add(_ disposal: TaxDisposal) {
+    private mutating func add(_ disposal: UnsafePointer<TaxDisposal>) {
         self.disposals += 1
-        proceeds += disposal.proceeds
-        costBasis += disposal.costBasis
-        allowableCosts += disposal.allowableCosts
-        adjustment += disposal.adjustment
-        proceedsKnown = proceedsKnown && disposal.proceedsKnown
-        costKnown = costKnown && disposal.costKnown
+        proceeds += disposal.pointee.proceeds
+        costBasis += disposal.pointee.costBasis
+        allowableCosts += disposal.pointee.allowableCosts
+        adjustment += disposal.pointee.adjustment
+        proceedsKnown = proceedsKnown && disposal.pointee.proceedsKnown
+        costKnown = costKnown && disposal.pointee.costKnown
     }
 
     private mutating func count(_ gain: ExactDecimal) {

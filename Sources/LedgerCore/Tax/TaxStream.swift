@@ -175,10 +175,13 @@ private struct Matchers {
 
     /// Every asset's lots still held, assets in name order, after the last transaction.
     mutating func holdings() -> [TaxHolding] {
+        for index in all.indices { all[index].finish() }
+        // Made at its size and appended to in place: `+=` of each asset's array grew it by
+        // doubling and copied each holding into it (2% of `tax -O json` at 1M).
         var holdings: [TaxHolding] = []
+        holdings.reserveCapacity(all.reduce(0) { $0 + $1.lots.count })
         for index in all.indices.sorted(by: { assets[$0] < assets[$1] }) {
-            all[index].finish()
-            holdings += all[index].holdings(of: assets[index])
+            all[index].appendHoldings(of: assets[index], to: &holdings)
         }
         return holdings
     }

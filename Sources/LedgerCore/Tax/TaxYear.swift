@@ -75,13 +75,17 @@ struct TaxYearTotals {
     /// buffer: an array's element handed to a function was copied, with a retain of each of
     /// its references).
     init(_ disposals: [TaxDisposal], _ range: Range<Int>, year: Int, rules: TaxRules) {
-        var tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(), count: 3)
+        // Each tally's table of sales has room for the year's disposals when first used: grown
+        // by doubling, each year's tables were copied into fresh pages (1% of `tax -O json` at 1M).
+        var tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(room: range.count), count: 3)
         var complete = true
         disposals.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             for index in range {
-                complete = complete && buffer[index].complete
-                guard let tally = Self.tally(of: buffer[index], year: year, rules: rules) else { continue }
-                tallies[tally].add(buffer[index])
+                let disposal = base + index
+                complete = complete && disposal.pointee.complete
+                guard let tally = Self.tally(of: disposal, year: year, rules: rules) else { continue }
+                tallies[tally].add(disposal)
             }
         }
         self.complete = complete
@@ -109,17 +113,18 @@ struct TaxYearTotals {
     }
 
     /// Which tally a disposal goes to: US short, long; UK the year (2024/25: before, from 30
-    /// October 2024); Germany taxable, tax-free, taxed at source. Nil for none. Inlined, as
-    /// ``TaxFigures/Tally/add(_:)``: a call was handed a copy of the disposal.
+    /// October 2024); Germany taxable, tax-free, taxed at source. Nil for none. The disposal
+    /// is read where it is: handed by value, each was copied with a retain of its references
+    /// (3% of `tax -O json` at 1M).
     @inline(__always)
-    private static func tally(of disposal: TaxDisposal, year: Int, rules: TaxRules) -> Int? {
+    private static func tally(of disposal: UnsafePointer<TaxDisposal>, year: Int, rules: TaxRules) -> Int? {
         switch rules {
-        case .us: disposal.term.map { $0 == .short ? 0 : 1 }
+        case .us: disposal.pointee.term.map { $0 == .short ? 0 : 1 }
         case .uk:
-            disposal.treatment != .taxable
-                ? nil : year == 2024 && disposal.disposed.date >= TaxCalendar.ukRateChange ? 1 : 0
+            disposal.pointee.treatment != .taxable
+                ? nil : year == 2024 && disposal.pointee.disposed.date >= TaxCalendar.ukRateChange ? 1 : 0
         case .de:
-            switch disposal.treatment {
+            switch disposal.pointee.treatment {
             case .taxable: 0
             case .taxFree: 1
             case .taxedAtSource: 2

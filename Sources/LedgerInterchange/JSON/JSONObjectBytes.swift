@@ -90,6 +90,18 @@ public struct JSONObjectBytes {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// `"name": "2024-06-01T12:00:00Z"`, or `null`, the date's text from `days` when it is the
+    /// day written last (``DayText``).
+    public mutating func field(
+        _ name: StaticString, time value: Timestamp?, days: inout DayText, _ out: inout ByteCursor
+    ) {
+        key(name, &out)
+        guard let value else { return out.append("null") }
+        out.append(UInt8(ascii: "\""))
+        value.write(descriptionTo: &out, days: &days)
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// `"name": "01HZ…"`, or `null`.
     public mutating func field(_ name: StaticString, id value: EventID?, _ out: inout ByteCursor) {
         key(name, &out)

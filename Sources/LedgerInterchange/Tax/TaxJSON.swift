@@ -41,8 +41,9 @@ public enum TaxJSON {
         writer.beginArray()
         // By index: the disposal is read in place, not copied (with a retain of each of its
         // strings and its matches) for each of a million.
+        var days = DayText()
         for index in disposals.indices {
-            self.disposal(disposals[index], &writer)
+            self.disposal(disposals[index], &writer, days: &days)
             if writer.utf8.count >= piece { writer.takeUTF8(out) }
         }
         writer.endArray()
@@ -162,6 +163,12 @@ public enum TaxJSON {
     /// One disposal, written straight into bytes (``JSONObjectBytes``) and appended in one
     /// piece: at a million trades these are most of what `tax -O json` does.
     static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter) {
+        var days = DayText()
+        self.disposal(disposal, &writer, days: &days)
+    }
+
+    /// ``disposal(_:_:)``, each date's text from `days` when it is the day written last.
+    static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter, days: inout DayText) {
         writer.rawValue(atMost: disposalMaxBytes(disposal, at: writer.nextPlace)) { out, place in
             var object = JSONObjectBytes(at: place, &out)
             object.field("event", id: disposal.event, &out)
@@ -169,8 +176,8 @@ public enum TaxJSON {
             object.field("class", text: disposal.assetClass.rawValue, &out)
             object.field("account", text: disposal.account, &out)
             object.field("quantity", exact: disposal.quantity, &out)
-            object.field("acquired", time: disposal.acquired, &out)
-            object.field("disposed", time: disposal.disposed, &out)
+            object.field("acquired", time: disposal.acquired, days: &days, &out)
+            object.field("disposed", time: disposal.disposed, days: &days, &out)
             let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
             object.field("proceeds", exact: disposal.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
             object.field(
@@ -186,11 +193,13 @@ public enum TaxJSON {
             object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
             object.field("term", text: disposal.term?.rawValue, &out)
             object.field("treatment", text: disposal.treatment.rawValue, &out)
-            object.objects("matches", disposal.matches, &out) { match, item, out in
+            // By position: a disposal of one lot keeps its match in place (no array made).
+            object.objects("matches", 0..<disposal.matchCount, &out) { match, index, out in
+                let item = disposal.match(at: index)
                 match.field("rule", text: item.rule.rawValue, &out)
                 match.field("quantity", exact: item.quantity, &out)
                 match.field("cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", &out)
-                match.field("acquired", time: item.acquired, &out)
+                match.field("acquired", time: item.acquired, days: &days, &out)
                 match.field("event", id: item.event, &out)
             }
             object.field("complete", flag: disposal.complete, &out)
@@ -206,7 +215,7 @@ public enum TaxJSON {
         let field = JSONObjectBytes.fieldMaxBytes(at: deepest) + Timestamp.descriptionMaxBytes + 2
         let texts =
             disposal.asset.text.utf8.count + disposal.account.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
-        return (21 + 7 * disposal.matches.count) * field + 6 * texts + 64
+        return (21 + 7 * disposal.matchCount) * field + 6 * texts + 64
     }
 
     /// `holdings[]`; `flush` is offered the writer after each holding past ``piece`` bytes.
@@ -215,6 +224,7 @@ public enum TaxJSON {
     ) {
         writer.key("holdings")
         writer.beginArray()
+        var days = DayText()
         for holding in holdings {
             if writer.utf8.count >= piece { flush(&writer) }
             let texts = holding.asset.text.utf8.count + holding.account.utf8.count
@@ -228,7 +238,7 @@ public enum TaxJSON {
                     "cost_basis", exact: holding.costBasis, known: holding.costKnown,
                     knownPart: "cost_basis_known_part",
                     &out)
-                object.field("acquired", time: holding.acquired, &out)
+                object.field("acquired", time: holding.acquired, days: &days, &out)
                 object.close(&out)
             }
         }

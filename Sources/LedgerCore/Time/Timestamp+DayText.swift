@@ -1,0 +1,41 @@
+/// The text of the day a ``Timestamp/write(descriptionTo:days:)`` wrote last (`YYYY-MM-DDT`):
+/// a report writes the same few days again and again (each piece of a sale, a day's trades, a
+/// lot's acquisition beside its match's), and the calendar arithmetic of each was a tenth of
+/// writing a tax report's disposals.
+public struct DayText {
+    fileprivate var day = Int64.min
+    /// The 11 bytes of the day's text, in 16.
+    fileprivate var text: (UInt64, UInt64) = (0, 0)
+
+    public init() {}
+}
+
+extension Timestamp {
+    /// ``write(descriptionTo:)``, the date's text taken from `days` when it is the day written
+    /// last, else worked out and kept there.
+    public func write(descriptionTo out: inout ByteCursor, days: inout DayText) {
+        let day = secondsSinceEpoch >= 0 ? secondsSinceEpoch / 86_400 : (secondsSinceEpoch - 86_399) / 86_400
+        if day != days.day {
+            let date = LocalDate(daysSinceEpoch: Int(day))
+            guard (0...9999).contains(date.year) else { return write(descriptionTo: &out) }
+            withUnsafeMutableBytes(of: &days.text) { raw in
+                guard let text = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                LocalDate.put(date.year, width: 4, then: "-", at: text)
+                LocalDate.put(date.month, width: 2, then: "-", at: text + 5)
+                LocalDate.put(date.day, width: 2, then: "T", at: text + 8)
+            }
+            days.day = day
+        }
+        let second = secondOfDay
+        withUnsafeBytes(of: days.text) { raw in
+            guard let date = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            out.reserve(20) { text in
+                text.update(from: date, count: 11)
+                LocalDate.put(second / 3600, width: 2, then: ":", at: text + 11)
+                LocalDate.put(second / 60 % 60, width: 2, then: ":", at: text + 14)
+                LocalDate.put(second % 60, width: 2, then: "Z", at: text + 17)
+                return 20
+            }
+        }
+    }
+}
