@@ -1,6 +1,6 @@
 import LedgerCore
 import LedgerRender
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 @Suite struct AllocationChartTests {

@@ -1,5 +1,5 @@
 import LedgerRender
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 @Suite("HTML escaping: the one escaper")

@@ -1,6 +1,6 @@
 import LedgerCore
 import LedgerRender
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// The market views at 80 and 120 columns, plain and coloured, against golden files

@@ -1,6 +1,6 @@
 import LedgerCore
 import LedgerInterchange
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 @Suite("Numbers as exchanges write them")
