@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 /// Record version 5: a deposit or withdrawal that keeps the on-chain transaction hash and the

@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 /// The beancount and ledger-cli journals of two ledgers, as golden files: the demo ledger of

@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 @Suite("Journal names and refusals")

@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 /// `ledger tax -O csv --form 8949`: each row in the part of its term and the box of its account

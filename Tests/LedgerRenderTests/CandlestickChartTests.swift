@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerRender
 import LedgerCoreTestSupport
+import LedgerRender
 import Testing
 
 @Suite struct CandlestickChartTests {

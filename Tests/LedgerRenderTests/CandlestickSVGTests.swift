@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerRender
 import LedgerCoreTestSupport
+import LedgerRender
 import Testing
 
 /// The coin page's candlestick chart as SVG: the same candles always give the same bytes

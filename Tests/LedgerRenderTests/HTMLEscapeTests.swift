@@ -1,5 +1,5 @@
-import LedgerRender
 import LedgerCoreTestSupport
+import LedgerRender
 import Testing
 
 @Suite("HTML escaping: the one escaper")

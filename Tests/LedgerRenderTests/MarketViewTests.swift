@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerRender
 import LedgerCoreTestSupport
+import LedgerRender
 import Testing
 
 /// The market views at 80 and 120 columns, plain and coloured, against golden files

@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
-import LedgerRender
 import LedgerCoreTestSupport
+import LedgerRender
 import Testing
 
 /// ``NumberFormat`` writes its numbers straight into bytes (a tax report writes millions of

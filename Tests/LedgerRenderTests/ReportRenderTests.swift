@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerRender
 import LedgerCoreTestSupport
+import LedgerRender
 import Testing
 
 /// The renderers of `ledger report`: a self-contained HTML page with honest charts, text that

@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerRender
 import LedgerCoreTestSupport
+import LedgerRender
 import Testing
 
 /// The share card as text, Markdown and SVG.

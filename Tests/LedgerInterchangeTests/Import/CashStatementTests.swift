@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 /// Cash as the source knows it (docs/VALUATION.md, "Cash"): an imported statement keeps its

@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 /// What a reader of `ledger export` sees: every real-layout fixture is imported, written as

@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 /// Seeded fuzzing: random and mutated CSV and JSONL fed to every parser. Nothing may crash;

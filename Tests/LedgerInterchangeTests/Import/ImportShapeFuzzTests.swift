@@ -1,6 +1,6 @@
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 /// Issue 39's misread shapes, seeded, through the generic and Coinbase layouts: every row is

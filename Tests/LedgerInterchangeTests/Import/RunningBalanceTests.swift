@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
-import LedgerInterchange
 import LedgerCoreTestSupport
+import LedgerInterchange
 import Testing
 
 /// Layouts that carry running balances check themselves: the imported events, folded per asset
