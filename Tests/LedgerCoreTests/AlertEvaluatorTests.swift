@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// The alert state machine and condition checks (LedgerCore/Alerts), on fixed and seeded

@@ -1,9 +1,9 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Booking as before/apply/after rows (DESIGN.md §6, EXAMPLES.md 6). Notation: see
-/// `Sources/LedgerTestSupport/BookingScenario.swift`. Each action is dated one day after the
+/// `Sources/LedgerCoreTestSupport/BookingScenario.swift`. Each action is dated one day after the
 /// previous one, the first one day after the latest lot; an uncovered piece (`Q@0`) is dated on
 /// its sale and its row also expects one warning.
 @Suite("Booking scenarios")

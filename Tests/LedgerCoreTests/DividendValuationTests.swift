@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// A dividend is income of kind `dividend`; the tax withheld from it is its fee. Every figure is

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Hand-computed valuations of transfers, income, deposits and withdrawals (amounts in USD).

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Hand-computed valuations of buys, sells, trades and fees. Every number is worked out in the

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// #20: `--max-age` measured an ECB rate from its observation, so a rate fetched a minute ago

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Buys and sells for a total (`@@`): the quote moves by exactly the total, and what a sale

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// The pure half of issue 31's transfers: which withdrawal and deposit pairs the matcher links

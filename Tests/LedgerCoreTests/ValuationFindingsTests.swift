@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Edge cases where the fold disagrees with its own stated rules. Each test states the rule it

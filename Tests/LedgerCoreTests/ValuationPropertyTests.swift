@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Seeded properties of the valuation fold over random ledgers (`RandomLedger`). Every failure

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Holdings in other currencies, through bridges, and without a price, by hand.

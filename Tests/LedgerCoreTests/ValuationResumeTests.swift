@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// (d) Replaying a prefix and then the rest with `PortfolioFold.replay(_:from:prices:)` equals

@@ -1,5 +1,5 @@
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// The rules of the one CSV reader (``CSVStreamReader``), read as a whole text.

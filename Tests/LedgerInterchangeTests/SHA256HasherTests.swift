@@ -1,5 +1,5 @@
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// ``SHA256Hasher`` and ``HMACSHA256`` (the system's libcrypto since round 19, swift-crypto

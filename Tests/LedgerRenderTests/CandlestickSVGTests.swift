@@ -1,6 +1,6 @@
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerRender
-import LedgerTestSupport
 import Testing
 
 /// The coin page's candlestick chart as SVG: the same candles always give the same bytes

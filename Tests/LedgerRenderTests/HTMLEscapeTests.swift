@@ -1,5 +1,5 @@
+import LedgerCoreTestSupport
 import LedgerRender
-import LedgerTestSupport
 import Testing
 
 @Suite("HTML escaping: the one escaper")

@@ -1,6 +1,6 @@
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerRender
-import LedgerTestSupport
 import Testing
 
 /// The market views at 80 and 120 columns, plain and coloured, against golden files

@@ -1,6 +1,6 @@
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerRender
-import LedgerTestSupport
 import Testing
 
 /// The renderers of `ledger report`: a self-contained HTML page with honest charts, text that

@@ -1,6 +1,6 @@
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerRender
-import LedgerTestSupport
 import Testing
 
 /// `ledger returns -O md|html`: the figures of the text view, the value chart as SVG with the

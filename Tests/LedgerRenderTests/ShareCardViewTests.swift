@@ -1,6 +1,6 @@
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerRender
-import LedgerTestSupport
 import Testing
 
 /// The share card as text, Markdown and SVG.

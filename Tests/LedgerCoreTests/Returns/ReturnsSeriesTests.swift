@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// The value series of `ledger returns`: the carry of a missing price, the unknown days named,

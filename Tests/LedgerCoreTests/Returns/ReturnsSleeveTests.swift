@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// `ledger returns --by asset|class|account` (a return per sleeve, trades and transfers its

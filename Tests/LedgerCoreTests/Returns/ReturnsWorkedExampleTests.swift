@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// The worked examples of docs/RETURNS.md, figure by figure, through the real replay.

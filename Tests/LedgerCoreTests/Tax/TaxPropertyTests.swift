@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Seeded random histories: what the rules must conserve whatever the order of trades.

@@ -1,4 +1,4 @@
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 @testable import LedgerCore

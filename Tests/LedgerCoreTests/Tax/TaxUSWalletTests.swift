@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerTestSupport
+import LedgerCoreTestSupport
 import Testing
 
 /// Basis per wallet from 2025 (Rev. Proc. 2024-28; docs/TAX.md, "Basis per wallet").

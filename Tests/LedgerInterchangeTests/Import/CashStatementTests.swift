@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// Cash as the source knows it (docs/VALUATION.md, "Cash"): an imported statement keeps its

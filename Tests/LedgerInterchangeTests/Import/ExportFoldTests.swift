@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// What a reader of `ledger export` sees: every real-layout fixture is imported, written as

@@ -1,6 +1,6 @@
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// A fee paid in any asset reduces that asset. Kraken's fee credits (KFEE) are worth a fixed

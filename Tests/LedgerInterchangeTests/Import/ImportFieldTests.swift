@@ -1,6 +1,6 @@
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 @Suite("Numbers as exchanges write them")

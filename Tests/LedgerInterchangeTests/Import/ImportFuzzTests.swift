@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// Seeded fuzzing: random and mutated CSV and JSONL fed to every parser. Nothing may crash;

@@ -1,6 +1,6 @@
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// Issue 39's misread shapes, seeded, through the generic and Coinbase layouts: every row is

@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// Every fixture under `Fixtures/<exchange>/` is read with `--format auto` and with its own

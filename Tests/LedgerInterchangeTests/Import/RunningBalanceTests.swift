@@ -1,7 +1,7 @@
 import Foundation
 import LedgerCore
+import LedgerCoreTestSupport
 import LedgerInterchange
-import LedgerTestSupport
 import Testing
 
 /// Layouts that carry running balances check themselves: the imported events, folded per asset

@@ -163,7 +163,7 @@ extension String {
         replacingOccurrences("->", ">").replacingOccurrences("→", ">")
     }
 
-    /// A plain replacement (LedgerTestSupport's core files avoid Foundation).
+    /// A plain replacement (the booking helpers avoid Foundation).
     fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var result = ""
