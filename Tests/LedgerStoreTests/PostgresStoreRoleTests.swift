@@ -43,12 +43,14 @@ struct PostgresStoreRoleTests {
         try server.withBooks(of: "bob") {
             _ = try $0.events.append([make.deposit("USD", "5", on: "2024-01-01")]) { _ in }
         }
-        try server.withBooks(of: "alice") { books in
-            #expect(try books.events.allEvents().map(\.id) == alice.map(\.id))
-            #expect(try books.events.verifyChain().firstBreak == nil)
-            #expect(try books.settings.setting("currency") == "EUR")
-            #expect(try books.prices.observations(asset: nil).count == 1)
+        let read = try server.withBooks(of: "alice") { books in
+            (
+                ids: try books.events.allEvents().map(\.id), broken: try books.events.verifyChain().firstBreak,
+                currency: try books.settings.setting("currency"), prices: try books.prices.observations(asset: nil)
+            )
         }
+        #expect(read.ids == alice.map(\.id) && read.broken == nil)
+        #expect(read.currency == "EUR" && read.prices.count == 1)
 
         let session = try PostgresSession.connect(asRole)
         let count = { (table: String) throws -> Int64 in
