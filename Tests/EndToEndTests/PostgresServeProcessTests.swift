@@ -7,9 +7,11 @@ import Testing
 /// through both APIs at once make one chain, with nothing lost or doubled. The user and their
 /// token are written into the database with `psql` (the accounts are the database's, which
 /// `ledger user` does not reach). Opt in with `LGR_POSTGRES_TESTS=1`.
+/// 2 × 500 appends take about 48 s on 2 cores: a slow suite too (`LGR_SLOW_TESTS=1`).
 @Suite(
     "two ledger-serve processes on one PostgreSQL database",
-    .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
+    .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)),
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct PostgresServeProcessTests {
     static let perServer = 500
 
