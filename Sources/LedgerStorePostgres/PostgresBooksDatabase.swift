@@ -9,8 +9,8 @@ import Synchronization
 /// accounts are in the same database (``accounts``).
 public final class PostgresBooksDatabase: BooksDatabase {
     public let pool: PostgresPool
-    /// Each user's `ledger_users` id once known: a request for a known user sends no statement
-    /// before its own.
+    /// Each user's `ledger_users` id once known: a request for a known user sends one
+    /// statement before its own (naming the user for row-level security).
     private let userIDs = Mutex<[String: Int64]>([:])
 
     /// Connects, migrates the database (once across servers: an advisory lock) and keeps the
@@ -34,6 +34,7 @@ public final class PostgresBooksDatabase: BooksDatabase {
     /// (the user's row and empty chain made on first use).
     private func books(of user: String, on session: PostgresSession) throws -> PostgresLedger {
         if let id = userIDs.withLock({ $0[user] }) {
+            try PostgresLedger.claim(session, userID: id)
             return PostgresLedger(session: session, user: user, userID: id)
         }
         let books = try PostgresLedger.attach(session, user: user)

@@ -35,6 +35,7 @@ public final class PostgresLedger: BookStores, @unchecked Sendable {
             binds.append(user)
             try session.rows("INSERT INTO ledger_users (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", binds)
             let id = try session.rows("SELECT id FROM ledger_users WHERE name = $1", binds)[0].decode(Int64.self)
+            try claim(session, userID: id)
             var head = PostgresBindings()
             head.append(id)
             head.append(HashChain.genesis)
@@ -44,6 +45,16 @@ public final class PostgresLedger: BookStores, @unchecked Sendable {
             return id
         }
         return PostgresLedger(session: session, user: user, userID: userID)
+    }
+
+    /// Names `userID` as the session's user (the setting `ledger.user`, kept until the next
+    /// claim), which the row-level security policies read (``PostgresSchema/rowLevelSecurity``):
+    /// a role that does not own the tables sees and writes only that user's rows. Every
+    /// request's books are claimed before their first statement.
+    static func claim(_ session: PostgresSession, userID: Int64) throws {
+        var binds = PostgresBindings()
+        binds.append(String(userID))
+        try session.rows("SELECT set_config('ledger.user', $1, false)", binds)
     }
 
     public var events: PostgresEvents { PostgresEvents(ledger: self) }

@@ -154,6 +154,7 @@ enum PostgresSchema {
                 """,
             ]),
         accounts,
+        rowLevelSecurity,
     ]
 
     /// An arbitrary constant: the advisory lock migrations hold.
@@ -166,9 +167,13 @@ enum PostgresSchema {
             var binds = PostgresBindings()
             binds.append(migrationLock)
             try session.rows("SELECT pg_advisory_xact_lock($1)", binds)
-            try session.rows(
-                "CREATE TABLE IF NOT EXISTS ledger_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-            )
+            // Made only when missing: the server's own role (no CREATE on the schema, see
+            // `docs/postgres-server-role.sql`) starts on a database its owner migrated.
+            if try session.rows("SELECT to_regclass('ledger_migrations') IS NULL")[0].decode(Bool.self) {
+                try session.rows(
+                    "CREATE TABLE ledger_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+                )
+            }
             let applied = Set(
                 try session.rows("SELECT name FROM ledger_migrations").map { try $0.decode(String.self) })
             let known = Set(migrations.map(\.name))

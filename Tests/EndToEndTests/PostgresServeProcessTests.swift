@@ -7,26 +7,20 @@ import Testing
 /// through both APIs at once make one chain, with nothing lost or doubled. The user and their
 /// token are written into the database with `psql` (the accounts are the database's, which
 /// `ledger user` does not reach). Opt in with `LGR_POSTGRES_TESTS=1`.
+/// 2 × 500 appends take about 48 s on 2 cores: a slow suite too (`LGR_SLOW_TESTS=1`).
 @Suite(
     "two ledger-serve processes on one PostgreSQL database",
-    .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
+    .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)),
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct PostgresServeProcessTests {
-    static let perServer = 100
+    static let perServer = 500
 
-    @Test("2 × 100 adds at once for one user through two servers: one chain, every event once")
+    @Test("2 × 500 adds at once for one user through two servers: one chain, every event once")
     func twoProcesses() async throws {
         let database = try await ClusterDatabase.make()
         let first = try await PostgresServed.start(database.url)
         defer { first.stop() }
-        let token =
-            "lgr_" + String(repeating: "A", count: 11)
-            + UUID().uuidString.replacingOccurrences(of: "-", with: "")
-        try await database.sql(
-            """
-            INSERT INTO accounts (name, password_hash, admin, disabled, created_at) VALUES ('alice', 'x', false, false, 0);
-            INSERT INTO account_tokens (user_name, token_hash, label, created_at)
-            VALUES ('alice', encode(sha256(convert_to('\(token)', 'UTF8')), 'hex'), 'test', 0);
-            """)
+        let token = try await database.addUser("alice")
         let second = try await PostgresServed.start(database.url)
         defer { second.stop() }
         let servers = [first, second]
@@ -83,6 +77,27 @@ struct ClusterDatabase {
         let database = ClusterDatabase(name: "postgres", cluster: cluster)
         try await database.sql("CREATE DATABASE \(name)")
         return ClusterDatabase(name: name, cluster: cluster)
+    }
+
+    /// Adds the account `name` (its password hash unusable: it signs in with the token only)
+    /// and an API token for it; the token.
+    func addUser(_ name: String) async throws -> String {
+        try await sql(
+            "INSERT INTO accounts (name, password_hash, admin, disabled, created_at) VALUES ('\(name)', 'x', false, false, 0)"
+        )
+        return try await addToken(for: name)
+    }
+
+    /// A new API token for the account `name`, written as `ledger user token` writes it.
+    func addToken(for name: String) async throws -> String {
+        let token =
+            "lgr_" + String(repeating: "A", count: 11) + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+        try await sql(
+            """
+            INSERT INTO account_tokens (user_name, token_hash, label, created_at)
+            VALUES ('\(name)', encode(sha256(convert_to('\(token)', 'UTF8')), 'hex'), 'test', 0)
+            """)
+        return token
     }
 
     var socketDirectory: String { String(cluster.socketPath.dropLast("/.s.PGSQL.5432".count)) }

@@ -19,15 +19,17 @@ extension ErrorSamples {
         } + databaseURL
     }
 
-    /// `--database` and `LGR_DATABASE_URL` (issue 38).
+    /// `--database`, `LGR_DATABASE_URL` and `serve migrate --to` (issue 38).
     static var databaseURL: [Sample] {
         let errors: [DatabaseURLError] = [
             .notPostgres("mysql://db/x"), .noUser("postgres://db/x"), .noDatabase("postgres://u@db"),
             .noHost("postgres://u@/x"), .notAPort("x"), .unknownParameter("sslmode=require"), .passwordOnCommandLine,
+            .option("--to", .notPostgres("mysql://db/x")),
         ]
         return samples(errors) { error in
             switch error {
-            case .notPostgres, .noUser, .noDatabase, .noHost, .notAPort, .unknownParameter, .passwordOnCommandLine:
+            case .notPostgres, .noUser, .noDatabase, .noHost, .notAPort, .unknownParameter, .passwordOnCommandLine,
+                .option:
                 usage
             }
         }

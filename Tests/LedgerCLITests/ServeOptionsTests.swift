@@ -1,4 +1,5 @@
 import LedgerApp
+import LedgerTestSupport
 import Testing
 
 @testable import LedgerCLI
@@ -108,5 +109,22 @@ struct ServeOptionsTests {
         for (text, error) in refused {
             #expect(throws: error, "\(text)") { try settings(["--database", text], [:]) }
         }
+    }
+
+    @Test("serve migrate --to: a URL it cannot use is refused naming --to, exit 64, before anything is read")
+    func migrateTo() {
+        let fixed = FixedEnvironment()
+        let status = fixed.run(["serve", "migrate", "--from", "/nonexistent-data", "--to", "mysql://db/x"])
+        #expect(status == 64)
+        #expect(
+            fixed.stderr.text
+                == "ledger: error: --to 'mysql://db/x' is not a PostgreSQL URL; e.g. postgres://ledger@db.example:5432/ledger or postgres://ledger@/ledger?host=/run/postgresql\n"
+        )
+        let secret = FixedEnvironment()
+        #expect(secret.run(["serve", "migrate", "--to", "postgres://u:pw@db/x"]) == 64)
+        #expect(secret.stderr.text.hasPrefix("ledger: error: --to must not hold a password"), "\(secret.stderr.text)")
+        #expect(
+            DatabaseURLError.option("--to", .notAPort("0")).description
+                == "--to port '0' is not a port; use a number from 1 to 65535")
     }
 }

@@ -71,21 +71,27 @@ public enum DatabaseURLError: UserFacingError, Equatable {
     case notAPort(String)
     case unknownParameter(String)
     case passwordOnCommandLine
+    /// The same refusal of a URL given to another option (`ledger serve migrate --to`),
+    /// which the message names instead of `--database`.
+    indirect case option(String, DatabaseURLError)
 
     public var category: ErrorCategory { .usage }
 
-    public var description: String {
+    public var description: String { message(option: "--database") }
+
+    private func message(option: String) -> String {
         let form = "e.g. postgres://ledger@db.example:5432/ledger or postgres://ledger@/ledger?host=/run/postgresql"
         return switch self {
-        case .notPostgres(let text): "--database '\(text)' is not a PostgreSQL URL; \(form)"
-        case .noUser(let text): "--database '\(text)' names no user; \(form)"
-        case .noDatabase(let text): "--database '\(text)' names no database; \(form)"
-        case .noHost(let text): "--database '\(text)' needs a host or ?host=/SOCKET/DIR, not both; \(form)"
-        case .notAPort(let text): "--database port '\(text)' is not a port; use a number from 1 to 65535"
+        case .notPostgres(let text): "\(option) '\(text)' is not a PostgreSQL URL; \(form)"
+        case .noUser(let text): "\(option) '\(text)' names no user; \(form)"
+        case .noDatabase(let text): "\(option) '\(text)' names no database; \(form)"
+        case .noHost(let text): "\(option) '\(text)' needs a host or ?host=/SOCKET/DIR, not both; \(form)"
+        case .notAPort(let text): "\(option) port '\(text)' is not a port; use a number from 1 to 65535"
         case .unknownParameter(let text):
-            "--database parameter '\(text)' is not known; the only one is host=/SOCKET/DIR"
+            "\(option) parameter '\(text)' is not known; the only one is host=/SOCKET/DIR"
         case .passwordOnCommandLine:
-            "--database must not hold a password (the command line is visible to every user); put it in LGR_DATABASE_PASSWORD"
+            "\(option) must not hold a password (the command line is visible to every user); put it in LGR_DATABASE_PASSWORD"
+        case .option(let name, let refusal): refusal.message(option: name)
         }
     }
 }

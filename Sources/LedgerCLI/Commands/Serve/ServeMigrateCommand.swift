@@ -33,7 +33,7 @@ struct ServeMigrateCommand: EnvironmentCommand {
         let source = ServerSettings(
             dataDirectory: try ServeOptions.dataDirectory(
                 from, variables: environment.variables, currentDirectory: environment.currentDirectory))
-        guard let url = try ServeOptions.database(to, variables: environment.variables) else {
+        guard let url = try ServeOptions.database(to, flag: "--to", variables: environment.variables) else {
             throw MigrationError.noDatabase
         }
         try BooksMigration.checkSource(source)

@@ -64,13 +64,21 @@ struct ServeOptions: ParsableArguments {
         return settings
     }
 
-    /// The database `--database` names, else `LGR_DATABASE_URL` (which may hold the
-    /// password); else `LGR_DATABASE_PASSWORD` gives it.
-    static func database(_ option: String?, variables: [String: String]) throws -> DatabaseURL? {
+    /// The database `--database` (or the option `flag`, such as `--to`) names, else
+    /// `LGR_DATABASE_URL` (which may hold the password); else `LGR_DATABASE_PASSWORD` gives it.
+    /// A refusal names `flag`.
+    static func database(_ option: String?, flag: String = "--database", variables: [String: String]) throws
+        -> DatabaseURL?
+    {
         let given =
             option.map { ($0, false) } ?? variables["LGR_DATABASE_URL"].flatMap { $0.isEmpty ? nil : ($0, true) }
         guard let (text, fromEnvironment) = given else { return nil }
-        var url = try DatabaseURL(text, passwordAllowed: fromEnvironment)
+        var url: DatabaseURL
+        do {
+            url = try DatabaseURL(text, passwordAllowed: fromEnvironment)
+        } catch {
+            throw flag == "--database" ? error : DatabaseURLError.option(flag, error)
+        }
         if url.password == nil { url.password = variables["LGR_DATABASE_PASSWORD"] }
         return url
     }
