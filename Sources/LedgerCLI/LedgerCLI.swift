@@ -17,7 +17,7 @@ extension EnvironmentCommand {
 /// The entry points of the command line.
 public enum LedgerCLI {
     /// Runs the process's own arguments and exits with the command's status.
-    public static func main() async {
+    public static func main() -> Never {
         var environment = CommandEnvironment.live()
         environment.processEndsAfterCommand = true
         exit(run(Array(CommandLine.arguments.dropFirst()), in: environment))
