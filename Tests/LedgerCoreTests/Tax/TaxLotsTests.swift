@@ -68,10 +68,7 @@ struct TaxLotsTests {
         for step in 0..<3_000 {
             let roll = Int.random(in: 0..<40, using: &rng)
             if roll < 17 || reference.isEmpty {
-                let lot = Self.lot(step, &rng)
-                let offset = roll == 0 ? Int.random(in: 0...reference.count, using: &rng) : reference.count
-                lots.insert(lot, at: offset == reference.count ? lots.endIndex : Self.position(offset, in: lots))
-                reference.insert(lot, at: offset)
+                Self.acquire(step, roll: roll, &lots, &reference, &rng)
             } else if roll < 34 {
                 // Mostly one account's pick (a sale from a wallet), now and then all of them.
                 let account = roll == 33 ? nil : Self.accounts.randomElement(using: &rng)
@@ -82,8 +79,7 @@ struct TaxLotsTests {
                 guard let found, let offset = expected else { continue }
                 Self.takeSome(from: &lots, found, reference: &reference, offset, &rng)
             } else if roll < 38 {
-                let offset = Int.random(in: 0..<reference.count, using: &rng)
-                Self.takeSome(from: &lots, Self.position(offset, in: lots), reference: &reference, offset, &rng)
+                Self.takeAny(&lots, &reference, &rng)
             } else {
                 // A lot that changes account (the allocation at the switch) or unit cost.
                 let offset = Int.random(in: 0..<reference.count, using: &rng)
@@ -110,11 +106,7 @@ struct TaxLotsTests {
         for step in 0..<3_000 {
             let roll = Int.random(in: 0..<40, using: &rng)
             if roll < 17 || reference.isEmpty {
-                // Mostly appended (an acquisition), now and then put in the middle (a transfer).
-                let lot = Self.lot(step, &rng)
-                let offset = roll == 0 ? Int.random(in: 0...reference.count, using: &rng) : reference.count
-                lots.insert(lot, at: offset == reference.count ? lots.endIndex : Self.position(offset, in: lots))
-                reference.insert(lot, at: offset)
+                Self.acquire(step, roll: roll, &lots, &reference, &rng)
             } else if roll < 35 {
                 // Mostly one account's pick (a sale from a wallet), now and then the pool's end.
                 let account = roll == 34 ? nil : Self.accounts.randomElement(using: &rng)
@@ -134,8 +126,7 @@ struct TaxLotsTests {
                 guard let found, let offset = expected else { continue }
                 Self.takeSome(from: &lots, found, reference: &reference, offset, &rng)
             } else if roll < 38 {
-                let offset = Int.random(in: 0..<reference.count, using: &rng)
-                Self.takeSome(from: &lots, Self.position(offset, in: lots), reference: &reference, offset, &rng)
+                Self.takeAny(&lots, &reference, &rng)
             } else {
                 // A lot that changes account (the allocation at the switch), or a split.
                 let offset = Int.random(in: 0..<reference.count, using: &rng)
@@ -167,6 +158,22 @@ struct TaxLotsTests {
             held: CostedQuantity(quantity: quantity, cost: quantity * ExactDecimal(Int.random(in: 1...8, using: &rng))))
         lot.unitCost = lot.held.cost / lot.held.quantity
         return lot
+    }
+
+    /// An acquisition: mostly appended, put in the middle (a transfer) when `roll` is 0.
+    static func acquire(
+        _ step: Int, roll: Int, _ lots: inout TaxLots, _ reference: inout [TaxLot], _ rng: inout SplitMix64
+    ) {
+        let lot = Self.lot(step, &rng)
+        let offset = roll == 0 ? Int.random(in: 0...reference.count, using: &rng) : reference.count
+        lots.insert(lot, at: offset == reference.count ? lots.endIndex : Self.position(offset, in: lots))
+        reference.insert(lot, at: offset)
+    }
+
+    /// Takes from a lot chosen at random, as ``takeSome(from:_:reference:_:_:)`` does.
+    static func takeAny(_ lots: inout TaxLots, _ reference: inout [TaxLot], _ rng: inout SplitMix64) {
+        let offset = Int.random(in: 0..<reference.count, using: &rng)
+        Self.takeSome(from: &lots, Self.position(offset, in: lots), reference: &reference, offset, &rng)
     }
 
     /// The index of the lot `offset` lots after the first.
