@@ -3,6 +3,7 @@ import LedgerTestSupport
 import Testing
 
 /// #36: the quickstart built only `ledger`, so `ledger serve` and `ledger live` failed after it.
+/// Round 22: it builds `ledger` first and shows the demo portfolio before the other two.
 /// The script runs with a stand-in `swift` first on PATH, which records its arguments and
 /// "builds" each product as a script that prints its own name and first argument: no real
 /// build runs.
@@ -37,16 +38,16 @@ struct QuickstartScriptTests {
         return (result, calls)
     }
 
-    @Test("one release build of ledger, ledger-serve and ledger-live, then the demo portfolio")
+    @Test("ledger built first and the demo portfolio shown, then ledger-serve and ledger-live")
     func buildsEveryProgram() async throws {
         let (result, calls) = try await run()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             calls == """
                 build -c release --product ledger --traits PostgreSQL
+                build -c release --show-bin-path
                 build -c release --product ledger-serve --traits PostgreSQL
                 build -c release --product ledger-live --traits PostgreSQL
-                build -c release --show-bin-path
 
                 """)
         #expect(result.stdout == "ledger portfolio\n")
@@ -61,6 +62,17 @@ struct QuickstartScriptTests {
         #expect(
             result.stderr.hasSuffix(
                 "quickstart: the build of ledger-serve failed:\n[1/2] Compiling\nerror: no such module\n"))
-        #expect(!calls.contains("ledger-live") && result.stdout.isEmpty)
+        // The portfolio needs only ledger, so it was shown before the server's build failed.
+        #expect(!calls.contains("ledger-live") && result.stdout == "ledger portfolio\n")
+    }
+
+    @Test("a failed build of ledger shows no portfolio and builds nothing else")
+    func failedLedgerBuild() async throws {
+        let (result, calls) = try await run(failing: "ledger")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasSuffix("quickstart: the build of ledger failed:\n[1/2] Compiling\nerror: no such module\n")
+        )
+        #expect(calls == "build -c release --product ledger --traits PostgreSQL\n" && result.stdout.isEmpty)
     }
 }
