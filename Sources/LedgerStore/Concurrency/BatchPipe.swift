@@ -21,19 +21,21 @@ public enum BatchPipe {
 
     /// Calls `produce` on a producer thread with a function that queues one value, and
     /// `consume` here with each value in the order produced. An error from either side stops
-    /// both and is rethrown here (the consumer's first).
+    /// both and is rethrown here (the consumer's first). `perBatch` values are handed over at a
+    /// time (fewer when a value is itself a batch of rows).
     public static func run<Element>(
+        perBatch: Int = batchSize,
         produce: @escaping ((Element) throws -> Void) throws -> Void,
         consume: (Element) throws -> Void
     ) throws {
         let channel = BatchChannel<Element>()
         let started = WorkerThread {
             var batch: [Element] = []
-            batch.reserveCapacity(batchSize)
+            batch.reserveCapacity(perBatch)
             do {
                 try produce { event in
                     batch.append(event)
-                    guard batch.count == batchSize else { return }
+                    guard batch.count >= perBatch else { return }
                     guard channel.push(batch) else { throw PipeCancelled() }
                     batch.removeAll(keepingCapacity: true)
                 }
