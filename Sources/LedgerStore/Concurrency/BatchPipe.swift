@@ -15,7 +15,7 @@ import Darwin
 public enum BatchPipe {
     /// Values per batch: large enough that the hand-over is rare, small enough to start
     /// consuming at once and to keep a few batches in flight without holding everything.
-    static let batchSize = 512
+    public static let batchSize = 512
     /// Batches the producer may get ahead by.
     static let depth = 4
 
