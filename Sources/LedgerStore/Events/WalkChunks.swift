@@ -8,7 +8,7 @@ final class WalkChunk: @unchecked Sendable {
     /// One row: its sequence, and where its bytes are in the chunk: the stored `prev_hash`
     /// and `hash` (64 hex digits each), the columns' canonical JSON, then the replay row from
     /// `replayStart` to `end`. No bytes (`end == start`) when the row has no such hashes or
-    /// replay row, or its JSON does not hash to the stored hash.
+    /// replay row.
     struct Row {
         let sequence: Int64
         let start: Int
@@ -46,10 +46,10 @@ final class WalkChunk: @unchecked Sendable {
 
     /// A row written by `write` at the first free byte, which it may fill up to `bound` bytes
     /// (the caller made room: ``fits(_:)``); it returns where the replay row starts and how
-    /// many bytes it wrote, or nil for a row with no bytes.
-    func add(_ sequence: Int64, bound: Int, _ write: (UnsafeMutablePointer<UInt8>) -> (replayStart: Int, count: Int)?) {
+    /// many bytes it wrote.
+    func add(_ sequence: Int64, bound: Int, _ write: (UnsafeMutablePointer<UInt8>) -> (replayStart: Int, count: Int)) {
         precondition(fits(bound), "a walked row was written past its chunk")
-        guard let written = write(base + used) else { return addUnsound(sequence) }
+        let written = write(base + used)
         precondition(written.count <= bound, "a walked row was longer than its bound")
         rows.append(
             Row(sequence: sequence, start: used, replayStart: used + written.replayStart, end: used + written.count))
