@@ -80,8 +80,8 @@ enum FastChainWalk {
     /// Reads a row on the walk's second thread: its hashes, its columns' canonical JSON and its
     /// replay row. The JSON is hashed and the replay row decoded on the calling thread: with
     /// the rows' buffers reused and the holdings fold lighter, this thread carried more than
-    /// that one (58 % of the samples against 42 %, the hash 4 %: docs/PERFORMANCE.md), and
-    /// wall time is the busier thread's.
+    /// that one (58 % of the samples against 42 %, the hash ~11 % of all: docs/PERFORMANCE.md),
+    /// and wall time is the busier thread's.
     private final class Reader {
         let covered: Int64
         let replay: WalkReplayRows
