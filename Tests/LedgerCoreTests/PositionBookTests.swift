@@ -15,6 +15,27 @@ struct PositionBookTests {
         #expect(shortfall.held == ExactDecimal("0.1"))
     }
 
+    @Test("a fold that keeps its first shortfall applies nothing after it, and keeps that one")
+    func keepingFirst() throws {
+        var make = Events()
+        let buy = make.buy("BTC", "1", at: "30000", on: "2024-01-02")
+        let first = make.sell("BTC", "2", at: "1", on: "2024-01-03")
+        let second = make.sell("BTC", "3", at: "1", on: "2024-01-04")
+        let more = make.buy("BTC", "7", at: "1", on: "2024-01-05")
+        var book = PositionBook()
+        var shortfall: Shortfall?
+        for event in [buy, first, second, more] { book.apply(event, keepingFirst: &shortfall) }
+        let kept = try #require(shortfall)
+        #expect(kept.event.id == first.id && kept.needed == ExactDecimal("2") && kept.held == ExactDecimal("1"))
+        // `first` is applied in full (as `apply` does); `second` and `more` are not.
+        #expect(book.balance(PositionKey(account: "default", asset: AssetSymbol("BTC")!)) == ExactDecimal("-1"))
+        var clean = PositionBook()
+        var none: Shortfall?
+        for event in [buy, more] { clean.apply(event, keepingFirst: &none) }
+        #expect(none == nil)
+        #expect(clean.balance(PositionKey(account: "default", asset: AssetSymbol("BTC")!)) == ExactDecimal("8"))
+    }
+
     @Test("a sell with a fee in the same asset needs both")
     func feeInSameAsset() {
         var make = Events()

@@ -105,6 +105,32 @@ struct FastChainWalkTests {
         #expect(rest.complete && rest.head == general.head)
     }
 
+    @Test(
+        "rows are handed over in chunks: many of them, rows larger than one, a break in a later one",
+        arguments: [(3, 1500), (2, 100), (256, 256 * 1024)])
+    func chunks(rowsPerChunk: Int, capacity: Int) throws {
+        let events = Self.events(seed: 46)
+        let store = try store(with: events)
+        let start = ChainHead(count: 0, hash: HashChain.genesis)
+        var visits: [LedgerEvent] = []
+        let chunks = WalkChunks(rowsPerChunk: rowsPerChunk, capacity: capacity)
+        let fast = try FastChainWalk.run(store.database, after: start, through: .max, chunks: chunks) {
+            visits.append($0)
+        }
+        var generalVisits: [LedgerEvent] = []
+        let general = try LedgerEvents.generalWalk(store.database, after: start) { generalVisits.append($0) }
+        #expect(fast.complete && fast.head == general.head)
+        #expect(visits == generalVisits && visits.count == events.count)
+        // A changed column past the first chunks stops the path there, whatever the chunks.
+        try store.executeRaw(
+            "DROP TRIGGER events_append_only_update; UPDATE events SET note = note || ' ' WHERE seq = 200")
+        var visited = 0
+        let stopped = try FastChainWalk.run(store.database, after: start, through: .max, chunks: chunks) { _ in
+            visited += 1
+        }
+        #expect(!stopped.complete && stopped.head.count == 199 && visited == 199)
+    }
+
     /// Each way of tampering with the log, and the reason the walk must give for it.
     static let tamperings: [(sql: String, reason: String)] = [
         ("UPDATE events SET account = account || 'x' WHERE seq = 50", "changed after it was recorded"),

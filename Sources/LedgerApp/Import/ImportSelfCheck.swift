@@ -13,7 +13,7 @@ extension SQLiteImportSession {
         var book = PositionBook()
         var shortfall: Shortfall?
         try replay(includeStaged: false) { event, _ in
-            if shortfall == nil { shortfall = book.apply(event) }
+            book.apply(event, keepingFirst: &shortfall)
         }
         guard let shortfall else { return }
         throw ImportError.resultUnverified(

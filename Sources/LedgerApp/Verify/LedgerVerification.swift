@@ -96,7 +96,7 @@ public struct LedgerVerification {
             var book = PositionBook()
             var shortfall: Shortfall?
             try store.events.forEachEffectiveEvent(through: Timestamp(secondsSinceEpoch: .max)) { event in
-                if shortfall == nil { shortfall = book.apply(event) }
+                book.apply(event, keepingFirst: &shortfall)
             }
             return shortfall
         }

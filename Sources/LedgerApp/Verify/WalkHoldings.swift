@@ -37,7 +37,7 @@ struct WalkHoldings {
         lastOccurred = event.occurredAt
         // As the separate pass: nothing more is applied after the first shortfall, but the
         // order is still checked, since a later event could come first in replay order.
-        if shortfall == nil { shortfall = book.apply(event) }
+        book.apply(event, keepingFirst: &shortfall)
     }
 
     /// The first event, in replay order, that takes out more than was held: the one folded

@@ -33,18 +33,30 @@ public struct PositionBook: Sendable {
     /// The balances `event` changes, each once, in the order first changed. A list, not a
     /// dictionary: an event changes two or three, and the import folds one per row.
     public static func netChanges(_ event: LedgerEvent) -> [NetChange] {
-        var net: [NetChange] = []
-        net.reserveCapacity(3)
-        for change in event.quantityChanges {
-            let outflow = change.mustBeHeld && change.delta.isNegative
-            if let index = net.firstIndex(where: { $0.key == change.key }) {
-                net[index].delta += change.delta
-                net[index].guarded = net[index].guarded || outflow
-            } else {
-                net.append(NetChange(key: change.key, delta: change.delta, guarded: outflow))
+        withNetChanges(event) { Array($0) }
+    }
+
+    /// ``netChanges(_:)`` handed to `body` in place, with no array made (``apply(_:)`` runs
+    /// for every event `verify` and an import check).
+    static func withNetChanges<T>(_ event: LedgerEvent, _ body: (UnsafeBufferPointer<NetChange>) -> T) -> T {
+        // At most two changes and a fee (``LedgerEvent/forEachQuantityChange(_:)``).
+        withUnsafeTemporaryAllocation(of: NetChange.self, capacity: 3) { net in
+            var count = 0
+            event.forEachQuantityChange { change in
+                let outflow = change.mustBeHeld && change.delta.isNegative
+                if let index = net[..<count].firstIndex(where: { $0.key == change.key }) {
+                    net[index].delta += change.delta
+                    net[index].guarded = net[index].guarded || outflow
+                } else {
+                    precondition(count < net.count, "an event makes at most three balance changes")
+                    (net.baseAddress! + count).initialize(
+                        to: NetChange(key: change.key, delta: change.delta, guarded: outflow))
+                    count += 1
+                }
             }
+            defer { net.baseAddress!.deinitialize(count: count) }
+            return body(UnsafeBufferPointer(rebasing: net[..<count]))
         }
-        return net
     }
 
     /// True when `change` is guarded and takes the balance below zero.
@@ -67,14 +79,26 @@ public struct PositionBook: Sendable {
         }
         // Each balance found once (the changes' keys differ, so what each held before the
         // event is what it holds when reached): `verify` and the import fold every event.
-        var shortfall: Shortfall?
-        for change in Self.netChanges(event) {
-            let held = Self.add(change.delta, to: &balances[change.key, default: .zero])
-            if shortfall == nil, change.guarded, (held + change.delta).isNegative {
-                shortfall = Shortfall(key: change.key, needed: change.delta.negated, held: held, event: event)
+        return Self.withNetChanges(event) { net in
+            var shortfall: Shortfall?
+            for change in net {
+                let held = Self.add(change.delta, to: &balances[change.key, default: .zero])
+                if case .none = shortfall, change.guarded, (held + change.delta).isNegative {
+                    shortfall = Shortfall(key: change.key, needed: change.delta.negated, held: held, event: event)
+                }
             }
+            return shortfall
         }
-        return shortfall
+    }
+
+    /// Applies `event` unless `first` holds a shortfall already, and keeps the first one found
+    /// there: a fold that checks until its first shortfall (`verify`, an import's closing
+    /// check). `Shortfall?` is tested by its case, never copied or compared with `==`: it holds
+    /// an event (416 bytes), and `shortfall == nil; shortfall = apply(event)` copied it several
+    /// times per event (`memmove` was 2 % of `verify`: docs/PERFORMANCE.md).
+    public mutating func apply(_ event: LedgerEvent, keepingFirst first: inout Shortfall?) {
+        guard case .none = first, let found = apply(event) else { return }
+        first = found
     }
 
     /// Adds `delta` to `balance`; returns what it was.

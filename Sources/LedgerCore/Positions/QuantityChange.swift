@@ -38,9 +38,15 @@ extension LedgerEvent {
         var changes: [QuantityChange] = []
         // At most two changes and a fee: room made once, not grown twice.
         changes.reserveCapacity(3)
+        forEachQuantityChange { changes.append($0) }
+        return changes
+    }
+
+    /// Hands `body` each of ``quantityChanges`` in order, with no array made: the holdings
+    /// checks (`verify`, an import's) fold every event.
+    public func forEachQuantityChange(_ body: (QuantityChange) -> Void) {
         func add(_ account: String, _ asset: AssetSymbol, _ delta: ExactDecimal, held: Bool) {
-            changes.append(
-                QuantityChange(key: PositionKey(account: account, asset: asset), delta: delta, mustBeHeld: held))
+            body(QuantityChange(key: PositionKey(account: account, asset: asset), delta: delta, mustBeHeld: held))
         }
         let imported: Bool
         if case .imported = provenance { imported = true } else { imported = false }
@@ -67,12 +73,11 @@ extension LedgerEvent {
             break
         case .link:
             // A link moves nothing itself: its two events already did (``TransferLinks``).
-            return []
+            return
         }
         if let fee, !fee.quantity.isZero {
             add(account, fee.asset.symbol, -fee.quantity, held: !fee.asset.isFiat)
         }
-        return changes
     }
 
     /// Every asset symbol the event touches (for loading only the events that matter).

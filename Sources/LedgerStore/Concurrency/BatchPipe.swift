@@ -15,25 +15,27 @@ import Darwin
 public enum BatchPipe {
     /// Values per batch: large enough that the hand-over is rare, small enough to start
     /// consuming at once and to keep a few batches in flight without holding everything.
-    static let batchSize = 512
+    public static let batchSize = 512
     /// Batches the producer may get ahead by.
     static let depth = 4
 
     /// Calls `produce` on a producer thread with a function that queues one value, and
     /// `consume` here with each value in the order produced. An error from either side stops
-    /// both and is rethrown here (the consumer's first).
+    /// both and is rethrown here (the consumer's first). `perBatch` values are handed over at a
+    /// time (fewer when a value is itself a batch of rows).
     public static func run<Element>(
+        perBatch: Int = batchSize,
         produce: @escaping ((Element) throws -> Void) throws -> Void,
         consume: (Element) throws -> Void
     ) throws {
         let channel = BatchChannel<Element>()
         let started = WorkerThread {
             var batch: [Element] = []
-            batch.reserveCapacity(batchSize)
+            batch.reserveCapacity(perBatch)
             do {
                 try produce { event in
                     batch.append(event)
-                    guard batch.count == batchSize else { return }
+                    guard batch.count >= perBatch else { return }
                     guard channel.push(batch) else { throw PipeCancelled() }
                     batch.removeAll(keepingCapacity: true)
                 }

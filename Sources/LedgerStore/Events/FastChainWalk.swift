@@ -27,38 +27,49 @@ enum FastChainWalk {
         let complete: Bool
     }
 
-    /// One row as the reading thread hands it over.
-    struct Row {
-        let sequence: Int64
-        /// The stored `prev_hash` and `hash` (64 hex digits each), the columns' canonical JSON,
-        /// then the replay row's bytes; empty when the row has no such hashes or replay row, or
-        /// the JSON does not hash to the stored one.
-        let bytes: [UInt8]
-        /// Where the replay row's bytes start in ``bytes``.
-        let replayStart: Int
-
-        static func unsound(_ sequence: Int64) -> Row { Row(sequence: sequence, bytes: [], replayStart: 0) }
-    }
-
     private struct Stop: Error {}
 
     /// Walks the events after `start` through `end`, handing each accepted one to `visit`.
     static func run(
-        _ database: SQLiteDatabase, after start: ChainHead, through end: Int64, visiting visit: (LedgerEvent) -> Void
+        _ database: SQLiteDatabase, after start: ChainHead, through end: Int64, chunks: WalkChunks = WalkChunks(),
+        visiting visit: (LedgerEvent) -> Void
     ) throws -> Outcome {
         let rows = try WalkRows(database, after: start, through: end)
         defer { rows.reset() }
         let (statement, covered, replay) = (rows.statement, rows.covered, rows.replay)
-        let checker = Checker(head: start)
+        // A struct, mutated only here: a class's stored `var`s were checked for exclusive
+        // access at run time on every read and write (a few per row).
+        var checker = Checker(head: start)
         do {
             try BatchPipe.run(
+                perBatch: 1,
                 produce: { emit in
                     let reader = Reader(covered: covered, replay: replay)
-                    while try statement.step() { try emit(reader.row(statement)) }
+                    var chunk = chunks.take()
+                    // The current chunk with room for `bound` more bytes: handed over when full.
+                    func room(_ bound: Int) throws -> WalkChunk {
+                        guard !chunk.fits(bound) else { return chunk }
+                        if !chunk.rows.isEmpty {
+                            try emit(chunk)
+                            chunk = chunks.take()
+                        }
+                        chunk.reserve(bound)
+                        return chunk
+                    }
+                    while try statement.step() {
+                        try reader.row(statement, room: room)
+                        guard chunk.rows.count >= chunks.rowsPerChunk else { continue }
+                        try emit(chunk)
+                        chunk = chunks.take()
+                    }
+                    if !chunk.rows.isEmpty { try emit(chunk) }
                 },
-                consume: { row in
-                    guard let event = checker.accepts(row) else { throw Stop() }
-                    visit(event)
+                consume: { chunk in
+                    defer { chunks.give(chunk) }
+                    for row in chunk.rows {
+                        guard let event = checker.accepts(row, of: chunk) else { throw Stop() }
+                        visit(event)
+                    }
                 })
         } catch is Stop {
             return Outcome(head: checker.head, complete: false)
@@ -66,9 +77,11 @@ enum FastChainWalk {
         return Outcome(head: checker.head, complete: true)
     }
 
-    /// Reads a row on the walk's second thread: its hashes, its columns' canonical JSON (which
-    /// must hash to the stored hash) and its replay row. The replay row is decoded on the
-    /// calling thread, which carried less of the work.
+    /// Reads a row on the walk's second thread: its hashes, its columns' canonical JSON and its
+    /// replay row. The JSON is hashed and the replay row decoded on the calling thread: with
+    /// the rows' buffers reused and the holdings fold lighter, this thread carried more than
+    /// that one (58 % of the samples against 42 %, the hash ~11 % of all: docs/PERFORMANCE.md),
+    /// and wall time is the busier thread's.
     private final class Reader {
         let covered: Int64
         let replay: WalkReplayRows
@@ -80,40 +93,32 @@ enum FastChainWalk {
             self.replay = replay
         }
 
-        func row(_ row: SQLiteStatement) throws -> Row {
+        /// Writes the current row of `row` into the chunk `room` gives for the bytes it may
+        /// take (``WalkChunk/Row``).
+        func row(_ row: SQLiteStatement, room: (Int) throws -> WalkChunk) throws {
             let sequence = row.int(0)
             guard sequence <= covered, let previous = row.bytes(Self.hashColumn), previous.count == 64,
                 let hash = row.bytes(Self.hashColumn + 1), hash.count == 64,
                 let data = try replay.data(occurredAt: row.int(4), sequence: sequence)
-            else { return .unsound(sequence) }
-            // One buffer of the size needed, written in place: the hashes, the columns' JSON,
-            // the replay row.
+            else { return try room(0).addUnsound(sequence) }
+            // Written in place: the hashes, the columns' JSON, the replay row.
             let bound = 128 + canonical.read(row) + data.count
-            var replayStart = 0
-            var hashed = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-                var cursor = ByteCursor(at: buffer.baseAddress!)
+            try room(bound).add(sequence, bound: bound) { start in
+                var cursor = ByteCursor(at: start)
                 cursor.put(previous)
                 cursor.put(hash)
-                let json = cursor.at
-                cursor.at += canonical.write(to: json)
-                // The hash needs only the row's own `prev_hash`, so it is checked here, beside
-                // the reading, and the calling thread keeps the link and the comparison.
-                hashed = HashChain.matches(
-                    previousHex: previous, canonical: UnsafeRawBufferPointer(start: json, count: cursor.at - json),
-                    hashHex: hash)
-                replayStart = cursor.at - buffer.baseAddress!
+                cursor.at += canonical.write(to: cursor.at)
+                let replayStart = cursor.at - start
                 cursor.put(data)
-                count = cursor.at - buffer.baseAddress!
+                return (replayStart, cursor.at - start)
             }
-            guard hashed else { return .unsound(sequence) }
-            return Row(sequence: sequence, bytes: bytes, replayStart: replayStart)
         }
     }
 
-    /// Checks rows on the calling thread, in order: the number, the link, and the columns'
-    /// JSON against the replay row's event, decoded here.
-    private final class Checker {
+    /// Checks rows on the calling thread, in order: the number, the link, the columns' JSON
+    /// against the stored hash (``HashChain/matches(previousHex:canonical:hashHex:)``), then
+    /// against the replay row's event, decoded here.
+    private struct Checker {
         private(set) var count: Int64
         /// The head's hash as 64 hex digits.
         private var hash: [UInt8]
@@ -130,28 +135,26 @@ enum FastChainWalk {
 
         /// The replay row's event when `row` follows the head and is sound (then it is the new
         /// head); nil when not.
-        func accepts(_ row: Row) -> LedgerEvent? {
-            guard row.sequence == count + 1, row.bytes.count > 128 else { return nil }
-            let sound = row.bytes.withUnsafeBufferPointer { bytes -> LedgerEvent? in
-                guard FastChainWalk.same(UnsafeBufferPointer(rebasing: bytes[0..<64]), hash),
-                    let event = packed.event(from: UnsafeBufferPointer(rebasing: bytes[row.replayStart...]))
-                else { return nil }
-                expected.removeAll(keepingCapacity: true)
-                canonical.append(event, to: &expected)
-                return FastChainWalk.same(UnsafeBufferPointer(rebasing: bytes[128..<row.replayStart]), expected)
-                    ? event : nil
-            }
-            guard let event = sound else { return nil }
+        mutating func accepts(_ row: WalkChunk.Row, of chunk: WalkChunk) -> LedgerEvent? {
+            let replayStart = row.replayStart - row.start
+            guard row.sequence == count + 1, replayStart > 128,
+                FastChainWalk.same(chunk.bytes(of: row, to: 64), hash),
+                HashChain.matches(
+                    previousHex: chunk.bytes(of: row, to: 64),
+                    canonical: UnsafeRawBufferPointer(chunk.bytes(of: row, from: 128, to: replayStart)),
+                    hashHex: chunk.bytes(of: row, from: 64, to: 128)),
+                let event = packed.event(from: chunk.bytes(of: row, from: replayStart))
+            else { return nil }
+            expected.removeAll(keepingCapacity: true)
+            canonical.append(event, to: &expected)
+            guard FastChainWalk.same(chunk.bytes(of: row, from: 128, to: replayStart), expected) else { return nil }
             count = row.sequence
+            let stored = chunk.bytes(of: row, from: 64, to: 128)
             if hash.count == 64 {
                 // In place, not a new array for every row.
-                hash.withUnsafeMutableBufferPointer { hash in
-                    row.bytes.withUnsafeBufferPointer {
-                        hash.baseAddress!.update(from: $0.baseAddress! + 64, count: 64)
-                    }
-                }
+                hash.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: stored.baseAddress!, count: 64) }
             } else {
-                hash = Array(row.bytes[64..<128])
+                hash = Array(stored)
             }
             return event
         }

@@ -90,9 +90,18 @@ public final class SQLiteStatement {
 
     /// The column's text as bytes borrowed from SQLite (valid until the next step or reset),
     /// or nil when NULL: the replay decodes from these without building strings.
+    ///
+    /// Read through the column's value: one call into the statement per column, not two
+    /// (`sqlite3_column_text` and `_bytes` each look the column up and check the statement
+    /// again: the chain walk reads 34 columns of every event). The value is "unprotected",
+    /// which SQLite's documentation allows with the `sqlite3_value_*` calls in its
+    /// multi-thread mode, the mode of every connection here (`SQLITE_OPEN_NOMUTEX`,
+    /// ``SQLiteDatabase``).
     public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
-        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
-        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+        guard let value = sqlite3_column_value(handle, column), let pointer = sqlite3_value_text(value) else {
+            return nil
+        }
+        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_value_bytes(value)))
     }
 
     /// The column's BLOB bytes borrowed from SQLite (valid until the next step or reset), or
