@@ -66,7 +66,7 @@ struct ExchangeFileReader {
     /// Reads `input` to its end (or a header problem) through `reader`, emitting every outcome.
     private static func parse(
         _ input: any ImportInputStream, with reader: inout ImportReader, digest: inout ContentDigest,
-        _ emit: (consuming Parsed) throws -> Void
+        _ emit: (Parsed) throws -> Void
     ) throws {
         // The reader's callback cannot throw: the first error from `emit` (the stager stopped)
         // is kept and ends the read.

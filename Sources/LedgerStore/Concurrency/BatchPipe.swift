@@ -22,13 +22,8 @@ public enum BatchPipe {
     /// Calls `produce` on a producer thread with a function that queues one value, and
     /// `consume` here with each value in the order produced. An error from either side stops
     /// both and is rethrown here (the consumer's first).
-    ///
-    /// No value is copied on the way: the queueing function takes its value (`consuming`), a
-    /// batch is handed over in reverse and the consumer takes each value out of it
-    /// (`popLast`) rather than iterating a copy. A replayed event is a large value with a
-    /// dozen strings: each copy and its release were ~5 % of a cold replay (docs/PERFORMANCE.md).
     public static func run<Element>(
-        produce: @escaping ((consuming Element) throws -> Void) throws -> Void,
+        produce: @escaping ((Element) throws -> Void) throws -> Void,
         consume: (Element) throws -> Void
     ) throws {
         let channel = BatchChannel<Element>()
@@ -39,24 +34,25 @@ public enum BatchPipe {
                 try produce { event in
                     batch.append(event)
                     guard batch.count == batchSize else { return }
-                    guard channel.push(reversing: &batch) else { throw PipeCancelled() }
+                    guard channel.push(batch) else { throw PipeCancelled() }
+                    batch.removeAll(keepingCapacity: true)
                 }
-                if !batch.isEmpty { _ = channel.push(reversing: &batch) }
+                if !batch.isEmpty { _ = channel.push(batch) }
                 channel.finish(nil)
             } catch is PipeCancelled {
                 channel.finish(nil)
             } catch {
                 // What was made before the error is consumed first, as on one thread.
-                if !batch.isEmpty { _ = channel.push(reversing: &batch) }
+                if !batch.isEmpty { _ = channel.push(batch) }
                 channel.finish(error)
             }
         }
         // No thread to be had: produce and consume here, one value at a time.
-        guard let reader = started else { return try produce { try consume($0) } }
+        guard let reader = started else { return try produce(consume) }
         defer { reader.join() }
         do {
-            while var batch = try channel.pop() {
-                while let event = batch.popLast() { try consume(event) }
+            while let batch = try channel.pop() {
+                for event in batch { try consume(event) }
             }
         } catch {
             channel.cancel()
@@ -78,17 +74,11 @@ final class BatchChannel<Element>: @unchecked Sendable {
     private var failure: (any Error)?
 
     /// Queues a batch, waiting while the queue is full; false once the consumer has stopped.
-    /// The batch is queued last value first (the consumer pops from its end) and `batch` is
-    /// left empty, with room for the next.
-    func push(reversing batch: inout [Element]) -> Bool {
-        batch.reverse()
-        var queued: [Element] = []
-        queued.reserveCapacity(BatchPipe.batchSize)
-        swap(&queued, &batch)
-        return monitor.locked {
+    func push(_ batch: [Element]) -> Bool {
+        monitor.locked {
             while batches.count >= BatchPipe.depth && !cancelled { monitor.wait() }
             guard !cancelled else { return false }
-            batches.append(queued)
+            batches.append(batch)
             monitor.signal()
             return true
         }

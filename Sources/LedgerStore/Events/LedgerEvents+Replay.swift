@@ -33,18 +33,11 @@ extension LedgerEvents {
                 let packed = try ledger.readsReplayRows && ReplayRows.areComplete(database)
                 try BatchPipe.run(
                     produce: { emit in
-                        let read = { (each: (consuming LedgerEvent) throws -> Void) throws in
-                            if packed {
-                                try self.forEachReplayRow(through: asOf, skipping: voided, each)
-                            } else {
-                                try self.forEachEventRow(through: asOf, skipping: voided, each)
-                            }
-                        }
-                        // Without links (most logs) each event goes into the pipe as decoded, not copied.
-                        if links.isEmpty {
-                            try read(emit)
+                        let linked: (LedgerEvent) throws -> Void = { try links.replay($0, emit) }
+                        if packed {
+                            try self.forEachReplayRow(through: asOf, skipping: voided, linked)
                         } else {
-                            try read { event in try links.replay(event) { try emit($0) } }
+                            try self.forEachEventRow(through: asOf, skipping: voided, linked)
                         }
                     }, consume: body)
                 return try self.position()
@@ -56,7 +49,7 @@ extension LedgerEvents {
     /// is stepped and decoded holding the connection lock, since the fold `body` feeds may
     /// read prices on the same connection between two rows (``Ledger/sharingConnection(_:)``).
     private func forEachReplayRow(
-        through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (consuming LedgerEvent) throws -> Void
+        through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void
     ) throws {
         // The fold starts after the first rows are read: only stepping and the reset at the
         // end can meet its lookups.
@@ -93,7 +86,7 @@ extension LedgerEvents {
     /// The effective events from the columns of `events` (a ledger whose replay rows do not
     /// cover every event), stepped under the connection lock as above.
     private func forEachEventRow(
-        through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (consuming LedgerEvent) throws -> Void
+        through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void
     ) throws {
         let statement = try database.prepare(
             """
