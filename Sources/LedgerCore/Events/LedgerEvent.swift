@@ -91,10 +91,6 @@ public struct LedgerEvent: Hashable, Sendable {
     /// The transaction hash and address a deposit's or withdrawal's row gave (version 5).
     public var chain: ChainReference?
 
-    // Inlinable: built in another module (every replayed row's decoder), the init made the
-    // event in a temporary and copied it out, a copy and a release of a dozen strings per
-    // event (docs/PERFORMANCE.md, "Cold replay").
-    @inlinable
     public init(
         sequence: Int64 = 0, id: EventID, schemaVersion: Int? = nil,
         occurredAt: Timestamp, recordedAt: Timestamp, account: String = LedgerEvent.defaultAccount,
