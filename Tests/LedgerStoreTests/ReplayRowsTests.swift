@@ -206,4 +206,13 @@ struct ReplayRowsTests {
         #expect(try effective(store, packed: true).count == (try effective(store, packed: false)).count)
         #expect(try store.events.verifyChain().firstBreak == nil)
     }
+
+    @Test("the replay finds the transfer links through their index, not by reading the log")
+    func linksByIndex() throws {
+        let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
+        _ = try store.events.append(Self.variedEvents(seed: 40)) { _ in }
+        let plan = try store.database.textColumn("EXPLAIN QUERY PLAN \(LedgerEvents.transferLinksQuery)", 3)
+        #expect(plan.first == "SCAN events USING INDEX events_links", "\(plan)")
+        #expect(!plan.contains { $0.contains("events_replay") }, "\(plan)")
+    }
 }
