@@ -63,6 +63,17 @@ struct PostgresMigrateTests {
 
         try await exportedBack(database, head: heads[0])
         try await served(database, token: token)
+
+        // An alert whose number the database holds differently is kept, and named.
+        _ = try await database.sql(
+            "UPDATE alerts SET note = 'changed' WHERE id = 3 AND user_id = (SELECT id FROM ledger_users WHERE name = 'alice')"
+        )
+        let third = try await ledger(["serve", "migrate", "--from", data, "--to", database.url])
+        #expect(
+            third.stdout.hasPrefix(
+                "alice: nothing to add; chain #4 \(hashes[0]) verified; kept the database's alert 3 (differs from the file)\n"
+            ),
+            "\(third.stdout)")
     }
 
     @Test("a directory without accounts: one line, exit 1, the database untouched")
