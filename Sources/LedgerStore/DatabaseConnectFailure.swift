@@ -23,11 +23,11 @@ public enum DatabaseConnectFailure: Sendable, Equatable, CustomStringConvertible
         case .noSocket(let path):
             "there is no socket '\(path)' (no server runs there); start PostgreSQL, or give ?host= the directory that holds its socket (often /run/postgresql)"
         case .refused(let address):
-            "\(address) refused the connection (no server listens there); start PostgreSQL, or correct the host and port in --database"
+            "\(address) refused the connection (no server listens there); start PostgreSQL, or correct the host and port in that URL"
         case .noAnswer(let address, let seconds):
             "no answer from \(address) within \(seconds) s; check the host and port, and that no firewall drops the connection"
         case .unknownHost(let host):
-            "the host '\(host)' is not known; correct the host in --database"
+            "the host '\(host)' is not known; correct the host in that URL"
         case .roleRefused(let user, let detail):
             "the server refused the user '\(user)' (\(detail)); create the role as PostgreSQL's superuser ('createuser \(user)'), or allow it in pg_hba.conf"
         case .wrongPassword(let user, let detail):

@@ -24,30 +24,63 @@ public struct PostgresAlerts: AlertStore {
                 ON CONFLICT (user_id) DO UPDATE SET last = alert_ids.last + 1 RETURNING last
                 """, ledger.binds()
             )[0].decode(Int64.self)
-            var binds = ledger.binds()
-            binds.append(id)
-            binds.append(draft.asset.text)
-            binds.append(draft.assetClass?.rawValue)
-            binds.append(draft.quote.text)
-            binds.append(draft.condition.kind)
-            binds.append(draft.condition.threshold.formatted())
-            var direction: String?
-            var window: Int64?
-            if case .change(_, let way, let seconds) = draft.condition { (direction, window) = (way.rawValue, seconds) }
-            binds.append(direction)
-            binds.append(window)
-            binds.append(draft.note)
-            binds.append(createdAt.secondsSinceEpoch)
-            try session.rows(
-                """
-                INSERT INTO alerts (user_id, id, asset, asset_class, quote, kind, threshold, direction,
-                    window_seconds, note, created_at, state)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'armed')
-                """, binds)
-            return Alert(
+            let alert = Alert(
                 id: id, asset: draft.asset, assetClass: draft.assetClass, quote: draft.quote,
                 condition: draft.condition, note: draft.note, createdAt: createdAt)
+            try session.rows("INSERT INTO alerts (user_id, \(Self.columns)) VALUES (\(Self.slots))", binds(alert))
+            return alert
         }
+    }
+
+    public func lastAlertID() throws -> Int64 {
+        try session.rows("SELECT last FROM alert_ids WHERE user_id = $1", ledger.binds()).first?.decode(Int64.self)
+            ?? 0
+    }
+
+    public func copyAlerts(_ alerts: [Alert], lastID: Int64) throws -> [Alert] {
+        try alerts.forEach(AlertRecordCheck.validate)
+        return try session.transaction {
+            let stored = try alerts.filter { alert in
+                try !session.rows(
+                    "INSERT INTO alerts (user_id, \(Self.columns)) VALUES (\(Self.slots)) ON CONFLICT DO NOTHING RETURNING id",
+                    binds(alert)
+                ).isEmpty
+            }
+            var counter = ledger.binds()
+            counter.append(([lastID] + stored.map(\.id)).max()!)
+            try session.rows(
+                """
+                INSERT INTO alert_ids (user_id, last) VALUES ($1, $2)
+                ON CONFLICT (user_id) DO UPDATE SET last = GREATEST(alert_ids.last, excluded.last)
+                """, counter)
+            return stored
+        }
+    }
+
+    private static let slots = (1...16).map { "$\($0)" }.joined(separator: ", ")
+
+    /// The user's id, then ``columns``' values of `alert`.
+    private func binds(_ alert: Alert) -> PostgresBindings {
+        var binds = ledger.binds()
+        binds.append(alert.id)
+        binds.append(alert.asset.text)
+        binds.append(alert.assetClass?.rawValue)
+        binds.append(alert.quote.text)
+        binds.append(alert.condition.kind)
+        binds.append(alert.condition.threshold.formatted())
+        var direction: String?
+        var window: Int64?
+        if case .change(_, let way, let seconds) = alert.condition { (direction, window) = (way.rawValue, seconds) }
+        binds.append(direction)
+        binds.append(window)
+        binds.append(alert.note)
+        binds.append(alert.createdAt.secondsSinceEpoch)
+        binds.append(alert.state.rawValue)
+        binds.append(alert.lastSeen?.price.formatted())
+        binds.append(alert.lastSeen?.observedAt.secondsSinceEpoch)
+        binds.append(alert.lastSeen?.source)
+        binds.append(alert.lastFiredAt?.secondsSinceEpoch)
+        return binds
     }
 
     public func alerts() throws -> [Alert] {

@@ -28,12 +28,14 @@ struct PostgresMigrateTests {
         let first = try await ledger(["serve", "migrate", "--from", data, "--to", database.url])
         let lines = first.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(first.stdout)")
-        let alice = /alice: added the user, 1 token, 4 events, 1 price(, \d+ settings?)?; chain #4 (\w+) verified/
+        let alice =
+            /alice: added the user, 1 token, 4 events, 1 price(, \d+ settings?)?, 2 alerts; chain #4 (\w+) verified/
         #expect(lines.first?.wholeMatch(of: alice)?.output.2 == Substring(hashes[0]), "\(first.stdout)")
         let bob = /bob: added the user, 1 event, \d+ settings?; chain #1 (\w+) verified/
         #expect(lines.dropFirst().first?.wholeMatch(of: bob)?.output.1 == Substring(hashes[1]), "\(first.stdout)")
         #expect(lines.dropFirst(2).first == "carol: added the user; no books")
-        let total = /Copied 3 users, 1 token, 5 events, 1 price, \d+ settings? from (.+) to (.+); every chain verified./
+        let total =
+            /Copied 3 users, 1 token, 5 events, 1 price, \d+ settings?, 2 alerts from (.+) to (.+); every chain verified./
         let named = lines.last?.wholeMatch(of: total).map { "\($0.output.1) \($0.output.2)" }
         #expect(named == "\(data) \(database.url)")
 
@@ -51,9 +53,27 @@ struct PostgresMigrateTests {
                 "SELECT (SELECT string_agg(name || ':' || admin, ',' ORDER BY name) FROM accounts), (SELECT count(*) FROM account_tokens)"
             ) == "alice:true,bob:false,carol:false|1")
         #expect(try await database.sql(Self.settingSQL("bob", "currency")) == "EUR")
+        // alice's alerts with their numbers (2 was removed), the next number after 3.
+        #expect(
+            try await database.sql(
+                """
+                SELECT string_agg(a.id || ':' || a.asset, ',' ORDER BY a.id), max(i.last) FROM alerts a
+                JOIN ledger_users u ON u.id = a.user_id JOIN alert_ids i ON i.user_id = a.user_id WHERE u.name = 'alice'
+                """) == "1:BTC,3:SOL|3")
 
         try await exportedBack(database, head: heads[0])
         try await served(database, token: token)
+
+        // An alert whose number the database holds differently is kept, and named.
+        _ = try await database.sql(
+            "UPDATE alerts SET note = 'changed' WHERE id = 3 AND user_id = (SELECT id FROM ledger_users WHERE name = 'alice')"
+        )
+        let third = try await ledger(["serve", "migrate", "--from", data, "--to", database.url])
+        #expect(
+            third.stdout.hasPrefix(
+                "alice: nothing to add; chain #4 \(hashes[0]) verified; kept the database's alert 3 (differs from the file)\n"
+            ),
+            "\(third.stdout)")
     }
 
     @Test("a directory without accounts: one line, exit 1, the database untouched")
@@ -70,8 +90,8 @@ struct PostgresMigrateTests {
         #expect(try await database.sql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
     }
 
-    /// alice (admin: a token, 3 events and a void, a price), bob (a ledger in EUR, one
-    /// deposit), carol (an account without books); alice's token.
+    /// alice (admin: a token, 3 events and a void, a price, alerts 1 and 3 of 3), bob (a ledger
+    /// in EUR, one deposit), carol (an account without books); alice's token.
     func makeDataDirectory() async throws -> String {
         for name in ["alice", "bob", "carol"] {
             try await ledger(
@@ -85,6 +105,9 @@ struct PostgresMigrateTests {
             ["add", "buy", "BTC", "0.1", "@", "30000", "--date", "2025-01-03"],
             ["add", "buy", "ETH", "1", "@", "2000", "--date", "2025-01-04"], ["void", "3", "--reason", "typo"],
             ["prices", "set", "BTC", "60000", "--date", "2025-06-01"],
+            ["alert", "add", "BTC", "above", "70000", "--note", "take profit"],
+            ["alert", "add", "ETH", "below", "1000"],
+            ["alert", "remove", "2"], ["alert", "add", "SOL", "change", "+10%", "--within", "24h"],
         ] {
             try await ledger(["--ledger", alice] + words)
         }
@@ -110,7 +133,8 @@ struct PostgresMigrateTests {
     }
 
     /// A server on the database takes alice's token from the data directory and bob's
-    /// password, and answers alice's portfolio as `ledger portfolio` answers it from her file.
+    /// password, and answers alice's portfolio and alerts as `ledger portfolio` and `ledger
+    /// alert list` answer them from her file.
     func served(_ database: ClusterDatabase, token: String) async throws {
         let server = try await PostgresServed.start(database.url)
         defer { server.stop() }
@@ -120,6 +144,10 @@ struct PostgresMigrateTests {
         let portfolio = try await server.api("GET", "/api/v1/portfolio?as-of=2026-01-01", token: token)
         let cli = try await ledger(["--ledger", book("alice"), "portfolio", "-O", "json", "--as-of", "2026-01-01"])
         #expect(portfolio.status == 200 && portfolio.body == cli.stdout, "\(portfolio.body)\n\(cli.stdout)")
+        let alerts = try await server.api("GET", "/api/v1/alerts", token: token)
+        let listed = try await ledger(["--ledger", book("alice"), "alert", "list", "-O", "json"])
+        let trimmed = [alerts.body, listed.stdout].map { $0.trimmingCharacters(in: .newlines) }
+        #expect(alerts.status == 200 && trimmed[0] == trimmed[1], "\(alerts.body)\n\(listed.stdout)")
     }
 
     func book(_ user: String) -> String { data + "/users/\(user)/books.ledger" }

@@ -4,8 +4,8 @@ import LedgerTestSupport
 import Testing
 
 /// Two `ledger-serve` processes on one PostgreSQL database (issue 38): bob, signed in on either
-/// server by token or by his password's session, gets 404 for alice's event on every route that
-/// names one, sees none of her books on the routes that read his own, and her rows in the
+/// server by token or by his password's session, gets 404 for alice's event and her alert on
+/// every route that names one, sees none of her books on the routes that read his own, and her rows in the
 /// database are what they were. IsolationTests walks every route of a server on ledger files;
 /// this is the same wall where the books are rows of one database. Opt in with
 /// `LGR_POSTGRES_TESTS=1`.
@@ -19,7 +19,7 @@ struct PostgresServeIsolationTests {
     /// The routes that read the signed-in user's own books (bob's, empty).
     static let reads = [
         "/api/v1/portfolio", "/api/v1/log", "/api/v1/report", "/api/v1/returns", "/api/v1/me", "/api/v1/status",
-        "/portfolio", "/trades", "/report", "/add",
+        "/api/v1/alerts", "/portfolio", "/trades", "/report", "/add", "/alerts",
     ]
 
     @Test("bob gets 404 for alice's event on both servers and never sees or changes her books")
@@ -42,9 +42,8 @@ struct PostgresServeIsolationTests {
             #expect(void.status == 404, "API void on :\(server.port): \(void.status) \(void.body.prefix(300))")
             let form = try await server.form("/trades/\(eventID)/void", cookie: cookie, csrf: csrf)
             #expect(form.status == 404, "page void on :\(server.port): \(form.status) \(form.body.prefix(300))")
-            // Alerts are not served from the database yet (501, issue 38); when they are, 404.
             let alert = try await server.form("/alerts/1/remove", cookie: cookie, csrf: csrf)
-            #expect(alert.status == 501, "alert remove on :\(server.port): \(alert.status)")
+            #expect(alert.status == 404, "alert remove on :\(server.port): \(alert.status)")
             // The id bob sent may be echoed back ("no event '…'"); nothing else of alice's may show.
             for response in [void, form, alert] { Self.expectNothingOf([Self.note, Self.symbol], in: response) }
             for path in Self.reads {
@@ -59,13 +58,16 @@ struct PostgresServeIsolationTests {
         }
         #expect(try await database.sql(rows) == before, "alice's events changed while bob made requests")
         #expect(try await database.sql("SELECT count(*) FROM events") == "2")
+        #expect(try await database.sql("SELECT count(*) FROM alerts") == "1", "alice's alert went")
         // Her own requests still see her books, on the other server too.
         let log = try await second.api("GET", "/api/v1/log", token: alice)
         #expect(log.status == 200 && log.body.contains(eventID) && log.body.contains(Self.note))
+        let alerts = try await first.api("GET", "/api/v1/alerts", token: alice)
+        #expect(alerts.status == 200 && alerts.body.contains(Self.symbol), "\(alerts.body)")
     }
 
     /// Alice's books through the first server: a deposit with a note and a buy of an asset
-    /// nobody else has; the buy's id.
+    /// nobody else has, and alert 1 on that asset with the note; the buy's id.
     static func seed(_ server: PostgresServed, token: String) async throws -> String {
         var id = ""
         for body in [
@@ -77,6 +79,10 @@ struct PostgresServeIsolationTests {
             let match = response.body.firstMatch(of: /"id": "([0-9A-Z]{26})"/)
             id = try #require(match.map { String($0.1) }, "no id in \(response.body)")
         }
+        let alert = try await server.api(
+            "POST", "/api/v1/alerts", #"{"asset": "\#(symbol)", "condition": "above 200", "note": "\#(note)"}"#,
+            token: token)
+        try #require(alert.status == 201 && alert.body.contains(#""id": 1,"#), "\(alert.body)")
         return id
     }
 

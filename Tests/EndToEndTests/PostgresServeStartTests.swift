@@ -21,7 +21,7 @@ struct PostgresServeStartTests {
             ),
             (
                 "postgres://u@127.0.0.1:\(port)/db",
-                "cannot connect to PostgreSQL at 'postgres://u@127.0.0.1:\(port)/db': 127.0.0.1:\(port) refused the connection (no server listens there); start PostgreSQL, or correct the host and port in --database"
+                "cannot connect to PostgreSQL at 'postgres://u@127.0.0.1:\(port)/db': 127.0.0.1:\(port) refused the connection (no server listens there); start PostgreSQL, or correct the host and port in that URL"
             ),
         ]
         for (url, message) in cases {

@@ -133,6 +133,44 @@ struct AlertStoreContractTests {
         #expect(try store.alerts().isEmpty)
     }
 
+    @Test(
+        "copyAlerts keeps numbers and state, skips a number taken, and new numbers follow the copied counter",
+        arguments: AlertStoreKind.allCases)
+    func copyKeepsNumbers(kind: AlertStoreKind) throws {
+        let store = try kind.make()
+        #expect(try store.lastAlertID() == 0)
+        let own = try store.addAlert(Self.draft("BTC", .above(dec("1"))), createdAt: Self.created)
+        let seen = AlertSighting(price: dec("2.5"), observedAt: Self.created.adding(seconds: 9), source: "kraken")
+        let copies = [
+            Alert(
+                id: 3, asset: sym("ETH"), assetClass: .crypto, quote: sym("EUR"), condition: .below(dec("1500.25")),
+                note: "n", createdAt: Self.created, state: .fired, lastSeen: seen,
+                lastFiredAt: Self.created.adding(seconds: 10)),
+            Alert(
+                id: 5, asset: sym("NVDA"), quote: sym("USD"),
+                condition: .change(percent: dec("4"), direction: .up, window: 600), createdAt: Self.created),
+        ]
+        let taken = Alert(
+            id: 1, asset: sym("SOL"), quote: sym("USD"), condition: .above(dec("9")), createdAt: Self.created)
+        #expect(try store.copyAlerts([taken] + copies, lastID: 7) == copies)
+        #expect(try store.alerts() == [own] + copies)
+        #expect(try store.lastAlertID() == 7)
+        #expect(try store.copyAlerts(copies, lastID: 2).isEmpty, "a second copy adds nothing")
+        #expect(try store.lastAlertID() == 7, "the counter never goes back")
+        #expect(try store.addAlert(Self.draft("ADA", .above(dec("1"))), createdAt: Self.created).id == 8)
+        _ = try store.removeAlert(id: 8)
+        #expect(try store.copyAlerts([], lastID: 0).isEmpty && store.lastAlertID() == 8)
+        let bad = Alert(
+            id: 9, asset: sym("USD"), quote: sym("USD"), condition: .above(dec("1")), createdAt: Self.created)
+        #expect(throws: StoreError.self) { try store.copyAlerts([bad], lastID: 9) }
+        #expect(try store.alerts().map(\.id) == [1, 3, 5] && store.lastAlertID() == 8)
+        let fresh = try kind.make()
+        #expect(try fresh.copyAlerts(copies, lastID: 0) == copies)
+        #expect(
+            try fresh.lastAlertID() == 5
+                && fresh.addAlert(Self.draft("BTC", .above(dec("1"))), createdAt: Self.created).id == 6)
+    }
+
     @Test("two connections checking at once never fire the same crossing twice")
     func concurrentChecksFireOnce() throws {
         let path = makeTemporaryDirectory() + "/books.ledger"

@@ -57,7 +57,7 @@ struct PostgresConnectTests {
         let tcp = Self.location(.tcp(host: "127.0.0.1", port: port))
         #expect(
             Self.failure(tcp)?.description
-                == "cannot connect to PostgreSQL at 'postgres://u@127.0.0.1:\(port)/db': 127.0.0.1:\(port) refused the connection (no server listens there); start PostgreSQL, or correct the host and port in --database"
+                == "cannot connect to PostgreSQL at 'postgres://u@127.0.0.1:\(port)/db': 127.0.0.1:\(port) refused the connection (no server listens there); start PostgreSQL, or correct the host and port in that URL"
         )
     }
 

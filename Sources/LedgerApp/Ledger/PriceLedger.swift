@@ -30,7 +30,12 @@ public struct PriceLedger {
 
     /// The quote for prices that name none: `--currency` when given, else the ledger's currency.
     public func defaultQuote(_ flag: String?) throws -> AssetSymbol {
-        guard let flag else { return try currency() }
+        try Self.quote(flag) { try currency() }
+    }
+
+    /// `flag` checked as `--currency` is, else `otherwise` (the books' currency).
+    static func quote(_ flag: String?, otherwise: () throws -> AssetSymbol) throws -> AssetSymbol {
+        guard let flag else { return try otherwise() }
         guard let symbol = AssetSymbol(flag) else { throw AppError.currencyOption(flag) }
         return symbol
     }

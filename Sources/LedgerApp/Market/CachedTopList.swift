@@ -19,7 +19,7 @@ extension Ledger {
 
 extension Watchlist {
     /// The symbols `ledger` watches (none without a ledger).
-    public static func watched(in ledger: Ledger?) throws -> [AssetSymbol] {
+    public static func watched(in ledger: OpenBooks?) throws -> [AssetSymbol] {
         try ledger.map { try read($0.settings) } ?? []
     }
 }

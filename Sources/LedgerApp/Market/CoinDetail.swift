@@ -3,7 +3,7 @@ import LedgerStore
 
 /// `ledger market show SYMBOL` as a use case: one coin of the top 100 with its share of the
 /// market, whether it is watched, and the holding of the books (replayed with FIFO lots, cost
-/// in the quote). The CLI's books are its cache; the server's are the user's own ledger.
+/// in the quote). The CLI's books are its cache; the server's are the user's own books.
 public struct CoinDetail: Sendable {
     public let entry: TopListEntry
     public let list: TopList
@@ -14,7 +14,7 @@ public struct CoinDetail: Sendable {
 
     /// The coin `asset` from the top 100 in `quote` (``MarketFeed/topList(count:in:assetClass:)``),
     /// or ``MarketCommandError/notInTopList(_:count:quote:source:)``.
-    public init(_ asset: AssetSymbol, feed: MarketFeed, quote: AssetSymbol, books: Ledger?, context: AppContext)
+    public init(_ asset: AssetSymbol, feed: MarketFeed, quote: AssetSymbol, books: OpenBooks?, context: AppContext)
         throws
     {
         let fetched = try feed.topList(count: 100, in: quote, assetClass: .crypto)
@@ -37,7 +37,7 @@ public struct CoinDetail: Sendable {
 
     /// The ledger's position in `asset` (replayed with FIFO lots, cost in `quote`), valued at `price`.
     public static func holding(
-        _ asset: AssetSymbol, price: ExactDecimal?, quote: AssetSymbol, store: Ledger, context: AppContext
+        _ asset: AssetSymbol, price: ExactDecimal?, quote: AssetSymbol, store: OpenBooks, context: AppContext
     ) throws -> CoinHolding? {
         let runner = try ReplayRunner(store: store, context: context)
         let options = ValuationOptions(currency: quote, asOf: context.now)

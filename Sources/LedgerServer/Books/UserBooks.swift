@@ -56,18 +56,38 @@ struct UserBooks: Sendable {
         if let database = state.database { return try database.withUserBooks(user.name) { try body($0) } }
         return try reading { try body($0) }
     }
+
+    /// `body` with the user's books read-only, as the market pages read them: the ledger file's
+    /// kept handle (nil `existing` when the user has none yet, the currency a new one would
+    /// take), or their books in the server's database.
+    func readingAmendable<T>(_ body: (AmendableBooks) throws -> T) throws -> T {
+        if let database = state.database {
+            return try database.withUserBooks(user.name) { try body(AmendableBooks($0)) }
+        }
+        return try reading { ledger in try body(AmendableBooks(PriceLedger(opener: try opener, existing: ledger))) }
+    }
+
+    /// `body` with the user's books to change: in the server's database (made on first use),
+    /// else the ledger file as the price and market commands open it (read when it exists,
+    /// created only when something is recorded).
+    func amendingBooks<T>(_ body: (AmendableBooks) throws -> T) throws -> T {
+        if let database = state.database {
+            return try database.withUserBooks(user.name) { try body(AmendableBooks($0)) }
+        }
+        return try body(AmendableBooks(state.books(of: user.name, app)))
+    }
 }
 
 /// A route that reads or writes the books where they are not yet when they are kept in a
-/// database (issue 38: the portfolio, log, report, returns, `add` and `void` are; the other
-/// routes still read ledger files).
+/// database (issue 38: the portfolio, log, report, returns, `add`, `void`, the alerts, the
+/// watchlist and the market pages are; import and missing prices still read ledger files).
 enum BooksElsewhere: Error, CustomStringConvertible, HTTPResponseError {
     case notInDatabaseYet
 
     var description: String {
         switch self {
         case .notInDatabaseYet:
-            "this page is not served from the server's database yet (issue 38); the portfolio, the trades, the report, returns, adding and voiding a trade are"
+            "this page is not served from the server's database yet (issue 38); the portfolio, the trades, the report, returns, adding and voiding a trade, the alerts, the watchlist and the market are"
         }
     }
 

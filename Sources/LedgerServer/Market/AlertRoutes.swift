@@ -6,7 +6,8 @@ import LedgerRender
 
 /// `GET /alerts` (the alerts with their state and the last price seen), `POST /alerts` (add,
 /// checked by ``AlertRequest`` with the CLI's sentences), `POST /alerts/ID/remove`, and the
-/// API's `GET/POST /api/v1/alerts` (`ledger.alerts/1`). The fetcher checks them.
+/// API's `GET/POST /api/v1/alerts` (`ledger.alerts/1`), on the user's ledger file or their
+/// books in the server's database. The fetcher checks them (on ledger files).
 struct AlertRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/alerts") { request, context in
@@ -51,10 +52,8 @@ struct AlertRoutes: RouteGroup {
 
     static func add(_ fields: MarketFields, books: UserBooks, json: Bool) -> Response {
         do {
-            let alert = try MarketSession.amending(books) { session in
-                try AlertBook.add(
-                    request(fields), currency: fields["currency"], to: session.books, at: session.context.now)
-            }
+            let (asked, currency, app) = (request(fields), fields["currency"], books.app)
+            let alert = try books.amendingBooks { try AlertBook.add(asked, currency: currency, to: $0, at: app.now) }
             if json { return ServerResponse.json(AlertJSON.list([alert]), status: .created) }
             return ServerResponse.redirect(to: "/alerts?added=\(alert.id)")
         } catch {
@@ -67,7 +66,7 @@ struct AlertRoutes: RouteGroup {
     static func remove(_ id: String, books: UserBooks) -> Response {
         do {
             let number = try AlertRequest.alertNumber(id)
-            _ = try MarketSession.amending(books) { try AlertBook.remove(number, from: $0.books.existing) }
+            _ = try books.amendingBooks { try AlertBook.remove(number, from: $0.existing) }
             return ServerResponse.redirect(to: "/alerts")
         } catch {
             let (status, message) = (RequestFailure.status(error, query: true), RequestFailure.sentence(error))
@@ -76,9 +75,8 @@ struct AlertRoutes: RouteGroup {
     }
 
     static func alerts(books: UserBooks) throws -> (alerts: [Alert], now: Timestamp) {
-        try MarketSession.reading(books) { session in
-            (try session.books.existing.map { try AlertBook.list(in: $0) } ?? [], session.context.now)
-        }
+        let alerts = try books.readingBooks { try $0.map { try AlertBook.list(in: $0) } ?? [] }
+        return (alerts, books.app.now)
     }
 
     static func page(

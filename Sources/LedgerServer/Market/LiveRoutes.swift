@@ -60,9 +60,7 @@ struct LiveRoutes: RouteGroup {
             }
             return known
         }
-        let currency = try books.reading { ledger in
-            try PriceLedger(opener: books.opener, existing: ledger).defaultQuote(fields["currency"])
-        }
+        let currency = try books.readingAmendable { try $0.defaultQuote(fields["currency"]) }
         return Subscription(assets: assets, assetClass: assetClass, currency: currency)
     }
 

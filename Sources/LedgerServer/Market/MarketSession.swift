@@ -6,19 +6,21 @@ import LedgerCore
 /// of its ``UserBooks``), the market context, the shared cache and the user's books. A route
 /// runs in ``reading(_:interactive:_:)`` (or ``respond(_:_:failure:)``): the cache and the books
 /// are handles the server keeps between requests (``LedgerHandles``), held only while the body
-/// runs: the cache read-write (the pages record what they fetch into it), the books read-only.
-/// A route that changes the books (watch, alerts) runs in ``amending(_:_:)``, which opens them
-/// to amend as the CLI does. Nothing opens a session of its own: every market route, the live
-/// stream included, reads through the kept handles.
+/// runs: the cache read-write (the pages record what they fetch into it), the books read-only
+/// (a ledger file's handle, or the user's books in the server's database on a session of its
+/// pool). A route that changes the books (watch, alerts) runs in
+/// ``UserBooks/amendingBooks(_:)``, which opens them to amend as the CLI does. Nothing opens a
+/// session of its own: every market route, the live stream included, reads through the kept
+/// handles.
 struct MarketSession {
     let state: ServerState
     let user: ServerUser
     let notices: CollectedNotices
     let context: MarketContext
     let cache: OpenLedger
-    let books: PriceLedger
+    let books: AmendableBooks
 
-    private init(_ owner: UserBooks, context: MarketContext, cache: OpenLedger, books: PriceLedger) {
+    private init(_ owner: UserBooks, context: MarketContext, cache: OpenLedger, books: AmendableBooks) {
         (state, user, notices) = (owner.state, owner.user, owner.notices)
         (self.context, self.cache, self.books) = (context, cache, books)
     }
@@ -30,20 +32,9 @@ struct MarketSession {
     ) throws -> T {
         let context = owner.state.marketContext(notices: owner.notices, interactive: interactive)
         return try owner.state.usingMarketCache(context.app) { cache in
-            try owner.reading { ledger in
-                let books = PriceLedger(opener: try owner.opener, existing: ledger)
-                return try body(MarketSession(owner, context: context, cache: cache, books: books))
+            try owner.readingAmendable { books in
+                try body(MarketSession(owner, context: context, cache: cache, books: books))
             }
-        }
-    }
-
-    /// `body` with the kept handle of the shared cache and the user's books opened to amend
-    /// (created only when something is recorded, as ``PriceLedger`` does).
-    static func amending<T>(_ owner: UserBooks, _ body: (MarketSession) throws -> T) throws -> T {
-        let context = owner.state.marketContext(notices: owner.notices, interactive: true)
-        return try owner.state.usingMarketCache(context.app) { cache in
-            let books = try owner.state.books(of: owner.user.name, context.app)
-            return try body(MarketSession(owner, context: context, cache: cache, books: books))
         }
     }
 

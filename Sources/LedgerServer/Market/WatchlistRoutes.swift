@@ -18,9 +18,10 @@ struct WatchlistRoutes: RouteGroup {
             let (owner, fields) = (context.books, try await MarketFields.body(request))
             return try await Offload.run {
                 Self.change(owner, json: false) { books in
-                    _ = try Watchlist.add(
-                        Watchlist.parse(Self.words(fields["symbol"]), verb: "add"), to: books.storeForWriting()
-                    )
+                    // Parsed on its own line: an existential argument (the books, a ledger file
+                    // made here) is opened, so evaluated, before the others; a refusal makes none.
+                    let wanted = try Watchlist.parse(Self.words(fields["symbol"]), verb: "add")
+                    _ = try Watchlist.add(wanted, to: books.storeForWriting())
                 } redirect: {
                     Self.next(fields["next"])
                 }
@@ -46,8 +47,8 @@ struct WatchlistRoutes: RouteGroup {
             return try await Offload.run {
                 Self.change(owner, json: true) { books in
                     if let add = fields["add"] {
-                        _ = try Watchlist.add(
-                            Watchlist.parse(Self.words(add), verb: "add"), to: books.storeForWriting())
+                        let wanted = try Watchlist.parse(Self.words(add), verb: "add")
+                        _ = try Watchlist.add(wanted, to: books.storeForWriting())
                     }
                     if let remove = fields["remove"] {
                         try Watchlist.remove(
@@ -75,10 +76,10 @@ struct WatchlistRoutes: RouteGroup {
     /// Runs `edit` on the user's books; then the page at `redirect` (or the JSON list), or the
     /// page again with the CLI's sentence.
     static func change(
-        _ owner: UserBooks, json: Bool, _ edit: (PriceLedger) throws -> Void, redirect: () -> String?
+        _ owner: UserBooks, json: Bool, _ edit: (AmendableBooks) throws -> Void, redirect: () -> String?
     ) -> Response {
         do {
-            try MarketSession.amending(owner) { session in try edit(session.books) }
+            try owner.amendingBooks(edit)
         } catch {
             if json {
                 return ServerResponse.apiError(

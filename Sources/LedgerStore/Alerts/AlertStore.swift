@@ -35,10 +35,24 @@ public protocol AlertStore {
     /// transaction: two processes checking at once see each other's result, never the same
     /// state twice. `check` may read the store (e.g. its prices) through the same connection.
     func updateAlerts<Result>(_ check: ([Alert]) throws -> (alerts: [Alert], result: Result)) throws -> Result
+    /// The highest id ever given (a removed alert's too), 0 before the first: new ids follow it.
+    func lastAlertID() throws -> Int64
+    /// `ledger serve migrate`: stores each of `alerts` whose id no alert holds, as it is (id,
+    /// state, last sighting, last fire), and makes new ids follow `lastID` and every id stored,
+    /// all in one transaction; the alerts it stored.
+    func copyAlerts(_ alerts: [Alert], lastID: Int64) throws -> [Alert]
 }
 
 /// What the `alerts` table's constraints refuse, said the same way by both stores.
 package enum AlertRecordCheck {
+    /// A stored alert checked as its draft was.
+    package static func validate(_ alert: Alert) throws {
+        try validate(
+            AlertDraft(
+                asset: alert.asset, assetClass: alert.assetClass, quote: alert.quote, condition: alert.condition,
+                note: alert.note))
+    }
+
     package static func validate(_ draft: AlertDraft) throws {
         let threshold = draft.condition.threshold
         if threshold.isOverflow || !threshold.isPositive {

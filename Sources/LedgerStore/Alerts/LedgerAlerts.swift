@@ -69,6 +69,53 @@ public struct LedgerAlerts: AlertStore {
         }
     }
 
+    public func lastAlertID() throws -> Int64 {
+        try ledger.guarded { try database.scalarInt("SELECT seq FROM sqlite_sequence WHERE name = 'alerts'") ?? 0 }
+    }
+
+    public func copyAlerts(_ alerts: [Alert], lastID: Int64) throws -> [Alert] {
+        try alerts.forEach(AlertRecordCheck.validate)
+        let sql = "INSERT INTO alerts (\(Self.columns)) VALUES (\(Self.slots)) ON CONFLICT (id) DO NOTHING"
+        return try ledger.guarded {
+            try database.immediateTransaction {
+                let stored = try alerts.filter { alert in
+                    try database.prepare(sql).run(Self.values(alert))
+                    return try database.scalarInt("SELECT changes()") == 1
+                }
+                // AUTOINCREMENT's counter: moved by the ids inserted; raised to `lastID` here.
+                let last: SQLiteValue = .integer(([lastID] + stored.map(\.id)).max()!)
+                try database.prepare("UPDATE sqlite_sequence SET seq = ?1 WHERE name = 'alerts' AND seq < ?1")
+                    .run([last])
+                try database.prepare(
+                    """
+                    INSERT INTO sqlite_sequence (name, seq) SELECT 'alerts', ?1
+                    WHERE ?1 > 0 AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'alerts')
+                    """
+                ).run([last])
+                return stored
+            }
+        }
+    }
+
+    private static let slots = Array(repeating: "?", count: 15).joined(separator: ", ")
+
+    /// ``columns``' values of `alert`.
+    private static func values(_ alert: Alert) -> [SQLiteValue] {
+        var (direction, window): (SQLiteValue, SQLiteValue) = (.null, .null)
+        if case .change(_, let way, let seconds) = alert.condition {
+            (direction, window) = (.text(way.rawValue), .integer(seconds))
+        }
+        let seen = alert.lastSeen
+        return [
+            .integer(alert.id), .text(alert.asset.text), .optionalText(alert.assetClass?.rawValue),
+            .text(alert.quote.text), .text(alert.condition.kind), .text(alert.condition.threshold.formatted()),
+            direction, window, .text(alert.note), .integer(alert.createdAt.secondsSinceEpoch),
+            .text(alert.state.rawValue), .optionalText(seen?.price.formatted()),
+            seen.map { .integer($0.observedAt.secondsSinceEpoch) } ?? .null, .optionalText(seen?.source),
+            alert.lastFiredAt.map { .integer($0.secondsSinceEpoch) } ?? .null,
+        ]
+    }
+
     private func writeState(_ alert: Alert) throws {
         let sql = """
             UPDATE alerts SET state = ?, last_price = ?, last_observed_at = ?, last_source = ?, last_fired_at = ?

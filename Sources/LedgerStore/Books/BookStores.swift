@@ -1,7 +1,7 @@
 import LedgerCore
 
 /// The stores of one user's books that the reports and the recording of an event use: the
-/// event log, the price table, the settings and the snapshots. A ledger file is one
+/// event log, the price table, the settings, the snapshots and the price alerts. A ledger file is one
 /// (``Ledger``), and so is a user's rows in a PostgreSQL database (LedgerStorePostgres's
 /// `PostgresLedger`): LedgerApp's replay, portfolio and `add` are written against this, so
 /// the server runs them on either (issue 38).
@@ -13,11 +13,13 @@ public protocol BookStores: AnyObject {
     associatedtype BookPrices: VersionedPriceStore
     associatedtype BookSettings: SettingsStore
     associatedtype BookSnapshots: SnapshotStore
+    associatedtype BookAlerts: AlertStore
 
     var events: BookEvents { get }
     var prices: BookPrices { get }
     var settings: BookSettings { get }
     var snapshots: BookSnapshots { get }
+    var alerts: BookAlerts { get }
 }
 
 /// A price table with a change counter: a snapshot (or a kept answer) that read prices is

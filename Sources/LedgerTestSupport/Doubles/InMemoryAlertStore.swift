@@ -32,4 +32,14 @@ public final class InMemoryAlertStore: AlertStore {
         for alert in updated where rows[alert.id] != nil { rows[alert.id] = alert }
         return result
     }
+
+    public func lastAlertID() throws -> Int64 { lastID }
+
+    public func copyAlerts(_ alerts: [Alert], lastID: Int64) throws -> [Alert] {
+        try alerts.forEach(AlertRecordCheck.validate)
+        let stored = alerts.filter { rows[$0.id] == nil }
+        for alert in stored { rows[alert.id] = alert }
+        self.lastID = ([self.lastID, lastID] + stored.map(\.id)).max()!
+        return stored
+    }
 }

@@ -113,9 +113,10 @@ struct PostgresServerTests {
         #expect(short.status == 422, "\(short.body)")
         let empty = try await server.client.get("/api/v1/portfolio", headers: Books.user(user))
         #expect(empty.status == 200 && empty.body.contains(#""events": 0,"#), "\(empty.body)")
-        let alerts = try await server.client.get("/api/v1/alerts", headers: Books.user(user))
+        let missing = try await server.client.get("/api/v1/prices/missing", headers: Books.user(user))
         #expect(
-            alerts.status == 501 && alerts.body.contains("not served from the server's database yet"), "\(alerts.body)")
+            missing.status == 501 && missing.body.contains("not served from the server's database yet"),
+            "\(missing.body)")
         #expect(!FileManager.default.fileExists(atPath: server.settings.ledgerPath(forUser: user)))
         try await server.stop()
     }

@@ -25,7 +25,7 @@ final class MarketTestServer: Sendable {
     /// The state alone serves the fetcher; ``start()`` serves pages too.
     init(
         batchSize: Int = 50, fetchInterval: Int? = nil, variables: [String: String] = [:],
-        liveInterval: Duration = .seconds(5)
+        liveInterval: Duration = .seconds(5), database: SharedBooks? = nil
     ) throws {
         // Long enough for a whole suite on two busy cores, which can hold a test for minutes.
         market = try LocalHTTPServer(directory: Self.fixtures, lifetime: 600)
@@ -42,7 +42,7 @@ final class MarketTestServer: Sendable {
             authenticator: HeaderAuthenticator(), accessLog: LineSink { _ in },
             market: ServerMarket(
                 link: MarketLink(httpClient: CurlHTTPClient(), pacing: VirtualPacing().pacing), spawner: spawner,
-                liveInterval: liveInterval))
+                liveInterval: liveInterval), database: database)
         running = Mutex(nil)
     }
 

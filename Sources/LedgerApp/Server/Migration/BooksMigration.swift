@@ -8,7 +8,7 @@ import LedgerStore
 /// or a beginning of the same chain. Then per user: the account and its tokens (never a
 /// session: users sign in again), the events not yet there (the same chain, byte for byte:
 /// the database links them with the same ``HashChain``, and its head must come out as the
-/// file's), the prices and settings not yet there. What is already there is left as it is, so
+/// file's), the prices, settings and alerts not yet there. What is already there is left as it is, so
 /// a second run adds nothing and an interrupted run finishes where it stopped.
 public struct BooksMigration {
     public let source: ServerSettings
@@ -47,7 +47,7 @@ public struct BooksMigration {
             if let book {
                 let copied = try database.withBooks(of: book.user) { try book.copy(into: $0) }
                 tally.add(copied.tally)
-                kept = copied.keptSettings
+                kept = copied.kept
             }
             report(MigrationTally.line(user: user.name, tally, head: book?.head, kept: kept))
             total.add(tally)
@@ -75,13 +75,14 @@ public struct BooksMigration {
     }
 }
 
-/// What a migration added: users, tokens, events, prices, settings.
+/// What a migration added: users, tokens, events, prices, settings, alerts.
 public struct MigrationTally: Equatable, Sendable {
     public var users = 0
     public var tokens = 0
     public var events = 0
     public var prices = 0
     public var settings = 0
+    public var alerts = 0
 
     public init() {}
 
@@ -93,11 +94,15 @@ public struct MigrationTally: Equatable, Sendable {
         events += other.events
         prices += other.prices
         settings += other.settings
+        alerts += other.alerts
     }
 
     /// `2 users, 1 token, 5 events` (what is not zero); in one user's line `the user, …`.
     public func phrase(oneUser: Bool = false) -> String {
-        let counts = [(users, "user"), (tokens, "token"), (events, "event"), (prices, "price"), (settings, "setting")]
+        let counts = [
+            (users, "user"), (tokens, "token"), (events, "event"), (prices, "price"), (settings, "setting"),
+            (alerts, "alert"),
+        ]
         return counts.filter { $0.0 > 0 }
             .map { oneUser && $0.1 == "user" ? "the user" : Self.count($0.0, $0.1) }
             .joined(separator: ", ")

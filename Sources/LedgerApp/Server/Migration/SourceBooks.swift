@@ -47,8 +47,9 @@ struct SourceBooks {
         return there
     }
 
-    /// The events, prices and settings `books` lacks, then the copy verified against the file.
-    func copy(into books: any BookStores) throws -> (tally: MigrationTally, keptSettings: [String]) {
+    /// The events, prices, settings and alerts `books` lacks, then the copy verified against
+    /// the file; what the database holds differently and keeps (`currency`, `alert 2`).
+    func copy(into books: any BookStores) throws -> (tally: MigrationTally, kept: [String]) {
         let file = try Ledger.forReading(path: path)
         var tally = MigrationTally()
         tally.events = try copyEvents(from: file.events, into: books.events)
@@ -62,7 +63,28 @@ struct SourceBooks {
             tally.settings += 1
         }
         let kept = settings.keys.filter { key in there[key].map { $0 != settings[key] } ?? false }.sorted()
-        return (tally, kept)
+        let alerts = try copyAlerts(from: file.alerts, into: books.alerts)
+        tally.alerts = alerts.copied
+        return (tally, kept + alerts.kept.map { "alert \($0)" })
+    }
+
+    /// The alerts whose numbers the database lacks, each with its number, state and last
+    /// sighting, new numbers following the file's (a removed alert's number is never given
+    /// again); how many, and the numbers the database holds for a different alert.
+    private func copyAlerts(from file: some AlertStore, into store: some AlertStore) throws
+        -> (copied: Int, kept: [Int64])
+    {
+        let alerts = try file.alerts()
+        let there = Dictionary(try store.alerts().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let copied = try store.copyAlerts(alerts, lastID: try file.lastAlertID())
+        let kept = alerts.filter { alert in there[alert.id].map { !Self.sameAlert($0, alert) } ?? false }
+        return (copied.count, kept.map(\.id))
+    }
+
+    /// The same alert as made (its state and sightings move as prices are checked).
+    static func sameAlert(_ one: Alert, _ other: Alert) -> Bool {
+        (one.asset, one.assetClass, one.quote, one.condition, one.note, one.createdAt)
+            == (other.asset, other.assetClass, other.quote, other.condition, other.note, other.createdAt)
     }
 
     /// Appends the events after those there, `batch` at a time, each batch checking under the
