@@ -25,14 +25,15 @@ public struct TaxReport: Sendable {
 public enum TaxEngine {
     /// With `year` (`ledger tax --year`), the years after it are not built (a year needs the
     /// ones before it for the losses carried forward, never the ones after it) and only its
-    /// disposals are kept.
+    /// disposals are kept. The memory of the array of disposals is handed to `hint`
+    /// (``LargeBufferHint``).
     public static func report(
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
-        options: TaxOptions = TaxOptions(), year: Int? = nil
+        options: TaxOptions = TaxOptions(), year: Int? = nil, hint: LargeBufferHint? = nil
     ) -> TaxReport {
         let matched =
             rules != .uk && inTimeOrder(transactions)
-            ? TaxStream.match(transactions, rules: rules, options: options, year: year)
+            ? TaxStream.match(transactions, rules: rules, options: options, year: year, hint: hint)
             : perAsset(transactions, rules: rules, options: options, year: year)
         return TaxReport(
             rules: rules, options: options,
