@@ -14,6 +14,8 @@ struct TaxStream {
     var yearStart = 0
     /// The current year's disposals when it is not kept (its totals only: a year before `--year`).
     var scratch: [TaxDisposal] = []
+    /// The years' tallies, kept from one year to the next (``TaxYearTotals``).
+    var tallies: [TaxFigures.Tally] = []
 
     static func match(
         _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?,
@@ -76,9 +78,11 @@ struct TaxStream {
         if keeps(year) {
             Self.orderTies(&matched.disposals, from: yearStart)
             matched.totals[year] = TaxYearTotals(
-                matched.disposals, yearStart..<matched.disposals.endIndex, year: year, rules: rules)
+                matched.disposals, yearStart..<matched.disposals.endIndex, year: year, rules: rules,
+                tallies: &tallies)
         } else if year < wanted ?? year {
-            matched.totals[year] = TaxYearTotals(scratch, scratch.indices, year: year, rules: rules)
+            matched.totals[year] = TaxYearTotals(
+                scratch, scratch.indices, year: year, rules: rules, tallies: &tallies)
             scratch.removeAll(keepingCapacity: true)
         }
     }
