@@ -69,7 +69,7 @@ struct TaxLotMatching {
     /// True once basis is per account: every take is from the transaction's account.
     var perWallet = false
     /// What each account holds (lots or not), for the allocation at the switch.
-    var heldByAccount: [String: ExactDecimal] = [:]
+    var heldByAccount = AccountQuantities()
     var lots = TaxLots()
     var purchases: [Purchase] = []
     /// Each purchase's day (days since 1970), for the 61-day window's binary search.
@@ -124,13 +124,13 @@ struct TaxLotMatching {
         let account = transaction.account
         switch transaction.kind {
         case .acquisition:
-            heldByAccount[account, default: .zero] += transaction.quantity
+            heldByAccount.add(transaction.quantity, to: account)
             open(transaction)
         case .disposal:
-            heldByAccount[account, default: .zero] -= transaction.quantity
+            heldByAccount.add(-transaction.quantity, to: account)
             dispose(transaction, into: &sink)
         case .removal:
-            heldByAccount[account, default: .zero] -= transaction.quantity
+            heldByAccount.add(-transaction.quantity, to: account)
             var taken: [TaxLot] = []
             _ = take(transaction.quantity, from: account, into: &taken)
         case .transfer(let destination):
@@ -142,7 +142,7 @@ struct TaxLotMatching {
                 lot.held.scale(numerator: numerator, denominator: denominator)
                 if hifo { lot = lot.priced }
             }
-            for (name, held) in heldByAccount { heldByAccount[name] = held * numerator / denominator }
+            heldByAccount.scale(numerator: numerator, denominator: denominator)
         }
     }
 
