@@ -53,7 +53,7 @@ public struct ReplayRunner {
         var fold = PortfolioFold(
             options: ValuationOptions(currency: currency, asOf: context.now), prices: prices, recordingDisposals: false,
             recordingTax: true, keepingLots: false)
-        fold.reserveTaxTransactions(Int(try store.events.chainHead().count), hint: HugePages.hint)
+        fold.reserveTaxTransactions(Int(try store.events.chainHead().count))
         try store.events.forEachEffectiveEvent(through: context.now) { fold.apply($0) }
         try checkPrices()
         try report(fold.state.diagnostics)

@@ -25,15 +25,14 @@ public struct TaxReport: Sendable {
 public enum TaxEngine {
     /// With `year` (`ledger tax --year`), the years after it are not built (a year needs the
     /// ones before it for the losses carried forward, never the ones after it) and only its
-    /// disposals are kept. The memory of the array of disposals is handed to `hint`
-    /// (``LargeBufferHint``).
+    /// disposals are kept.
     public static func report(
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
-        options: TaxOptions = TaxOptions(), year: Int? = nil, hint: LargeBufferHint? = nil
+        options: TaxOptions = TaxOptions(), year: Int? = nil
     ) -> TaxReport {
         let matched =
             rules != .uk && inTimeOrder(transactions)
-            ? TaxStream.match(transactions, rules: rules, options: options, year: year, hint: hint)
+            ? TaxStream.match(transactions, rules: rules, options: options, year: year)
             : perAsset(transactions, rules: rules, options: options, year: year)
         return TaxReport(
             rules: rules, options: options,

@@ -17,16 +17,15 @@ struct TaxStream {
     /// The years' tallies, kept from one year to the next (``TaxYearTotals``).
     var tallies: [TaxFigures.Tally] = []
 
-    static func match(
-        _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?,
-        hint: LargeBufferHint? = nil
-    ) -> TaxEngine.Matched {
+    static func match(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?)
+        -> TaxEngine.Matched
+    {
         var stream = TaxStream(rules: rules, wanted: year)
         // Every year kept: room for one disposal a transaction (a sale of several lots gives
         // several, but most transactions are none), so the array is not copied as it doubles
         // (the copies into fresh memory were 6% of `tax -O json` at 1M). Pages never written
         // are never touched.
-        if year == nil { stream.matched.disposals.reserveCapacity(transactions.count, hint: hint) }
+        if year == nil { stream.matched.disposals.reserveCapacity(transactions.count) }
         var matchers = Matchers(transactions, rules: rules, options: options)
         // The disposals of a year after the one asked for: only that the year has some.
         var dropped: [TaxDisposal] = []

@@ -44,9 +44,8 @@ extension PortfolioFold {
 
     /// Room for `count` tax transactions, about one an event: growing the array by doubling
     /// copied every transaction again and raised the peak by half (`ledger tax` at 1M events).
-    /// The room's memory is handed to `hint` (``LargeBufferHint``).
-    public mutating func reserveTaxTransactions(_ count: Int, hint: LargeBufferHint? = nil) {
-        state.taxTransactions.reserveCapacity(count, hint: hint)
+    public mutating func reserveTaxTransactions(_ count: Int) {
+        state.taxTransactions.reserveCapacity(count)
     }
 
     /// Takes lots out of a position; a quantity not covered by lots becomes a warning.
