@@ -46,7 +46,7 @@ public enum TaxTreatment: String, Sendable {
 /// lot piece of one sale.
 public struct TaxDisposal: Hashable, Sendable {
     // The 16-byte-aligned numbers first: in the order the report writes them, padding made
-    // each of a million disposals 224 bytes instead of 192.
+    // each of a million disposals 32 bytes larger.
     public var event: EventID
     /// The acquiring event of a disposal of one lot piece (``oneLot``).
     var lotEvent = EventID(value: 0)
@@ -73,15 +73,17 @@ public struct TaxDisposal: Hashable, Sendable {
     public var proceedsKnown: Bool
     /// False when a price the cost needed is missing (``costBasis`` is then the known part).
     public var costKnown: Bool
-    public var account: String
-    /// `W` for a wash sale (Form 8949 column (f)).
-    public var adjustmentCode: String?
+    // The one-byte fields together: `oneLot` after the texts padded each disposal to 224
+    // bytes, here it is 208 (disposals are most of `ledger tax`'s memory at a million trades).
     /// Set for a disposal of one lot piece (US, Germany: nearly all of them), whose one match
     /// is its own quantity, cost, acquisition and cost's completeness with ``lotEvent`` and
     /// this rule (``matches`` makes it when asked): kept in place of an array of one, a heap
     /// allocation and a retain for each of a million disposals (docs/PERFORMANCE.md, "ledger
     /// tax"). Nil: the matches are ``storedMatches``.
     var oneLot: TaxMatch.Rule?
+    public var account: String
+    /// `W` for a wash sale (Form 8949 column (f)).
+    public var adjustmentCode: String?
     var storedMatches: [TaxMatch]
 
     /// Whether every figure of the disposal is known; when not, ``gain`` is no figure at all.
