@@ -39,6 +39,12 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         count = lots.count
     }
 
+    /// Room for `count` lots in all (see ``TaxLotMatching/init(method:washSales:perWalletFrom:purchases:acquisitions:)``).
+    mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
+        isHeld.reserveCapacity(count)
+    }
+
     var startIndex: Int { head }
     var endIndex: Int { storage.count }
 

@@ -158,6 +158,7 @@ private struct Matchers {
         var positions: [AssetSymbol: Int32] = [:]
         var washSales: [Bool] = []
         var purchases: [[TaxLotMatching.Purchase]] = []
+        var acquisitions: [Int] = []
         matcherOf.reserveCapacity(transactions.count)
         for index in transactions.indices {
             guard transactions[index].assetClass != .fiat else {
@@ -174,8 +175,10 @@ private struct Matchers {
                 assets.append(asset)
                 washSales.append(TaxEngine.washSales(transactions[index].assetClass, rules, options))
                 purchases.append([])
+                acquisitions.append(0)
             }
             matcherOf.append(matcher)
+            if transactions[index].isAcquisition { acquisitions[Int(matcher)] += 1 }
             if washSales[Int(matcher)], transactions[index].isAcquisition {
                 purchases[Int(matcher)].append(TaxLotMatching.Purchase(transactions[index]))
             }
@@ -183,7 +186,8 @@ private struct Matchers {
         all = assets.indices.map {
             TaxLotMatching(
                 method: TaxEngine.method(rules, options), washSales: washSales[$0],
-                perWalletFrom: TaxEngine.perWalletFrom(rules, options), purchases: purchases[$0])
+                perWalletFrom: TaxEngine.perWalletFrom(rules, options), purchases: purchases[$0],
+                acquisitions: acquisitions[$0])
         }
     }
 
