@@ -215,7 +215,7 @@ struct TaxLotMatching {
             var piece = lots[index]
             let part = min(wanted, piece.held.quantity)
             let known = piece.held.complete
-            piece.held = CostedQuantity(quantity: part, cost: lots[index].held.take(part), complete: known)
+            piece.held = CostedQuantity(quantity: part, cost: lots.take(part, at: index), complete: known)
             if !lots[index].held.quantity.isPositive { lots.remove(at: index) }
             // Parts of one lot (split by a transfer or the allocation) taken together are one piece.
             if let last = pieces.last, last.event == piece.event, last.holdingStart == piece.holdingStart,

@@ -72,6 +72,13 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         }
     }
 
+    /// Takes `quantity` of the lot at `position` in place and returns its share of the cost:
+    /// the lot's account, unit cost and place stay, so every index stays (through the
+    /// subscript, the lot was copied out, checked against the indexes and copied back).
+    mutating func take(_ quantity: ExactDecimal, at position: Int) -> ExactDecimal {
+        storage[position].held.take(quantity)
+    }
+
     mutating func append(_ lot: TaxLot) {
         storage.append(lot)
         isHeld.append(true)
