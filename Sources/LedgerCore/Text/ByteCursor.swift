@@ -35,17 +35,12 @@ public struct ByteCursor {
 
     @inlinable public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(count + bytes.count <= capacity, "ByteCursor: more than the bytes reserved")
-        Self.copy(bytes, to: base + count)
-        writtenCount += bytes.count
-    }
-
-    /// Writes `bytes` at `target`. Most pieces are a few bytes (a key, a separator): two
-    /// overlapping words, not a call to memmove (which a byte loop becomes).
-    @inlinable public static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to at: UnsafeMutablePointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
-        let target = UnsafeMutableRawPointer(at)
+        let target = UnsafeMutableRawPointer(base + count)
         let source = UnsafeRawPointer(start)
         let length = bytes.count
+        // Most pieces are a few bytes (a key, a separator): two overlapping words, not a call
+        // to memmove (which a byte loop becomes).
         if length >= 8, length <= 16 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             target.storeBytes(
@@ -63,6 +58,7 @@ public struct ByteCursor {
         } else {
             target.copyMemory(from: source, byteCount: length)
         }
+        writtenCount += length
     }
 
     /// A literal's bytes (`", "`, a JSON key).
@@ -79,25 +75,16 @@ public struct ByteCursor {
     /// `count` copies of `byte` (indentation, padding).
     @inlinable public mutating func append(_ byte: UInt8, count repeated: Int) {
         precondition(count + repeated <= capacity, "ByteCursor: more than the bytes reserved")
-        Self.fill(byte, count: repeated, at: base + count)
-        writtenCount += repeated
-    }
-
-    /// Writes `count` copies of `byte` at `target`. Indentation (4 to 16 bytes, most of them):
-    /// two overlapping words of the byte, not a call to memset.
-    @inlinable public static func fill(_ byte: UInt8, count repeated: Int, at target: UnsafeMutablePointer<UInt8>) {
-        let raw = UnsafeMutableRawPointer(target)
         if repeated >= 8, repeated <= 16 {
+            // Indentation: two overlapping words of the byte, not a call to memset.
             let word = UInt64(byte) &* 0x0101_0101_0101_0101
-            raw.storeBytes(of: word, as: UInt64.self)
-            raw.storeBytes(of: word, toByteOffset: repeated - 8, as: UInt64.self)
-        } else if repeated >= 4, repeated < 8 {
-            let word = UInt32(byte) &* 0x0101_0101
-            raw.storeBytes(of: word, as: UInt32.self)
-            raw.storeBytes(of: word, toByteOffset: repeated - 4, as: UInt32.self)
+            let target = UnsafeMutableRawPointer(base + count)
+            target.storeBytes(of: word, as: UInt64.self)
+            target.storeBytes(of: word, toByteOffset: repeated - 8, as: UInt64.self)
         } else {
-            target.update(repeating: byte, count: repeated)
+            (base + count).update(repeating: byte, count: repeated)
         }
+        writtenCount += repeated
     }
 
     /// Drops the last `k` bytes written.

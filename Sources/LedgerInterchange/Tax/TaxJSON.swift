@@ -39,15 +39,12 @@ public enum TaxJSON {
         writer.endArray()
         writer.key("disposals")
         writer.beginArray()
-        // Through the buffer: each disposal is read where it is, not copied (with a retain of
-        // each of its strings and its matches, released after) for each of a million.
+        // By index: the disposal is read in place, not copied (with a retain of each of its
+        // strings and its matches) for each of a million.
         var days = DayText()
-        disposals.withUnsafeBufferPointer { buffer in
-            guard let first = buffer.baseAddress else { return }
-            for index in buffer.indices {
-                self.disposal(at: first + index, &writer, days: &days)
-                if writer.utf8.count >= piece { writer.takeUTF8(out) }
-            }
+        for index in disposals.indices {
+            self.disposal(disposals[index], &writer, days: &days)
+            if writer.utf8.count >= piece { writer.takeUTF8(out) }
         }
         writer.endArray()
         holdings(report.holdings, &writer) { (writer: inout JSONWriter) in writer.takeUTF8(out) }
@@ -170,50 +167,42 @@ public enum TaxJSON {
         self.disposal(disposal, &writer, days: &days)
     }
 
-    /// ``disposal(_:_:)``, each date's text from `days` when it is one of the days written last.
+    /// ``disposal(_:_:)``, each date's text from `days` when it is the day written last.
     static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter, days: inout DayText) {
-        withUnsafePointer(to: disposal) { self.disposal(at: $0, &writer, days: &days) }
-    }
-
-    /// ``disposal(_:_:days:)`` of the disposal at `disposal`, read where it is.
-    static func disposal(at disposal: UnsafePointer<TaxDisposal>, _ writer: inout JSONWriter, days: inout DayText) {
         writer.rawValue(atMost: disposalMaxBytes(disposal, at: writer.nextPlace)) { out, place in
             var object = JSONObjectBytes(at: place, &out)
-            object.field("event", id: disposal.pointee.event, &out)
-            object.field("asset", text: disposal.pointee.asset.text, &out)
-            object.field("class", text: disposal.pointee.assetClass.rawValue, &out)
-            object.field("account", text: disposal.pointee.account, &out)
-            object.field("quantity", exact: disposal.pointee.quantity, &out)
-            object.field("acquired", time: disposal.pointee.acquired, days: &days, &out)
-            object.field("disposed", time: disposal.pointee.disposed, days: &days, &out)
-            let (sold, cost) = (disposal.pointee.proceedsKnown, disposal.pointee.costKnown)
+            object.field("event", id: disposal.event, &out)
+            object.field("asset", text: disposal.asset.text, &out)
+            object.field("class", text: disposal.assetClass.rawValue, &out)
+            object.field("account", text: disposal.account, &out)
+            object.field("quantity", exact: disposal.quantity, &out)
+            object.field("acquired", time: disposal.acquired, days: &days, &out)
+            object.field("disposed", time: disposal.disposed, days: &days, &out)
+            let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
+            object.field("proceeds", exact: disposal.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
             object.field(
-                "proceeds", exact: disposal.pointee.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
-            object.field(
-                "disposal_costs", exact: disposal.pointee.disposalCosts, known: sold,
-                knownPart: "disposal_costs_known_part",
+                "disposal_costs", exact: disposal.disposalCosts, known: sold, knownPart: "disposal_costs_known_part",
                 &out)
+            object.field("cost_basis", exact: disposal.costBasis, known: cost, knownPart: "cost_basis_known_part", &out)
             object.field(
-                "cost_basis", exact: disposal.pointee.costBasis, known: cost, knownPart: "cost_basis_known_part", &out)
-            object.field(
-                "allowable_costs", exact: disposal.pointee.allowableCosts, known: cost,
+                "allowable_costs", exact: disposal.allowableCosts, known: cost,
                 knownPart: "allowable_costs_known_part", &out)
-            object.field("adjustment_code", text: disposal.pointee.adjustmentCode, &out)
-            let adjustmentKnown = disposal.pointee.complete || disposal.pointee.adjustmentCode == nil
-            object.field("adjustment", exact: disposal.pointee.adjustment, known: adjustmentKnown, &out)
-            object.field("gain", exact: disposal.pointee.gain, known: disposal.pointee.complete, &out)
-            object.field("term", text: disposal.pointee.term?.rawValue, &out)
-            object.field("treatment", text: disposal.pointee.treatment.rawValue, &out)
+            object.field("adjustment_code", text: disposal.adjustmentCode, &out)
+            let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
+            object.field("adjustment", exact: disposal.adjustment, known: adjustmentKnown, &out)
+            object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
+            object.field("term", text: disposal.term?.rawValue, &out)
+            object.field("treatment", text: disposal.treatment.rawValue, &out)
             // By position: a disposal of one lot keeps its match in place (no array made).
-            object.objects("matches", 0..<disposal.pointee.matchCount, &out) { match, index, out in
-                let item = disposal.pointee.match(at: index)
+            object.objects("matches", 0..<disposal.matchCount, &out) { match, index, out in
+                let item = disposal.match(at: index)
                 match.field("rule", text: item.rule.rawValue, &out)
                 match.field("quantity", exact: item.quantity, &out)
                 match.field("cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", &out)
                 match.field("acquired", time: item.acquired, days: &days, &out)
                 match.field("event", id: item.event, &out)
             }
-            object.field("complete", flag: disposal.pointee.complete, &out)
+            object.field("complete", flag: disposal.complete, &out)
             object.close(&out)
         }
     }
@@ -221,13 +210,12 @@ public enum TaxJSON {
     /// The most bytes ``disposal(_:_:)`` writes at `place`: 17 fields, 4 known parts and 6
     /// fields and a known part a match (the bracket's line counted as one), each at most a name,
     /// a time or a number, and the texts escaped.
-    static func disposalMaxBytes(_ disposal: UnsafePointer<TaxDisposal>, at place: JSONPlace) -> Int {
+    static func disposalMaxBytes(_ disposal: TaxDisposal, at place: JSONPlace) -> Int {
         let deepest = JSONPlace(depth: place.depth + 3, pretty: place.pretty)
         let field = JSONObjectBytes.fieldMaxBytes(at: deepest) + Timestamp.descriptionMaxBytes + 2
         let texts =
-            disposal.pointee.asset.text.utf8.count + disposal.pointee.account.utf8.count
-            + (disposal.pointee.adjustmentCode?.utf8.count ?? 0)
-        return (21 + 7 * disposal.pointee.matchCount) * field + 6 * texts + 64
+            disposal.asset.text.utf8.count + disposal.account.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
+        return (21 + 7 * disposal.matchCount) * field + 6 * texts + 64
     }
 
     /// `holdings[]`; `flush` is offered the writer after each holding past ``piece`` bytes.
