@@ -53,17 +53,22 @@ struct TimeTests {
         #expect(Timestamp(secondsSinceEpoch: -1).description == "1969-12-31T23:59:59Z")
     }
 
-    @Test("a time written with the last day's text kept reads as its description", arguments: [1, 2] as [UInt64])
+    @Test("a time written with the last two days' texts kept reads as its description", arguments: [1, 2] as [UInt64])
     func dayText(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         var days = DayText()
         // Mostly the same day again, sometimes the next or an earlier one, some far off (and
         // out of the four-digit years, which are never kept).
         var seconds: Int64 = 1_700_000_000
+        var back = false
         let far: [Int64] = [-62_167_219_200 - 86_400, 253_402_300_800 + 5, -1, 0]
         for step in 0..<2_000 {
-            switch Int.random(in: 0..<10, using: &rng) {
+            switch Int.random(in: 0..<12, using: &rng) {
             case 0: seconds += 86_400 * Int64.random(in: -3...3, using: &rng)
+            // Back and forth between two days (a disposal's acquisition and sale).
+            case 10, 11:
+                seconds += (back ? -86_400 : 86_400) * 400 + 17
+                back.toggle()
             case 1: seconds = far[step % far.count]
             case 2: seconds = Int64.random(in: -5_000_000_000...5_000_000_000, using: &rng)
             default: seconds += Int64.random(in: -600...600, using: &rng)

@@ -47,11 +47,12 @@ public struct ReplayRunner {
     }
 
     /// A full pooled replay that writes down what the tax rules need (`ledger tax`; never from a
-    /// snapshot, which keeps none of it). Its diagnostics are reported.
+    /// snapshot, which keeps none of it). Its diagnostics are reported. Its positions keep no
+    /// lots (the tax rules match their own): no gains or costs of its own.
     public func replayForTax(currency: AssetSymbol) throws -> PortfolioState {
         var fold = PortfolioFold(
             options: ValuationOptions(currency: currency, asOf: context.now), prices: prices, recordingDisposals: false,
-            recordingTax: true)
+            recordingTax: true, keepingLots: false)
         fold.reserveTaxTransactions(Int(try store.events.chainHead().count))
         try store.events.forEachEffectiveEvent(through: context.now) { fold.apply($0) }
         try checkPrices()

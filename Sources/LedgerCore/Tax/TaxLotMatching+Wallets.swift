@@ -7,8 +7,8 @@ extension TaxLotMatching {
     /// lots' account labels move (one pool still); what `source`'s lots do not cover arrives
     /// without basis (a later sale of it is matched as not held, at zero cost).
     mutating func move(_ quantity: ExactDecimal, from source: String, to destination: String) {
-        heldByAccount[source, default: .zero] -= quantity
-        heldByAccount[destination, default: .zero] += quantity
+        heldByAccount.add(-quantity, to: source)
+        heldByAccount.add(quantity, to: destination)
         var pieces: [TaxLot] = []
         _ = take(quantity, from: source, always: true, into: &pieces)
         for var piece in pieces {
@@ -37,7 +37,7 @@ extension TaxLotMatching {
     /// without lots, in name order. Lots beyond every account's units stay where they are.
     mutating func allocateToWallets() {
         perWallet = true
-        var unplaced = heldByAccount.mapValues { max($0, .zero) }
+        var unplaced = heldByAccount.all.mapValues { max($0, .zero) }
         var placed: [TaxLot] = []
         var left: [TaxLot] = []
         for var lot in lots {

@@ -39,6 +39,12 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         count = lots.count
     }
 
+    /// Room for `count` lots in all (see ``TaxLotMatching/init(method:washSales:perWalletFrom:purchases:acquisitions:)``).
+    mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
+        isHeld.reserveCapacity(count)
+    }
+
     var startIndex: Int { head }
     var endIndex: Int { storage.count }
 
@@ -64,6 +70,13 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
             }
             storage[position] = newValue
         }
+    }
+
+    /// Takes `quantity` of the lot at `position` in place and returns its share of the cost:
+    /// the lot's account, unit cost and place stay, so every index stays (through the
+    /// subscript, the lot was copied out, checked against the indexes and copied back).
+    mutating func take(_ quantity: ExactDecimal, at position: Int) -> ExactDecimal {
+        storage[position].held.take(quantity)
     }
 
     mutating func append(_ lot: TaxLot) {

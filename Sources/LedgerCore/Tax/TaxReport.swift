@@ -46,7 +46,7 @@ public enum TaxTreatment: String, Sendable {
 /// lot piece of one sale.
 public struct TaxDisposal: Hashable, Sendable {
     // The 16-byte-aligned numbers first: in the order the report writes them, padding made
-    // each of a million disposals 224 bytes instead of 192.
+    // each of a million disposals 32 bytes larger.
     public var event: EventID
     /// The acquiring event of a disposal of one lot piece (``oneLot``).
     var lotEvent = EventID(value: 0)
@@ -73,15 +73,17 @@ public struct TaxDisposal: Hashable, Sendable {
     public var proceedsKnown: Bool
     /// False when a price the cost needed is missing (``costBasis`` is then the known part).
     public var costKnown: Bool
-    public var account: String
-    /// `W` for a wash sale (Form 8949 column (f)).
-    public var adjustmentCode: String?
+    // The one-byte fields together: `oneLot` after the texts padded each disposal to 224
+    // bytes, here it is 208 (disposals are most of `ledger tax`'s memory at a million trades).
     /// Set for a disposal of one lot piece (US, Germany: nearly all of them), whose one match
     /// is its own quantity, cost, acquisition and cost's completeness with ``lotEvent`` and
     /// this rule (``matches`` makes it when asked): kept in place of an array of one, a heap
     /// allocation and a retain for each of a million disposals (docs/PERFORMANCE.md, "ledger
     /// tax"). Nil: the matches are ``storedMatches``.
     var oneLot: TaxMatch.Rule?
+    public var account: String
+    /// `W` for a wash sale (Form 8949 column (f)).
+    public var adjustmentCode: String?
     var storedMatches: [TaxMatch]
 
     /// Whether every figure of the disposal is known; when not, ``gain`` is no figure at all.
@@ -212,6 +214,14 @@ public struct TaxFigures: Hashable, Sendable {
         private var room = 0
 
         init(room: Int = 0) { self.room = room }
+
+        /// Empty again, with room for `room` sales: the table keeps its memory (a new table a
+        /// year took fresh pages each year, 45 MB of page faults in `tax` at 1M).
+        mutating func reset(room: Int) {
+            sum = TaxFigures()
+            bySale.removeAll(keepingCapacity: true)
+            self.room = room
+        }
 
         /// Inlined, as the years' totals call it, and read through the pointer: a call with
         /// the disposal by value was handed a copy of it.

@@ -14,6 +14,8 @@ struct TaxStream {
     var yearStart = 0
     /// The current year's disposals when it is not kept (its totals only: a year before `--year`).
     var scratch: [TaxDisposal] = []
+    /// The years' tallies, kept from one year to the next (``TaxYearTotals``).
+    var tallies: [TaxFigures.Tally] = []
 
     static func match(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?)
         -> TaxEngine.Matched
@@ -75,9 +77,11 @@ struct TaxStream {
         if keeps(year) {
             Self.orderTies(&matched.disposals, from: yearStart)
             matched.totals[year] = TaxYearTotals(
-                matched.disposals, yearStart..<matched.disposals.endIndex, year: year, rules: rules)
+                matched.disposals, yearStart..<matched.disposals.endIndex, year: year, rules: rules,
+                tallies: &tallies)
         } else if year < wanted ?? year {
-            matched.totals[year] = TaxYearTotals(scratch, scratch.indices, year: year, rules: rules)
+            matched.totals[year] = TaxYearTotals(
+                scratch, scratch.indices, year: year, rules: rules, tallies: &tallies)
             scratch.removeAll(keepingCapacity: true)
         }
     }
@@ -144,6 +148,7 @@ private struct Matchers {
         var positions: [AssetSymbol: Int32] = [:]
         var washSales: [Bool] = []
         var purchases: [[TaxLotMatching.Purchase]] = []
+        var acquisitions: [Int] = []
         matcherOf.reserveCapacity(transactions.count)
         for index in transactions.indices {
             guard transactions[index].assetClass != .fiat else {
@@ -160,8 +165,10 @@ private struct Matchers {
                 assets.append(asset)
                 washSales.append(TaxEngine.washSales(transactions[index].assetClass, rules, options))
                 purchases.append([])
+                acquisitions.append(0)
             }
             matcherOf.append(matcher)
+            if transactions[index].isAcquisition { acquisitions[Int(matcher)] += 1 }
             if washSales[Int(matcher)], transactions[index].isAcquisition {
                 purchases[Int(matcher)].append(TaxLotMatching.Purchase(transactions[index]))
             }
@@ -169,7 +176,8 @@ private struct Matchers {
         all = assets.indices.map {
             TaxLotMatching(
                 method: TaxEngine.method(rules, options), washSales: washSales[$0],
-                perWalletFrom: TaxEngine.perWalletFrom(rules, options), purchases: purchases[$0])
+                perWalletFrom: TaxEngine.perWalletFrom(rules, options), purchases: purchases[$0],
+                acquisitions: acquisitions[$0])
         }
     }
 

@@ -75,9 +75,20 @@ struct TaxYearTotals {
     /// buffer: an array's element handed to a function was copied, with a retain of each of
     /// its references).
     init(_ disposals: [TaxDisposal], _ range: Range<Int>, year: Int, rules: TaxRules) {
+        var tallies: [TaxFigures.Tally] = []
+        self.init(disposals, range, year: year, rules: rules, tallies: &tallies)
+    }
+
+    /// ``init(_:_:year:rules:)`` with `tallies` kept from the year before (their memory reused).
+    init(_ disposals: [TaxDisposal], _ range: Range<Int>, year: Int, rules: TaxRules, tallies: inout [TaxFigures.Tally])
+    {
         // Each tally's table of sales has room for the year's disposals when first used: grown
         // by doubling, each year's tables were copied into fresh pages (1% of `tax -O json` at 1M).
-        var tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(room: range.count), count: 3)
+        if tallies.isEmpty {
+            tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(room: range.count), count: 3)
+        } else {
+            for index in tallies.indices { tallies[index].reset(room: range.count) }
+        }
         var complete = true
         disposals.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

@@ -31,6 +31,7 @@ extension PortfolioFold {
         if !amount.asset.isFiat, state.options.perAccount {
             let reduction = take(amount, from: event.account)
             let key = PositionKey(account: destination, asset: amount.asset.symbol)
+            if !state.keepsLots { hold(amount.quantity - reduction.uncovered, at: key) }
             for piece in reduction.pieces {
                 state.books[key, default: LotBook(method: state.options.method)].add(piece)
             }
@@ -73,6 +74,11 @@ extension PortfolioFold {
         for key in state.books.keys where key.asset == symbol {
             state.books[key]!.split(
                 numerator: ExactDecimal(ratio.numerator), denominator: ExactDecimal(ratio.denominator))
+        }
+        // Without lots, each quantity as a book scales its total.
+        for key in state.heldQuantities.keys where key.asset == symbol {
+            state.heldQuantities[key] = LotBook.scaled(
+                state.heldQuantities[key]!, ExactDecimal(ratio.numerator), ExactDecimal(ratio.denominator))
         }
     }
 

@@ -19,12 +19,19 @@ extension PortfolioFold {
 
     mutating func openLot(_ amount: AssetAmount, cost: Valued) {
         remember(amount.asset)
+        state.acquiredCost += cost.value
+        if state.recordsTax { recordTax(.acquisition, amount.asset, amount.quantity, cost) }
+        let key = lotKey(amount.asset.symbol, event.account)
+        guard state.keepsLots else { return hold(amount.quantity, at: key) }
         let lot = Lot(
             source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost.value,
             costComplete: cost.known)
-        state.books[lotKey(amount.asset.symbol, event.account), default: LotBook(method: state.options.method)].add(lot)
-        state.acquiredCost += cost.value
-        if state.recordsTax { recordTax(.acquisition, amount.asset, amount.quantity, cost) }
+        state.books[key, default: LotBook(method: state.options.method)].add(lot)
+    }
+
+    /// Without lots: `quantity` more held at `key` (nothing for none, as a book opens no empty lot).
+    mutating func hold(_ quantity: ExactDecimal, at key: PositionKey) {
+        if quantity.isPositive { state.heldQuantities[key, default: .zero] += quantity }
     }
 
     /// Writes one moment down for the tax rules (docs/TAX.md, "Input").
@@ -44,7 +51,10 @@ extension PortfolioFold {
     /// Takes lots out of a position; a quantity not covered by lots becomes a warning.
     mutating func take(_ amount: AssetAmount, from account: String) -> Reduction {
         let key = lotKey(amount.asset.symbol, account)
-        let reduction = state.books[key, default: LotBook(method: state.options.method)].reduce(amount.quantity)
+        let reduction =
+            state.keepsLots
+            ? state.books[key, default: LotBook(method: state.options.method)].reduce(amount.quantity)
+            : Reduction(uncovered: Self.take(amount.quantity, from: &state.heldQuantities[key, default: .zero]))
         if reduction.uncovered.isPositive {
             state.diagnostics.append(
                 LedgerDiagnostic(
@@ -53,6 +63,15 @@ extension PortfolioFold {
                     sequence: event.sequence))
         }
         return reduction
+    }
+
+    /// Without lots: what a book's reduction by `quantity` leaves uncovered, taken from `held`
+    /// (all of it when it covers `quantity`; a quantity of zero or less takes nothing).
+    static func take(_ quantity: ExactDecimal, from held: inout ExactDecimal) -> ExactDecimal {
+        guard quantity.isPositive else { return quantity }
+        let covered = min(quantity, max(held, .zero))
+        held -= covered
+        return quantity - covered
     }
 
     /// Disposes of `amount`, spreading `proceeds` over the lot pieces by quantity with the
@@ -65,6 +84,11 @@ extension PortfolioFold {
             recordTax(
                 .disposal(fee: fee.value), amount.asset, amount.quantity,
                 Valued(valued.value, known: valued.known && fee.known))
+        }
+        // Without lots there are no pieces to realize: only the held quantity goes down.
+        guard state.keepsLots else {
+            _ = take(amount, from: event.account)
+            return
         }
         let proceeds = valued.value
         var reduction = take(amount, from: event.account)

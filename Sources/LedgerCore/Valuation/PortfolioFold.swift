@@ -19,13 +19,16 @@ public struct PortfolioFold {
 
     /// A fold to feed events one at a time with ``apply(_:)``, in replay order, with voided
     /// events already left out (what `LedgerEvents.forEachEffectiveEvent` yields).
-    /// `recordingTax` writes down what the tax rules need (``PortfolioState/taxTransactions``).
+    /// `recordingTax` writes down what the tax rules need (``PortfolioState/taxTransactions``);
+    /// without `keepingLots` positions keep only their quantities (``PortfolioState/keepsLots``).
     public init(
-        options: ValuationOptions, prices: PriceTable, recordingDisposals: Bool = true, recordingTax: Bool = false
+        options: ValuationOptions, prices: PriceTable, recordingDisposals: Bool = true, recordingTax: Bool = false,
+        keepingLots: Bool = true
     ) {
         var state = PortfolioState(options: options)
         state.recordsDisposals = recordingDisposals
         state.recordsTax = recordingTax
+        state.keepsLots = keepingLots
         self.init(state: state, prices: prices)
     }
 

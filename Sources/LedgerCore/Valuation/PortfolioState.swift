@@ -21,6 +21,14 @@ public struct PortfolioState: Sendable {
     public internal(set) var lastOccurredAt = Timestamp(secondsSinceEpoch: Int64.min)
     /// Open lots per position (account is ``ValuationOptions/pooledAccount`` when pooled).
     public internal(set) var books: [PositionKey: LotBook] = [:]
+    /// Whether positions keep their lots (``books``). `ledger tax` matches lots by its own
+    /// rules from ``taxTransactions`` and needs of the replay's positions only how much each
+    /// holds (for the warning of a take beyond it): ``heldQuantities`` then, no lot is opened,
+    /// taken or split, and ``books``, the gains and the costs stay empty (docs/PERFORMANCE.md,
+    /// "`ledger tax`").
+    public internal(set) var keepsLots = true
+    /// Each position's held quantity, when lots are not kept (``keepsLots``).
+    public internal(set) var heldQuantities: [PositionKey: ExactDecimal] = [:]
     /// Fiat balances per position. Typed events never take one below zero (spending fiat never
     /// deposited counts as money paid in instead); imported events keep it as the rows say,
     /// negative included (docs/VALUATION.md, "Cash").

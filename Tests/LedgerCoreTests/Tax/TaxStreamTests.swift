@@ -104,6 +104,11 @@ struct TaxStreamTests {
         #expect(disposals.map(\.event) == [EventID(value: 2), EventID(value: 3), EventID(value: 1)])
     }
 
+    @Test("a disposal takes 208 bytes: its one-byte fields together, not padded apart")
+    func disposalSize() {
+        #expect(MemoryLayout<TaxDisposal>.stride <= 208)
+    }
+
     @Test(
         "runs at one instant, short and long (over 32), are put in the order a stable sort gives", arguments: [5, 6, 7])
     func longRuns(seed: UInt64) {
