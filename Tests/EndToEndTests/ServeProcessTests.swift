@@ -55,7 +55,7 @@ struct ServeProcessTests {
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "ledger: error: ledger serve needs the ledger-serve program at /nonexistent/ledger-serve; build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (ledger, ledger-serve and ledger-live in one release build) and install .build/release/ledger-serve into /nonexistent, or set LGR_SERVE_BINARY\n"
+                == "ledger: error: ledger serve needs the ledger-serve program at /nonexistent/ledger-serve; build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (it builds ledger, ledger-serve and ledger-live in release) and install .build/release/ledger-serve into /nonexistent, or set LGR_SERVE_BINARY\n"
         )
     }
 

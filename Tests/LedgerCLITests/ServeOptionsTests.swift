@@ -56,7 +56,7 @@ struct ServeOptionsTests {
                 == "build it with 'swift build --product ledger-serve'")
         #expect(
             ServeError.serverProgramMissing(path: "/usr/local/bin/ledger-serve").description
-                == "ledger serve needs the ledger-serve program at /usr/local/bin/ledger-serve; build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (ledger, ledger-serve and ledger-live in one release build) and install .build/release/ledger-serve into /usr/local/bin, or set LGR_SERVE_BINARY"
+                == "ledger serve needs the ledger-serve program at /usr/local/bin/ledger-serve; build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (it builds ledger, ledger-serve and ledger-live in release) and install .build/release/ledger-serve into /usr/local/bin, or set LGR_SERVE_BINARY"
         )
     }
 

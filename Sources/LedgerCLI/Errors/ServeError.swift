@@ -23,7 +23,7 @@ enum ServeError: UserFacingError, Equatable {
     /// What builds `ledger-serve` where `ledger` looks for it: the debug or the release build of
     /// the checkout `ledger` came from (a debug build beside a release `ledger` is the wrong
     /// copy); an installed `ledger` (elsewhere) wants the quickstart's build, which makes
-    /// ledger, ledger-serve and ledger-live in one release build, installed beside it.
+    /// ledger, ledger-serve and ledger-live in release, installed beside it.
     static func buildAdvice(beside path: String) -> String {
         if path.hasSuffix("/debug/ledger-serve") { return "build it with 'swift build --product ledger-serve'" }
         if path.hasSuffix("/release/ledger-serve") {
@@ -31,7 +31,7 @@ enum ServeError: UserFacingError, Equatable {
         }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return
-            "build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (ledger, ledger-serve and ledger-live in one release build) and install .build/release/ledger-serve into \(directory.isEmpty ? "/" : directory)"
+            "build it with 'bash ledgers/demo/quickstart.sh' in the source checkout (it builds ledger, ledger-serve and ledger-live in release) and install .build/release/ledger-serve into \(directory.isEmpty ? "/" : directory)"
     }
 
     var description: String {
