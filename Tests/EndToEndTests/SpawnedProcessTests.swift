@@ -14,7 +14,7 @@ struct SpawnedProcessTests {
         defer { for end in planted { close(end) } }
         let child = try SpawnedProcess("/bin/sleep", ["30"], stdout: .pipe)
         defer { child.signal(SIGKILL) }
-        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
+        let descriptors = try await Self.settledDescriptors(of: child.pid)
         #expect(descriptors == ["0", "1", "2"], "\(descriptors)")
         // The pipe's other end stays ours alone: closing it gives the child's reader its end.
         let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(planted[1])")
@@ -22,6 +22,20 @@ struct SpawnedProcessTests {
             try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/fd/\($0)")
         }
         #expect(!theirs.contains(ours))
+    }
+
+    /// The child's descriptors once its program runs. Its dynamic loader opens and closes the
+    /// libraries it loads (CI once listed a "3" that was gone a moment later), while a
+    /// descriptor the child inherited stays: polls up to 5 s for exactly 0, 1 and 2, else gives
+    /// the last listing.
+    static func settledDescriptors(of pid: pid_t) async throws -> [String] {
+        var listing: [String] = []
+        for _ in 0..<500 {
+            listing = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").sorted()
+            if listing == ["0", "1", "2"] { return listing }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return listing
     }
 
     @Test("a child starts with no standard signal ignored or blocked, though the test process ignores SIGPIPE")
