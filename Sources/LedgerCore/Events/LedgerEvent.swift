@@ -191,7 +191,14 @@ public struct LedgerEvent: Hashable, Sendable {
         chain == nil ? action.minimumSchemaVersion : max(action.minimumSchemaVersion, ChainReference.schemaVersion)
     }
 
-    public var kind: EventKind { action.kind }
+    public var kind: EventKind { box.fields.action.kind }
+
+    /// True for an event typed by the user (``Provenance/manual``), read in place: the fold
+    /// asks on every cash movement, and a copy of an imported event's provenance retains and
+    /// releases its two strings.
+    public var isManual: Bool {
+        if case .manual = box.fields.provenance { true } else { false }
+    }
 
     /// Replay order: occurred-at, then sequence.
     public static func replayOrder(_ lhs: LedgerEvent, _ rhs: LedgerEvent) -> Bool {
