@@ -162,6 +162,36 @@ struct ValuationPropertyTests {
         #expect(inOrder == mixed, "seed \(seed): \(inOrder.firstDifference(from: mixed) ?? "")")
     }
 
+    @Test(
+        "(f) a fold that keeps no disposal pieces realizes the same gain, to the unit, priced or not",
+        arguments: seeds)
+    func totalsWithoutPieces(seed: UInt64) {
+        let ledger = RandomLedger(seed: seed)
+        for method in BookingMethod.allCases {
+            for perAccount in Self.modes {
+                // Without prices every crypto sale's proceeds and fee are unknown, so the
+                // incomplete marks are compared too.
+                for prices in [ledger.prices, PriceTable()] {
+                    let options = ledger.valuation(method, perAccount: perAccount)
+                    var pieces = PortfolioFold(options: options, prices: prices)
+                    var totals = PortfolioFold(options: options, prices: prices, recordingDisposals: false)
+                    for event in EventReplay.effective(ledger.events) {
+                        pieces.apply(event)
+                        totals.apply(event)
+                    }
+                    let (kept, summed) = (pieces.state, totals.state)
+                    let label = "seed \(seed) \(method) perAccount \(perAccount) priced \(prices.isEmpty == false)"
+                    #expect(kept.disposals.count > 10 && summed.disposals.isEmpty, "\(label)")
+                    #expect(kept.realizedGain == summed.realizedGain, "\(label)")
+                    #expect(kept.disposals.map { $0.proceeds - $0.cost }.sum() == summed.realizedGain, "\(label)")
+                    #expect(kept.incompleteTotals == summed.incompleteTotals, "\(label)")
+                    #expect(kept.withdrawnCost == summed.withdrawnCost, "\(label)")
+                    #expect(kept.diagnostics == summed.diagnostics, "\(label)")
+                }
+            }
+        }
+    }
+
     @Test("the same seed gives the same ledger; another seed another", arguments: seeds.prefix(2))
     func deterministic(seed: UInt64) {
         #expect(RandomLedger(seed: seed).events == RandomLedger(seed: seed).events)

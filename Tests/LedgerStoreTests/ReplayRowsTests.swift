@@ -215,4 +215,24 @@ struct ReplayRowsTests {
         #expect(plan.first == "SCAN events USING INDEX events_links", "\(plan)")
         #expect(!plan.contains { $0.contains("events_replay") }, "\(plan)")
     }
+
+    @Test("64-bit integers read back at every length, and short texts key their interning by every byte")
+    func integersAndShortTexts() {
+        let edges: [Int64] = [0, 1, -1, 63, -64, 64, -65, 1 << 55, -(1 << 55), 1 << 62, -(1 << 62), .max, .min]
+        var writer = ByteWriter()
+        for value in edges { writer.signed(value) }
+        writer.signed(Int128(Int64.max) + 1)
+        writer.bytes.withUnsafeBufferPointer { buffer in
+            var reader = ByteReader(buffer)
+            for value in edges { #expect(reader.int64() == value) }
+            // One past Int64's range is refused, not cut.
+            #expect(reader.int64() == nil)
+        }
+        let texts = ["", "A", "USD", "ABCDEFGH", "ABCDEFGHI", "ABCDEFGHIJKLMNO", "ABCDEFGHIJKLMNA", "ABCDEFGHIJKLMN"]
+        let keys = texts.map { text in Array(text.utf8).withUnsafeBufferPointer { PackedText($0)! } }
+        #expect(Set(keys).count == texts.count)
+        #expect(Array("ABCDEFGHIJKLMNOP".utf8).withUnsafeBufferPointer { PackedText($0) } == nil)
+        let low = Array("AB".utf8).withUnsafeBufferPointer { PackedText($0)! }
+        #expect(low.low == 0x4241 && low.high == 2 << 56)
+    }
 }

@@ -21,7 +21,7 @@ public struct ReplayRunner {
         self.context = context
         // Only the pairs now; each pair's observations as the replay and the valuation reach
         // them (issue 34: a report reads the prices it needs, not the whole table).
-        prices = try PriceTable(reading: store.prices)
+        prices = try store.reading { try PriceTable(reading: store.prices) }
     }
 
     /// Throws the first error the price table met reading the store (its lookups then found
@@ -66,18 +66,15 @@ public struct ReplayRunner {
     /// turn out not to match its seal is dropped for the full replay.
     public func replayForHoldings(_ options: ValuationOptions, useSnapshots: Bool) throws -> PortfolioState {
         let key = "\(options.method.rawValue)|\(options.perAccount ? "account" : "pooled")|\(options.currency)"
-        if useSnapshots, let snapshot = try store.snapshots.valid(key: key), options.asOf >= snapshot.lastOccurred,
-            let restored = SnapshotCodec.decode(summary: snapshot.data, parts: snapshot.parts, options: options)
-        {
-            var fold = PortfolioFold(state: restored, prices: prices)
-            let position = try store.events.forEachEvent(after: snapshot.sequence, through: options.asOf) {
-                fold.apply($0)
-            }
+        // The snapshot and the events after it read in one transaction; a renewed snapshot
+        // saved after it.
+        if useSnapshots, let resumed = try store.reading({ try resume(options, key: key) }) {
+            let (state, position, snapshot, restoredCount) = resumed
             if !snapshot.parts.failed {
-                if fold.state.eventCount - restored.eventCount >= snapshotThreshold {
-                    save(fold.state, key: key, at: position, carrying: snapshot.parts)
+                if state.eventCount - restoredCount >= snapshotThreshold {
+                    save(state, key: key, at: position, carrying: snapshot.parts)
                 }
-                return fold.state
+                return state
             }
         }
         var fold = PortfolioFold(options: options, prices: prices, recordingDisposals: false)
@@ -86,10 +83,28 @@ public struct ReplayRunner {
         return fold.state
     }
 
+    /// The valid snapshot under `key` that `options` can continue, restored, and the events
+    /// appended since folded in (with the events' position, the snapshot and the count it
+    /// restored); nil without one.
+    private func resume(_ options: ValuationOptions, key: String) throws -> (
+        PortfolioState, LogPosition, SnapshotRecord, Int
+    )? {
+        guard let snapshot = try store.snapshots.valid(key: key), options.asOf >= snapshot.lastOccurred,
+            let restored = SnapshotCodec.decode(summary: snapshot.data, parts: snapshot.parts, options: options)
+        else { return nil }
+        var fold = PortfolioFold(state: restored, prices: prices)
+        let position = try store.events.forEachEvent(after: snapshot.sequence, through: options.asOf) {
+            fold.apply($0)
+        }
+        return (fold.state, position, snapshot, restored.eventCount)
+    }
+
     /// The holdings report of `ledger portfolio` (and the server's portfolio): the replay of
     /// ``replayForHoldings(_:useSnapshots:)`` valued at as-of, its diagnostics reported.
     public func holdings(_ options: ValuationOptions, useSnapshots: Bool) throws -> HoldingsReport {
-        let holdings = HoldingsReport(state: try replayForHoldings(options, useSnapshots: useSnapshots), prices: prices)
+        let state = try replayForHoldings(options, useSnapshots: useSnapshots)
+        // The valuation's price lookups in one read transaction.
+        let holdings = try store.reading { HoldingsReport(state: state, prices: prices) }
         try checkPrices()
         try report(holdings.diagnostics)
         return holdings

@@ -67,29 +67,71 @@ public enum EventAction: Hashable, Sendable {
 }
 
 /// One fact in the ledger's log.
+///
+/// The fields live in one shared, copy-on-write box: a replay hands each event from the
+/// decoder through the pipe's batch and the consumer's loop to the fold, and a copy of the
+/// fields themselves (an enum with strings, an optional fee, the provenance) cost a value
+/// witness call with a retain per string at every step, about a sixth of a cold replay's
+/// instructions (docs/PERFORMANCE.md, "Cold replay, twenty-third round"). A copy of the box is
+/// one retain; a change to a shared event copies its fields first.
 public struct LedgerEvent: Hashable, Sendable {
     /// The newest record version this build reads and writes. An event is written at the
     /// lowest version that holds it (``minimumSchemaVersion``), so events without a total or
     /// an on-chain reference stay version 1, byte for byte.
     public static let currentSchemaVersion = 5
 
+    private var box: Box
+
     /// Position in this ledger's log, from 1; 0 until appended.
-    public var sequence: Int64
-    public var id: EventID
+    public var sequence: Int64 {
+        get { box.fields.sequence }
+        set { unique().fields.sequence = newValue }
+    }
+    public var id: EventID {
+        get { box.fields.id }
+        set { unique().fields.id = newValue }
+    }
     /// The record version (``EventAction/minimumSchemaVersion`` unless read from a record).
-    public var schemaVersion: Int
+    public var schemaVersion: Int {
+        get { box.fields.schemaVersion }
+        set { unique().fields.schemaVersion = newValue }
+    }
     /// When the thing happened (UTC): the replay order.
-    public var occurredAt: Timestamp
+    public var occurredAt: Timestamp {
+        get { box.fields.occurredAt }
+        set { unique().fields.occurredAt = newValue }
+    }
     /// When it was written down.
-    public var recordedAt: Timestamp
-    public var account: String
-    public var action: EventAction
+    public var recordedAt: Timestamp {
+        get { box.fields.recordedAt }
+        set { unique().fields.recordedAt = newValue }
+    }
+    public var account: String {
+        get { box.fields.account }
+        set { unique().fields.account = newValue }
+    }
+    public var action: EventAction {
+        get { box.fields.action }
+        set { unique().fields.action = newValue }
+    }
     /// A fee paid with this event, in the quote currency or any asset.
-    public var fee: AssetAmount?
-    public var note: String
-    public var provenance: Provenance
+    public var fee: AssetAmount? {
+        get { box.fields.fee }
+        set { unique().fields.fee = newValue }
+    }
+    public var note: String {
+        get { box.fields.note }
+        set { unique().fields.note = newValue }
+    }
+    public var provenance: Provenance {
+        get { box.fields.provenance }
+        set { unique().fields.provenance = newValue }
+    }
     /// The transaction hash and address a deposit's or withdrawal's row gave (version 5).
-    public var chain: ChainReference?
+    public var chain: ChainReference? {
+        get { box.fields.chain }
+        set { unique().fields.chain = newValue }
+    }
 
     public init(
         sequence: Int64 = 0, id: EventID, schemaVersion: Int? = nil,
@@ -97,17 +139,48 @@ public struct LedgerEvent: Hashable, Sendable {
         action: EventAction, fee: AssetAmount? = nil, note: String = "", provenance: Provenance = .manual,
         chain: ChainReference? = nil
     ) {
-        self.sequence = sequence
-        self.id = id
-        self.schemaVersion = schemaVersion ?? Self.minimumSchemaVersion(action, chain: chain)
-        self.chain = chain
-        self.occurredAt = occurredAt
-        self.recordedAt = recordedAt
-        self.account = account
-        self.action = action
-        self.fee = fee
-        self.note = note
-        self.provenance = provenance
+        box = Box(
+            Fields(
+                sequence: sequence, id: id,
+                schemaVersion: schemaVersion ?? Self.minimumSchemaVersion(action, chain: chain),
+                occurredAt: occurredAt, recordedAt: recordedAt, account: account, action: action, fee: fee,
+                note: note, provenance: provenance, chain: chain))
+    }
+
+    public static func == (lhs: LedgerEvent, rhs: LedgerEvent) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+
+    /// The box, copied first when another event shares it.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
+    }
+
+    /// What an event records, as stored values.
+    private struct Fields: Hashable, Sendable {
+        var sequence: Int64
+        var id: EventID
+        var schemaVersion: Int
+        var occurredAt: Timestamp
+        var recordedAt: Timestamp
+        var account: String
+        var action: EventAction
+        var fee: AssetAmount?
+        var note: String
+        var provenance: Provenance
+        var chain: ChainReference?
+    }
+
+    /// Unchecked: the fields change only through ``unique()``, when no other event holds the
+    /// box, so no other thread can read them meanwhile; reads then need no run-time
+    /// exclusivity check (one per field read would cost more than the copies saved).
+    private final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     public static let defaultAccount = "default"
@@ -118,7 +191,14 @@ public struct LedgerEvent: Hashable, Sendable {
         chain == nil ? action.minimumSchemaVersion : max(action.minimumSchemaVersion, ChainReference.schemaVersion)
     }
 
-    public var kind: EventKind { action.kind }
+    public var kind: EventKind { box.fields.action.kind }
+
+    /// True for an event typed by the user (``Provenance/manual``), read in place: the fold
+    /// asks on every cash movement, and a copy of an imported event's provenance retains and
+    /// releases its two strings.
+    public var isManual: Bool {
+        if case .manual = box.fields.provenance { true } else { false }
+    }
 
     /// Replay order: occurred-at, then sequence.
     public static func replayOrder(_ lhs: LedgerEvent, _ rhs: LedgerEvent) -> Bool {

@@ -148,14 +148,22 @@ public struct LotBook: Sendable {
 
     /// Takes `quantity` from the lots the method chooses.
     public mutating func reduce(_ quantity: ExactDecimal) -> Reduction {
+        var pieces: [Lot] = []
+        let uncovered = reduce(quantity) { pieces.append($0) }
+        return Reduction(pieces: pieces, uncovered: uncovered)
+    }
+
+    /// Takes `quantity` from the lots the method chooses, handing each piece taken to `taken`
+    /// in order, and returns what the lots did not cover (a replay that keeps no disposal
+    /// pieces needs only their totals, not an array of them).
+    public mutating func reduce(_ quantity: ExactDecimal, taking taken: (Lot) -> Void) -> ExactDecimal {
         unpack()
-        var reduction = Reduction()
         var remaining = quantity
         while remaining.isPositive, !isEmpty {
             let index = nextIndex()
             let part = min(remaining, storage[index].quantity)
             let piece = storage[index].take(part)
-            reduction.pieces.append(piece)
+            taken(piece)
             openQuantity -= piece.quantity
             openCost -= piece.cost
             remaining -= part
@@ -164,9 +172,8 @@ public struct LotBook: Sendable {
                 remove(at: index)
             }
         }
-        reduction.uncovered = remaining
         compactIfSparse()
-        return reduction
+        return remaining
     }
 
     /// Multiplies every open quantity by `numerator / denominator`; costs stay. The position's

@@ -14,9 +14,10 @@ extension PortfolioFold {
             fiatOut(amount, account: event.account)
             addPaidIn(-valued(amount))
         } else {
-            let reduction = take(amount, from: event.account)
+            var cost = ExactDecimal.zero
+            _ = take(amount, from: event.account) { cost += $0.cost }
             if state.recordsTax { recordTax(.removal, amount.asset, amount.quantity, Valued(.zero)) }
-            state.withdrawnCost += reduction.pieces.reduce(.zero) { $0 + $1.cost }
+            state.withdrawnCost += cost
         }
         if let fee = event.fee { addFees(payFee(fee)) }
     }

@@ -50,19 +50,27 @@ extension PortfolioFold {
 
     /// Takes lots out of a position; a quantity not covered by lots becomes a warning.
     mutating func take(_ amount: AssetAmount, from account: String) -> Reduction {
+        var pieces: [Lot] = []
+        let uncovered = take(amount, from: account) { pieces.append($0) }
+        return Reduction(pieces: pieces, uncovered: uncovered)
+    }
+
+    /// Takes lots out of a position, handing each piece to `taken`; returns the quantity not
+    /// covered by lots, which becomes a warning.
+    mutating func take(_ amount: AssetAmount, from account: String, taking taken: (Lot) -> Void) -> ExactDecimal {
         let key = lotKey(amount.asset.symbol, account)
-        let reduction =
+        let uncovered =
             state.keepsLots
-            ? state.books[key, default: LotBook(method: state.options.method)].reduce(amount.quantity)
-            : Reduction(uncovered: Self.take(amount.quantity, from: &state.heldQuantities[key, default: .zero]))
-        if reduction.uncovered.isPositive {
+            ? state.books[key, default: LotBook(method: state.options.method)].reduce(amount.quantity, taking: taken)
+            : Self.take(amount.quantity, from: &state.heldQuantities[key, default: .zero])
+        if uncovered.isPositive {
             state.diagnostics.append(
                 LedgerDiagnostic(
                     .warning,
-                    "takes \(amount) from '\(account)' but only \(amount.quantity - reduction.uncovered) was held; the rest is treated as acquired at zero cost",
+                    "takes \(amount) from '\(account)' but only \(amount.quantity - uncovered) was held; the rest is treated as acquired at zero cost",
                     sequence: event.sequence))
         }
-        return reduction
+        return uncovered
     }
 
     /// Without lots: what a book's reduction by `quantity` leaves uncovered, taken from `held`
@@ -91,6 +99,9 @@ extension PortfolioFold {
             return
         }
         let proceeds = valued.value
+        guard state.recordsDisposals || proceeds.isOverflow else {
+            return realize(amount, proceeds: valued)
+        }
         var reduction = take(amount, from: event.account)
         if reduction.uncovered.isPositive {
             reduction.pieces.append(
@@ -112,6 +123,25 @@ extension PortfolioFold {
         }
     }
 
+    /// ``dispose(_:proceeds:fee:)`` when no piece is kept: the gain is the proceeds less the
+    /// pieces' cost, the same sum as the apportioned shares less each piece's cost (the shares
+    /// add up to the proceeds exactly), without the shares or an array of pieces. Overflow
+    /// comes out as there: a piece's quantity that does not fit (or is negative) gives
+    /// overflowed shares when there are two or more pieces.
+    private mutating func realize(_ amount: AssetAmount, proceeds valued: Valued) {
+        var (pieces, cost, costComplete, weightsFit) = (0, ExactDecimal.zero, true, true)
+        let uncovered = take(amount, from: event.account) { piece in
+            pieces += 1
+            cost += piece.cost
+            costComplete = costComplete && piece.costComplete
+            weightsFit = weightsFit && !piece.quantity.isOverflow && !piece.quantity.isNegative
+        }
+        if uncovered.isPositive { (pieces, weightsFit) = (pieces + 1, weightsFit && !uncovered.isOverflow) }
+        guard pieces > 0 else { return }
+        state.realizedGain += pieces > 1 && !weightsFit ? .overflow : valued.value - cost
+        if !costComplete || !valued.known { state.incompleteTotals.insert(.realized) }
+    }
+
     /// Fiat balances are always kept per account, pooled or not: cash does not move between
     /// accounts by itself, so pooling lots must not change what is held or paid in.
     mutating func fiatIn(_ amount: AssetAmount, account: String) {
@@ -128,7 +158,7 @@ extension PortfolioFold {
         remember(amount.asset)
         let key = PositionKey(account: account, asset: amount.asset.symbol)
         noteCash(key)
-        guard case .manual = event.provenance else {
+        guard event.isManual else {
             state.fiat[key, default: .zero] -= amount.quantity
             return
         }
@@ -143,7 +173,7 @@ extension PortfolioFold {
         case .deposit, .withdraw, .transfer:
             if !state.cashKnownAccounts.contains(key.account) { state.cashKnownAccounts.insert(key.account) }
         default:
-            guard case .imported = event.provenance, !state.cashImplied.contains(key) else { return }
+            guard !event.isManual, !state.cashImplied.contains(key) else { return }
             state.cashImplied.insert(key)
         }
     }

@@ -65,7 +65,20 @@ struct ByteReader {
         return Int128(bitPattern: raw >> 1) ^ -Int128(bitPattern: raw & 1)
     }
 
+    /// A signed varint that fits 64 bits. Up to nine bytes (every time and sequence) are read
+    /// and unzigzagged in 64-bit arithmetic; a longer one is read again by ``signed()``.
     mutating func int64() -> Int64? {
+        let start = offset
+        var raw: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift <= 56 {
+            let byte = bytes[offset]
+            offset += 1
+            raw |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1) }
+            shift += 7
+        }
+        offset = start
         guard let value = signed(), let narrow = Int64(exactly: value) else { return nil }
         return narrow
     }

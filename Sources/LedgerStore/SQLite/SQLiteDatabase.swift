@@ -126,8 +126,10 @@ public final class SQLiteDatabase {
         return false
     }
 
-    /// A read transaction, so a multi-statement read sees one consistent snapshot.
+    /// A read transaction, so a multi-statement read sees one consistent snapshot. Inside a
+    /// transaction already (a report's ``BookStores/reading(_:)``), `body` runs in that one.
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
         try execute("BEGIN DEFERRED")
         defer { try? execute("COMMIT") }
         return try body()
