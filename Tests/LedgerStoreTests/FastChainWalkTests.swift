@@ -70,14 +70,20 @@ struct FastChainWalkTests {
         return events
     }
 
-    @Test("the event's canonical bytes, written from the event, are its record's", arguments: [51, 52] as [UInt64])
+    @Test(
+        "the event's canonical bytes, written from the event, are its record's, within the walk's bound",
+        arguments: [51, 52] as [UInt64])
     func eventCanonicalBytes(seed: UInt64) throws {
         var canonical = CanonicalEventJSON()
-        for (index, var event) in Self.allFields(seed: seed).enumerated() {
+        var events = Self.allFields(seed: seed)
+        // Six bytes of JSON each, the most a byte of text takes.
+        events[3].note = String(repeating: "\u{01}", count: 700)
+        for (index, var event) in events.enumerated() {
             event.sequence = Int64(index + 1)
-            var bytes: [UInt8] = []
-            canonical.append(event, to: &bytes)
+            let bound = CanonicalEventJSON.bound(textBytes: PackedEvent.encode(event).count)
+            let bytes = withBytes(atMost: bound + 100_000, { canonical.write(event, to: &$0) }, then: { Array($0) })
             #expect(bytes == EventRecordV1(event).canonicalJSONBytes, "event \(index): \(event.kind)")
+            #expect(bytes.count <= bound, "event \(index): \(bytes.count) bytes, bound \(bound)")
         }
     }
 

@@ -10,7 +10,9 @@ public struct ByteCursor {
     /// How many bytes were written.
     @inlinable public var count: Int { writtenCount }
 
-    @inlinable init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    /// A cursor over `capacity` bytes at `base`, which the caller owns and keeps alive while it
+    /// writes (a buffer it reuses, a chunk it hands over).
+    @inlinable public init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
         self.capacity = capacity
     }

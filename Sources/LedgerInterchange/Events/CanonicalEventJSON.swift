@@ -1,33 +1,42 @@
 import LedgerCore
 
 /// The canonical JSON of `EventRecordV1(event)` (what the hash chain covers,
-/// ``EventRecordV1/appendCanonicalJSON(to:)``), written straight from the event: no record
-/// of strings is made, decimals are written as bytes, and the last two times' text is kept.
-/// The chain walk's fast path compares it with the JSON of each stored row's columns, for
-/// every event `verify` reads (making the record first was a fifth of `verify`:
-/// docs/PERFORMANCE.md). A seeded test holds the two to the same bytes for every kind and
-/// field.
+/// ``EventRecordV1/appendCanonicalJSON(to:)``), written straight from the event through a
+/// ``ByteCursor``: no record of strings is made, decimals and ids are written as bytes, and the
+/// last two times' text is kept. The chain walk's fast path compares it with the JSON of each
+/// stored row's columns, for every event `verify` reads (making the record first was a fifth of
+/// `verify`; appending its short pieces to an array, 14 % of it: docs/PERFORMANCE.md). A
+/// seeded test holds the two to the same bytes for every kind and field.
 public struct CanonicalEventJSON {
     private var occurred = CanonicalTimeText()
     private var recorded = CanonicalTimeText()
 
     public init() {}
 
-    /// Appends the canonical JSON of `EventRecordV1(event)` to `out`.
-    public mutating func append(_ event: LedgerEvent, to out: inout [UInt8]) {
-        EventRecordV1.key("{\"version\":", &out)
+    /// The most bytes ``write(_:to:)`` writes for an event whose strings (account, note,
+    /// symbols, the provenance's and on-chain texts, …) hold `textBytes` bytes of UTF-8 in
+    /// all: six for each (an escaped control character is `\u00XX`), and ``fixedBytes`` for
+    /// the rest.
+    public static func bound(textBytes: Int) -> Int { fixedBytes + 6 * textBytes }
+
+    /// What an event's JSON takes besides its strings' bytes, with room to spare: the keys
+    /// (~450 bytes), two integers (20 each), two times (at most 66 each), four ids (28), five
+    /// decimals (43 each), the kind's and classes' names and every string's quotes.
+    public static let fixedBytes = 2048
+
+    /// Writes the canonical JSON of `EventRecordV1(event)` to `out`, which has room for
+    /// ``bound(textBytes:)`` (the cursor stops the process rather than write past it).
+    public mutating func write(_ event: LedgerEvent, to out: inout ByteCursor) {
+        out.append("{\"version\":")
         EventRecordV1.integer(Int64(event.schemaVersion), &out)
-        EventRecordV1.key(",\"seq\":", &out)
+        out.append(",\"seq\":")
         EventRecordV1.integer(event.sequence, &out)
-        // An id's digits (Crockford's base 32) need no escaping, and no string is made.
-        EventRecordV1.key(",\"id\":\"", &out)
-        event.id.appendText(to: &out)
-        out.append(UInt8(ascii: "\""))
+        Self.id(",\"id\":", event.id, &out)
         Self.text(",\"kind\":", event.kind.rawValue, &out)
-        EventRecordV1.key(",\"occurred_at\":", &out)
-        occurred.append(event.occurredAt.secondsSinceEpoch, to: &out)
-        EventRecordV1.key(",\"recorded_at\":", &out)
-        recorded.append(event.recordedAt.secondsSinceEpoch, to: &out)
+        out.append(",\"occurred_at\":")
+        occurred.write(event.occurredAt.secondsSinceEpoch, to: &out)
+        out.append(",\"recorded_at\":")
+        recorded.write(event.recordedAt.secondsSinceEpoch, to: &out)
         Self.text(",\"account\":", event.account, &out)
         Self.action(event.action, &out)
         if let hash = event.chain?.hash { Self.text(",\"tx_hash\":", hash, &out) }
@@ -52,7 +61,7 @@ public struct CanonicalEventJSON {
 
     /// The action's fields, `asset` to `link_deposit` in the canonical order (as
     /// `EventRecordV1.fill(from:)` sets them).
-    private static func action(_ action: EventAction, _ out: inout [UInt8]) {
+    private static func action(_ action: EventAction, _ out: inout ByteCursor) {
         switch action {
         case .buy(let amount, let term), .sell(let amount, let term):
             main(amount, &out)
@@ -76,41 +85,49 @@ public struct CanonicalEventJSON {
             text(",\"asset_class\":", asset.assetClass.rawValue, &out)
             text(",\"split_ratio\":", ratio.description, &out)
         case .void(let target, let why):
-            text(",\"void_target\":", target.text, &out)
+            id(",\"void_target\":", target, &out)
             text(",\"reason\":", why, &out)
         case .link(let link):
             main(link.arrived, &out)
             text(",\"to_account\":", link.toAccount, &out)
             text(",\"reason\":", link.rule.rawValue, &out)
-            text(",\"link_withdrawal\":", link.withdrawal.text, &out)
-            text(",\"link_deposit\":", link.deposit.text, &out)
+            id(",\"link_withdrawal\":", link.withdrawal, &out)
+            id(",\"link_deposit\":", link.deposit, &out)
         }
     }
 
-    private static func main(_ amount: AssetAmount, _ out: inout [UInt8]) {
+    private static func main(_ amount: AssetAmount, _ out: inout ByteCursor) {
         text(",\"asset\":", amount.asset.symbol.text, &out)
         text(",\"asset_class\":", amount.asset.assetClass.rawValue, &out)
         decimal(",\"quantity\":", amount.quantity, &out)
     }
 
     /// `price` and `quote` (the unit price, derived from a total), then the total if given.
-    private static func price(_ term: PriceTerm, for quantity: ExactDecimal, _ out: inout [UInt8]) {
+    private static func price(_ term: PriceTerm, for quantity: ExactDecimal, _ out: inout ByteCursor) {
         let unit = term.unitPrice(for: quantity)
         decimal(",\"price\":", unit.amount, &out)
         text(",\"quote\":", unit.currency.text, &out)
         if let total = term.total { decimal(",\"total\":", total, &out) }
     }
 
-    private static func text(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
-        EventRecordV1.key(key, &out)
+    private static func text(_ key: StaticString, _ value: String, _ out: inout ByteCursor) {
+        out.append(key)
         JSONWriter.appendString(value, to: &out)
     }
 
-    /// A decimal's text needs no escaping: its digits, sign and point, or `overflow`.
-    private static func decimal(_ key: StaticString, _ value: ExactDecimal, _ out: inout [UInt8]) {
-        EventRecordV1.key(key, &out)
+    /// An id's digits (Crockford's base 32) need no escaping, and no string is made.
+    private static func id(_ key: StaticString, _ value: EventID, _ out: inout ByteCursor) {
+        out.append(key)
         out.append(UInt8(ascii: "\""))
-        value.appendFormatted(to: &out)
+        value.write(textTo: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A decimal's text needs no escaping: its digits, sign and point, or `overflow`.
+    private static func decimal(_ key: StaticString, _ value: ExactDecimal, _ out: inout ByteCursor) {
+        out.append(key)
+        out.append(UInt8(ascii: "\""))
+        value.write(formattedTo: &out)
         out.append(UInt8(ascii: "\""))
     }
 }
@@ -123,8 +140,10 @@ public struct CanonicalTimeText {
 
     public init() {}
 
-    public mutating func append(_ value: Int64, to out: inout [UInt8]) {
-        out.append(contentsOf: text(value))
+    /// Writes the JSON string of `value` (at most ``Timestamp/descriptionMaxBytes`` + 2 bytes).
+    public mutating func write(_ value: Int64, to out: inout ByteCursor) {
+        _ = text(value)
+        json.withUnsafeBufferPointer { out.append($0) }
     }
 
     /// The JSON string of `value` (its quotes included), made only when it is not the last.

@@ -60,21 +60,27 @@ extension EventRecordV1 {
 
     /// The decimal digits of `value`, as `String(value)` writes them.
     static func integer(_ value: Int64, _ out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            out.append(contentsOf: buffer[(20 - count)...])
+        out.append(atMost: 20) { integer(value, &$0) }
+    }
+
+    /// ``integer(_:_:)`` through a cursor (at most 20 bytes: `Int64.min`).
+    static func integer(_ value: Int64, _ out: inout ByteCursor) {
+        out.reserve(20) { start in
+            let magnitude = value.magnitude
+            var width = 1
+            var rest = magnitude / 10
+            while rest > 0 {
+                width += 1
+                rest /= 10
+            }
+            let sign = value < 0 ? 1 : 0
+            if sign == 1 { start[0] = UInt8(ascii: "-") }
+            rest = magnitude
+            for index in stride(from: sign + width - 1, through: sign, by: -1) {
+                start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            return sign + width
         }
     }
 }

@@ -22,7 +22,7 @@ import Darwin
 enum FastChainWalk {
     /// How far the path got: the head after the last event it accepted, and whether that is
     /// the end of the range.
-    struct Outcome {
+    struct Outcome: Equatable {
         let head: ChainHead
         let complete: Bool
     }
@@ -82,7 +82,7 @@ enum FastChainWalk {
     /// the rows' buffers reused and the holdings fold lighter, this thread carried more than
     /// that one (58 % of the samples against 42 %, the hash ~11 % of all: docs/PERFORMANCE.md),
     /// and wall time is the busier thread's.
-    private final class Reader {
+    final class Reader {
         let covered: Int64
         let replay: WalkReplayRows
         let canonical = CanonicalColumns()
@@ -117,11 +117,15 @@ enum FastChainWalk {
 
     /// Checks rows on the calling thread, in order: the number, the link, the columns' JSON
     /// against the stored hash (``HashChain/matches(previousHex:canonical:hashHex:)``), then
-    /// against the replay row's event, decoded here.
-    private struct Checker {
+    /// against the replay row's event, decoded here. (``SplitChainWalk`` runs one on each of
+    /// its threads, a block at a time.)
+    struct Checker {
         private(set) var count: Int64
         /// The head's hash as 64 hex digits.
         private var hash: [UInt8]
+        /// False when the next row's link is the caller's to check (``restart(after:)``).
+        private var checksLink = true
+        /// Where the event's canonical JSON is written: reused, grown to the largest bound.
         private var expected: [UInt8] = []
         private var canonical = CanonicalEventJSON()
         private let packed = PackedEventDecoder()
@@ -133,22 +137,29 @@ enum FastChainWalk {
 
         var head: ChainHead { ChainHead(count: count, hash: String(decoding: hash, as: UTF8.self)) }
 
+        /// Goes on after the event `count`, whose hash another thread has: the next row's
+        /// link is left to the caller (``SplitChainWalk`` links the blocks in order).
+        mutating func restart(after count: Int64) {
+            self.count = count
+            checksLink = false
+        }
+
         /// The replay row's event when `row` follows the head and is sound (then it is the new
         /// head); nil when not.
         mutating func accepts(_ row: WalkChunk.Row, of chunk: WalkChunk) -> LedgerEvent? {
             let replayStart = row.replayStart - row.start
             guard row.sequence == count + 1, replayStart > 128,
-                FastChainWalk.same(chunk.bytes(of: row, to: 64), hash),
+                !checksLink || FastChainWalk.same(chunk.bytes(of: row, to: 64), hash),
                 HashChain.matches(
                     previousHex: chunk.bytes(of: row, to: 64),
                     canonical: UnsafeRawBufferPointer(chunk.bytes(of: row, from: 128, to: replayStart)),
                     hashHex: chunk.bytes(of: row, from: 64, to: 128)),
-                let event = packed.event(from: chunk.bytes(of: row, from: replayStart))
+                let event = packed.event(from: chunk.bytes(of: row, from: replayStart)),
+                writes(
+                    event, as: chunk.bytes(of: row, from: 128, to: replayStart), replayBytes: row.end - row.replayStart)
             else { return nil }
-            expected.removeAll(keepingCapacity: true)
-            canonical.append(event, to: &expected)
-            guard FastChainWalk.same(chunk.bytes(of: row, from: 128, to: replayStart), expected) else { return nil }
             count = row.sequence
+            checksLink = true
             let stored = chunk.bytes(of: row, from: 64, to: 128)
             if hash.count == 64 {
                 // In place, not a new array for every row.
@@ -158,13 +169,32 @@ enum FastChainWalk {
             }
             return event
         }
+
+        /// The event's canonical JSON is `json`, byte for byte. It is written through a cursor
+        /// into `expected`, with room for ``CanonicalEventJSON/bound(textBytes:)`` of the replay
+        /// row's length: the row holds each of the event's strings as its UTF-8 bytes, so that
+        /// is room enough whatever a row says (a crafted one too), and the cursor checks each
+        /// piece against it, so nothing is ever written past it.
+        private mutating func writes(_ event: LedgerEvent, as json: UnsafeBufferPointer<UInt8>, replayBytes: Int)
+            -> Bool
+        {
+            let bound = CanonicalEventJSON.bound(textBytes: replayBytes)
+            if expected.count < bound { expected = Array(repeating: 0, count: bound) }
+            return expected.withUnsafeMutableBufferPointer { buffer in
+                var cursor = LedgerCore.ByteCursor(base: buffer.baseAddress!, capacity: bound)
+                canonical.write(event, to: &cursor)
+                return FastChainWalk.same(cursor.written, json)
+            }
+        }
     }
 
     /// Byte for byte the same (`memcmp`: the generic `elementsEqual` was a tenth of the walk).
     static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {
-        other.withUnsafeBufferPointer { other in
-            bytes.count == other.count
-                && (bytes.isEmpty || memcmp(bytes.baseAddress!, other.baseAddress!, bytes.count) == 0)
-        }
+        other.withUnsafeBufferPointer { same(bytes, $0) }
+    }
+
+    static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == other.count
+            && (bytes.isEmpty || memcmp(bytes.baseAddress!, other.baseAddress!, bytes.count) == 0)
     }
 }
