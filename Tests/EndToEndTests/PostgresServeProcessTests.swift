@@ -44,16 +44,7 @@ struct PostgresServeProcessTests {
         }
         let total = 2 * Self.perServer
         #expect(statuses == Array(repeating: 201, count: total))
-        let chain = try await database.sql(
-            """
-            SELECT count(*), count(DISTINCT e.id), min(e.sequence), max(e.sequence),
-                count(*) FILTER (WHERE e.sequence > 1 AND e.prev_hash <> p.hash),
-                bool_and(h.sequence = (SELECT max(sequence) FROM events WHERE user_id = u.id)
-                    AND h.hash = (SELECT hash FROM events WHERE user_id = u.id ORDER BY sequence DESC LIMIT 1))
-            FROM ledger_users u JOIN events e ON e.user_id = u.id JOIN chain_heads h ON h.user_id = u.id
-            LEFT JOIN events p ON p.user_id = e.user_id AND p.sequence = e.sequence - 1
-            WHERE u.name = 'alice'
-            """)
+        let chain = try await database.chain(of: "alice")
         #expect(
             chain == "\(total)|\(total)|1|\(total)|0|t",
             "count, distinct ids, first, last, broken links, head")
