@@ -8,10 +8,13 @@ import Testing
 /// imported again through a second server on the same database adds every row once. The kill
 /// lands at a known point: the test holds a SHARE lock on `events`, so the import's one insert
 /// of its events waits inside its transaction (the head row locked, the rows' stated prices
-/// already recorded) until the server is dead. Opt in with `LGR_POSTGRES_TESTS=1`.
+/// already recorded) until the server is dead. Opt in with `LGR_POSTGRES_TESTS=1`. Three
+/// imports of 10,000 rows through debug servers took 30 s beside ten other suites: a slow
+/// suite too (`LGR_SLOW_TESTS=1`).
 @Suite(
     "a ledger-serve process killed mid-import on PostgreSQL",
-    .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
+    .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)),
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
 struct PostgresServeImportKillTests {
     static let rows = 10_000
 
