@@ -123,11 +123,14 @@ final class PostgresServed: @unchecked Sendable {
         self.port = port
     }
 
-    static func start(_ url: String) async throws -> PostgresServed {
+    /// Started with `arguments` after its own and `environment` over ``ServedLedger/environment``.
+    static func start(_ url: String, arguments: [String] = [], environment: [String: String] = [:]) async throws
+        -> PostgresServed
+    {
         let data = makeTemporaryDirectory("serve-pg") + "/data"
         let process = try SpawnedProcess(
-            BuiltProducts.serve.path, ["--port", "0", "--data-dir", data, "--database", url],
-            environment: ServedLedger.environment, stdout: .pipe)
+            BuiltProducts.serve.path, ["--port", "0", "--data-dir", data, "--database", url] + arguments,
+            environment: ServedLedger.environment.merging(environment) { $1 }, stdout: .pipe)
         let out = process.output!
         let first = try await ServeProcessTests.firstLine(out)
         let port = try #require(
