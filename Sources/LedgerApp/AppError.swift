@@ -8,6 +8,7 @@ public enum AppError: UserFacingError, Equatable {
     case emptyLedgerPath
     case danglingLedgerLink(shown: String, target: String)
     case ledgerAppearedDuringImport(path: String)
+    case booksMovedDuringImport
     case cannotWrite(target: String, reason: String)
     case currencyVariable(String)
     case currencyOption(String)
@@ -31,6 +32,8 @@ public enum AppError: UserFacingError, Equatable {
             "the ledger '\(shown)' is a symbolic link to '\(target)', which does not exist; point the link at a ledger or give --ledger the real path"
         case .ledgerAppearedDuringImport(let path):
             "a ledger appeared at '\(path)' during the import; import again"
+        case .booksMovedDuringImport:
+            "the books changed while the import was being checked (another write came first); nothing was imported; import the file again"
         case .cannotWrite(let target, let reason):
             "cannot write '\(target)': \(reason)"
         case .currencyVariable(let text):

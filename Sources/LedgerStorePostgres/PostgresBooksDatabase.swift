@@ -1,5 +1,6 @@
 #if PostgreSQL
 import LedgerStore
+import PostgresNIO
 import Synchronization
 
 /// The books of every user of a server in one PostgreSQL database (``BooksDatabase``): the
@@ -12,6 +13,8 @@ public final class PostgresBooksDatabase: BooksDatabase {
     /// Each user's `ledger_users` id once known: a request for a known user sends one
     /// statement before its own (naming the user for row-level security).
     private let userIDs = Mutex<[String: Int64]>([:])
+    /// The session holding the advisory locks of the jobs this server leads (``leads(_:)``).
+    private let leader = Mutex<(session: PostgresSession?, jobs: Set<String>)>((nil, []))
 
     /// Connects, migrates the database (once across servers: an advisory lock) and keeps the
     /// connection for the first request.
@@ -25,6 +28,32 @@ public final class PostgresBooksDatabase: BooksDatabase {
 
     /// The users, tokens, sessions, attempts and messages of every server on this database.
     public func accounts() -> any AccountStore { PostgresAccountStore(pool: pool) }
+
+    /// Whether this server runs `job` for every server on the database: a session-level
+    /// advisory lock (`pg_try_advisory_lock`) taken on a session of its own, apart from the
+    /// pool, and kept while that session lives. PostgreSQL lets it go when the session ends
+    /// (the server stopped or died, or its connection broke), and the next server to ask takes
+    /// it. While held, each ask checks the session still answers; one that does not is
+    /// replaced and the lock asked for again.
+    public func leads(_ job: String) throws -> Bool {
+        try leader.withLock { leader in
+            if let session = leader.session, leader.jobs.contains(job) {
+                if (try? session.execute("SELECT 1")) != nil { return true }
+                session.close()
+                leader = (nil, [])
+            }
+            let session =
+                try leader.session.flatMap { $0.isOpen ? $0 : nil }
+                ?? PostgresSession.connect(place, limits: pool.limits)
+            leader.session = session
+            var binds = PostgresBindings()
+            binds.append("ledger." + job)
+            let taken = try session.rows("SELECT pg_try_advisory_lock(hashtextextended($1, 0))", binds)
+            guard try taken.first?.decode(Bool.self) == true else { return false }
+            leader.jobs.insert(job)
+            return true
+        }
+    }
 
     public func withBooks<T>(of user: String, _ body: (any BookStores) throws -> T) throws -> T {
         try pool.withSession { session in try body(try books(of: user, on: session)) }

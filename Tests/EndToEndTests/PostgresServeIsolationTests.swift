@@ -19,7 +19,8 @@ struct PostgresServeIsolationTests {
     /// The routes that read the signed-in user's own books (bob's, empty).
     static let reads = [
         "/api/v1/portfolio", "/api/v1/log", "/api/v1/report", "/api/v1/returns", "/api/v1/me", "/api/v1/status",
-        "/api/v1/alerts", "/portfolio", "/trades", "/report", "/add", "/alerts",
+        "/api/v1/alerts", "/api/v1/prices/missing", "/portfolio", "/trades", "/report", "/add", "/alerts",
+        "/prices/missing",
     ]
 
     @Test("bob gets 404 for alice's event on both servers and never sees or changes her books")

@@ -44,16 +44,7 @@ struct PostgresServeProcessTests {
         }
         let total = 2 * Self.perServer
         #expect(statuses == Array(repeating: 201, count: total))
-        let chain = try await database.sql(
-            """
-            SELECT count(*), count(DISTINCT e.id), min(e.sequence), max(e.sequence),
-                count(*) FILTER (WHERE e.sequence > 1 AND e.prev_hash <> p.hash),
-                bool_and(h.sequence = (SELECT max(sequence) FROM events WHERE user_id = u.id)
-                    AND h.hash = (SELECT hash FROM events WHERE user_id = u.id ORDER BY sequence DESC LIMIT 1))
-            FROM ledger_users u JOIN events e ON e.user_id = u.id JOIN chain_heads h ON h.user_id = u.id
-            LEFT JOIN events p ON p.user_id = e.user_id AND p.sequence = e.sequence - 1
-            WHERE u.name = 'alice'
-            """)
+        let chain = try await database.chain(of: "alice")
         #expect(
             chain == "\(total)|\(total)|1|\(total)|0|t",
             "count, distinct ids, first, last, broken links, head")
@@ -132,11 +123,14 @@ final class PostgresServed: @unchecked Sendable {
         self.port = port
     }
 
-    static func start(_ url: String) async throws -> PostgresServed {
+    /// Started with `arguments` after its own and `environment` over ``ServedLedger/environment``.
+    static func start(_ url: String, arguments: [String] = [], environment: [String: String] = [:]) async throws
+        -> PostgresServed
+    {
         let data = makeTemporaryDirectory("serve-pg") + "/data"
         let process = try SpawnedProcess(
-            BuiltProducts.serve.path, ["--port", "0", "--data-dir", data, "--database", url],
-            environment: ServedLedger.environment, stdout: .pipe)
+            BuiltProducts.serve.path, ["--port", "0", "--data-dir", data, "--database", url] + arguments,
+            environment: ServedLedger.environment.merging(environment) { $1 }, stdout: .pipe)
         let out = process.output!
         let first = try await ServeProcessTests.firstLine(out)
         let port = try #require(

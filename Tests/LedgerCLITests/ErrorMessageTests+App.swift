@@ -8,7 +8,7 @@ extension ErrorSamples {
         let day = LocalDate.parse("2024-06-01")!
         let errors: [AppError] = [
             .emptyLedgerPath, .danglingLedgerLink(shown: "b.ledger", target: "/gone"),
-            .ledgerAppearedDuringImport(path: "/tmp/b.ledger"),
+            .ledgerAppearedDuringImport(path: "/tmp/b.ledger"), .booksMovedDuringImport,
             .cannotWrite(target: "out.csv", reason: "Permission denied"),
             .currencyVariable("x"), .currencyOption("x"), .unvaluedEvents(count: 1), .unvaluedEvents(count: 2),
             .unpricedAtAsOf(asset: btc, asOf: "2024-06-01", option: "1d", day: day),
@@ -19,7 +19,8 @@ extension ErrorSamples {
         return samples(errors) { error in
             switch error {
             case .emptyLedgerPath, .currencyVariable, .currencyOption: usage
-            case .danglingLedgerLink, .ledgerAppearedDuringImport, .cannotWrite, .unvaluedEvents, .unpricedAtAsOf,
+            case .danglingLedgerLink, .ledgerAppearedDuringImport, .booksMovedDuringImport, .cannotWrite,
+                .unvaluedEvents, .unpricedAtAsOf,
                 .priceTooOld:
                 data
             }

@@ -28,7 +28,7 @@ public struct AlertCheck {
 
     /// ``evaluate(alerts:prices:now:maxAge:)`` on the alerts and prices of `ledger` (the
     /// server's fetcher, after it recorded each user's prices).
-    public static func evaluate(in ledger: Ledger, now: Timestamp, maxAge: Int64?) throws -> [AlertVerdict] {
+    public static func evaluate(in ledger: any BookStores, now: Timestamp, maxAge: Int64?) throws -> [AlertVerdict] {
         try evaluate(alerts: ledger.alerts, prices: ledger.prices, now: now, maxAge: maxAge)
     }
 

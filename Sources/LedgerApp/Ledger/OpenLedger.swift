@@ -40,6 +40,11 @@ extension BookStores {
         try events.event(reference: reference)
     }
 
+    /// Records `observations`, fetched (or typed) at `fetchedAt`, in the books' price table.
+    public func recordPrices(_ observations: [PriceObservation], fetchedAt: Timestamp) throws {
+        try prices.record(observations, fetchedAt: fetchedAt)
+    }
+
     /// How many events the log holds: the newest one's number.
     public func eventCount() throws -> Int64 {
         try events.chainHead().count
@@ -61,5 +66,11 @@ extension BooksDatabase {
     /// door to ``BooksDatabase/withBooks(of:_:)``.
     public func withUserBooks<T>(_ user: String, _ body: (OpenBooks) throws -> T) throws -> T {
         try withBooks(of: user, body)
+    }
+
+    /// Whether this server is the one of all on the database elected to run `job` (the
+    /// scheduled fetcher): the shells' door to ``BooksDatabase/leads(_:)``.
+    public func elected(toRun job: String) throws -> Bool {
+        try leads(job)
     }
 }

@@ -24,8 +24,8 @@ extension FetchResult {
 }
 
 extension FetchTargets {
-    /// The assets `named` (else every holding and watched coin of the ledger) in `quote`.
-    public init(named: [String], in store: Ledger, quote: AssetSymbol) throws {
+    /// The assets `named` (else every holding and watched coin of the books) in `quote`.
+    public init(named: [String], in store: any BookStores, quote: AssetSymbol) throws {
         try self.init(named: named, events: store.events, settings: store.settings, quote: quote)
     }
 }

@@ -5,10 +5,12 @@ import LedgerStore
 /// `prices fetch --missing`: fetches the daily prices the ledger's valuations lack, in the
 /// fewest requests (``MissingPricePlan``), each source of a class in the fallback order, and
 /// records every answer as soon as it arrives, so an interrupted run keeps what it fetched and
-/// the next run asks only for what is still missing.
+/// the next run asks only for what is still missing. `setup` caches the sources' coin lists in
+/// its own ledger: the user's (the CLI) or the server's shared market cache; `store` is the
+/// books the prices are recorded in (a ledger file or a user's books in the server's database).
 public struct MissingPriceFetch {
     public let setup: MarketSetup
-    public let store: Ledger
+    public let store: any BookStores
     /// The ledger currency: crypto quotes are fetched in it.
     public let currency: AssetSymbol
     public let forcedSource: String?
@@ -16,7 +18,7 @@ public struct MissingPriceFetch {
     public let now: Timestamp
 
     public init(
-        setup: MarketSetup, store: Ledger, currency: AssetSymbol, forcedSource: String?, progress: Progress,
+        setup: MarketSetup, store: any BookStores, currency: AssetSymbol, forcedSource: String?, progress: Progress,
         now: Timestamp
     ) {
         self.setup = setup

@@ -6,49 +6,58 @@ import LedgerInterchange
 /// ledger now could not make (``ReplayRunner/pricesNeeded(currency:)``, what `prices fetch
 /// --missing` fetches), fetched from the sources in the fallback order as the CLI fetches them
 /// (``MissingPriceFetch``), or typed by hand and checked as `prices set` checks them
-/// (``ManualPrice``). Everything reads and writes the signed-in user's own ledger only.
+/// (``ManualPrice``). Everything reads and writes the signed-in user's own books only (their
+/// ledger file, or their books in the server's database); the sources' coin lists are kept in
+/// the server's shared market cache, as the market pages keep them.
 struct MissingPrices {
-    let state: ServerState
-    let user: ServerUser
-    let notices = CollectedNotices()
+    let books: UserBooks
 
-    var market: MarketContext { state.marketContext(notices: notices, interactive: true) }
-    var books: PriceLedger { get throws { try state.books(of: user.name, market.app) } }
+    var user: ServerUser { books.user }
+    var market: MarketContext { books.state.marketContext(notices: books.notices, interactive: true) }
 
     /// The currency the valuations are in: `field` (checked as `--currency` is), else the
-    /// ledger's.
+    /// books'.
     func currency(_ field: String?) throws -> AssetSymbol {
-        try books.defaultQuote(field)
+        try books.amendingBooks { try $0.defaultQuote(field) }
     }
 
     /// Every price the books lack, earliest first per pair; none without a ledger.
     func needs(in currency: AssetSymbol) throws -> [MissingPrice] {
-        guard let ledger = try books.existing else { return [] }
-        return try ReplayRunner(store: ledger, context: market.app).pricesNeeded(currency: currency)
+        let app = market.app
+        return try books.amendingBooks { amendable in
+            guard let ledger = amendable.existing else { return [] }
+            return try ReplayRunner(store: ledger, context: app).pricesNeeded(currency: currency)
+        }
     }
 
-    /// Fetches every missing price from the sources and records what they gave; nil without a
-    /// ledger (nothing can be missing).
+    /// Fetches every missing price from the sources and records what they gave; nil for books
+    /// without events (nothing can be missing), in a ledger file or in the database alike.
     func fetch(in currency: AssetSymbol) throws -> MissingFetchOutcome? {
-        guard let ledger = try books.existing else { return nil }
         let market = market
-        let fetch = MissingPriceFetch(
-            setup: try MarketSetup(store: ledger, context: market), store: ledger, currency: currency,
-            forcedSource: nil, progress: Progress(context: market), now: market.now)
-        return try fetch.run {
-            try ReplayRunner(store: ledger, context: market.app).pricesNeeded(currency: currency)
+        return try books.state.usingMarketCache(market.app) { cache in
+            try books.amendingBooks { amendable in
+                guard let ledger = amendable.existing, try ledger.eventCount() > 0 else { return nil }
+                let fetch = MissingPriceFetch(
+                    setup: try MarketSetup(store: cache, context: market), store: ledger, currency: currency,
+                    forcedSource: nil, progress: Progress(context: market), now: market.now)
+                return try fetch.run {
+                    try ReplayRunner(store: ledger, context: market.app).pricesNeeded(currency: currency)
+                }
+            }
         }
     }
 
     /// Records one price typed into the form (or sent to the API), as `prices set` records it;
     /// the line it prints.
     func record(_ fields: MarketFields) throws -> (observation: PriceObservation, line: String) {
-        let books = try books
         let input = PriceInput(
             asset: fields["asset"] ?? "", price: fields["price"] ?? "", date: fields["date"],
             currency: fields["currency"])
-        return try ManualPrice.record(
-            input, in: books, defaultQuote: try books.currency(), labels: .form, now: market.now)
+        let now = market.now
+        return try books.amendingBooks { amendable in
+            try ManualPrice.record(
+                input, in: amendable, defaultQuote: try amendable.defaultQuote(nil), labels: .form, now: now)
+        }
     }
 }
 

@@ -12,44 +12,44 @@ import LedgerInterchange
 struct MissingPricesRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/prices/missing") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
+            let (books, fields) = (context.books, MarketFields(query: request))
             return try await Offload.run {
-                MissingPricesPage(prices: MissingPrices(state: state, user: user), fields: fields).render()
+                MissingPricesPage(prices: MissingPrices(books: books), fields: fields).render()
             }
         }
         signedIn.post("/prices/missing/fetch") { request, context in
-            let (user, fields) = (context.user, try await MarketFields.body(request))
+            let (books, fields) = (context.books, try await MarketFields.body(request))
             return try await Offload.run {
-                var page = MissingPricesPage(prices: MissingPrices(state: state, user: user), fields: fields)
+                var page = MissingPricesPage(prices: MissingPrices(books: books), fields: fields)
                 page.fetch()
                 return page.render()
             }
         }
         signedIn.post("/prices") { request, context in
-            let (user, fields) = (context.user, try await MarketFields.body(request))
+            let (books, fields) = (context.books, try await MarketFields.body(request))
             return try await Offload.run {
-                var page = MissingPricesPage(prices: MissingPrices(state: state, user: user), fields: fields)
+                var page = MissingPricesPage(prices: MissingPrices(books: books), fields: fields)
                 page.record()
                 return page.render()
             }
         }
         signedIn.get("/api/v1/prices/missing") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
-            return try await Offload.run { Self.missing(user: user, state: state, fields: fields, fetching: false) }
+            let (books, fields) = (context.books, MarketFields(query: request))
+            return try await Offload.run { Self.missing(books: books, fields: fields, fetching: false) }
         }
         signedIn.post("/api/v1/prices/missing") { request, context in
-            let (user, fields) = (context.user, MarketFields(query: request))
-            return try await Offload.run { Self.missing(user: user, state: state, fields: fields, fetching: true) }
+            let (books, fields) = (context.books, MarketFields(query: request))
+            return try await Offload.run { Self.missing(books: books, fields: fields, fetching: true) }
         }
         signedIn.post("/api/v1/prices") { request, context in
-            let (user, fields) = (context.user, try await MarketFields.body(request))
-            return try await Offload.run { Self.record(user: user, state: state, fields: fields) }
+            let (books, fields) = (context.books, try await MarketFields.body(request))
+            return try await Offload.run { Self.record(books: books, fields: fields) }
         }
     }
 
     /// `ledger.prices.missing/1`: what is missing, after fetching it when `fetching`.
-    static func missing(user: ServerUser, state: ServerState, fields: MarketFields, fetching: Bool) -> Response {
-        let prices = MissingPrices(state: state, user: user)
+    static func missing(books: UserBooks, fields: MarketFields, fetching: Bool) -> Response {
+        let prices = MissingPrices(books: books)
         do {
             let currency = try prices.currency(fields["currency"])
             let outcome = fetching ? try prices.fetch(in: currency) : nil
@@ -64,8 +64,8 @@ struct MissingPricesRoutes: RouteGroup {
     }
 
     /// `POST /api/v1/prices`: 201 with the price recorded, as `prices show ASSET -O json` lists it.
-    static func record(user: ServerUser, state: ServerState, fields: MarketFields) -> Response {
-        let prices = MissingPrices(state: state, user: user)
+    static func record(books: UserBooks, fields: MarketFields) -> Response {
+        let prices = MissingPrices(books: books)
         do {
             let recorded = try prices.record(fields)
             let now = prices.market.now

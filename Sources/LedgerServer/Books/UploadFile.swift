@@ -7,6 +7,20 @@ import Synchronization
 /// directory and hashed on the way, so no upload is ever held whole in memory. Refused past
 /// ``ServerLimits/maxUploadBytes``. ``keep()`` renames it to its digest for the commit;
 /// ``discard()`` removes it.
+/// A directory of the server's own (a user's uploads, their notifications), made 0700 with
+/// its parents when missing.
+enum PrivateDirectory {
+    /// False (with `errno` set) when a component could not be made.
+    static func make(_ directory: String) -> Bool {
+        var made = ""
+        for component in directory.split(separator: "/") {
+            made += "/" + component
+            if mkdir(made, 0o700) != 0 && errno != EEXIST { return false }
+        }
+        return true
+    }
+}
+
 final class UploadFile {
     let path: String
     let directory: String
@@ -16,11 +30,7 @@ final class UploadFile {
     private(set) var size = 0
 
     init(directory: String, limit: Int) throws {
-        var made = ""
-        for component in directory.split(separator: "/") {
-            made += "/" + component
-            if mkdir(made, 0o700) != 0 && errno != EEXIST { throw UploadError.cannotKeep(Self.reason()) }
-        }
+        guard PrivateDirectory.make(directory) else { throw UploadError.cannotKeep(Self.reason()) }
         KeptUpload.sweep(directory)
         self.directory = directory
         self.limit = limit

@@ -7,8 +7,10 @@ import LedgerRender
 /// An uploaded file imported the way `ledger import FILE` imports it: the layout told apart
 /// as `--format auto` does (``ImportFormatGuess``), an exchange CSV through ``ExchangeImport``
 /// and our own JSONL/JSON export through ``EventFileImport``, in one transaction, all or
-/// nothing, idempotent. The upload, kept on disk at `path` (never whole in memory), is handed
-/// to the import as the file `name` (the name the messages show, `name:LINE: …`).
+/// nothing, idempotent; into the user's ledger file or their books in the server's database
+/// (``UserBooks/importing(dryRun:_:)``). The upload, kept on disk at `path` (never whole in
+/// memory), is handed to the import as the file `name` (the name the messages show,
+/// `name:LINE: …`).
 struct UploadImport {
     let books: UserBooks
     let name: String
@@ -40,7 +42,7 @@ struct UploadImport {
             case .events(let count, _, _): count
             }
         // The one event added is the last in the log (the newest by number, whatever its date).
-        if added == 1, let last = try books.reading({ try $0?.eventCount() }),
+        if added == 1, let last = try books.readingBooks({ try $0?.eventCount() }),
             let event = try BooksService(books: books).event(String(last))
         {
             books.state.postTrades(books.user.name, [event])
@@ -54,7 +56,7 @@ struct UploadImport {
         if format == "json" || format == "jsonl" {
             let service = EventFileImport(file: name, json: format == "json", dryRun: dryRun, environment: environment)
             var counts = (added: 0, present: 0)
-            try books.opener.importing(dryRun: dryRun) { ledger in
+            try books.importing(dryRun: dryRun) { ledger in
                 let result = try service.run(into: ledger)
                 counts = (result.added, result.present)
             }
@@ -64,7 +66,7 @@ struct UploadImport {
         (request.dryRun, request.skipInvalid, request.allowZeroBasis) = (dryRun, skipInvalid, allowZeroBasis)
         let service = ExchangeImport(request: request, environment: environment)
         var tallies: [ImportTally] = []
-        try books.opener.importing(dryRun: dryRun) { tallies = try service.run(into: $0) }
+        try books.importing(dryRun: dryRun) { tallies = try service.run(into: $0) }
         return .exchange(tallies)
     }
 

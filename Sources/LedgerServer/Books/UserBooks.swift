@@ -67,6 +67,21 @@ struct UserBooks: Sendable {
         return try reading { ledger in try body(AmendableBooks(PriceLedger(opener: try opener, existing: ledger))) }
     }
 
+    /// `body` (an import) with the ledger to import into: the user's ledger file as `ledger
+    /// import` opens it, or, with the books in the server's database, a scratch ledger in the
+    /// user's upload directory holding a copy of their log, whose additions are then appended to
+    /// the books in one transaction (``BooksImportTarget``).
+    func importing(dryRun: Bool, _ body: (OpenLedger) throws -> Void) throws {
+        guard let database = state.database else {
+            _ = try opener.importing(dryRun: dryRun, body)
+            return
+        }
+        try database.withUserBooks(user.name) { books in
+            try BooksImportTarget.run(
+                into: books, scratch: uploads + "/import.ledger", dryRun: dryRun, notices: notices, body)
+        }
+    }
+
     /// `body` with the user's books to change: in the server's database (made on first use),
     /// else the ledger file as the price and market commands open it (read when it exists,
     /// created only when something is recorded).
@@ -78,16 +93,16 @@ struct UserBooks: Sendable {
     }
 }
 
-/// A route that reads or writes the books where they are not yet when they are kept in a
-/// database (issue 38: the portfolio, log, report, returns, `add`, `void`, the alerts, the
-/// watchlist and the market pages are; import and missing prices still read ledger files).
+/// A route that would read or write a ledger file while the books are kept in a database
+/// (issue 38). Every route of the books is served from the database now; this stays as the
+/// wall that keeps any route that is not from ever opening a ledger file beside it.
 enum BooksElsewhere: Error, CustomStringConvertible, HTTPResponseError {
     case notInDatabaseYet
 
     var description: String {
         switch self {
         case .notInDatabaseYet:
-            "this page is not served from the server's database yet (issue 38); the portfolio, the trades, the report, returns, adding and voiding a trade, the alerts, the watchlist and the market are"
+            "this page is not served from the server's database yet (issue 38)"
         }
     }
 

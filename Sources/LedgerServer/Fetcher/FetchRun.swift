@@ -2,22 +2,21 @@ import LedgerApp
 import LedgerCore
 import Synchronization
 
-/// One user's part of a run: their ledger and the assets to price in each currency (holdings
-/// and watchlist in the ledger's currency, each alert's asset in the alert's).
+/// One user's part of a run: their currency and the assets to price in each currency (holdings
+/// and watchlist in the books' currency, each alert's asset in the alert's), read from their
+/// books (a ledger file, or their books in the server's database).
 struct UserTargets {
     let name: String
-    let ledger: OpenLedger
     let currency: AssetSymbol
     var wanted: [AssetSymbol: [AssetSymbol: AssetClass]] = [:]
 
-    init(name: String, ledger: OpenLedger, currency: AssetSymbol) throws {
+    init(name: String, books: OpenBooks) throws {
         self.name = name
-        self.ledger = ledger
-        self.currency = currency
-        let targets = try FetchTargets(named: [], in: ledger, quote: currency)
+        currency = try books.currencySymbol()
+        let targets = try FetchTargets(named: [], in: books, quote: currency)
         for (symbol, assetClass) in targets.assets { wanted[currency, default: [:]][symbol] = assetClass }
-        for alert in try AlertBook.list(in: ledger) where alert.asset != alert.quote {
-            let known = try alert.assetClass ?? ledger.recordedClass(of: alert.asset) ?? alert.asset.inferredClass
+        for alert in try AlertBook.list(in: books) where alert.asset != alert.quote {
+            let known = try alert.assetClass ?? books.recordedClass(of: alert.asset) ?? alert.asset.inferredClass
             wanted[alert.quote, default: [:]][alert.asset] = wanted[alert.quote]?[alert.asset] ?? known
         }
     }
@@ -41,6 +40,9 @@ struct FetchRun {
     let state: ServerState
     let stop: StopFlag
 
+    /// The job whose advisory lock elects the one server of a database that fetches.
+    static let job = "fetcher"
+
     func run() -> FetchRecord {
         let started = state.clockMilliseconds()
         var record = FetchRecord(startedAt: Timestamp(secondsSinceEpoch: Int64(started / 1000)))
@@ -55,7 +57,7 @@ struct FetchRun {
                 let prices = fetch(users, setup: setup, cache: cache, record: &record)
                 for user in users where !stop.isSet {
                     do {
-                        record.pricesRecorded += try write(prices, to: user, now: context.now)
+                        record.pricesRecorded += try write(prices, to: user, context: context)
                     } catch {
                         record.failures.append(Self.failure(user.name, error))
                     }
@@ -79,7 +81,7 @@ struct FetchRun {
         let delivery = try AlertDelivery.configured(context, spawner: state.market.spawner)
         for user in users where !stop.isSet {
             do {
-                let (fired, waiting, failures) = try checkAlerts(user, delivery: delivery, now: context.now)
+                let (fired, waiting, failures) = try checkAlerts(user, delivery: delivery, context: context)
                 record.alertsFired += fired
                 record.alertsWaiting += waiting
                 record.failures += failures
@@ -89,14 +91,13 @@ struct FetchRun {
         }
     }
 
-    /// Every user with a ledger, and what to price for them.
+    /// Every user with books (a ledger file; in the server's database, every user), and what
+    /// to price for them.
     private func targets(_ context: MarketContext) throws -> [UserTargets] {
         let names = try (state.market.users ?? UserDirectories(dataDirectory: state.settings.dataDirectory)).userNames()
         return names.compactMap { name in
             do {
-                let books = try state.books(of: name, context.app)
-                guard let ledger = books.existing else { return nil }
-                return try UserTargets(name: name, ledger: ledger, currency: books.currency())
+                return try withBooks(of: name, context.app) { try UserTargets(name: name, books: $0) }
             } catch {
                 context.notices.error("\(name): \(RequestFailure.sentence(error))")
                 return nil
@@ -142,10 +143,21 @@ struct FetchRun {
         return observations
     }
 
-    /// Records in `user`'s ledger the prices of the assets they need; returns how many.
-    private func write(_ prices: [PriceObservation], to user: UserTargets, now: Timestamp) throws -> Int {
+    /// `body` with `name`'s books: their ledger file (nil when they have none), or their books
+    /// in the server's database, each opened for that step alone.
+    private func withBooks<T>(of name: String, _ app: AppContext, _ body: (OpenBooks) throws -> T) throws -> T? {
+        if let database = state.database { return try database.withUserBooks(name) { try body($0) } }
+        guard let ledger = try state.books(of: name, app).existing else { return nil }
+        return try body(ledger)
+    }
+
+    /// Records in `user`'s books the prices of the assets they need; returns how many.
+    private func write(_ prices: [PriceObservation], to user: UserTargets, context: MarketContext) throws -> Int {
         let theirs = prices.filter { user.wanted[$0.quote]?[$0.asset] != nil }
-        if !theirs.isEmpty { try user.ledger.record(theirs, fetchedAt: now) }
+        let now = context.now
+        if !theirs.isEmpty {
+            _ = try withBooks(of: user.name, context.app) { try $0.recordPrices(theirs, fetchedAt: now) }
+        }
         return theirs.count
     }
 
@@ -165,10 +177,12 @@ struct FetchRun {
     /// Evaluates `user`'s alerts against the prices now in their ledger, adds those that fired
     /// to their notifications and delivers them; returns how many fired, how many wait for
     /// their history (``AlertWaiting``), and the alerts that could not be checked or delivered.
-    private func checkAlerts(_ user: UserTargets, delivery: AlertDelivery, now: Timestamp) throws
+    private func checkAlerts(_ user: UserTargets, delivery: AlertDelivery, context: MarketContext) throws
         -> (fired: Int, waiting: Int, failures: [String])
     {
-        let verdicts = try AlertCheck.evaluate(in: user.ledger, now: now, maxAge: nil)
+        let now = context.now
+        let verdicts =
+            try withBooks(of: user.name, context.app) { try AlertCheck.evaluate(in: $0, now: now, maxAge: nil) } ?? []
         var (waiting, failures) = (0, [String]())
         for verdict in verdicts {
             guard case .failed(let problem) = verdict.outcome else { continue }

@@ -2,7 +2,8 @@ import LedgerApp
 import LedgerCore
 import ServiceLifecycle
 
-/// `serve --fetch-every 5m`: a run now, then one every interval, until the server shuts down.
+/// `serve --fetch-every 5m`: a run now, then one every interval, until the server shuts down
+/// (with the books in a database, each interval's run only on the server elected to run it).
 /// On shutdown the wait ends at once and a run in progress stops at its next step (each write
 /// is a transaction of its own, so no ledger is left half-written); the server's own service
 /// stops first, so requests in flight finish before.
@@ -30,12 +31,24 @@ struct FetcherService: Service {
 
 extension LedgerServer {
     /// One run of the fetcher now (what the schedule runs; tests call it directly), its record
-    /// kept for `/status`.
+    /// kept for `/status`. With the books in a database and another server running the
+    /// fetcher, nothing runs and the record is empty.
     public static func fetchNow(_ state: ServerState) async -> FetchRecord {
-        await fetch(state, stop: StopFlag(), next: state.settings.fetchInterval)
+        if let record = await fetch(state, stop: StopFlag(), next: state.settings.fetchInterval) { return record }
+        return FetchRecord(startedAt: Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000)))
     }
 
-    static func fetch(_ state: ServerState, stop: StopFlag, next interval: Int?) async -> FetchRecord {
+    static func fetch(_ state: ServerState, stop: StopFlag, next interval: Int?) async -> FetchRecord? {
+        // With the books in a database, one server of all on it runs each interval's fetch
+        // (an advisory lock elects it; another takes over when it ends); the others wait.
+        if let database = state.database {
+            let leads = (try? await Offload.run { try database.elected(toRun: FetchRun.job) }) ?? false
+            guard leads else {
+                let now = Int64(state.clockMilliseconds() / 1000)
+                state.market.status.scheduled(interval.map { Timestamp(secondsSinceEpoch: now + Int64($0)) })
+                return nil
+            }
+        }
         state.market.status.started()
         let started = Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000))
         let record =

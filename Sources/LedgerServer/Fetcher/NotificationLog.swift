@@ -42,6 +42,10 @@ final class NotificationLog: Sendable {
         guard !fired.isEmpty else { return nil }
         let bytes = fired.flatMap { Self.line($0, checkedAt: checkedAt) }
         let path = Self.path(settings, user: user)
+        // With the books in a database the user may have no directory yet.
+        guard PrivateDirectory.make(String(path.prefix(upTo: path.lastIndex(of: "/")!))) else {
+            return "\(user)'s notifications could not be opened: errno \(errno)"
+        }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return "\(user)'s notifications could not be opened: errno \(errno)" }
         defer { close(descriptor) }

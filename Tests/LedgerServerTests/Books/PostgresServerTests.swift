@@ -104,7 +104,7 @@ struct PostgresServerTests {
         try await postgres.stop()
     }
 
-    @Test("a refused add writes nothing, and a route not on PostgreSQL yet answers 501, never a file")
+    @Test("a refused add and a refused import write nothing, and no file is made")
     func refusalsAndRoutesNotMoved() async throws {
         let server = try await TestServer.start(database: try Self.database())
         let user = "pg-\(UUID().uuidString.lowercased())"
@@ -113,10 +113,12 @@ struct PostgresServerTests {
         #expect(short.status == 422, "\(short.body)")
         let empty = try await server.client.get("/api/v1/portfolio", headers: Books.user(user))
         #expect(empty.status == 200 && empty.body.contains(#""events": 0,"#), "\(empty.body)")
-        let missing = try await server.client.get("/api/v1/prices/missing", headers: Books.user(user))
-        #expect(
-            missing.status == 501 && missing.body.contains("not served from the server's database yet"),
-            "\(missing.body)")
+        let upload = try await server.client.request(
+            "POST", "/api/v1/import?dry-run=false&name=events.jsonl", headers: Books.user(user),
+            body: Array("{\"not\": \"an event\"}\n".utf8))
+        #expect(upload.status == 422 && upload.body.contains("events.jsonl:1"), "\(upload.body)")
+        let after = try await server.client.get("/api/v1/portfolio", headers: Books.user(user))
+        #expect(after.status == 200 && after.body.contains(#""events": 0,"#), "\(after.body)")
         #expect(!FileManager.default.fileExists(atPath: server.settings.ledgerPath(forUser: user)))
         try await server.stop()
     }

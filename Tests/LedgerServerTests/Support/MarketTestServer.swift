@@ -25,7 +25,7 @@ final class MarketTestServer: Sendable {
     /// The state alone serves the fetcher; ``start()`` serves pages too.
     init(
         batchSize: Int = 50, fetchInterval: Int? = nil, variables: [String: String] = [:],
-        liveInterval: Duration = .seconds(5), database: SharedBooks? = nil
+        liveInterval: Duration = .seconds(5), database: SharedBooks? = nil, users: (any ServerUserList)? = nil
     ) throws {
         // Long enough for a whole suite on two busy cores, which can hold a test for minutes.
         market = try LocalHTTPServer(directory: Self.fixtures, lifetime: 600)
@@ -41,8 +41,8 @@ final class MarketTestServer: Sendable {
             settings: settings, variables: all, currentDirectory: home, clockMilliseconds: { [clock] in clock.tick() },
             authenticator: HeaderAuthenticator(), accessLog: LineSink { _ in },
             market: ServerMarket(
-                link: MarketLink(httpClient: CurlHTTPClient(), pacing: VirtualPacing().pacing), spawner: spawner,
-                liveInterval: liveInterval), database: database)
+                link: MarketLink(httpClient: CurlHTTPClient(), pacing: VirtualPacing().pacing), users: users,
+                spawner: spawner, liveInterval: liveInterval), database: database)
         running = Mutex(nil)
     }
 

@@ -40,7 +40,8 @@ struct PricesSetCommand: EnvironmentCommand {
         let quote = try ledger.defaultQuote(currency)
         do {
             let recorded = try ManualPrice.record(
-                try input(), in: ledger, defaultQuote: quote, labels: .commandLine, now: environment.now)
+                try input(), in: AmendableBooks(ledger), defaultQuote: quote, labels: .commandLine, now: environment.now
+            )
             environment.print(recorded.line)
         } catch let problem as InputError {
             throw PricesError.invalidPrice(problem)
