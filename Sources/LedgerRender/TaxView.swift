@@ -12,6 +12,9 @@ public struct TaxView {
     public var missing: [MissingPrice] = []
     /// The rates values were converted with (docs/TAX.md, "Trades in another currency").
     public var rates: [TaxRate] = []
+    /// Where the disposals are described: in parts of ``disposalsPerPart``, on two threads
+    /// when it has them (the text handed to `out` on the calling thread, in order).
+    public var cores: any SecondCore = OneCore()
 
     public init(
         report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol, method: String,
@@ -34,8 +37,9 @@ public struct TaxView {
         return text
     }
 
-    /// ``render()``'s text handed to `out` in pieces of about a megabyte: every year's disposals
-    /// are a hundred megabytes at a million trades, each written straight into bytes.
+    /// ``render()``'s text handed to `out` in pieces (the disposals ``disposalsPerPart`` at a
+    /// time): every year's disposals are a hundred megabytes at a million trades, each written
+    /// straight into bytes.
     public func render(to out: (String) -> Void) {
         var text = title + "\n"
         // Within 80 columns, as every text report (continuation lines indented by two).
@@ -57,24 +61,30 @@ public struct TaxView {
         out(text)
     }
 
-    /// The disposals at `runs` described, handed on a megabyte at a time.
+    /// The disposals at `runs` described, handed on a part at a time.
     private func writeDisposals(_ runs: [Range<Int>], to out: (String) -> Void) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.piece + 4096)
-        for run in runs {
-            for index in run {
-                // In place: the disposal is not copied (a retain of each of its strings).
-                bytes.append(atMost: describedMaxBytes(disposals[index])) { describe(disposals[index], into: &$0) }
-                guard bytes.count >= Self.piece else { continue }
-                out(String(decoding: bytes, as: UTF8.self))
-                bytes.removeAll(keepingCapacity: true)
+        let parts = runs.flatMap { run in
+            stride(from: run.lowerBound, to: run.upperBound, by: Self.disposalsPerPart).map {
+                $0..<min($0 + Self.disposalsPerPart, run.upperBound)
             }
         }
-        if !bytes.isEmpty { out(String(decoding: bytes, as: UTF8.self)) }
+        cores.inOrder(parts.count, { describe(parts[$0]) }, consume: out)
     }
 
-    /// How many bytes ``render(to:)`` collects before it hands them on.
-    static let piece = 1 << 20
+    /// The disposals at `positions` described.
+    private func describe(_ positions: Range<Int>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.disposalsPerPart * 160)
+        for index in positions {
+            // In place: the disposal is not copied (a retain of each of its strings).
+            bytes.append(atMost: describedMaxBytes(disposals[index])) { describe(disposals[index], into: &$0) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Disposals a part of the text: about half a megabyte (~135 bytes a disposal at a
+    /// million trades).
+    static let disposalsPerPart = 4_096
 
     /// Where each year's disposals are, in one pass: runs of positions, in order (the disposals
     /// are in time order, so a year is usually one run; filtering them per year copied each

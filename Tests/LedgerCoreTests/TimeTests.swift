@@ -44,6 +44,15 @@ struct TimeTests {
         #expect(LocalDate(daysSinceEpoch: 19_723).description == "2024-01-01")
     }
 
+    @Test(
+        "an instant's day counts whole days from 1970, down before it",
+        arguments: [(0, 0), (86_399, 0), (86_400, 1), (-1, -1), (-86_400, -1), (-86_401, -2)] as [(Int64, Int64)])
+    func instantDay(seconds: Int64, day: Int64) {
+        let time = Timestamp(secondsSinceEpoch: seconds)
+        #expect(time.daysSinceEpoch == day)
+        #expect(time.date.daysSinceEpoch == Int(day))
+    }
+
     @Test("an instant prints as date, time and Z, padded, also for years before 1000 or after 9999")
     func instantText() {
         for days in stride(from: -800_000, through: 3_000_000, by: 997) {

@@ -169,3 +169,52 @@ struct TaxJSONBytesTests {
         if let value { writer.string(value) } else { writer.null() }
     }
 }
+
+/// The disposals' array written in parts (``TaxJSON/disposals(_:_:at:)``, each part on either
+/// thread): the parts joined are what one writer writes, whatever order they were made in.
+@Suite("Tax JSON: the disposals in parts are the bytes of one writer")
+struct TaxJSONPartsTests {
+    @Test("pretty and compact, an empty array, one part, a part and one more", arguments: [0, 1, 1_024, 1_025, 2_500])
+    func parts(count: Int) {
+        var rng = SplitMix64(seed: UInt64(count) + 17)
+        let disposals = (0..<count).map { TaxJSONBytesTests.disposal($0, &rng) }
+        for pretty in [true, false] {
+            var whole = TaxJSONBytesTests.start(pretty)
+            for disposal in disposals { TaxJSON.disposal(disposal, &whole) }
+            whole.endArray()
+            whole.endObject()
+            // Where the array's values go, what came before already handed on.
+            var writer = TaxJSONBytesTests.start(pretty)
+            var ordered: [UInt8] = []
+            writer.takeUTF8 { ordered.append(contentsOf: $0) }
+            let start = writer
+            let parts = (count + TaxJSON.disposalsPerPart - 1) / TaxJSON.disposalsPerPart
+            AllAheadCore().inOrder(
+                parts, { TaxJSON.disposals(disposals, $0, at: start) }, consume: { ordered.append(contentsOf: $0) })
+            if count > 0 { writer.valueWrittenApart() }
+            writer.endArray()
+            writer.endObject()
+            writer.takeUTF8 { ordered.append(contentsOf: $0) }
+            #expect(ordered == whole.utf8, "\(count) pretty \(pretty)")
+        }
+    }
+
+    @Test("the whole document is the same when the parts are made last to first")
+    func document() {
+        var rng = SplitMix64(seed: 23)
+        let disposals = (0..<2_100).map { TaxJSONBytesTests.disposal($0, &rng) }
+        var report = TaxEngine.report([], rules: .us)
+        report.disposals = disposals
+        func bytes(_ cores: any SecondCore) -> [UInt8] {
+            var bytes: [UInt8] = []
+            TaxJSON.write(
+                report, years: [], disposals: disposals, currency: AssetSymbol("USD")!, missing: [], notes: ["n"],
+                cores: cores
+            ) { bytes.append(contentsOf: $0) }
+            return bytes
+        }
+        let one = bytes(OneCore())
+        #expect(bytes(AllAheadCore()) == one)
+        #expect(String(decoding: one, as: UTF8.self).contains("\n  \"holdings\": []"))
+    }
+}

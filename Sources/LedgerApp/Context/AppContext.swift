@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerStore
 
 /// What a service may learn about the world, and no more: the environment variables, the
 /// clock and the ids it mints, the directory relative paths are resolved against, and where notices go. The shell
@@ -19,6 +20,9 @@ public struct AppContext: Sendable {
     }
     /// Keeps the ids minted through every context that shares it increasing.
     public var eventIDMinter = EventIDMinter.process
+    /// Where work that may run beside the calling thread runs (``TwoCores``: a second thread;
+    /// ``OneCore`` in tests that want one thread). Only the time differs.
+    public var cores: any SecondCore = TwoCores()
 
     public init(
         variables: [String: String], clockMilliseconds: @escaping @Sendable () -> UInt64, currentDirectory: String,

@@ -68,7 +68,8 @@ public struct TaxStatement: Sendable {
         let runner = try ReplayRunner(store: store, context: context)
         let state = try runner.replayForTax(currency: currency)
         let report = TaxEngine.report(
-            state.taxTransactions, income: state.taxIncome, rules: rules, options: options, year: year)
+            state.taxTransactions, income: state.taxIncome, rules: rules, options: options, year: year,
+            cores: context.cores)
         if let year, report.disposals.isEmpty {
             throw TaxError.noDisposals(
                 year: TaxCalendar.label(of: year, rules: rules),

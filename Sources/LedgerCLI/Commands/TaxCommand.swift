@@ -69,7 +69,9 @@ struct TaxCommand: EnvironmentCommand {
         let boxes =
             boxFor.isEmpty
             ? Form8949Boxes() : try Self.boxes(boxFor, accounts: Set(statement.report.disposals.lazy.map(\.account)))
-        write(statement, format, boxes: boxes, utf8: { environment.write(utf8: $0) }, to: { environment.write($0) })
+        write(
+            statement, format, boxes: boxes, cores: environment.app.cores, utf8: { environment.write(utf8: $0) },
+            to: { environment.write($0) })
         let runner = try ReplayRunner(store: store, environment: environment)
         if environment.processEndsAfterCommand { Self.keepUntilExit(statement) }
         try runner.finish(
@@ -88,7 +90,7 @@ struct TaxCommand: EnvironmentCommand {
     /// The report in `format`, handed to `out` (JSON as UTF-8 to `utf8`, in pieces: every
     /// year's disposals are hundreds of MB at a million trades).
     private func write(
-        _ statement: TaxStatement, _ format: TaxFormat, boxes: Form8949Boxes,
+        _ statement: TaxStatement, _ format: TaxFormat, boxes: Form8949Boxes, cores: any SecondCore,
         utf8: (UnsafeBufferPointer<UInt8>) -> Void, to out: (String) -> Void
     ) {
         let notes = TaxWords.notes(statement.report)
@@ -97,12 +99,13 @@ struct TaxCommand: EnvironmentCommand {
             currency: statement.currency, method: TaxWords.method(statement.report), notes: notes)
         view.missing = statement.missingPrices
         view.rates = statement.rates
+        view.cores = cores
         switch format {
         case .json:
             TaxJSON.write(
                 statement.report, years: statement.years, disposals: statement.disposals,
                 currency: statement.currency, missing: statement.missingPrices, notes: notes,
-                rates: statement.rates, to: utf8)
+                rates: statement.rates, cores: cores, to: utf8)
             out("\n")
         case .csv:
             out(

@@ -25,14 +25,15 @@ public struct TaxReport: Sendable {
 public enum TaxEngine {
     /// With `year` (`ledger tax --year`), the years after it are not built (a year needs the
     /// ones before it for the losses carried forward, never the ones after it) and only its
-    /// disposals are kept.
+    /// disposals are kept. `cores`: where the matching may run beside the keeping of its
+    /// disposals (``TaxStream``).
     public static func report(
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
-        options: TaxOptions = TaxOptions(), year: Int? = nil
+        options: TaxOptions = TaxOptions(), year: Int? = nil, cores: any SecondCore = OneCore()
     ) -> TaxReport {
         let matched =
             rules != .uk && inTimeOrder(transactions)
-            ? TaxStream.match(transactions, rules: rules, options: options, year: year)
+            ? TaxStream.match(transactions, rules: rules, options: options, year: year, cores: cores)
             : perAsset(transactions, rules: rules, options: options, year: year)
         return TaxReport(
             rules: rules, options: options,
@@ -162,10 +163,5 @@ public enum TaxEngine {
         } else if disposal.term == .long {
             disposal.treatment = .taxFree
         }
-    }
-
-    /// ``germanTreatment(_:)`` of `disposals[first...]`, in place.
-    static func germanTreatment(_ disposals: inout [TaxDisposal], from first: Int) {
-        for index in first..<disposals.endIndex { germanTreatment(of: &disposals[index]) }
     }
 }

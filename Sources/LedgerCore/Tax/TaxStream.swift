@@ -3,6 +3,11 @@
 /// grouped by asset or sorted, each year's totals are taken when the year ends, and with
 /// `--year` only that year's disposals are kept (docs/PERFORMANCE.md, "ledger tax"). Gives what
 /// ``TaxEngine/perAsset(_:rules:options:year:)`` gives.
+///
+/// Two stages, which ``SecondCore`` may run on two threads: the matching (``Sales``: every
+/// transaction stepped through its asset's lots) hands each sale's disposals on with their
+/// year, and the stream keeps them, closes each year (its order of ties and its totals) and
+/// keeps the next while the matching goes on.
 struct TaxStream {
     let rules: TaxRules
     /// The one year whose disposals are kept (nil: all); no totals after it.
@@ -17,46 +22,66 @@ struct TaxStream {
     /// The years' tallies, kept from one year to the next (``TaxYearTotals``).
     var tallies: [TaxFigures.Tally] = []
 
-    static func match(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?)
-        -> TaxEngine.Matched
-    {
+    /// What the matching hands on at a time: the disposals of some sales, in order, and each
+    /// sale's year with where its disposals end (a sale that gave none, or one after the year
+    /// asked for, has none here, but its year still has a sale: ``TaxReport/yearsWithDisposals``).
+    struct Sales {
+        var disposals: [TaxDisposal] = []
+        var ends: [(year: Int, end: Int)] = []
+
+        /// Sales handed on at a time (one hand-over a batch; the arrays made at their size).
+        static let perBatch = 256
+
+        init() {
+            disposals.reserveCapacity(Self.perBatch * 2)
+            ends.reserveCapacity(Self.perBatch)
+        }
+    }
+
+    static func match(
+        _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?,
+        cores: any SecondCore = OneCore()
+    ) -> TaxEngine.Matched {
         var stream = TaxStream(rules: rules, wanted: year)
         // Every year kept: room for one disposal a transaction (a sale of several lots gives
         // several, but most transactions are none), so the array is not copied as it doubles
         // (the copies into fresh memory were 6% of `tax -O json` at 1M). Pages never written
         // are never touched.
         if year == nil { stream.matched.disposals.reserveCapacity(transactions.count) }
-        var matchers = Matchers(transactions, rules: rules, options: options)
-        // The disposals of a year after the one asked for: only that the year has some.
-        var dropped: [TaxDisposal] = []
-        // By index: `for … in` copied every transaction (2.6% of `tax --year` at 1M).
-        for position in transactions.indices {
-            let index = Int(matchers.matcherOf[position])
-            guard index >= 0 else { continue }
-            // A sale of nothing gives no disposal (and must not open a year).
-            guard transactions[position].isDisposal, transactions[position].quantity.isPositive else {
-                matchers.all[index].step(transactions[position], into: &dropped)
-                continue
-            }
-            // A sale's disposals all have its time: its year is the year of each.
-            let year = TaxCalendar.year(of: transactions[position].date, rules: rules)
-            if year != stream.current { stream.enter(year) }
-            if stream.keeps(year) {
-                let first = stream.matched.disposals.endIndex
-                matchers.all[index].step(transactions[position], into: &stream.matched.disposals)
-                if rules == .de { TaxEngine.germanTreatment(&stream.matched.disposals, from: first) }
-            } else if year < stream.wanted ?? year {
-                let first = stream.scratch.endIndex
-                matchers.all[index].step(transactions[position], into: &stream.scratch)
-                if rules == .de { TaxEngine.germanTreatment(&stream.scratch, from: first) }
-            } else {
-                matchers.all[index].step(transactions[position], into: &dropped)
-                dropped.removeAll(keepingCapacity: true)
-            }
-        }
+        // Set on the matching's thread, read here once the pipe has returned (and joined it).
+        var holdings: [TaxHolding] = []
+        cores.pipe(
+            produce: { holdings = Matching.run(transactions, rules: rules, options: options, wanted: year, to: $0) },
+            consume: { stream.keep($0) })
         stream.closeYear()
-        stream.matched.holdings = matchers.holdings()
+        stream.matched.holdings = holdings
         return stream.matched
+    }
+
+    /// Sales from the matching, in order: each one's disposals kept when its year is, counted
+    /// in its year's totals when that year comes before the one asked for.
+    private mutating func keep(_ sales: Sales) {
+        var start = sales.disposals.startIndex
+        for (year, end) in sales.ends {
+            if year != current { enter(year) }
+            if end > start {
+                if keeps(year) {
+                    Self.keep(sales.disposals[start..<end], into: &matched.disposals, rules: rules)
+                } else {
+                    Self.keep(sales.disposals[start..<end], into: &scratch, rules: rules)
+                }
+            }
+            start = end
+        }
+    }
+
+    /// Static: a method of the stream would hold a copy of it, and so of the array appended
+    /// to, which each append would then copy whole.
+    private static func keep(_ disposals: ArraySlice<TaxDisposal>, into kept: inout [TaxDisposal], rules: TaxRules) {
+        let first = kept.endIndex
+        kept.append(contentsOf: disposals)
+        guard rules == .de else { return }
+        for index in first..<kept.endIndex { TaxEngine.germanTreatment(of: &kept[index]) }
     }
 
     /// Whether the disposals of `year` are kept (every year, or the one asked for).
@@ -130,6 +155,59 @@ struct TaxStream {
                 (base + run.lowerBound + offset).moveInitialize(from: moved + (position - run.lowerBound), count: 1)
             }
         }
+    }
+}
+
+/// The matching stage of ``TaxStream``: every transaction in order through its asset's lots.
+private enum Matching {
+    /// Each sale's disposals handed to `hand` with their year, ``TaxStream/Sales/perBatch``
+    /// sales at a time; the holdings after the last transaction returned.
+    static func run(
+        _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?,
+        to hand: (TaxStream.Sales) -> Void
+    ) -> [TaxHolding] {
+        var matchers = Matchers(transactions, rules: rules, options: options)
+        var sales = TaxStream.Sales()
+        var years = YearOfDay(rules: rules)
+        // By index: `for … in` copied every transaction (2.6% of `tax --year` at 1M).
+        for position in transactions.indices {
+            let index = Int(matchers.matcherOf[position])
+            guard index >= 0 else { continue }
+            // Straight into the batch: a sale's disposals are not copied through an array of their own.
+            let start = sales.disposals.endIndex
+            matchers.all[index].step(transactions[position], into: &sales.disposals)
+            // A sale of nothing gives no disposal (and must not open a year).
+            guard transactions[position].isDisposal, transactions[position].quantity.isPositive else {
+                if sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
+                continue
+            }
+            // A sale's disposals all have its time: its year is the year of each.
+            let year = years.year(of: transactions[position].time)
+            if year > wanted ?? year, sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
+            sales.ends.append((year, sales.disposals.endIndex))
+            guard sales.ends.count >= TaxStream.Sales.perBatch else { continue }
+            hand(sales)
+            sales = TaxStream.Sales()
+        }
+        if !sales.ends.isEmpty { hand(sales) }
+        return matchers.holdings()
+    }
+}
+
+/// The tax year of an instant, worked out once a day (sales come many a day, in time order).
+private struct YearOfDay {
+    let rules: TaxRules
+    var day = Int64.min
+    var year = 0
+
+    init(rules: TaxRules) { self.rules = rules }
+
+    mutating func year(of time: Timestamp) -> Int {
+        if time.daysSinceEpoch != day {
+            day = time.daysSinceEpoch
+            year = TaxCalendar.year(of: time.date, rules: rules)
+        }
+        return year
     }
 }
 

@@ -18,7 +18,7 @@ extension Timestamp {
     /// ``write(descriptionTo:)``, the date's text taken from `days` when it is the day written
     /// last, else worked out and kept there.
     public func write(descriptionTo out: inout ByteCursor, days: inout DayText) {
-        let day = secondsSinceEpoch >= 0 ? secondsSinceEpoch / 86_400 : (secondsSinceEpoch - 86_399) / 86_400
+        let day = daysSinceEpoch
         if day == days.previousDay {
             swap(&days.day, &days.previousDay)
             swap(&days.text, &days.previousText)

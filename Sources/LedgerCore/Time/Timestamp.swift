@@ -20,12 +20,11 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         "outside 0001-01-01T00:00:00Z…9999-12-31T23:59:59Z in UTC, the times the ledger can record"
 
     /// The UTC calendar date of this instant.
-    public var date: LocalDate {
-        let days =
-            secondsSinceEpoch >= 0
-            ? secondsSinceEpoch / 86_400
-            : (secondsSinceEpoch - 86_399) / 86_400
-        return LocalDate(daysSinceEpoch: Int(days))
+    public var date: LocalDate { LocalDate(daysSinceEpoch: Int(daysSinceEpoch)) }
+
+    /// Whole UTC days since 1970-01-01 (the day of ``date``; negative before it).
+    public var daysSinceEpoch: Int64 {
+        secondsSinceEpoch >= 0 ? secondsSinceEpoch / 86_400 : (secondsSinceEpoch - 86_399) / 86_400
     }
 
     /// Seconds since the start of the UTC day (0…86 399).

@@ -58,6 +58,17 @@ public struct JSONWriter {
         utf8.append(atMost: limit) { write(&$0, place) }
     }
 
+    /// Room for `count` bytes in all before the text is copied as it grows.
+    public mutating func reserveCapacity(_ count: Int) { utf8.reserveCapacity(count) }
+
+    /// Takes it that a value was written here by another writer: a copy of this one, taken
+    /// where a long array's values go, writes a part of them (on any thread) while this one
+    /// hands the parts on in order. The next value here takes a comma.
+    public mutating func valueWrittenApart() {
+        pendingValueAfterKey = false
+        needsComma = true
+    }
+
     /// Where the next value goes (for ``rawValue(atMost:_:)``'s limit).
     public var nextPlace: JSONPlace { JSONPlace(depth: enclosing.count, pretty: pretty) }
 

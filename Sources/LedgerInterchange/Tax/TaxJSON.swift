@@ -21,10 +21,12 @@ public enum TaxJSON {
 
     /// The document of ``document(_:years:disposals:currency:missing:notes:rates:)`` handed to
     /// `out` as UTF-8 in pieces of about ``piece`` bytes, so that every year's disposals (~700 MB
-    /// at a million trades) are never held as one text, nor checked again as a `String`.
+    /// at a million trades) are never held as one text, nor checked again as a `String`. The
+    /// disposals are written in parts of ``disposalsPerPart``, which `cores` may write on two
+    /// threads (``disposals(_:_:at:)``); `out` is called on the calling thread only.
     public static func write(
         _ report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol,
-        missing: [MissingPrice], notes: [String], rates: [TaxRate] = [],
+        missing: [MissingPrice], notes: [String], rates: [TaxRate] = [], cores: any SecondCore = OneCore(),
         to out: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var writer = JSONWriter(pretty: true)
@@ -39,13 +41,12 @@ public enum TaxJSON {
         writer.endArray()
         writer.key("disposals")
         writer.beginArray()
-        // By index: the disposal is read in place, not copied (with a retain of each of its
-        // strings and its matches) for each of a million.
-        var days = DayText()
-        for index in disposals.indices {
-            self.disposal(disposals[index], &writer, days: &days)
-            if writer.utf8.count >= piece { writer.takeUTF8(out) }
-        }
+        writer.takeUTF8(out)
+        let start = writer
+        let parts = (disposals.count + disposalsPerPart - 1) / disposalsPerPart
+        cores.inOrder(
+            parts, { self.disposals(disposals, $0, at: start) }, consume: { $0.withUnsafeBufferPointer(out) })
+        if !disposals.isEmpty { writer.valueWrittenApart() }
         writer.endArray()
         holdings(report.holdings, &writer) { (writer: inout JSONWriter) in writer.takeUTF8(out) }
         income(years, rules: report.rules, &writer)
@@ -57,6 +58,27 @@ public enum TaxJSON {
         ReportJSON.completeness(years.allSatisfy(\.complete) && missing.isEmpty, missing, &writer)
         writer.endObject()
         writer.takeUTF8(out)
+    }
+
+    /// Disposals a part of the array: about ``piece`` bytes (~860 a disposal at a million trades).
+    static let disposalsPerPart = 1024
+
+    /// The text of part `part` of the disposals (``disposalsPerPart`` of them), `start` being
+    /// the writer where the array's values go, nothing written yet.
+    static func disposals(_ disposals: [TaxDisposal], _ part: Int, at start: JSONWriter) -> [UInt8] {
+        var writer = start
+        // Room for the part, whose bytes are near ``piece``: grown by doubling, the text was
+        // copied at each step.
+        writer.reserveCapacity(piece + piece / 2)
+        if part > 0 { writer.valueWrittenApart() }
+        let first = part * disposalsPerPart
+        // By index: the disposal is read in place, not copied (with a retain of each of its
+        // strings and its matches) for each of a million.
+        var days = DayText()
+        for index in first..<min(first + disposalsPerPart, disposals.endIndex) {
+            self.disposal(disposals[index], &writer, days: &days)
+        }
+        return writer.utf8
     }
 
     /// How many bytes the writer collects before ``write(_:years:disposals:currency:missing:notes:rates:to:)``
