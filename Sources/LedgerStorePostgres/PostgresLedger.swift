@@ -62,6 +62,9 @@ public final class PostgresLedger: BookStores, @unchecked Sendable {
     public var settings: PostgresSettings { PostgresSettings(ledger: self) }
     public var alerts: PostgresAlerts { PostgresAlerts(ledger: self) }
     public var snapshots: PostgresSnapshots { PostgresSnapshots(ledger: self) }
+    public var imports: PostgresImportReceipts { PostgresImportReceipts(ledger: self) }
+    /// The user's notifications (not one of the books' stores: the server's list of what fired).
+    public var notifications: PostgresNotifications { PostgresNotifications(ledger: self) }
 
     /// Binds with the user's id as `$1`.
     func binds() -> PostgresBindings {

@@ -155,6 +155,7 @@ enum PostgresSchema {
             ]),
         accounts,
         rowLevelSecurity,
+        notificationsAndReceipts,
     ]
 
     /// An arbitrary constant: the advisory lock migrations hold.
