@@ -56,7 +56,7 @@ echo load-test-password | "$ledger" user add big --data-dir "$data" >/dev/null
 "$ledger" --ledger "$data/users/big/books.ledger" prices import "$generated/prices.csv" >/dev/null
 for i in $(seq 1 100); do echo load-test-password | "$ledger" user add "u$i" --data-dir "$data" >/dev/null; done
 "$ledger" serve migrate --from "$data" --to "$url" | tail -1
-token() { "$ledger" user token "$1" "${@:2}" | grep -o 'lgr_[A-Za-z0-9_-]*' | head -1; }
+token() { "$ledger" user token "$1" "${@:2}" 2>/dev/null | grep -o 'lgr_[A-Za-z0-9_-]*' | head -1; }
 files_big=$(token big --data-dir "$data")
 pg_big=$(token big --database "$url")
 : >"$work/files.tokens"

@@ -59,6 +59,10 @@ public final class PostgresBooksDatabase: BooksDatabase {
         try pool.withSession { session in try body(try books(of: user, on: session)) }
     }
 
+    public func withNotifications<T>(of user: String, _ body: (any NotificationStore) throws -> T) throws -> T {
+        try pool.withSession { session in try body(try books(of: user, on: session).notifications) }
+    }
+
     /// The user's books on `session`: by the id kept from an earlier request, else attached
     /// (the user's row and empty chain made on first use).
     private func books(of user: String, on session: PostgresSession) throws -> PostgresLedger {

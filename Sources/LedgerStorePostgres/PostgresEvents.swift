@@ -56,7 +56,7 @@ public struct PostgresEvents: EventLogStore {
     }
 
     public func chainHead() throws -> ChainHead {
-        try head(Self.headSQL)
+        try ledger.glance().head
     }
 
     public func verifyChain() throws -> ChainVerification {

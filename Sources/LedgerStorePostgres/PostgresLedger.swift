@@ -50,11 +50,45 @@ public final class PostgresLedger: BookStores, @unchecked Sendable {
     /// Names `userID` as the session's user (the setting `ledger.user`, kept until the next
     /// claim), which the row-level security policies read (``PostgresSchema/rowLevelSecurity``):
     /// a role that does not own the tables sees and writes only that user's rows. Every
-    /// request's books are claimed before their first statement.
+    /// request's books are claimed before their first statement; a session the same user's
+    /// last request claimed still names them, and sends nothing.
     static func claim(_ session: PostgresSession, userID: Int64) throws {
+        guard session.claimedUser != userID else { return }
         var binds = PostgresBindings()
         binds.append(String(userID))
         try session.rows("SELECT set_config('ledger.user', $1, false)", binds)
+        session.claimedUser = userID
+    }
+
+    /// What a request asks first, read in one statement: the chain head, the price table's
+    /// change counter and the settings (a kept portfolio's key and its currency: one round
+    /// trip instead of three). Served again while the session has sent no other statement
+    /// since, so never across a write, a transaction's start or another read.
+    struct Glance {
+        let statement: Int
+        let head: ChainHead
+        let pricesVersion: Int64
+        let settings: [String: String]
+    }
+
+    private var kept: Glance?
+
+    func glance() throws -> Glance {
+        if let kept, kept.statement == session.statementsSent { return kept }
+        let rows = try session.rows(
+            """
+            SELECT h.sequence, h.hash, COALESCE((SELECT value FROM price_versions WHERE user_id = $1), 0),
+                (SELECT array_agg(key ORDER BY key) FROM settings WHERE user_id = $1),
+                (SELECT array_agg(value ORDER BY key) FROM settings WHERE user_id = $1)
+            FROM chain_heads h WHERE h.user_id = $1
+            """, binds())
+        guard let row = rows.first else { throw StoreError.database("no chain head for user '\(user)'") }
+        let (count, hash, version, keys, values) = try row.decode((Int64, String, Int64, [String]?, [String]?).self)
+        let glance = Glance(
+            statement: session.statementsSent, head: ChainHead(count: count, hash: hash), pricesVersion: version,
+            settings: Dictionary(zip(keys ?? [], values ?? []), uniquingKeysWith: { first, _ in first }))
+        kept = glance
+        return glance
     }
 
     public var events: PostgresEvents { PostgresEvents(ledger: self) }
@@ -62,6 +96,9 @@ public final class PostgresLedger: BookStores, @unchecked Sendable {
     public var settings: PostgresSettings { PostgresSettings(ledger: self) }
     public var alerts: PostgresAlerts { PostgresAlerts(ledger: self) }
     public var snapshots: PostgresSnapshots { PostgresSnapshots(ledger: self) }
+    public var imports: PostgresImportReceipts { PostgresImportReceipts(ledger: self) }
+    /// The user's notifications (not one of the books' stores: the server's list of what fired).
+    public var notifications: PostgresNotifications { PostgresNotifications(ledger: self) }
 
     /// Binds with the user's id as `$1`.
     func binds() -> PostgresBindings {
@@ -76,18 +113,11 @@ public struct PostgresSettings: SettingsStore {
     let ledger: PostgresLedger
 
     public func setting(_ key: String) throws -> String? {
-        var binds = ledger.binds()
-        binds.append(key)
-        return try ledger.session.rows("SELECT value FROM settings WHERE user_id = $1 AND key = $2", binds)
-            .first?.decode(String.self)
+        try ledger.glance().settings[key]
     }
 
     public func allSettings() throws -> [String: String] {
-        try ledger.session.rows("SELECT key, value FROM settings WHERE user_id = $1", ledger.binds())
-            .reduce(into: [:]) { settings, row in
-                let (key, value) = try row.decode((String, String).self)
-                settings[key] = value
-            }
+        try ledger.glance().settings
     }
 
     public func setSetting(_ key: String, _ value: String) throws {

@@ -41,8 +41,7 @@ public struct PostgresPrices: VersionedPriceStore {
     /// The user's price table's change counter (0 before the first write), moved by every
     /// ``record(_:fetchedAt:)`` in its transaction: what a snapshot's `prices_version` names.
     public func version() throws -> Int64 {
-        try session.rows("SELECT value FROM price_versions WHERE user_id = $1", ledger.binds()).first?
-            .decode(Int64.self) ?? 0
+        try ledger.glance().pricesVersion
     }
 
     public func lastObservedAt() throws -> Timestamp? {

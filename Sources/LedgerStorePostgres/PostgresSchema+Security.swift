@@ -13,14 +13,6 @@ extension PostgresSchema {
     /// so a deployment with one role works as before.
     static let rowLevelSecurity = Migration(
         name: "0006-row-level-security",
-        statements: perUserTables.flatMap { table in
-            [
-                "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
-                """
-                CREATE POLICY \(table)_of_the_user ON \(table)
-                USING (user_id = NULLIF(current_setting('ledger.user', true), '')::bigint)
-                """,
-            ]
-        })
+        statements: perUserTables.flatMap(ownRowsOnly))
 }
 #endif

@@ -78,6 +78,12 @@ public final class PostgresSession: @unchecked Sendable {
     package let logger: Logger
     public let limits: PostgresLimits
     private var transactionDepth = 0
+    /// How many statements this session has sent. A value read by one statement is what this
+    /// session would read again while the count has not moved (``PostgresLedger``'s glance).
+    package private(set) var statementsSent = 0
+    /// The user the session's `ledger.user` names (``PostgresLedger/claim(_:userID:)``), nil
+    /// when not known (none yet, or a transaction that may have set it rolled back).
+    package var claimedUser: Int64?
 
     private init(connection: PostgresConnection, logger: Logger, limits: PostgresLimits) {
         self.connection = connection
@@ -132,6 +138,7 @@ public final class PostgresSession: @unchecked Sendable {
     /// ``rows(_:_:)``.
     @discardableResult
     func run(_ query: PostgresQuery) throws -> [PostgresRow] {
+        statementsSent += 1
         do {
             return try bounded(connection.query(query, logger: logger)).rows
         } catch let error as StoreError {
@@ -184,6 +191,7 @@ public final class PostgresSession: @unchecked Sendable {
             return result
         } catch {
             _ = try? rows("ROLLBACK")
+            claimedUser = nil // a claim made inside is undone
             throw error
         }
     }

@@ -7,7 +7,8 @@ import Testing
 /// data directory of three users made with `ledger user` and `ledger --ledger …`, copied into
 /// a new database of the test cluster, copied again (nothing added), exported back from the
 /// database into a ledger file that verifies with the same chain head, and served from the
-/// database with the users' own token and password. Opt in with `LGR_POSTGRES_TESTS=1`.
+/// database with the users' own token and password; a file imported into a ledger since is
+/// copied with its receipt on the next run, once. Opt in with `LGR_POSTGRES_TESTS=1`.
 @Suite(
     "ledger serve migrate into PostgreSQL",
     .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
@@ -68,12 +69,39 @@ struct PostgresMigrateTests {
         _ = try await database.sql(
             "UPDATE alerts SET note = 'changed' WHERE id = 3 AND user_id = (SELECT id FROM ledger_users WHERE name = 'alice')"
         )
+        // bob's file grew meanwhile by an import: its event and its receipt are copied, once.
+        let receipt = try await importedIntoBob()
         let third = try await ledger(["serve", "migrate", "--from", data, "--to", database.url])
         #expect(
             third.stdout.hasPrefix(
                 "alice: nothing to add; chain #4 \(hashes[0]) verified; kept the database's alert 3 (differs from the file)\n"
             ),
             "\(third.stdout)")
+        #expect(
+            third.stdout.contains(/\nbob: added 1 event, 1 import receipt; chain #2 \w+ verified\n/), "\(third.stdout)")
+        let fourth = try await ledger(["serve", "migrate", "--from", data, "--to", database.url])
+        #expect(fourth.stdout.contains("\nbob: nothing to add; chain #2 "), "\(fourth.stdout)")
+        let receipts = try await database.sql(
+            """
+            SELECT string_agg(r.batch || ' ' || r.file || ' ' || r.sha256 || ' ' || r.added, ',') FROM import_receipts r
+            JOIN ledger_users u ON u.id = r.user_id WHERE u.name = 'bob'
+            """)
+        #expect(receipts == receipt, "\(receipts) against the file's \(receipt)")
+    }
+
+    /// Imports into bob's ledger file one deposit exported from another ledger; the receipt as
+    /// `BATCH FILE SHA256 ADDED` from his file.
+    func importedIntoBob() async throws -> String {
+        let other = home + "/other.ledger"
+        try await ledger(["--ledger", other, "add", "deposit", "EUR", "7", "--date", "2025-03-01"])
+        let file = home + "/deposit.jsonl"
+        try await ledger(["--ledger", other, "export"]).stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        try await ledger(["--ledger", book("bob"), "import", file])
+        // An export's import prints no receipt line: the receipt as `import --history` lists it.
+        let history = try await ledger(["--ledger", book("bob"), "import", "--history", "-O", "json"]).stdout
+        let batch = try #require(history.firstMatch(of: /"batch":\s*"([^"]+)"/)?.output.1, "\(history)")
+        let sha256 = try #require(history.firstMatch(of: /"sha256":\s*"([0-9a-f]{64})"/)?.output.1, "\(history)")
+        return "\(batch) \(file) \(sha256) 1"
     }
 
     @Test("a directory without accounts: one line, exit 1, the database untouched")

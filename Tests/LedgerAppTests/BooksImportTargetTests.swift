@@ -8,7 +8,8 @@ import Testing
 /// An import into books that are not a ledger file (the server's database, issue 38), here
 /// books over an in-memory ledger: the import runs on a scratch ledger holding a copy of the
 /// log, then what it added is appended once, after the same head; a dry run writes nothing;
-/// books that moved meanwhile get nothing; the scratch is gone after each.
+/// books that moved meanwhile get nothing; the receipts are kept with the events; the scratch is
+/// gone after each.
 @Suite("Import into books kept elsewhere: a scratch copy, then one append")
 struct BooksImportTargetTests {
     let imports = ImportUseCaseTests()
@@ -33,6 +34,7 @@ struct BooksImportTargetTests {
             tallies = try imports.exchange("ledgers.csv", bytes, dryRun: true).run(into: $0)
         }
         #expect(try books.events.chainHead().count == 1 && tallies[0].added > 0)
+        #expect(try books.imports.receipts().isEmpty, "a dry run keeps no receipt")
         try run(books, in: directory) { tallies = try imports.exchange("ledgers.csv", bytes).run(into: $0) }
         let events = try books.events.allEvents()
         #expect(events.count == 1 + tallies[0].added && events.first?.id == deposit.id)
@@ -44,6 +46,12 @@ struct BooksImportTargetTests {
         try run(books, in: directory) { tallies = try imports.exchange("ledgers.csv", bytes).run(into: $0) }
         #expect(tallies[0].added == 0 && tallies[0].present == events.count - 1)
         #expect(try books.events.allEvents() == events)
+        // A receipt a file, the one that added nothing too, as the reference ledger keeps them.
+        _ = try imports.exchange("ledgers.csv", bytes).run(into: reference)
+        let receipts = try books.imports.receipts().map { [$0.file, $0.sha256, "\($0.added)", "\($0.present)"] }
+        #expect(
+            receipts == (try reference.imports.receipts().map { [$0.file, $0.sha256, "\($0.added)", "\($0.present)"] }))
+        #expect(receipts.count == 2 && receipts[1][2] == "0", "\(receipts)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "the scratch is removed")
     }
 
@@ -61,6 +69,7 @@ struct BooksImportTargetTests {
         }
         #expect(try books.events.allEvents().map(\.id) == [other.id])
         #expect(try books.prices.observations(asset: nil).isEmpty)
+        #expect(try books.imports.receipts().isEmpty)
         #expect(AppError.booksMovedDuringImport.description.hasSuffix("import the file again"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }

@@ -39,7 +39,9 @@ struct PostgresStoreRoleTests {
             let draft = AlertDraft(
                 asset: sym("BTC"), assetClass: nil, quote: sym("EUR"), condition: .above(dec("50000")), note: "")
             #expect(try alerts.addAlert(draft, createdAt: Events.time("2024-01-03")).id == 1)
+            try books.imports.add([ImportReceiptStoreContractTests.receipt("b-1", at: "2024-01-03")])
         }
+        try server.withNotifications(of: "alice") { try $0.append(["{}"]) }
         try server.withBooks(of: "bob") {
             _ = try $0.events.append([make.deposit("USD", "5", on: "2024-01-01")]) { _ in }
         }
@@ -57,19 +59,24 @@ struct PostgresStoreRoleTests {
             try session.rows("SELECT count(*) FROM \(table)")[0].decode(Int64.self)
         }
         // No user named: not a row of any user's books.
-        for table in PostgresSchema.perUserTables { #expect(try count(table) == 0, "\(table)") }
+        for table in PostgresSchema.perUserTables + PostgresSchema.notificationAndReceiptTables {
+            #expect(try count(table) == 0, "\(table)")
+        }
         let ownerSession = try PostgresSession.connect(owner)
         let ids = try ["alice", "bob"].map { name in
             try ownerSession.rows("SELECT id FROM ledger_users WHERE name = '\(name)'")[0].decode(Int64.self)
         }
         try PostgresLedger.claim(session, userID: ids[0])
         #expect(try count("events") == 2 && count("settings") == 1 && count("prices") == 1 && count("alerts") == 1)
+        #expect(try count("import_receipts") == 1 && count("notifications") == 1)
         #expect(try ownerSession.rows("SELECT count(*) FROM events")[0].decode(Int64.self) == 3, "the owner sees all")
-        for sql in ["UPDATE events SET record = '{}'", "DELETE FROM events", "TRUNCATE events"] {
-            let error = #expect(throws: StoreError.self, "\(sql)") { try session.execute(sql) }
-            #expect(
-                error?.description.contains("permission denied for table events") == true,
-                "\(String(describing: error))")
+        for table in ["events", "import_receipts"] {
+            for sql in ["UPDATE \(table) SET user_id = 0", "DELETE FROM \(table)", "TRUNCATE \(table)"] {
+                let error = #expect(throws: StoreError.self, "\(sql)") { try session.execute(sql) }
+                #expect(
+                    error?.description.contains("permission denied for table \(table)") == true,
+                    "\(String(describing: error))")
+            }
         }
         let intoBob = "INSERT INTO settings (user_id, key, value) VALUES (\(ids[1]), 'watchlist', 'BTC')"
         let refused = #expect(throws: StoreError.self) { try session.execute(intoBob) }

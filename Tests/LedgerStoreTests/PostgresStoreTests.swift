@@ -75,6 +75,23 @@ struct PostgresStoreTests {
         #expect(try books.events.verifyChain().firstBreak == nil)
     }
 
+    @Test("the database refuses UPDATE, DELETE and TRUNCATE of import receipts, to the owner too")
+    func receiptsAppendOnly() throws {
+        let books = try PostgresTestBooks.open()
+        let receipt = ImportReceiptStoreContractTests.receipt("b-1", at: "2024-01-01")
+        try books.imports.add([receipt])
+        let user = books.userID
+        for sql in [
+            "UPDATE import_receipts SET added = 0 WHERE user_id = \(user)",
+            "DELETE FROM import_receipts WHERE user_id = \(user)", "TRUNCATE import_receipts",
+        ] {
+            let error = #expect(throws: StoreError.self, "\(sql)") { try books.session.execute(sql) }
+            #expect(
+                error?.description.contains("import receipts are append-only") == true, "\(String(describing: error))")
+        }
+        #expect(try books.imports.receipts() == [receipt])
+    }
+
     @Test("a duplicate event id refuses the whole append")
     func duplicateID() throws {
         let events = try PostgresTestBooks.open().events

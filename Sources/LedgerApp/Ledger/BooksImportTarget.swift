@@ -9,7 +9,10 @@ import LedgerStore
 /// still where the copy left it; otherwise no event is written and the import is refused
 /// (``AppError/booksMovedDuringImport``), so importing again checks against the log as it is
 /// then. The added events link after the books' head as they linked after the copy's: the same
-/// chain bytes as an import into a ledger file.
+/// chain bytes as an import into a ledger file. The import's receipts (one per file, as a
+/// ledger file keeps them) are added in the append's transaction, so the books hold the events
+/// and their receipt or neither; a file that added nothing still leaves its receipt, as it does
+/// in a ledger file.
 public enum BooksImportTarget {
     /// Events copied into the scratch ledger per append (bounds the memory of a long log).
     static let copyBatch = 10_000
@@ -22,7 +25,7 @@ public enum BooksImportTarget {
     ) throws {
         TemporaryFile.removeStale(beside: scratch, reporting: notices)
         let staged = try stage(books, scratch: scratch, body)
-        guard !dryRun, !staged.events.isEmpty else { return }
+        guard !dryRun, !staged.events.isEmpty || !staged.receipts.isEmpty else { return }
         let unmoved = {
             guard try books.events.chainHead() == staged.head else { throw AppError.booksMovedDuringImport }
         }
@@ -31,15 +34,19 @@ public enum BooksImportTarget {
         // by pair, time and source, so a run stopped before the append leaves only rows that
         // the next import records again (never twice), while the events are all in or none.
         for (fetchedAt, prices) in staged.prices { try books.prices.record(prices, fetchedAt: fetchedAt) }
-        _ = try books.events.append(staged.events) { _ in try unmoved() }
+        _ = try books.events.append(staged.events) { _ in
+            try unmoved()
+            try books.imports.add(staged.receipts)
+        }
     }
 
     /// What the import added on the scratch ledger: the books' head it was copied at, the
-    /// events after it, and the prices recorded (grouped by their fetch time).
+    /// events after it, the prices recorded (grouped by their fetch time) and the receipts.
     struct Staged {
         var head: ChainHead
         var events: [LedgerEvent] = []
         var prices: [(Timestamp, [PriceObservation])] = []
+        var receipts: [ImportReceipt] = []
     }
 
     /// The scratch ledger's part: copy, import, read back what was added.
@@ -68,6 +75,8 @@ public enum BooksImportTarget {
             staged.prices = Dictionary(grouping: recorded, by: \.fetchedAt).sorted { $0.key < $1.key }.map {
                 ($0.key, $0.value.map(\.observation))
             }
+            // The copy writes no receipt: every one the scratch holds is this import's.
+            staged.receipts = try store.imports.receipts()
             return staged
         }
     }

@@ -194,9 +194,7 @@ struct FetchRun {
             failures.append("\(user.name): alert \(verdict.alert.id) (\(verdict.alert.title)): \(why)")
         }
         let fired = FiredAlert.fired(verdicts)
-        if let failure = state.market.notifications.record(
-            fired, user: user.name, checkedAt: now, settings: state.settings)
-        {
+        if let failure = state.market.notifications.record(fired, user: user.name, checkedAt: now, state: state) {
             failures.append(failure)
         }
         failures += delivery.deliver(fired, user: user.name, variables: state.variables, checkedAt: now)

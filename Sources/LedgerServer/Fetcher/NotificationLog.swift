@@ -22,6 +22,12 @@ struct Notification: Equatable, Sendable {
 /// when they open the list). The unseen count the navigation shows is kept in memory once read,
 /// so a page costs a dictionary lookup, not a file read. Files, not a table: the list belongs
 /// to the server, not to the books (the CLI's `alert check` prints what fires instead).
+///
+/// With the books in a database (`--database`) the same lines and the seen count are kept
+/// there instead (LedgerApp's door to ``BooksDatabase/withNotifications(of:_:)``), for every
+/// server on it: the fetcher runs on one of them, and a user signed in on another sees what it
+/// fired. Nothing is kept in memory then: each page asks the database for the counts (one
+/// statement), as another server may have added lines since.
 final class NotificationLog: Sendable {
     private struct Counts {
         var total: Int
@@ -38,11 +44,20 @@ final class NotificationLog: Sendable {
     }
 
     /// Appends what fired for `user` at `checkedAt`; returns a sentence when it could not.
-    func record(_ fired: [FiredAlert], user: String, checkedAt: Timestamp, settings: ServerSettings) -> String? {
+    func record(_ fired: [FiredAlert], user: String, checkedAt: Timestamp, state: ServerState) -> String? {
         guard !fired.isEmpty else { return nil }
+        if let database = state.database {
+            let lines = fired.map { String(decoding: Self.line($0, checkedAt: checkedAt).dropLast(), as: UTF8.self) }
+            do {
+                try database.addNotificationLines(lines, of: user)
+                return nil
+            } catch {
+                return "\(user)'s notifications could not be written: \(RequestFailure.sentence(error))"
+            }
+        }
         let bytes = fired.flatMap { Self.line($0, checkedAt: checkedAt) }
-        let path = Self.path(settings, user: user)
-        // With the books in a database the user may have no directory yet.
+        let path = Self.path(state.settings, user: user)
+        // The user may have no directory yet (a user without books).
         guard PrivateDirectory.make(String(path.prefix(upTo: path.lastIndex(of: "/")!))) else {
             return "\(user)'s notifications could not be opened: errno \(errno)"
         }
@@ -56,24 +71,37 @@ final class NotificationLog: Sendable {
     }
 
     /// `user`'s notifications, newest first (lines this version cannot read are left out), and
-    /// how many lines the file has (what ``markSeen(user:total:settings:)`` takes).
-    func entries(user: String, settings: ServerSettings) -> (entries: [Notification], lines: Int) {
-        let lines = Self.lines(Self.path(settings, user: user))
+    /// how many lines are kept (what ``markSeen(user:total:state:)`` takes).
+    func entries(user: String, state: ServerState) throws -> (entries: [Notification], lines: Int) {
+        let lines: [ArraySlice<UInt8>] =
+            if let database = state.database {
+                try database.notificationLines(of: user).map { ArraySlice($0.utf8) }
+            } else {
+                Self.lines(Self.path(state.settings, user: user))
+            }
         return (lines.compactMap(Self.notification).reversed(), lines.count)
     }
 
     /// How many of `user`'s notifications they have not seen.
-    func unseen(user: String, settings: ServerSettings) -> Int {
+    func unseen(user: String, state: ServerState) throws -> Int {
+        if let database = state.database {
+            let (total, seen) = try database.notificationCounts(of: user)
+            return max(0, total - seen)
+        }
         if let known = counts.withLock({ $0[user] }) { return max(0, known.total - known.seen) }
-        let path = Self.path(settings, user: user)
+        let path = Self.path(state.settings, user: user)
         let read = Counts(total: Self.lines(path).count, seen: Self.seen(path))
         counts.withLock { $0[user] = $0[user] ?? read }
         return max(0, read.total - read.seen)
     }
 
     /// Marks the first `total` of `user`'s notifications seen (those the page just showed).
-    func markSeen(user: String, total: Int, settings: ServerSettings) {
-        let path = Self.path(settings, user: user)
+    func markSeen(user: String, total: Int, state: ServerState) throws {
+        if let database = state.database {
+            try database.markNotificationsSeen(total, of: user)
+            return
+        }
+        let path = Self.path(state.settings, user: user)
         guard total != Self.seen(path) else { return }
         if let file = try? TemporaryFile(beside: path + ".seen", kind: .output) {
             file.write(Array("\(total)\n".utf8))
@@ -115,8 +143,9 @@ final class NotificationLog: Sendable {
     }
 
     /// How many of `user`'s notifications they have seen.
-    func seen(user: String, settings: ServerSettings) -> Int {
-        Self.seen(Self.path(settings, user: user))
+    func seen(user: String, state: ServerState) throws -> Int {
+        if let database = state.database { return try database.notificationCounts(of: user).seen }
+        return Self.seen(Self.path(state.settings, user: user))
     }
 
     private static func seen(_ path: String) -> Int {

@@ -14,23 +14,23 @@ struct NotificationRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         signedIn.get("/notifications") { _, context in
             let user = context.user
-            return try await Offload.run { Self.page(user: user, state: state) }
+            return try await Offload.run { try Self.page(user: user, state: state) }
         }
         signedIn.get("/api/v1/notifications") { _, context in
             let user = context.user
-            return try await Offload.run { NotificationsAPI.list(user: user, state: state) }
+            return try await Offload.run { try NotificationsAPI.list(user: user, state: state) }
         }
         signedIn.post("/api/v1/notifications/seen") { request, context in
             let (user, through) = (context.user, MarketFields(query: request)["through"])
-            return try await Offload.run { NotificationsAPI.markSeen(user: user, state: state, through: through) }
+            return try await Offload.run { try NotificationsAPI.markSeen(user: user, state: state, through: through) }
         }
     }
 
-    static func page(user: ServerUser, state: ServerState) -> Response {
+    static func page(user: ServerUser, state: ServerState) throws -> Response {
         let log = state.market.notifications
-        let (entries, lines) = log.entries(user: user.name, settings: state.settings)
+        let (entries, lines) = try log.entries(user: user.name, state: state)
         let unseen = user.unseenNotifications
-        log.markSeen(user: user.name, total: lines, settings: state.settings)
+        try log.markSeen(user: user.name, total: lines, state: state)
         var shownUser = user
         shownUser.unseenNotifications = 0
         let now = Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000))

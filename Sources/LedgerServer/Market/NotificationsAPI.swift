@@ -11,17 +11,17 @@ import LedgerInterchange
 enum NotificationsAPI {
     static let schema = "ledger.notifications/1"
 
-    static func list(user: ServerUser, state: ServerState) -> Response {
+    static func list(user: ServerUser, state: ServerState) throws -> Response {
         let log = state.market.notifications
-        let (entries, lines) = log.entries(user: user.name, settings: state.settings)
-        let unseen = max(0, lines - log.seen(user: user.name, settings: state.settings))
+        let (entries, lines) = try log.entries(user: user.name, state: state)
+        let unseen = max(0, lines - (try log.seen(user: user.name, state: state)))
         return ServerResponse.json(
             document(Array(entries.prefix(NotificationRoutes.shown)), total: lines, unseen: unseen))
     }
 
-    static func markSeen(user: ServerUser, state: ServerState, through: String?) -> Response {
+    static func markSeen(user: ServerUser, state: ServerState, through: String?) throws -> Response {
         let log = state.market.notifications
-        let lines = log.entries(user: user.name, settings: state.settings).lines
+        let lines = try log.entries(user: user.name, state: state).lines
         var count = lines
         if let through {
             guard let value = Int(through), value >= 0 else {
@@ -30,10 +30,10 @@ enum NotificationsAPI {
             }
             count = min(value, lines)
         }
-        if count > log.seen(user: user.name, settings: state.settings) {
-            log.markSeen(user: user.name, total: count, settings: state.settings)
+        if count > (try log.seen(user: user.name, state: state)) {
+            try log.markSeen(user: user.name, total: count, state: state)
         }
-        return list(user: user, state: state)
+        return try list(user: user, state: state)
     }
 
     /// `{"schema", "total", "unseen", "notifications": [{fired_at, alert, asset, currency,

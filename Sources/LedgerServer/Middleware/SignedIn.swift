@@ -7,7 +7,7 @@ struct SignedIn: RouterMiddleware {
     typealias Context = ServerContext
     let state: ServerState
     /// The count of unseen notifications each page's navigation shows.
-    let unseen: @Sendable (String) -> Int
+    let unseen: @Sendable (String) async throws -> Int
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -18,7 +18,7 @@ struct SignedIn: RouterMiddleware {
             }
             return ServerResponse.redirect(to: "/login?next=" + FormEncoding.escape(request.uri.path))
         }
-        if !request.uri.path.hasPrefix("/api/") { user.unseenNotifications = unseen(user.name) }
+        if !request.uri.path.hasPrefix("/api/") { user.unseenNotifications = try await unseen(user.name) }
         var context = context
         context.user = user
         context.books = try UserBooks(user: user, state: state)

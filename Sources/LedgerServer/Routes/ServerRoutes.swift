@@ -25,8 +25,11 @@ enum ServerRoutes {
         router.add(middleware: PlainPath())
         router.add(middleware: ErrorPages())
         router.add(middleware: BodyDeadline(milliseconds: state.settings.limits.bodyMilliseconds))
-        let unseen: @Sendable (String) -> Int = { [market = state.market, settings = state.settings] name in
-            market.notifications.unseen(user: name, settings: settings)
+        // In a database the count is a statement, sent off the event loop as the books' are.
+        let unseen: @Sendable (String) async throws -> Int = { name in
+            let log = state.market.notifications
+            guard state.database != nil else { return try log.unseen(user: name, state: state) }
+            return try await Offload.run { try log.unseen(user: name, state: state) }
         }
         let signedIn = router.group().add(middleware: SignedIn(state: state, unseen: unseen))
             .add(middleware: CSRFGuard())

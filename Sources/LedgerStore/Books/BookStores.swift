@@ -1,7 +1,8 @@
 import LedgerCore
 
 /// The stores of one user's books that the reports and the recording of an event use: the
-/// event log, the price table, the settings, the snapshots and the price alerts. A ledger file is one
+/// event log, the price table, the settings, the snapshots, the price alerts and the receipts
+/// of the files imported. A ledger file is one
 /// (``Ledger``), and so is a user's rows in a PostgreSQL database (LedgerStorePostgres's
 /// `PostgresLedger`): LedgerApp's replay, portfolio and `add` are written against this, so
 /// the server runs them on either (issue 38).
@@ -14,12 +15,14 @@ public protocol BookStores: AnyObject {
     associatedtype BookSettings: SettingsStore
     associatedtype BookSnapshots: SnapshotStore
     associatedtype BookAlerts: AlertStore
+    associatedtype BookImports: ImportReceiptStore
 
     var events: BookEvents { get }
     var prices: BookPrices { get }
     var settings: BookSettings { get }
     var snapshots: BookSnapshots { get }
     var alerts: BookAlerts { get }
+    var imports: BookImports { get }
 
     /// Runs `body`, whose reads see one state of the books, in one read transaction where the
     /// store has them (a ledger file: one lock taken instead of one per statement; a report's
@@ -57,6 +60,23 @@ public protocol BooksDatabase: Sendable {
     /// fetcher): it becomes it when no other process is, and stays it until it ends, when the
     /// next process to ask takes over.
     func leads(_ job: String) throws -> Bool
+    /// Runs `body` with `user`'s notifications (the alerts the fetcher fired for them), kept in
+    /// the database so that every server on it lists the same.
+    func withNotifications<T>(of user: String, _ body: (any NotificationStore) throws -> T) throws -> T
+}
+
+/// One user's notifications (alerts that fired) kept in a database, as the server's
+/// notification log keeps them in a file beside ledger files: each one a line of the log's
+/// JSON, oldest first, and how many of them the user has seen.
+public protocol NotificationStore {
+    /// Adds `lines` after those kept, in one transaction.
+    func append(_ lines: [String]) throws
+    /// Every line kept, oldest first.
+    func lines() throws -> [String]
+    /// How many lines are kept and how many of them the user has seen, in one read.
+    func counts() throws -> (total: Int, seen: Int)
+    /// Sets how many of the lines the user has seen.
+    func setSeen(_ count: Int) throws
 }
 
 extension Ledger: BookStores {

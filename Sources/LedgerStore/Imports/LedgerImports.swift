@@ -2,7 +2,7 @@ import LedgerCore
 
 /// Imports into a ``Ledger``: one import session (staging in a scratch database, the checks,
 /// the append) per transaction, and the receipts of the files imported (`imports`).
-public struct LedgerImports: ImportStore {
+public struct LedgerImports: ImportStore, ImportReceiptStore {
     package let ledger: Ledger
     var database: SQLiteDatabase { ledger.database }
 
@@ -35,6 +35,15 @@ public struct LedgerImports: ImportStore {
                 try? database.execute("ROLLBACK")
                 throw error
             }
+        }
+    }
+
+    /// Adds `receipts` (``ImportReceiptStore``): inside the transaction open on the ledger
+    /// (an append's check), else in one of its own.
+    public func add(_ receipts: [ImportReceipt]) throws {
+        guard !receipts.isEmpty else { return }
+        try ledger.guarded {
+            try database.writing { try ImportReceiptSchema.insert(receipts, into: database) }
         }
     }
 

@@ -116,6 +116,12 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// Runs `body` in the transaction open on this connection, else in ``immediateTransaction(_:)``.
+    public func writing<T>(_ body: () throws -> T) throws -> T {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        return try immediateTransaction(body)
+    }
+
     /// True when a database is attached to this connection under `name`.
     func isAttached(_ name: String) throws(SQLiteError) -> Bool {
         let statement = try prepare("PRAGMA database_list")

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import LedgerApp
+import LedgerCore
 import LedgerStore
 import LedgerStorePostgres
 import LedgerTestSupport
@@ -10,7 +11,8 @@ import Testing
 /// imports (a dry run, two exchanges, the same file again, a file with a bad row) answer as the
 /// server on ledger files answers them (event ids and times aside), the log and portfolio after
 /// them too; the books' chain verifies, an export of the file ledger imported on both servers
-/// gives the same chain head, and no ledger file or scratch is left. Opt in with
+/// gives the same chain head, the import receipts are the file ledger's, and no ledger file
+/// or scratch is left. Opt in with
 /// `LGR_POSTGRES_TESTS=1`.
 @Suite(
     "import with the books in PostgreSQL", .serialized,
@@ -72,6 +74,16 @@ struct PostgresServerImportTests {
         let fileCount = try Ledger(path: fileLedger, mode: .mustExist).events.chainHead().count
         #expect(
             verified && count == fileCount && count > 0, "\(count) events in the database, \(fileCount) in the file")
+        // The receipts: one a committed file (the same file again and the bad row's too), as
+        // in the ledger file; batches and times are each server's own.
+        let kept = { (receipts: [ImportReceipt]) in
+            receipts.map {
+                "\($0.file) \($0.sha256) \($0.format) \($0.added) \($0.present) \($0.rejected) \($0.ignored)"
+            }
+        }
+        let receipts = kept(try database.withUserBooks(user) { try $0.imports.receipts() })
+        let fileReceipts = kept(try Ledger(path: fileLedger, mode: .mustExist).imports.receipts())
+        #expect(receipts == fileReceipts && receipts.count >= 3, "\(receipts) \(fileReceipts)")
 
         // The same events (our own export, ids kept) give the same chain on both.
         let export = Books.cli(["export", "--ledger", fileLedger])

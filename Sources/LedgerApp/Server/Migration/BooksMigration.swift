@@ -8,7 +8,7 @@ import LedgerStore
 /// or a beginning of the same chain. Then per user: the account and its tokens (never a
 /// session: users sign in again), the events not yet there (the same chain, byte for byte:
 /// the database links them with the same ``HashChain``, and its head must come out as the
-/// file's), the prices, settings and alerts not yet there. What is already there is left as it is, so
+/// file's), the prices, settings, alerts and import receipts not yet there. What is already there is left as it is, so
 /// a second run adds nothing and an interrupted run finishes where it stopped.
 public struct BooksMigration {
     public let source: ServerSettings
@@ -75,7 +75,7 @@ public struct BooksMigration {
     }
 }
 
-/// What a migration added: users, tokens, events, prices, settings, alerts.
+/// What a migration added: users, tokens, events, prices, settings, alerts, import receipts.
 public struct MigrationTally: Equatable, Sendable {
     public var users = 0
     public var tokens = 0
@@ -83,6 +83,7 @@ public struct MigrationTally: Equatable, Sendable {
     public var prices = 0
     public var settings = 0
     public var alerts = 0
+    public var receipts = 0
 
     public init() {}
 
@@ -95,13 +96,14 @@ public struct MigrationTally: Equatable, Sendable {
         prices += other.prices
         settings += other.settings
         alerts += other.alerts
+        receipts += other.receipts
     }
 
     /// `2 users, 1 token, 5 events` (what is not zero); in one user's line `the user, …`.
     public func phrase(oneUser: Bool = false) -> String {
         let counts = [
             (users, "user"), (tokens, "token"), (events, "event"), (prices, "price"), (settings, "setting"),
-            (alerts, "alert"),
+            (alerts, "alert"), (receipts, "import receipt"),
         ]
         return counts.filter { $0.0 > 0 }
             .map { oneUser && $0.1 == "user" ? "the user" : Self.count($0.0, $0.1) }

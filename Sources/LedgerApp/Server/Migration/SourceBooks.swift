@@ -47,8 +47,9 @@ struct SourceBooks {
         return there
     }
 
-    /// The events, prices, settings and alerts `books` lacks, then the copy verified against
-    /// the file; what the database holds differently and keeps (`currency`, `alert 2`).
+    /// The events, prices, settings, alerts and import receipts `books` lacks, then the copy
+    /// verified against the file; what the database holds differently and keeps (`currency`,
+    /// `alert 2`).
     func copy(into books: any BookStores) throws -> (tally: MigrationTally, kept: [String]) {
         let file = try Ledger.forReading(path: path)
         var tally = MigrationTally()
@@ -65,6 +66,7 @@ struct SourceBooks {
         let kept = settings.keys.filter { key in there[key].map { $0 != settings[key] } ?? false }.sorted()
         let alerts = try copyAlerts(from: file.alerts, into: books.alerts)
         tally.alerts = alerts.copied
+        tally.receipts = try copyReceipts(try file.imports.receipts(), into: books.imports)
         return (tally, kept + alerts.kept.map { "alert \($0)" })
     }
 
@@ -110,6 +112,14 @@ struct SourceBooks {
         }
         if !batch.isEmpty { try flush() }
         return Int(head.count - start.count)
+    }
+
+    /// Adds the receipts whose batch the database lacks, in the file's order; how many.
+    private func copyReceipts(_ receipts: [ImportReceipt], into store: some ImportReceiptStore) throws -> Int {
+        let there = Set(try store.receipts().map(\.batch))
+        let missing = receipts.filter { !there.contains($0.batch) }
+        try store.add(missing)
+        return missing.count
     }
 
     /// Records the prices whose key (asset, quote, observed at, source) the database lacks,
