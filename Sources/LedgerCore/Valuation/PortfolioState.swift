@@ -19,25 +19,28 @@ public struct PortfolioState: Sendable {
     public internal(set) var usedPrices = false
     /// The latest occurred-at folded in.
     public internal(set) var lastOccurredAt = Timestamp(secondsSinceEpoch: Int64.min)
-    /// Open lots per position (account is ``ValuationOptions/pooledAccount`` when pooled).
-    public internal(set) var books: [PositionKey: LotBook] = [:]
+    /// Open lots per position (account is ``ValuationOptions/pooledAccount`` when pooled); read
+    /// through ``book(_:)`` and ``forEachBook(_:)``.
+    var books: [PositionKey: LotBook] = [:]
     /// Whether positions keep their lots (``books``). `ledger tax` matches lots by its own
     /// rules from ``taxTransactions`` and needs of the replay's positions only how much each
     /// holds (for the warning of a take beyond it): ``heldQuantities`` then, no lot is opened,
     /// taken or split, and ``books``, the gains and the costs stay empty (docs/PERFORMANCE.md,
     /// "`ledger tax`").
     public internal(set) var keepsLots = true
-    /// Each position's held quantity, when lots are not kept (``keepsLots``).
-    public internal(set) var heldQuantities: [PositionKey: ExactDecimal] = [:]
+    /// Each position's held quantity, when lots are not kept (``keepsLots``); read through
+    /// ``held(_:)`` and ``forEachHeld(_:)``.
+    var heldQuantities: [PositionKey: ExactDecimal] = [:]
     /// Fiat balances per position. Typed events never take one below zero (spending fiat never
     /// deposited counts as money paid in instead); imported events keep it as the rows say,
-    /// negative included (docs/VALUATION.md, "Cash").
-    public internal(set) var fiat: [PositionKey: ExactDecimal] = [:]
+    /// negative included (docs/VALUATION.md, "Cash"). Read through ``balance(_:)`` and
+    /// ``forEachBalance(_:)``.
+    var fiat: [PositionKey: ExactDecimal] = [:]
     /// Accounts with a fiat deposit, withdrawal or transfer: their cash is known.
     public internal(set) var cashKnownAccounts: Set<String> = []
     /// Fiat balances that imported trades moved: where the account's cash is not known
     /// (``cashNotKnown``), the balance shown is only what the trades imply.
-    public internal(set) var cashImplied: Set<PositionKey> = []
+    var cashImplied: Set<PositionKey> = []
     public internal(set) var disposals: [Disposal] = []
     /// Every dividend with its tax withheld, kept when ``recordsDisposals`` is (for `gains`).
     public internal(set) var dividends: [DividendRecord] = []
