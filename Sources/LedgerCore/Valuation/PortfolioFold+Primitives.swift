@@ -1,7 +1,8 @@
 extension PortfolioFold {
-    /// The slot lots are kept in for `account` (the pooled account unless valued per account).
-    mutating func lotSlot(_ asset: AssetSymbol, _ account: String) -> Int {
-        state.positions.slot(state.options.perAccount ? account : ValuationOptions.pooledAccount, asset)
+    /// The slot lots of the asset with id `assetID` are kept in for `account` (the pooled
+    /// account unless valued per account).
+    mutating func lotSlot(_ assetID: Int, _ account: String) -> Int {
+        state.positions.slot(state.options.perAccount ? account : ValuationOptions.pooledAccount, assetID)
     }
 
     /// Records the class the event gives `asset` (``PortfolioState/assetClasses``).
@@ -10,10 +11,10 @@ extension PortfolioFold {
     }
 
     mutating func openLot(_ amount: AssetAmount, cost: Valued) {
-        remember(amount.asset)
+        let assetID = state.positions.remember(amount.asset)
         state.acquiredCost += cost.value
         if state.recordsTax { recordTax(.acquisition, amount.asset, amount.quantity, cost) }
-        let slot = lotSlot(amount.asset.symbol, event.account)
+        let slot = lotSlot(assetID, event.account)
         guard state.keepsLots else { return hold(amount.quantity, at: slot) }
         let lot = Lot(
             source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost.value,
@@ -50,7 +51,8 @@ extension PortfolioFold {
     /// Takes lots out of a position, handing each piece to `taken`; returns the quantity not
     /// covered by lots, which becomes a warning.
     mutating func take(_ amount: AssetAmount, from account: String, taking taken: (Lot) -> Void) -> ExactDecimal {
-        let slot = lotSlot(amount.asset.symbol, account)
+        let assetID = state.positions.symbolID(amount.asset.symbol)
+        let slot = lotSlot(assetID, account)
         let uncovered =
             state.keepsLots
             ? state.positions.withBook(slot, method: state.options.method) {
@@ -139,8 +141,8 @@ extension PortfolioFold {
     /// Fiat balances are always kept per account, pooled or not: cash does not move between
     /// accounts by itself, so pooling lots must not change what is held or paid in.
     mutating func fiatIn(_ amount: AssetAmount, account: String) {
-        remember(amount.asset)
-        let slot = state.positions.slot(account, amount.asset.symbol)
+        let assetID = state.positions.remember(amount.asset)
+        let slot = state.positions.slot(account, assetID)
         noteCash(slot, account)
         state.positions.withFiat(slot) { $0 += amount.quantity }
     }
@@ -149,8 +151,8 @@ extension PortfolioFold {
     /// included (an overdraft, margin); a typed one treats what the balance does not cover as
     /// paid in from outside.
     mutating func fiatOut(_ amount: AssetAmount, account: String) {
-        remember(amount.asset)
-        let slot = state.positions.slot(account, amount.asset.symbol)
+        let assetID = state.positions.remember(amount.asset)
+        let slot = state.positions.slot(account, assetID)
         noteCash(slot, account)
         guard event.isManual else { return state.positions.withFiat(slot) { $0 -= amount.quantity } }
         let shortfall = state.positions.withFiat(slot) { Self.spend(amount.quantity, from: &$0) }

@@ -36,7 +36,7 @@ struct PositionTable: Sendable {
     /// The id of `symbol`, if it was seen.
     func id(of symbol: AssetSymbol) -> Int? {
         let mask = symbolPlaces.count - 1
-        var place = Int(truncatingIfNeeded: symbol.textHash) & mask
+        var place = Self.firstPlace(symbol.textHash) & mask
         while true {
             let entry = Int(symbolPlaces[place])
             if entry == 0 { return nil }
@@ -61,9 +61,15 @@ struct PositionTable: Sendable {
 
     private mutating func place(_ id: Int) {
         let mask = symbolPlaces.count - 1
-        var place = Int(truncatingIfNeeded: symbols[id].textHash) & mask
+        var place = Self.firstPlace(symbols[id].textHash) & mask
         while symbolPlaces[place] != 0 { place = (place + 1) & mask }
         symbolPlaces[place] = Int32(id + 1)
+    }
+
+    /// Where a symbol's probe starts: its FNV-1a digest's high bits after a multiply (the low
+    /// bits of FNV-1a depend only on the low bits of each byte).
+    private static func firstPlace(_ digest: UInt64) -> Int {
+        Int(truncatingIfNeeded: (digest &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
 
     private struct RecentAccount: Sendable {
@@ -98,13 +104,20 @@ struct PositionTable: Sendable {
 
     /// The slot of `asset` in `account`, made (empty) when new.
     mutating func slot(_ account: String, _ asset: AssetSymbol) -> Int {
-        let (accountID, assetID) = (accountID(account), symbolID(asset))
+        let assetID = symbolID(asset)
+        return slot(account, assetID)
+    }
+
+    /// The slot of the asset with id `assetID` (``symbolID(_:)``, ``remember(_:)``) in
+    /// `account`, made (empty) when new.
+    mutating func slot(_ account: String, _ assetID: Int) -> Int {
+        let accountID = accountID(account)
         if assetID < slots[accountID].count, slots[accountID][assetID] >= 0 {
             return Int(slots[accountID][assetID])
         }
         while slots[accountID].count <= assetID { slots[accountID].append(-1) }
         slots[accountID][assetID] = Int32(entries.count)
-        entries.append(Entry(key: PositionKey(account: account, asset: asset)))
+        entries.append(Entry(key: PositionKey(account: account, asset: symbols[assetID])))
         return entries.count - 1
     }
 
@@ -116,10 +129,11 @@ struct PositionTable: Sendable {
         return entries[Int(slots[accountID][assetID])]
     }
 
-    /// Records `asset`'s class (the latest one seen wins).
-    mutating func remember(_ asset: Asset) {
+    /// Records `asset`'s class (the latest one seen wins); returns its symbol's id.
+    @discardableResult mutating func remember(_ asset: Asset) -> Int {
         let id = symbolID(asset.symbol)
         if classes[id] != asset.assetClass { classes[id] = asset.assetClass }
+        return id
     }
 
     /// Marks account `name`'s cash as known; true the first time.
