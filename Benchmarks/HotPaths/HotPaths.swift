@@ -36,7 +36,8 @@ struct HotPaths {
             })
         let state = fold(events)
         let bytes = SnapshotCodec.encode(state)
-        let lots = state.books.values.reduce(0) { $0 + $1.lots.count }
+        var lots = 0
+        state.forEachBook { lots += $1.lots.count }
         table.add(
             measure("snapshot encode (per lot)", items: lots, runs: options.runs) { SnapshotCodec.encode(state).count })
         table.add(
@@ -45,8 +46,9 @@ struct HotPaths {
             })
         table.add(
             measure("snapshot restore + unpack", items: lots, runs: options.runs) {
-                SnapshotCodec.decode(bytes, options: state.options)?.books.values.reduce(0) { $0 + $1.lots.count }
-                    ?? 0
+                var unpacked = 0
+                SnapshotCodec.decode(bytes, options: state.options)?.forEachBook { unpacked += $1.lots.count }
+                return unpacked
             })
         if let path = options.ledger {
             let store = try Ledger(path: path, mode: .mustExist)

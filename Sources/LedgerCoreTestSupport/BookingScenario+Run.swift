@@ -46,7 +46,7 @@ extension BookingScenario {
         let booked = state.disposals.map {
             LotSpec(quantity: $0.quantity, unitCost: $0.cost / $0.quantity, date: $0.acquired.date)
         }
-        let book = state.books[PositionKey(account: ValuationOptions.pooledAccount, asset: sym(Self.asset))]
+        let book = state.book(PositionKey(account: ValuationOptions.pooledAccount, asset: sym(Self.asset)))
         let left = (book?.lots ?? []).map {
             LotSpec(quantity: $0.quantity, unitCost: $0.unitCost, date: $0.acquired.date)
         }

@@ -16,15 +16,36 @@ public enum Valuation {
 extension PortfolioState {
     /// The open lots of `asset` in `account` (the pooled account by default), oldest first.
     public func lots(_ asset: String, account: String = ValuationOptions.pooledAccount) -> [Lot] {
-        Array(books[PositionKey(account: account, asset: sym(asset))]?.lots ?? [])
+        Array(book(PositionKey(account: account, asset: sym(asset)))?.lots ?? [])
     }
 
     /// The fiat balance of `currency` in `account` (the pooled account by default).
     /// A fiat balance in one account, or (by default) summed over every account: fiat is kept
     /// per account even when lots are pooled.
     public func fiatBalance(_ currency: String, account: String? = nil) -> ExactDecimal {
-        fiat.filter { $0.key.asset == sym(currency) && (account == nil || $0.key.account == account) }
+        balancesByKey.filter { $0.key.asset == sym(currency) && (account == nil || $0.key.account == account) }
             .values.reduce(.zero, +)
+    }
+
+    /// Every book by its position (the accessors' ``forEachBook(_:)`` as a dictionary).
+    public var booksByKey: [PositionKey: LotBook] {
+        var books: [PositionKey: LotBook] = [:]
+        forEachBook { books[$0] = $1 }
+        return books
+    }
+
+    /// Every fiat balance by its position.
+    public var balancesByKey: [PositionKey: ExactDecimal] {
+        var balances: [PositionKey: ExactDecimal] = [:]
+        forEachBalance { balances[$0] = $1 }
+        return balances
+    }
+
+    /// Every held quantity by its position (a state that keeps no lots).
+    public var heldByKey: [PositionKey: ExactDecimal] {
+        var held: [PositionKey: ExactDecimal] = [:]
+        forEachHeld { held[$0] = $1 }
+        return held
     }
 
     public var warnings: [LedgerDiagnostic] { diagnostics.filter { $0.severity == .warning } }
@@ -51,8 +72,8 @@ public struct PortfolioSnapshot: Equatable, CustomStringConvertible {
     public let eventCount: Int
 
     init(_ state: PortfolioState) {
-        books = state.books.mapValues { Array($0.lots) }.filter { !$0.value.isEmpty }
-        fiat = state.fiat.filter { !$0.value.isZero }
+        books = state.booksByKey.mapValues { Array($0.lots) }.filter { !$0.value.isEmpty }
+        fiat = state.balancesByKey.filter { !$0.value.isZero }
         disposals = state.disposals
         totals = [
             "netFiatPaidIn": state.netFiatPaidIn, "income": state.income, "feesPaid": state.feesPaid,

@@ -86,7 +86,7 @@ struct EventKindMovementTests {
             let state = Valuation.replay(events, perAccount: perAccount)
             #expect(state.feesPaid == dec("5") && state.realizedPnL == dec("-5"), "perAccount \(perAccount)")
             #expect(state.openCost == dec("20000") && state.disposals.isEmpty)
-            #expect(state.fiat.values.sum() == dec("95") && state.netFiatPaidIn == dec("20100"))
+            #expect(state.balancesByKey.values.sum() == dec("95") && state.netFiatPaidIn == dec("20100"))
         }
     }
 
@@ -138,7 +138,7 @@ struct EventKindMovementTests {
         var make = Events()
         let state = Valuation.replay([make.income("USD", "12.5", kind: .interest, on: "2024-03-01")])
         #expect(state.fiatBalance("USD") == dec("12.5") && state.income == dec("12.5"))
-        #expect(state.netFiatPaidIn == .zero && state.books.isEmpty)
+        #expect(state.netFiatPaidIn == .zero && state.booksByKey.isEmpty)
     }
 
     @Test("deposits and withdrawals of fiat move the balance and net fiat paid in")
@@ -164,7 +164,7 @@ struct EventKindMovementTests {
         // buy 0.5 BTC @ 20000, fee 10 → 10010 paid in, USD balance 0.
         let state = Valuation.replay([make.buy("BTC", "0.5", at: "20000", on: "2024-01-02", fee: "10")])
         #expect(state.netFiatPaidIn == dec("10010"))
-        #expect(state.fiat.values.allSatisfy { !$0.isNegative })
+        #expect(state.balancesByKey.values.allSatisfy { !$0.isNegative })
         #expect(state.fiatBalance("USD") == .zero)
         #expect(state.quantity(of: sym("USD")) == .zero)
     }

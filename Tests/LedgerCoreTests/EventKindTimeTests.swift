@@ -94,7 +94,7 @@ struct EventKindTimeTests {
         let buy = make.buy("BTC", "1", at: "100", on: "2024-01-02")
         let sell = make.sell("BTC", "0.4", at: "300", on: "2024-01-03", fee: "1")
         let state = Valuation.replay([buy, sell, make.void(sell, on: "2024-01-05")])
-        #expect(state.disposals.isEmpty && state.fiat.values.sum() == .zero)
+        #expect(state.disposals.isEmpty && state.balancesByKey.values.sum() == .zero)
         let lot = try #require(state.lots("BTC").only)
         #expect(lot.quantity == dec("1") && lot.cost == dec("100"))
     }

@@ -67,11 +67,11 @@ struct TaxReplayTests {
         #expect(free.taxIncome == kept.taxIncome && free.taxRates == kept.taxRates, "\(label)")
         #expect(free.diagnostics == kept.diagnostics, "\(label)")
         #expect(free.missingPrices == kept.missingPrices, "\(label)")
-        #expect(free.books.isEmpty && kept.heldQuantities.isEmpty, "\(label)")
-        for (key, book) in kept.books {
-            #expect((free.heldQuantities[key] ?? .zero) == book.quantity, "\(label) \(key)")
+        #expect(free.booksByKey.isEmpty && kept.heldByKey.isEmpty, "\(label)")
+        for (key, book) in kept.booksByKey {
+            #expect((free.held(key) ?? .zero) == book.quantity, "\(label) \(key)")
         }
-        for (key, held) in free.heldQuantities { #expect(kept.books[key]?.quantity == held, "\(label) \(key)") }
+        for (key, held) in free.heldByKey { #expect(kept.book(key)?.quantity == held, "\(label) \(key)") }
     }
 
     @Test(

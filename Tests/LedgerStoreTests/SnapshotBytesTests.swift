@@ -37,9 +37,9 @@ struct SnapshotBytesTests {
         let restored = try #require(SnapshotCodec.decode(bytes, options: options))
         #expect(SnapshotCodec.encode(restored) == bytes)
         #expect(restored.openCost == state.openCost)
-        for key in state.books.keys {
-            #expect(restored.books[key]?.quantity == state.books[key]?.quantity)
-            #expect(restored.books[key].map { Array($0.lots) } == state.books[key].map { Array($0.lots) })
+        for key in state.booksByKey.keys {
+            #expect(restored.book(key)?.quantity == state.book(key)?.quantity)
+            #expect(restored.book(key).map { Array($0.lots) } == state.book(key).map { Array($0.lots) })
         }
     }
 
@@ -62,9 +62,9 @@ struct SnapshotBytesTests {
                 #expect(
                     resumed.missingPrices == whole.missingPrices && resumed.incompleteTotals == whole.incompleteTotals)
                 #expect(resumed.valuationsMissed == whole.valuationsMissed)
-                for (key, book) in whole.books {
-                    #expect(resumed.books[key].map { Array($0.lots) } == Array(book.lots), "\(method) \(key)")
-                    #expect(resumed.books[key]?.costComplete == book.costComplete)
+                for (key, book) in whole.booksByKey {
+                    #expect(resumed.book(key).map { Array($0.lots) } == Array(book.lots), "\(method) \(key)")
+                    #expect(resumed.book(key)?.costComplete == book.costComplete)
                 }
             }
         }

@@ -16,7 +16,10 @@ public enum ReportAssembly {
         let head = try store.events.chainHead()
         let pairs = try store.prices.pairs()
         var fetched: [AssetSymbol: Timestamp] = [:]
-        for asset in Set(state.books.keys.map(\.asset)).union(state.fiat.keys.map(\.asset)) {
+        var held: Set<AssetSymbol> = []
+        state.forEachBook { key, _ in held.insert(key.asset) }
+        state.forEachBalance { key, _ in held.insert(key.asset) }
+        for asset in held {
             guard let quote = runner.prices.price(of: asset, in: options.currency, at: options.asOf) else { continue }
             fetched[asset] = try recordedAt(quote, asset: asset, pairs: pairs, in: store.prices)
         }

@@ -77,7 +77,7 @@ public struct HoldingsReport: Sendable {
         options = state.options
         var rows = Self.positions(state, prices).map { position in
             HoldingRow(
-                asset: position.asset, assetClass: state.assetClasses[position.asset] ?? position.asset.inferredClass,
+                asset: position.asset, assetClass: state.assetClass(of: position.asset) ?? position.asset.inferredClass,
                 account: state.options.perAccount ? position.account : nil, quantity: position.quantity,
                 costBasis: position.cost, costComplete: position.costComplete,
                 price: prices.price(of: position.asset, in: state.options.currency, at: state.options.asOf)
@@ -115,17 +115,19 @@ public struct HoldingsReport: Sendable {
     /// Open lots and fiat balances, one per position, zero positions left out. Fiat's cost
     /// basis is its value: holding cash makes no P&L here.
     private static func positions(_ state: PortfolioState, _ prices: PriceTable) -> [Position] {
-        var result = state.books.compactMap { key, book -> Position? in
+        var result: [Position] = []
+        state.forEachBook { key, book in
             let quantity = book.quantity
-            guard quantity.isPositive else { return nil }
-            return Position(
-                asset: key.asset, account: key.account, quantity: quantity, cost: book.cost,
-                costComplete: book.costComplete)
+            guard quantity.isPositive else { return }
+            result.append(
+                Position(
+                    asset: key.asset, account: key.account, quantity: quantity, cost: book.cost,
+                    costComplete: book.costComplete))
         }
         let options = state.options
         // Pooled reports show one line per currency, summed over the accounts.
         var fiat: [PositionKey: ExactDecimal] = [:]
-        for (key, balance) in state.fiat {
+        state.forEachBalance { key, balance in
             let shown =
                 options.perAccount ? key : PositionKey(account: ValuationOptions.pooledAccount, asset: key.asset)
             fiat[shown, default: .zero] += balance

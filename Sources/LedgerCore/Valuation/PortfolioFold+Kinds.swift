@@ -31,10 +31,10 @@ extension PortfolioFold {
         }
         if !amount.asset.isFiat, state.options.perAccount {
             let reduction = take(amount, from: event.account)
-            let key = PositionKey(account: destination, asset: amount.asset.symbol)
-            if !state.keepsLots { hold(amount.quantity - reduction.uncovered, at: key) }
+            let slot = state.positions.slot(destination, amount.asset.symbol)
+            if !state.keepsLots { hold(amount.quantity - reduction.uncovered, at: slot) }
             for piece in reduction.pieces {
-                state.books[key, default: LotBook(method: state.options.method)].add(piece)
+                state.positions.withBook(slot, method: state.options.method) { $0.add(piece) }
             }
         }
         if let fee = event.fee { addFees(payFee(fee)) }
@@ -69,17 +69,12 @@ extension PortfolioFold {
     mutating func split(_ symbol: AssetSymbol, _ ratio: SplitRatio) {
         if state.recordsTax {
             let (numerator, denominator) = (ExactDecimal(ratio.numerator), ExactDecimal(ratio.denominator))
-            let asset = Asset(symbol, class: state.assetClasses[symbol] ?? symbol.inferredClass)
+            let asset = Asset(symbol, class: state.assetClass(of: symbol) ?? symbol.inferredClass)
             recordTax(.split(numerator: numerator, denominator: denominator), asset, .zero, Valued(.zero))
         }
-        for key in state.books.keys where key.asset == symbol {
-            state.books[key]!.split(
-                numerator: ExactDecimal(ratio.numerator), denominator: ExactDecimal(ratio.denominator))
-        }
-        // Without lots, each quantity as a book scales its total.
-        for key in state.heldQuantities.keys where key.asset == symbol {
-            state.heldQuantities[key] = LotBook.scaled(
-                state.heldQuantities[key]!, ExactDecimal(ratio.numerator), ExactDecimal(ratio.denominator))
+        let (numerator, denominator) = (ExactDecimal(ratio.numerator), ExactDecimal(ratio.denominator))
+        for slot in state.positions.slots(of: symbol) {
+            state.positions.split(slot, numerator: numerator, denominator: denominator)
         }
     }
 

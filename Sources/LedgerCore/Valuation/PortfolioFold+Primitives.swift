@@ -1,37 +1,30 @@
 extension PortfolioFold {
-    /// The position lots are kept under for `account`.
-    func lotKey(_ asset: AssetSymbol, _ account: String) -> PositionKey {
-        PositionKey(account: state.options.perAccount ? account : ValuationOptions.pooledAccount, asset: asset)
+    /// The slot lots of the asset with id `assetID` are kept in for `account` (the pooled
+    /// account unless valued per account).
+    mutating func lotSlot(_ assetID: Int, _ account: String) -> Int {
+        state.positions.slot(state.options.perAccount ? account : ValuationOptions.pooledAccount, assetID)
     }
 
+    /// Records the class the event gives `asset` (``PortfolioState/assetClasses``).
     mutating func remember(_ asset: Asset?) {
-        // Most events name the same two assets as the one before (an asset and its quote
-        // currency), and each is remembered two or three times per event: the two assets last
-        // remembered skip the dictionary.
-        guard let asset, asset != recentAssets.0, asset != recentAssets.1 else { return }
-        // Read before writing: the class rarely changes, and a write costs a second lookup.
-        if state.assetClasses[asset.symbol] != asset.assetClass {
-            state.assetClasses[asset.symbol] = asset.assetClass
-        }
-        // A symbol whose class just changed must not stay behind with its old class.
-        recentAssets = (asset, recentAssets.0?.symbol == asset.symbol ? nil : recentAssets.0)
+        if let asset { state.positions.remember(asset) }
     }
 
     mutating func openLot(_ amount: AssetAmount, cost: Valued) {
-        remember(amount.asset)
+        let assetID = state.positions.remember(amount.asset)
         state.acquiredCost += cost.value
         if state.recordsTax { recordTax(.acquisition, amount.asset, amount.quantity, cost) }
-        let key = lotKey(amount.asset.symbol, event.account)
-        guard state.keepsLots else { return hold(amount.quantity, at: key) }
+        let slot = lotSlot(assetID, event.account)
+        guard state.keepsLots else { return hold(amount.quantity, at: slot) }
         let lot = Lot(
             source: event.id, acquired: event.occurredAt, quantity: amount.quantity, cost: cost.value,
             costComplete: cost.known)
-        state.books[key, default: LotBook(method: state.options.method)].add(lot)
+        state.positions.withBook(slot, method: state.options.method) { $0.add(lot) }
     }
 
-    /// Without lots: `quantity` more held at `key` (nothing for none, as a book opens no empty lot).
-    mutating func hold(_ quantity: ExactDecimal, at key: PositionKey) {
-        if quantity.isPositive { state.heldQuantities[key, default: .zero] += quantity }
+    /// Without lots: `quantity` more held at `slot` (nothing for none, as a book opens no empty lot).
+    mutating func hold(_ quantity: ExactDecimal, at slot: Int) {
+        if quantity.isPositive { state.positions.withHeld(slot) { $0 += quantity } }
     }
 
     /// Writes one moment down for the tax rules (docs/TAX.md, "Input").
@@ -58,11 +51,14 @@ extension PortfolioFold {
     /// Takes lots out of a position, handing each piece to `taken`; returns the quantity not
     /// covered by lots, which becomes a warning.
     mutating func take(_ amount: AssetAmount, from account: String, taking taken: (Lot) -> Void) -> ExactDecimal {
-        let key = lotKey(amount.asset.symbol, account)
+        let assetID = state.positions.symbolID(amount.asset.symbol)
+        let slot = lotSlot(assetID, account)
         let uncovered =
             state.keepsLots
-            ? state.books[key, default: LotBook(method: state.options.method)].reduce(amount.quantity, taking: taken)
-            : Self.take(amount.quantity, from: &state.heldQuantities[key, default: .zero])
+            ? state.positions.withBook(slot, method: state.options.method) {
+                $0.reduce(amount.quantity, taking: taken)
+            }
+            : state.positions.withHeld(slot) { Self.take(amount.quantity, from: &$0) }
         if uncovered.isPositive {
             state.diagnostics.append(
                 LedgerDiagnostic(
@@ -145,36 +141,30 @@ extension PortfolioFold {
     /// Fiat balances are always kept per account, pooled or not: cash does not move between
     /// accounts by itself, so pooling lots must not change what is held or paid in.
     mutating func fiatIn(_ amount: AssetAmount, account: String) {
-        remember(amount.asset)
-        let key = PositionKey(account: account, asset: amount.asset.symbol)
-        noteCash(key)
-        state.fiat[key, default: .zero] += amount.quantity
+        let assetID = state.positions.remember(amount.asset)
+        let slot = state.positions.slot(account, assetID)
+        noteCash(slot, account)
+        state.positions.withFiat(slot) { $0 += amount.quantity }
     }
 
     /// Spends fiat. An imported event takes the balance where its rows say, below zero
     /// included (an overdraft, margin); a typed one treats what the balance does not cover as
     /// paid in from outside.
     mutating func fiatOut(_ amount: AssetAmount, account: String) {
-        remember(amount.asset)
-        let key = PositionKey(account: account, asset: amount.asset.symbol)
-        noteCash(key)
-        guard event.isManual else {
-            state.fiat[key, default: .zero] -= amount.quantity
-            return
-        }
-        let shortfall = Self.spend(amount.quantity, from: &state.fiat[key, default: .zero])
+        let assetID = state.positions.remember(amount.asset)
+        let slot = state.positions.slot(account, assetID)
+        noteCash(slot, account)
+        guard event.isManual else { return state.positions.withFiat(slot) { $0 -= amount.quantity } }
+        let shortfall = state.positions.withFiat(slot) { Self.spend(amount.quantity, from: &$0) }
         if shortfall.isPositive { addPaidIn(valued(AssetAmount(shortfall, amount.asset))) }
     }
 
     /// Records whether the event tells the account's cash (a deposit, withdrawal or transfer
     /// of fiat) or only moves it by an imported trade (docs/VALUATION.md, "Cash").
-    private mutating func noteCash(_ key: PositionKey) {
+    private mutating func noteCash(_ slot: Int, _ account: String) {
         switch event.kind {
-        case .deposit, .withdraw, .transfer:
-            if !state.cashKnownAccounts.contains(key.account) { state.cashKnownAccounts.insert(key.account) }
-        default:
-            guard !event.isManual, !state.cashImplied.contains(key) else { return }
-            state.cashImplied.insert(key)
+        case .deposit, .withdraw, .transfer: _ = state.positions.markCashKnown(account)
+        default: if !event.isManual { state.positions.markCashImplied(slot) }
         }
     }
 

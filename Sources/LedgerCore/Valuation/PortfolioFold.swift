@@ -13,9 +13,6 @@ public struct PortfolioFold {
     let prices: PriceTable
     /// The event being applied.
     var event: LedgerEvent
-    /// The two assets last remembered in ``PortfolioState/assetClasses``, newest first, with the
-    /// class it holds for them.
-    var recentAssets: (Asset?, Asset?) = (nil, nil)
 
     /// A fold to feed events one at a time with ``apply(_:)``, in replay order, with voided
     /// events already left out (what `LedgerEvents.forEachEffectiveEvent` yields).

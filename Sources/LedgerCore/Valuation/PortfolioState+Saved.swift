@@ -52,9 +52,12 @@ extension PortfolioState {
         saved.usedPrices = usedPrices
         saved.lastOccurredAt = lastOccurredAt
         saved.assetClasses = assetClasses
-        saved.fiat = fiat
-        (saved.cashKnownAccounts, saved.cashImplied) = (cashKnownAccounts, cashImplied)
-        saved.books = books.mapValues(\.saved)
+        saved.cashKnownAccounts = cashKnownAccounts
+        for entry in positions.entries {
+            if let balance = entry.fiat { saved.fiat[entry.key] = balance }
+            if entry.cashImplied { saved.cashImplied.insert(entry.key) }
+            if let book = entry.book { saved.books[entry.key] = book.saved }
+        }
         saved.incompleteTotals = incompleteTotals
         saved.missing = missingPrices
         saved.diagnostics = diagnostics
@@ -70,15 +73,34 @@ extension PortfolioState {
         (withdrawnCost, acquiredCost, realizedGain) = (saved.withdrawnCost, saved.acquiredCost, saved.realizedGain)
         usedPrices = saved.usedPrices
         lastOccurredAt = saved.lastOccurredAt
-        assetClasses = saved.assetClasses
-        fiat = saved.fiat
-        (cashKnownAccounts, cashImplied) = (saved.cashKnownAccounts, saved.cashImplied)
-        books = saved.books.mapValues { LotBook(method: saved.options.method, saved: $0) }
+        restorePositions(saved)
         incompleteTotals = saved.incompleteTotals
         for item in saved.missing {
             missing[MissingPriceKey(asset: item.asset, quote: item.quote, day: item.day)] = item.sequences
             valuationsMissed += item.sequences.count
         }
         diagnostics = saved.diagnostics
+    }
+}
+
+extension PortfolioState {
+    /// The classes, cash marks, fiat balances and books of `saved` into ``positions``.
+    private mutating func restorePositions(_ saved: SavedPortfolio) {
+        for (symbol, assetClass) in saved.assetClasses { positions.remember(Asset(symbol, class: assetClass)) }
+        for account in saved.cashKnownAccounts { _ = positions.markCashKnown(account) }
+        for (key, balance) in saved.fiat {
+            let slot = positions.slot(key.account, key.asset)
+            positions.withFiat(slot) { $0 = balance }
+        }
+        for key in saved.cashImplied {
+            let slot = positions.slot(key.account, key.asset)
+            positions.markCashImplied(slot)
+        }
+        for (key, book) in saved.books {
+            let slot = positions.slot(key.account, key.asset)
+            positions.withBook(slot, method: saved.options.method) {
+                $0 = LotBook(method: saved.options.method, saved: book)
+            }
+        }
     }
 }

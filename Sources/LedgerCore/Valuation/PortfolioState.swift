@@ -19,25 +19,25 @@ public struct PortfolioState: Sendable {
     public internal(set) var usedPrices = false
     /// The latest occurred-at folded in.
     public internal(set) var lastOccurredAt = Timestamp(secondsSinceEpoch: Int64.min)
-    /// Open lots per position (account is ``ValuationOptions/pooledAccount`` when pooled).
-    public internal(set) var books: [PositionKey: LotBook] = [:]
-    /// Whether positions keep their lots (``books``). `ledger tax` matches lots by its own
+    /// Every position by slot: its open lots (account ``ValuationOptions/pooledAccount`` when
+    /// pooled), fiat balance, held quantity (when lots are not kept) and cash mark, with the
+    /// asset classes and the accounts whose cash is known. Read through ``book(_:)``,
+    /// ``balance(_:)``, ``held(_:)`` and the `forEach` accessors.
+    var positions = PositionTable()
+    /// Whether positions keep their lots (``book(_:)``). `ledger tax` matches lots by its own
     /// rules from ``taxTransactions`` and needs of the replay's positions only how much each
-    /// holds (for the warning of a take beyond it): ``heldQuantities`` then, no lot is opened,
-    /// taken or split, and ``books``, the gains and the costs stay empty (docs/PERFORMANCE.md,
+    /// holds (for the warning of a take beyond it): ``held(_:)`` then, no lot is opened,
+    /// taken or split, and the books, the gains and the costs stay empty (docs/PERFORMANCE.md,
     /// "`ledger tax`").
     public internal(set) var keepsLots = true
-    /// Each position's held quantity, when lots are not kept (``keepsLots``).
-    public internal(set) var heldQuantities: [PositionKey: ExactDecimal] = [:]
-    /// Fiat balances per position. Typed events never take one below zero (spending fiat never
-    /// deposited counts as money paid in instead); imported events keep it as the rows say,
-    /// negative included (docs/VALUATION.md, "Cash").
-    public internal(set) var fiat: [PositionKey: ExactDecimal] = [:]
-    /// Accounts with a fiat deposit, withdrawal or transfer: their cash is known.
-    public internal(set) var cashKnownAccounts: Set<String> = []
-    /// Fiat balances that imported trades moved: where the account's cash is not known
-    /// (``cashNotKnown``), the balance shown is only what the trades imply.
-    public internal(set) var cashImplied: Set<PositionKey> = []
+    /// Accounts with a fiat deposit, withdrawal or transfer: their cash is known. Typed events
+    /// never take a fiat balance below zero (spending fiat never deposited counts as money paid
+    /// in instead); imported events keep it as the rows say, negative included, and where the
+    /// account's cash is not known (``cashNotKnown``) the balance shown is only what the trades
+    /// imply (docs/VALUATION.md, "Cash").
+    public var cashKnownAccounts: Set<String> {
+        Set(zip(positions.accounts, positions.cashKnown).filter(\.1).map(\.0))
+    }
     public internal(set) var disposals: [Disposal] = []
     /// Every dividend with its tax withheld, kept when ``recordsDisposals`` is (for `gains`).
     public internal(set) var dividends: [DividendRecord] = []
@@ -52,7 +52,8 @@ public struct PortfolioState: Sendable {
     public internal(set) var withdrawnCost: ExactDecimal = .zero
     /// Total cost of every lot ever opened (the conservation check's right-hand side).
     public internal(set) var acquiredCost: ExactDecimal = .zero
-    public internal(set) var assetClasses: [AssetSymbol: AssetClass] = [:]
+    /// The class each asset was last recorded with (``assetClass(of:)`` for one).
+    public var assetClasses: [AssetSymbol: AssetClass] { positions.assetClasses }
     public internal(set) var diagnostics: [LedgerDiagnostic] = []
     /// The totals that include a valuation that could not be made: each is the known part.
     public internal(set) var incompleteTotals: IncompleteTotals = []
@@ -70,7 +71,8 @@ public struct PortfolioState: Sendable {
     /// The fiat balances that only imported trades made, in accounts without any fiat deposit
     /// or withdrawal: the file had no cash movements, so the balance is not known from it.
     public var cashNotKnown: [PositionKey] {
-        cashImplied.filter { !cashKnownAccounts.contains($0.account) }.sorted {
+        let known = cashKnownAccounts
+        return positions.entries.filter { $0.cashImplied && !known.contains($0.key.account) }.map(\.key).sorted {
             ($0.account, $0.asset) < ($1.account, $1.asset)
         }
     }
@@ -106,12 +108,13 @@ public struct PortfolioState: Sendable {
 
     /// The open quantity of an asset across all positions.
     public func quantity(of asset: AssetSymbol) -> ExactDecimal {
-        books.filter { $0.key.asset == asset }.values.reduce(.zero) { $0 + $1.quantity }
-            + fiat.filter { $0.key.asset == asset }.values.reduce(.zero, +)
+        positions.entries.reduce(.zero) { sum, entry in
+            entry.key.asset == asset ? sum + (entry.book?.quantity ?? .zero) + (entry.fiat ?? .zero) : sum
+        }
     }
 
     /// Cost of all open lots.
-    public var openCost: ExactDecimal { books.values.reduce(.zero) { $0 + $1.cost } }
+    public var openCost: ExactDecimal { positions.entries.reduce(.zero) { $0 + ($1.book?.cost ?? .zero) } }
 }
 
 /// Where a valuation is missing: one pair on one day.

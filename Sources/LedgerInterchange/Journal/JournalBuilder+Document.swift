@@ -7,8 +7,9 @@ extension JournalBuilder {
     mutating func openingBalances(on date: LocalDate) throws {
         var postings: [JournalPosting] = []
         var equity: [AssetSymbol: ExactDecimal] = [:]
-        let lotKeys = fold.state.books.keys.filter { !(fold.state.books[$0]?.isEmpty ?? true) }
-        let keys = Set(lotKeys).union(fold.state.fiat.keys.filter { fold.state.fiat[$0]!.isPositive })
+        var keys: Set<PositionKey> = []
+        fold.state.forEachBook { key, book in if !book.isEmpty { keys.insert(key) } }
+        fold.state.forEachBalance { key, balance in if balance.isPositive { keys.insert(key) } }
         for key in keys.sorted(by: { ($0.account, $0.asset) < ($1.account, $1.asset) }) {
             let account = try names.name(key.account).get()
             let empty = PositionSnapshot(fold.state, keys: [])
@@ -16,8 +17,8 @@ extension JournalBuilder {
                 let lot = JournalLot(unitCost: identity.unitCost, currency: currency, acquired: identity.acquired)
                 postings.append(JournalPosting(account: account, quantity: quantity, symbol: key.asset, lot: lot))
             }
-            if let cost = fold.state.books[key]?.cost { equity[currency, default: .zero] -= cost }
-            if let cash = fold.state.fiat[key], cash.isPositive {
+            if let cost = fold.state.book(key)?.cost { equity[currency, default: .zero] -= cost }
+            if let cash = fold.state.balance(key), cash.isPositive {
                 postings.append(JournalPosting(account: account, quantity: cash, symbol: key.asset))
                 equity[key.asset, default: .zero] -= cash
             }

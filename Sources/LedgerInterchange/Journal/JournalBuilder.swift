@@ -97,7 +97,7 @@ public struct JournalBuilder {
         var keys: [PositionKey] = []
         for change in event.quantityChanges where !keys.contains(change.key) { keys.append(change.key) }
         if case .split(let asset, _) = event.action {
-            keys += fold.state.books.keys.filter { $0.asset == asset.symbol }.sorted { $0.account < $1.account }
+            keys += fold.state.bookKeys(of: asset.symbol)
         }
         return keys
     }

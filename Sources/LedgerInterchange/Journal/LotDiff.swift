@@ -21,12 +21,12 @@ struct PositionSnapshot {
     init(_ state: PortfolioState, keys: [PositionKey]) {
         for key in keys {
             var grouped: [LotIdentity: ExactDecimal] = [:]
-            for lot in state.books[key]?.lots ?? [] {
+            for lot in state.book(key)?.lots ?? [] {
                 grouped[LotIdentity(acquired: lot.acquired.date, unitCost: lot.unitCost), default: .zero] +=
                     lot.quantity
             }
             lots[key] = grouped
-            fiat[key] = state.fiat[key] ?? .zero
+            fiat[key] = state.balance(key) ?? .zero
         }
     }
 

@@ -68,6 +68,14 @@ struct ByteReader {
     /// A signed varint that fits 64 bits. Up to nine bytes (every time and sequence) are read
     /// and unzigzagged in 64-bit arithmetic; a longer one is read again by ``signed()``.
     mutating func int64() -> Int64? {
+        if let narrow = shortSigned() { return narrow }
+        guard let value = signed(), let narrow = Int64(exactly: value) else { return nil }
+        return narrow
+    }
+
+    /// A signed varint of at most nine bytes, in 64-bit arithmetic; nil for a longer one, the
+    /// offset left where it was (``signed()`` reads it then).
+    mutating func shortSigned() -> Int64? {
         let start = offset
         var raw: UInt64 = 0
         var shift: UInt64 = 0
@@ -79,16 +87,12 @@ struct ByteReader {
             shift += 7
         }
         offset = start
-        guard let value = signed(), let narrow = Int64(exactly: value) else { return nil }
-        return narrow
+        return nil
     }
 
+    /// An ``EventID``: its 128 bits little-endian, loaded at once.
     mutating func id() -> EventID? {
-        guard bytes.count - offset >= 16 else { return nil }
-        var value: UInt128 = 0
-        for index in (0..<16).reversed() { value = value << 8 | UInt128(bytes[offset + index]) }
-        offset += 16
-        return EventID(value: value)
+        fixed(UInt128.self).map { EventID(value: $0) }
     }
 
     /// The bytes of a varint-length-prefixed string, borrowed.

@@ -139,9 +139,14 @@ final class PackedEventDecoder {
 extension ByteReader {
     /// A ``PackedEvent`` decimal: the count of trailing zeros, then the rest as a signed varint.
     mutating func decimal() -> ExactDecimal? {
-        guard let zeros = byte(), Int(zeros) < PackedEvent.powersOfTen.count, let mantissa = signed() else {
-            return nil
+        guard let zeros = byte(), Int(zeros) < PackedEvent.powersOfTen.count else { return nil }
+        // Most mantissas fit 64 bits and most powers (10¹⁸ at most) too, and the product of two
+        // 64-bit numbers always fits 128: no 128-bit multiplication, no overflow to check.
+        if zeros <= 18, let mantissa = shortSigned() {
+            let units = mantissa.multipliedFullWidth(by: Int64(PackedEvent.powersOfTen[Int(zeros)]))
+            return ExactDecimal(units: Int128(units.high) << 64 | Int128(units.low))
         }
+        guard let mantissa = signed() else { return nil }
         let (units, overflow) = mantissa.multipliedReportingOverflow(by: PackedEvent.powersOfTen[Int(zeros)])
         return overflow ? nil : ExactDecimal(units: units)
     }

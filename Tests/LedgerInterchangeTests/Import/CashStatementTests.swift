@@ -32,8 +32,8 @@ struct CashStatementTests {
     func ibkrMatchesTheStatement(fixture: String) throws {
         let state = Valuation.replay(try Self.imported(fixture), asOf: "2026-01-01")
         var replayed: [String: ExactDecimal] = [:]
-        for (key, book) in state.books where !book.quantity.isZero { replayed[key.asset.text] = book.quantity }
-        for (key, balance) in state.fiat where !balance.isZero { replayed[key.asset.text] = balance }
+        for (key, book) in state.booksByKey where !book.quantity.isZero { replayed[key.asset.text] = book.quantity }
+        for (key, balance) in state.balancesByKey where !balance.isZero { replayed[key.asset.text] = balance }
         #expect(replayed == (try Self.statement(fixture)))
         #expect(state.cashNotices.isEmpty)
     }

@@ -88,8 +88,8 @@ public struct PeriodFold {
         _ state: PortfolioState, by key: (PositionKey) -> Key
     ) -> [Key: ExactDecimal] {
         var held: [Key: ExactDecimal] = [:]
-        for (position, book) in state.books { held[key(position), default: .zero] += book.quantity }
-        for (position, balance) in state.fiat { held[key(position), default: .zero] += balance }
+        state.forEachBook { position, book in held[key(position), default: .zero] += book.quantity }
+        state.forEachBalance { position, balance in held[key(position), default: .zero] += balance }
         return held.filter { !$0.value.isZero }
     }
 }

@@ -50,7 +50,7 @@ public struct ReturnsFold {
         let positions = sleeves ? Self.positions(changes) : []
         let held = positions.map(period.fold.state.heldQuantity)
         let spent = typed ? Self.spending(changes) : []
-        let balances = spent.map { period.fold.state.fiat[$0.key] ?? .zero }
+        let balances = spent.map { period.fold.state.balance($0.key) ?? .zero }
         period.apply(event)
         let day = event.occurredAt.date
         for (key, was) in zip(positions, held) {
@@ -61,7 +61,7 @@ public struct ReturnsFold {
         // replay's netFiatPaidIn), a flow of that currency like a deposit.
         for ((key, delta), was) in zip(spent, balances) {
             // Only fiat stops at zero; a key the fiat balances do not have is an asset's lots.
-            guard let balance = period.fold.state.fiat[key] else { continue }
+            guard let balance = period.fold.state.balance(key) else { continue }
             let shortfall = balance - was - delta
             if shortfall.isPositive { flows[day, default: [:]][key.asset, default: .zero] += shortfall }
         }

@@ -48,7 +48,7 @@ extension PortfolioState {
     func heldQuantity(_ key: PositionKey) -> ExactDecimal {
         let lots = PositionKey(
             account: options.perAccount ? key.account : ValuationOptions.pooledAccount, asset: key.asset)
-        return (books[lots]?.quantity ?? .zero) + (fiat[key] ?? .zero)
+        return (book(lots)?.quantity ?? .zero) + (balance(key) ?? .zero)
     }
 }
 
