@@ -208,7 +208,7 @@ struct EventEncoder: Sendable {
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
         addsReplayRows = try ReplayRows.areComplete(database)
-        keepsReplayCount = try addsReplayRows && LedgerEvents.keepsCount("event_replay_count", database)
+        keepsReplayCount = try addsReplayRows ? LedgerEvents.keepsCount("event_replay_count", database) : false
     }
 
     /// The rows of `events`, numbered from `firstSequence`; their hashes are left empty.
