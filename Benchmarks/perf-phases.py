@@ -44,10 +44,10 @@ PHASE_SETS = {
         ("columns canonical JSON", ["CanonicalColumns"]),
         ("replay row read", ["WalkReplayRows"]),
         ("sqlite", ["sqlite3", "libsqlite3", "pread"]),
-        ("pipe hand-over", ["BatchChannel", "BatchPipe", "Monitor", "WalkChunks", "WalkBlocks"]),
+        ("pipe hand-over", ["BatchChannel", "BatchPipe", "Monitor", "WalkChunks"]),
         ("snapshots/anchor", ["Snapshot", "Anchor", "HMAC"]),
         # The walks' own code, and what it calls that names no phase above (libc, the runtime).
-        ("walk, the rest", ["FastChainWalk", "SplitChainWalk"]),
+        ("walk, the rest", ["FastChainWalk"]),
     ]),
 }
 OTHER = "other"

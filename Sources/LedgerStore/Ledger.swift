@@ -7,7 +7,6 @@ import Synchronization
 /// It hands out one store per concern (``events``, ``prices``, ``market``, ``alerts``,
 /// ``snapshots``, ``imports``, ``settings``, ``anchor``): small values that share this
 /// connection, so a transaction one of them opens covers what the others do inside it.
-/// (`verify` alone reads beside it on a second, read-only connection: ``SecondReader``.)
 public final class Ledger {
     public let path: String
     let database: SQLiteDatabase

@@ -23,7 +23,7 @@ struct BulkLoadTests {
         let store = try newStore()
         let before = try triggers(store)
         try store.events.withInsertChecksDeferred {
-            #expect(try triggers(store).count == before.count - LedgerEvents.perRowInsertTriggers.count)
+            #expect(try triggers(store).count == before.count - LedgerEvents.perRowTriggers.count)
             _ = try store.events.append(Array(events.prefix(40))) { _ in }
             _ = try store.events.append(Array(events.dropFirst(40))) { _ in }
         }

@@ -20,7 +20,7 @@ enum EventAppender {
         max(
             1,
             min(
-                64,
+                fullChunk.rows,
                 Int(sqlite3_limit(database.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) / (EventColumns.names.count + 2)))
     }
 
@@ -35,7 +35,7 @@ enum EventAppender {
             var chunk = encoder.encode(
                 drafts[start..<min(start + chunkSize, drafts.count)], firstSequence: first + Int64(start))
             chain.link(&chunk)
-            try write(chunk, to: database)
+            try write(chunk, to: database, keepingCount: encoder.keepsReplayCount)
             start += chunkSize
         }
         // As stored: the drafts numbered after the head they were appended to.
@@ -56,23 +56,40 @@ enum EventAppender {
     }
 
     /// Writes a chunk: the events first, since each replay row's trigger checks that its event
-    /// exists.
-    static func write(_ chunk: EncodedChunk, to database: SQLiteDatabase) throws(SQLiteError) {
+    /// exists. `keepingCount`: the replay rows' count trigger is set aside (a bulk load), so the
+    /// count is written here, once for the chunk.
+    static func write(_ chunk: EncodedChunk, to database: SQLiteDatabase, keepingCount: Bool) throws(SQLiteError) {
         if chunk.events.rows > 0 {
             try database.prepare(
-                insertSQL(
-                    "events (\(EventColumns.list), prev_hash, hash)", columns: EventColumns.names.count + 2,
-                    rows: chunk.events.rows)
+                chunk.events.rows == fullChunk.rows
+                    ? fullChunk.events
+                    : insertSQL(Self.eventsTarget, columns: EventEncoder.valuesPerRow, rows: chunk.events.rows)
             )
             .run(chunk.events)
         }
         if chunk.replay.rows > 0 {
             try database.prepare(
-                insertSQL("event_replay (occurred_at, seq, data)", columns: 3, rows: chunk.replay.rows)
+                chunk.replay.rows == fullChunk.rows
+                    ? fullChunk.replay : insertSQL(Self.replayTarget, columns: 3, rows: chunk.replay.rows)
             )
             .run(chunk.replay)
+            if keepingCount {
+                try database.prepare("UPDATE counters SET value = ? WHERE name = 'replay_rows'")
+                    .run([.integer(chunk.lastSequence)])
+            }
         }
     }
+
+    private static let eventsTarget = "events (\(EventColumns.list), prev_hash, hash)"
+    private static let replayTarget = "event_replay (occurred_at, seq, data)"
+
+    /// The two statements of a chunk of 64 (the usual size), made once: made for every chunk,
+    /// their text (6 KB for the events) and the statement cache's hash of it were 2,200
+    /// instructions an event (callgrind, docs/PERFORMANCE.md).
+    private static let fullChunk = (
+        rows: 64, events: insertSQL(eventsTarget, columns: EventEncoder.valuesPerRow, rows: 64),
+        replay: insertSQL(replayTarget, columns: 3, rows: 64)
+    )
 
     /// `INSERT INTO target VALUES (?, …), …` for `rows` rows (prepared once per row count, and
     /// the database caches it: in practice the full chunk and one tail).
@@ -97,6 +114,8 @@ final class StreamingAppender {
     private let worker: AssistedWorker<(events: [LedgerEvent], first: Int64), EncodedChunk>
     private var chain: ChainLinker
     private let chunkSize: Int
+    /// The replay rows' count is written by the appender (``EventEncoder/keepsReplayCount``).
+    private let keepsReplayCount: Bool
     private var pending: [LedgerEvent] = []
     private var nextSequence: Int64
     private var inFlight = 0
@@ -109,6 +128,7 @@ final class StreamingAppender {
         self.database = database
         chain = try ChainLinker(database)
         let encoder = try EventEncoder(database)
+        keepsReplayCount = encoder.keepsReplayCount
         worker = AssistedWorker { encoder.encode($0.events[...], firstSequence: $0.first) }
         chunkSize = EventAppender.chunkSize(database)
         nextSequence = chain.head.count + 1
@@ -146,7 +166,7 @@ final class StreamingAppender {
             return
         }
         chain.link(&chunk)
-        try EventAppender.write(chunk, to: database)
+        try EventAppender.write(chunk, to: database, keepingCount: keepsReplayCount)
         appended += chunk.events.rows
         inFlight -= 1
     }
@@ -161,6 +181,8 @@ struct EncodedChunk {
     var canonical: [UInt8]
     /// Where each event's canonical JSON ends in ``canonical``.
     var canonicalEnds: [Int]
+    /// The sequence of the chunk's last event.
+    var lastSequence: Int64 = 0
 
     init(capacity: Int) {
         events = BoundRows(reservingValues: capacity * EventEncoder.valuesPerRow, bytes: capacity * 400)
@@ -180,32 +202,57 @@ struct EventEncoder: Sendable {
     /// True when every event in the log has its replay row, so that the new ones get theirs
     /// (rows only ever extend a complete run: see ``ReplayRows``).
     let addsReplayRows: Bool
+    /// True when the replay rows' count trigger is set aside (a bulk load,
+    /// ``LedgerEvents/perRowTriggers``): the writer then keeps the count, once a chunk.
+    let keepsReplayCount: Bool
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
         addsReplayRows = try ReplayRows.areComplete(database)
+        keepsReplayCount = try addsReplayRows ? LedgerEvents.keepsCount("event_replay_count", database) : false
     }
 
     /// The rows of `events`, numbered from `firstSequence`; their hashes are left empty.
     func encode(_ events: ArraySlice<LedgerEvent>, firstSequence: Int64) -> EncodedChunk {
         var chunk = EncodedChunk(capacity: events.count)
+        var json = CanonicalEventJSON()
         for (offset, draft) in events.enumerated() {
             var event = draft
             event.sequence = firstSequence + Int64(offset)
-            let record = EventRecordV1(event)
-            record.appendCanonicalJSON(to: &chunk.canonical)
+            chunk.lastSequence = event.sequence
+            let packed = PackedEvent.encode(event)
+            Self.appendCanonicalJSON(of: event, replayBytes: packed.count, with: &json, to: &chunk.canonical)
             chunk.canonicalEnds.append(chunk.canonical.count)
-            EventColumns.add(record, to: &chunk.events)
+            EventColumns.add(EventRecordV1(event), to: &chunk.events)
             chunk.events.null()
             chunk.events.null()
             chunk.events.rows += 1
             if addsReplayRows {
                 chunk.replay.integer(event.occurredAt.secondsSinceEpoch)
                 chunk.replay.integer(event.sequence)
-                chunk.replay.blob(PackedEvent.encode(event))
+                chunk.replay.blob(packed)
                 chunk.replay.rows += 1
             }
         }
         return chunk
+    }
+
+    /// Appends the event's canonical JSON (what the chain hashes) as `verify` writes it
+    /// (``CanonicalEventJSON``: the times' text kept from one event to the next, no strings
+    /// made): the record's own writer cost twice as much, a sixth of the encoding. The cursor
+    /// has room for the bound of the replay row's length, which holds every string of the
+    /// event, and checks each piece against it.
+    private static func appendCanonicalJSON(
+        of event: LedgerEvent, replayBytes: Int, with json: inout CanonicalEventJSON, to bytes: inout [UInt8]
+    ) {
+        let bound = CanonicalEventJSON.bound(textBytes: replayBytes)
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: bound))
+        let written = bytes.withUnsafeMutableBufferPointer { buffer in
+            var cursor = LedgerCore.ByteCursor(base: buffer.baseAddress! + start, capacity: bound)
+            json.write(event, to: &cursor)
+            return cursor.count
+        }
+        bytes.removeLast(bound - written)
     }
 }
 

@@ -117,14 +117,11 @@ enum FastChainWalk {
 
     /// Checks rows on the calling thread, in order: the number, the link, the columns' JSON
     /// against the stored hash (``HashChain/matches(previousHex:canonical:hashHex:)``), then
-    /// against the replay row's event, decoded here. (``SplitChainWalk`` runs one on each of
-    /// its threads, a block at a time.)
+    /// against the replay row's event, decoded here.
     struct Checker {
         private(set) var count: Int64
         /// The head's hash as 64 hex digits.
         private var hash: [UInt8]
-        /// False when the next row's link is the caller's to check (``restart(after:)``).
-        private var checksLink = true
         /// Where the event's canonical JSON is written: reused, grown to the largest bound.
         private var expected: [UInt8] = []
         private var canonical = CanonicalEventJSON()
@@ -137,19 +134,12 @@ enum FastChainWalk {
 
         var head: ChainHead { ChainHead(count: count, hash: String(decoding: hash, as: UTF8.self)) }
 
-        /// Goes on after the event `count`, whose hash another thread has: the next row's
-        /// link is left to the caller (``SplitChainWalk`` links the blocks in order).
-        mutating func restart(after count: Int64) {
-            self.count = count
-            checksLink = false
-        }
-
         /// The replay row's event when `row` follows the head and is sound (then it is the new
         /// head); nil when not.
         mutating func accepts(_ row: WalkChunk.Row, of chunk: WalkChunk) -> LedgerEvent? {
             let replayStart = row.replayStart - row.start
             guard row.sequence == count + 1, replayStart > 128,
-                !checksLink || FastChainWalk.same(chunk.bytes(of: row, to: 64), hash),
+                FastChainWalk.same(chunk.bytes(of: row, to: 64), hash),
                 HashChain.matches(
                     previousHex: chunk.bytes(of: row, to: 64),
                     canonical: UnsafeRawBufferPointer(chunk.bytes(of: row, from: 128, to: replayStart)),
@@ -159,7 +149,6 @@ enum FastChainWalk {
                     event, as: chunk.bytes(of: row, from: 128, to: replayStart), replayBytes: row.end - row.replayStart)
             else { return nil }
             count = row.sequence
-            checksLink = true
             let stored = chunk.bytes(of: row, from: 64, to: 128)
             if hash.count == 64 {
                 // In place, not a new array for every row.

@@ -1,22 +1,36 @@
-/// Loading a new ledger in bulk: the per-row insert triggers set aside while it is filled, and
-/// what they check row by row checked once over the whole log before they are put back.
+/// Loading a new ledger in bulk: the per-row triggers set aside while it is filled, what they
+/// check row by row checked once over the whole log, and what they count counted by the
+/// writers, before they are put back.
 extension LedgerEvents {
-    /// The checks that run for every inserted row. The append-only UPDATE and DELETE triggers
-    /// are not among them and stay in place throughout, and so does `event_replay_count`: the
-    /// appender reads the count it keeps to know which events have replay rows.
-    static let perRowInsertTriggers = ["events_contiguous_seq", "events_no_replace", "event_replay_follows_events"]
+    /// The triggers that run for every row written: the insert checks, and the two counters'
+    /// updates (each an UPDATE of `counters` for every replay row and every price, ~6,000
+    /// instructions a row: 15 % of the SQLite work of an import's append, docs/PERFORMANCE.md).
+    /// While they are set aside, the writers keep the counts, once a statement
+    /// (``keepsCount(_:_:)``). The append-only UPDATE and DELETE triggers stay in place throughout.
+    static let perRowTriggers = [
+        "events_contiguous_seq", "events_no_replace", "event_replay_follows_events", "event_replay_count",
+        "prices_count_insert", "prices_count_update",
+    ]
 
-    /// Runs `body` without ``perRowInsertTriggers``, then checks that the events are numbered
-    /// 1…N without a gap and that every event has exactly its replay row (and the count of
-    /// them says so), and recreates the triggers from their stored definitions, unchanged.
+    /// True when `trigger`, one of the counters' per-row triggers, is set aside (a bulk load):
+    /// the writer then keeps its count itself.
+    static func keepsCount(_ trigger: String, _ database: SQLiteDatabase) throws(SQLiteError) -> Bool {
+        try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?", [.text(trigger)])
+            == nil
+    }
+
+    /// Runs `body` without ``perRowTriggers``, then checks that the events are numbered
+    /// 1…N without a gap and that every event has exactly its replay row (and the count the
+    /// appender kept says so), and recreates the triggers from their stored definitions,
+    /// unchanged.
     ///
     /// Only for a ledger no other process can see: the one an import builds beside its path
     /// (``withRollbackJournal(_:)``). Why: row by row those checks cost about 2 s of a 1M-row
     /// import (docs/PERFORMANCE.md); in bulk, a scan of each table. If `body` or the check throws, the triggers are not put back: the caller
     /// deletes the file.
     public func withInsertChecksDeferred<T>(_ body: () throws -> T) throws -> T {
-        let definitions = try ledger.guarded { try triggerDefinitions(Self.perRowInsertTriggers) }
-        try ledger.guarded { for name in Self.perRowInsertTriggers { try database.execute("DROP TRIGGER \(name)") } }
+        let definitions = try ledger.guarded { try triggerDefinitions(Self.perRowTriggers) }
+        try ledger.guarded { for name in Self.perRowTriggers { try database.execute("DROP TRIGGER \(name)") } }
         let result = try body()
         try ledger.guarded {
             try database.immediateTransaction {

@@ -13,6 +13,14 @@ public struct LedgerPrices: PriceStore {
     /// `rows` observations inserted, or their price and fetch time replaced (a later row of
     /// the same key replaces an earlier one, as when written one by one).
     private static func upsertSQL(rows: Int) -> String {
+        rows == rowsPerUpsert ? fullUpsertSQL : makeUpsertSQL(rows: rows)
+    }
+
+    /// The statement of a full batch, made once (made for every batch, its text and the
+    /// statement cache's hash of it cost more than the binding).
+    private static let fullUpsertSQL = makeUpsertSQL(rows: rowsPerUpsert)
+
+    private static func makeUpsertSQL(rows: Int) -> String {
         let values = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         return """
             INSERT INTO prices (asset, quote, observed_at, price, source, fetched_at) VALUES \(values)
@@ -50,6 +58,11 @@ public struct LedgerPrices: PriceStore {
             }
             try database.prepare(upsertSQL(rows: rows.count)).run(bound)
             start += rows.count
+        }
+        // Each row fired one of the two count triggers (inserted, or updated on conflict).
+        if try LedgerEvents.keepsCount("prices_count_insert", database) {
+            try database.prepare("UPDATE counters SET value = value + ? WHERE name = 'prices'")
+                .run([.integer(Int64(observations.count))])
         }
     }
 

@@ -1,0 +1,153 @@
+// What SQLite alone costs to append a ledger's events and replay rows the way the import does
+// (issue 34): the rows of SRC (a ledger) bound from memory into DST (a copy of an empty
+// ledger, `ledger init`), ROWS rows per INSERT (the import: 64), in one transaction, with the
+// bulk load's three per-row insert checks set aside. No Swift, no parsing, no hashing: run it
+// under `valgrind --tool=callgrind` and subtract an `n` run (SRC loaded, nothing appended).
+//
+//   cc -O2 -o /tmp/append Benchmarks/import-sqlite-append.c -lsqlite3
+//   cp EMPTY.ledger /tmp/d.ledger
+//   valgrind --tool=callgrind --callgrind-out-file=/dev/null /tmp/append SRC.ledger /tmp/d.ledger 64 c
+//
+// OPTIONS, any of: n  load SRC and stop;  c  the replay rows' count trigger set aside and the
+// count written once a statement;  i  the six secondary indexes of `events` dropped;  j  the
+// five that are not UNIQUE dropped (`events_fingerprint` kept);  J  with j, those five
+// created again before the COMMIT;  r  INSERT OR ROLLBACK (no statement journal).
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NC 34
+typedef struct {
+    int type[NC], tl[NC], bl;
+    sqlite3_int64 iv[NC], rocc, rseq;
+    char *tv[NC];
+    void *blob;
+} Row;
+
+static void ck(int rc, sqlite3 *db, const char *what) {
+    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        fprintf(stderr, "%s: %s\n", what, sqlite3_errmsg(db));
+        exit(1);
+    }
+}
+
+static const char *COLS =
+    "seq,id,schema,kind,occurred_at,recorded_at,account,asset,asset_class,quantity,price,quote,counter_asset,"
+    "counter_class,counter_quantity,to_account,income_kind,split_ratio,void_target,reason,fee,fee_asset,fee_class,"
+    "note,source,batch,fingerprint,prev_hash,hash,total,link_withdrawal,link_deposit,tx_hash,address";
+
+static int load(const char *path, Row *rows, int cap) {
+    sqlite3 *s;
+    sqlite3_stmt *q;
+    char sql[1024];
+    int n = 0, m = 0;
+    sqlite3_open(path, &s);
+    snprintf(sql, sizeof sql, "SELECT %s FROM events ORDER BY seq", COLS);
+    ck(sqlite3_prepare_v2(s, sql, -1, &q, 0), s, "events");
+    while (n < cap && sqlite3_step(q) == SQLITE_ROW) {
+        Row *r = &rows[n++];
+        for (int c = 0; c < NC; c++) {
+            r->type[c] = sqlite3_column_type(q, c);
+            if (r->type[c] == SQLITE_INTEGER) r->iv[c] = sqlite3_column_int64(q, c);
+            if (r->type[c] != SQLITE_TEXT) continue;
+            r->tl[c] = sqlite3_column_bytes(q, c);
+            r->tv[c] = malloc(r->tl[c] + 1);
+            memcpy(r->tv[c], sqlite3_column_text(q, c), r->tl[c]);
+        }
+    }
+    sqlite3_finalize(q);
+    ck(sqlite3_prepare_v2(s, "SELECT occurred_at, seq, data FROM event_replay ORDER BY seq", -1, &q, 0), s, "replay");
+    while (m < n && sqlite3_step(q) == SQLITE_ROW) {
+        Row *r = &rows[m++];
+        r->rocc = sqlite3_column_int64(q, 0);
+        r->rseq = sqlite3_column_int64(q, 1);
+        r->bl = sqlite3_column_bytes(q, 2);
+        r->blob = malloc(r->bl);
+        memcpy(r->blob, sqlite3_column_blob(q, 2), r->bl);
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(s);
+    return n;
+}
+
+static char *insertSQL(const char *head, const char *row, int rows) {
+    char *sql = malloc(strlen(head) + rows * (strlen(row) + 2) + 1);
+    strcpy(sql, head);
+    for (int k = 0; k < rows; k++) strcat(strcat(sql, k ? ", " : ""), row);
+    return sql;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) return fprintf(stderr, "usage: %s SRC DST ROWS [OPTIONS]\n", argv[0]), 64;
+    int per = atoi(argv[3]), cap = 2000000;
+    const char *o = argc > 4 ? argv[4] : "";
+    Row *rows = calloc(cap, sizeof(Row));
+    int n = load(argv[1], rows, cap);
+    sqlite3 *d;
+    sqlite3_open(argv[2], &d);
+    ck(sqlite3_exec(d,
+           "PRAGMA journal_mode=DELETE; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA recursive_triggers=ON;"
+           "PRAGMA cache_size=-65536; DROP TRIGGER events_contiguous_seq; DROP TRIGGER events_no_replace;"
+           "DROP TRIGGER event_replay_follows_events;",
+           0, 0, 0),
+        d, "pragmas");
+    if (strchr(o, 'c')) ck(sqlite3_exec(d, "DROP TRIGGER event_replay_count", 0, 0, 0), d, "c");
+    if (strchr(o, 'i')) ck(sqlite3_exec(d, "DROP INDEX events_fingerprint", 0, 0, 0), d, "i");
+    if (strchr(o, 'i') || strchr(o, 'j'))
+        ck(sqlite3_exec(d,
+               "DROP INDEX events_asset; DROP INDEX events_counter_asset; DROP INDEX events_replay;"
+               "DROP INDEX events_voids; DROP INDEX events_links;",
+               0, 0, 0),
+            d, "j");
+    if (strchr(o, 'n')) return 0;
+    char row[512] = "(";
+    for (int c = 0; c < NC; c++) strcat(row, c ? ", ?" : "?");
+    strcat(row, ")");
+    char head[1024];
+    snprintf(head, sizeof head, "INSERT%s INTO events (%s) VALUES ", strchr(o, 'r') ? " OR ROLLBACK" : "", COLS);
+    char *eventsSQL = insertSQL(head, row, per);
+    snprintf(head, sizeof head, "INSERT%s INTO event_replay (occurred_at, seq, data) VALUES ",
+        strchr(o, 'r') ? " OR ROLLBACK" : "");
+    char *replaySQL = insertSQL(head, "(?, ?, ?)", per);
+    sqlite3_stmt *se, *sr, *count = 0;
+    ck(sqlite3_exec(d, "BEGIN IMMEDIATE", 0, 0, 0), d, "begin");
+    ck(sqlite3_prepare_v2(d, eventsSQL, -1, &se, 0), d, "events");
+    ck(sqlite3_prepare_v2(d, replaySQL, -1, &sr, 0), d, "replay");
+    if (strchr(o, 'c'))
+        ck(sqlite3_prepare_v2(d, "UPDATE counters SET value = ? WHERE name = 'replay_rows'", -1, &count, 0), d, "count");
+    for (int i = 0; i + per <= n; i += per) {
+        for (int k = 0; k < per; k++) {
+            Row *r = &rows[i + k];
+            for (int c = 0; c < NC; c++) {
+                int p = k * NC + c + 1;
+                if (r->type[c] == SQLITE_INTEGER) sqlite3_bind_int64(se, p, r->iv[c]);
+                else if (r->type[c] == SQLITE_TEXT) sqlite3_bind_text(se, p, r->tv[c], r->tl[c], SQLITE_STATIC);
+                else sqlite3_bind_null(se, p);
+            }
+            sqlite3_bind_int64(sr, k * 3 + 1, r->rocc);
+            sqlite3_bind_int64(sr, k * 3 + 2, r->rseq);
+            sqlite3_bind_blob(sr, k * 3 + 3, r->blob, r->bl, SQLITE_STATIC);
+        }
+        ck(sqlite3_step(se), d, "events step");
+        sqlite3_reset(se);
+        ck(sqlite3_step(sr), d, "replay step");
+        sqlite3_reset(sr);
+        if (!count) continue;
+        sqlite3_bind_int64(count, 1, rows[i + per - 1].rseq);
+        ck(sqlite3_step(count), d, "count step");
+        sqlite3_reset(count);
+    }
+    if (strchr(o, 'J'))
+        ck(sqlite3_exec(d,
+               "CREATE INDEX events_asset ON events(asset);"
+               "CREATE INDEX events_counter_asset ON events(counter_asset) WHERE counter_asset IS NOT NULL;"
+               "CREATE INDEX events_replay ON events(occurred_at, seq);"
+               "CREATE INDEX events_voids ON events(seq) WHERE kind = 'void';"
+               "CREATE INDEX events_links ON events(seq) WHERE kind = 'link';",
+               0, 0, 0),
+            d, "J");
+    ck(sqlite3_exec(d, "COMMIT", 0, 0, 0), d, "commit");
+    printf("%d rows appended, %d a statement\n", n - n % per, per);
+    return 0;
+}
