@@ -24,9 +24,16 @@ public enum LedgerCLI {
     }
 
     /// Parses and runs one command line; every error becomes one `ledger: error: …` line on
-    /// stderr and an exit status (0 ok, 1 data or operation error, 64 usage).
+    /// stderr and an exit status (0 ok, 1 data or operation error, 64 usage). A command that
+    /// succeeded but could not write all of its output to stdout fails (exit 1) all the same.
     public static func run(_ arguments: [String], in environment: CommandEnvironment) -> Int32 {
         environment.marketLink.reset()
+        let status = runCommand(arguments, in: environment)
+        guard status == 0, let error = environment.stdout.failure?.error else { return status }
+        return ErrorReporter(environment: environment, arguments: arguments).report(error)
+    }
+
+    private static func runCommand(_ arguments: [String], in environment: CommandEnvironment) -> Int32 {
         do {
             var command = try RootCommand.parseAsRoot(GlobalOptionPlacement.normalize(arguments))
             if let runnable = command as? EnvironmentCommand {

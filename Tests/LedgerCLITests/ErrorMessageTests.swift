@@ -317,11 +317,12 @@ enum ErrorSamples {
         let errors: [FileAccessError] = [
             .isDirectory("d"), .outputIsDirectory("d"), .cannotRead("f", errno: ENOENT),
             .cannotRead("f", errno: EACCES), .cannotRead("f", errno: EIO), .readError("f"), .tooLarge("f"),
-            .cannotWrite("f", errno: ENOSPC),
+            .cannotWrite("f", errno: ENOSPC), .cannotWriteOutput(errno: ENOSPC),
         ]
         return samples(errors) { error in
             switch error {
-            case .isDirectory, .outputIsDirectory, .cannotRead, .readError, .tooLarge, .cannotWrite: data
+            case .isDirectory, .outputIsDirectory, .cannotRead, .readError, .tooLarge, .cannotWrite, .cannotWriteOutput:
+                data
             }
         }
     }

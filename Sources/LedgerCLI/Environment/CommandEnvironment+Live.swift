@@ -7,6 +7,7 @@ extension CommandEnvironment {
     /// The environment of the running process.
     public static func live() -> CommandEnvironment {
         let isTerminal = isatty(STDOUT_FILENO) == 1
+        let failure = WriteFailure()
         var environment = CommandEnvironment(
             variables: ProcessInfo.processInfo.environment,
             clockMilliseconds: {
@@ -15,7 +16,8 @@ extension CommandEnvironment {
                 return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec / 1_000_000)
             },
             stdout: TextSink(
-                writeUTF8: { FileOutput.standardOutput.write(utf8: $0) }, write: { FileOutput.standardOutput.write($0) }
+                writeUTF8: { FileOutput.standardOutput.write(utf8: $0, failure: failure) }, failure: failure,
+                write: { FileOutput.standardOutput.write($0, failure: failure) }
             ),
             stderr: TextSink { FileOutput.standardError.write($0) },
             stdoutIsTerminal: isTerminal,
@@ -39,24 +41,29 @@ extension CommandEnvironment {
     }
 }
 
-/// Unbuffered writes to a file descriptor (whole strings, retried on partial writes).
+/// Unbuffered writes to a file descriptor (whole strings, retried on partial writes). A
+/// failed write is kept in `failure` (when given), and nothing more is written after it.
 enum FileOutput {
     case standardOutput, standardError
 
-    func write(_ text: String) {
+    func write(_ text: String, failure: WriteFailure? = nil) {
         // The string's own bytes (copying them to an array first was a second copy of every
         // megabyte `tax -O json` writes).
         var text = text
-        text.withUTF8 { write(utf8: $0) }
+        text.withUTF8 { write(utf8: $0, failure: failure) }
     }
 
-    func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>, failure: WriteFailure? = nil) {
+        guard failure?.errno == nil else { return }
         let descriptor = self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         var rest = UnsafeRawBufferPointer(bytes)
         while !rest.isEmpty {
             let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else {
+                failure?.record(written < 0 ? errno : EIO)
+                return
+            }
             rest = UnsafeRawBufferPointer(rebasing: rest[written...])
         }
     }

@@ -1,18 +1,53 @@
 import FoundationEssentials
+import Glibc
 import LedgerApp
 import LedgerCore
+import Synchronization
 
 /// Where a command's text goes.
 public struct TextSink: Sendable {
     public let write: @Sendable (String) -> Void
     /// Bytes that are UTF-8 already, written as they are; nil: made a `String` for ``write``.
     public let writeUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
+    /// Where a sink that can fail (a file descriptor) keeps its first failed write, which
+    /// ``LedgerCLI/run(_:in:)`` reports once the command has ended; nil: it cannot fail.
+    public let failure: WriteFailure?
 
     public init(
-        writeUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil, write: @escaping @Sendable (String) -> Void
+        writeUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil, failure: WriteFailure? = nil,
+        write: @escaping @Sendable (String) -> Void
     ) {
         self.write = write
         self.writeUTF8 = writeUTF8
+        self.failure = failure
+    }
+}
+
+/// The first write to an output that failed (docs/ERRORS.md, "Any command: writing the
+/// output"): after it nothing more is written there, and the command ends with one line and
+/// exit 1 instead of a truncated output and exit 0. A closed pipe (EPIPE, when SIGPIPE is
+/// ignored; else the signal ends the process) is kept too but is no error: the reader has
+/// read all it wanted.
+public final class WriteFailure: Sendable {
+    private let code = Atomic<Int32>(0)
+
+    public init() {}
+
+    /// The `errno` of the first failed write; nil while every write succeeded.
+    public var errno: Int32? {
+        let code = code.load(ordering: .acquiring)
+        return code == 0 ? nil : code
+    }
+
+    /// The error to report for it: nil when nothing failed or the pipe was closed.
+    var error: FileAccessError? {
+        guard let errno, errno != EPIPE else { return nil }
+        return .cannotWriteOutput(errno: errno)
+    }
+
+    /// Keeps `errno` unless a failure is kept already.
+    public func record(_ errno: Int32) {
+        _ = code.compareExchange(expected: 0, desired: errno == 0 ? EIO : errno, ordering: .acquiringAndReleasing)
     }
 }
 

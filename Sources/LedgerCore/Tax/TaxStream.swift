@@ -7,7 +7,9 @@
 /// Two stages, which ``SecondCore`` may run on two threads: the matching (``Sales``: every
 /// transaction stepped through its asset's lots) hands each sale's disposals on with their
 /// year, and the stream keeps them, closes each year (its order of ties and its totals) and
-/// keeps the next while the matching goes on.
+/// keeps the next while the matching goes on. The calling thread also matches a fifth of the
+/// transactions itself (``Sides``: some assets whole), merged with the second thread's by
+/// their positions, so that the disposals are kept in the transactions' order all the same.
 struct TaxStream {
     let rules: TaxRules
     /// The one year whose disposals are kept (nil: all); no totals after it.
@@ -22,22 +24,6 @@ struct TaxStream {
     /// The years' tallies, kept from one year to the next (``TaxYearTotals``).
     var tallies: [TaxFigures.Tally] = []
 
-    /// What the matching hands on at a time: the disposals of some sales, in order, and each
-    /// sale's year with where its disposals end (a sale that gave none, or one after the year
-    /// asked for, has none here, but its year still has a sale: ``TaxReport/yearsWithDisposals``).
-    struct Sales {
-        var disposals: [TaxDisposal] = []
-        var ends: [(year: Int, end: Int)] = []
-
-        /// Sales handed on at a time (one hand-over a batch; the arrays made at their size).
-        static let perBatch = 256
-
-        init() {
-            disposals.reserveCapacity(Self.perBatch * 2)
-            ends.reserveCapacity(Self.perBatch)
-        }
-    }
-
     static func match(
         _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?,
         cores: any SecondCore = OneCore()
@@ -48,31 +34,61 @@ struct TaxStream {
         // (the copies into fresh memory were 6% of `tax -O json` at 1M). Pages never written
         // are never touched.
         if year == nil { stream.matched.disposals.reserveCapacity(transactions.count) }
-        // Set on the matching's thread, read here once the pipe has returned (and joined it).
-        var holdings: [TaxHolding] = []
-        cores.pipe(
-            produce: { holdings = Matching.run(transactions, rules: rules, options: options, wanted: year, to: $0) },
-            consume: { stream.keep($0) })
+        var sides = Sides(transactions, rules: rules, options: options, wanted: year)
+        // The second thread's side, moved out (a copy left behind would make its first step
+        // copy every array it holds) and back once the pipe has returned (and joined it).
+        var there = Matching(Matchers(), [], rules: rules, wanted: year)
+        swap(&there, &sides.there)
+        var mine = Sales()
+        transactions.withUnsafeBufferPointer { all in
+            cores.pipe(
+                produce: { there.run(all, to: $0) },
+                consume: { (theirs: Sales) in
+                    // This side's assets up to where the batch ends, then both in order.
+                    sides.here.scan(all, to: theirs.through, into: &mine)
+                    stream.keep(theirs, mine)
+                    mine.clear()
+                })
+            // Transactions after the second thread's last batch (none: its last ends at the end).
+            sides.here.scan(all, to: all.count, into: &mine)
+            stream.keep(Sales(), mine)
+        }
         stream.closeYear()
-        stream.matched.holdings = holdings
+        swap(&there, &sides.there)
+        stream.matched.holdings = sides.holdings()
         return stream.matched
     }
 
-    /// Sales from the matching, in order: each one's disposals kept when its year is, counted
-    /// in its year's totals when that year comes before the one asked for.
-    private mutating func keep(_ sales: Sales) {
-        var start = sales.disposals.startIndex
-        for (year, end) in sales.ends {
-            if year != current { enter(year) }
-            if end > start {
-                if keeps(year) {
-                    Self.keep(sales.disposals[start..<end], into: &matched.disposals, rules: rules)
-                } else {
-                    Self.keep(sales.disposals[start..<end], into: &scratch, rules: rules)
-                }
+    /// Both sides' sales of the same transactions, in the order of the transactions: each
+    /// one's disposals kept when its year is, counted in its year's totals when that year
+    /// comes before the one asked for.
+    private mutating func keep(_ theirs: Sales, _ mine: Sales) {
+        var (one, other) = (theirs.ends.startIndex, mine.ends.startIndex)
+        var (oneStart, otherStart) = (theirs.disposals.startIndex, mine.disposals.startIndex)
+        while one < theirs.ends.endIndex || other < mine.ends.endIndex {
+            if other == mine.ends.endIndex
+                || (one < theirs.ends.endIndex && theirs.ends[one].position < mine.ends[other].position)
+            {
+                keep(theirs.ends[one], of: theirs.disposals, after: &oneStart)
+                one += 1
+            } else {
+                keep(mine.ends[other], of: mine.disposals, after: &otherStart)
+                other += 1
             }
-            start = end
         }
+    }
+
+    /// One sale's disposals, which start at `start` in `disposals`; `start` moved past them.
+    private mutating func keep(_ sale: Sale, of disposals: [TaxDisposal], after start: inout Int) {
+        if sale.year != current { enter(sale.year) }
+        if sale.end > start {
+            if keeps(sale.year) {
+                Self.keep(disposals[start..<sale.end], into: &matched.disposals, rules: rules)
+            } else {
+                Self.keep(disposals[start..<sale.end], into: &scratch, rules: rules)
+            }
+        }
+        start = sale.end
     }
 
     /// Static: a method of the stream would hold a copy of it, and so of the array appended
@@ -145,6 +161,9 @@ struct TaxStream {
                 }
                 return
             }
+            // In order already (a sale of many lots: one asset and event throughout): nothing
+            // to sort (sorting them was 4% of the calling thread in `tax -O json` at 1M).
+            guard run.dropFirst().contains(where: { before($0, $0 - 1) }) else { return }
             // The position breaks ties: one event's disposals keep their order.
             let order = run.sorted { before($0, $1) || (!before($1, $0) && $0 < $1) }
             guard !order.elementsEqual(run) else { return }
@@ -155,120 +174,5 @@ struct TaxStream {
                 (base + run.lowerBound + offset).moveInitialize(from: moved + (position - run.lowerBound), count: 1)
             }
         }
-    }
-}
-
-/// The matching stage of ``TaxStream``: every transaction in order through its asset's lots.
-private enum Matching {
-    /// Each sale's disposals handed to `hand` with their year, ``TaxStream/Sales/perBatch``
-    /// sales at a time; the holdings after the last transaction returned.
-    static func run(
-        _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?,
-        to hand: (TaxStream.Sales) -> Void
-    ) -> [TaxHolding] {
-        var matchers = Matchers(transactions, rules: rules, options: options)
-        var sales = TaxStream.Sales()
-        var years = YearOfDay(rules: rules)
-        // By index: `for … in` copied every transaction (2.6% of `tax --year` at 1M).
-        for position in transactions.indices {
-            let index = Int(matchers.matcherOf[position])
-            guard index >= 0 else { continue }
-            // Straight into the batch: a sale's disposals are not copied through an array of their own.
-            let start = sales.disposals.endIndex
-            matchers.all[index].step(transactions[position], into: &sales.disposals)
-            // A sale of nothing gives no disposal (and must not open a year).
-            guard transactions[position].isDisposal, transactions[position].quantity.isPositive else {
-                if sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
-                continue
-            }
-            // A sale's disposals all have its time: its year is the year of each.
-            let year = years.year(of: transactions[position].time)
-            if year > wanted ?? year, sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
-            sales.ends.append((year, sales.disposals.endIndex))
-            guard sales.ends.count >= TaxStream.Sales.perBatch else { continue }
-            hand(sales)
-            sales = TaxStream.Sales()
-        }
-        if !sales.ends.isEmpty { hand(sales) }
-        return matchers.holdings()
-    }
-}
-
-/// The tax year of an instant, worked out once a day (sales come many a day, in time order).
-private struct YearOfDay {
-    let rules: TaxRules
-    var day = Int64.min
-    var year = 0
-
-    init(rules: TaxRules) { self.rules = rules }
-
-    mutating func year(of time: Timestamp) -> Int {
-        if time.daysSinceEpoch != day {
-            day = time.daysSinceEpoch
-            year = TaxCalendar.year(of: time.date, rules: rules)
-        }
-        return year
-    }
-}
-
-/// One lot matching per asset, each transaction's found once.
-private struct Matchers {
-    var all: [TaxLotMatching] = []
-    var assets: [AssetSymbol] = []
-    /// The index in ``all`` of each transaction's asset's matching (-1: fiat, not matched).
-    var matcherOf: [Int32] = []
-
-    /// One matching per asset, in the order of their first transactions, each with the
-    /// asset's acquisitions where the wash-sale rule applies (by the asset's first
-    /// transaction's class). One dictionary lookup a transaction (the matching loop looked
-    /// each transaction's asset up twice more).
-    init(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions) {
-        var positions: [AssetSymbol: Int32] = [:]
-        var washSales: [Bool] = []
-        var purchases: [[TaxLotMatching.Purchase]] = []
-        var acquisitions: [Int] = []
-        matcherOf.reserveCapacity(transactions.count)
-        for index in transactions.indices {
-            guard transactions[index].assetClass != .fiat else {
-                matcherOf.append(-1)
-                continue
-            }
-            let asset = transactions[index].asset
-            let matcher: Int32
-            if let known = positions[asset] {
-                matcher = known
-            } else {
-                matcher = Int32(assets.count)
-                positions[asset] = matcher
-                assets.append(asset)
-                washSales.append(TaxEngine.washSales(transactions[index].assetClass, rules, options))
-                purchases.append([])
-                acquisitions.append(0)
-            }
-            matcherOf.append(matcher)
-            if transactions[index].isAcquisition { acquisitions[Int(matcher)] += 1 }
-            if washSales[Int(matcher)], transactions[index].isAcquisition {
-                purchases[Int(matcher)].append(TaxLotMatching.Purchase(transactions[index]))
-            }
-        }
-        all = assets.indices.map {
-            TaxLotMatching(
-                method: TaxEngine.method(rules, options), washSales: washSales[$0],
-                perWalletFrom: TaxEngine.perWalletFrom(rules, options), purchases: purchases[$0],
-                acquisitions: acquisitions[$0])
-        }
-    }
-
-    /// Every asset's lots still held, assets in name order, after the last transaction.
-    mutating func holdings() -> [TaxHolding] {
-        for index in all.indices { all[index].finish() }
-        // Made at its size and appended to in place: `+=` of each asset's array grew it by
-        // doubling and copied each holding into it (2% of `tax -O json` at 1M).
-        var holdings: [TaxHolding] = []
-        holdings.reserveCapacity(all.reduce(0) { $0 + $1.lots.count })
-        for index in all.indices.sorted(by: { assets[$0] < assets[$1] }) {
-            all[index].appendHoldings(of: assets[index], to: &holdings)
-        }
-        return holdings
     }
 }
