@@ -107,8 +107,12 @@ public struct RunningServer: Sendable {
         if task.isCancelled { throw ServerStartError.notStopped(seconds: seconds) }
     }
 
-    /// How long ``stop()`` lets requests in flight finish.
-    static let stopSeconds = 20
+    /// How long ``stop()`` lets requests in flight finish. Only tests call ``stop()`` (the
+    /// program stops on its signals); a full test run on 2 cores (load 15–25, hundreds of
+    /// processes) once held Swift's two cooperative threads long enough that 23 in-process
+    /// servers without a request in flight missed a bound of 20 s (round 24, passed on the
+    /// re-run), so the bound is a stall's length, not a request's.
+    static let stopSeconds = 90
 }
 
 enum ServerStartError: Error, CustomStringConvertible {
