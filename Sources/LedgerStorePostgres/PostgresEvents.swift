@@ -43,6 +43,33 @@ public struct PostgresEvents: EventLogStore {
         }
     }
 
+    /// The class the newest event naming `symbol` recorded, read newest first a page at a time:
+    /// the protocol's default decoded every event touching the asset, so each `add` on PostgreSQL
+    /// grew with the asset's history (round 25's profile of the test run: 8 % of its CPU).
+    public func assetClass(of symbol: AssetSymbol) throws -> AssetClass? {
+        var below = Int64.max
+        while true {
+            var binds = ledger.binds()
+            binds.append([symbol.text])
+            binds.append(below)
+            let page = try session.rows(Self.namingPageSQL, binds)
+            for row in page {
+                let (sequence, record) = try row.decode((Int64, String).self)
+                if let asset = try Self.decode(record, sequence: sequence).namedAsset(symbol) {
+                    return asset.assetClass
+                }
+                below = sequence
+            }
+            if page.count < Self.namingPage { return nil }
+        }
+    }
+
+    static let namingPage = 32
+    static let namingPageSQL = """
+        SELECT sequence, record FROM events WHERE user_id = $1 AND symbols && $2::text[] AND sequence < $3
+        ORDER BY sequence DESC LIMIT \(namingPage)
+        """
+
     public func append(_ drafts: [LedgerEvent], check: (any EventReading) throws -> Void) throws -> [LedgerEvent] {
         try session.transaction {
             let locked = try head(Self.lockHeadSQL)

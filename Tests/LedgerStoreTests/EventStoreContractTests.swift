@@ -116,6 +116,25 @@ struct EventStoreContractTests {
         #expect(try store.assetClass(of: AssetSymbol("DOGE")!) == nil)
     }
 
+    @Test(
+        "an asset's class is the newest that names it, past more than a page of events that only quote it",
+        arguments: StoreKind.allCases)
+    func newestClass(kind: StoreKind) throws {
+        let store = try kind.make()
+        var make = Events()
+        let asStock = AssetAmount(ExactDecimal(100), Events.asset("ZQXV", .stock))
+        _ = try store.append([make.make(.deposit(asStock), on: "2024-01-01")]) { _ in }
+        let quoted = (0..<40).map { make.buy("ETH", "1", at: "1", in: "ZQXV", on: "2024-01-02") }
+        _ = try store.append(quoted) { _ in }
+        #expect(try store.assetClass(of: AssetSymbol("ZQXV")!) == .stock)
+        let asFund = AssetAmount(ExactDecimal(1), Events.asset("ZQXV", .fund))
+        var later = [make.make(.deposit(asFund), on: "2024-01-03")]
+        for _ in 0..<40 { later.append(make.buy("ETH", "1", at: "1", in: "ZQXV", on: "2024-01-04")) }
+        _ = try store.append(later) { _ in }
+        #expect(try store.assetClass(of: AssetSymbol("ZQXV")!) == .fund)
+        #expect(try store.assetClass(of: AssetSymbol("ETH")!) == .crypto)
+    }
+
     @Test("settings are kept", arguments: StoreKind.allCases)
     func settings(kind: StoreKind) throws {
         let store = try kind.makeSettings()

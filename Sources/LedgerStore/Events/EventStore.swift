@@ -97,10 +97,7 @@ extension EventReading {
 
     public func assetClass(of symbol: AssetSymbol) throws -> AssetClass? {
         for event in try events(touching: [symbol]).reversed() {
-            if let asset = event.action.primaryAsset, asset.symbol == symbol { return asset.assetClass }
-            if case .trade(_, let received) = event.action, received.asset.symbol == symbol {
-                return received.asset.assetClass
-            }
+            if let asset = event.namedAsset(symbol) { return asset.assetClass }
         }
         return nil
     }
@@ -126,5 +123,16 @@ package enum EventReference {
         } else {
             return nil
         }
+    }
+}
+
+extension LedgerEvent {
+    /// The asset this event is about when it is `symbol` (its primary asset, or what a trade
+    /// receives), with the class recorded for it; nil when the event only quotes it, pays a fee
+    /// in it or does not touch it. The newest such event gives an asset's class.
+    public func namedAsset(_ symbol: AssetSymbol) -> Asset? {
+        if let asset = action.primaryAsset, asset.symbol == symbol { return asset }
+        if case .trade(_, let received) = action, received.asset.symbol == symbol { return received.asset }
+        return nil
     }
 }
