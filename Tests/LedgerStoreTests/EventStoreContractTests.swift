@@ -124,7 +124,7 @@ struct EventStoreContractTests {
         var make = Events()
         let asStock = AssetAmount(ExactDecimal(100), Events.asset("ZQXV", .stock))
         _ = try store.append([make.make(.deposit(asStock), on: "2024-01-01")]) { _ in }
-        let quoted = (0..<40).map { make.buy("ETH", "1", at: "1", in: "ZQXV", on: "2024-01-02") }
+        let quoted = (0..<40).map { _ in make.buy("ETH", "1", at: "1", in: "ZQXV", on: "2024-01-02") }
         _ = try store.append(quoted) { _ in }
         #expect(try store.assetClass(of: AssetSymbol("ZQXV")!) == .stock)
         let asFund = AssetAmount(ExactDecimal(1), Events.asset("ZQXV", .fund))
