@@ -58,7 +58,8 @@ extension LedgerCLI {
         do {
             let command = try ServeCommand.parse(arguments)
             let settings = try command.options.settings(
-                variables: environment.variables, currentDirectory: environment.currentDirectory)
+                variables: environment.variables, currentDirectory: environment.currentDirectory,
+                readFile: environment.readFile)
             try await serve(settings, environment)
             return 0
         } catch {

@@ -1,4 +1,5 @@
 import LedgerApp
+
 @testable import LedgerCLI
 
 extension ErrorSamples {
@@ -16,7 +17,26 @@ extension ErrorSamples {
                 usage
             case .serverProgramMissing, .couldNotStart: data
             }
-        } + databaseURL
+        } + databaseURL + databaseConfig
+    }
+
+    /// The config file's `database` keys and the password files (issue 38).
+    static var databaseConfig: [Sample] {
+        let errors: [DatabaseConfigError] = [
+            .passwordInConfigFile(path: "/home/ann/.config/ledger/config.json"),
+            .configNotJSON(path: "/home/ann/.config/ledger/config.json", reason: "unexpected end"),
+            .configNotAString(path: "/home/ann/.config/ledger/config.json", key: "database"),
+            .passwordFileUnreadable(path: "/etc/ledger/db-password", reason: "No such file or directory"),
+            .passwordFileOpenToOthers(path: "/etc/ledger/db-password", mode: "644"),
+            .passwordFileEmpty(path: "/etc/ledger/db-password"),
+        ]
+        return samples(errors) { error in
+            switch error {
+            case .passwordInConfigFile, .configNotJSON, .configNotAString, .passwordFileUnreadable,
+                .passwordFileOpenToOthers, .passwordFileEmpty:
+                usage
+            }
+        }
     }
 
     /// `--database`, `LGR_DATABASE_URL` and `serve migrate --to` (issue 38).

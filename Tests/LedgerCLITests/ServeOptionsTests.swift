@@ -21,7 +21,8 @@ struct ServeOptionsTests {
     @Test("the defaults: loopback, port 8080, the XDG data directory, no fetcher, batches of 50")
     func defaults() throws {
         let options = try ServeOptions.parse([])
-        let settings = try options.settings(variables: ["HOME": "/home/ann"], currentDirectory: "/tmp")
+        let settings = try options.settings(
+            variables: ["HOME": "/home/ann"], currentDirectory: "/tmp", readFile: { _ in nil })
         #expect(
             settings
                 == ServerSettings(
@@ -36,7 +37,7 @@ struct ServeOptionsTests {
             "--host", "0.0.0.0", "--port", "0", "--data-dir", "srv", "--fetch-every", "5m", "--batch", "10",
             "--insecure-cookies",
         ])
-        let settings = try options.settings(variables: [:], currentDirectory: "/work")
+        let settings = try options.settings(variables: [:], currentDirectory: "/work", readFile: { _ in nil })
         #expect(
             settings
                 == ServerSettings(
@@ -62,15 +63,17 @@ struct ServeOptionsTests {
 
     @Test("--registration: closed unless given; invite and open; another word is refused with the choices")
     func registration() throws {
-        let plain = try ServeOptions.parse([]).settings(variables: ["HOME": "/h"], currentDirectory: "/tmp")
+        let plain = try ServeOptions.parse([]).settings(
+            variables: ["HOME": "/h"], currentDirectory: "/tmp", readFile: { _ in nil })
         #expect(plain.registration == .closed)
         for word in ["invite", "open", "closed"] {
             let settings = try ServeOptions.parse(["--registration", word]).settings(
-                variables: ["HOME": "/h"], currentDirectory: "/tmp")
+                variables: ["HOME": "/h"], currentDirectory: "/tmp", readFile: { _ in nil })
             #expect(settings.registration.rawValue == word)
         }
         #expect(throws: ServeError.notARegistration("public")) {
-            try ServeOptions.parse(["--registration", "public"]).settings(variables: [:], currentDirectory: "/tmp")
+            try ServeOptions.parse(["--registration", "public"]).settings(
+                variables: [:], currentDirectory: "/tmp", readFile: { _ in nil })
         }
         #expect(
             ServeError.notARegistration("public").description
@@ -82,7 +85,9 @@ struct ServeOptionsTests {
     )
     func database() throws {
         let settings = { (arguments: [String], variables: [String: String]) throws -> DatabaseURL? in
-            try ServeOptions.parse(arguments).settings(variables: variables, currentDirectory: "/").database
+            try ServeOptions.parse(arguments).settings(
+                variables: variables, currentDirectory: "/", readFile: { _ in nil }
+            ).database
         }
         #expect(try settings([], [:]) == nil)
         let tcp = try #require(try settings(["--database", "postgres://ledger@db.example:6432/books"], [:]))

@@ -14,8 +14,15 @@ public enum ConfigFile {
 
     /// The file's path and text (nil text when there is no file).
     public static func read(_ context: MarketContext) throws -> (path: String, text: String?) {
-        let path = path(context.variables)
-        guard let bytes = context.readFile(path) else { return (path, nil) }
+        read(variables: context.variables, readFile: context.readFile)
+    }
+
+    /// The file's path and text (nil text when there is no file), read with `readFile`.
+    public static func read(variables: [String: String], readFile: (String) -> [UInt8]?) -> (
+        path: String, text: String?
+    ) {
+        let path = path(variables)
+        guard let bytes = readFile(path) else { return (path, nil) }
         return (path, String(decoding: bytes, as: UTF8.self))
     }
 

@@ -18,7 +18,7 @@ public final class ReturnsCache: Sendable {
     public static let capacity = 4096
 
     private let entries = Mutex<[String: Entry]>([:])
-    private let turns = Mutex<[String: Turn]>([:])
+    private let turns = KeptTurns(capacity: ReturnsCache.capacity)
 
     public init() {}
 
@@ -47,11 +47,6 @@ public final class ReturnsCache: Sendable {
         }
     }
 
-    /// One view's turn to make its report: those that miss together wait on it.
-    final class Turn: Sendable {
-        let mutex = Mutex(())
-    }
-
     /// `request`'s report for the ledger `store` (kept under `slot`, the ledger's path) at
     /// `now`, the moment the page is made for; `make` makes it when none kept serves.
     public func report(
@@ -64,14 +59,7 @@ public final class ReturnsCache: Sendable {
         let chain = try store.events.chainHead()
         let key = Key(events: chain.count, head: chain.hash, prices: try store.prices.version())
         if let kept = kept(view, key, now) { return kept }
-        let turn = turns.withLock { turns in
-            if turns.count >= Self.capacity { turns.removeAll() }
-            if let turn = turns[view] { return turn }
-            let turn = Turn()
-            turns[view] = turn
-            return turn
-        }
-        return try turn.mutex.withLock { _ throws -> ReturnsReport in
+        return try turns.taking(view) {
             if let kept = kept(view, key, now) { return kept }
             let report = try make()
             let dated = [try store.events.lastOccurredAt(), try store.prices.lastObservedAt()].compactMap { $0 }

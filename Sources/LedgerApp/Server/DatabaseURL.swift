@@ -1,7 +1,7 @@
 /// Where `ledger serve --database` keeps the users' books: a PostgreSQL URL,
 /// `postgres://USER@HOST[:PORT]/DB` over TCP or `postgres://USER@/DB?host=/SOCKET/DIR` over the
 /// server's Unix socket in that directory (libpq's forms). The password never comes from the
-/// command line: `LGR_DATABASE_PASSWORD`, or the URL in `LGR_DATABASE_URL` (the environment).
+/// command line (``DatabaseConfig`` says where it does come from).
 public struct DatabaseURL: Sendable, Equatable {
     public var user: String
     public var password: String?
@@ -15,10 +15,12 @@ public struct DatabaseURL: Sendable, Equatable {
     public var socketPath: String? { socketDirectory.map { "\($0)/.s.PGSQL.\(port)" } }
 
     /// Reads `text`; `passwordAllowed` false (the command line) refuses a password in it.
-    public init(_ text: String, passwordAllowed: Bool) throws(DatabaseURLError) {
-        let scheme = ["postgres://", "postgresql://"].first { text.hasPrefix($0) }
+    /// A refusal quotes `text` with its password left out.
+    public init(_ given: String, passwordAllowed: Bool) throws(DatabaseURLError) {
+        let text = Self.withoutPassword(given)
+        let scheme = ["postgres://", "postgresql://"].first { given.hasPrefix($0) }
         guard let scheme else { throw .notPostgres(text) }
-        let rest = text.dropFirst(scheme.count)
+        let rest = given.dropFirst(scheme.count)
         guard let at = rest.firstIndex(of: "@") else { throw .noUser(text) }
         let credentials = rest[..<at].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard let name = credentials.first, !name.isEmpty else { throw .noUser(text) }
@@ -46,6 +48,14 @@ public struct DatabaseURL: Sendable, Equatable {
         guard let query else { return nil }
         guard query.hasPrefix("host=/") else { throw .unknownParameter(String(query)) }
         return String(query.dropFirst("host=".count))
+    }
+
+    /// `text` with what stands between `USER:` and `@` after its `://` shown as `***`.
+    static func withoutPassword(_ text: String) -> String {
+        let parts = text.split(separator: "://", maxSplits: 1)
+        guard parts.count == 2, let rest = parts.last else { return text }
+        guard let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return text }
+        return String(text[...colon]) + "***" + String(rest[at...])
     }
 
     private static func split(_ text: Substring, at separator: Character) -> (Substring, Substring?) {
@@ -90,7 +100,8 @@ public enum DatabaseURLError: UserFacingError, Equatable {
         case .unknownParameter(let text):
             "\(option) parameter '\(text)' is not known; the only one is host=/SOCKET/DIR"
         case .passwordOnCommandLine:
-            "\(option) must not hold a password (the command line is visible to every user); put it in LGR_DATABASE_PASSWORD"
+            "\(option) must not hold a password (the command line is visible to every user); put it in a file "
+                + "of mode 600 named by --database-password-file, or in LGR_DATABASE_PASSWORD"
         case .option(let name, let refusal): refusal.message(option: name)
         }
     }

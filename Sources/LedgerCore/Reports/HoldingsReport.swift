@@ -59,13 +59,21 @@ extension HoldingsTotals {
 
 /// What `ledger portfolio` shows: holdings valued at as-of, with totals.
 public struct HoldingsReport: Sendable {
-    public let options: ValuationOptions
+    public private(set) var options: ValuationOptions
     public let rows: [HoldingRow]
     public let totals: HoldingsTotals
     public let diagnostics: [LedgerDiagnostic]
     /// The valuations the replay could not make (the figures they feed are incomplete).
     public let missingPrices: [MissingPrice]
     public let eventCount: Int
+
+    /// The same report as of `time`: what a replay then gives when no event or price is dated
+    /// after the earlier of the two moments (LedgerApp's kept portfolios).
+    public func asOf(_ time: Timestamp) -> HoldingsReport {
+        var report = self
+        report.options.asOf = time
+        return report
+    }
 
     /// True when every figure is known: no valuation missing, every holding priced.
     public var complete: Bool {

@@ -28,7 +28,9 @@ struct ServeCommand: EnvironmentCommand {
     @OptionGroup var options: ServeOptions
 
     func run(in environment: CommandEnvironment) throws {
-        _ = try options.settings(variables: environment.variables, currentDirectory: environment.currentDirectory)
+        _ = try options.settings(
+            variables: environment.variables, currentDirectory: environment.currentDirectory,
+            readFile: environment.readFile)
         let program = try Self.serverProgram(environment.variables)
         let forwarded = Array(CommandLine.arguments.drop { $0 != "serve" }.dropFirst())
         throw ServeError.couldNotStart(path: program, reason: SiblingProgram.exec(program, forwarded))

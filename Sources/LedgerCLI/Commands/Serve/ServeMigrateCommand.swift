@@ -25,15 +25,21 @@ struct ServeMigrateCommand: EnvironmentCommand {
     @Option(
         name: .customLong("to"),
         help:
-            "The database, as for 'ledger serve --database'; the password from LGR_DATABASE_PASSWORD (default: $LGR_DATABASE_URL)."
+            "The database, as for 'ledger serve --database'; never with a password (default: $LGR_DATABASE_URL, else the config file's \"database\")."
     )
     var to: String?
+
+    @Option(name: .customLong("database-password-file"), help: ArgumentHelp(ServeOptions.passwordFileHelp))
+    var databasePasswordFile: String?
 
     func run(in environment: CommandEnvironment) throws {
         let source = ServerSettings(
             dataDirectory: try ServeOptions.dataDirectory(
                 from, variables: environment.variables, currentDirectory: environment.currentDirectory))
-        guard let url = try ServeOptions.database(to, flag: "--to", variables: environment.variables) else {
+        let url = try ServeOptions.database(
+            to, flag: "--to", passwordFile: databasePasswordFile, variables: environment.variables,
+            readFile: environment.readFile)
+        guard let url else {
             throw MigrationError.noDatabase
         }
         try BooksMigration.checkSource(source)

@@ -39,14 +39,24 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Keep the users' books in PostgreSQL, e.g. postgres://ledger@/ledger?host=/run/postgresql; the password from LGR_DATABASE_PASSWORD, never here (default: $LGR_DATABASE_URL, else ledger files)."
+            "Keep the users' books in PostgreSQL, e.g. postgres://ledger@/ledger?host=/run/postgresql; never with a password (default: $LGR_DATABASE_URL, else the config file's \"database\", else ledger files)."
     )
     var database: String?
 
+    @Option(name: .customLong("database-password-file"), help: ArgumentHelp(ServeOptions.passwordFileHelp))
+    var databasePasswordFile: String?
+
+    /// The help of `--database-password-file`, the same for every command that takes a database.
+    static let passwordFileHelp =
+        "A file of mode 600 holding the database's password on its first line (default: $LGR_DATABASE_PASSWORD, the file $LGR_DATABASE_PASSWORD_FILE names, $PGPASSWORD, the config file's \"database_password_file\")."
+
     init() {}
 
-    /// The settings these options give, or the one error that says what to type instead.
-    func settings(variables: [String: String], currentDirectory: String) throws -> ServerSettings {
+    /// The settings these options give, or the one error that says what to type instead;
+    /// `readFile` reads the config file (the database may be named there).
+    func settings(variables: [String: String], currentDirectory: String, readFile: (String) -> [UInt8]?) throws
+        -> ServerSettings
+    {
         guard !host.isEmpty else { throw ServeError.emptyHost }
         guard let portNumber = Int(port), (0...65_535).contains(portNumber) else { throw ServeError.notAPort(port) }
         guard let batchSize = Int(batch), (1...250).contains(batchSize) else { throw ServeError.notABatchSize(batch) }
@@ -60,27 +70,21 @@ struct ServeOptions: ParsableArguments {
             fetchInterval: try fetchEvery.map(Self.seconds), batchSize: batchSize, secureCookies: !insecureCookies)
         settings.messagesKept = try MessageRules.keepCount(keepMessages)
         settings.registration = registration
-        settings.database = try Self.database(database, variables: variables)
+        settings.database = try Self.database(
+            database, passwordFile: databasePasswordFile, variables: variables, readFile: readFile)
         return settings
     }
 
     /// The database `--database` (or the option `flag`, such as `--to`) names, else
-    /// `LGR_DATABASE_URL` (which may hold the password); else `LGR_DATABASE_PASSWORD` gives it.
-    /// A refusal names `flag`.
-    static func database(_ option: String?, flag: String = "--database", variables: [String: String]) throws
-        -> DatabaseURL?
-    {
-        let given =
-            option.map { ($0, false) } ?? variables["LGR_DATABASE_URL"].flatMap { $0.isEmpty ? nil : ($0, true) }
-        guard let (text, fromEnvironment) = given else { return nil }
-        var url: DatabaseURL
-        do {
-            url = try DatabaseURL(text, passwordAllowed: fromEnvironment)
-        } catch {
-            throw flag == "--database" ? error : DatabaseURLError.option(flag, error)
-        }
-        if url.password == nil { url.password = variables["LGR_DATABASE_PASSWORD"] }
-        return url
+    /// `LGR_DATABASE_URL`, else the config file's; its password from `passwordFile` or where
+    /// LedgerApp's ``DatabaseConfig`` looks. A refusal names `flag`.
+    static func database(
+        _ option: String?, flag: String = "--database", passwordFile: String?, variables: [String: String],
+        readFile: (String) -> [UInt8]?
+    ) throws -> DatabaseURL? {
+        try DatabaseConfig.url(
+            option: option, flag: flag, passwordFile: passwordFile, variables: variables,
+            configFile: ConfigFile.read(variables: variables, readFile: readFile))
     }
 
     /// The server's directory `--data-dir` names (relative to the current directory, `~/`

@@ -40,13 +40,18 @@ struct UserOptions: ParsableArguments {
 
     @Option(
         help:
-            "The server's PostgreSQL database, as for 'ledger serve --database'; the password from LGR_DATABASE_PASSWORD (default: $LGR_DATABASE_URL, else the accounts in --data-dir)."
+            "The server's PostgreSQL database, as for 'ledger serve --database' (default: $LGR_DATABASE_URL, else the config file's \"database\", else the accounts in --data-dir)."
     )
     var database: String?
 
+    @Option(name: .customLong("database-password-file"), help: ArgumentHelp(ServeOptions.passwordFileHelp))
+    var databasePasswordFile: String?
+
     /// The database the accounts are in, nil for `DATA/accounts.sqlite`.
     func databaseURL(in environment: CommandEnvironment) throws -> DatabaseURL? {
-        try ServeOptions.database(database, variables: environment.variables)
+        try ServeOptions.database(
+            database, passwordFile: databasePasswordFile, variables: environment.variables,
+            readFile: environment.readFile)
     }
 
     func settings(in environment: CommandEnvironment) throws -> ServerSettings {
