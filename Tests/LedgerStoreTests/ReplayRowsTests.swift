@@ -32,7 +32,9 @@ struct ReplayRowsTests {
             events[index].sequence = 0
             if index % 3 == 0 { events[index].note = "note \(index) ✓" }
             if index % 4 == 1 {
-                events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)")
+                // From 4 bytes to past the inline 56 (``ImportFingerprint``), two bytes a letter.
+                let tail = String(repeating: "é", count: index % 40)
+                events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)\(tail)")
             }
         }
         return events

@@ -104,8 +104,8 @@ final class PackedEventDecoder {
         switch reader.byte() {
         case 0: return .manual
         case 1:
-            guard let batchBytes = reader.slice(), let fingerprint = reader.string() else { return nil }
-            return .imported(batch: interner.batch(batchBytes), fingerprint: fingerprint)
+            guard let batchBytes = reader.slice(), let fingerprint = reader.slice() else { return nil }
+            return .imported(batch: interner.batch(batchBytes), fingerprint: ImportFingerprint(utf8: fingerprint))
         default: return nil
         }
     }
