@@ -30,7 +30,7 @@ struct ImportFingerprintTests {
 
     @Test("different texts are different fingerprints, whatever their lengths")
     func distinct() {
-        let fingerprints = Self.texts.map(ImportFingerprint.init)
+        let fingerprints = Self.texts.map { ImportFingerprint($0) }
         #expect(Set(fingerprints).count == Self.texts.count)
         // A difference in the last byte, inline and spilled.
         for count in [56, 57, 100] {
