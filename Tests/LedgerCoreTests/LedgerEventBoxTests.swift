@@ -32,4 +32,29 @@ struct LedgerEventBoxTests {
         #expect(Set([again, original]).count == 1)
         #expect(again.kind == .buy && copy.kind == .buy)
     }
+
+    @Test("an event made in a spare's box equals one made anew, and an event sharing that box keeps its fields")
+    func reusing() {
+        var make = Events()
+        let first = make.buy("BTC", "0.5", at: "30000", on: "2024-01-02", account: "broker", fee: "1.5")
+        var second = make.deposit("ETH", "2", on: "2024-01-03")
+        second.provenance = .imported(batch: "B1", fingerprint: "generic:tx:t12345")
+        func remade(_ event: LedgerEvent, reusing spare: inout LedgerEvent?) -> LedgerEvent {
+            LedgerEvent(
+                reusing: &spare, sequence: event.sequence, id: event.id, schemaVersion: event.schemaVersion,
+                occurredAt: event.occurredAt, recordedAt: event.recordedAt, account: event.account,
+                action: event.action, fee: event.fee, note: event.note, provenance: event.provenance,
+                chain: event.chain)
+        }
+        var none: LedgerEvent?
+        // A spare no other event holds: taken, and the new event is the second's fields.
+        var spare: LedgerEvent? = remade(first, reusing: &none)
+        let made = remade(second, reusing: &spare)
+        #expect(made == second && spare == nil)
+        // A spare another event still holds: that event keeps the first's fields.
+        let held = remade(first, reusing: &none)
+        var shared: LedgerEvent? = held
+        let other = remade(second, reusing: &shared)
+        #expect(held == first && other == second && shared == nil)
+    }
 }

@@ -23,6 +23,43 @@ struct BatchPipeTests {
         #expect(seen == Self.events)
     }
 
+    /// A value the consumer marks once it is done with it.
+    final class Token {
+        let number: Int
+        var consumed = false
+        init(_ number: Int) { self.number = number }
+    }
+
+    /// What the producer saw of the values handed back to it.
+    final class Spares {
+        var count = 0
+        var early = 0
+    }
+
+    @Test("recycling hands back only values the consumer is done with, and every value still arrives in order")
+    func recycling() throws {
+        let spares = Spares()
+        var seen: [Int] = []
+        try BatchPipe.run(
+            recycles: true,
+            produce: { emit, spare in
+                for number in 0..<20_000 {
+                    if let back = spare() {
+                        spares.count += 1
+                        if !back.consumed { spares.early += 1 }
+                    }
+                    try emit(Token(number))
+                }
+            },
+            consume: { (token: Token) in
+                seen.append(token.number)
+                token.consumed = true
+            })
+        #expect(seen == Array(0..<20_000))
+        #expect(spares.count > 0, "consumed batches came back")
+        #expect(spares.early == 0, "no value came back before the consumer had it")
+    }
+
     @Test("the consumer's error stops the reader and comes back", arguments: [0, 1, 511, 512, 1_999])
     func consumerError(at stop: Int) throws {
         var count = 0

@@ -39,7 +39,7 @@ struct EventTotalStoreTests {
         case .imported(let batch, let fingerprint):
             writer.byte(1)
             writer.string(batch)
-            writer.string(fingerprint)
+            writer.string(fingerprint.text)
         }
         return writer.bytes
     }

@@ -9,7 +9,7 @@ import Testing
 struct ImportResultCheckTests {
     func imported(_ event: LedgerEvent, _ fingerprint: String) -> LedgerEvent {
         var draft = event
-        draft.provenance = .imported(batch: "B", fingerprint: fingerprint)
+        draft.provenance = .imported(batch: "B", fingerprint: ImportFingerprint(fingerprint))
         return draft
     }
 

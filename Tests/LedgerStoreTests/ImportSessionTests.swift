@@ -13,7 +13,7 @@ struct ImportSessionTests {
 
     func imported(_ event: LedgerEvent, _ fingerprint: String) -> LedgerEvent {
         var draft = event
-        draft.provenance = .imported(batch: "B", fingerprint: fingerprint)
+        draft.provenance = .imported(batch: "B", fingerprint: ImportFingerprint(fingerprint))
         return draft
     }
 

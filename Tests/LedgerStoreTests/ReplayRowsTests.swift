@@ -32,7 +32,9 @@ struct ReplayRowsTests {
             events[index].sequence = 0
             if index % 3 == 0 { events[index].note = "note \(index) ✓" }
             if index % 4 == 1 {
-                events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)")
+                // From 4 bytes to past the inline 56 (``ImportFingerprint``), two bytes a letter.
+                let tail = String(repeating: "é", count: index % 40)
+                events[index].provenance = .imported(batch: "01BATCH\(index / 40)", fingerprint: "fp-\(index)\(tail)")
             }
         }
         return events
@@ -214,6 +216,38 @@ struct ReplayRowsTests {
         let plan = try store.database.textColumn("EXPLAIN QUERY PLAN \(LedgerEvents.transferLinksQuery)", 3)
         #expect(plan.first == "SCAN events USING INDEX events_links", "\(plan)")
         #expect(!plan.contains { $0.contains("events_replay") }, "\(plan)")
+    }
+
+    @Test("varints read back at every length from 1 to 19 bytes, as a row's last bytes and with bytes after them")
+    func varintsAtEveryLength() {
+        // 2^(7k) - 1 is the largest varint of k bytes, 2^(7k) the smallest of k + 1.
+        var values: [UInt128] = [.max, 0x8080_8080_8080_8080, 0x7F7F_7F7F_7F7F_7F7F]
+        for k in 0...18 {
+            let power: UInt128 = 1 << (7 * k)
+            values += [power - 1, power, power + 0x55]
+        }
+        for value in values {
+            var writer = ByteWriter()
+            writer.unsigned(value)
+            let length = writer.bytes.count
+            for padding in [0, 1, 7, 8] {
+                let bytes = writer.bytes + [UInt8](repeating: 0xFF, count: padding)
+                bytes.withUnsafeBufferPointer { buffer in
+                    var reader = ByteReader(buffer)
+                    #expect(reader.unsigned() == value, "\(value), \(padding) bytes after")
+                    #expect(reader.offset == length)
+                    var short = ByteReader(buffer)
+                    let expected = value <= UInt128(Int64.max) && length <= 9 ? UInt64(value) : nil
+                    #expect(short.shortUnsigned() == expected, "\(value), \(padding) bytes after")
+                    #expect(short.offset == (expected == nil ? 0 : length))
+                }
+            }
+            // Cut short by one byte: nothing is read.
+            writer.bytes.dropLast().withUnsafeBufferPointer { buffer in
+                var reader = ByteReader(buffer)
+                #expect(reader.unsigned() == nil && reader.offset == 0, "\(value) cut short")
+            }
+        }
     }
 
     @Test("64-bit integers read back at every length, and short texts key their interning by every byte")

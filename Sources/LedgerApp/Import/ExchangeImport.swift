@@ -143,7 +143,7 @@ public struct ExchangeImport {
     ) throws -> LedgerEvent {
         let fingerprint: String
         if case .imported(_, let original) = shortfall.event.provenance {
-            fingerprint = original
+            fingerprint = original.text
         } else {
             fingerprint = shortfall.event.id.text
         }
@@ -154,7 +154,8 @@ public struct ExchangeImport {
             account: shortfall.key.account,
             action: .income(AssetAmount(shortfall.missing, asset), kind: .other, value: zero),
             note: "zero-basis lot: the imported row takes more \(asset) than was held (--allow-zero-basis)",
-            provenance: .imported(batch: batch, fingerprint: fingerprint + ":zero-basis:" + asset.symbol.text)
+            provenance: .imported(
+                batch: batch, fingerprint: ImportFingerprint(fingerprint + ":zero-basis:" + asset.symbol.text))
         )
     }
 

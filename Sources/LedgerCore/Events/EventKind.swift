@@ -47,5 +47,5 @@ public enum Provenance: Hashable, Sendable {
     case manual
     /// One row of an imported file: the import batch and the row's fingerprint, which makes
     /// re-importing the same row a no-op.
-    case imported(batch: String, fingerprint: String)
+    case imported(batch: String, fingerprint: ImportFingerprint)
 }

@@ -147,6 +147,27 @@ public struct LedgerEvent: Hashable, Sendable {
                 note: note, provenance: provenance, chain: chain))
     }
 
+    /// The event of these fields (as ``init(sequence:id:schemaVersion:occurredAt:recordedAt:account:action:fee:note:provenance:chain:)``),
+    /// written into `spare`'s box when no other event shares it, and `spare` taken: a replay's
+    /// decoder reuses the boxes of the events the fold is done with, so a replayed event
+    /// costs no allocation and no free (docs/PERFORMANCE.md, "Cold replay, twenty-fifth round").
+    public init(
+        reusing spare: inout LedgerEvent?, sequence: Int64, id: EventID, schemaVersion: Int,
+        occurredAt: Timestamp, recordedAt: Timestamp, account: String,
+        action: EventAction, fee: AssetAmount?, note: String, provenance: Provenance, chain: ChainReference?
+    ) {
+        let fields = Fields(
+            sequence: sequence, id: id, schemaVersion: schemaVersion, occurredAt: occurredAt,
+            recordedAt: recordedAt, account: account, action: action, fee: fee, note: note,
+            provenance: provenance, chain: chain)
+        if var reused = spare.take(), isKnownUniquelyReferenced(&reused.box) {
+            reused.box.fields = fields
+            self = reused
+        } else {
+            box = Box(fields)
+        }
+    }
+
     public static func == (lhs: LedgerEvent, rhs: LedgerEvent) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }

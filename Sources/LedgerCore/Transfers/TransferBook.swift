@@ -62,7 +62,8 @@ public struct TransferBook: Sendable {
     /// withdrawal histories of KuCoin and Binance and Gemini's transfers key a row by
     /// `HASH:COIN` (`kucoin:deposit:0xabc:USDT`).
     public static func hash(of event: LedgerEvent) -> String? {
-        guard case .imported(_, let fingerprint) = event.provenance else { return nil }
+        guard case .imported(_, let imported) = event.provenance else { return nil }
+        let fingerprint = imported.text
         for prefix in Self.hashKeyedFingerprints where fingerprint.hasPrefix(prefix) {
             let key = fingerprint.dropFirst(prefix.count)
             guard let colon = key.lastIndex(of: ":") else { return nil }

@@ -54,7 +54,7 @@ public struct CanonicalEventJSON {
             // Empty means unknown, and the record leaves it out.
             Self.text(",\"source\":", "import", &out)
             if !batch.isEmpty { Self.text(",\"batch\":", batch, &out) }
-            if !fingerprint.isEmpty { Self.text(",\"fingerprint\":", fingerprint, &out) }
+            if !fingerprint.isEmpty { Self.text(",\"fingerprint\":", fingerprint.text, &out) }
         }
         out.append(UInt8(ascii: "}"))
     }

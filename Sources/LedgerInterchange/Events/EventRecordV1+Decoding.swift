@@ -26,7 +26,7 @@ extension EventRecordV1 {
             throw fail("source", "is '\(source)'; expected manual or import")
         }
         if source == "import" {
-            event.provenance = .imported(batch: batch ?? "", fingerprint: fingerprint ?? "")
+            event.provenance = .imported(batch: batch ?? "", fingerprint: ImportFingerprint(fingerprint ?? ""))
         }
         return event
     }

@@ -27,7 +27,7 @@ extension EventRecordV1 {
             // Empty means unknown: stored as absent, so the unique fingerprint index never
             // sees two empty strings.
             self.batch = batch.isEmpty ? nil : batch
-            self.fingerprint = fingerprint.isEmpty ? nil : fingerprint
+            self.fingerprint = fingerprint.isEmpty ? nil : fingerprint.text
         }
         if let fee = event.fee {
             self.fee = fee.quantity.description

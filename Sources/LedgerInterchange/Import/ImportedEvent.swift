@@ -50,7 +50,8 @@ public struct ImportedEvent: Hashable, Sendable {
     {
         LedgerEvent(
             id: id, occurredAt: occurredAt, recordedAt: recordedAt, account: account, action: action,
-            fee: fee, note: note, provenance: .imported(batch: batch, fingerprint: fingerprint), chain: chain
+            fee: fee, note: note, provenance: .imported(batch: batch, fingerprint: ImportFingerprint(fingerprint)),
+            chain: chain
         )
     }
 

@@ -37,25 +37,21 @@ struct ByteReader {
     }
 
     /// A LEB128 varint. Up to nine bytes (63 bits: every sequence, time and most mantissas)
-    /// are read in 64-bit arithmetic; only longer ones continue in 128 bits.
+    /// are read in 64-bit arithmetic (``shortUnsigned()``); only longer ones in 128 bits.
     mutating func unsigned() -> UInt128? {
-        var narrow: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count, shift <= 56 {
-            let byte = bytes[offset]
-            offset += 1
-            narrow |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return UInt128(narrow) }
+        if let short = shortUnsigned() { return UInt128(short) }
+        var value: UInt128 = 0
+        var shift: UInt128 = 0
+        var cursor = offset
+        while cursor < bytes.count, shift < 128 {
+            let byte = bytes[cursor]
+            cursor += 1
+            value |= UInt128(byte & 0x7F) << shift
+            if byte < 0x80 {
+                offset = cursor
+                return value
+            }
             shift += 7
-        }
-        var value = UInt128(narrow)
-        var wideShift = UInt128(shift)
-        while offset < bytes.count, wideShift < 128 {
-            let byte = bytes[offset]
-            offset += 1
-            value |= UInt128(byte & 0x7F) << wideShift
-            if byte < 0x80 { return value }
-            wideShift += 7
         }
         return nil
     }
@@ -76,17 +72,59 @@ struct ByteReader {
     /// A signed varint of at most nine bytes, in 64-bit arithmetic; nil for a longer one, the
     /// offset left where it was (``signed()`` reads it then).
     mutating func shortSigned() -> Int64? {
-        let start = offset
+        guard let raw = shortUnsigned() else { return nil }
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    /// A varint of at most nine bytes, in 64-bit arithmetic; nil for a longer one (or one cut
+    /// short), the offset left where it was. One byte is one test; up to eight, with eight bytes
+    /// left to read, are one load: the first byte without its high bit ends the varint, and
+    /// three steps close the 7-bit groups' gaps. Otherwise (the row's last bytes, nine bytes),
+    /// byte by byte.
+    @inline(__always)
+    mutating func shortUnsigned() -> UInt64? {
+        guard offset < bytes.count else { return nil }
+        let first = bytes[offset]
+        if first < 0x80 {
+            offset += 1
+            return UInt64(first)
+        }
+        if bytes.count - offset >= 8 {
+            let word = UInt64(
+                littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let stops = ~word & 0x8080_8080_8080_8080
+            if stops != 0 {
+                let length = (stops.trailingZeroBitCount &+ 1) &>> 3
+                offset += length
+                return Self.joined(word & (UInt64.max &>> (64 &- 8 &* UInt64(length))))
+            }
+        }
+        return shortUnsignedByBytes()
+    }
+
+    /// The 7-bit groups of up to eight varint bytes (little-endian in `word`), joined.
+    @inline(__always)
+    private static func joined(_ word: UInt64) -> UInt64 {
+        var value = word & 0x7F7F_7F7F_7F7F_7F7F
+        value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
+        value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
+        return (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
+    }
+
+    private mutating func shortUnsignedByBytes() -> UInt64? {
+        var cursor = offset
         var raw: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < bytes.count, shift <= 56 {
-            let byte = bytes[offset]
-            offset += 1
+        while cursor < bytes.count, shift <= 56 {
+            let byte = bytes[cursor]
+            cursor += 1
             raw |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1) }
+            if byte < 0x80 {
+                offset = cursor
+                return raw
+            }
             shift += 7
         }
-        offset = start
         return nil
     }
 

@@ -38,6 +38,12 @@ struct ByteWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// A varint length, then these UTF-8 bytes.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        unsigned(UInt128(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+
     /// An event id: 16 bytes, least significant first.
     mutating func id(_ id: EventID) {
         var value = id.value

@@ -28,17 +28,36 @@ public enum BatchPipe {
         produce: @escaping ((Element) throws -> Void) throws -> Void,
         consume: (Element) throws -> Void
     ) throws {
+        try run(perBatch: perBatch, recycles: false, produce: { emit, _ in try produce(emit) }, consume: consume)
+    }
+
+    /// ``run(perBatch:produce:consume:)``, with the consumed values handed back: `produce` gets
+    /// a second function that returns a value `consume` is done with (nil when there is none),
+    /// to make the next value in its place. The replay's decoder writes a new event into the
+    /// box of one the fold has let go of, instead of allocating a box on this thread and
+    /// freeing one on the other (docs/PERFORMANCE.md, "Cold replay, twenty-fifth round").
+    public static func run<Element>(
+        perBatch: Int = batchSize, recycles: Bool,
+        produce: @escaping (_ emit: (Element) throws -> Void, _ spare: () -> Element?) throws -> Void,
+        consume: (Element) throws -> Void
+    ) throws {
         let channel = BatchChannel<Element>()
         let started = WorkerThread {
             var batch: [Element] = []
             batch.reserveCapacity(perBatch)
+            var spares: [Element] = []
+            let spare = { () -> Element? in
+                if spares.isEmpty, recycles, let back = channel.takeBack() { spares = back }
+                return spares.popLast()
+            }
             do {
-                try produce { event in
-                    batch.append(event)
-                    guard batch.count >= perBatch else { return }
-                    guard channel.push(batch) else { throw PipeCancelled() }
-                    batch.removeAll(keepingCapacity: true)
-                }
+                try produce(
+                    { event in
+                        batch.append(event)
+                        guard batch.count >= perBatch else { return }
+                        guard channel.push(batch) else { throw PipeCancelled() }
+                        batch.removeAll(keepingCapacity: true)
+                    }, spare)
                 if !batch.isEmpty { _ = channel.push(batch) }
                 channel.finish(nil)
             } catch is PipeCancelled {
@@ -50,11 +69,12 @@ public enum BatchPipe {
             }
         }
         // No thread to be had: produce and consume here, one value at a time.
-        guard let reader = started else { return try produce(consume) }
+        guard let reader = started else { return try produce(consume, { nil }) }
         defer { reader.join() }
         do {
-            while let batch = try channel.pop() {
+            while var batch = try channel.pop() {
                 for event in batch { try consume(event) }
+                if recycles { channel.giveBack(&batch) }
             }
         } catch {
             channel.cancel()
@@ -71,6 +91,8 @@ private struct PipeCancelled: Error {}
 final class BatchChannel<Element>: @unchecked Sendable {
     private let monitor = Monitor()
     private var batches: [[Element]] = []
+    /// Batches the consumer is done with, for the producer to reuse their values.
+    private var returned: [[Element]] = []
     private var finished = false
     private var cancelled = false
     private var failure: (any Error)?
@@ -106,6 +128,20 @@ final class BatchChannel<Element>: @unchecked Sendable {
         }
         if let error { throw error }
         return batch
+    }
+
+    /// Keeps a consumed batch for the producer (at most ``BatchPipe/depth``; more are let go).
+    /// `batch` is emptied under the lock, so the producer finds the only reference to its values.
+    func giveBack(_ batch: inout [Element]) {
+        monitor.locked {
+            if returned.count < BatchPipe.depth { returned.append(batch) }
+            batch = []
+        }
+    }
+
+    /// A consumed batch, if one was handed back.
+    func takeBack() -> [Element]? {
+        monitor.locked { returned.popLast() }
     }
 
     func cancel() {

@@ -37,7 +37,7 @@ final class EventRowDecoder {
         if Self.equals(source, "manual") { return .manual }
         guard Self.equals(source, "import") else { return nil }
         let batch = row.bytes(25).map { interner.batch($0) } ?? ""
-        return .imported(batch: batch, fingerprint: row.bytes(26).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        return .imported(batch: batch, fingerprint: row.bytes(26).map { ImportFingerprint(utf8: $0) } ?? "")
     }
 
     private func action(_ kind: UnsafeBufferPointer<UInt8>, _ row: SQLiteStatement) -> EventAction? {

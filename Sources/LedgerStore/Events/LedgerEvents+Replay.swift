@@ -32,10 +32,11 @@ extension LedgerEvents {
                 let links = try self.transferLinks(through: asOf, voided: voided)
                 let packed = try ledger.readsReplayRows && ReplayRows.areComplete(database)
                 try BatchPipe.run(
-                    produce: { emit in
+                    recycles: packed,
+                    produce: { emit, spare in
                         let linked: (LedgerEvent) throws -> Void = { try links.replay($0, emit) }
                         if packed {
-                            try self.forEachReplayRow(through: asOf, skipping: voided, linked)
+                            try self.forEachReplayRow(through: asOf, skipping: voided, reusing: spare, linked)
                         } else {
                             try self.forEachEventRow(through: asOf, skipping: voided, linked)
                         }
@@ -48,8 +49,10 @@ extension LedgerEvents {
     /// The effective events from their replay rows (``ReplayRows``): one BLOB each. Each row
     /// is stepped and decoded holding the connection lock, since the fold `body` feeds may
     /// read prices on the same connection between two rows (``Ledger/sharingConnection(_:)``).
+    /// `spare` returns an event the fold is done with, whose box the next event may reuse.
     private func forEachReplayRow(
-        through asOf: Timestamp, skipping voided: Set<EventID>, _ body: (LedgerEvent) throws -> Void
+        through asOf: Timestamp, skipping voided: Set<EventID>, reusing spare: () -> LedgerEvent?,
+        _ body: (LedgerEvent) throws -> Void
     ) throws {
         // The fold starts after the first rows are read: only stepping and the reset at the
         // end can meet its lookups.
@@ -58,14 +61,19 @@ extension LedgerEvents {
         defer { try? ledger.sharingConnection { statement.reset() } }
         try statement.bind([.integer(asOf.secondsSinceEpoch)])
         let decoder = PackedEventDecoder()
-        while let event = try ledger.sharingConnection({ try nextReplayRow(statement, decoder, skipping: voided) }) {
+        var reusable: LedgerEvent?
+        while let event = try ledger.sharingConnection({
+            if reusable == nil { reusable = spare() }
+            return try nextReplayRow(statement, decoder, skipping: voided, reusing: &reusable)
+        }) {
             try body(event)
         }
     }
 
     /// The next effective event of the replay rows `statement` steps, or nil at the end.
     private func nextReplayRow(
-        _ statement: SQLiteStatement, _ decoder: PackedEventDecoder, skipping voided: Set<EventID>
+        _ statement: SQLiteStatement, _ decoder: PackedEventDecoder, skipping voided: Set<EventID>,
+        reusing spare: inout LedgerEvent?
     )
         throws -> LedgerEvent?
     {
@@ -74,7 +82,7 @@ extension LedgerEvents {
                 throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
             }
             if kind == .void || kind == .link { continue }
-            guard let event = decoder.event(from: bytes) else {
+            guard let event = decoder.event(from: bytes, reusing: &spare) else {
                 throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
             }
             if !voided.isEmpty, voided.contains(event.id) { continue }

@@ -53,7 +53,7 @@ enum PackedEvent {
         case .imported(let batch, let fingerprint):
             writer.byte(1)
             writer.string(batch)
-            writer.string(fingerprint)
+            fingerprint.withUTF8 { writer.string(utf8: $0) }
         }
         if let chain = event.chain {
             writer.byte((chain.hash == nil ? 0 : 1) | (chain.address == nil ? 0 : 2))

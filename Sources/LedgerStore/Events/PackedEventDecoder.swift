@@ -9,6 +9,12 @@ final class PackedEventDecoder {
 
     /// The event, or nil when the bytes are not a packed event of a version this build reads.
     func event(from bytes: UnsafeBufferPointer<UInt8>) -> LedgerEvent? {
+        var none: LedgerEvent?
+        return event(from: bytes, reusing: &none)
+    }
+
+    /// The event, written into `spare`'s box when no other event holds it (``LedgerEvent/init(reusing:sequence:id:schemaVersion:occurredAt:recordedAt:account:action:fee:note:provenance:chain:)``).
+    func event(from bytes: UnsafeBufferPointer<UInt8>, reusing spare: inout LedgerEvent?) -> LedgerEvent? {
         var reader = ByteReader(bytes)
         guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
             let kind = reader.byte().flatMap(Self.kind(code:)),
@@ -24,7 +30,7 @@ final class PackedEventDecoder {
         guard let note = reader.string(), let provenance = provenance(&reader) else { return nil }
         guard let chain = chainReference(&reader) else { return nil }
         return LedgerEvent(
-            sequence: sequence, id: id, schemaVersion: Int(schema),
+            reusing: &spare, sequence: sequence, id: id, schemaVersion: Int(schema),
             occurredAt: Timestamp(secondsSinceEpoch: occurred), recordedAt: Timestamp(secondsSinceEpoch: recorded),
             account: account, action: action, fee: fee, note: note, provenance: provenance, chain: chain)
     }
@@ -104,8 +110,8 @@ final class PackedEventDecoder {
         switch reader.byte() {
         case 0: return .manual
         case 1:
-            guard let batchBytes = reader.slice(), let fingerprint = reader.string() else { return nil }
-            return .imported(batch: interner.batch(batchBytes), fingerprint: fingerprint)
+            guard let batchBytes = reader.slice(), let fingerprint = reader.slice() else { return nil }
+            return .imported(batch: interner.batch(batchBytes), fingerprint: ImportFingerprint(utf8: fingerprint))
         default: return nil
         }
     }

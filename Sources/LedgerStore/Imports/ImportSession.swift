@@ -123,7 +123,7 @@ public final class SQLiteImportSession {
 
     /// What makes a staged event a duplicate: its fingerprint (every imported event has one).
     private static func fingerprint(of event: LedgerEvent) -> String {
-        if case .imported(_, let fingerprint) = event.provenance { return fingerprint }
+        if case .imported(_, let fingerprint) = event.provenance { return fingerprint.text }
         return event.id.text
     }
 

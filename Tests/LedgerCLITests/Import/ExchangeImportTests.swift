@@ -64,7 +64,7 @@ struct ExchangeImportTests: ScratchLedger {
         #expect(fixed.run(["import", recent, "--allow-zero-basis"]) == 0, "\(fixed.stderr.text)")
         #expect(fixed.run(["import", all, "--allow-zero-basis"]) == 0, "\(fixed.stderr.text)")
         let ids = try events().compactMap { event -> String? in
-            if case .imported(_, let fingerprint) = event.provenance { fingerprint } else { nil }
+            if case .imported(_, let fingerprint) = event.provenance { fingerprint.text } else { nil }
         }
         #expect(Set(ids.filter { !$0.contains("zero-basis") }).count == 11)
     }
