@@ -95,45 +95,18 @@ extension TaxStream {
         }
 
         /// Every asset's lots still held, assets in name order, after the last transaction
-        /// (each side's ``Matchers/finish()`` done): made on either thread, in parts of about
-        /// ``holdingParts``th of the lots (a few parts' arrays held at a time), appended here
-        /// in order. Made here after the pipe, they were 8 % of the calling thread's stage.
-        func holdings(cores: any SecondCore) -> [TaxHolding] {
-            let (here, there, assets, byName) = (self.here.matchers, self.there.matchers, self.assets, self.byName)
-            // Each part: the assets in name order from its start to the next part's, and its lots.
-            let parts = Self.parts(byName, here, there)
+        /// (each side's ``Matchers/finish()`` done, the second thread's on that thread).
+        func holdings() -> [TaxHolding] {
             // Made at its size and appended to in place: `+=` of each asset's array grew it by
             // doubling and copied each holding into it (2% of `tax -O json` at 1M).
             var holdings: [TaxHolding] = []
-            holdings.reserveCapacity(here.lotCount + there.lotCount)
-            cores.inOrder(
-                parts.count,
-                { (part: Int) -> [TaxHolding] in
-                    var made: [TaxHolding] = []
-                    made.reserveCapacity(parts[part].lots)
-                    let end = part + 1 < parts.count ? parts[part + 1].start : byName.count
-                    for number in byName[parts[part].start..<end] {
-                        if !here.appendHoldings(of: number, assets[number], to: &made) {
-                            _ = there.appendHoldings(of: number, assets[number], to: &made)
-                        }
-                    }
-                    return made
-                }, consume: { holdings.append(contentsOf: $0) })
-            return holdings
-        }
-
-        /// How many parts the holdings are made in.
-        static let holdingParts = 32
-
-        /// The holdings' parts: each one's first asset (its place in `byName`) and its lots.
-        private static func parts(_ byName: [Int], _ here: Matchers, _ there: Matchers) -> [(start: Int, lots: Int)] {
-            var parts: [(start: Int, lots: Int)] = []
-            let size = max((here.lotCount + there.lotCount) / holdingParts, 1)
-            for (index, number) in byName.enumerated() {
-                if parts.isEmpty || parts[parts.count - 1].lots >= size { parts.append((index, 0)) }
-                parts[parts.count - 1].lots += here.lotCount(of: number) ?? there.lotCount(of: number) ?? 0
+            holdings.reserveCapacity(here.matchers.lotCount + there.matchers.lotCount)
+            for number in byName {
+                if !here.matchers.appendHoldings(of: number, assets[number], to: &holdings) {
+                    _ = there.matchers.appendHoldings(of: number, assets[number], to: &holdings)
+                }
             }
-            return parts
+            return holdings
         }
     }
 
@@ -265,12 +238,6 @@ struct Matchers {
     /// After the last transaction (``TaxLotMatching/finish()``).
     mutating func finish() {
         for index in all.indices { all[index].finish() }
-    }
-
-    /// The lots held of asset `number`, when it is this side's.
-    func lotCount(of number: Int) -> Int? {
-        let index = local[number]
-        return index >= 0 ? all[Int(index)].lots.count : nil
     }
 
     /// The holdings of asset `number` appended, when it is this side's.

@@ -10,8 +10,7 @@
 /// the matching goes on. The calling thread also matches a sixth of the transactions itself
 /// (``Sides``: some assets whole); each side orders its sales at one instant (by asset, then
 /// event: ``TaxEngine/inOrder(_:)``'s order), and the two are merged in that order, so that
-/// the disposals are kept in the report's order with no sort after. The holdings are made on
-/// both threads at the end.
+/// the disposals are kept in the report's order with no sort after.
 struct TaxStream {
     let rules: TaxRules
     /// The one year whose disposals are kept (nil: all); no totals after it.
@@ -47,7 +46,7 @@ struct TaxStream {
                 produce: {
                     there.run(all, to: $0)
                     // Its lots as they stand after the last transaction, while the calling
-                    // thread keeps the last batches (the holdings were serial after the pipe).
+                    // thread keeps the last batches (after the pipe, it was 60 samples there).
                     there.matchers.finish()
                 },
                 consume: { (theirs: Sales) in
@@ -63,7 +62,7 @@ struct TaxStream {
         stream.closeYear()
         swap(&there, &sides.there)
         sides.here.matchers.finish()
-        stream.matched.holdings = sides.holdings(cores: cores)
+        stream.matched.holdings = sides.holdings()
         return stream.matched
     }
 
