@@ -73,11 +73,12 @@ public struct TaxView {
 
     /// The disposals at `positions` described.
     private func describe(_ positions: Range<Int>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.disposalsPerPart * 160)
-        for index in positions {
+        // Straight into the part's bytes, at the most they may take (memory never written is
+        // never touched): through a buffer of its own, each disposal's text was copied once more.
+        let limit = positions.reduce(0) { $0 + describedMaxBytes(disposals[$1]) }
+        let bytes = [UInt8](atMost: limit) { out in
             // In place: the disposal is not copied (a retain of each of its strings).
-            bytes.append(atMost: describedMaxBytes(disposals[index])) { describe(disposals[index], into: &$0) }
+            for index in positions { describe(disposals[index], into: &out) }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -3,14 +3,32 @@
 /// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps and totals every
 /// disposal, so that neither thread waits for the other (docs/PERFORMANCE.md, "`ledger tax`").
 /// An asset's lots are matched on one side only: its transactions in order, as on one thread.
+/// Each side puts its own sales at one instant in the report's order (``Sale/precedes(_:)``),
+/// so that keeping merges the two.
 extension TaxStream {
-    /// One sale: its transaction's position, its tax year and where its disposals end in
+    /// One sale: its transaction's position, its tax year, where its disposals start and end in
     /// ``Sales/disposals`` (a sale that gave none, or one after the year asked for, has none,
-    /// but its year still has a sale: ``TaxReport/yearsWithDisposals``).
+    /// but its year still has a sale: ``TaxReport/yearsWithDisposals``), and what puts it in
+    /// the report's order.
     struct Sale {
         let position: Int
         let year: Int
+        let start: Int
         let end: Int
+        let time: Timestamp
+        /// The asset's place among all the assets by name.
+        let rank: Int32
+        let event: EventID
+
+        /// The report's order (``TaxEngine/inOrder(_:)``'s): by time, then asset, then event;
+        /// sales of one asset and event by position. A sale's disposals share its time, asset
+        /// and event, and stay in the order they were matched.
+        func precedes(_ other: Sale) -> Bool {
+            if time != other.time { return time < other.time }
+            if rank != other.rank { return rank < other.rank }
+            if event != other.event { return event < other.event }
+            return position < other.position
+        }
     }
 
     /// One side's sales of some transactions, in order: what the second thread hands on at a
@@ -24,7 +42,8 @@ extension TaxStream {
         /// Sales handed on at a time (one hand-over a batch; the arrays made at their size).
         static let perBatch = 256
         /// Transactions looked at most before a batch is handed on (the calling thread matches
-        /// its own assets up to there when it takes the batch).
+        /// its own assets up to there when it takes the batch); a batch goes on to the end of
+        /// the instant it is at.
         static let scannedPerBatch = 4096
 
         init() {
@@ -41,15 +60,19 @@ extension TaxStream {
 
     /// The two sides' matchings and every asset's number.
     struct Sides {
-        /// The part of the transactions whose assets the calling thread matches: besides
-        /// keeping, ordering and totalling every disposal, it waited for the second thread ~40 %
-        /// of the stage at 1M (round 24's per-thread profile); a fifth balances the two.
-        static let hereShare = (numerator: 1, denominator: 5)
+        /// The part of the transactions whose assets the calling thread matches, besides
+        /// keeping and totalling every disposal: round 25's per-thread profiles of `tax -O json`
+        /// at 1M (each side's instants ordered on its own thread, the holdings made on both)
+        /// with a fifth gave this thread 847 samples of the stage and the second 797, with
+        /// 12 % 717 and 891; a sixth balances the two.
+        static let hereShare = (numerator: 1, denominator: 6)
 
         var here: Matching
         var there: Matching
         /// Each asset by its number.
         let assets: [AssetSymbol]
+        /// The assets' numbers in name order.
+        let byName: [Int]
 
         init(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?) {
             var census = AssetCensus(transactions, rules: rules, options: options)
@@ -61,21 +84,24 @@ extension TaxStream {
                 if taken + count <= quota { taken += count }
             }
             assets = census.symbols
-            let numbers = census.numbers
-            here = Matching(census.matchers(where: mine, rules, options), numbers, rules: rules, wanted: wanted)
+            let symbols = census.symbols
+            byName = symbols.indices.sorted { symbols[$0] < symbols[$1] }
+            var ranks = [Int32](repeating: 0, count: symbols.count)
+            for (rank, number) in byName.enumerated() { ranks[number] = Int32(rank) }
+            let order = Matching.Order(numbers: census.numbers, ranks: ranks)
+            here = Matching(census.matchers(where: mine, rules, options), order, rules: rules, wanted: wanted)
             there = Matching(
-                census.matchers(where: mine.map { !$0 }, rules, options), numbers, rules: rules, wanted: wanted)
+                census.matchers(where: mine.map { !$0 }, rules, options), order, rules: rules, wanted: wanted)
         }
 
-        /// Every asset's lots still held, assets in name order, after the last transaction.
-        mutating func holdings() -> [TaxHolding] {
-            here.matchers.finish()
-            there.matchers.finish()
+        /// Every asset's lots still held, assets in name order, after the last transaction
+        /// (each side's ``Matchers/finish()`` done, the second thread's on that thread).
+        func holdings() -> [TaxHolding] {
             // Made at its size and appended to in place: `+=` of each asset's array grew it by
             // doubling and copied each holding into it (2% of `tax -O json` at 1M).
             var holdings: [TaxHolding] = []
             holdings.reserveCapacity(here.matchers.lotCount + there.matchers.lotCount)
-            for number in assets.indices.sorted(by: { assets[$0] < assets[$1] }) {
+            for number in byName {
                 if !here.matchers.appendHoldings(of: number, assets[number], to: &holdings) {
                     _ = there.matchers.appendHoldings(of: number, assets[number], to: &holdings)
                 }
@@ -86,48 +112,86 @@ extension TaxStream {
 
     /// One side's matching: its assets' transactions in order through their lots.
     struct Matching {
+        /// What both sides share: the asset number of each transaction (-1: fiat, not
+        /// matched) and each asset's rank by name.
+        struct Order {
+            var numbers: [Int32] = []
+            var ranks: [Int32] = []
+        }
+
         var matchers: Matchers
-        /// The asset number of each transaction (-1: fiat, not matched), shared by both sides.
-        let numbers: [Int32]
+        let order: Order
         let wanted: Int?
         var years: YearOfDay
         /// The next transaction to look at.
         var next = 0
 
-        init(_ matchers: Matchers, _ numbers: [Int32], rules: TaxRules, wanted: Int?) {
+        init(_ matchers: Matchers, _ order: Order = Order(), rules: TaxRules, wanted: Int?) {
             self.matchers = matchers
-            self.numbers = numbers
+            self.order = order
             self.wanted = wanted
             years = YearOfDay(rules: rules)
         }
 
-        /// Looks at the transactions up to `end` (or until `sales` holds `most` sales): each of
-        /// this side's stepped through its asset's lots, each sale's disposals and end added.
+        /// Looks at the transactions up to `end` (or until `sales` holds `most` sales), and on
+        /// to the end of the instant it is at: each of this side's stepped through its asset's
+        /// lots, each sale's disposals and ``Sale`` added, the sales of each instant then put in
+        /// the report's order. A scan thus ends between two instants (the second thread's
+        /// batches, so also the calling thread's scans, which end where a batch ends).
         mutating func scan(
             _ transactions: UnsafeBufferPointer<TaxTransaction>, to end: Int, most: Int = .max, into sales: inout Sales
         ) {
-            while next < end, sales.ends.count < most {
+            let first = sales.ends.endIndex
+            guard let base = transactions.baseAddress else { return }
+            while next < transactions.count {
+                if next >= end || sales.ends.count >= most,
+                    next == 0 || transactions[next].time != transactions[next - 1].time
+                {
+                    break
+                }
                 let position = next
                 next += 1
-                let number = Int(numbers[position])
+                let number = Int(order.numbers[position])
                 guard number >= 0, matchers.local[number] >= 0 else { continue }
                 let index = Int(matchers.local[number])
                 // Straight into the batch: a sale's disposals are not copied through an array of
-                // their own. Read through the buffer: an array's element was copied for the
-                // step and destroyed after it (77 samples of the matching thread at 1M).
+                // their own. Read where it is (``TaxLotMatching/step(at:into:)``).
                 let start = sales.disposals.endIndex
-                matchers.all[index].step(transactions[position], into: &sales.disposals)
+                let transaction = base + position
+                matchers.all[index].step(at: transaction, into: &sales.disposals)
                 // A sale of nothing gives no disposal (and must not open a year).
-                guard transactions[position].isDisposal, transactions[position].quantity.isPositive else {
+                guard transaction.pointee.isDisposal, transaction.pointee.quantity.isPositive else {
                     if sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
                     continue
                 }
                 // A sale's disposals all have its time: its year is the year of each.
-                let year = years.year(of: transactions[position].time)
+                let time = transaction.pointee.time
+                let year = years.year(of: time)
                 if year > wanted ?? year, sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
-                sales.ends.append(Sale(position: position, year: year, end: sales.disposals.endIndex))
+                sales.ends.append(
+                    Sale(
+                        position: position, year: year, start: start, end: sales.disposals.endIndex, time: time,
+                        rank: order.ranks[number], event: transaction.pointee.event))
             }
             sales.through = next
+            Self.orderInstants(&sales.ends, from: first)
+        }
+
+        /// Each instant's sales from `first` on in the report's order (most instants' are: one
+        /// sale, or sales already in order), by sorting the sales, not their disposals. Round
+        /// 24 sorted each year's disposals at one instant on the calling thread (its tenth).
+        static func orderInstants(_ sales: inout [Sale], from first: Int) {
+            var start = first
+            while start < sales.endIndex {
+                var end = start + 1
+                var sorted = true
+                while end < sales.endIndex, sales[end].time == sales[start].time {
+                    sorted = sorted && sales[end - 1].precedes(sales[end])
+                    end += 1
+                }
+                if !sorted { sales[start..<end].sort { $0.precedes($1) } }
+                start = end
+            }
         }
 
         /// The second thread's part: every transaction looked at, batch by batch, each handed

@@ -118,6 +118,19 @@ public struct ByteCursor {
 }
 
 extension Array where Element == UInt8 {
+    /// What `write` writes (at most `limit` bytes) through one cursor, straight where the new
+    /// array keeps it: many pieces with no copy through a buffer of their own, as
+    /// ``append(atMost:_:)`` makes of each (a part of a report of a million disposals).
+    @inlinable public init(atMost limit: Int, _ write: (inout ByteCursor) -> Void) {
+        self.init(unsafeUninitializedCapacity: limit) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            var cursor = ByteCursor(base: base, capacity: limit)
+            write(&cursor)
+            count = cursor.count
+        }
+    }
+
     /// Appends what `write` writes (at most `limit` bytes) in one piece.
     @inlinable public mutating func append(atMost limit: Int, _ write: (inout ByteCursor) -> Void) {
         withBytes(atMost: limit, write) { append(contentsOf: $0) }

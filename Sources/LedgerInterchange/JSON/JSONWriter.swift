@@ -58,6 +58,30 @@ public struct JSONWriter {
         utf8.append(atMost: limit) { write(&$0, place) }
     }
 
+    /// `count` values written by `write` straight into one new array, after the bytes this
+    /// writer holds, as ``rawValue(atMost:_:)`` would append them one by one (each one's
+    /// separator, then the value at the place it is given); `limit(i)` is the most bytes of
+    /// value `i`. The bytes are handed back and the writer keeps none: a long array's part
+    /// (``valueWrittenApart()``). Each value went through a buffer of its own and was copied
+    /// from it: 8 % of `ledger tax -O json` at a million trades.
+    public mutating func rawValues(
+        _ count: Int, atMost limit: (Int) -> Int, write: (Int, inout ByteCursor, JSONPlace) -> Void
+    ) -> [UInt8] {
+        let place = nextPlace
+        // A comma, a new line and its indentation before each value.
+        var bound = utf8.count
+        for index in 0..<count { bound += 2 + 2 * place.depth + limit(index) }
+        let bytes = [UInt8](atMost: bound) { out in
+            utf8.withUnsafeBufferPointer { out.append($0) }
+            for index in 0..<count {
+                separate(into: &out)
+                write(index, &out, place)
+            }
+        }
+        utf8.removeAll(keepingCapacity: true)
+        return bytes
+    }
+
     /// Room for `count` bytes in all before the text is copied as it grows.
     public mutating func reserveCapacity(_ count: Int) { utf8.reserveCapacity(count) }
 
@@ -135,15 +159,32 @@ public struct JSONWriter {
 
     private var pendingValueAfterKey = false
 
-    private mutating func separate() {
+    /// What goes before the next value, the writer then past it: nothing after a key (nil);
+    /// else a comma or not, and the depth of a new line (nil: not pretty, or at the top).
+    private mutating func separator() -> (comma: Bool, newline: Int?)? {
         if pendingValueAfterKey {
             // The value of a key just written: no comma, no new line.
             pendingValueAfterKey = false
-            return
+            return nil
         }
-        if needsComma { utf8.append(UInt8(ascii: ",")) }
-        newline()
-        needsComma = true
+        defer { needsComma = true }
+        return (needsComma, pretty && !enclosing.isEmpty ? enclosing.count : nil)
+    }
+
+    private mutating func separate() {
+        guard let separator = separator() else { return }
+        if separator.comma { utf8.append(UInt8(ascii: ",")) }
+        if let depth = separator.newline { newline(depth: depth) }
+    }
+
+    /// ``separate()`` written to `out`.
+    private mutating func separate(into out: inout ByteCursor) {
+        guard let separator = separator() else { return }
+        if separator.comma { out.append(UInt8(ascii: ",")) }
+        if let depth = separator.newline {
+            out.append(UInt8(ascii: "\n"))
+            out.append(UInt8(ascii: " "), count: 2 * depth)
+        }
     }
 
     private mutating func open(_ bracket: String) {
@@ -158,11 +199,6 @@ public struct JSONWriter {
         needsComma = enclosing.removeLast()
         if hadItems { newline(depth: enclosing.count) }
         utf8 += bracket.utf8
-    }
-
-    private mutating func newline() {
-        guard !enclosing.isEmpty else { return }
-        newline(depth: enclosing.count)
     }
 
     private mutating func newline(depth: Int) {

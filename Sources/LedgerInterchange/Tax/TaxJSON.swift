@@ -67,18 +67,17 @@ public enum TaxJSON {
     /// the writer where the array's values go, nothing written yet.
     static func disposals(_ disposals: [TaxDisposal], _ part: Int, at start: JSONWriter) -> [UInt8] {
         var writer = start
-        // Room for the part, whose bytes are near ``piece``: grown by doubling, the text was
-        // copied at each step.
-        writer.reserveCapacity(piece + piece / 2)
         if part > 0 { writer.valueWrittenApart() }
         let first = part * disposalsPerPart
+        let place = writer.nextPlace
         // By index: the disposal is read in place, not copied (with a retain of each of its
-        // strings and its matches) for each of a million.
+        // strings and its matches) for each of a million. Straight into the part's bytes, at
+        // the most it may take (memory never written is never touched).
         var days = DayText()
-        for index in first..<min(first + disposalsPerPart, disposals.endIndex) {
-            self.disposal(disposals[index], &writer, days: &days)
-        }
-        return writer.utf8
+        return writer.rawValues(
+            min(first + disposalsPerPart, disposals.endIndex) - first,
+            atMost: { disposalMaxBytes(disposals[first + $0], at: place) },
+            write: { index, out, place in self.disposal(disposals[first + index], at: place, days: &days, &out) })
     }
 
     /// How many bytes the writer collects before ``write(_:years:disposals:currency:missing:notes:rates:to:)``
@@ -192,41 +191,46 @@ public enum TaxJSON {
     /// ``disposal(_:_:)``, each date's text from `days` when it is the day written last.
     static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter, days: inout DayText) {
         writer.rawValue(atMost: disposalMaxBytes(disposal, at: writer.nextPlace)) { out, place in
-            var object = JSONObjectBytes(at: place, &out)
-            object.field("event", id: disposal.event, &out)
-            object.field("asset", text: disposal.asset.text, &out)
-            object.field("class", text: disposal.assetClass.rawValue, &out)
-            object.field("account", text: disposal.account, &out)
-            object.field("quantity", exact: disposal.quantity, &out)
-            object.field("acquired", time: disposal.acquired, days: &days, &out)
-            object.field("disposed", time: disposal.disposed, days: &days, &out)
-            let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
-            object.field("proceeds", exact: disposal.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
-            object.field(
-                "disposal_costs", exact: disposal.disposalCosts, known: sold, knownPart: "disposal_costs_known_part",
-                &out)
-            object.field("cost_basis", exact: disposal.costBasis, known: cost, knownPart: "cost_basis_known_part", &out)
-            object.field(
-                "allowable_costs", exact: disposal.allowableCosts, known: cost,
-                knownPart: "allowable_costs_known_part", &out)
-            object.field("adjustment_code", text: disposal.adjustmentCode, &out)
-            let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
-            object.field("adjustment", exact: disposal.adjustment, known: adjustmentKnown, &out)
-            object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
-            object.field("term", text: disposal.term?.rawValue, &out)
-            object.field("treatment", text: disposal.treatment.rawValue, &out)
-            // By position: a disposal of one lot keeps its match in place (no array made).
-            object.objects("matches", 0..<disposal.matchCount, &out) { match, index, out in
-                let item = disposal.match(at: index)
-                match.field("rule", text: item.rule.rawValue, &out)
-                match.field("quantity", exact: item.quantity, &out)
-                match.field("cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", &out)
-                match.field("acquired", time: item.acquired, days: &days, &out)
-                match.field("event", id: item.event, &out)
-            }
-            object.field("complete", flag: disposal.complete, &out)
-            object.close(&out)
+            self.disposal(disposal, at: place, days: &days, &out)
         }
+    }
+
+    /// One disposal's object at `place` (at most ``disposalMaxBytes(_:at:)``).
+    static func disposal(_ disposal: TaxDisposal, at place: JSONPlace, days: inout DayText, _ out: inout ByteCursor) {
+        var object = JSONObjectBytes(at: place, &out)
+        object.field("event", id: disposal.event, &out)
+        object.field("asset", text: disposal.asset.text, &out)
+        object.field("class", text: disposal.assetClass.rawValue, &out)
+        object.field("account", text: disposal.account, &out)
+        object.field("quantity", exact: disposal.quantity, &out)
+        object.field("acquired", time: disposal.acquired, days: &days, &out)
+        object.field("disposed", time: disposal.disposed, days: &days, &out)
+        let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
+        object.field("proceeds", exact: disposal.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
+        object.field(
+            "disposal_costs", exact: disposal.disposalCosts, known: sold, knownPart: "disposal_costs_known_part",
+            &out)
+        object.field("cost_basis", exact: disposal.costBasis, known: cost, knownPart: "cost_basis_known_part", &out)
+        object.field(
+            "allowable_costs", exact: disposal.allowableCosts, known: cost,
+            knownPart: "allowable_costs_known_part", &out)
+        object.field("adjustment_code", text: disposal.adjustmentCode, &out)
+        let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
+        object.field("adjustment", exact: disposal.adjustment, known: adjustmentKnown, &out)
+        object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
+        object.field("term", text: disposal.term?.rawValue, &out)
+        object.field("treatment", text: disposal.treatment.rawValue, &out)
+        // By position: a disposal of one lot keeps its match in place (no array made).
+        object.objects("matches", 0..<disposal.matchCount, &out) { match, index, out in
+            let item = disposal.match(at: index)
+            match.field("rule", text: item.rule.rawValue, &out)
+            match.field("quantity", exact: item.quantity, &out)
+            match.field("cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", &out)
+            match.field("acquired", time: item.acquired, days: &days, &out)
+            match.field("event", id: item.event, &out)
+        }
+        object.field("complete", flag: disposal.complete, &out)
+        object.close(&out)
     }
 
     /// The most bytes ``disposal(_:_:)`` writes at `place`: 17 fields, 4 known parts and 6

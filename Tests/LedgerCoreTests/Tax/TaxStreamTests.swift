@@ -116,34 +116,55 @@ struct TaxStreamTests {
         #expect(MemoryLayout<TaxDisposal>.stride <= 208)
     }
 
-    @Test(
-        "runs at one instant, short and long (over 32), are put in the order a stable sort gives", arguments: [5, 6, 7])
-    func longRuns(seed: UInt64) {
+    /// Ten assets (the first two the calling thread's side), a few lots each, then forty
+    /// instants of up to 80 sales and some purchases, the events drawn from six: long runs at
+    /// one instant with ties of asset and event, over several of the second thread's batches.
+    static func instants(seed: UInt64) -> [TaxTransaction] {
         var rng = SplitMix64(seed: seed)
         let start = TaxScenario.date("2024-05-01").startOfDay
-        var disposals: [TaxDisposal] = []
-        for instant in 0..<6 {
-            let time = start.adding(seconds: Int64(instant) * 3600)
-            for _ in 0..<Int.random(in: 1...80, using: &rng) {
-                let asset = AssetSymbol(Self.assets.randomElement(using: &rng)!.0)!
-                let piece = ExactDecimal(disposals.count + 1)
-                disposals.append(
-                    TaxDisposal(
-                        event: EventID(value: UInt128.random(in: 1...6, using: &rng)), asset: asset,
-                        assetClass: .crypto,
-                        account: "", quantity: piece, acquired: nil, disposed: time, proceeds: piece, costBasis: 0,
-                        matches: [], complete: true))
+        let symbols = (0..<10).map { AssetSymbol("A\($0)")! }
+        var transactions: [TaxTransaction] = []
+        for symbol in symbols {
+            for lot in 0..<3 {
+                transactions.append(
+                    TaxTransaction(
+                        .acquisition, asset: symbol, class: .crypto, quantity: 40, amount: ExactDecimal(100 + lot),
+                        time: start.adding(seconds: Int64(lot - 10) * 60), event: EventID(value: 1_000)))
             }
         }
-        let expected = disposals.enumerated().sorted {
-            ($0.element.disposed, $0.element.asset, $0.element.event, $0.offset)
-                < ($1.element.disposed, $1.element.asset, $1.element.event, $1.offset)
-        }.map(\.element)
-        var ordered = disposals
-        TaxStream.orderTies(&ordered)
-        #expect(ordered == expected)
-        var fromThird = disposals
-        TaxStream.orderTies(&fromThird, from: 3)
-        #expect(Array(fromThird.prefix(3)) == Array(disposals.prefix(3)))
+        for instant in 0..<40 {
+            let time = start.adding(seconds: Int64(instant) * 3600)
+            for _ in 0..<Int.random(in: 1...80, using: &rng) {
+                let buy = Int.random(in: 0..<4, using: &rng) == 0
+                transactions.append(
+                    TaxTransaction(
+                        buy ? .acquisition : .disposal(fee: 0), asset: symbols.randomElement(using: &rng)!,
+                        class: .crypto, quantity: ExactDecimal(Int.random(in: 1...6, using: &rng)),
+                        amount: ExactDecimal(Int.random(in: 1...90, using: &rng)), time: time,
+                        event: EventID(value: UInt128.random(in: 1...6, using: &rng))))
+            }
+        }
+        return transactions
+    }
+
+    @Test(
+        "runs at one instant, short and long, on both sides and over batches, in the order a stable sort gives",
+        arguments: [5, 6, 7] as [UInt64])
+    func longRuns(seed: UInt64) {
+        let transactions = Self.instants(seed: seed)
+        let options = TaxOptions()
+        let sides = TaxStream.Sides(transactions, rules: .us, options: options, wanted: nil)
+        #expect(!sides.here.matchers.all.isEmpty && !sides.there.matchers.all.isEmpty)
+        for rules in [TaxRules.us, .de] {
+            let apart = TaxEngine.perAsset(transactions, rules: rules, options: options, year: nil)
+            #expect(apart.disposals.count > 4 * TaxStream.Sales.perBatch)
+            let longest = Dictionary(grouping: apart.disposals, by: \.disposed).values.map(\.count).max() ?? 0
+            #expect(longest > 32)
+            for cores in [OneCore(), AllAheadCore()] as [any SecondCore] {
+                let streamed = TaxStream.match(transactions, rules: rules, options: options, year: nil, cores: cores)
+                #expect(streamed.disposals == apart.disposals, "\(rules)")
+                #expect(streamed.holdings == apart.holdings && streamed.years == apart.years)
+            }
+        }
     }
 }
