@@ -12,7 +12,7 @@ struct PurityTests {
 
     /// Whether `code` uses `word`. A word in lower case counts only on its own (`print(`, not
     /// `ImportFingerprint(`); a type's name anywhere (`Double` also in `toDouble`).
-    static func uses(_ word: String, in code: String) -> Bool {
+    static func uses(_ word: String, in code: Substring) -> Bool {
         var rest = code[...]
         while let found = rest.range(of: word) {
             let before = found.lowerBound == code.startIndex ? nil : code[code.index(before: found.lowerBound)]
