@@ -105,6 +105,10 @@ struct DatabaseConfigTests {
                 "LGR_DATABASE_URL 'postgres://ledger:***@db' names no database; e.g. postgres://ledger@db.example:5432/ledger or postgres://ledger@/ledger?host=/run/postgresql"
             ),
             (
+                ["serve"], ["LGR_DATABASE_URL": "postgres:/ledger:hunter2@db/books"], nil,
+                "LGR_DATABASE_URL 'postgres:***@db/books' is not a PostgreSQL URL; e.g. postgres://ledger@db.example:5432/ledger or postgres://ledger@/ledger?host=/run/postgresql"
+            ),
+            (
                 ["serve"], [:], "{\"database\": \"postgres://ledger:hunter2@db/books\"}",
                 "the config file's \"database\" (\(configPath)) must not hold a password; put it in a file of mode 600 and name that file in \"database_password_file\""
             ),

@@ -50,12 +50,14 @@ public struct DatabaseURL: Sendable, Equatable {
         return String(query.dropFirst("host=".count))
     }
 
-    /// `text` with what stands between `USER:` and `@` after its `://` shown as `***`.
+    /// `text` with what stands between the first `:` after its `://` (or, in a text without
+    /// one, its first `:`) and its last `@` shown as `***`: a malformed URL may hold a password
+    /// too (`postgres:/ledger:secret@db`), and hiding the user with it is the safe side.
     static func withoutPassword(_ text: String) -> String {
-        let parts = text.split(separator: "://", maxSplits: 1)
-        guard parts.count == 2, let rest = parts.last else { return text }
-        guard let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return text }
-        return String(text[...colon]) + "***" + String(rest[at...])
+        guard let at = text.lastIndex(of: "@") else { return text }
+        let start = text.firstRange(of: "://").map(\.upperBound) ?? text.startIndex
+        guard start < at, let colon = text[start..<at].firstIndex(of: ":") else { return text }
+        return String(text[...colon]) + "***" + String(text[at...])
     }
 
     private static func split(_ text: Substring, at separator: Character) -> (Substring, Substring?) {
