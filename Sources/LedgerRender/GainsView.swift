@@ -19,6 +19,15 @@ public struct GainsView {
             theme.bold("Realized gains")
             + " \(period) · \(report.currency) · \(report.method.rawValue.uppercased())\n\n"
         guard !report.disposals.isEmpty else { return text + "No disposals in this period.\n" + dividendLines }
+        text += disposalTable() + "\n" + totalsText() + dividendLines
+        if !report.totals.complete || !report.dividendTotals.complete {
+            text += "\n" + MissingPriceNote.text(report.missingPrices, width: width, ledgerCurrency: ledgerCurrency)
+        }
+        return text
+    }
+
+    /// One line per disposal piece.
+    func disposalTable() -> String {
         var table = TextTable(columns: [
             .init("asset"), .init("quantity", .right), .init("acquired"), .init("disposed"),
             .init("days", .right, dropPriority: 2), .init("term", dropPriority: 1),
@@ -33,9 +42,13 @@ public struct GainsView {
                 theme.signed(NumberFormat.signedMoney(disposal.gain, complete: disposal.complete), disposal.gain),
             ])
         }
-        text += table.render(width: width) + "\n"
+        return table.render(width: width)
+    }
+
+    /// The totals block: each figure right-aligned, gains signed (and coloured by the theme).
+    func totalsText() -> String {
         let totals = report.totals
-        let lines: [(String, String, ExactDecimal, Bool)] = [
+        let lines: [(label: String, value: String, raw: ExactDecimal, signed: Bool)] = [
             (
                 "proceeds", NumberFormat.money(totals.proceeds, complete: totals.proceedsComplete), totals.proceeds,
                 false
@@ -54,18 +67,12 @@ public struct GainsView {
                 totals.longTermGain, true
             ),
         ]
-        let complete = totals.complete
-        let formatted = lines
-        let valueWidth = formatted.map { $0.1.count }.max() ?? 0
-        text +=
-            theme.bold("Totals") + " (\(report.disposals.count) disposal\(report.disposals.count == 1 ? "" : "s"))\n"
-        for (label, value, raw, signed) in formatted {
-            let padded = String(repeating: " ", count: valueWidth - value.count) + value
-            text += "  " + label.padding(14) + (signed ? theme.signed(padded, raw) : padded) + "\n"
-        }
-        text += dividendLines
-        if !complete || !report.dividendTotals.complete {
-            text += "\n" + MissingPriceNote.text(report.missingPrices, width: width, ledgerCurrency: ledgerCurrency)
+        let valueWidth = lines.map(\.value.count).max() ?? 0
+        let count = report.disposals.count
+        var text = theme.bold("Totals") + " (\(count) disposal\(count == 1 ? "" : "s"))\n"
+        for line in lines {
+            let padded = String(repeating: " ", count: valueWidth - line.value.count) + line.value
+            text += "  " + line.label.padding(14) + (line.signed ? theme.signed(padded, line.raw) : padded) + "\n"
         }
         return text
     }

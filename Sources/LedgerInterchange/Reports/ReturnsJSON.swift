@@ -13,13 +13,7 @@ public enum ReturnsJSON {
         writer.field("schema", schema)
         writer.field("as_of", report.asOf.description)
         writer.field("currency", report.currency.text)
-        writer.key("period")
-        writer.beginObject()
-        writer.field("first", report.first.description)
-        writer.field("last", report.last.description)
-        writer.field("start_close", report.days.first?.date.description ?? report.first.description)
-        writer.field("days", Int64(report.dayCount))
-        writer.endObject()
+        period(report, &writer)
         figures(report.figures, &writer)
         writer.key("benchmark")
         if let benchmark = report.benchmark {
@@ -35,16 +29,7 @@ public enum ReturnsJSON {
             writer.field("name", sleeve.name)
             figures(sleeve.figures, &writer)
         }
-        writer.objects("series", report.days) { writer, day in
-            writer.field("date", day.date.description)
-            ReportJSON.number("value", day.value, &writer)
-            writer.field("priced_value", day.pricedValue.description)
-            ReportJSON.number("flow", day.flow, &writer)
-            writer.key("unknown")
-            writer.beginArray()
-            for asset in day.unknown { writer.string(asset.text) }
-            writer.endArray()
-        }
+        writer.objects("series", report.days) { writer, day in seriesDay(day, &writer) }
         writer.objects("unknown_prices", report.unknownSpans) { writer, span in
             writer.field("asset", span.asset.text)
             writer.field("from", span.from.description)
@@ -54,6 +39,29 @@ public enum ReturnsJSON {
         }
         writer.endObject()
         return writer.text
+    }
+
+    static func period(_ report: ReturnsReport, _ writer: inout JSONWriter) {
+        writer.key("period")
+        writer.beginObject()
+        writer.field("first", report.first.description)
+        writer.field("last", report.last.description)
+        writer.field("start_close", report.days.first?.date.description ?? report.first.description)
+        writer.field("days", Int64(report.dayCount))
+        writer.endObject()
+    }
+
+    /// One day of the series: its close, the part of it priced, the day's flow and the assets
+    /// it could not value.
+    static func seriesDay(_ day: ReturnsDay, _ writer: inout JSONWriter) {
+        writer.field("date", day.date.description)
+        ReportJSON.number("value", day.value, &writer)
+        writer.field("priced_value", day.pricedValue.description)
+        ReportJSON.number("flow", day.flow, &writer)
+        writer.key("unknown")
+        writer.beginArray()
+        for asset in day.unknown { writer.string(asset.text) }
+        writer.endArray()
     }
 
     static func figures(_ figures: ReturnFigures, _ writer: inout JSONWriter) {
