@@ -14,6 +14,10 @@ public typealias OpenBooks = any BookStores
 /// Where the server keeps its users' books when they are not ledger files (``BooksDatabase``).
 public typealias SharedBooks = any BooksDatabase
 
+/// The market data (cache and headlines) the market use cases read and write: a ledger file's,
+/// or the one a server shares among its users (``MarketStores``).
+public typealias SharedMarket = any MarketStores
+
 extension BookStores {
     /// The ledger's currency setting (USD when never set).
     public func ledgerCurrency() throws -> String {

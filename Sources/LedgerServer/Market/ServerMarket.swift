@@ -87,8 +87,8 @@ extension ServerState {
     }
 
     /// `body` with a handle of the shared cache kept between requests (``LedgerHandles``).
-    func usingMarketCache<T>(_ context: AppContext, _ body: (OpenLedger) throws -> T) throws -> T {
-        try ledgerHandles.using(marketCachePath, open: { try openMarketCache(context) }, body)
+    func usingMarketCache<T>(_ context: AppContext, _ body: (SharedMarket) throws -> T) throws -> T {
+        try ledgerHandles.using(marketCachePath, open: { try openMarketCache(context) }, { try body($0) })
     }
 
     /// `name`'s ledger as the price and market commands use it (read when it exists, created
