@@ -66,6 +66,12 @@ extension ValuationQuery {
 }
 
 extension BooksDatabase {
+    /// The market data every server on the database shares: the shells' door to
+    /// ``BooksDatabase/marketData()``.
+    public func sharedMarket() throws -> SharedMarket {
+        try marketData()
+    }
+
     /// `body` with `user`'s books in the database, made (empty) on first use: the shells'
     /// door to ``BooksDatabase/withBooks(of:_:)``.
     public func withUserBooks<T>(_ user: String, _ body: (OpenBooks) throws -> T) throws -> T {
