@@ -31,9 +31,9 @@ public enum DatabaseConnectFailure: Sendable, Equatable, CustomStringConvertible
         case .roleRefused(let user, let detail):
             "the server refused the user '\(user)' (\(detail)); create the role as PostgreSQL's superuser ('createuser \(user)'), or allow it in pg_hba.conf"
         case .wrongPassword(let user, let detail):
-            "\(detail); put the password of '\(user)' in LGR_DATABASE_PASSWORD"
+            "\(detail); give the password of '\(user)' in a file of mode 600 named by --database-password-file or LGR_DATABASE_PASSWORD_FILE, or in LGR_DATABASE_PASSWORD"
         case .passwordNeeded(let user):
-            "the server asks for the password of '\(user)' and none was given; put it in LGR_DATABASE_PASSWORD"
+            "the server asks for the password of '\(user)' and none was given; put it in a file of mode 600 named by --database-password-file or LGR_DATABASE_PASSWORD_FILE, or in LGR_DATABASE_PASSWORD"
         case .noDatabase(let name, let user):
             "there is no database '\(name)'; create it as PostgreSQL's superuser: createdb -O \(user) \(name)"
         case .other(let detail):

@@ -15,6 +15,8 @@ public final class PostgresBooksDatabase: BooksDatabase {
     private let userIDs = Mutex<[String: Int64]>([:])
     /// The session holding the advisory locks of the jobs this server leads (``leads(_:)``).
     private let leader = Mutex<(session: PostgresSession?, jobs: Set<String>)>((nil, []))
+    /// The market data's own sessions (``marketData()``), made on first use.
+    private let marketPool = Mutex<PostgresPool?>(nil)
 
     /// Connects, migrates the database (once across servers: an advisory lock) and keeps the
     /// connection for the first request.
@@ -53,6 +55,20 @@ public final class PostgresBooksDatabase: BooksDatabase {
             leader.jobs.insert(job)
             return true
         }
+    }
+
+    /// The market cache and headlines every server on the database shares. Their calls take
+    /// sessions of a pool of their own (at most 8 at once, 2 kept idle), one statement or
+    /// transaction at a time: a request holding its user's books never waits for a session
+    /// of the books' pool to read the market, so the two cannot starve each other.
+    public func marketData() throws -> any MarketStores {
+        let shared: PostgresPool = try marketPool.withLock { kept in
+            if let kept { return kept }
+            let made = try PostgresPool(place, limits: pool.limits, idleKept: 2, maxOpen: 8)
+            kept = made
+            return made
+        }
+        return PostgresMarketData(pool: shared)
     }
 
     public func withBooks<T>(of user: String, _ body: (any BookStores) throws -> T) throws -> T {

@@ -20,7 +20,7 @@ struct MarketSearchTests {
                 SymbolIDRecord(symbol: "eth", id: "ethereum", name: "Ethereum"),
             ], source: "coingecko", fetchedAt: Events.time("2024-05-01"))
         try Watchlist.write([sym("ETH")], to: store.settings)
-        let feed = try MarketFeed(store: store, context: fixed.environment.market, offline: true)
+        let feed = try MarketFeed(store: store, books: store, context: fixed.environment.market, offline: true)
         let found = try MarketSearch.run("btc", in: feed, knownIn: sym("USD"))
         #expect(found.origin == "the cache")
         #expect(found.results.map(\.symbol) == ["BTC", "WBTC"])

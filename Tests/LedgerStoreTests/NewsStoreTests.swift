@@ -1,10 +1,12 @@
 import LedgerCore
 import LedgerStore
+import LedgerTestSupport
 import Testing
 
-/// The headline cache (migration 0016-news): one row per source and id, the assets each is
-/// about merged across fetches, and the filters `news --offline` uses.
-@Suite("News cache")
+/// The headline cache (a ledger file's migration 0016-news, PostgreSQL's 0009-market-data; the
+/// stores of ``MarketDataKind``): one row per source and id, the assets each is about merged
+/// across fetches, and the filters `news --offline` uses.
+@Suite("NewsStore contract")
 struct NewsStoreTests {
     func headline(
         _ id: String, at seconds: Int64, about symbols: [String], source: String = "cryptocompare",
@@ -19,9 +21,9 @@ struct NewsStoreTests {
     let btc = AssetSymbol("BTC")!
     let eth = AssetSymbol("ETH")!
 
-    @Test("a headline seen twice is stored once, with the assets of both fetches")
-    func dedupe() throws {
-        let news = try Ledger(path: ":memory:", mode: .createIfMissing).news
+    @Test("a headline seen twice is stored once, with the assets of both fetches", arguments: MarketDataKind.allCases)
+    func dedupe(kind: MarketDataKind) throws {
+        let news = try kind.make().news
         try news.record([headline("1", at: 100, about: ["BTC"])], fetchedAt: Timestamp(secondsSinceEpoch: 200))
         try news.record(
             [headline("1", at: 100, about: ["ETH"], title: "A headline, edited")],
@@ -34,18 +36,27 @@ struct NewsStoreTests {
         #expect(aboutBTC.map(\.fetchedAt.secondsSinceEpoch) == [300])
     }
 
-    @Test("the same id from two sources is two headlines")
-    func perSource() throws {
-        let news = try Ledger(path: ":memory:", mode: .createIfMissing).news
+    @Test(
+        "the same id from two sources is two headlines; one given twice in a batch is one",
+        arguments: MarketDataKind.allCases)
+    func perSource(kind: MarketDataKind) throws {
+        let news = try kind.make().news
         try news.record(
             [headline("1", at: 100, about: ["AAPL"], source: "yahoo"), headline("1", at: 100, about: ["BTC"])],
             fetchedAt: Timestamp(secondsSinceEpoch: 200))
         #expect(try news.count() == 2)
+        try news.record(
+            [headline("2", at: 150, about: ["ETH"]), headline("2", at: 150, about: ["SOL"], title: "Second")],
+            fetchedAt: Timestamp(secondsSinceEpoch: 300))
+        let both = try news.headlines(about: [sym("SOL")], language: nil, since: nil, limit: 10)
+        #expect(both.map(\.value.title) == ["Second"])
+        #expect(both.map(\.value.symbols) == [[sym("ETH"), sym("SOL")]])
+        #expect(try news.count() == 3)
     }
 
-    @Test("newest first, filtered by asset, language, time and limit")
-    func filters() throws {
-        let news = try Ledger(path: ":memory:", mode: .createIfMissing).news
+    @Test("newest first, filtered by asset, language, time and limit", arguments: MarketDataKind.allCases)
+    func filters(kind: MarketDataKind) throws {
+        let news = try kind.make().news
         try news.record(
             [
                 headline("old", at: 100, about: ["BTC"]), headline("new", at: 300, about: ["BTC", "ETH"]),

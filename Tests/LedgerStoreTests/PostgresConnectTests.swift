@@ -105,6 +105,13 @@ struct PostgresConnectTests {
             if case .other = failure { continue }
             #expect(text.contains("; "), "\(text)")
         }
+        // A refused or missing password names every place a password is given, the file first.
+        for failure in [DatabaseConnectFailure.wrongPassword(user: "u", detail: "no"), .passwordNeeded(user: "u")] {
+            let text = failure.description
+            #expect(
+                text.contains("--database-password-file or LGR_DATABASE_PASSWORD_FILE")
+                    && text.hasSuffix("or in LGR_DATABASE_PASSWORD"), "\(text)")
+        }
     }
 
     @Test(

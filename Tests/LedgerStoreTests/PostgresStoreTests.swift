@@ -32,6 +32,11 @@ enum PostgresTestBooks {
 
     static func newUser() -> String { "user-\(UUID().uuidString.lowercased())" }
 
+    /// The market data of a new, empty database (it belongs to the whole database).
+    static func market() throws -> any MarketStores {
+        try PostgresBooksDatabase(newDatabase()).marketData()
+    }
+
     /// `kinds`, plus `postgres` when a PostgreSQL server can be started here.
     static func withPostgres<Kind>(_ kinds: [Kind], _ postgres: Kind) -> [Kind] {
         PostgresCluster.isAvailable ? kinds + [postgres] : kinds
@@ -181,6 +186,9 @@ enum PostgresTestBooks {
 
     /// Never reached: without the trait no contract lists its `postgres` case.
     static func open() throws -> Ledger { throw PostgresTestBooksError.builtWithoutPostgreSQL }
+
+    /// Never reached, as ``open()``.
+    static func market() throws -> Ledger { throw PostgresTestBooksError.builtWithoutPostgreSQL }
 }
 
 enum PostgresTestBooksError: Error, CustomStringConvertible {

@@ -17,7 +17,7 @@ public struct AlertCheck {
     }
 
     /// Every alert's verdict, and the time they were checked at.
-    public func run(store: Ledger) throws -> (verdicts: [AlertVerdict], checkedAt: Timestamp) {
+    public func run(store: any BookStores & MarketStores) throws -> (verdicts: [AlertVerdict], checkedAt: Timestamp) {
         let alerts = try store.alerts.alerts()
         if !offline && !alerts.isEmpty {
             try AlertPriceRefresh(store: store, context: context).refresh(alerts)

@@ -7,10 +7,12 @@ import LedgerStore
 /// back. An asset no source priced gets one warning; its alerts are then checked against the
 /// cache, and fail there if it has no (fresh enough) price.
 public struct AlertPriceRefresh {
-    public let store: Ledger
+    /// The user's books (their prices) and market data (the coin lists, the FX rates): a
+    /// ledger file holds both.
+    public let store: any BookStores & MarketStores
     public let context: MarketContext
 
-    public init(store: Ledger, context: MarketContext) {
+    public init(store: any BookStores & MarketStores, context: MarketContext) {
         self.store = store
         self.context = context
     }

@@ -14,6 +14,10 @@ public typealias OpenBooks = any BookStores
 /// Where the server keeps its users' books when they are not ledger files (``BooksDatabase``).
 public typealias SharedBooks = any BooksDatabase
 
+/// The market data (cache and headlines) the market use cases read and write: a ledger file's,
+/// or the one a server shares among its users (``MarketStores``).
+public typealias SharedMarket = any MarketStores
+
 extension BookStores {
     /// The ledger's currency setting (USD when never set).
     public func ledgerCurrency() throws -> String {
@@ -62,6 +66,12 @@ extension ValuationQuery {
 }
 
 extension BooksDatabase {
+    /// The market data every server on the database shares: the shells' door to
+    /// ``BooksDatabase/marketData()``.
+    public func sharedMarket() throws -> SharedMarket {
+        try marketData()
+    }
+
     /// `body` with `user`'s books in the database, made (empty) on first use: the shells'
     /// door to ``BooksDatabase/withBooks(of:_:)``.
     public func withUserBooks<T>(_ user: String, _ body: (OpenBooks) throws -> T) throws -> T {

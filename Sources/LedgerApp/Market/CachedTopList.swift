@@ -7,7 +7,7 @@ public struct CachedTopList: Sendable {
     public let fetchedAt: Timestamp
 }
 
-extension Ledger {
+extension MarketStores {
     /// The newest top list cached in `quote` (the stock or ETF `screen`'s, when given), nil
     /// when none is.
     public func cachedTopList(in quote: AssetSymbol, screen: StockScreen? = nil) throws -> CachedTopList? {
@@ -21,5 +21,12 @@ extension Watchlist {
     /// The symbols `ledger` watches (none without a ledger).
     public static func watched(in ledger: OpenBooks?) throws -> [AssetSymbol] {
         try ledger.map { try read($0.settings) } ?? []
+    }
+}
+
+extension MarketStores {
+    /// Records the published `rates` (fetched with prices) in the market cache.
+    public func recordRates(_ rates: [FXRates], fetchedAt: Timestamp) throws {
+        for published in rates { try market.recordFXRates(published, fetchedAt: fetchedAt) }
     }
 }

@@ -25,7 +25,7 @@ public struct FetchedCandles {
 /// the cache is used with one warning naming its age; an unknown symbol is an error, not a
 /// reason to show stale data. Fetched candles are written only by ``commit()``.
 public final class CandleFetcher {
-    public let store: Ledger
+    public let store: any MarketStores
     public let context: MarketContext
     /// Nil with `--offline`.
     public let setup: MarketSetup?
@@ -34,7 +34,9 @@ public final class CandleFetcher {
     public let now: Timestamp
     private var fetched: [Candle] = []
 
-    public init(store: Ledger, context: MarketContext, now: Timestamp, offline: Bool, forcedSource: String?)
+    public init(
+        store: any MarketStores, context: MarketContext, now: Timestamp, offline: Bool, forcedSource: String?
+    )
         throws
     {
         self.store = store
@@ -83,11 +85,11 @@ public final class CandleFetcher {
     /// True when candles came from a source (and ``commit(into:)`` has something to record).
     public var hasFetched: Bool { !fetched.isEmpty }
 
-    /// Records the fetched candles in the cache of `ledger` (call once the command has
+    /// Records the fetched candles in the cache of `target` (call once the command has
     /// succeeded).
-    public func commit(into ledger: Ledger) throws {
-        if !fetched.isEmpty { try ledger.market.recordCandles(fetched, fetchedAt: now) }
-        if ledger === store { try setup?.commit() }
+    public func commit(into target: any MarketStores) throws {
+        if !fetched.isEmpty { try target.market.recordCandles(fetched, fetchedAt: now) }
+        if target === store { try setup?.commit() }
     }
 
     private func fallBack(

@@ -8,10 +8,13 @@ import LedgerStore
 /// (``CorporateActionCheck``). Nothing is recorded; the findings carry the commands.
 public struct CorporateActionFetch {
     public let setup: MarketSetup
+    /// The books the findings are held against.
+    public let books: any BookStores
     public let forcedSource: String?
 
-    public init(setup: MarketSetup, forcedSource: String?) {
+    public init(setup: MarketSetup, books: any BookStores, forcedSource: String?) {
         self.setup = setup
+        self.books = books
         self.forcedSource = forcedSource
     }
 
@@ -39,7 +42,7 @@ public struct CorporateActionFetch {
                 outcome.failures[symbol] = error
             }
         }
-        let events = try setup.store.events.events(touching: Set(actions.map(\.asset)))
+        let events = try books.events.events(touching: Set(actions.map(\.asset)))
         outcome.findings = CorporateActionCheck.findings(actions, events: events)
         return outcome
     }

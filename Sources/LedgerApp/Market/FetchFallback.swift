@@ -22,7 +22,7 @@ public struct FetchFallback {
     /// age. Fails (before anything is recorded) when nothing was fetched and some asset has
     /// no cached price either, or with `maxAge` when a price had to come from the cache and is
     /// older than that, or is missing.
-    public func check(store: Ledger, maxAge: Int64?, notices: any NoticeSink) throws {
+    public func check(store: any BookStores, maxAge: Int64?, notices: any NoticeSink) throws {
         let missing = targets.assets.map(\.symbol).filter { result.pricedBy[$0] == nil }
         guard !missing.isEmpty else { return }
         let table = try store.prices.priceTable()
@@ -52,7 +52,7 @@ public struct FetchFallback {
     /// How stale a cached price is for `--max-age`: an ECB rate by publication (zero while no
     /// newer rate was due after it was fetched, docs/MARKET-DATA.md), anything else by the age
     /// of its observation.
-    private func staleness(of asset: AssetSymbol, _ cached: PriceQuote, store: Ledger) throws -> Int64 {
+    private func staleness(of asset: AssetSymbol, _ cached: PriceQuote, store: any BookStores) throws -> Int64 {
         guard asset.inferredClass == .fiat && quote.inferredClass == .fiat,
             ECBRate.isPublication(source: cached.source, observedAt: cached.observedAt)
         else {

@@ -25,9 +25,9 @@ public struct MarketSearch {
 }
 
 extension MarketFeed {
-    /// The symbols on the user's watchlist (none without a ledger).
+    /// The symbols on the user's watchlist (none without books).
     public func watched() throws -> Set<AssetSymbol> {
-        Set(try Watchlist.read(store.settings))
+        Set(try Watchlist.watched(in: books))
     }
 
     /// Matches from the first crypto source that can search, else from the cache (every

@@ -8,7 +8,10 @@ import LedgerStore
 /// to the cache. What was fetched is written only by ``commit()``, so a failing command
 /// leaves the ledger as it was.
 public final class MarketFeed {
-    public let store: Ledger
+    /// The market data read and, unless ``recordInto`` is given, written.
+    public let store: any MarketStores
+    /// The user's books, for their watchlist (nil: none, as on the server's shared pages).
+    public let books: (any BookStores)?
     public let context: MarketContext
     public let now: Timestamp
     let setup: MarketSetup
@@ -17,9 +20,9 @@ public final class MarketFeed {
     /// The cached lists read so far (by quote and screen; nil: none cached): each is read once.
     private var readLists: [ListKey: Fetched<TopList>?] = [:]
     private var candles: [Candle] = []
-    /// The ledger to record into when it differs from `store` (a ledger that did not exist
+    /// The store to record into when it differs from `store` (a ledger that did not exist
     /// yet: it is created only when there is something to record).
-    private let recordInto: (() throws -> Ledger)?
+    private let recordInto: (() throws -> any MarketStores)?
 
     /// The sources that offer a top list (the others answer `unsupported` without a request).
     public static let topListSources = ["coingecko", "cryptocompare"]
@@ -27,10 +30,11 @@ public final class MarketFeed {
     public static let maxCount = 250
 
     public init(
-        store: Ledger, context: MarketContext, offline: Bool,
-        recordInto: (() throws -> Ledger)? = nil
+        store: any MarketStores, books: (any BookStores)? = nil, context: MarketContext, offline: Bool,
+        recordInto: (() throws -> any MarketStores)? = nil
     ) throws {
         self.store = store
+        self.books = books
         self.recordInto = recordInto
         self.context = context
         now = context.now
@@ -44,6 +48,7 @@ public final class MarketFeed {
     public init(setup: MarketSetup, offline: Bool) {
         self.setup = setup
         store = setup.store
+        books = nil
         context = setup.context
         now = context.now
         self.offline = offline
@@ -181,7 +186,8 @@ extension MarketFeed {
     /// the server's pages read the shared cache, which its fetcher keeps fresh. The list read
     /// to decide is the one the feed then serves (read once).
     public static func cachedWhileFresh(
-        store: Ledger, context: MarketContext, quote: AssetSymbol, screen: StockScreen?, count: Int, lifetime: Int64
+        store: any MarketStores, context: MarketContext, quote: AssetSymbol, screen: StockScreen?, count: Int,
+        lifetime: Int64
     ) throws -> MarketFeed {
         let cached = try store.market.latestTopList(in: quote, screen: screen)
         let fresh = cached.map {

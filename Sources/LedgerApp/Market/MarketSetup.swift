@@ -3,16 +3,17 @@ import LedgerMarketData
 import LedgerStore
 
 /// The market-data side of a command: the configuration (file, then `LGR_*` variables), the
-/// shared HTTP layer, and one adapter per source, caching CoinGecko's coin list in the ledger.
+/// shared HTTP layer, and one adapter per source, caching CoinGecko's coin list in the market
+/// data (the ledger's, or the server's shared cache).
 public struct MarketSetup {
     public let config: MarketDataConfig
     public let http: MarketHTTP
-    public let store: Ledger
+    public let store: any MarketStores
     public let context: MarketContext
-    /// CoinGecko's coin list, written to the ledger only by ``commit()``.
+    /// CoinGecko's coin list, written to the store only by ``commit()``.
     public let coinList: StoreCoinListCache
 
-    public init(store: Ledger, context: MarketContext) throws {
+    public init(store: any MarketStores, context: MarketContext) throws {
         let connection = try Self.connection(context)
         config = connection.0
         http = connection.1
@@ -78,15 +79,15 @@ public struct MarketSetup {
     }
 }
 
-/// CoinGecko's coin list kept in the ledger file (`symbol_ids`), trusted for 7 days. A list
+/// CoinGecko's coin list kept in the market cache (`symbol_ids`), trusted for 7 days. A list
 /// fetched now is held in memory until ``commit()``.
 public final class StoreCoinListCache: CoinListCache, @unchecked Sendable {
-    public let store: Ledger
+    public let store: any MarketStores
     public let now: Timestamp
     public static let lifetime: Int64 = 7 * 86_400
     private var pending: [String: [CoinListEntry]] = [:]
 
-    public init(store: Ledger, now: Timestamp) {
+    public init(store: any MarketStores, now: Timestamp) {
         self.store = store
         self.now = now
     }

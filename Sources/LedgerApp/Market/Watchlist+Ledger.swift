@@ -29,7 +29,9 @@ extension Watchlist {
 
     /// The watched coins of `books` in `quote`, figures from the top list cached in
     /// `topLists` when it has them, else the newest price `books` record.
-    public static func listed(_ books: some BookStores, topLists: Ledger, quote: AssetSymbol) throws -> WatchedCoins {
+    public static func listed(_ books: some BookStores, topLists: any MarketStores, quote: AssetSymbol) throws
+        -> WatchedCoins
+    {
         let cached = try topLists.market.latestTopList(in: quote)
         let coins = try coins(read(books.settings), list: cached?.value, quote: quote, prices: books.prices)
         return WatchedCoins(coins: coins, topList: cached.map { ($0.value.source, $0.fetchedAt) })

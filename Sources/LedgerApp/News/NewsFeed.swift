@@ -7,12 +7,16 @@ import LedgerStore
 /// cached headlines of its assets are used instead, with one warning saying how old they are.
 /// What was fetched is written only by ``commit()``.
 public final class NewsFeed {
-    public let store: Ledger
+    /// The market data whose headlines are read and, unless `recordInto` is given, written.
+    public let store: any MarketStores
+    /// The user's books, for the classes of their assets (nil: a symbol's class is the
+    /// request's, else crypto).
+    public let books: (any BookStores)?
     public let context: MarketContext
     public let now: Timestamp
     public private(set) var offline: Bool
     private let setup: MarketSetup
-    private let recordInto: (() throws -> Ledger)?
+    private let recordInto: (() throws -> any MarketStores)?
     private var pending: [Headline] = []
 
     /// Most headlines one command shows.
@@ -22,12 +26,14 @@ public final class NewsFeed {
     /// The source of stock and ETF headlines.
     public static let stockSource = "yahoo"
 
-    /// `store` is read for the cache and the classes of assets; `recordInto`, when given, is
-    /// the ledger to record into instead (one created only when something was fetched).
-    public init(store: Ledger, context: MarketContext, offline: Bool, recordInto: (() throws -> Ledger)? = nil)
-        throws
-    {
+    /// `store` is read for the cache, `books` for the classes of assets; `recordInto`, when
+    /// given, is the store to record into instead (one created only when something was fetched).
+    public init(
+        store: any MarketStores, books: (any BookStores)? = nil, context: MarketContext, offline: Bool,
+        recordInto: (() throws -> any MarketStores)? = nil
+    ) throws {
         self.store = store
+        self.books = books
         self.context = context
         self.offline = offline
         self.recordInto = recordInto
@@ -39,6 +45,7 @@ public final class NewsFeed {
     public init(setup: MarketSetup, offline: Bool) {
         self.setup = setup
         store = setup.store
+        books = nil
         context = setup.context
         now = context.now
         self.offline = offline
@@ -91,7 +98,7 @@ public final class NewsFeed {
         var crypto: [AssetSymbol] = []
         var stocks: [AssetSymbol] = []
         for symbol in request.symbols {
-            let assetClass = try request.assetClass ?? store.events.assetClass(of: symbol) ?? .crypto
+            let assetClass = try request.assetClass ?? books?.events.assetClass(of: symbol) ?? .crypto
             if assetClass.isListed { stocks.append(symbol) } else { crypto.append(symbol) }
         }
         return [(Self.cryptoSource, crypto), (Self.stockSource, stocks)].filter { !$0.1.isEmpty }

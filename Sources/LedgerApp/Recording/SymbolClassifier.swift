@@ -49,7 +49,7 @@ public final class SymbolClassifier {
         // CoinGecko's coin list is cached in a ledger file's market cache; books kept
         // elsewhere (a server's database) have none, and fetch it for the lookup.
         let coinList: any CoinListCache =
-            if let file = ledger as? Ledger {
+            if let file = ledger as? any MarketStores {
                 StoreCoinListCache(store: file, now: context.now)
             } else {
                 InMemoryCoinListCache()

@@ -107,7 +107,7 @@ struct FetchRun {
 
     /// The latest price of every asset any user needs, once, per currency and class in batches
     /// of ``ServerSettings/batchSize``; what no source priced is a failure of the run.
-    private func fetch(_ users: [UserTargets], setup: MarketSetup, cache: OpenLedger, record: inout FetchRecord)
+    private func fetch(_ users: [UserTargets], setup: MarketSetup, cache: SharedMarket, record: inout FetchRecord)
         -> [PriceObservation]
     {
         var union: [AssetSymbol: [AssetSymbol: AssetClass]] = [:]
@@ -126,7 +126,7 @@ struct FetchRun {
                     record.batches += 1
                     do {
                         let result = try fetcher.latest(FetchTargets(assets: batch.map { ($0, assetClass) }), in: quote)
-                        try cache.record([], rates: result.fxRates, fetchedAt: setup.context.now)
+                        try cache.recordRates(result.fxRates, fetchedAt: setup.context.now)
                         for asset in batch where result.pricedBy[asset] == nil {
                             let reasons = result.reasons(asset)
                             record.failures.append(

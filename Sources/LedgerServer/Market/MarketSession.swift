@@ -17,10 +17,10 @@ struct MarketSession {
     let user: ServerUser
     let notices: CollectedNotices
     let context: MarketContext
-    let cache: OpenLedger
+    let cache: SharedMarket
     let books: AmendableBooks
 
-    private init(_ owner: UserBooks, context: MarketContext, cache: OpenLedger, books: AmendableBooks) {
+    private init(_ owner: UserBooks, context: MarketContext, cache: SharedMarket, books: AmendableBooks) {
         (state, user, notices) = (owner.state, owner.user, owner.notices)
         (self.context, self.cache, self.books) = (context, cache, books)
     }

@@ -86,9 +86,12 @@ extension ServerState {
         return try opener.open(.create)
     }
 
-    /// `body` with a handle of the shared cache kept between requests (``LedgerHandles``).
-    func usingMarketCache<T>(_ context: AppContext, _ body: (OpenLedger) throws -> T) throws -> T {
-        try ledgerHandles.using(marketCachePath, open: { try openMarketCache(context) }, body)
+    /// `body` with the shared cache: the database's, every server on it sharing one (no
+    /// `DATA/market.ledger` then), else a handle of the file kept between requests
+    /// (``LedgerHandles``).
+    func usingMarketCache<T>(_ context: AppContext, _ body: (SharedMarket) throws -> T) throws -> T {
+        if let database { return try body(database.sharedMarket()) }
+        return try ledgerHandles.using(marketCachePath, open: { try openMarketCache(context) }, { try body($0) })
     }
 
     /// `name`'s ledger as the price and market commands use it (read when it exists, created

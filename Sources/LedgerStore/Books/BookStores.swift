@@ -56,6 +56,9 @@ public protocol BooksDatabase: Sendable {
     func withBooks<T>(of user: String, _ body: (any BookStores) throws -> T) throws -> T
     /// The server's accounts in the same database, shared by every server on it.
     func accounts() -> any AccountStore
+    /// The market cache and headlines in the same database, shared by every user of every
+    /// server on it (market data, not anyone's books).
+    func marketData() throws -> any MarketStores
     /// Whether this process is the one of all on the database that runs `job` (the scheduled
     /// fetcher): it becomes it when no other process is, and stays it until it ends, when the
     /// next process to ask takes over.

@@ -36,11 +36,6 @@ extension LedgerMarketCache {
             })
     }
 
-    /// The most recently fetched list of coins by market cap in `quote` (from any source).
-    public func latestTopList(in quote: AssetSymbol) throws -> Fetched<TopList>? {
-        try latestTopList(in: quote, screen: nil)
-    }
-
     /// The most recently fetched list in `quote`: of `screen`, or of coins by market cap.
     public func latestTopList(in quote: AssetSymbol, screen: StockScreen?) throws -> Fetched<TopList>? {
         let key = screen?.cacheKey ?? "crypto"

@@ -1,8 +1,9 @@
 import LedgerCore
 
-/// The market-data cache (migration 0006): candles, top lists, FX rates and symbol maps.
-/// Reports read these; only `prices fetch` and friends write them.
-public struct LedgerMarketCache: MarketCacheStore {
+/// The market-data cache of a ledger file (migration 0006): candles, top lists, FX rates and
+/// symbol maps (``MarketCacheStore``), and the user's conversions. Reports read these; only
+/// `prices fetch` and friends write them.
+public struct LedgerMarketCache {
     package let ledger: Ledger
     var database: SQLiteDatabase { ledger.database }
 

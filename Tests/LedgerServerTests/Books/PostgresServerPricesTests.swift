@@ -65,7 +65,8 @@ struct PostgresServerPricesTests {
     @Test("list, fetch and record by hand answer as on ledger files; the prices are the user's rows")
     func sameAnswers() async throws {
         let files = try MarketTestServer()
-        let database = try PostgresServerTests.database()
+        // A database of its own: the market cache is the whole database's.
+        let database = try PostgresBooksDatabase(PostgresServerNotificationTests.newDatabase())
         let postgres = try MarketTestServer(database: database)
         let (fileClient, postgresClient) = (try await files.start(), try await postgres.start())
         let (user, other) = ("pg-\(UUID().uuidString.lowercased())", "pg-\(UUID().uuidString.lowercased())")

@@ -46,7 +46,8 @@ struct PostgresServerMarketTests {
     @Test("watch, unwatch and the market pages answer as on ledger files; the list is the user's setting")
     func sameAnswers() async throws {
         let files = try MarketTestServer()
-        let database = try PostgresServerTests.database()
+        // A database of its own: the market cache is the whole database's.
+        let database = try PostgresBooksDatabase(PostgresServerNotificationTests.newDatabase())
         let postgres = try MarketTestServer(database: database)
         let (fileClient, postgresClient) = (try await files.start(), try await postgres.start())
         let (user, other) = ("pg-\(UUID().uuidString.lowercased())", "pg-\(UUID().uuidString.lowercased())")
@@ -71,6 +72,33 @@ struct PostgresServerMarketTests {
         }
         try await files.stop()
         try await postgres.stop()
+    }
+
+    @Test("two servers on one database share the market cache and the headlines; no market.ledger is written")
+    func sharedCache() async throws {
+        let place = try PostgresServerNotificationTests.newDatabase()
+        let first = try MarketTestServer(database: try PostgresBooksDatabase(place))
+        let second = try MarketTestServer(database: try PostgresBooksDatabase(place))
+        let (one, two) = (try await first.start(), try await second.start())
+        let user = "pg-\(UUID().uuidString.lowercased())"
+        let fetched = try await one.get("/market?top=50", as: user)
+        #expect(fetched.status == 200 && fetched.body.contains(#"<a href="/market/BTC">Bitcoin</a>"#))
+        #expect(first.requests("/coingecko/coins/markets").count == 1)
+        // The second server reads the list the first recorded, with no request of its own.
+        let served = try await two.get("/market?top=50", as: user)
+        #expect(served.status == 200 && served.body.contains(#"<a href="/market/BTC">Bitcoin</a>"#))
+        #expect(served.body.contains("Prices in USD from coingecko, fetched 2024-06-01T12:00:"))
+        #expect(second.market.requests.isEmpty, "\(second.market.requests.map(\.target))")
+        let news = try await one.get("/news", as: user)
+        #expect(news.status == 200)
+        let market = try PostgresBooksDatabase(place).marketData()
+        #expect(try market.news.count() > 0)
+        #expect(try market.market.latestTopList(in: sym("USD"))?.value.entries.count == 100)
+        for server in [first, second] {
+            #expect(!FileManager.default.fileExists(atPath: server.state.settings.dataDirectory + "/market.ledger"))
+        }
+        try await first.stop()
+        try await second.stop()
     }
 
     /// ``PostgresServerAlertTests/comparable(_:)`` with event ids and ages blanked too (each

@@ -15,7 +15,8 @@ public struct LiveFeed {
     /// The feed of the assets `named` in `quote`, their classes read from `store` (nothing is
     /// written to it); no progress line is drawn between updates.
     public init(
-        symbols named: [String], quote: AssetSymbol, store: Ledger, context: MarketContext, forcedSource: String?
+        symbols named: [String], quote: AssetSymbol, store: some BookStores & MarketStores, context: MarketContext,
+        forcedSource: String?
     ) throws {
         var seen = Set<AssetSymbol>()
         symbols = named.compactMap(AssetSymbol.init).filter { $0 != quote && seen.insert($0).inserted }

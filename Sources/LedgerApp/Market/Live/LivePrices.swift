@@ -80,7 +80,7 @@ public final class LivePrices: Sendable {
     /// `currency` from the sources, with `cache` (the shared market cache) keeping the coin
     /// lists the sources need; nothing else is written to it.
     public static func fetch(
-        _ assets: [AssetSymbol], of assetClass: AssetClass?, in currency: AssetSymbol, cache: OpenLedger,
+        _ assets: [AssetSymbol], of assetClass: AssetClass?, in currency: AssetSymbol, cache: SharedMarket,
         context: MarketContext
     ) throws -> [PriceObservation] {
         let setup = try MarketSetup(store: cache, context: context)

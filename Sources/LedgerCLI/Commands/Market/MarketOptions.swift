@@ -30,12 +30,15 @@ struct MarketOptions: ParsableArguments {
             throw MarketCommandError.nothingCached(path: try ledgerOptions.path(in: environment))
         }
         if let existing = ledger.existing {
-            return (try MarketFeed(store: existing, context: environment.market, offline: offline), quote)
+            return (
+                try MarketFeed(store: existing, books: existing, context: environment.market, offline: offline), quote
+            )
         }
         let empty = try LedgerOpener.scratch()
         return (
             try MarketFeed(
-                store: empty, context: environment.market, offline: false, recordInto: ledger.storeForWriting),
+                store: empty, context: environment.market, offline: false,
+                recordInto: { try ledger.storeForWriting() }),
             quote
         )
     }

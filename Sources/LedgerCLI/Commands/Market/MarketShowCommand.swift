@@ -45,7 +45,7 @@ struct MarketShowCommand: EnvironmentCommand {
     func run(in environment: CommandEnvironment) throws {
         let asset = AssetSymbol(symbol)!
         let (feed, quote) = try marketOptions.feed(ledgerOptions, environment)
-        let detail = try CoinDetail(asset, feed: feed, quote: quote, books: feed.store, context: environment.app)
+        let detail = try CoinDetail(asset, feed: feed, quote: quote, books: feed.books, context: environment.app)
         let (entry, list, share, holding, favorite) = (
             detail.entry, detail.list, detail.share, detail.holding, detail.favorite
         )

@@ -101,13 +101,13 @@ extension NewsFeed {
     convenience init(_ ledgerOptions: LedgerOptions, _ environment: CommandEnvironment, offline: Bool) throws {
         let ledger = try PriceLedger(options: ledgerOptions, environment: environment)
         if let existing = ledger.existing {
-            try self.init(store: existing, context: environment.market, offline: offline)
+            try self.init(store: existing, books: existing, context: environment.market, offline: offline)
         } else if offline {
             throw MarketCommandError.nothingCached(path: try ledgerOptions.path(in: environment))
         } else {
             try self.init(
                 store: try LedgerOpener.scratch(), context: environment.market, offline: false,
-                recordInto: ledger.storeForWriting)
+                recordInto: { try ledger.storeForWriting() })
         }
     }
 }

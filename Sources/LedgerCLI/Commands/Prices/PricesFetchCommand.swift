@@ -106,7 +106,7 @@ struct PricesFetchCommand: EnvironmentCommand {
             store: store, maxAge: maxAge.flatMap(Age.parseDuration), notices: environment.notices)
         try result.record(in: store, fetchedAt: now)
         try setup.commit()
-        let actions = try history ? corporateActions(targets, setup, now, environment) : nil
+        let actions = try history ? corporateActions(targets, setup, store, now, environment) : nil
         guard outputFormat == .json else {
             environment.write(report.summary())
             if let actions {
@@ -124,9 +124,10 @@ struct PricesFetchCommand: EnvironmentCommand {
     /// `--history` of listed assets: the splits and dividends Yahoo reports in the range, held
     /// against the ledger (nil when no listed asset was fetched from Yahoo). Never recorded.
     private func corporateActions(
-        _ targets: FetchTargets, _ setup: MarketSetup, _ now: Timestamp, _ environment: CommandEnvironment
+        _ targets: FetchTargets, _ setup: MarketSetup, _ books: OpenBooks, _ now: Timestamp,
+        _ environment: CommandEnvironment
     ) throws -> [CorporateActionFinding]? {
-        let outcome = try CorporateActionFetch(setup: setup, forcedSource: source).run(
+        let outcome = try CorporateActionFetch(setup: setup, books: books, forcedSource: source).run(
             targets, from: LocalDate.parse(since!)!, through: now.date)
         for (asset, error) in outcome.failures.sorted(by: { $0.key < $1.key }) {
             environment.notices.warning("\(asset): no splits or dividends: \(error)")
