@@ -12,6 +12,13 @@
 // count written once a statement;  i  the six secondary indexes of `events` dropped;  j  the
 // five that are not UNIQUE dropped (`events_fingerprint` kept);  J  with j, those five
 // created again before the COMMIT;  r  INSERT OR ROLLBACK (no statement journal).
+// Candidate layouts of the log row (round 26, the narrower row; the same six indexes):
+// N  `events` keeps only seq, id, kind, occurred_at, asset, counter_asset, fingerprint,
+// prev_hash, hash (the packed row, in `event_replay`, is the record the rest is read from);
+// M  as N, with the packed row as a column of `events` and no `event_replay` (one INSERT);
+// b  with N or M, the two hashes as 32-byte BLOBs instead of 64 hex digits;
+// w  before the COMMIT, every appended row read back (each column, and its replay row),
+// as the import's check reads them.
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +38,13 @@ static void ck(int rc, sqlite3 *db, const char *what) {
         exit(1);
     }
 }
+
+static int hexval(char c) { return c <= '9' ? c - '0' : (c | 32) - 'a' + 10; }
+
+// The columns the narrow layouts keep, by their place in COLS.
+static const int NARROW[] = {0, 1, 3, 4, 7, 12, 26, 27, 28};
+#define NN 9
+static const char *NCOLS = "seq,id,kind,occurred_at,asset,counter_asset,fingerprint,prev_hash,hash";
 
 static const char *COLS =
     "seq,id,schema,kind,occurred_at,recorded_at,account,asset,asset_class,quantity,price,quote,counter_asset,"
@@ -54,6 +68,12 @@ static int load(const char *path, Row *rows, int cap) {
             r->tl[c] = sqlite3_column_bytes(q, c);
             r->tv[c] = malloc(r->tl[c] + 1);
             memcpy(r->tv[c], sqlite3_column_text(q, c), r->tl[c]);
+            if ((c == 27 || c == 28) && r->tl[c] == 64) { // the hash's 32 bytes after its text
+                r->tv[c] = realloc(r->tv[c], 64 + 1 + 32);
+                for (int k = 0; k < 32; k++)
+                    ((unsigned char *)r->tv[c])[65 + k] =
+                        (unsigned char)(hexval(r->tv[c][2 * k]) << 4 | hexval(r->tv[c][2 * k + 1]));
+            }
         }
     }
     sqlite3_finalize(q);
@@ -69,6 +89,55 @@ static int load(const char *path, Row *rows, int cap) {
     sqlite3_finalize(q);
     sqlite3_close(s);
     return n;
+}
+
+// Replaces `events` by the narrow table (N, M; b: BLOB hashes) with the same indexes.
+static void narrow(sqlite3 *d, const char *o) {
+    const char *h = strchr(o, 'b') ? "BLOB" : "TEXT";
+    char sql[2048];
+    snprintf(sql, sizeof sql,
+        "DROP TABLE events; CREATE TABLE events (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,"
+        " occurred_at INTEGER NOT NULL, asset TEXT, counter_asset TEXT, fingerprint TEXT, prev_hash %s NOT NULL,"
+        " hash %s NOT NULL%s) STRICT;"
+        "CREATE INDEX events_asset ON events(asset);"
+        "CREATE INDEX events_counter_asset ON events(counter_asset) WHERE counter_asset IS NOT NULL;"
+        "CREATE UNIQUE INDEX events_fingerprint ON events(fingerprint) WHERE fingerprint IS NOT NULL;"
+        "CREATE INDEX events_replay ON events(occurred_at, seq);"
+        "CREATE INDEX events_voids ON events(seq) WHERE kind = 'void';"
+        "CREATE INDEX events_links ON events(seq) WHERE kind = 'link';",
+        h, h, strchr(o, 'M') ? ", data BLOB NOT NULL" : "");
+    ck(sqlite3_exec(d, sql, 0, 0, 0), d, "narrow");
+}
+
+// Binds row r's column c at p: a hash as 32 bytes when b (kept in r->bin).
+static void bindColumn(sqlite3_stmt *s, int p, Row *r, int c, int binary) {
+    if (binary && (c == 27 || c == 28) && r->type[c] == SQLITE_TEXT && r->tl[c] == 64) {
+        unsigned char *b = (unsigned char *)r->tv[c] + 65; // the 32 bytes, made once after the text
+        sqlite3_bind_blob(s, p, b, 32, SQLITE_STATIC);
+    } else if (r->type[c] == SQLITE_INTEGER) sqlite3_bind_int64(s, p, r->iv[c]);
+    else if (r->type[c] == SQLITE_TEXT) sqlite3_bind_text(s, p, r->tv[c], r->tl[c], SQLITE_STATIC);
+    else sqlite3_bind_null(s, p);
+}
+
+// Reads back every appended row, each column, as the import's check does (w).
+static long readBack(sqlite3 *d, int merged) {
+    sqlite3_stmt *q, *rq = 0;
+    long bytes = 0;
+    ck(sqlite3_prepare_v2(d, "SELECT * FROM events WHERE seq > 0 ORDER BY seq", -1, &q, 0), d, "read");
+    if (!merged)
+        ck(sqlite3_prepare_v2(d, "SELECT data FROM event_replay WHERE occurred_at >= 0 ORDER BY occurred_at, seq", -1,
+               &rq, 0),
+            d, "read replay");
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        for (int c = 0, n = sqlite3_column_count(q); c < n; c++) {
+            const void *b = sqlite3_column_blob(q, c);
+            bytes += sqlite3_column_bytes(q, c) + (b != 0);
+        }
+        if (rq && sqlite3_step(rq) == SQLITE_ROW) bytes += sqlite3_column_bytes(rq, 0) + (sqlite3_column_blob(rq, 0) != 0);
+    }
+    sqlite3_finalize(q);
+    if (rq) sqlite3_finalize(rq);
+    return bytes;
 }
 
 static char *insertSQL(const char *head, const char *row, int rows) {
@@ -100,12 +169,16 @@ int main(int argc, char **argv) {
                "DROP INDEX events_voids; DROP INDEX events_links;",
                0, 0, 0),
             d, "j");
+    int isNarrow = strchr(o, 'N') || strchr(o, 'M'), merged = strchr(o, 'M') != 0, binary = strchr(o, 'b') != 0;
+    if (isNarrow) narrow(d, o);
     if (strchr(o, 'n')) return 0;
+    int ncols = isNarrow ? NN + merged : NC;
     char row[512] = "(";
-    for (int c = 0; c < NC; c++) strcat(row, c ? ", ?" : "?");
+    for (int c = 0; c < ncols; c++) strcat(row, c ? ", ?" : "?");
     strcat(row, ")");
     char head[1024];
-    snprintf(head, sizeof head, "INSERT%s INTO events (%s) VALUES ", strchr(o, 'r') ? " OR ROLLBACK" : "", COLS);
+    snprintf(head, sizeof head, "INSERT%s INTO events (%s%s) VALUES ", strchr(o, 'r') ? " OR ROLLBACK" : "",
+        isNarrow ? NCOLS : COLS, merged ? ",data" : "");
     char *eventsSQL = insertSQL(head, row, per);
     snprintf(head, sizeof head, "INSERT%s INTO event_replay (occurred_at, seq, data) VALUES ",
         strchr(o, 'r') ? " OR ROLLBACK" : "");
@@ -119,20 +192,20 @@ int main(int argc, char **argv) {
     for (int i = 0; i + per <= n; i += per) {
         for (int k = 0; k < per; k++) {
             Row *r = &rows[i + k];
-            for (int c = 0; c < NC; c++) {
-                int p = k * NC + c + 1;
-                if (r->type[c] == SQLITE_INTEGER) sqlite3_bind_int64(se, p, r->iv[c]);
-                else if (r->type[c] == SQLITE_TEXT) sqlite3_bind_text(se, p, r->tv[c], r->tl[c], SQLITE_STATIC);
-                else sqlite3_bind_null(se, p);
-            }
+            for (int c = 0; c < (isNarrow ? NN : NC); c++)
+                bindColumn(se, k * ncols + c + 1, r, isNarrow ? NARROW[c] : c, binary);
+            if (merged) sqlite3_bind_blob(se, k * ncols + NN + 1, r->blob, r->bl, SQLITE_STATIC);
+            if (merged) continue;
             sqlite3_bind_int64(sr, k * 3 + 1, r->rocc);
             sqlite3_bind_int64(sr, k * 3 + 2, r->rseq);
             sqlite3_bind_blob(sr, k * 3 + 3, r->blob, r->bl, SQLITE_STATIC);
         }
         ck(sqlite3_step(se), d, "events step");
         sqlite3_reset(se);
-        ck(sqlite3_step(sr), d, "replay step");
-        sqlite3_reset(sr);
+        if (!merged) {
+            ck(sqlite3_step(sr), d, "replay step");
+            sqlite3_reset(sr);
+        }
         if (!count) continue;
         sqlite3_bind_int64(count, 1, rows[i + per - 1].rseq);
         ck(sqlite3_step(count), d, "count step");
@@ -147,6 +220,7 @@ int main(int argc, char **argv) {
                "CREATE INDEX events_links ON events(seq) WHERE kind = 'link';",
                0, 0, 0),
             d, "J");
+    if (strchr(o, 'w')) printf("%ld bytes read back\n", readBack(d, merged));
     ck(sqlite3_exec(d, "COMMIT", 0, 0, 0), d, "commit");
     printf("%d rows appended, %d a statement\n", n - n % per, per);
     return 0;

@@ -31,6 +31,11 @@ public struct ImportTally {
     public var prices: [PriceSample: PriceObservation] = [:]
 
     public mutating func notePrices(of imported: ImportedEvent) {
+        Self.note(imported, in: &prices)
+    }
+
+    /// Notes the prices `imported` states in `prices`, as ``prices`` keeps them.
+    static func note(_ imported: ImportedEvent, in prices: inout [PriceSample: PriceObservation]) {
         for observation in imported.observedPrices {
             let sample = PriceSample(
                 asset: observation.asset, quote: observation.quote,

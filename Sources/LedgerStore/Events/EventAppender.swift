@@ -58,19 +58,19 @@ enum EventAppender {
     /// Writes a chunk: the events first, since each replay row's trigger checks that its event
     /// exists. `keepingCount`: the replay rows' count trigger is set aside (a bulk load), so the
     /// count is written here, once for the chunk.
-    static func write(_ chunk: EncodedChunk, to database: SQLiteDatabase, keepingCount: Bool) throws(SQLiteError) {
+    /// `full`: the two statements of a full chunk, prepared once by the caller (``FullChunkStatements``).
+    static func write(
+        _ chunk: EncodedChunk, to database: SQLiteDatabase, keepingCount: Bool, full: FullChunkStatements? = nil
+    ) throws(SQLiteError) {
         if chunk.events.rows > 0 {
-            try database.prepare(
-                chunk.events.rows == fullChunk.rows
-                    ? fullChunk.events
-                    : insertSQL(Self.eventsTarget, columns: EventEncoder.valuesPerRow, rows: chunk.events.rows)
-            )
-            .run(chunk.events)
+            try statement(
+                chunk.events.rows, held: full?.events, full: fullChunk.events, eventsTarget,
+                columns: EventEncoder.valuesPerRow, in: database
+            ).run(chunk.events)
         }
         if chunk.replay.rows > 0 {
-            try database.prepare(
-                chunk.replay.rows == fullChunk.rows
-                    ? fullChunk.replay : insertSQL(Self.replayTarget, columns: 3, rows: chunk.replay.rows)
+            try statement(
+                chunk.replay.rows, held: full?.replay, full: fullChunk.replay, replayTarget, columns: 3, in: database
             )
             .run(chunk.replay)
             if keepingCount {
@@ -79,6 +79,19 @@ enum EventAppender {
             }
         }
     }
+
+    /// The INSERT of `rows` rows: `held` or `full` for a full chunk, else made for the count.
+    private static func statement(
+        _ rows: Int, held: SQLiteStatement?, full: String, _ target: String, columns: Int, in database: SQLiteDatabase
+    ) throws(SQLiteError) -> SQLiteStatement {
+        guard rows == fullChunk.rows else {
+            return try database.prepare(insertSQL(target, columns: columns, rows: rows))
+        }
+        if let held { return held }
+        return try database.prepare(full)
+    }
+
+    static var fullChunkRows: Int { fullChunk.rows }
 
     private static let eventsTarget = "events (\(EventColumns.list), prev_hash, hash)"
     private static let replayTarget = "event_replay (occurred_at, seq, data)"
@@ -90,6 +103,21 @@ enum EventAppender {
         rows: 64, events: insertSQL(eventsTarget, columns: EventEncoder.valuesPerRow, rows: 64),
         replay: insertSQL(replayTarget, columns: 3, rows: 64)
     )
+
+    /// The statements of a full chunk, prepared once for a run of chunks: looked up for each
+    /// chunk, the statement cache hashed and compared their 6 KB of text and cleared their 2,304
+    /// parameters a second time (`sqlite3_clear_bindings`), ~2,500 instructions an event on
+    /// the thread that writes (callgrind, docs/PERFORMANCE.md). Valid while the database's
+    /// statement cache is, that is for the caller's transaction.
+    struct FullChunkStatements {
+        let events: SQLiteStatement
+        let replay: SQLiteStatement
+
+        init(_ database: SQLiteDatabase) throws(SQLiteError) {
+            events = try database.prepare(fullChunk.events)
+            replay = try database.prepare(fullChunk.replay)
+        }
+    }
 
     /// `INSERT INTO target VALUES (?, …), …` for `rows` rows (prepared once per row count, and
     /// the database caches it: in practice the full chunk and one tail).
@@ -114,6 +142,8 @@ final class StreamingAppender {
     private let worker: AssistedWorker<(events: [LedgerEvent], first: Int64), EncodedChunk>
     private var chain: ChainLinker
     private let chunkSize: Int
+    /// Nil when this SQLite takes fewer parameters than a full chunk binds (no chunk is full).
+    private let full: EventAppender.FullChunkStatements?
     /// The replay rows' count is written by the appender (``EventEncoder/keepsReplayCount``).
     private let keepsReplayCount: Bool
     private var pending: [LedgerEvent] = []
@@ -131,6 +161,7 @@ final class StreamingAppender {
         keepsReplayCount = encoder.keepsReplayCount
         worker = AssistedWorker { encoder.encode($0.events[...], firstSequence: $0.first) }
         chunkSize = EventAppender.chunkSize(database)
+        full = try chunkSize == EventAppender.fullChunkRows ? EventAppender.FullChunkStatements(database) : nil
         nextSequence = chain.head.count + 1
         pending.reserveCapacity(chunkSize)
     }
@@ -166,7 +197,7 @@ final class StreamingAppender {
             return
         }
         chain.link(&chunk)
-        try EventAppender.write(chunk, to: database, keepingCount: keepsReplayCount)
+        try EventAppender.write(chunk, to: database, keepingCount: keepsReplayCount, full: full)
         appended += chunk.events.rows
         inFlight -= 1
     }

@@ -58,6 +58,30 @@ struct InOrderImportTests: ScratchLedger {
         }
     }
 
+    /// Into a new ledger the parsing thread makes the order and holdings checks
+    /// (`InOrderMaker`), not the thread that writes: every flaw against staging again, each
+    /// with every set of options.
+    @Test("into a new ledger, same result either way", arguments: 0..<20)
+    func sameResultIntoNewLedger(seed: Int) throws {
+        let flaws = Flaw.allCases.filter { $0 != .beforeLedger }
+        let flaw = flaws[seed % flaws.count]
+        var random = SplitMix64(seed: UInt64(seed) &* 104_729)
+        let file = try write(
+            "new-\(seed).csv", Self.rows(count: 40, start: 1_704_153_600, prefix: "F", &random, flaw: flaw))
+        let empty = try write("new-empty-\(seed).csv", Self.header + "\n")
+        let flags = Self.flagSets[seed / flaws.count]
+        let fast = try run(ledger: "new-fast-\(seed)", existing: nil, files: [file], flags: flags)
+        let staged = try run(ledger: "new-staged-\(seed)", existing: nil, files: [file, empty], flags: flags)
+        #expect(fast == staged)
+        guard flags.isEmpty else { return }
+        switch flaw {
+        case .none, .outOfOrder, .duplicate: #expect(fast.status == 0 && fast.events.count == 40, "\(fast.errors)")
+        case .oversell, .badNumber:
+            #expect(fast.status == 1 && fast.errors.count == 1 && fast.events.isEmpty, "\(fast.status) \(fast.errors)")
+        case .beforeLedger: Issue.record("no ledger to be before")
+        }
+    }
+
     @Test("content fingerprints: identical rows of one second are numbered alike either way, and found again")
     func contentFingerprints() throws {
         var random = SplitMix64(seed: 11)
@@ -93,15 +117,17 @@ struct InOrderImportTests: ScratchLedger {
             "\(again.stdout.text)")
     }
 
-    /// Imports `existing`, then `files` with `flags`, into a new ledger.
-    func run(ledger name: String, existing: String, files: [String], flags: [String]) throws -> Outcome {
+    /// Imports `existing` (when given), then `files` with `flags`, into a new ledger.
+    func run(ledger name: String, existing: String?, files: [String], flags: [String]) throws -> Outcome {
         let ledger = directory + "/" + name + ".ledger"
         let fixed = FixedEnvironment(variables: ["LGR_FILE": ledger, "HOME": directory])
-        #expect(fixed.run(["import", existing]) == 0, "\(fixed.stderr.text)")
+        if let existing { #expect(fixed.run(["import", existing]) == 0, "\(fixed.stderr.text)") }
         let before = fixed.stdout.text.count
         let status = fixed.run(["import"] + files + flags)
+        // A failed import into a new ledger leaves none.
+        let stored = FileManager.default.fileExists(atPath: ledger)
         // Not the batch or event ids: an interrupted fast path drew some before staging did.
-        let events = try Ledger(path: ledger, mode: .mustExist).events.allEvents().map { event in
+        let events = try (stored ? Ledger(path: ledger, mode: .mustExist).events.allEvents() : []).map { event in
             guard case .imported(_, let fingerprint) = event.provenance else { return "not imported: \(event)" }
             return "\(event.occurredAt) \(event.account) \(event.action) \(fingerprint) \(event.note)"
         }
