@@ -278,7 +278,9 @@ public struct TaxFigures: Hashable, Sendable {
         /// A sale not above the highest in `ordered`: netted there if it is there, else
         /// inserted in its place when that is among the last ``window``, else in `others`.
         private mutating func netBelow(_ sale: SaleTerm, _ gain: ExactDecimal) {
-            var (low, high) = (0, ordered.count - 1)
+            // Among the last ``window`` first (in cache): a sale of this instant.
+            let windowStart = max(ordered.count - Self.window, 0)
+            var (low, high) = (ordered[windowStart].sale < sale ? windowStart + 1 : 0, ordered.count - 1)
             while low < high {
                 let middle = (low + high) / 2
                 if ordered[middle].sale < sale { low = middle + 1 } else { high = middle }
