@@ -40,7 +40,9 @@ struct TaxFiguresTallyTests {
                 Int.random(in: 1...sales, using: &rng), Bool.random(using: &rng) ? .short : .long,
                 Int.random(in: -50...50, using: &rng))
         }
-        if ordered { list.sort { ($0.event.value, $0.term == .long) < ($1.event.value, $1.term == .long) } }
+        if ordered {
+            list.sort { ($0.event.value, $0.term == .long ? 1 : 0) < ($1.event.value, $1.term == .long ? 1 : 0) }
+        }
         return list
     }
 
