@@ -18,4 +18,11 @@ public struct AllAheadCore: SecondCore {
         let outputs = (0..<count).reversed().map(transform)
         for output in outputs.reversed() { consume(output) }
     }
+
+    /// All held at once, so none is handed back: every spare is nil.
+    public func inOrder<Output: AnyObject>(
+        _ count: Int, reusing transform: @escaping (Int, Output?) -> Output, consume: (Output) -> Void
+    ) {
+        inOrder(count, { transform($0, nil) }, consume: consume)
+    }
 }

@@ -170,12 +170,19 @@ struct TaxJSONBytesTests {
     }
 }
 
-/// The disposals' array written in parts (``TaxJSON/disposals(_:_:at:)``, each part on either
+/// The disposals' array written in parts (``TaxJSON/disposals(_:_:at:into:)``, each part on either
 /// thread): the parts joined are what one writer writes, whatever order they were made in.
 @Suite("Tax JSON: the disposals in parts are the bytes of one writer")
 struct TaxJSONPartsTests {
     @Test("pretty and compact, an empty array, one part, a part and one more", arguments: [0, 1, 1_024, 1_025, 2_500])
     func parts(count: Int) {
+        // Each part in bytes of its own (made last to first), and each written over the part
+        // before it (one thread).
+        parts(count, AllAheadCore())
+        parts(count, OneCore())
+    }
+
+    func parts(_ count: Int, _ cores: any SecondCore) {
         var rng = SplitMix64(seed: UInt64(count) + 17)
         let disposals = (0..<count).map { TaxJSONBytesTests.disposal($0, &rng) }
         for pretty in [true, false] {
@@ -189,13 +196,14 @@ struct TaxJSONPartsTests {
             writer.takeUTF8 { ordered.append(contentsOf: $0) }
             let start = writer
             let parts = (count + TaxJSON.disposalsPerPart - 1) / TaxJSON.disposalsPerPart
-            AllAheadCore().inOrder(
-                parts, { TaxJSON.disposals(disposals, $0, at: start) }, consume: { ordered.append(contentsOf: $0) })
+            cores.inOrder(
+                parts, reusing: { TaxJSON.disposals(disposals, $0, at: start, into: $1 ?? ReusableBytes()) },
+                consume: { $0.withUnsafeBytes { ordered.append(contentsOf: $0) } })
             if count > 0 { writer.valueWrittenApart() }
             writer.endArray()
             writer.endObject()
             writer.takeUTF8 { ordered.append(contentsOf: $0) }
-            #expect(ordered == whole.utf8, "\(count) pretty \(pretty)")
+            #expect(ordered == whole.utf8, "\(count) pretty \(pretty) \(cores)")
         }
     }
 

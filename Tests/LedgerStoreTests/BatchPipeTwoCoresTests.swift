@@ -23,6 +23,43 @@ struct BatchPipeTwoCoresTests {
         #expect(seen == (0..<count).map { $0 * 3 })
     }
 
+    /// A result of ``SecondCore/inOrder(_:reusing:consume:)``: which number it was made for
+    /// last, and whether it had been consumed when it was handed back.
+    final class Part {
+        var number = -1
+        var consumed = false
+        var handedBackUnconsumed = false
+    }
+
+    @Test(
+        "an ordered transform reusing its results hands back only consumed ones, and most of them",
+        arguments: [0, 1, 2, 5, 300])
+    func inOrderReusing(count: Int) {
+        for cores in [TwoCores(), OneCore()] as [any SecondCore] {
+            var seen: [Int] = []
+            var objects = Set<ObjectIdentifier>()
+            cores.inOrder(
+                count,
+                reusing: { (number: Int, spare: Part?) -> Part in
+                    let part = spare ?? Part()
+                    if let spare, !spare.consumed { spare.handedBackUnconsumed = true }
+                    part.number = number
+                    part.consumed = false
+                    return part
+                },
+                consume: { part in
+                    seen.append(part.number)
+                    objects.insert(ObjectIdentifier(part))
+                    #expect(!part.handedBackUnconsumed, "\(cores) \(count)")
+                    part.consumed = true
+                })
+            #expect(seen == Array(0..<count), "\(cores) \(count)")
+            // Those handed over before any came back, one more, and no other.
+            let most = cores is OneCore ? 1 : TwoCores.ahead + 1
+            #expect(objects.count <= max(1, min(count, most)), "\(cores) \(count): \(objects.count)")
+        }
+    }
+
     /// Three assets bought and sold over twelve years (some on the same second): thousands of
     /// disposals, several parts of the JSON's array.
     static func transactions(seed: UInt64) -> [TaxTransaction] {

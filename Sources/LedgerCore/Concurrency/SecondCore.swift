@@ -14,6 +14,14 @@ public protocol SecondCore: Sendable {
     /// each result handed to `consume` on the calling thread in the order of the numbers. At
     /// most a few results are held at a time.
     func inOrder<Output>(_ count: Int, _ transform: @escaping (Int) -> Output, consume: (Output) -> Void)
+
+    /// ``inOrder(_:_:consume:)`` with each result, once consumed, handed back to `transform`
+    /// for a later number (`spare`: nil for the first few, and for any the implementation
+    /// cannot give one), which may write over it and return it: a long report's parts reuse
+    /// the memory of a few (``ReusableBytes``) instead of touching fresh pages for each. A
+    /// spare is never one still held by `consume` or by another transform.
+    func inOrder<Output: AnyObject>(
+        _ count: Int, reusing transform: @escaping (Int, _ spare: Output?) -> Output, consume: (Output) -> Void)
 }
 
 /// Everything on the calling thread: `produce` hands each value straight to `consume`.
@@ -26,5 +34,16 @@ public struct OneCore: SecondCore {
 
     public func inOrder<Output>(_ count: Int, _ transform: @escaping (Int) -> Output, consume: (Output) -> Void) {
         for index in 0..<count { consume(transform(index)) }
+    }
+
+    public func inOrder<Output: AnyObject>(
+        _ count: Int, reusing transform: @escaping (Int, Output?) -> Output, consume: (Output) -> Void
+    ) {
+        var spare: Output?
+        for index in 0..<count {
+            let result = transform(index, spare)
+            consume(result)
+            spare = result
+        }
     }
 }

@@ -209,17 +209,38 @@ public struct TaxFigures: Hashable, Sendable {
     /// million disposals in one pass, not one filtered copy of them a figure).
     struct Tally {
         private var sum = TaxFigures()
-        private var bySale: [SaleTerm: ExactDecimal] = [:]
-        /// The sales the table makes room for when first used (none until then).
+        /// Each sale's gain per term, in increasing order of sale and term. The sales mostly
+        /// come in that order or near it: the ids of one import increase with time, the
+        /// disposals come in time order, and only the sales of one instant are in another (by
+        /// asset). A sale above the last is appended, one seen before found by bisection, a new
+        /// one among the last few inserted in its place: memory read and written near the end,
+        /// where a table keyed by sale read a random place for each of a million (most of a
+        /// year's totals).
+        private var ordered: [(sale: SaleTerm, gain: ExactDecimal)] = []
+        /// The new sales with ``window`` or more in `ordered` above them (which stays so: none
+        /// is ever taken out of `ordered`, so such a sale is never inserted there later), and
+        /// every sale once there are many such (``spilled``).
+        private var others: [SaleTerm: ExactDecimal] = [:]
+        /// Whether `ordered` was moved into `others`, which then takes every sale.
+        private var spilled = false
+        /// The sales the tables make room for when first used (none until then).
         private var room = 0
+
+        /// How far from the end a new sale is inserted in `ordered` (the sales of one instant).
+        static let window = 256
+        /// Sales in `others` past which, when they are a fifth of all, every sale goes to
+        /// `others`: bisecting for most of them would cost more than the table.
+        static let spillAfter = 1_024
 
         init(room: Int = 0) { self.room = room }
 
-        /// Empty again, with room for `room` sales: the table keeps its memory (a new table a
+        /// Empty again, with room for `room` sales: the tables keep their memory (a new table a
         /// year took fresh pages each year, 45 MB of page faults in `tax` at 1M).
         mutating func reset(room: Int) {
             sum = TaxFigures()
-            bySale.removeAll(keepingCapacity: true)
+            ordered.removeAll(keepingCapacity: true)
+            others.removeAll(keepingCapacity: true)
+            spilled = false
             self.room = room
         }
 
@@ -229,25 +250,69 @@ public struct TaxFigures: Hashable, Sendable {
         mutating func add(_ disposal: UnsafePointer<TaxDisposal>) {
             sum.add(disposal)
             if let term = disposal.pointee.term {
-                if room > 0 {
-                    bySale.reserveCapacity(room)
-                    room = 0
-                }
-                bySale[SaleTerm(event: disposal.pointee.event, term: term), default: .zero] += disposal.pointee.gain
+                net(SaleTerm(event: disposal.pointee.event, term: term), disposal.pointee.gain)
             } else {
                 for part in disposal.pointee.partGains { sum.count(part) }
             }
         }
 
+        @inline(__always)
+        private mutating func net(_ sale: SaleTerm, _ gain: ExactDecimal) {
+            if let last = ordered.last, !(last.sale < sale) {
+                if last.sale == sale {
+                    ordered[ordered.count - 1].gain += gain
+                } else {
+                    netBelow(sale, gain)
+                }
+            } else if spilled {
+                others[sale, default: .zero] += gain
+            } else {
+                if room > 0 {
+                    ordered.reserveCapacity(room)
+                    room = 0
+                }
+                ordered.append((sale, gain))
+            }
+        }
+
+        /// A sale not above the highest in `ordered`: netted there if it is there, else
+        /// inserted in its place when that is among the last ``window``, else in `others`.
+        private mutating func netBelow(_ sale: SaleTerm, _ gain: ExactDecimal) {
+            // Among the last ``window`` first (in cache): a sale of this instant.
+            let windowStart = max(ordered.count - Self.window, 0)
+            var (low, high) = (ordered[windowStart].sale < sale ? windowStart + 1 : 0, ordered.count - 1)
+            while low < high {
+                let middle = (low + high) / 2
+                if ordered[middle].sale < sale { low = middle + 1 } else { high = middle }
+            }
+            if ordered[low].sale == sale {
+                ordered[low].gain += gain
+            } else if ordered.count - low < Self.window {
+                ordered.insert((sale, gain), at: low)
+            } else {
+                others[sale, default: .zero] += gain
+                if others.count > Self.spillAfter && others.count > ordered.count / 4 { spill() }
+            }
+        }
+
+        /// Every sale into `others` from now on.
+        private mutating func spill() {
+            others.reserveCapacity(2 * (others.count + ordered.count))
+            for entry in ordered { others[entry.sale, default: .zero] += entry.gain }
+            ordered.removeAll(keepingCapacity: true)
+            spilled = true
+        }
+
         /// The figures, each sale's gain per term counted once.
         var figures: TaxFigures {
             var result = sum
-            for gain in bySale.values { result.count(gain) }
+            for entry in ordered { result.count(entry.gain) }
+            for gain in others.values { result.count(gain) }
             return result
         }
     }
 
-    /// One sale's gain in one term.
+    /// One sale's gain in one term; in order of the sale's id, then the term.
     private struct SaleTerm: Hashable {
         let event: EventID
         let term: HoldingTerm
@@ -258,6 +323,12 @@ public struct TaxFigures: Hashable, Sendable {
         /// of a million sales (seeding and finalising one was most of a year's totals).
         func _rawHashValue(seed: Int) -> Int {
             mixedHash(UInt64(truncatingIfNeeded: event.value ^ (event.value >> 64)), seed: seed)
+        }
+
+        @inline(__always)
+        static func < (left: SaleTerm, right: SaleTerm) -> Bool {
+            left.event.value < right.event.value
+                || (left.event.value == right.event.value && left.term == .short && right.term == .long)
         }
     }
 

@@ -64,8 +64,9 @@ extension TaxStream {
         /// keeping and totalling every disposal: round 25's per-thread profiles of `tax -O json`
         /// at 1M (each side's instants ordered on its own thread, the holdings made on both)
         /// with a fifth gave this thread 847 samples of the stage and the second 797, with
-        /// 12 % 717 and 891; a sixth balances the two.
-        static let hereShare = (numerator: 1, denominator: 6)
+        /// 12 % 717 and 891, so a sixth; round 26's years' totals in order took ~70 samples off
+        /// this thread (a sixth: 546 here, 629 there, load 1), so a fifth again.
+        static let hereShare = (numerator: 1, denominator: 5)
 
         var here: Matching
         var there: Matching

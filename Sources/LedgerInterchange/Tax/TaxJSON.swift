@@ -23,7 +23,7 @@ public enum TaxJSON {
     /// `out` as UTF-8 in pieces of about ``piece`` bytes, so that every year's disposals (~700 MB
     /// at a million trades) are never held as one text, nor checked again as a `String`. The
     /// disposals are written in parts of ``disposalsPerPart``, which `cores` may write on two
-    /// threads (``disposals(_:_:at:)``); `out` is called on the calling thread only.
+    /// threads (``disposals(_:_:at:into:)``); `out` is called on the calling thread only.
     public static func write(
         _ report: TaxReport, years: [TaxYear], disposals: [TaxDisposal], currency: AssetSymbol,
         missing: [MissingPrice], notes: [String], rates: [TaxRate] = [], cores: any SecondCore = OneCore(),
@@ -45,7 +45,8 @@ public enum TaxJSON {
         let start = writer
         let parts = (disposals.count + disposalsPerPart - 1) / disposalsPerPart
         cores.inOrder(
-            parts, { self.disposals(disposals, $0, at: start) }, consume: { $0.withUnsafeBufferPointer(out) })
+            parts, reusing: { self.disposals(disposals, $0, at: start, into: $1 ?? ReusableBytes()) },
+            consume: { $0.withUnsafeBytes(out) })
         if !disposals.isEmpty { writer.valueWrittenApart() }
         writer.endArray()
         holdings(report.holdings, &writer) { (writer: inout JSONWriter) in writer.takeUTF8(out) }
@@ -64,8 +65,10 @@ public enum TaxJSON {
     static let disposalsPerPart = 1024
 
     /// The text of part `part` of the disposals (``disposalsPerPart`` of them), `start` being
-    /// the writer where the array's values go, nothing written yet.
-    static func disposals(_ disposals: [TaxDisposal], _ part: Int, at start: JSONWriter) -> [UInt8] {
+    /// the writer where the array's values go, nothing written yet, written over `bytes`.
+    static func disposals(
+        _ disposals: [TaxDisposal], _ part: Int, at start: JSONWriter, into bytes: ReusableBytes
+    ) -> ReusableBytes {
         var writer = start
         if part > 0 { writer.valueWrittenApart() }
         let first = part * disposalsPerPart
@@ -74,10 +77,11 @@ public enum TaxJSON {
         // strings and its matches) for each of a million. Straight into the part's bytes, at
         // the most it may take (memory never written is never touched).
         var days = DayText()
-        return writer.rawValues(
+        writer.rawValues(
             min(first + disposalsPerPart, disposals.endIndex) - first,
-            atMost: { disposalMaxBytes(disposals[first + $0], at: place) },
+            atMost: { disposalMaxBytes(disposals[first + $0], at: place) }, into: bytes,
             write: { index, out, place in self.disposal(disposals[first + index], at: place, days: &days, &out) })
+        return bytes
     }
 
     /// How many bytes the writer collects before ``write(_:years:disposals:currency:missing:notes:rates:to:)``

@@ -37,4 +37,31 @@ public struct TwoCores: SecondCore {
             consume(result)
         }
     }
+
+    public func inOrder<Output: AnyObject>(
+        _ count: Int, reusing transform: @escaping (Int, Output?) -> Output, consume: (Output) -> Void
+    ) {
+        guard count > 1 else { return OneCore().inOrder(count, reusing: transform, consume: consume) }
+        // Each item goes with the result consumed last (through the worker's mutex, so the
+        // transform, on either thread, sees what the consumer did with it).
+        let worker = AssistedWorker<(Int, Output?), Output> { transform($0.0, $0.1) }
+        defer { worker.stop() }
+        var submitted = 0
+        while submitted < min(count, Self.ahead) {
+            worker.submit((submitted, nil))
+            submitted += 1
+        }
+        var spare: Output?
+        while let result = try? worker.next() {
+            // As in ``inOrder(_:_:consume:)``: the next item handed over before this result is
+            // consumed, with the one consumed before it.
+            if submitted < count {
+                worker.submit((submitted, spare))
+                submitted += 1
+            }
+            spare = nil
+            consume(result)
+            spare = result
+        }
+    }
 }
