@@ -163,7 +163,8 @@ struct ExchangeFileReader {
     /// rows of the file (counted in the session's scratch database; the fast path counts in
     /// memory, ``InOrderMaker``).
     private func fingerprint(_ imported: ImportedEvent, identity: String, _ state: inout State) throws -> String {
-        guard case .content = imported.key else { return identity }
-        return "\(identity)#\(try session.occurrence(of: "\(state.tally.index):\(identity)"))"
+        try imported.fingerprint(identity: identity) {
+            try session.occurrence(of: "\(state.tally.index):\(identity)")
+        }
     }
 }

@@ -46,25 +46,17 @@ final class InOrderMaker {
     func make(_ outcome: ImportOutcome) -> ExchangeFileReader.Parsed {
         guard case .event(let imported) = outcome else { return ExchangeFileReader.Parsed(outcome) }
         let identity = imported.fingerprintIdentity
-        let fingerprint: String
-        if case .content = imported.key {
-            fingerprint = "\(identity)#\(nextOccurrence(of: identity, at: imported.occurredAt))"
-        } else {
-            fingerprint = identity
+        let fingerprint = imported.fingerprint(identity: identity) {
+            nextOccurrence(of: identity, at: imported.occurredAt)
         }
         let event = imported.event(
             id: newEventID(), recordedAt: recordedAt, account: request.account(for: imported.preset), batch: batch,
             fingerprint: fingerprint)
         guard event.validate() == nil else { return .refused }
         made += 1
-        if check?.problem(
-            event, place: StagedPlace(file: file, line: imported.line, index: made),
-            balances: {
-                ImportHoldingsCheck()
-            }) != nil
-        {
-            return .refused
-        }
+        // Into a ledger that held no event, the balances start empty.
+        let place = StagedPlace(file: file, line: imported.line, index: made)
+        if check?.problem(event, place: place, balances: { ImportHoldingsCheck() }) != nil { return .refused }
         ImportTally.note(imported, in: &prices)
         return .made(event, line: imported.line)
     }

@@ -80,6 +80,15 @@ public struct ImportedEvent: Hashable, Sendable {
             "\(preset):row:" + ContentDigest.hex(preset + "|" + contentText, length: 32)
         }
     }
+
+    /// The fingerprint the ledger keeps: `identity` (``fingerprintIdentity``) for a source id;
+    /// for content `IDENTITY#N`, N the row's occurrence among identical rows (from 0), so that
+    /// identical rows of one file are each imported once and found again on a re-import.
+    /// `occurrence` is asked only for content.
+    public func fingerprint(identity: String, occurrence: () throws -> Int) rethrows -> String {
+        guard case .content = key else { return identity }
+        return "\(identity)#\(try occurrence())"
+    }
 }
 
 /// What reading one row (or group of rows) gave.
