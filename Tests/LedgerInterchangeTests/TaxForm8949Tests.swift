@@ -71,6 +71,36 @@ struct TaxForm8949Tests {
             ])
     }
 
+    /// Instructions for Form 8949, column (h): "Subtract the amount in column (e) from the
+    /// amount in column (d) … combine the result with any amount in column (g)". Each row's (h)
+    /// is of the amounts as entered (to the cent), and the totals add up the rows: two sales of
+    /// 0.0001 BTC at 30,500 bought at 17,050 (cost 1.705 each, shown 1.71) gain 1.34 each on
+    /// the form and 2.68 in all, where the exact gains are 1.345 and 2.69.
+    @Test("each row's gain is (d) − (e) + (g) of the amounts to the cent; the totals add up the rows")
+    func roundedRowsAddUp() {
+        var transactions: [TaxTransaction] = []
+        for (index, (kind, day, quantity, amount)) in [
+            (TaxTransaction.Kind.acquisition, "2023-01-10", dec("0.0002"), dec("3.41")),
+            (.disposal(fee: 0), "2023-07-01", dec("0.0001"), dec("3.05")),
+            (.disposal(fee: 0), "2023-07-02", dec("0.0001"), dec("3.05")),
+        ].enumerated() {
+            transactions.append(
+                TaxTransaction(
+                    kind, asset: sym("BTC"), class: .crypto, account: "kraken", quantity: quantity, amount: amount,
+                    time: Events.time(day),
+                    event: EventID(milliseconds: 1_700_000_000_000 + UInt64(index), random: (0, 0))))
+        }
+        let report = TaxEngine.report(transactions, rules: .us)
+        #expect(report.disposals.map(\.gain) == [dec("1.345"), dec("1.345")])
+        let lines = TaxCSV.form8949(report.disposals).split(separator: "\n").dropFirst().map(String.init)
+        #expect(
+            lines == [
+                "I,C,0.0001 BTC,01/10/2023,07/01/2023,3.05,1.71,,,1.34",
+                "I,C,0.0001 BTC,01/10/2023,07/02/2023,3.05,1.71,,,1.34",
+                "I,C,Totals (Schedule D line 3),,,6.10,3.42,,0.00,2.68",
+            ])
+    }
+
     @Test("a letter names its pair in either part; other letters name none")
     func letters() {
         #expect(Form8949Box(letter: "E") == Form8949Box(letter: "b"))

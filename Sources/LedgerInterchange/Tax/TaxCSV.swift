@@ -29,7 +29,10 @@ public enum TaxCSV {
 
     /// Form 8949, amounts to the cent (the form takes cents), dates MM/DD/YYYY: Part I (short
     /// term) then Part II (long term), in each the boxes in the form's order, each box's rows
-    /// followed by its totals and the Schedule D line they go to.
+    /// followed by its totals and the Schedule D line they go to. Each row is what the filer
+    /// enters: columns (d), (e) and (g) rounded to the cent, and (h) = (d) − (e) + (g) of those,
+    /// as the form's instructions compute it; a box's totals add up its rows (docs/TAX.md,
+    /// "Form 8949 amounts").
     public static func form8949(_ disposals: [TaxDisposal], boxes: Form8949Boxes = Form8949Boxes()) -> String {
         var writer = CSVWriter()
         writer.row([
@@ -43,33 +46,28 @@ public enum TaxCSV {
             }
             for box in Form8949Box.pairs {
                 guard let rows = byBox[box] else { continue }
-                write(rows, part: part, box: box.letter(for: term), to: &writer)
-                let totals = TaxFigures(rows)
-                writer.row([
-                    part, box.letter(for: term), "Totals (Schedule D line \(box.scheduleDLine(for: term)))", "", "",
-                    cents(totals.proceeds, known: totals.proceedsKnown),
-                    cents(totals.costBasis, known: totals.costKnown),
-                    "", cents(totals.adjustment, known: totals.complete), cents(totals.net, known: totals.complete),
-                ])
+                let lines = rows.map(Form8949Line.init)
+                write(rows, lines, part: part, box: box.letter(for: term), to: &writer)
+                let totals = lines.reduce(Form8949Line.zero, +)
+                writer.row(
+                    [part, box.letter(for: term), "Totals (Schedule D line \(box.scheduleDLine(for: term)))", "", ""]
+                        + totals.cells(showsZeroAdjustment: true))
             }
         }
         return writer.text
     }
 
-    private static func write(_ rows: [TaxDisposal], part: String, box: String, to writer: inout CSVWriter) {
-        for disposal in rows {
-            writer.row([
-                part, box, "\(disposal.quantity) \(disposal.asset)", date(disposal.acquired?.date),
-                date(disposal.disposed.date), cents(disposal.proceeds, known: disposal.proceedsKnown),
-                cents(disposal.costBasis, known: disposal.costKnown), disposal.adjustmentCode ?? "",
-                disposal.adjustment.isZero ? "" : cents(disposal.adjustment, known: disposal.complete),
-                cents(disposal.gain, known: disposal.complete),
-            ])
+    private static func write(
+        _ rows: [TaxDisposal], _ lines: [Form8949Line], part: String, box: String, to writer: inout CSVWriter
+    ) {
+        for (disposal, line) in zip(rows, lines) {
+            let cells = line.cells(showsZeroAdjustment: !disposal.adjustment.isZero)
+            writer.row(
+                [
+                    part, box, "\(disposal.quantity) \(disposal.asset)", date(disposal.acquired?.date),
+                    date(disposal.disposed.date),
+                ] + cells[0..<2] + [disposal.adjustmentCode ?? ""] + cells[3...])
         }
-    }
-
-    private static func cents(_ value: ExactDecimal, known: Bool) -> String {
-        known ? value.formatted(places: 2) : ""
     }
 
     private static func exact(_ value: ExactDecimal, known: Bool) -> String { known ? value.description : "" }
@@ -79,4 +77,55 @@ public enum TaxCSV {
         let text = day.description
         return "\(text.dropFirst(5).prefix(2))/\(text.suffix(2))/\(text.prefix(4))"
     }
+}
+
+/// A Form 8949 row's amounts as entered: (d) proceeds, (e) cost and (g) adjustment each rounded
+/// to the cent (half away from zero), (h) computed from them. Unknown figures stay unknown
+/// (empty cells), never a made-up 0.
+struct Form8949Line {
+    var proceeds: ExactDecimal
+    var cost: ExactDecimal
+    var adjustment: ExactDecimal
+    var proceedsKnown: Bool
+    var costKnown: Bool
+
+    static let zero = Form8949Line(
+        proceeds: .zero, cost: .zero, adjustment: .zero, proceedsKnown: true, costKnown: true)
+
+    init(proceeds: ExactDecimal, cost: ExactDecimal, adjustment: ExactDecimal, proceedsKnown: Bool, costKnown: Bool) {
+        self.proceeds = proceeds
+        self.cost = cost
+        self.adjustment = adjustment
+        self.proceedsKnown = proceedsKnown
+        self.costKnown = costKnown
+    }
+
+    init(_ disposal: TaxDisposal) {
+        self.init(
+            proceeds: disposal.proceeds.rounded(places: 2), cost: disposal.costBasis.rounded(places: 2),
+            adjustment: disposal.adjustment.rounded(places: 2), proceedsKnown: disposal.proceedsKnown,
+            costKnown: disposal.costKnown)
+    }
+
+    var complete: Bool { proceedsKnown && costKnown }
+    /// Column (h): (d) − (e) + (g).
+    var gain: ExactDecimal { proceeds - cost + adjustment }
+
+    static func + (left: Form8949Line, right: Form8949Line) -> Form8949Line {
+        Form8949Line(
+            proceeds: left.proceeds + right.proceeds, cost: left.cost + right.cost,
+            adjustment: left.adjustment + right.adjustment, proceedsKnown: left.proceedsKnown && right.proceedsKnown,
+            costKnown: left.costKnown && right.costKnown)
+    }
+
+    /// Columns (d), (e), an empty (f) (the row writes its code), (g) and (h).
+    func cells(showsZeroAdjustment: Bool) -> [String] {
+        [
+            cents(proceeds, known: proceedsKnown), cents(cost, known: costKnown), "",
+            showsZeroAdjustment || !adjustment.isZero ? cents(adjustment, known: complete) : "",
+            cents(gain, known: complete),
+        ]
+    }
+
+    private func cents(_ value: ExactDecimal, known: Bool) -> String { known ? value.formatted(places: 2) : "" }
 }
