@@ -46,8 +46,8 @@ struct SnapshotEquivalenceTests {
             // kind of step across the seeds. Every third step also the allocation by account:
             // the per-account snapshot. The reports are read through the commands' own use case
             // and JSON (``Report``): a run of the debug CLI pays ~25 ms in swift-argument-parser's
-            // debug-only validation of the command tree, 2/3 of this suite's CPU when every report
-            // was a command; after the last step the commands themselves print the same.
+            // debug-only validation of the command tree, 3/4 of this suite's CPU when every add and
+            // report was a command; after the last step the commands themselves print the same.
             let methods = ["fifo", "lifo", "hifo", "average"]
             for method in step == 119 ? methods : [methods[(step + Int(seed)) % 4]] {
                 var reports: [Report] = [.portfolio]
