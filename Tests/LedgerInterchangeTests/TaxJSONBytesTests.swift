@@ -27,7 +27,7 @@ struct TaxJSONBytesTests {
                     asset: $0.asset, account: $0.account, quantity: $0.quantity, costBasis: $0.costBasis,
                     acquired: $0.acquired, costKnown: $0.costKnown)
             }
-            TaxJSON.holdings(holdings, &fast)
+            Self.holdings(holdings, &fast)
             Self.referenceHoldings(holdings, &reference)
             fast.endObject()
             reference.endObject()
@@ -46,7 +46,7 @@ struct TaxJSONBytesTests {
         Self.reference(disposal, &reference)
         fast.endArray()
         reference.endArray()
-        TaxJSON.holdings([], &fast)
+        Self.holdings([], &fast)
         Self.referenceHoldings([], &reference)
         #expect(fast.text == reference.text)
     }
@@ -145,6 +145,14 @@ struct TaxJSONBytesTests {
         writer.endObject()
     }
 
+    /// `holdings[]` by ``TaxJSON/holding(_:_:)``, one after the other.
+    static func holdings(_ holdings: [TaxHolding], _ writer: inout JSONWriter) {
+        writer.key("holdings")
+        writer.beginArray()
+        for holding in holdings { TaxJSON.holding(holding, &writer) }
+        writer.endArray()
+    }
+
     static func referenceHoldings(_ holdings: [TaxHolding], _ writer: inout JSONWriter) {
         writer.key("holdings")
         writer.beginArray()
@@ -224,5 +232,29 @@ struct TaxJSONPartsTests {
         let one = bytes(OneCore())
         #expect(bytes(AllAheadCore()) == one)
         #expect(String(decoding: one, as: UTF8.self).contains("\n  \"holdings\": []"))
+    }
+
+    @Test("the holdings in parts are the bytes of one writer", arguments: [0, 1, 4_096, 4_097, 9_000])
+    func holdings(count: Int) {
+        var rng = SplitMix64(seed: UInt64(count) + 29)
+        let holdings = (0..<count).map {
+            let disposal = TaxJSONBytesTests.disposal($0, &rng)
+            return TaxHolding(
+                asset: disposal.asset, account: disposal.account, quantity: disposal.quantity,
+                costBasis: disposal.costBasis, acquired: disposal.acquired, costKnown: disposal.costKnown)
+        }
+        var report = TaxEngine.report([], rules: .us)
+        report.holdings = holdings
+        var whole = JSONWriter(pretty: true)
+        whole.beginObject()
+        TaxJSONBytesTests.holdings(holdings, &whole)
+        let expected = whole.text.dropFirst()
+        for cores in [OneCore(), AllAheadCore()] as [any SecondCore] {
+            var bytes: [UInt8] = []
+            TaxJSON.write(
+                report, years: [], disposals: [], currency: AssetSymbol("USD")!, missing: [], notes: [], cores: cores
+            ) { bytes.append(contentsOf: $0) }
+            #expect(String(decoding: bytes, as: UTF8.self).contains(expected), "\(count) \(cores)")
+        }
     }
 }

@@ -34,6 +34,11 @@ public struct TaxStatement: Sendable {
     public let missingPrices: [MissingPrice]
     /// Every rate a value was converted with, by day (docs/TAX.md, "Trades in another currency").
     public let allRates: [TaxRate]
+    /// The replay's tax transactions, held as long as the statement: freed with it (never, when
+    /// the process ends after `ledger tax`), not on the calling thread between the matching
+    /// and the output (a million of them, each with its strings, and their pages given back:
+    /// ~25 samples there at 1M; docs/PERFORMANCE.md, "`ledger tax`").
+    let transactions: [TaxTransaction]
 
     /// The years shown.
     public var years: [TaxYear] { year.map { report.year($0).map { [$0] } ?? [] } ?? report.years }
@@ -78,7 +83,7 @@ public struct TaxStatement: Sendable {
         return TaxStatement(
             report: report, year: year, disposals: report.disposals, currency: currency,
             missingPrices: state.missingPrices,
-            allRates: state.taxRates.sorted())
+            allRates: state.taxRates.sorted(), transactions: state.taxTransactions)
     }
 
     /// `--rules`, else the ledger's setting, else an error saying how to give them.

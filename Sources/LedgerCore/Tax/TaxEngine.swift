@@ -31,10 +31,10 @@ public enum TaxEngine {
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
         options: TaxOptions = TaxOptions(), year: Int? = nil, cores: any SecondCore = OneCore()
     ) -> TaxReport {
-        let matched =
-            rules != .uk && inTimeOrder(transactions)
-            ? TaxStream.match(transactions, rules: rules, options: options, year: year, cores: cores)
-            : perAsset(transactions, rules: rules, options: options, year: year)
+        // The stream checks the time order in its census (nil: not in time order).
+        let streamed =
+            rules == .uk ? nil : TaxStream.match(transactions, rules: rules, options: options, year: year, cores: cores)
+        let matched = streamed ?? perAsset(transactions, rules: rules, options: options, year: year)
         return TaxReport(
             rules: rules, options: options,
             years: TaxYearBuilder.years(matched.totals, income: income, rules: rules, options: options, through: year),
@@ -48,11 +48,6 @@ public enum TaxEngine {
         var totals: [Int: TaxYearTotals] = [:]
         var years: [Int] = []
         var holdings: [TaxHolding] = []
-    }
-
-    /// By index: zipping the array with itself copied every transaction twice.
-    static func inTimeOrder(_ transactions: [TaxTransaction]) -> Bool {
-        transactions.indices.dropFirst().allSatisfy { transactions[$0 - 1].time <= transactions[$0].time }
     }
 
     /// Each asset's transactions matched apart, then the disposals put in order (the UK rules

@@ -75,8 +75,10 @@ extension TaxStream {
         /// The assets' numbers in name order.
         let byName: [Int]
 
-        init(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?) {
+        /// Nil when the transactions are not in time order (the census's pass checks it).
+        init?(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?) {
             var census = AssetCensus(transactions, rules: rules, options: options)
+            guard census.inTimeOrder else { return nil }
             let quota = transactions.count * Self.hereShare.numerator / Self.hereShare.denominator
             var mine: [Bool] = []
             var taken = 0
@@ -264,11 +266,18 @@ private struct AssetCensus {
     var acquisitions: [Int] = []
     /// The asset's transactions: the work of matching it.
     var transactions: [Int] = []
+    /// Whether each transaction's time is at or after the one before (the stream matches them
+    /// in one pass only then): checked in this pass, not in one of its own (15 samples at 1M).
+    var inTimeOrder = true
 
     init(_ all: [TaxTransaction], rules: TaxRules, options: TaxOptions) {
         var positions: [AssetSymbol: Int32] = [:]
         numbers.reserveCapacity(all.count)
+        var last = Timestamp(secondsSinceEpoch: .min)
         for index in all.indices {
+            let time = all[index].time
+            if time < last { inTimeOrder = false }
+            last = time
             guard all[index].assetClass != .fiat else {
                 numbers.append(-1)
                 continue

@@ -40,16 +40,12 @@ public enum TaxJSON {
         for year in years { self.year(year, &writer) }
         writer.endArray()
         writer.key("disposals")
-        writer.beginArray()
-        writer.takeUTF8(out)
-        let start = writer
-        let parts = (disposals.count + disposalsPerPart - 1) / disposalsPerPart
-        cores.inOrder(
-            parts, reusing: { self.disposals(disposals, $0, at: start, into: $1 ?? ReusableBytes()) },
-            consume: { $0.withUnsafeBytes(out) })
-        if !disposals.isEmpty { writer.valueWrittenApart() }
-        writer.endArray()
-        holdings(report.holdings, &writer) { (writer: inout JSONWriter) in writer.takeUTF8(out) }
+        inParts(disposals.count, disposalsPerPart, &writer, cores, out) {
+            self.disposals(disposals, $0, at: $1, into: $2)
+        }
+        writer.key("holdings")
+        let holdings = report.holdings
+        inParts(holdings.count, holdingsPerPart, &writer, cores, out) { self.holdings(holdings, $0, at: $1, into: $2) }
         income(years, rules: report.rules, &writer)
         self.rates(rates, &writer)
         writer.key("notes")
@@ -61,8 +57,30 @@ public enum TaxJSON {
         writer.takeUTF8(out)
     }
 
+    /// An array (its key written) of `count` values in parts of `perPart`: `part(i, start,
+    /// spare)` writes part `i` over `spare`'s bytes, `start` being the writer where the values
+    /// go, nothing written yet; `cores` may make them on two threads, `out` gets them in order.
+    private static func inParts(
+        _ count: Int, _ perPart: Int, _ writer: inout JSONWriter, _ cores: any SecondCore,
+        _ out: (UnsafeBufferPointer<UInt8>) -> Void,
+        part: @escaping (Int, JSONWriter, ReusableBytes) -> ReusableBytes
+    ) {
+        writer.beginArray()
+        writer.takeUTF8(out)
+        let start = writer
+        cores.inOrder(
+            (count + perPart - 1) / perPart, reusing: { part($0, start, $1 ?? ReusableBytes()) },
+            consume: { $0.withUnsafeBytes(out) })
+        if count > 0 { writer.valueWrittenApart() }
+        writer.endArray()
+    }
+
     /// Disposals a part of the array: about ``piece`` bytes (~860 a disposal at a million trades).
     static let disposalsPerPart = 1024
+
+    /// Holdings a part of the array (~200 bytes each): on either thread too, where they were
+    /// written on the calling thread alone after the disposals (~50 samples at a million trades).
+    static let holdingsPerPart = 4096
 
     /// The text of part `part` of the disposals (``disposalsPerPart`` of them), `start` being
     /// the writer where the array's values go, nothing written yet, written over `bytes`.
@@ -248,31 +266,48 @@ public enum TaxJSON {
         return (21 + 7 * disposal.matchCount) * field + 6 * texts + 64
     }
 
-    /// `holdings[]`; `flush` is offered the writer after each holding past ``piece`` bytes.
+    /// The text of part `part` of the holdings (``holdingsPerPart`` of them), as
+    /// ``disposals(_:_:at:into:)`` writes the disposals'.
     static func holdings(
-        _ holdings: [TaxHolding], _ writer: inout JSONWriter, flush: (inout JSONWriter) -> Void = { _ in }
-    ) {
-        writer.key("holdings")
-        writer.beginArray()
+        _ holdings: [TaxHolding], _ part: Int, at start: JSONWriter, into bytes: ReusableBytes
+    ) -> ReusableBytes {
+        var writer = start
+        if part > 0 { writer.valueWrittenApart() }
+        let first = part * holdingsPerPart
+        let place = writer.nextPlace
         var days = DayText()
-        for holding in holdings {
-            if writer.utf8.count >= piece { flush(&writer) }
-            let texts = holding.asset.text.utf8.count + holding.account.utf8.count
-            let field = JSONObjectBytes.fieldMaxBytes(at: writer.nextPlace) + Timestamp.descriptionMaxBytes
-            writer.rawValue(atMost: 6 * field + 6 * texts + 64) { out, place in
-                var object = JSONObjectBytes(at: place, &out)
-                object.field("asset", text: holding.asset.text, &out)
-                object.field("account", text: holding.account, &out)
-                object.field("quantity", exact: holding.quantity, &out)
-                object.field(
-                    "cost_basis", exact: holding.costBasis, known: holding.costKnown,
-                    knownPart: "cost_basis_known_part",
-                    &out)
-                object.field("acquired", time: holding.acquired, days: &days, &out)
-                object.close(&out)
-            }
+        writer.rawValues(
+            min(first + holdingsPerPart, holdings.endIndex) - first,
+            atMost: { holdingMaxBytes(holdings[first + $0], at: place) }, into: bytes,
+            write: { index, out, place in self.holding(holdings[first + index], at: place, days: &days, &out) })
+        return bytes
+    }
+
+    /// One holding appended (``holdings(_:_:at:into:)`` writes the same bytes).
+    static func holding(_ holding: TaxHolding, _ writer: inout JSONWriter) {
+        var days = DayText()
+        writer.rawValue(atMost: holdingMaxBytes(holding, at: writer.nextPlace)) { out, place in
+            self.holding(holding, at: place, days: &days, &out)
         }
-        writer.endArray()
+    }
+
+    /// One holding's object at `place` (at most ``holdingMaxBytes(_:at:)``).
+    static func holding(_ holding: TaxHolding, at place: JSONPlace, days: inout DayText, _ out: inout ByteCursor) {
+        var object = JSONObjectBytes(at: place, &out)
+        object.field("asset", text: holding.asset.text, &out)
+        object.field("account", text: holding.account, &out)
+        object.field("quantity", exact: holding.quantity, &out)
+        object.field(
+            "cost_basis", exact: holding.costBasis, known: holding.costKnown, knownPart: "cost_basis_known_part", &out)
+        object.field("acquired", time: holding.acquired, days: &days, &out)
+        object.close(&out)
+    }
+
+    /// The most bytes ``holding(_:at:days:_:)`` writes at `place`: 6 fields, the texts escaped.
+    static func holdingMaxBytes(_ holding: TaxHolding, at place: JSONPlace) -> Int {
+        let texts = holding.asset.text.utf8.count + holding.account.utf8.count
+        let field = JSONObjectBytes.fieldMaxBytes(at: place) + Timestamp.descriptionMaxBytes
+        return 6 * field + 6 * texts + 64
     }
 
     static func income(_ years: [TaxYear], rules: TaxRules, _ writer: inout JSONWriter) {
