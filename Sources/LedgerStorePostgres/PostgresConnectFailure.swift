@@ -13,6 +13,12 @@ enum PostgresConnectFailure {
         if timedOut { return .noAnswer(address: location.address, seconds: seconds) }
         if let (state, text) = serverRefusal(message) { return refusal(sqlState: state, message: text, location) }
         if message.contains("fe_sendauth: no password supplied") { return .passwordNeeded(user: location.user) }
+        if message.contains("does not support SSL") { return .noTLS(address: location.address) }
+        if message.contains("SSL") || message.contains("certificate") {
+            let said = message.split(separator: "\n").first { $0.contains("SSL") || $0.contains("certificate") } ?? ""
+            let detail = said.firstRange(of: "failed: ").map { said[$0.upperBound...] } ?? said
+            return .tlsFailed(address: location.address, detail: String(detail))
+        }
         if message.hasPrefix("could not translate host name"), case .tcp(let host, _) = location.endpoint {
             return .unknownHost(host)
         }

@@ -15,17 +15,27 @@ public struct PostgresLocation: Sendable, Equatable {
     public var user: String
     public var password: String?
     public var database: String
+    /// libpq's `sslmode` (`require`, `verify-ca`, `verify-full`), nil for none: no TLS.
+    public var sslMode: String?
+    /// The authority's certificate the server's is checked against (`sslrootcert`).
+    public var sslRootCert: String?
 
-    public init(endpoint: Endpoint, user: String, password: String? = nil, database: String) {
+    public init(
+        endpoint: Endpoint, user: String, password: String? = nil, database: String, sslMode: String? = nil,
+        sslRootCert: String? = nil
+    ) {
         self.endpoint = endpoint
         self.user = user
         self.password = password
         self.database = database
+        self.sslMode = sslMode
+        self.sslRootCert = sslRootCert
     }
 
     /// libpq's connection keywords and values: the socket's directory and port, or the host
-    /// and port; no TLS (sslmode=disable) and no GSSAPI encryption, as before; text in UTF-8;
-    /// the statement bound told to the server (`statement_timeout`).
+    /// and port; TLS as the URL's `sslmode` asks (none when it does not: `disable`, never
+    /// libpq's silent `prefer`) and no GSSAPI encryption; text in UTF-8; the statement bound
+    /// told to the server (`statement_timeout`).
     func parameters(_ limits: PostgresLimits) -> [(String, String)] {
         var parameters: [(String, String)]
         switch endpoint {
@@ -36,8 +46,9 @@ public struct PostgresLocation: Sendable, Equatable {
         }
         parameters += [("user", user), ("dbname", database)]
         if let password { parameters.append(("password", password)) }
+        if let sslRootCert { parameters.append(("sslrootcert", sslRootCert)) }
         return parameters + [
-            ("sslmode", "disable"), ("gssencmode", "disable"), ("client_encoding", "UTF8"),
+            ("sslmode", sslMode ?? "disable"), ("gssencmode", "disable"), ("client_encoding", "UTF8"),
             ("application_name", "ledger-serve"),
             // The server cancels a statement (a lock wait included) past the bound by itself.
             ("options", "-c statement_timeout=\(limits.statement.milliseconds)"),
@@ -55,7 +66,7 @@ public struct PostgresLocation: Sendable, Equatable {
 }
 
 /// How long a session waits: for the connection, and for each statement's answer. Every wait
-/// of the bridge is bounded, so a server that stops answering fails the call instead of
+/// of a session is bounded, so a server that stops answering fails the call instead of
 /// holding its thread (a hung test, a hung request). The server is told the statement bound
 /// too (`statement_timeout`); the client waits a little longer, then closes the connection.
 public struct PostgresLimits: Sendable, Equatable {

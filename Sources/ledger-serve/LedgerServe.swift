@@ -37,6 +37,8 @@ enum LedgerServe {
         let endpoint: PostgresLocation.Endpoint =
             if let socket = url.socketPath { .socket(path: socket) } else { .tcp(host: url.host ?? "", port: url.port) }
         return try PostgresBooksDatabase(
-            PostgresLocation(endpoint: endpoint, user: url.user, password: url.password, database: url.database))
+            PostgresLocation(
+                endpoint: endpoint, user: url.user, password: url.password, database: url.database,
+                sslMode: url.sslMode, sslRootCert: url.sslRootCert))
     }
 }
