@@ -8,13 +8,6 @@ import PackageDescription
 // cannot use a store's API through another target's import: the dependency rules hold.
 let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
-// The PostgreSQL store (`ledger serve --database postgres://…`, issue 38) is a trait, off by
-// default: postgres-nio brings swift-nio-ssl and swift-crypto, each with its own copy of
-// BoringSSL, which were more than a third of a clean debug build's CPU (docs/PERFORMANCE.md,
-// "Build"). The quickstart and `.ci/run` build with `--traits PostgreSQL`; a plain `swift test`
-// compiles what its default suite runs (the PostgreSQL cases are opt-in there anyway).
-let postgres = TargetDependencyCondition.when(traits: ["PostgreSQL"])
-
 /// Release builds of `ledger` on Linux link the Swift runtime statically (below).
 let staticRelease = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 
@@ -25,11 +18,6 @@ let package = Package(
         .executable(name: "ledger", targets: ["ledger"]),
         .executable(name: "ledger-serve", targets: ["ledger-serve"]),
         .executable(name: "ledger-live", targets: ["ledger-live"]),
-    ],
-    traits: [
-        .trait(
-            name: "PostgreSQL",
-            description: "ledger-serve's --database postgres://…: the store on PostgreSQL (postgres-nio)")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,9 +30,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         // Hummingbird's own dependency, named for NIOPosix's thread pool (bcrypt off the event loop).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // The PostgreSQL store (issue 38), linked only into the target that uses it, never `ledger`
-        // (docs/PERFORMANCE.md has what it costs).
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Pure ring: values in, values out.
@@ -65,18 +50,15 @@ let package = Package(
             ],
             swiftSettings: strictImports
         ),
+        // PostgreSQL's client, libpq (libpq.so.5, Debian's libpq5), loaded with dlopen on the first
+        // connect as libcurl is (Sources/CLibPQ/include/CLibPQ.h declares what the store calls):
+        // nothing to build against, and only `ledger-serve --database` needs the library.
+        .target(name: "CLibPQ", linkerSettings: [.linkedLibrary("dl")]),
         // The same store protocols on PostgreSQL (docs/SERVER.md), out of LedgerStore so that only
-        // what opens a PostgreSQL database links postgres-nio. Empty without the PostgreSQL trait
-        // (its files are inside `#if PostgreSQL`).
+        // what opens a PostgreSQL database links it.
         .target(
             name: "LedgerStorePostgres",
-            dependencies: [
-                "LedgerCore", "LedgerInterchange", "LedgerStore",
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: postgres),
-                .product(name: "NIOPosix", package: "swift-nio", condition: postgres),
-                .product(name: "NIOCore", package: "swift-nio", condition: postgres),
-                .product(name: "Logging", package: "swift-log", condition: postgres),
-            ],
+            dependencies: ["LedgerCore", "LedgerInterchange", "LedgerStore", "CLibPQ"],
             swiftSettings: strictImports
         ),
         // libcurl, loaded on the first request instead of linked (start-up time, see CCurl.h).
@@ -178,14 +160,11 @@ let package = Package(
             ],
             path: "Benchmarks/HotPaths"
         ),
-        // `ledger-pg-bench`: the PostgreSQL store's sync bridge against async/await (issue 38,
+        // `ledger-pg-bench`: one PostgreSQL session's round trips, statement by statement (issue 38,
         // docs/ARCHITECTURE.md "Synchronous stores on PostgreSQL").
         .executableTarget(
             name: "ledger-pg-bench",
-            dependencies: [
-                "LedgerCore", "LedgerStore", "LedgerStorePostgres", "LedgerTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: postgres),
-            ],
+            dependencies: ["LedgerCore", "LedgerStore", "LedgerStorePostgres", "LedgerTestSupport"],
             path: "Benchmarks/Postgres"
         ),
 

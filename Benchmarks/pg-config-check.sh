@@ -5,7 +5,7 @@
 # pg_restore into a new database, and `ledger serve migrate` to the copy (Nothing to copy).
 # Prints each step's output and exit status; read them.
 #
-#   Benchmarks/pg-config-check.sh [BUILD_DIR]     (default .build/debug, built with --traits PostgreSQL)
+#   Benchmarks/pg-config-check.sh [BUILD_DIR]     (default .build/debug)
 #
 # LGR_CHECK_DIR is the work directory (default /tmp/pg-config-check). Run as root: the cluster
 # runs as the `postgres` user (initdb refuses root); it is stopped at exit.

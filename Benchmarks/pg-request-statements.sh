@@ -6,7 +6,7 @@
 #
 #   Benchmarks/pg-request-statements.sh LEDGER SERVE
 #
-# LEDGER a `ledger`, SERVE a `ledger-serve` built with `--traits PostgreSQL` (debug or release:
+# LEDGER a `ledger`, SERVE a `ledger-serve` (debug or release:
 # the count does not depend on it). LGR_LOAD_DIR is the work directory (default
 # /tmp/pg-request-statements). As root, PostgreSQL runs as the `postgres` user.
 set -euo pipefail

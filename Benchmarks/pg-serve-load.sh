@@ -11,7 +11,7 @@
 #
 #   Benchmarks/pg-serve-load.sh LEDGER SERVE [EVENTS] [SECONDS] [CONNECTIONS] [ROUNDS]
 #
-# LEDGER is a release `ledger`, SERVE a release `ledger-serve` built with `--traits PostgreSQL`.
+# LEDGER is a release `ledger`, SERVE a release `ledger-serve`.
 # LGR_LOAD_DIR is the work directory (default /tmp/pg-serve-load); LGR_LOAD_GENERATED a directory
 # holding generate.py's events.jsonl and prices.csv for EVENTS (else they are generated).
 # PostgreSQL (initdb, postgres from /usr/lib/postgresql/*/bin) runs as a throwaway cluster on a

@@ -15,6 +15,16 @@ public enum DatabaseConnectFailure: Sendable, Equatable, CustomStringConvertible
     /// The server asks for a password and none was given.
     case passwordNeeded(user: String)
     case noDatabase(name: String, user: String)
+    /// The URL asks for TLS (`sslmode`) and the server does not offer it.
+    case noTLS(address: String)
+    /// The TLS handshake failed: most often the server's certificate is not signed by the
+    /// `sslrootcert` given, or does not name the host.
+    case tlsFailed(address: String, detail: String)
+    /// PostgreSQL's client library (libpq) is not installed: `ledger-serve` loads it when a
+    /// database is given, and needs nothing of it otherwise.
+    case noClient(library: String)
+    /// The client library lacks a function the store calls (older than PostgreSQL 10's).
+    case oldClient(library: String, missing: String)
     /// Anything else, as the server or the network layer said it.
     case other(String)
 
@@ -36,6 +46,14 @@ public enum DatabaseConnectFailure: Sendable, Equatable, CustomStringConvertible
             "the server asks for the password of '\(user)' and none was given; put it in a file of mode 600 named by --database-password-file or LGR_DATABASE_PASSWORD_FILE, or in LGR_DATABASE_PASSWORD"
         case .noDatabase(let name, let user):
             "there is no database '\(name)'; create it as PostgreSQL's superuser: createdb -O \(user) \(name)"
+        case .noTLS(let address):
+            "\(address) does not offer TLS and the URL asks for it (sslmode); turn on ssl in the server's postgresql.conf, or leave sslmode out of the URL"
+        case .tlsFailed(let address, let detail):
+            "TLS to \(address) failed (\(detail)); give ?sslrootcert= the certificate of the authority that signed the server's, and name the host as that certificate does"
+        case .noClient(let library):
+            "PostgreSQL's client library \(library) is not installed; install it (apt-get install libpq5, or your system's libpq package) and start again"
+        case .oldClient(let library, let missing):
+            "PostgreSQL's client library \(library) has no \(missing) (older than PostgreSQL 10); install a current one (apt-get install libpq5)"
         case .other(let detail):
             detail
         }

@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 // Attempts against a rate limit (`account_attempts`): counted under a table lock that only
 // counting takes, so parallel sign-ins on any server take turns, as under SQLite's write lock.
@@ -114,4 +112,3 @@ extension PostgresAccountStore {
             created: time(created), isHidden: hidden)
     }
 }
-#endif

@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 /// The server's accounts in PostgreSQL (``AccountStore``, tables of migration `0005-accounts`),
 /// shared by every server on the database: a session made on one is valid on another, a
@@ -192,4 +190,3 @@ extension PostgresAccountStore {
             "DELETE FROM account_sessions WHERE expires_at <= \(end) OR last_seen_at < \(idle)")
     }
 }
-#endif

@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 /// One user's price alerts in PostgreSQL (`alerts`): the contract of ``AlertStore``. Ids are
 /// numbered from 1 per user by a counter row (`alert_ids`), never reused; a check runs with the
@@ -164,4 +162,3 @@ public struct PostgresAlerts: AlertStore {
             lastSeen: seen, lastFiredAt: lastFiredAt.map(Timestamp.init(secondsSinceEpoch:)))
     }
 }
-#endif

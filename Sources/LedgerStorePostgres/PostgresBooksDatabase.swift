@@ -1,6 +1,4 @@
-#if PostgreSQL
 import LedgerStore
-import PostgresNIO
 import Synchronization
 
 /// The books of every user of a server in one PostgreSQL database (``BooksDatabase``): the
@@ -91,4 +89,3 @@ public final class PostgresBooksDatabase: BooksDatabase {
         return books
     }
 }
-#endif

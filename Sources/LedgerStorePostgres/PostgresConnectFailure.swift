@@ -1,34 +1,47 @@
-#if PostgreSQL
+import CLibPQ
 import Glibc
 import LedgerStore
-import NIOCore
-import NIOPosix
-import PostgresNIO
 
 /// What a failed connect to PostgreSQL was, for the one sentence `ledger serve --database`
-/// prints (``DatabaseConnectFailure``): the server's refusal by its SQLSTATE, else the network
-/// layer's error under postgres-nio's `connectionError` (an errno, a DNS failure, the bound).
+/// prints (``DatabaseConnectFailure``), read from libpq's message: the server's refusal by its
+/// SQLSTATE (the connection asks for verbose errors: `FATAL:  28P01: …`), else libpq's own
+/// failure (the system's error text, a host name, a password not given), else the bound.
 enum PostgresConnectFailure {
-    static func classify(_ error: any Error, _ location: PostgresLocation, seconds: Int) -> DatabaseConnectFailure {
-        switch error {
-        case let error as PSQLError:
-            if error.code == .authMechanismRequiresPassword { return .passwordNeeded(user: location.user) }
-            if let info = error.serverInfo, let message = info[.message] {
-                return refusal(sqlState: info[.sqlState] ?? "", message: message, location)
-            }
-            if let underlying = error.underlying { return classify(underlying, location, seconds: seconds) }
-            return .other("\(error.code)")
-        case ChannelError.connectTimeout:
-            return .noAnswer(address: location.address, seconds: seconds)
-        case let error as NIOConnectionError:
-            if let first = error.connectionErrors.first { return classify(first.error, location, seconds: seconds) }
-            if error.dnsAError != nil || error.dnsAAAAError != nil { return .unknownHost(error.host) }
-            return .other("\(error)")
-        case let error as IOError:
-            return failure(errno: error.errnoCode, location, seconds: seconds)
-        default:
-            return .other("\(error)")
+    static func classify(_ message: String, timedOut: Bool, _ location: PostgresLocation, seconds: Int)
+        -> DatabaseConnectFailure
+    {
+        if timedOut { return .noAnswer(address: location.address, seconds: seconds) }
+        if let (state, text) = serverRefusal(message) { return refusal(sqlState: state, message: text, location) }
+        if message.contains("fe_sendauth: no password supplied") { return .passwordNeeded(user: location.user) }
+        if message.contains("does not support SSL") { return .noTLS(address: location.address) }
+        if message.contains("SSL") || message.contains("certificate") {
+            let said = message.split(separator: "\n").first { $0.contains("SSL") || $0.contains("certificate") } ?? ""
+            let detail = said.firstRange(of: "failed: ").map { said[$0.upperBound...] } ?? said
+            return .tlsFailed(address: location.address, detail: String(detail))
         }
+        if message.hasPrefix("could not translate host name"), case .tcp(let host, _) = location.endpoint {
+            return .unknownHost(host)
+        }
+        let said = { (code: CInt) in message.contains(String(cString: strerror(code))) }
+        switch location.endpoint {
+        case .socket(let path) where said(ENOENT): return .noSocket(path: path)
+        case _ where said(ECONNREFUSED): return .refused(address: location.address)
+        case _ where said(ETIMEDOUT): return .noAnswer(address: location.address, seconds: seconds)
+        default: return .other(PostgresFailure.trimmed(message))
+        }
+    }
+
+    /// The SQLSTATE and message of a server's refusal in libpq's verbose text
+    /// (`…failed: FATAL:  3D000: database "x" does not exist`), nil when there is none.
+    static func serverRefusal(_ message: String) -> (state: String, message: String)? {
+        let line = message.split(separator: "\n").first { $0.contains(":  ") } ?? ""
+        guard let severity = line.firstRange(of: ":  ") else { return nil }
+        let rest = line[severity.upperBound...]
+        let state = rest.prefix(5)
+        guard state.count == 5, state.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
+            rest.dropFirst(5).hasPrefix(": ")
+        else { return nil }
+        return (String(state), String(rest.dropFirst(7)))
     }
 
     /// The server's refusal at start-up, by its SQLSTATE (class 28: authorization; 3D000: no
@@ -41,15 +54,24 @@ enum PostgresConnectFailure {
         default: .other("\(message) (SQLSTATE \(sqlState))")
         }
     }
+}
 
-    private static func failure(errno code: CInt, _ location: PostgresLocation, seconds: Int)
-        -> DatabaseConnectFailure
-    {
-        switch (code, location.endpoint) {
-        case (ENOENT, .socket(let path)): .noSocket(path: path)
-        case (ECONNREFUSED, _): .refused(address: location.address)
-        case (ETIMEDOUT, _): .noAnswer(address: location.address, seconds: seconds)
-        default: .other("\(location.address): \(String(cString: strerror(code)))")
+/// PostgreSQL's client library, loaded on the first connect (Sources/CLibPQ).
+enum LibPQ {
+    static let library = "libpq.so.5"
+
+    /// Why libpq cannot be used, nil when it can (loaded once, on first use).
+    static let missing: DatabaseConnectFailure? = problem(loading: library)
+
+    /// Loads `library` as libpq: nil, or what is missing.
+    static func problem(loading library: String) -> DatabaseConnectFailure? {
+        var function = [CChar](repeating: 0, count: 64)
+        switch ledger_pq_load(library, &function, function.count) {
+        case 0: return nil
+        case 1: return .noClient(library: library)
+        default:
+            return .oldClient(
+                library: library, missing: function.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
     }
 }
@@ -63,4 +85,3 @@ extension PostgresLocation {
         }
     }
 }
-#endif

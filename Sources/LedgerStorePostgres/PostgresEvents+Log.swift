@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 /// The streaming side of the event log (``EventLogStore``), as the reports read it. Each read
 /// is one statement or one `REPEATABLE READ` transaction, so a replay and the position it
@@ -82,4 +80,3 @@ extension PostgresEvents {
         return false
     }
 }
-#endif

@@ -1,8 +1,6 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerInterchange
 import LedgerStore
-import PostgresNIO
 
 /// One user's append-only event log in PostgreSQL (`events` and `chain_heads`). An append
 /// locks the user's head row (`SELECT … FOR UPDATE`), runs the check, links the events with
@@ -114,11 +112,11 @@ public struct PostgresEvents: EventLogStore {
         return try Self.chainHead(from: row)
     }
 
-    // The statements of an append, `package` for the async side of `ledger-pg-bench`.
-    package static let headSQL = "SELECT sequence, hash FROM chain_heads WHERE user_id = $1"
-    package static let lockHeadSQL = headSQL + " FOR UPDATE"
-    package static let moveHeadSQL = "UPDATE chain_heads SET sequence = $2, hash = $3 WHERE user_id = $1"
-    package static let insertSQL = """
+    // The statements of an append.
+    static let headSQL = "SELECT sequence, hash FROM chain_heads WHERE user_id = $1"
+    static let lockHeadSQL = headSQL + " FOR UPDATE"
+    static let moveHeadSQL = "UPDATE chain_heads SET sequence = $2, hash = $3 WHERE user_id = $1"
+    static let insertSQL = """
         INSERT INTO events (user_id, sequence, id, kind, occurred_at, symbols, prev_hash, hash, record)
         SELECT $1, t.sequence, t.id, t.kind, t.occurred_at, string_to_array(t.symbols, ' '), t.prev_hash,
             t.hash, t.record
@@ -126,12 +124,12 @@ public struct PostgresEvents: EventLogStore {
             AS t(sequence, id, kind, occurred_at, symbols, prev_hash, hash, record)
         """
 
-    package static func chainHead(from row: PostgresRow) throws -> ChainHead {
+    static func chainHead(from row: PostgresRow) throws -> ChainHead {
         let (count, hash) = try row.decode((Int64, String).self)
         return ChainHead(count: count, hash: hash)
     }
 
-    package static func moveHeadBinds(_ rows: ChainRows, user: Int64) -> PostgresBindings {
+    static func moveHeadBinds(_ rows: ChainRows, user: Int64) -> PostgresBindings {
         var binds = PostgresBindings()
         binds.append(user)
         binds.append(rows.head.count)
@@ -139,7 +137,7 @@ public struct PostgresEvents: EventLogStore {
         return binds
     }
 
-    package static func insertBinds(_ rows: ChainRows, user: Int64) -> PostgresBindings {
+    static func insertBinds(_ rows: ChainRows, user: Int64) -> PostgresBindings {
         var binds = PostgresBindings()
         binds.append(user)
         binds.append(rows.events.map(\.sequence))
@@ -196,4 +194,3 @@ package struct ChainRows {
         }
     }
 }
-#endif

@@ -1,6 +1,4 @@
-#if PostgreSQL
 import LedgerStore
-import PostgresNIO
 
 /// One user's books in a PostgreSQL database: what a ledger file is for SQLite. It hands out
 /// the same stores, behind the same protocols (`ledger.events`, `ledger.prices`,
@@ -131,4 +129,3 @@ public struct PostgresSettings: SettingsStore {
             """, binds)
     }
 }
-#endif

@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 extension PostgresMarketCache {
     /// The figures of an entry, in the order of their columns after `name` (the day's high and
@@ -103,4 +101,3 @@ extension PostgresMarketCache {
         }.compactMap { AssetSymbol(try $0.decode(String.self)) }
     }
 }
-#endif

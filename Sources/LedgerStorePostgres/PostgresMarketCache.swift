@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 /// The market cache every server on one database shares (migration 0009-market-data): the
 /// contract of ``MarketCacheStore`` as a ledger file's `LedgerMarketCache` keeps it (exact
@@ -165,4 +163,3 @@ public struct PostgresMarketCache: MarketCacheStore {
         return value
     }
 }
-#endif

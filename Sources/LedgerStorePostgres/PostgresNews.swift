@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 /// The headlines every server on one database shares (migration 0009-market-data): the
 /// contract of ``NewsStore`` as a ledger file's `LedgerNews` keeps it, one row per source and
@@ -145,4 +143,3 @@ public final class PostgresMarketData: MarketStores {
     public var market: PostgresMarketCache { PostgresMarketCache(pool: pool) }
     public var news: PostgresNews { PostgresNews(pool: pool) }
 }
-#endif

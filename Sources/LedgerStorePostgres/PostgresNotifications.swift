@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 /// One user's notifications in PostgreSQL (`notifications`, `notifications_seen`): the
 /// contract of ``NotificationStore``, shared by every server on the database, so a user
@@ -90,4 +88,3 @@ public struct PostgresImportReceipts: ImportReceiptStore {
         }
     }
 }
-#endif

@@ -1,7 +1,5 @@
-#if PostgreSQL
 import Dispatch
 import LedgerStore
-import NIOCore
 import Synchronization
 
 /// Sessions to one PostgreSQL database for the calls of a server: each call takes an idle one
@@ -37,10 +35,9 @@ public final class PostgresPool: Sendable {
     /// Runs `body` on a session of its own for the time of the call, once one of the
     /// `maxOpen` is free (waiting up to the connect bound).
     public func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-        let bound = limits.connect.nanoseconds
-        guard permits.wait(timeout: .now() + .nanoseconds(Int(bound))) == .success else {
-            throw StoreError.poolFull(
-                url: place.description, connections: maxOpen, seconds: Int(bound / 1_000_000_000))
+        let bound = limits.connect.milliseconds
+        guard permits.wait(timeout: .now() + .milliseconds(bound)) == .success else {
+            throw StoreError.poolFull(url: place.description, connections: maxOpen, seconds: bound / 1000)
         }
         defer { permits.signal() }
         let session = try take()
@@ -60,4 +57,3 @@ public final class PostgresPool: Sendable {
         idle.withLock { if $0.count < idleKept { $0.append(session) } }
     }
 }
-#endif

@@ -1,7 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import PostgresNIO
 
 /// One user's price table in PostgreSQL (`prices`): the contract of ``PriceStore``, as the
 /// ledger file's `prices` keeps it (exact decimal text, whole seconds, byte order).
@@ -122,4 +120,3 @@ public struct PostgresPrices: VersionedPriceStore {
         return symbol
     }
 }
-#endif

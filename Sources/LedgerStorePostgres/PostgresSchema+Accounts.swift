@@ -1,4 +1,3 @@
-#if PostgreSQL
 extension PostgresSchema {
     /// The server's accounts (what `DATA/accounts.sqlite` holds beside ledger files, LedgerStore's
     /// `AccountSchema`), shared by every server on the database: users, token and session
@@ -62,4 +61,3 @@ extension PostgresSchema {
             "CREATE INDEX messages_by_event ON messages (user_name, event_id) WHERE event_id IS NOT NULL",
         ])
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 extension PostgresSchema {
     /// The market data every server on the database shares (``PostgresMarketData``): a ledger
     /// file's market cache (LedgerStore's MarketCacheSchema: candles, top lists and screens, FX
@@ -65,4 +64,3 @@ extension PostgresSchema {
             """,
         ])
 }
-#endif

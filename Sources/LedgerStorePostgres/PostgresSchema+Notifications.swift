@@ -1,4 +1,3 @@
-#if PostgreSQL
 extension PostgresSchema {
     /// What the server kept beside ledger files and a database now keeps for every server on
     /// it: each user's notifications (the alerts the fetcher fired, as lines of the server's
@@ -74,4 +73,3 @@ extension PostgresSchema {
         ]
     }
 }
-#endif

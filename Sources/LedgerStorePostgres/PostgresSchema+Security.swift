@@ -1,4 +1,3 @@
-#if PostgreSQL
 extension PostgresSchema {
     /// The tables whose rows belong to one user (`user_id`): the books.
     static let perUserTables = [
@@ -15,4 +14,3 @@ extension PostgresSchema {
         name: "0006-row-level-security",
         statements: perUserTables.flatMap(ownRowsOnly))
 }
-#endif

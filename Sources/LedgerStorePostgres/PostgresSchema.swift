@@ -1,6 +1,4 @@
-#if PostgreSQL
 import LedgerStore
-import PostgresNIO
 
 /// The tables of the PostgreSQL store: one database for every user, each row keyed by its
 /// user. Named, ordered migrations as in a ledger file (`Schema/Migrations.swift`), each run
@@ -204,4 +202,3 @@ enum PostgresSchema {
         }
     }
 }
-#endif

@@ -1,8 +1,5 @@
-#if PostgreSQL
 import LedgerCore
 import LedgerStore
-import NIOCore
-import PostgresNIO
 
 /// One user's saved fold states in PostgreSQL (`snapshots`): the ledger file's cache of the
 /// replay, valid under the same rules (``LedgerSnapshots``). Unlike a ledger file's, a row is
@@ -30,12 +27,12 @@ public struct PostgresSnapshots: SnapshotStore {
                 ).first
             else { return nil }
             let (sequence, head, last, version, usesPrices, data) = try row.decode(
-                (Int64, String, Int64, Int64, Bool, ByteBuffer).self)
+                (Int64, String, Int64, Int64, Bool, PostgresBytes).self)
             let record = SnapshotRecord(
                 key: key, sequence: sequence, head: head, lastOccurred: Timestamp(secondsSinceEpoch: last),
                 pricesVersion: version, usesPrices: usesPrices, data: [])
             // A row of an older layout (the snapshot whole) is not a frame: replayed and replaced.
-            return try isValid(record) ? record.unframed(Array(data.readableBytesView)) : nil
+            return try isValid(record) ? record.unframed(data.bytes) : nil
         }
     }
 
@@ -65,7 +62,7 @@ public struct PostgresSnapshots: SnapshotStore {
         binds.append(record.lastOccurred.secondsSinceEpoch)
         binds.append(record.pricesVersion)
         binds.append(record.usesPrices)
-        binds.append(ByteBuffer(bytes: data))
+        binds.append(PostgresBytes(data))
         _ = try? session.rows(
             """
             INSERT INTO snapshots (user_id, key, sequence, head, last_occurred, prices_version, uses_prices, data)
@@ -93,4 +90,3 @@ public struct PostgresSnapshots: SnapshotStore {
         }
     }
 }
-#endif

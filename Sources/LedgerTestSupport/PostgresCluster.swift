@@ -9,7 +9,24 @@ import Synchronization
 /// as the `postgres` user the package creates: PostgreSQL refuses to run as root.
 public final class PostgresCluster: Sendable {
     /// Started once, by the first test that needs it.
-    public static let shared = Result { try PostgresCluster() }
+    public static let shared = Result { try PostgresCluster(tls: nil) }
+
+    /// What a cluster with TLS listens on and proves itself with (PEM files).
+    public struct TLS: Sendable {
+        public var port: Int
+        public var certificate: String
+        public var key: String
+
+        public init(port: Int, certificate: String, key: String) {
+            self.port = port
+            self.certificate = certificate
+            self.key = key
+        }
+    }
+
+    /// A cluster of its own that also listens on 127.0.0.1:`tls.port` with `ssl=on` (libpq
+    /// never uses TLS on a Unix socket): the TLS tests'. Stop it when done.
+    public static func withTLS(_ tls: TLS) throws -> PostgresCluster { try PostgresCluster(tls: tls) }
 
     /// The folder holding `initdb` and `postgres` (the newest version's), or nil.
     public static let binaries: String? = {
@@ -37,34 +54,42 @@ public final class PostgresCluster: Sendable {
     private let dataDirectory: String
     private let bin: String
 
-    private init() throws {
+    private init(tls: TLS?) throws {
         guard let bin = Self.binaries else { throw PostgresClusterError(message: "\(Self.skipReason)") }
         let directory = makeTemporaryDirectory("pg")
         self.bin = bin
         dataDirectory = directory + "/data"
-        socketPath = directory + "/.s.PGSQL.5432"
+        socketPath = directory + "/.s.PGSQL.\(tls?.port ?? 5432)"
         if getuid() == 0 { try Self.handOver(directory) }
         try run(
             "initdb", ["-D", dataDirectory, "-U", user, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"])
-        Self.running.withLock { $0 = self }
-        atexit { PostgresCluster.stopRunning() }
-        try startServer(log: directory + "/server.log", socketDirectory: directory)
+        Self.running.withLock { running in
+            if running.isEmpty { atexit { PostgresCluster.stopRunning() } }
+            running.append(self)
+        }
+        var listening = ["-c", "listen_addresses="]
+        if let tls {
+            try Self.install(tls, in: dataDirectory)
+            listening = ["-c", "listen_addresses=127.0.0.1", "-p", "\(tls.port)", "-c", "ssl=on"]
+        }
+        try startServer(log: directory + "/server.log", socketDirectory: directory, listening: listening)
         try waitUntilReady(log: directory + "/server.log")
     }
 
     /// Starts `postgres` itself (not `pg_ctl start`, which leaves the server behind the process
     /// it waits for), with no descriptor but its own three (``SpawnedProcess``): it lives until
     /// the run ends, and must hold no other test's pipe.
-    private func startServer(log: String, socketDirectory: String) throws {
+    private func startServer(log: String, socketDirectory: String, listening: [String]) throws {
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         guard let output = FileHandle(forWritingAtPath: log) else {
             throw PostgresClusterError(message: "cannot write \(log)")
         }
         defer { try? output.close() }
-        let command = [
-            "\(bin)/postgres", "-D", dataDirectory, "-k", socketDirectory, "-c", "listen_addresses=", "-c",
-            "fsync=off", "-c", "max_connections=200",
-        ]
+        let command =
+            [
+                "\(bin)/postgres", "-D", dataDirectory, "-k", socketDirectory, "-c", "fsync=off", "-c",
+                "max_connections=200",
+            ] + listening
         let (executable, arguments) = asServerUser(command)
         _ = try SpawnedProcess(
             executable.path, arguments, environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"], stdout: .file(output),
@@ -84,10 +109,27 @@ public final class PostgresCluster: Sendable {
         throw PostgresClusterError(message: "the server was not ready within 30 s: \(said)")
     }
 
-    private static let running = Mutex<PostgresCluster?>(nil)
+    private static let running = Mutex<[PostgresCluster]>([])
 
-    /// Stops the run's server, if one was started (at exit, or when ``RunWatch`` ends a run).
-    static func stopRunning() { running.withLock { $0?.stop() } }
+    /// Stops the run's servers, if any were started (at exit, or when ``RunWatch`` ends a run).
+    static func stopRunning() {
+        running.withLock { clusters in for cluster in clusters { cluster.stop() } }
+    }
+
+    /// The certificate and key as `server.crt` and `server.key` in the data directory, the
+    /// key readable by the server's user only (PostgreSQL refuses it otherwise).
+    private static func install(_ tls: TLS, in data: String) throws {
+        for (source, name) in [(tls.certificate, "server.crt"), (tls.key, "server.key")] {
+            let target = data + "/" + name
+            let bytes = FileManager.default.contents(atPath: source)
+            guard FileManager.default.createFile(atPath: target, contents: bytes),
+                chmod(target, 0o600) == 0
+            else { throw PostgresClusterError(message: "cannot write \(target)") }
+            if getuid() == 0, let account = getpwnam("postgres") {
+                _ = chown(target, account.pointee.pw_uid, account.pointee.pw_gid)
+            }
+        }
+    }
 
     /// Stops the server at once (`SIGQUIT`: immediate shutdown; its data is thrown away with
     /// the directory): a signal to the PID in `postmaster.pid`, nothing waited for, as this

@@ -2,10 +2,7 @@ import Glibc
 import LedgerApp
 import LedgerCLI
 import LedgerServer
-
-#if PostgreSQL
 import LedgerStorePostgres
-#endif
 
 /// `ledger-serve`: what `ledger serve` starts, with the same options and checks.
 @main
@@ -34,34 +31,14 @@ enum LedgerServe {
         exit(code)
     }
 
-    #if PostgreSQL
     /// The users' books in the PostgreSQL database `url` names: connected (10 s at most) and
     /// migrated before the server listens, so a wrong URL stops the start with its reason.
     static func openDatabase(_ url: DatabaseURL) throws -> SharedBooks {
         let endpoint: PostgresLocation.Endpoint =
             if let socket = url.socketPath { .socket(path: socket) } else { .tcp(host: url.host ?? "", port: url.port) }
         return try PostgresBooksDatabase(
-            PostgresLocation(endpoint: endpoint, user: url.user, password: url.password, database: url.database))
-    }
-    #else
-    /// Built without the PostgreSQL trait: `--database` says which build has it.
-    static func openDatabase(_ url: DatabaseURL) throws -> SharedBooks {
-        throw ServeDatabaseError.builtWithoutPostgreSQL
-    }
-    #endif
-}
-
-/// Why `--database` cannot be used by this build of `ledger-serve`.
-enum ServeDatabaseError: UserFacingError {
-    case builtWithoutPostgreSQL
-
-    var category: ErrorCategory { .usage }
-
-    var description: String {
-        switch self {
-        case .builtWithoutPostgreSQL:
-            "this ledger-serve was built without PostgreSQL; build it with 'swift build -c release "
-                + "--traits PostgreSQL --product ledger-serve' (the quickstart does), or leave out --database"
-        }
+            PostgresLocation(
+                endpoint: endpoint, user: url.user, password: url.password, database: url.database,
+                sslMode: url.sslMode, sslRootCert: url.sslRootCert))
     }
 }

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerTestSupport
 import Testing
@@ -209,4 +208,3 @@ extension Array {
         return result
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerTestSupport
 import Testing
@@ -63,4 +62,3 @@ struct PostgresServeFetcherTests {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerTestSupport
 import Testing
@@ -132,4 +131,3 @@ extension PostgresServed {
             "POST", "/api/v1/import?" + query, headers: ["Authorization": "Bearer " + token], body: bytes)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerTestSupport
 import Testing
@@ -121,4 +120,3 @@ extension PostgresServed {
             path, form: [("_csrf", csrf), ("reason", "bob was here")], headers: ["Cookie": cookie])
     }
 }
-#endif

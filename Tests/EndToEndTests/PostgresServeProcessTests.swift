@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerTestSupport
 import Testing
@@ -151,4 +150,3 @@ final class PostgresServed: @unchecked Sendable {
             method, path, headers: headers, body: Array(body.utf8))
     }
 }
-#endif

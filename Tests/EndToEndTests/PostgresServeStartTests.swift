@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerTestSupport
 import Testing
@@ -35,4 +34,3 @@ struct PostgresServeStartTests {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerTestSupport
 import Testing
@@ -81,4 +80,3 @@ struct PostgresUserCommandTests {
         return String((session?.value ?? "").prefix { $0 != ";" })
     }
 }
-#endif

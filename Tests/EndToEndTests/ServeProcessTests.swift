@@ -59,42 +59,6 @@ struct ServeProcessTests {
         )
     }
 
-    #if !PostgreSQL
-    @Test("built without the PostgreSQL trait, ledger-serve refuses --database and names the build that has it")
-    func databaseWithoutPostgreSQL() async throws {
-        let directory = makeTemporaryDirectory("serve-no-postgres")
-        let result = try await BuiltProducts.run(
-            BuiltProducts.serve,
-            [
-                "--port", "0", "--data-dir", directory + "/data", "--database",
-                "postgres://ledger@/books?host=" + directory,
-            ],
-            environment: ["HOME": directory])
-        #expect(result.status == 64, "\(result.stderr)")
-        #expect(
-            result.stderr
-                == "ledger: error: this ledger-serve was built without PostgreSQL; build it with 'swift build -c release --traits PostgreSQL --product ledger-serve' (the quickstart does), or leave out --database\n"
-        )
-        #expect(result.stdout.isEmpty)
-    }
-
-    @Test("built without the PostgreSQL trait, ledger user --database says so in one line, nothing made")
-    func userDatabaseWithoutPostgreSQL() async throws {
-        let directory = makeTemporaryDirectory("user-no-postgres")
-        let result = try await BuiltProducts.run(
-            BuiltProducts.ledger,
-            ["user", "add", "alice", "--admin", "--database", "postgres://ledger@/books?host=" + directory],
-            environment: ["HOME": directory, "XDG_DATA_HOME": directory], input: "a-long-password-1\n")
-        #expect(result.status == 64, "\(result.stderr)")
-        #expect(
-            result.stderr
-                == "ledger: error: this ledger-serve was built without PostgreSQL; build it with 'swift build -c release --traits PostgreSQL --product ledger-serve' (the quickstart does), or leave out --database\n"
-        )
-        #expect(result.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: directory + "/ledger"))
-    }
-    #endif
-
     /// Reads up to the first newline (20 s at most: a server that never listens fails the
     /// test), on a thread of its own.
     static func firstLine(_ handle: FileHandle) async throws -> String {

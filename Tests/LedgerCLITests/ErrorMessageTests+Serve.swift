@@ -43,13 +43,14 @@ extension ErrorSamples {
     static var databaseURL: [Sample] {
         let errors: [DatabaseURLError] = [
             .notPostgres("mysql://db/x"), .noUser("postgres://db/x"), .noDatabase("postgres://u@db"),
-            .noHost("postgres://u@/x"), .notAPort("x"), .unknownParameter("sslmode=require"), .passwordOnCommandLine,
+            .noHost("postgres://u@/x"), .notAPort("x"), .unknownParameter("sslmode=require"), .notAnSSLMode("prefer"),
+            .passwordOnCommandLine,
             .option("--to", .notPostgres("mysql://db/x")),
         ]
         return samples(errors) { error in
             switch error {
-            case .notPostgres, .noUser, .noDatabase, .noHost, .notAPort, .unknownParameter, .passwordOnCommandLine,
-                .option:
+            case .notPostgres, .noUser, .noDatabase, .noHost, .notAPort, .unknownParameter, .notAnSSLMode,
+                .passwordOnCommandLine, .option:
                 usage
             }
         }

@@ -101,6 +101,10 @@ struct ServeOptionsTests {
         let environment = try #require(try settings([], ["LGR_DATABASE_URL": "postgres://ledger:secret@db/books"]))
         #expect(environment.password == "secret" && environment.port == 5432)
         #expect(!"\(environment)".contains("secret"))
+        let tls = try #require(
+            try settings(["--database", "postgres://ledger@db/books?sslmode=verify-full&sslrootcert=/etc/ca.pem"], [:]))
+        #expect(tls.sslMode == "verify-full" && tls.sslRootCert == "/etc/ca.pem" && tls.host == "db")
+        #expect(try settings(["--database", "postgres://ledger@db/books"], [:])?.sslMode == nil)
         #expect(throws: DatabaseURLError.passwordOnCommandLine) {
             try settings(["--database", "postgres://ledger:secret@db/books"], [:])
         }
@@ -108,7 +112,10 @@ struct ServeOptionsTests {
             ("mysql://u@db/x", .notPostgres("mysql://u@db/x")), ("postgres://db/x", .noUser("postgres://db/x")),
             ("postgres://u@db", .noDatabase("postgres://u@db")), ("postgres://u@/x", .noHost("postgres://u@/x")),
             ("postgres://u@db:0/x", .notAPort("0")),
-            ("postgres://u@db/x?sslmode=require", .unknownParameter("sslmode=require")),
+            ("postgres://u@db/x?application_name=x", .unknownParameter("application_name=x")),
+            ("postgres://u@db/x?sslmode=prefer", .notAnSSLMode("prefer")),
+            ("postgres://u@db/x?sslrootcert=ca.pem", .unknownParameter("sslrootcert=ca.pem")),
+            ("postgres://u@db/x?sslmode=require&sslmode=disable", .unknownParameter("sslmode=disable")),
             ("postgres://u@db/x?host=/run", .noHost("postgres://u@db/x?host=/run")),
         ]
         for (text, error) in refused {

@@ -1,13 +1,10 @@
 import Foundation
 import LedgerCore
 import LedgerStore
+import LedgerStorePostgres
 import LedgerTestSupport
 import Synchronization
 import Testing
-
-#if PostgreSQL
-import LedgerStorePostgres
-#endif
 
 /// One accounts contract, two stores: `DATA/accounts.sqlite` and PostgreSQL (when the test
 /// cluster runs), each on a database of its own (the PostgreSQL one a new database of the
@@ -27,14 +24,10 @@ enum AccountStoreKind: String, CaseIterable, CustomTestStringConvertible {
             let path = makeTemporaryDirectory("accounts") + "/accounts.sqlite"
             return (try SQLiteAccountStore(path: path), { try SQLiteAccountStore(path: path) })
         case .postgres:
-            #if PostgreSQL
             let place = try PostgresTestBooks.newDatabase()
             return (
                 try PostgresBooksDatabase(place).accounts(), { try PostgresBooksDatabase(place).accounts() }
             )
-            #else
-            throw PostgresTestBooksError.builtWithoutPostgreSQL
-            #endif
         }
     }
 }

@@ -106,13 +106,11 @@ struct AlertStoreContractTests {
             #expect(throws: Stop.self) {
                 try store.updateAlerts { _ -> ([Alert], Int) in
                     // A write made inside the transaction is rolled back with it.
-                    #if PostgreSQL
                     if let postgres = store as? PostgresAlerts {
                         try postgres.ledger.session.execute(
                             "UPDATE alerts SET state = 'fired' WHERE user_id = \(postgres.ledger.userID)")
                         throw Stop()
                     }
-                    #endif
                     try (store as! LedgerAlerts).ledger.executeRaw("UPDATE alerts SET state = 'fired'")
                     throw Stop()
                 }

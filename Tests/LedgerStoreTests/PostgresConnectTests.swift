@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import Glibc
 import LedgerStore
@@ -18,6 +17,10 @@ struct PostgresConnectTests {
         PostgresLocation(endpoint: endpoint, user: user, database: database)
     }
 
+    /// The offline cases need libpq (libpq5) all the same; PostgreSQL's packages bring it.
+    static let hasLibPQ = LibPQ.missing == nil
+    static let noLibPQ: Comment = "libpq.so.5 is not installed (apt-get install libpq5)"
+
     /// The error a connect to `location` throws (within `seconds`).
     static func failure(_ location: PostgresLocation, seconds: Int64 = 10) -> StoreError? {
         do {
@@ -28,7 +31,9 @@ struct PostgresConnectTests {
         }
     }
 
-    @Test("no socket in the directory: said with the path and where sockets usually are")
+    @Test(
+        "no socket in the directory: said with the path and where sockets usually are",
+        .enabled(if: PostgresConnectTests.hasLibPQ, PostgresConnectTests.noLibPQ))
     func noSocket() {
         let directory = makeTemporaryDirectory("pgc") + "/missing"
         let location = Self.location(.socket(path: directory + "/.s.PGSQL.5432"))
@@ -43,7 +48,9 @@ struct PostgresConnectTests {
         )
     }
 
-    @Test("a socket file nobody listens on, and a closed TCP port: refused")
+    @Test(
+        "a socket file nobody listens on, and a closed TCP port: refused",
+        .enabled(if: PostgresConnectTests.hasLibPQ, PostgresConnectTests.noLibPQ))
     func refused() throws {
         let path = makeTemporaryDirectory("pgc") + "/.s.PGSQL.5433"
         close(try UnixSocket.bind(path, listening: false))
@@ -61,7 +68,9 @@ struct PostgresConnectTests {
         )
     }
 
-    @Test("a socket that takes the connection and never answers: no answer within the bound")
+    @Test(
+        "a socket that takes the connection and never answers: no answer within the bound",
+        .enabled(if: PostgresConnectTests.hasLibPQ, PostgresConnectTests.noLibPQ))
     func noAnswer() throws {
         let path = makeTemporaryDirectory("pgc") + "/.s.PGSQL.5432"
         let listener = try UnixSocket.bind(path, listening: true)
@@ -159,4 +168,3 @@ enum UnixSocket {
         return descriptor
     }
 }
-#endif

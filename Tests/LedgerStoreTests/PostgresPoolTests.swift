@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerStore
 import LedgerStorePostgres
@@ -95,4 +94,3 @@ final class Inside: @unchecked Sendable {
     func leave() { lock.withLock { now -= 1 } }
     var most: Int { lock.withLock { highest } }
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerCore
 import LedgerStore
@@ -101,4 +100,3 @@ struct PostgresStoreRoleTests {
         try #require(result.status == 0, "psql: \(result.stderr)")
     }
 }
-#endif

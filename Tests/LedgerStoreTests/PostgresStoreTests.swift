@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerCore
 import LedgerStore
@@ -176,28 +175,3 @@ final class Collected: @unchecked Sendable {
     var events: [LedgerEvent] { lock.withLock { stored } }
     var failures: [String] { lock.withLock { errors } }
 }
-#else
-import LedgerStore
-
-/// Built without the PostgreSQL trait (`swift test --traits PostgreSQL` compiles the store and
-/// its suites): the store contracts list no `postgres` case.
-enum PostgresTestBooks {
-    static func withPostgres<Kind>(_ kinds: [Kind], _ postgres: Kind) -> [Kind] { kinds }
-
-    /// Never reached: without the trait no contract lists its `postgres` case.
-    static func open() throws -> Ledger { throw PostgresTestBooksError.builtWithoutPostgreSQL }
-
-    /// Never reached, as ``open()``.
-    static func market() throws -> Ledger { throw PostgresTestBooksError.builtWithoutPostgreSQL }
-}
-
-enum PostgresTestBooksError: Error, CustomStringConvertible {
-    case builtWithoutPostgreSQL
-
-    var description: String {
-        switch self {
-        case .builtWithoutPostgreSQL: "built without the PostgreSQL trait: swift test --traits PostgreSQL"
-        }
-    }
-}
-#endif

@@ -21,16 +21,15 @@ fi
 
 # The three programs the README uses: ledger first, whose build alone gives the demo portfolio,
 # then ledger-serve (ledger serve) and ledger-live (ledger live's stream), which reuse the modules
-# ledger compiled and add the server's and the stream's (SwiftNIO, Hummingbird, postgres-nio): the
-# portfolio does not wait for them. A product at a time keeps the benchmark and test tools out
-# of it, which a bare 'swift build -c release' would compile too. With the PostgreSQL trait:
-# ledger-serve's --database postgres://… (the same traits on all three, or each build would
-# compile the modules again).
+# ledger compiled and add the server's and the stream's (SwiftNIO, Hummingbird): the portfolio
+# does not wait for them. A product at a time keeps the benchmark and test tools out of it, which
+# a bare 'swift build -c release' would compile too. ledger-serve's --database postgres://… needs
+# no build option: it loads PostgreSQL's client library (libpq5) when started with a database.
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 products=(ledger ledger-serve ledger-live)
 build() { # build PRODUCT INDEX: progress on one line, the compiler's [done/total] step counter.
-    if ! swift build -c release --product "$1" --traits PostgreSQL 2>&1 | tee "$log" |
+    if ! swift build -c release --product "$1" 2>&1 | tee "$log" |
         awk -v name="$1 ($2/${#products[@]})" '
             /^\[[0-9]+\/[0-9]+\]/ { printf "\r  %s %s", name, $1 > "/dev/stderr"; fflush("/dev/stderr") }
             END { printf "\n" > "/dev/stderr" }'; then

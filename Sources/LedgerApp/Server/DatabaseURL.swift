@@ -1,7 +1,9 @@
 /// Where `ledger serve --database` keeps the users' books: a PostgreSQL URL,
 /// `postgres://USER@HOST[:PORT]/DB` over TCP or `postgres://USER@/DB?host=/SOCKET/DIR` over the
-/// server's Unix socket in that directory (libpq's forms). The password never comes from the
-/// command line (``DatabaseConfig`` says where it does come from).
+/// server's Unix socket in that directory (libpq's forms), with TLS asked for by libpq's
+/// `sslmode=` and `sslrootcert=` (`…?sslmode=verify-full&sslrootcert=/etc/ledger/db-ca.pem`).
+/// The password never comes from the command line (``DatabaseConfig`` says where it does come
+/// from).
 public struct DatabaseURL: Sendable, Equatable {
     public var user: String
     public var password: String?
@@ -10,6 +12,15 @@ public struct DatabaseURL: Sendable, Equatable {
     public var port: Int
     public var socketDirectory: String?
     public var database: String
+    /// libpq's `sslmode` (``sslModes``), nil when not given: no TLS.
+    public var sslMode: String?
+    /// The certificate of the authority that signed the server's (`sslrootcert`), for
+    /// `verify-ca` and `verify-full`.
+    public var sslRootCert: String?
+
+    /// The `sslmode` values taken: libpq's, but `allow` and `prefer`, which fall back to no TLS
+    /// without saying so.
+    public static let sslModes = ["disable", "require", "verify-ca", "verify-full"]
 
     /// The socket file in ``socketDirectory`` (`DIR/.s.PGSQL.PORT`), nil over TCP.
     public var socketPath: String? { socketDirectory.map { "\($0)/.s.PGSQL.\(port)" } }
@@ -38,16 +49,28 @@ public struct DatabaseURL: Sendable, Equatable {
             guard let number = Int(portText), (1...65_535).contains(number) else { throw .notAPort(String(portText)) }
             port = number
         }
-        socketDirectory = try Self.socketDirectory(query, url: text)
+        let parameters = try Self.parameters(query)
+        socketDirectory = parameters["host"]
+        sslMode = parameters["sslmode"]
+        sslRootCert = parameters["sslrootcert"]
         host = hostText.isEmpty ? nil : String(hostText)
         guard (host == nil) != (socketDirectory == nil) else { throw .noHost(text) }
     }
 
-    /// `host=/DIR`, the only query parameter known.
-    private static func socketDirectory(_ query: Substring?, url: String) throws(DatabaseURLError) -> String? {
-        guard let query else { return nil }
-        guard query.hasPrefix("host=/") else { throw .unknownParameter(String(query)) }
-        return String(query.dropFirst("host=".count))
+    /// The query's `host=/DIR`, `sslmode=MODE` and `sslrootcert=/PATH`, joined by `&`.
+    private static func parameters(_ query: Substring?) throws(DatabaseURLError) -> [String: String] {
+        guard let query else { return [:] }
+        var found: [String: String] = [:]
+        for parameter in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let (name, value) = split(parameter, at: "=")
+            let known = ["host", "sslmode", "sslrootcert"].contains(name) && found[String(name)] == nil
+            guard known, let value, name == "sslmode" || value.hasPrefix("/") else {
+                throw .unknownParameter(String(parameter))
+            }
+            guard name != "sslmode" || sslModes.contains(String(value)) else { throw .notAnSSLMode(String(value)) }
+            found[String(name)] = String(value)
+        }
+        return found
     }
 
     /// `text` with what stands between the first `:` after its `://` (or, in a text without
@@ -82,6 +105,7 @@ public enum DatabaseURLError: UserFacingError, Equatable {
     case noHost(String)
     case notAPort(String)
     case unknownParameter(String)
+    case notAnSSLMode(String)
     case passwordOnCommandLine
     /// The same refusal of a URL given to another option (`ledger serve migrate --to`),
     /// which the message names instead of `--database`.
@@ -100,7 +124,11 @@ public enum DatabaseURLError: UserFacingError, Equatable {
         case .noHost(let text): "\(option) '\(text)' needs a host or ?host=/SOCKET/DIR, not both; \(form)"
         case .notAPort(let text): "\(option) port '\(text)' is not a port; use a number from 1 to 65535"
         case .unknownParameter(let text):
-            "\(option) parameter '\(text)' is not known; the only one is host=/SOCKET/DIR"
+            "\(option) parameter '\(text)' is not known; the ones known are host=/SOCKET/DIR, "
+                + "sslmode=MODE and sslrootcert=/PATH, each once"
+        case .notAnSSLMode(let text):
+            "\(option) sslmode '\(text)' is not known; use "
+                + DatabaseURL.sslModes.joined(separator: ", ") + " (libpq's, without the silent fallbacks)"
         case .passwordOnCommandLine:
             "\(option) must not hold a password (the command line is visible to every user); put it in a file "
                 + "of mode 600 named by --database-password-file, or in LGR_DATABASE_PASSWORD"

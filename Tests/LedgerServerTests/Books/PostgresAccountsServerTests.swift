@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerServer
@@ -79,4 +78,3 @@ struct PostgresAccountsServerTests {
         return String(session.prefix { $0 != ";" })
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerStore
@@ -83,4 +82,3 @@ struct PostgresServerAlertTests {
         .replacingOccurrences(of: #"pg-[0-9a-f-]{36}"#, with: "…", options: .regularExpression)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerCore
@@ -122,4 +121,3 @@ struct PostgresServerImportTests {
             .replacingOccurrences(of: #"\b[0-9a-f]{12,64}\b"#, with: "…", options: .regularExpression)
     }
 }
-#endif

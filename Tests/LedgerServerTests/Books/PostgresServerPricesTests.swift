@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerCore
@@ -99,4 +98,3 @@ struct PostgresServerPricesTests {
         PostgresServerMarketTests.comparable(body)
     }
 }
-#endif

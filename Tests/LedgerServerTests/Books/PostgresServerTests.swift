@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerStore
@@ -168,4 +167,3 @@ struct PostgresServerTests {
             .replacingOccurrences(of: #""head": "[0-9a-f]{64}""#, with: #""head": "…""#, options: .regularExpression)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerCore
@@ -55,4 +54,3 @@ struct PostgresServerFetcherTests {
         try await second.stop()
     }
 }
-#endif

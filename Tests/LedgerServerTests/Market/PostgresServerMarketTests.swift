@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerStore
@@ -110,4 +109,3 @@ struct PostgresServerMarketTests {
             .replacingOccurrences(of: #""head": "[0-9a-f]{64}""#, with: #""head": "…""#, options: .regularExpression)
     }
 }
-#endif

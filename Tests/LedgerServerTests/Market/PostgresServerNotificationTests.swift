@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import LedgerApp
 import LedgerServer
@@ -111,4 +110,3 @@ struct PostgresServerNotificationTests {
         try await files.stop()
     }
 }
-#endif
