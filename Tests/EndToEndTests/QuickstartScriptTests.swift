@@ -44,10 +44,10 @@ struct QuickstartScriptTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             calls == """
-                build -c release --product ledger --traits PostgreSQL
+                build -c release --product ledger
                 build -c release --show-bin-path
-                build -c release --product ledger-serve --traits PostgreSQL
-                build -c release --product ledger-live --traits PostgreSQL
+                build -c release --product ledger-serve
+                build -c release --product ledger-live
 
                 """)
         #expect(result.stdout == "ledger portfolio\n")
@@ -73,6 +73,6 @@ struct QuickstartScriptTests {
         #expect(
             result.stderr.hasSuffix("quickstart: the build of ledger failed:\n[1/2] Compiling\nerror: no such module\n")
         )
-        #expect(calls == "build -c release --product ledger --traits PostgreSQL\n" && result.stdout.isEmpty)
+        #expect(calls == "build -c release --product ledger\n" && result.stdout.isEmpty)
     }
 }
