@@ -92,21 +92,6 @@ struct Form8949Line {
     static let zero = Form8949Line(
         proceeds: .zero, cost: .zero, adjustment: .zero, proceedsKnown: true, costKnown: true)
 
-    init(proceeds: ExactDecimal, cost: ExactDecimal, adjustment: ExactDecimal, proceedsKnown: Bool, costKnown: Bool) {
-        self.proceeds = proceeds
-        self.cost = cost
-        self.adjustment = adjustment
-        self.proceedsKnown = proceedsKnown
-        self.costKnown = costKnown
-    }
-
-    init(_ disposal: TaxDisposal) {
-        self.init(
-            proceeds: disposal.proceeds.rounded(places: 2), cost: disposal.costBasis.rounded(places: 2),
-            adjustment: disposal.adjustment.rounded(places: 2), proceedsKnown: disposal.proceedsKnown,
-            costKnown: disposal.costKnown)
-    }
-
     var complete: Bool { proceedsKnown && costKnown }
     /// Column (h): (d) − (e) + (g).
     var gain: ExactDecimal { proceeds - cost + adjustment }
@@ -128,4 +113,13 @@ struct Form8949Line {
     }
 
     private func cents(_ value: ExactDecimal, known: Bool) -> String { known ? value.formatted(places: 2) : "" }
+}
+
+extension Form8949Line {
+    init(_ disposal: TaxDisposal) {
+        self.init(
+            proceeds: disposal.proceeds.rounded(places: 2), cost: disposal.costBasis.rounded(places: 2),
+            adjustment: disposal.adjustment.rounded(places: 2), proceedsKnown: disposal.proceedsKnown,
+            costKnown: disposal.costKnown)
+    }
 }
