@@ -83,13 +83,7 @@ package struct PostgresBindings: Sendable {
     package var count: Int { types.count }
 
     package mutating func append<Value: PostgresEncodable>(_ value: Value) {
-        let text = value.postgresText.utf8
-        starts.append(bytes.count)
-        bytes.append(contentsOf: text)
-        bytes.append(0)
-        types.append(Value.postgresType)
-        lengths.append(Int32(text.count))
-        formats.append(0)
+        add(value.postgresText.utf8, type: Value.postgresType, format: 0)
     }
 
     /// NULL for nil, sent untyped (the statement's context gives its type), as postgres-nio did.
@@ -99,12 +93,18 @@ package struct PostgresBindings: Sendable {
     }
 
     package mutating func append(_ value: PostgresBytes) {
+        add(value.bytes, type: 17, format: 1)
+    }
+
+    /// One value's bytes, then a NUL (a text's end; and the buffer is never empty when a value
+    /// is not NULL).
+    private mutating func add(_ value: some Collection<UInt8>, type: UInt32, format: Int32) {
         starts.append(bytes.count)
-        bytes.append(contentsOf: value.bytes)
-        bytes.append(0) // so that the buffer is never empty when a value is not NULL
-        types.append(17)
-        lengths.append(Int32(value.bytes.count))
-        formats.append(1)
+        bytes.append(contentsOf: value)
+        bytes.append(0)
+        types.append(type)
+        lengths.append(Int32(value.count))
+        formats.append(format)
     }
 
     /// `body` with the parameters as `PQsendQueryParams` takes them: types, values (pointers

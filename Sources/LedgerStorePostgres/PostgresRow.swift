@@ -109,21 +109,9 @@ extension Int64: PostgresDecodable {
         return value
     }
 
-    /// A decimal integer with an optional `-`, without making a String.
+    /// A decimal integer with an optional `-` (a cell's text is short: no heap String).
     static func parse(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
-        let negative = digits.first == UInt8(ascii: "-")
-        let body = digits.dropFirst(negative ? 1 : 0)
-        guard !body.isEmpty else { return nil }
-        var value: Int64 = 0
-        for digit in body {
-            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times.subtractingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
-            guard !overflow, !carry else { return nil }
-            value = sum // accumulated negative: Int64.min reads too
-        }
-        if negative { return value }
-        return value == Int64.min ? nil : -value
+        Int64(String(decoding: digits, as: UTF8.self))
     }
 }
 

@@ -61,12 +61,12 @@ public enum TaxCSV {
         _ rows: [TaxDisposal], _ lines: [Form8949Line], part: String, box: String, to writer: inout CSVWriter
     ) {
         for (disposal, line) in zip(rows, lines) {
-            let cells = line.cells(showsZeroAdjustment: !disposal.adjustment.isZero)
             writer.row(
                 [
                     part, box, "\(disposal.quantity) \(disposal.asset)", date(disposal.acquired?.date),
                     date(disposal.disposed.date),
-                ] + cells[0..<2] + [disposal.adjustmentCode ?? ""] + cells[3...])
+                ]
+                    + line.cells(code: disposal.adjustmentCode ?? "", showsZeroAdjustment: !disposal.adjustment.isZero))
         }
     }
 
@@ -103,10 +103,10 @@ struct Form8949Line {
             costKnown: left.costKnown && right.costKnown)
     }
 
-    /// Columns (d), (e), an empty (f) (the row writes its code), (g) and (h).
-    func cells(showsZeroAdjustment: Bool) -> [String] {
+    /// Columns (d), (e), (f) `code`, (g) and (h).
+    func cells(code: String = "", showsZeroAdjustment: Bool) -> [String] {
         [
-            cents(proceeds, known: proceedsKnown), cents(cost, known: costKnown), "",
+            cents(proceeds, known: proceedsKnown), cents(cost, known: costKnown), code,
             showsZeroAdjustment || !adjustment.isZero ? cents(adjustment, known: complete) : "",
             cents(gain, known: complete),
         ]
