@@ -6,7 +6,11 @@
 #
 #   Benchmarks/serve-load.sh BINDIR [EVENTS] [SECONDS] [CONNECTIONS]
 #
-# LGR_LOAD_ROUTES picks the routes (default "portfolio-json portfolio-html market-json");
+# LGR_LOAD_ROUTES picks the routes (default "portfolio-json portfolio-html market-json"; also
+# "portfolio-json-miss" and "portfolio-html-miss": every request another `as-of` second, through
+# Benchmarks/serve-miss.lua, so no answer is kept and each restores the snapshot, values and
+# writes); LGR_LOAD_BOOKS=FILE serves a copy of that ledger as the user's books (e.g. one built
+# by CSV import, which records the rows' prices) instead of the generated JSONL trades;
 # LGR_LOAD_DIR the work directory (default /tmp/ledger-serve-load); LGR_LOAD_REUSE=1 serves the
 # data directory the last run there set up (to alternate two builds without importing again).
 #
@@ -30,13 +34,18 @@ password=load-test-password
 if [ "${LGR_LOAD_REUSE:-0}" = 1 ] && [ -s "$work/token" ] && [ -d "$data" ]; then
     token=$(cat "$work/token") # the data directory of the last run, as it was set up
 else
-    [ -f "$generated/events.jsonl" ] || python3 "$here/generate.py" "$events" 50 42 "$generated" >/dev/null
+    [ -n "${LGR_LOAD_BOOKS:-}" ] || [ -f "$generated/events.jsonl" ] || python3 "$here/generate.py" "$events" 50 42 "$generated" >/dev/null
     rm -rf "$data" "$work/token"
     echo "$password" | "$bin/ledger" user add load --data-dir "$data" >/dev/null
     token=$("$bin/ledger" user token load --data-dir "$data" | grep -o 'lgr_[A-Za-z0-9_-]*' | head -1)
     books=$data/users/load/books.ledger
-    "$bin/ledger" --ledger "$books" import "$generated/events.jsonl" >/dev/null
-    "$bin/ledger" --ledger "$books" prices import "$generated/prices.csv" >/dev/null
+    if [ -n "${LGR_LOAD_BOOKS:-}" ]; then
+        mkdir -p -m 700 "$(dirname "$books")"
+        install -m 600 "$LGR_LOAD_BOOKS" "$books"
+    else
+        "$bin/ledger" --ledger "$books" import "$generated/events.jsonl" >/dev/null
+        "$bin/ledger" --ledger "$books" prices import "$generated/prices.csv" >/dev/null
+    fi
     "$bin/ledger" --ledger "$books" portfolio >/dev/null # saves the snapshot the server reads
     echo "$token" >"$work/token"
 fi
@@ -84,8 +93,10 @@ for route in $routes; do
     case $route in
     portfolio-json) load "GET /api/v1/portfolio (JSON, bearer token)" -H "Authorization: Bearer $token" "$base/api/v1/portfolio" ;;
     portfolio-html) load "GET /portfolio (HTML, session cookie)" -H "Cookie: $session" "$base/portfolio" ;;
+    portfolio-json-miss) load "GET /api/v1/portfolio?as-of=… (JSON, every request a miss)" -s "$here/serve-miss.lua" -H "Authorization: Bearer $token" "$base/api/v1/portfolio" ;;
+    portfolio-html-miss) load "GET /portfolio?as-of=… (HTML, every request a miss)" -s "$here/serve-miss.lua" -H "Cookie: $session" "$base/portfolio" ;;
     market-json) load "GET /api/v1/market (JSON, bearer token, cached top list)" -H "Authorization: Bearer $token" "$base/api/v1/market" ;;
-    *) echo "serve-load: no route '$route' (portfolio-json, portfolio-html, market-json)"; exit 64 ;;
+    *) echo "serve-load: no route '$route' (portfolio-json, portfolio-html, portfolio-json-miss, portfolio-html-miss, market-json)"; exit 64 ;;
     esac
 done
 echo "--- server: $(grep -c '"status":200' "$work/serve.log") requests answered 200 in the access log"

@@ -201,6 +201,24 @@ struct SQLitePriceTableTests {
         #expect(try database.scalarInt("SELECT count(*) FROM prices WHERE typeof(price) = 'text'") == 2)
     }
 
+    @Test("the latest observed-at is one index search, not a read of every price")
+    func latestObservedAt() throws {
+        let path = makeTemporaryDirectory() + "/books.ledger"
+        let store = try Ledger(path: path, mode: .createIfMissing)
+        #expect(try store.prices.lastObservedAt() == nil)
+        try store.prices.record(
+            [
+                price("ETH", "2000", on: "2024-03-01"), price("BTC", "30000", on: "2024-01-01"),
+                price("BTC", "31000", on: "2024-02-01"), price("EUR", "1.1", in: "USD", on: "2023-12-01"),
+            ], fetchedAt: Events.time("2024-06-01"))
+        #expect(try store.prices.lastObservedAt() == Events.time("2024-03-01"))
+        let plan = try SQLiteDatabase(path: path, create: false).prepare(
+            "EXPLAIN QUERY PLAN SELECT MAX(observed_at) FROM prices")
+        var details: [String] = []
+        while try plan.step() { details.append(plan.text(3) ?? "") }
+        #expect(details == ["SEARCH prices USING COVERING INDEX prices_by_time"])
+    }
+
     @Test("the table itself refuses prices that are not exact non-negative decimal text")
     func constraints() throws {
         let store = try Ledger(path: ":memory:", mode: .createIfMissing)

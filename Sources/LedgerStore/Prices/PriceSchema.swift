@@ -20,6 +20,12 @@ enum PriceSchema {
                     PRIMARY KEY (asset, quote, observed_at, source),
                     CHECK (asset <> quote)
                 ) STRICT, WITHOUT ROWID;
-                """)
+                """),
+        // A kept portfolio or returns answer of `ledger serve` is checked against the latest
+        // observed-at of any price (`LedgerPrices.lastObservedAt`) each time one is made:
+        // without this, MAX(observed_at) read every price (8–9 ms at the 81,642 prices of the
+        // 100k price-recording ledger, 35 ms at 288,109; most of a portfolio request that the
+        // kept answer could not give). PostgreSQL's store has the same index (0010).
+        Migration(name: "0019-prices-by-time", sql: "CREATE INDEX prices_by_time ON prices (observed_at);"),
     ]
 }
