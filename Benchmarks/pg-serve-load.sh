@@ -17,6 +17,8 @@
 # PostgreSQL (initdb, postgres from /usr/lib/postgresql/*/bin) runs as a throwaway cluster on a
 # Unix socket in the work directory, fsync on (its defaults but max_connections=200); as root it
 # runs as the `postgres` user. The cases alternate files and PostgreSQL ROUNDS times.
+# LGR_LOAD_LOCK names a lock file (e.g. /tmp/swift-build.lock) taken with flock for the measured
+# cases only, after the setup: nothing else that takes it runs while they are timed.
 set -euo pipefail
 ledger=$(readlink -f "$1")
 serve=$(readlink -f "$2")
@@ -115,6 +117,10 @@ both() { # two servers at once, half the connections each
 appends() { # PORT TOKENS-FILE
     LGR_TOKENS=$2 wrk -t2 -c100 -d"${seconds}s" --latency -s "$here/pg-appends.lua" "http://127.0.0.1:$1/api/v1/events"
 }
+if [ -n "${LGR_LOAD_LOCK:-}" ]; then
+    exec 9>"$LGR_LOAD_LOCK"
+    flock 9
+fi
 echo "ledger serve on files and on PostgreSQL: $events events, $seconds s a case, $connections connections"
 for round in $(seq 1 "$rounds"); do
     echo "=== round $round"

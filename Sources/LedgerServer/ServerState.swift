@@ -41,7 +41,8 @@ public struct ServerState: Sendable {
         self.market = market
         self.database = database
         self.uploads = UploadSlots(limit: settings.limits.maxParallelUploads)
-        self.livePrices = LivePrices(clockMilliseconds: clockMilliseconds)
+        self.livePrices = LivePrices(clockMilliseconds: clockMilliseconds, sharedBy: database)
+        if let database { market.status.share(SharedText(FetchRun.job + " status", in: database)) }
     }
 
     /// The context a service runs in for one request; its notices are collected for the page.

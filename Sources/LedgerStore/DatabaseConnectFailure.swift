@@ -20,6 +20,9 @@ public enum DatabaseConnectFailure: Sendable, Equatable, CustomStringConvertible
     /// The TLS handshake failed: most often the server's certificate is not signed by the
     /// `sslrootcert` given, or does not name the host.
     case tlsFailed(address: String, detail: String)
+    /// The server asks for a client certificate (`clientcert=` in its pg_hba.conf) and none,
+    /// or not one it takes for this role, was given.
+    case clientCertificateNeeded(address: String, detail: String)
     /// PostgreSQL's client library (libpq) is not installed: `ledger-serve` loads it when a
     /// database is given, and needs nothing of it otherwise.
     case noClient(library: String)
@@ -50,6 +53,8 @@ public enum DatabaseConnectFailure: Sendable, Equatable, CustomStringConvertible
             "\(address) does not offer TLS and the URL asks for it (sslmode); turn on ssl in the server's postgresql.conf, or leave sslmode out of the URL"
         case .tlsFailed(let address, let detail):
             "TLS to \(address) failed (\(detail)); give ?sslrootcert= the certificate of the authority that signed the server's, and name the host as that certificate does"
+        case .clientCertificateNeeded(let address, let detail):
+            "\(address) asks for a client certificate (\(detail)); give the URL ?sslcert=/PATH&sslkey=/PATH: a certificate signed by the authority of the server's ssl_ca_file, with the role's name as its common name"
         case .noClient(let library):
             "PostgreSQL's client library \(library) is not installed; install it (apt-get install libpq5, or your system's libpq package) and start again"
         case .oldClient(let library, let missing):

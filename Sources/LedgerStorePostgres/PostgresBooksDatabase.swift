@@ -15,11 +15,19 @@ public final class PostgresBooksDatabase: BooksDatabase {
     private let leader = Mutex<(session: PostgresSession?, jobs: Set<String>)>((nil, []))
     /// The market data's own sessions (``marketData()``), made on first use.
     private let marketPool = Mutex<PostgresPool?>(nil)
+    /// The settings a user's books are made with when this server makes them (a server's new
+    /// user takes the currency a new ledger file would: LedgerApp's rule); none for a copy
+    /// (`ledger serve migrate` copies the file's own).
+    public let newBooks: [String: String]
 
     /// Connects, migrates the database (once across servers: an advisory lock) and keeps the
     /// connection for the first request.
-    public init(_ place: PostgresLocation, limits: PostgresLimits = PostgresLimits()) throws {
-        pool = try PostgresPool(place, limits: limits)
+    public init(
+        _ place: PostgresLocation, limits: PostgresLimits = PostgresLimits(),
+        connections: Int = BooksDatabaseConnections.standard, newBooks: [String: String] = [:]
+    ) throws {
+        self.newBooks = newBooks
+        pool = try PostgresPool(place, limits: limits, maxOpen: connections)
         try pool.withSession { try PostgresSchema.migrate($0, location: place.description) }
     }
 
@@ -60,13 +68,22 @@ public final class PostgresBooksDatabase: BooksDatabase {
     /// transaction at a time: a request holding its user's books never waits for a session
     /// of the books' pool to read the market, so the two cannot starve each other.
     public func marketData() throws -> any MarketStores {
-        let shared: PostgresPool = try marketPool.withLock { kept in
+        PostgresMarketData(pool: try sharedPool())
+    }
+
+    /// The values every server on the database shares (the fetcher's last run, the live
+    /// quotes), on the market data's sessions (made at the first read or write).
+    public func sharedValues() -> any SharedValueStore {
+        PostgresSharedValues(pool: { try self.sharedPool() })
+    }
+
+    private func sharedPool() throws -> PostgresPool {
+        try marketPool.withLock { kept in
             if let kept { return kept }
             let made = try PostgresPool(place, limits: pool.limits, idleKept: 2, maxOpen: 8)
             kept = made
             return made
         }
-        return PostgresMarketData(pool: shared)
     }
 
     public func withBooks<T>(of user: String, _ body: (any BookStores) throws -> T) throws -> T {
@@ -84,7 +101,7 @@ public final class PostgresBooksDatabase: BooksDatabase {
             try PostgresLedger.claim(session, userID: id)
             return PostgresLedger(session: session, user: user, userID: id)
         }
-        let books = try PostgresLedger.attach(session, user: user)
+        let books = try PostgresLedger.attach(session, user: user, settings: newBooks)
         userIDs.withLock { $0[user] = books.userID }
         return books
     }

@@ -49,6 +49,8 @@ enum PostgresConnectFailure {
     static func refusal(sqlState: String, message: String, _ location: PostgresLocation) -> DatabaseConnectFailure {
         switch sqlState {
         case "28P01": .wrongPassword(user: location.user, detail: message)
+        case "28000" where message.contains("certificate"):
+            .clientCertificateNeeded(address: location.address, detail: message)
         case "28000": .roleRefused(user: location.user, detail: message)
         case "3D000": .noDatabase(name: location.database, user: location.user)
         default: .other("\(message) (SQLSTATE \(sqlState))")

@@ -26,13 +26,18 @@ public final class PostgresLedger: BookStores, @unchecked Sendable {
         return try attach(session, user: user)
     }
 
-    /// `user`'s books in a database already migrated, created on first use.
-    static func attach(_ session: PostgresSession, user: String) throws -> PostgresLedger {
+    /// `user`'s books in a database already migrated, created on first use with `settings`
+    /// (in the transaction that makes them: books made by another server keep theirs).
+    static func attach(_ session: PostgresSession, user: String, settings: [String: String] = [:]) throws
+        -> PostgresLedger
+    {
         let userID = try session.transaction {
             var binds = PostgresBindings()
             binds.append(user)
-            try session.rows("INSERT INTO ledger_users (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", binds)
-            let id = try session.rows("SELECT id FROM ledger_users WHERE name = $1", binds)[0].decode(Int64.self)
+            let made = try session.rows(
+                "INSERT INTO ledger_users (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id", binds)
+            let id = try (made.first ?? session.rows("SELECT id FROM ledger_users WHERE name = $1", binds)[0])
+                .decode(Int64.self)
             try claim(session, userID: id)
             var head = PostgresBindings()
             head.append(id)
@@ -40,6 +45,15 @@ public final class PostgresLedger: BookStores, @unchecked Sendable {
             try session.rows(
                 "INSERT INTO chain_heads (user_id, sequence, hash) VALUES ($1, 0, $2) ON CONFLICT (user_id) DO NOTHING",
                 head)
+            if !made.isEmpty, !settings.isEmpty {
+                var values = PostgresBindings()
+                values.append(id)
+                values.append(settings.keys.sorted())
+                values.append(settings.keys.sorted().map { settings[$0]! })
+                try session.rows(
+                    "INSERT INTO settings (user_id, key, value) SELECT $1, * FROM unnest($2::text[], $3::text[])",
+                    values)
+            }
             return id
         }
         return PostgresLedger(session: session, user: user, userID: userID)

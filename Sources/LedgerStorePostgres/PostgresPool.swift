@@ -5,9 +5,10 @@ import Synchronization
 /// Sessions to one PostgreSQL database for the calls of a server: each call takes an idle one
 /// (or connects anew) and gives it back, unless its connection was closed (a bound that
 /// expired closes it), so a dead connection is never handed out twice. At most `maxOpen`
-/// (32) are handed out at once: a call past them waits up to the connect bound for one to
-/// come back, then fails with ``StoreError/poolFull(url:connections:seconds:)``, so N servers
-/// hold at most N × 32 connections. `idleKept` stay open between calls.
+/// (LedgerStore's `BooksDatabaseConnections.standard`, 32, unless `--database-connections` says otherwise) are handed out at
+/// once: a call past them waits up to the connect bound for one to come back, then fails with
+/// ``StoreError/poolFull(url:connections:seconds:)``, so N servers hold at most N × `maxOpen`
+/// connections. `idleKept` stay open between calls.
 public final class PostgresPool: Sendable {
     public let place: PostgresLocation
     public let limits: PostgresLimits
@@ -21,7 +22,8 @@ public final class PostgresPool: Sendable {
     /// Connects once (the first session is kept), so a pool that cannot reach its database
     /// is never made.
     public init(
-        _ place: PostgresLocation, limits: PostgresLimits = PostgresLimits(), idleKept: Int = 8, maxOpen: Int = 32
+        _ place: PostgresLocation, limits: PostgresLimits = PostgresLimits(), idleKept: Int = 8,
+        maxOpen: Int = BooksDatabaseConnections.standard
     ) throws {
         self.place = place
         self.limits = limits

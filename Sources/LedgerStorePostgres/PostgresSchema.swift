@@ -168,6 +168,7 @@ enum PostgresSchema {
         Migration(
             name: "0010-prices-by-time",
             statements: ["CREATE INDEX prices_by_time ON prices (user_id, observed_at)"]),
+        sharedValues,
     ]
 
     /// An arbitrary constant: the advisory lock migrations hold.

@@ -19,10 +19,14 @@ public struct PostgresLocation: Sendable, Equatable {
     public var sslMode: String?
     /// The authority's certificate the server's is checked against (`sslrootcert`).
     public var sslRootCert: String?
+    /// The client's certificate and its key (`sslcert`, `sslkey`), for a server that asks for
+    /// one (`clientcert=verify-full` in its pg_hba.conf).
+    public var sslCert: String?
+    public var sslKey: String?
 
     public init(
         endpoint: Endpoint, user: String, password: String? = nil, database: String, sslMode: String? = nil,
-        sslRootCert: String? = nil
+        sslRootCert: String? = nil, sslCert: String? = nil, sslKey: String? = nil
     ) {
         self.endpoint = endpoint
         self.user = user
@@ -30,6 +34,8 @@ public struct PostgresLocation: Sendable, Equatable {
         self.database = database
         self.sslMode = sslMode
         self.sslRootCert = sslRootCert
+        self.sslCert = sslCert
+        self.sslKey = sslKey
     }
 
     /// libpq's connection keywords and values: the socket's directory and port, or the host
@@ -46,7 +52,9 @@ public struct PostgresLocation: Sendable, Equatable {
         }
         parameters += [("user", user), ("dbname", database)]
         if let password { parameters.append(("password", password)) }
-        if let sslRootCert { parameters.append(("sslrootcert", sslRootCert)) }
+        for (keyword, value) in [("sslrootcert", sslRootCert), ("sslcert", sslCert), ("sslkey", sslKey)] {
+            if let value { parameters.append((keyword, value)) }
+        }
         return parameters + [
             ("sslmode", sslMode ?? "disable"), ("gssencmode", "disable"), ("client_encoding", "UTF8"),
             ("application_name", "ledger-serve"),

@@ -11,16 +11,21 @@ public final class PostgresCluster: Sendable {
     /// Started once, by the first test that needs it.
     public static let shared = Result { try PostgresCluster(tls: nil) }
 
-    /// What a cluster with TLS listens on and proves itself with (PEM files).
+    /// What a cluster with TLS listens on and proves itself with (PEM files), and the
+    /// authority a client's certificate must be signed by when it asks for one.
     public struct TLS: Sendable {
         public var port: Int
         public var certificate: String
         public var key: String
+        /// When given, a connection over TCP must bring a certificate signed by it whose
+        /// common name is its user (`hostssl … clientcert=verify-full` in pg_hba.conf).
+        public var clientAuthority: String?
 
-        public init(port: Int, certificate: String, key: String) {
+        public init(port: Int, certificate: String, key: String, clientAuthority: String? = nil) {
             self.port = port
             self.certificate = certificate
             self.key = key
+            self.clientAuthority = clientAuthority
         }
     }
 
@@ -71,6 +76,7 @@ public final class PostgresCluster: Sendable {
         if let tls {
             try Self.install(tls, in: dataDirectory)
             listening = ["-c", "listen_addresses=127.0.0.1", "-p", "\(tls.port)", "-c", "ssl=on"]
+            if tls.clientAuthority != nil { listening += ["-c", "ssl_ca_file=client-ca.crt"] }
         }
         try startServer(log: directory + "/server.log", socketDirectory: directory, listening: listening)
         try waitUntilReady(log: directory + "/server.log")
@@ -119,7 +125,16 @@ public final class PostgresCluster: Sendable {
     /// The certificate and key as `server.crt` and `server.key` in the data directory, the
     /// key readable by the server's user only (PostgreSQL refuses it otherwise).
     private static func install(_ tls: TLS, in data: String) throws {
-        for (source, name) in [(tls.certificate, "server.crt"), (tls.key, "server.key")] {
+        var files = [(tls.certificate, "server.crt"), (tls.key, "server.key")]
+        if let authority = tls.clientAuthority {
+            files.append((authority, "client-ca.crt"))
+            // The first line that matches decides: TCP with TLS needs the client's certificate.
+            let rules = data + "/pg_hba.conf"
+            let kept = (try? String(contentsOfFile: rules, encoding: .utf8)) ?? ""
+            try ("hostssl all all 127.0.0.1/32 trust clientcert=verify-full\n" + kept)
+                .write(toFile: rules, atomically: false, encoding: .utf8)
+        }
+        for (source, name) in files {
             let target = data + "/" + name
             let bytes = FileManager.default.contents(atPath: source)
             guard FileManager.default.createFile(atPath: target, contents: bytes),

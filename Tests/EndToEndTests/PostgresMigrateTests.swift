@@ -7,7 +7,8 @@ import Testing
 /// a new database of the test cluster, copied again (nothing added), exported back from the
 /// database into a ledger file that verifies with the same chain head, and served from the
 /// database with the users' own token and password; a file imported into a ledger since is
-/// copied with its receipt on the next run, once. Opt in with `LGR_POSTGRES_TESTS=1`.
+/// copied with its receipt on the next run, once; alice's notifications (two lines, one seen)
+/// are copied with their seen count, and a line the file gained since is copied once. Opt in with `LGR_POSTGRES_TESTS=1`.
 @Suite(
     "ledger serve migrate into PostgreSQL",
     .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
@@ -29,13 +30,13 @@ struct PostgresMigrateTests {
         let lines = first.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(first.stdout)")
         let alice =
-            /alice: added the user, 1 token, 4 events, 1 price(, \d+ settings?)?, 2 alerts; chain #4 (\w+) verified/
+            /alice: added the user, 1 token, 4 events, 1 price(, \d+ settings?)?, 2 alerts, 2 notifications; chain #4 (\w+) verified/
         #expect(lines.first?.wholeMatch(of: alice)?.output.2 == Substring(hashes[0]), "\(first.stdout)")
         let bob = /bob: added the user, 1 event, \d+ settings?; chain #1 (\w+) verified/
         #expect(lines.dropFirst().first?.wholeMatch(of: bob)?.output.1 == Substring(hashes[1]), "\(first.stdout)")
         #expect(lines.dropFirst(2).first == "carol: added the user; no books")
         let total =
-            /Copied 3 users, 1 token, 5 events, 1 price, \d+ settings?, 2 alerts from (.+) to (.+); every chain verified./
+            /Copied 3 users, 1 token, 5 events, 1 price, \d+ settings?, 2 alerts, 2 notifications from (.+) to (.+); every chain verified./
         let named = lines.last?.wholeMatch(of: total).map { "\($0.output.1) \($0.output.2)" }
         #expect(named == "\(data) \(database.url)")
 
@@ -61,6 +62,8 @@ struct PostgresMigrateTests {
                 JOIN ledger_users u ON u.id = a.user_id JOIN alert_ids i ON i.user_id = a.user_id WHERE u.name = 'alice'
                 """) == "1:BTC,3:SOL|3")
 
+        #expect(
+            try await database.sql(Self.notificationSQL("alice")) == Self.notifications.joined(separator: "\n") + "|1")
         try await exportedBack(database, head: heads[0])
         try await served(database, token: token)
 
@@ -70,16 +73,23 @@ struct PostgresMigrateTests {
         )
         // bob's file grew meanwhile by an import: its event and its receipt are copied, once.
         let receipt = try await importedIntoBob()
+        // alice's notification file gained a line (the file server fired another alert).
+        let later = Self.notification("2025-07-01T00:00:00Z", alert: 3, "SOL", "SOL rose 12% within 24h")
+        try Self.appendLine(later, to: data + "/users/alice/notifications.jsonl")
         let third = try await ledger(["serve", "migrate", "--from", data, "--to", database.url])
         #expect(
             third.stdout.hasPrefix(
-                "alice: nothing to add; chain #4 \(hashes[0]) verified; kept the database's alert 3 (differs from the file)\n"
+                "alice: added 1 notification; chain #4 \(hashes[0]) verified; kept the database's alert 3 (differs from the file)\n"
             ),
             "\(third.stdout)")
         #expect(
             third.stdout.contains(/\nbob: added 1 event, 1 import receipt; chain #2 \w+ verified\n/), "\(third.stdout)")
         let fourth = try await ledger(["serve", "migrate", "--from", data, "--to", database.url])
         #expect(fourth.stdout.contains("\nbob: nothing to add; chain #2 "), "\(fourth.stdout)")
+        #expect(fourth.stdout.hasPrefix("alice: nothing to add; chain #4 "), "\(fourth.stdout)")
+        #expect(
+            try await database.sql(Self.notificationSQL("alice"))
+                == (Self.notifications + [later]).joined(separator: "\n") + "|1")
         let receipts = try await database.sql(
             """
             SELECT string_agg(r.batch || ' ' || r.file || ' ' || r.sha256 || ' ' || r.added, ',') FROM import_receipts r
@@ -117,8 +127,9 @@ struct PostgresMigrateTests {
         #expect(try await database.sql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
     }
 
-    /// alice (admin: a token, 3 events and a void, a price, alerts 1 and 3 of 3), bob (a ledger
-    /// in EUR, one deposit), carol (an account without books); alice's token.
+    /// alice (admin: a token, 3 events and a void, a price, alerts 1 and 3 of 3, two
+    /// notifications of which she saw one), bob (a ledger in EUR, one deposit), carol (an
+    /// account without books); alice's token.
     func makeDataDirectory() async throws -> String {
         for name in ["alice", "bob", "carol"] {
             try await ledger(
@@ -138,6 +149,9 @@ struct PostgresMigrateTests {
         ] {
             try await ledger(["--ledger", alice] + words)
         }
+        try Self.notifications.joined(separator: "\n").appending("\n")
+            .write(toFile: data + "/users/alice/notifications.jsonl", atomically: true, encoding: .utf8)
+        try "1\n".write(toFile: data + "/users/alice/notifications.jsonl.seen", atomically: true, encoding: .utf8)
         try await ledger(["--ledger", book("bob"), "init", "--currency", "EUR"])
         try await ledger(["--ledger", book("bob"), "add", "deposit", "EUR", "500", "--date", "2025-02-01"])
         return try #require(issued.stdout.firstMatch(of: /lgr_[A-Za-z0-9_-]+/).map { String($0.output) })
@@ -171,6 +185,10 @@ struct PostgresMigrateTests {
         let portfolio = try await server.api("GET", "/api/v1/portfolio?as-of=2026-01-01", token: token)
         let cli = try await ledger(["--ledger", book("alice"), "portfolio", "-O", "json", "--as-of", "2026-01-01"])
         #expect(portfolio.status == 200 && portfolio.body == cli.stdout, "\(portfolio.body)\n\(cli.stdout)")
+        let notified = try await server.api("GET", "/api/v1/notifications", token: token)
+        #expect(notified.status == 200, "\(notified.body)")
+        #expect(notified.body.contains(#""total": 2,"#) && notified.body.contains(#""unseen": 1,"#), "\(notified.body)")
+        #expect(notified.body.contains("BTC rose above 70,000 USD"), "\(notified.body)")
         let alerts = try await server.api("GET", "/api/v1/alerts", token: token)
         let listed = try await ledger(["--ledger", book("alice"), "alert", "list", "-O", "json"])
         let trimmed = [alerts.body, listed.stdout].map { $0.trimmingCharacters(in: .newlines) }
@@ -191,6 +209,32 @@ struct PostgresMigrateTests {
             BuiltProducts.ledger, arguments, environment: environment, input: input)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         return result
+    }
+
+    /// Two alerts that fired for alice, as the file server's notification log writes them.
+    static let notifications = [
+        notification("2025-06-01T00:00:00Z", alert: 1, "BTC", "BTC rose above 70,000 USD (take profit)"),
+        notification("2025-06-02T00:00:00Z", alert: 3, "SOL", "SOL rose 11% within 24h"),
+    ]
+
+    static func notification(_ firedAt: String, alert: Int, _ asset: String, _ message: String) -> String {
+        #"{"fired_at": "\#(firedAt)", "alert": \#(alert), "asset": "\#(asset)", "currency": "USD", "message": "\#(message)"}"#
+    }
+
+    static func appendLine(_ line: String, to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    /// A user's notification lines in the database, oldest first, and how many they saw.
+    static func notificationSQL(_ user: String) -> String {
+        """
+        SELECT (SELECT string_agg(n.line, E'\\n' ORDER BY n.id) FROM notifications n
+                JOIN ledger_users u ON u.id = n.user_id WHERE u.name = '\(user)'),
+               (SELECT s.seen FROM notifications_seen s JOIN ledger_users u ON u.id = s.user_id WHERE u.name = '\(user)')
+        """
     }
 
     static func settingSQL(_ user: String, _ key: String) -> String {

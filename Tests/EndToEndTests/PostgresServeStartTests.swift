@@ -33,4 +33,18 @@ struct PostgresServeStartTests {
             #expect(!FileManager.default.fileExists(atPath: data), "\(url) made \(data)")
         }
     }
+
+    @Test("a bad LGR_CURRENCY stops a server on a database before it connects: one line, exit 64")
+    func badCurrency() async throws {
+        let directory = makeTemporaryDirectory("serve-pg-currency")
+        let data = directory + "/data"
+        let result = try await BuiltProducts.run(
+            BuiltProducts.ledger,
+            ["serve", "--port", "0", "--data-dir", data, "--database", "postgres://u@/db?host=\(directory)/nothing"],
+            environment: ["LGR_CURRENCY": "not money"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(
+            result.stderr == "ledger: error: LGR_CURRENCY='not money' is not a currency code; use a code such as USD\n")
+        #expect(!FileManager.default.fileExists(atPath: data))
+    }
 }

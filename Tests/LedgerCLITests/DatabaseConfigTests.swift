@@ -65,8 +65,21 @@ struct DatabaseConfigTests {
         #expect(try answer(["--database-password-file", flagFile]) == "envuser from-flag-file")
     }
 
+    @Test("the connections cap: --database-connections, else the config file's \"database_connections\", else 32")
+    func connections() throws {
+        let url = "postgres://ledger@db/books"
+        #expect(try database(["--database", url])?.connections == 32)
+        #expect(try database(["--database", url], config: #"{"database_connections": 64}"#)?.connections == 64)
+        #expect(try database(["--database", url], config: #"{"database_connections": "48"}"#)?.connections == 48)
+        let both = try database(
+            ["--database", url, "--database-connections", "1000"], config: #"{"database_connections": 64}"#)
+        #expect(both?.connections == 1000)
+        let certified = try database(["--database", url + "?sslmode=verify-full&sslcert=/c.crt&sslkey=/c.key"])
+        #expect(certified?.sslCert == "/c.crt" && certified?.sslKey == "/c.key")
+    }
+
     @Test(
-        "refused with one line and exit 64, the password never shown: a password in --database, --to or the config file, a password file others may read, a missing or empty one, a config file that is not JSON"
+        "refused with one line and exit 64, the password never shown: a password in --database, --to or the config file, a password file others may read, a missing or empty one, a bad connections cap, a certificate without its key, a config file that is not JSON"
     )
     func refusals() throws {
         let configHome = directory + "/config"
@@ -115,6 +128,18 @@ struct DatabaseConfigTests {
             (
                 ["user", "list"], [:], "{\"database\": 5}",
                 "the config file's \"database\" (\(configPath)) is not a string; write it as \"database\": \"...\" or leave it out"
+            ),
+            (
+                ["serve", "--database", url, "--database-connections", "0"], [:], nil,
+                "--database-connections '0' is not a number of connections; use a whole number from 1 to 1000, e.g. 32 (the default), within the server's max_connections"
+            ),
+            (
+                ["serve", "--database", url], [:], #"{"database_connections": 2.5}"#,
+                "the config file's \"database_connections\" '2.5' is not a number of connections; use a whole number from 1 to 1000, e.g. 32 (the default), within the server's max_connections"
+            ),
+            (
+                ["serve", "--database", url + "?sslcert=/etc/ledger/c.crt"], [:], nil,
+                "--database names a client certificate without its key, or a key without its certificate; give both, e.g. ?sslmode=verify-full&sslcert=/etc/ledger/db-client.crt&sslkey=/etc/ledger/db-client.key"
             ),
             (
                 ["serve"], [:], "{\"database\": ",

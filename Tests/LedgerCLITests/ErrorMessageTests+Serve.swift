@@ -29,11 +29,12 @@ extension ErrorSamples {
             .passwordFileUnreadable(path: "/etc/ledger/db-password", reason: "No such file or directory"),
             .passwordFileOpenToOthers(path: "/etc/ledger/db-password", mode: "644"),
             .passwordFileEmpty(path: "/etc/ledger/db-password"),
+            .notAConnectionCount("0", naming: "--database-connections"),
         ]
         return samples(errors) { error in
             switch error {
             case .passwordInConfigFile, .configNotJSON, .configNotAString, .passwordFileUnreadable,
-                .passwordFileOpenToOthers, .passwordFileEmpty:
+                .passwordFileOpenToOthers, .passwordFileEmpty, .notAConnectionCount:
                 usage
             }
         }
@@ -44,13 +45,13 @@ extension ErrorSamples {
         let errors: [DatabaseURLError] = [
             .notPostgres("mysql://db/x"), .noUser("postgres://db/x"), .noDatabase("postgres://u@db"),
             .noHost("postgres://u@/x"), .notAPort("x"), .unknownParameter("sslmode=require"), .notAnSSLMode("prefer"),
-            .passwordOnCommandLine,
+            .certWithoutKey, .passwordOnCommandLine,
             .option("--to", .notPostgres("mysql://db/x")),
         ]
         return samples(errors) { error in
             switch error {
             case .notPostgres, .noUser, .noDatabase, .noHost, .notAPort, .unknownParameter, .notAnSSLMode,
-                .passwordOnCommandLine, .option:
+                .certWithoutKey, .passwordOnCommandLine, .option:
                 usage
             }
         }

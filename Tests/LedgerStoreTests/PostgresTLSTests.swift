@@ -15,16 +15,20 @@ struct PostgresTLSTests {
     static let skipped: Comment =
         "needs the test cluster (\(PostgresCluster.skipReason)) and the openssl command (apt-get install openssl)"
 
-    /// A self-signed certificate for 127.0.0.1 and its key, in `directory`.
-    static func certificate(_ directory: String, _ name: String) throws -> (certificate: String, key: String) {
+    /// A self-signed certificate for 127.0.0.1 (named `commonName`) and its key (mode 600), in
+    /// `directory`.
+    static func certificate(_ directory: String, _ name: String, commonName: String = "127.0.0.1") throws
+        -> (certificate: String, key: String)
+    {
         let (certificate, key) = (directory + "/\(name).crt", directory + "/\(name).key")
         let made = try ChildProcess.runBlocking(
             URL(fileURLWithPath: openssl!),
             [
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                "-subj", "/CN=\(commonName)", "-addext", "subjectAltName=IP:127.0.0.1",
             ], environment: ["PATH": "/usr/bin:/bin"])
         try #require(made.status == 0, "openssl: \(made.stderr)")
+        chmod(key, 0o600)
         return (certificate, key)
     }
 
@@ -58,6 +62,40 @@ struct PostgresTLSTests {
                 url: wrongRoot.description,
                 .tlsFailed(address: "127.0.0.1:\(port)", detail: "SSL error: certificate verify failed"))
         ) { try PostgresSession.connect(wrongRoot) }
+    }
+
+    @Test(
+        "a server that asks for a client certificate: refused in one line without one, taken with sslcert and sslkey",
+        .enabled(if: PostgresTLSTests.runs, PostgresTLSTests.skipped))
+    func clientCertificate() throws {
+        let directory = makeTemporaryDirectory("pg-tls-client")
+        let server = try Self.certificate(directory, "server")
+        let probe = try LocalHTTPServer(lifetime: 1)
+        let port = Int(probe.port)
+        probe.stop()
+        // Self-signed, so its own authority: the cluster takes certificates it signed.
+        let client = try Self.certificate(directory, "client", commonName: "ledger")
+        let cluster = try PostgresCluster.withTLS(
+            .init(port: port, certificate: server.certificate, key: server.key, clientAuthority: client.certificate))
+        defer { cluster.stop() }
+        var location = PostgresLocation(
+            endpoint: .tcp(host: "127.0.0.1", port: port), user: cluster.user, database: cluster.database,
+            sslMode: "verify-full", sslRootCert: server.certificate)
+        #expect(throws: StoreError.self) { try PostgresSession.connect(location) }
+        do {
+            _ = try PostgresSession.connect(location)
+        } catch StoreError.cannotConnect(_, let failure) {
+            guard case .clientCertificateNeeded(let address, _) = failure else {
+                Issue.record("not the client certificate's refusal: \(failure)")
+                return
+            }
+            #expect(address == "127.0.0.1:\(port)")
+        }
+        location.sslCert = client.certificate
+        location.sslKey = client.key
+        let session = try PostgresSession.connect(location)
+        let shown = try session.rows("SELECT client_dn FROM pg_stat_ssl WHERE pid = pg_backend_pid()")[0]
+        #expect(try shown.decode(String.self) == "/CN=ledger")
     }
 
     @Test("the TLS sentences: a server without TLS, a failed handshake; one line each, saying what to do")

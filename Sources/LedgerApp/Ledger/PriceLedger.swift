@@ -23,9 +23,7 @@ public struct PriceLedger {
     /// The ledger's currency; for a ledger not yet created, `LGR_CURRENCY`, else USD.
     public func currency() throws -> AssetSymbol {
         if let existing { return try existing.settings.ledgerCurrency() }
-        let text = opener.context.tool("CURRENCY") ?? LedgerSetting.defaultCurrency
-        guard let symbol = AssetSymbol(text) else { throw AppError.currencyVariable(text) }
-        return symbol
+        return try LedgerSetting.newBooksCurrency(variables: opener.context.variables)
     }
 
     /// The quote for prices that name none: `--currency` when given, else the ledger's currency.

@@ -11,14 +11,17 @@ import LedgerInterchange
 ///   `LGR_DATABASE_PASSWORD`, else the file `LGR_DATABASE_PASSWORD_FILE` names, else
 ///   `PGPASSWORD` (libpq's), else the file the config file's `"database_password_file"`
 ///   names. A password file is refused when its group or others may read it, as ssh refuses
-///   such a key; its first line is the password.
+///   such a key; its first line is the password;
+/// - the most connections a server opens: `--database-connections`, else the config file's
+///   `"database_connections"`, else 32.
 public enum DatabaseConfig {
     /// The database, nil when none is named anywhere. `flag` names the option in refusals.
     public static func url(
-        option: String?, flag: String = "--database", passwordFile: String?, variables: [String: String],
-        configFile: (path: String, text: String?)
+        option: String?, flag: String = "--database", passwordFile: String?, connections: String? = nil,
+        variables: [String: String], configFile: (path: String, text: String?)
     ) throws -> DatabaseURL? {
         let file = try FileKeys(configFile)
+        let cap = try connections.map { try count($0, naming: "--database-connections") }
         var url: DatabaseURL
         if let option {
             url = try parse(option, passwordAllowed: false, naming: flag)
@@ -38,7 +41,18 @@ public enum DatabaseConfig {
         } else if url.password == nil {
             url.password = try password(variables, configured: file.passwordFile)
         }
+        url.connections =
+            try cap ?? file.connections.map { try count($0, naming: "the config file's \"database_connections\"") }
+            ?? DatabaseURL.defaultConnections
         return url
+    }
+
+    /// A number of connections in ``DatabaseURL/connectionRange``.
+    private static func count(_ text: String, naming: String) throws(DatabaseConfigError) -> Int {
+        guard let number = Int(text), DatabaseURL.connectionRange.contains(number) else {
+            throw .notAConnectionCount(text, naming: naming)
+        }
+        return number
     }
 
     private static func parse(_ text: String, passwordAllowed: Bool, naming: String) throws -> DatabaseURL {
@@ -57,10 +71,12 @@ public enum DatabaseConfig {
         return try configured.map(PasswordFile.read)
     }
 
-    /// The config file's `"database"` and `"database_password_file"`, each a string when given.
+    /// The config file's `"database"` and `"database_password_file"`, each a string when given,
+    /// and `"database_connections"` (a number, its text here).
     struct FileKeys {
         var database: String?
         var passwordFile: String?
+        var connections: String?
 
         init(_ configFile: (path: String, text: String?)) throws {
             guard let text = configFile.text else { return }
@@ -72,6 +88,9 @@ public enum DatabaseConfig {
             }
             database = try Self.string(json, "database", configFile.path)
             passwordFile = try Self.string(json, "database_password_file", configFile.path)
+            connections = json["database_connections"].map { value in
+                if case .number(let text) = value { text } else { value.stringValue ?? "\(value)" }
+            }
         }
 
         private static func string(_ json: JSONValue, _ key: String, _ path: String) throws -> String? {
@@ -116,6 +135,7 @@ public enum DatabaseConfigError: UserFacingError, Equatable {
     case passwordFileUnreadable(path: String, reason: String)
     case passwordFileOpenToOthers(path: String, mode: String)
     case passwordFileEmpty(path: String)
+    case notAConnectionCount(String, naming: String)
 
     public var category: ErrorCategory { .usage }
 
@@ -135,6 +155,10 @@ public enum DatabaseConfigError: UserFacingError, Equatable {
             "the database password file '\(path)' may be read by others (mode \(mode)); run 'chmod 600 \(path)'"
         case .passwordFileEmpty(let path):
             "the database password file '\(path)' holds no password; write it on the file's first line"
+        case .notAConnectionCount(let text, let naming):
+            "\(naming) '\(text)' is not a number of connections; use a whole number from "
+                + "\(DatabaseURL.connectionRange.lowerBound) to \(DatabaseURL.connectionRange.upperBound), "
+                + "e.g. \(DatabaseURL.defaultConnections) (the default), within the server's max_connections"
         }
     }
 }

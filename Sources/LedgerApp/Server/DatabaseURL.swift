@@ -1,7 +1,10 @@
+import LedgerStore
+
 /// Where `ledger serve --database` keeps the users' books: a PostgreSQL URL,
 /// `postgres://USER@HOST[:PORT]/DB` over TCP or `postgres://USER@/DB?host=/SOCKET/DIR` over the
 /// server's Unix socket in that directory (libpq's forms), with TLS asked for by libpq's
-/// `sslmode=` and `sslrootcert=` (`…?sslmode=verify-full&sslrootcert=/etc/ledger/db-ca.pem`).
+/// `sslmode=` and `sslrootcert=` (`…?sslmode=verify-full&sslrootcert=/etc/ledger/db-ca.pem`),
+/// and a client certificate by `sslcert=` and `sslkey=` (given together).
 /// The password never comes from the command line (``DatabaseConfig`` says where it does come
 /// from).
 public struct DatabaseURL: Sendable, Equatable {
@@ -17,6 +20,17 @@ public struct DatabaseURL: Sendable, Equatable {
     /// The certificate of the authority that signed the server's (`sslrootcert`), for
     /// `verify-ca` and `verify-full`.
     public var sslRootCert: String?
+    /// The client's certificate and its key (`sslcert`, `sslkey`), for a server whose
+    /// pg_hba.conf asks for one (`clientcert=verify-full`).
+    public var sslCert: String?
+    public var sslKey: String?
+    /// The most connections a server opens to the database for the users' books
+    /// (`--database-connections`, the config file's `"database_connections"`).
+    public var connections = DatabaseURL.defaultConnections
+
+    /// ``connections`` when not given, and the numbers taken.
+    public static let defaultConnections = BooksDatabaseConnections.standard
+    public static let connectionRange = BooksDatabaseConnections.range
 
     /// The `sslmode` values taken: libpq's, but `allow` and `prefer`, which fall back to no TLS
     /// without saying so.
@@ -53,17 +67,21 @@ public struct DatabaseURL: Sendable, Equatable {
         socketDirectory = parameters["host"]
         sslMode = parameters["sslmode"]
         sslRootCert = parameters["sslrootcert"]
+        sslCert = parameters["sslcert"]
+        sslKey = parameters["sslkey"]
+        guard (sslCert == nil) == (sslKey == nil) else { throw .certWithoutKey }
         host = hostText.isEmpty ? nil : String(hostText)
         guard (host == nil) != (socketDirectory == nil) else { throw .noHost(text) }
     }
 
-    /// The query's `host=/DIR`, `sslmode=MODE` and `sslrootcert=/PATH`, joined by `&`.
+    /// The query's `host=/DIR`, `sslmode=MODE`, `sslrootcert=/PATH`, `sslcert=/PATH` and
+    /// `sslkey=/PATH`, joined by `&`.
     private static func parameters(_ query: Substring?) throws(DatabaseURLError) -> [String: String] {
         guard let query else { return [:] }
         var found: [String: String] = [:]
         for parameter in query.split(separator: "&", omittingEmptySubsequences: false) {
             let (name, value) = split(parameter, at: "=")
-            let known = ["host", "sslmode", "sslrootcert"].contains(name) && found[String(name)] == nil
+            let known = Self.parameterNames.contains(String(name)) && found[String(name)] == nil
             guard known, let value, name == "sslmode" || value.hasPrefix("/") else {
                 throw .unknownParameter(String(parameter))
             }
@@ -72,6 +90,8 @@ public struct DatabaseURL: Sendable, Equatable {
         }
         return found
     }
+
+    static let parameterNames = ["host", "sslmode", "sslrootcert", "sslcert", "sslkey"]
 
     /// `text` with what stands between the first `:` after its `://` (or, in a text without
     /// one, its first `:`) and its last `@` shown as `***`: a malformed URL may hold a password
@@ -106,6 +126,7 @@ public enum DatabaseURLError: UserFacingError, Equatable {
     case notAPort(String)
     case unknownParameter(String)
     case notAnSSLMode(String)
+    case certWithoutKey
     case passwordOnCommandLine
     /// The same refusal of a URL given to another option (`ledger serve migrate --to`),
     /// which the message names instead of `--database`.
@@ -125,10 +146,13 @@ public enum DatabaseURLError: UserFacingError, Equatable {
         case .notAPort(let text): "\(option) port '\(text)' is not a port; use a number from 1 to 65535"
         case .unknownParameter(let text):
             "\(option) parameter '\(text)' is not known; the ones known are host=/SOCKET/DIR, "
-                + "sslmode=MODE and sslrootcert=/PATH, each once"
+                + "sslmode=MODE, sslrootcert=/PATH, sslcert=/PATH and sslkey=/PATH, each once"
         case .notAnSSLMode(let text):
             "\(option) sslmode '\(text)' is not known; use "
                 + DatabaseURL.sslModes.joined(separator: ", ") + " (libpq's, without the silent fallbacks)"
+        case .certWithoutKey:
+            "\(option) names a client certificate without its key, or a key without its certificate; give both, "
+                + "e.g. ?sslmode=verify-full&sslcert=/etc/ledger/db-client.crt&sslkey=/etc/ledger/db-client.key"
         case .passwordOnCommandLine:
             "\(option) must not hold a password (the command line is visible to every user); put it in a file "
                 + "of mode 600 named by --database-password-file, or in LGR_DATABASE_PASSWORD"

@@ -1,3 +1,4 @@
+import LedgerApp
 import LedgerCore
 import LedgerInterchange
 import Synchronization
@@ -27,39 +28,67 @@ public struct FetchRecord: Sendable, Equatable {
 }
 
 /// The fetcher's state for `/status` and `/api/v1/status`: the last run, whether one is
-/// running, and when the next starts. Shared by the fetcher and every request.
+/// running, and when the next starts. Shared by the fetcher and every request; with the books
+/// in a database, by every server on it: the elected server writes it there
+/// (``share(_:)``: a ``SharedText`` holding ``document(_:)``) and every server reads it from
+/// there, so each shows the run the elected one made.
 public final class FetcherStatus: Sendable {
-    struct State {
+    struct State: Equatable {
         var last: FetchRecord?
         var running = false
         var nextRunAt: Timestamp?
     }
 
     private let state = Mutex(State())
+    private let shared = Mutex<SharedText?>(nil)
 
     public init() {}
 
-    public var lastRun: FetchRecord? { state.withLock { $0.last } }
-    public var isRunning: Bool { state.withLock { $0.running } }
-    public var nextRunAt: Timestamp? { state.withLock { $0.nextRunAt } }
+    public var lastRun: FetchRecord? { current().last }
+    public var isRunning: Bool { current().running }
+    public var nextRunAt: Timestamp? { current().nextRunAt }
 
-    func started() { state.withLock { $0.running = true } }
+    /// Keeps the state in `text` (the database's) from now on.
+    func share(_ text: SharedText) { shared.withLock { $0 = text } }
+
+    /// The state every server shows: the shared one when there is one (this server's own
+    /// when it cannot be read, or none was written yet), else this server's.
+    func current() -> State {
+        let own = state.withLock { $0 }
+        guard let text = shared.withLock({ $0 }), let written = try? text.read(),
+            let document = Self.state(written)
+        else { return own }
+        return document
+    }
+
+    func started() { update { $0.running = true } }
 
     func finished(_ record: FetchRecord, next: Timestamp?) {
-        state.withLock {
+        update {
             $0.last = record
             $0.running = false
             $0.nextRunAt = next
         }
     }
 
+    /// When this server (not elected) asks again; the shared state keeps the elected one's.
     func scheduled(_ next: Timestamp?) { state.withLock { $0.nextRunAt = next } }
+
+    /// Changes this server's state and writes it where it is shared (a failed write leaves
+    /// the others showing the run before).
+    private func update(_ change: (inout State) -> Void) {
+        let now = state.withLock { state in
+            change(&state)
+            return state
+        }
+        if let text = shared.withLock({ $0 }) { try? text.write(Self.document(now)) }
+    }
 
     public static let schema = "ledger.server-status/1"
 
     /// `{"schema": "ledger.server-status/1", "fetcher": {…}}`; `interval` nil when it is off.
     public func json(interval: Int?, batchSize: Int) -> String {
-        let current = state.withLock { $0 }
+        let current = current()
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
         writer.field("schema", Self.schema)
@@ -80,7 +109,8 @@ public final class FetcherStatus: Sendable {
         return writer.text
     }
 
-    private static func record(_ record: FetchRecord, _ writer: inout JSONWriter) {
+    /// `alertsWaiting` too when `waiting` (the shared document; the API's JSON is kept as it was).
+    static func record(_ record: FetchRecord, _ writer: inout JSONWriter, waiting: Bool = false) {
         writer.beginObject()
         writer.field("started_at", record.startedAt.description)
         writer.field("duration_ms", record.milliseconds)
@@ -93,6 +123,7 @@ public final class FetcherStatus: Sendable {
         writer.endObject()
         writer.field("prices_recorded", Int64(record.pricesRecorded))
         writer.field("alerts_fired", Int64(record.alertsFired))
+        if waiting { writer.field("alerts_waiting", Int64(record.alertsWaiting)) }
         writer.key("stopped")
         writer.bool(record.stopped)
         writer.key("failures")

@@ -18,8 +18,8 @@ struct Notification: Equatable, Sendable {
 
 /// Every user's fired alerts, written by the fetcher as it delivers them: one JSON object a
 /// line in `DATA/users/NAME/notifications.jsonl` (oldest first, appended, never rewritten),
-/// and how many of them the user has seen in `notifications.seen` (a number, replaced whole
-/// when they open the list). The unseen count the navigation shows is kept in memory once read,
+/// and how many of them the user has seen in `notifications.jsonl.seen` (a number, replaced
+/// whole when they open the list): LedgerApp's ``NotificationFile``. The unseen count the navigation shows is kept in memory once read,
 /// so a page costs a dictionary lookup, not a file read. Files, not a table: the list belongs
 /// to the server, not to the books (the CLI's `alert check` prints what fires instead).
 ///
@@ -40,7 +40,7 @@ final class NotificationLog: Sendable {
 
     /// `DATA/users/NAME/notifications.jsonl`.
     static func path(_ settings: ServerSettings, user: String) -> String {
-        settings.dataDirectory + "/users/" + user + "/notifications.jsonl"
+        NotificationFile.path(settings, user: user)
     }
 
     /// Appends what fired for `user` at `checkedAt`; returns a sentence when it could not.
@@ -77,7 +77,7 @@ final class NotificationLog: Sendable {
             if let database = state.database {
                 try database.notificationLines(of: user).map { ArraySlice($0.utf8) }
             } else {
-                Self.lines(Self.path(state.settings, user: user))
+                NotificationFile.lines(Self.path(state.settings, user: user))
             }
         return (lines.compactMap(Self.notification).reversed(), lines.count)
     }
@@ -90,7 +90,7 @@ final class NotificationLog: Sendable {
         }
         if let known = counts.withLock({ $0[user] }) { return max(0, known.total - known.seen) }
         let path = Self.path(state.settings, user: user)
-        let read = Counts(total: Self.lines(path).count, seen: Self.seen(path))
+        let read = Counts(total: NotificationFile.lines(path).count, seen: NotificationFile.seen(path))
         counts.withLock { $0[user] = $0[user] ?? read }
         return max(0, read.total - read.seen)
     }
@@ -102,7 +102,7 @@ final class NotificationLog: Sendable {
             return
         }
         let path = Self.path(state.settings, user: user)
-        guard total != Self.seen(path) else { return }
+        guard total != NotificationFile.seen(path) else { return }
         if let file = try? TemporaryFile(beside: path + ".seen", kind: .output) {
             file.write(Array("\(total)\n".utf8))
             try? file.commit(over: path + ".seen", mode: 0o600)
@@ -110,7 +110,7 @@ final class NotificationLog: Sendable {
         // Not yet in memory (no page read since the server started): the file's own count,
         // so marking some of them seen leaves the rest new.
         let known = counts.withLock { $0[user]?.total }
-        let current = known ?? Self.lines(path).count
+        let current = known ?? NotificationFile.lines(path).count
         counts.withLock { $0[user] = Counts(total: max(current, total), seen: total) }
     }
 
@@ -137,19 +137,10 @@ final class NotificationLog: Sendable {
             firedAt: firedAt, alertID: id, asset: asset, currency: object["currency"]?.stringValue, message: message)
     }
 
-    /// The file's non-empty lines; none when it does not exist.
-    private static func lines(_ path: String) -> [ArraySlice<UInt8>] {
-        (ServerMarket.readWholeFile(path) ?? []).split(separator: 0x0A)
-    }
-
     /// How many of `user`'s notifications they have seen.
     func seen(user: String, state: ServerState) throws -> Int {
         if let database = state.database { return try database.notificationCounts(of: user).seen }
-        return Self.seen(Self.path(state.settings, user: user))
+        return NotificationFile.seen(Self.path(state.settings, user: user))
     }
 
-    private static func seen(_ path: String) -> Int {
-        let text = String(decoding: ServerMarket.readWholeFile(path + ".seen") ?? [], as: UTF8.self)
-        return Int(text.filter { $0 != "\n" }) ?? 0
-    }
 }

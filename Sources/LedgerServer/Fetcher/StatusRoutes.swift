@@ -5,30 +5,34 @@ import LedgerRender
 
 /// `GET /status` and `GET /api/v1/status` (`ledger.server-status/1`): whether the fetcher is
 /// on, its last run (when, how long, the requests each source got, what failed and why) and
-/// when the next starts.
+/// when the next starts (with the books in a database, the elected server's, on every server).
 struct StatusRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
+        // Off the event loop: with the books in a database the state is read from there.
         signedIn.get("/api/v1/status") { _, _ in
-            ServerResponse.json(
-                state.market.status.json(interval: state.settings.fetchInterval, batchSize: state.settings.batchSize))
+            let settings = state.settings
+            let json = try await Offload.run {
+                state.market.status.json(interval: settings.fetchInterval, batchSize: settings.batchSize)
+            }
+            return ServerResponse.json(json)
         }
         signedIn.get("/status") { _, context in
             let user = context.user
-            return ServerResponse.html(
-                PageLayout.page(title: "Status", user: user, current: "/status", body: Self.body(state)))
+            let body = try await Offload.run { Self.body(state) }
+            return ServerResponse.html(PageLayout.page(title: "Status", user: user, current: "/status", body: body))
         }
     }
 
     static func body(_ state: ServerState) -> Markup {
-        let status = state.market.status
+        let status = state.market.status.current()
         let settings = state.settings
         var figures: [(String, String)] = [
             ("Fetcher", settings.fetchInterval.map { "on, every \(Self.duration(Int64($0)))" } ?? "off"),
             ("Batch", "\(settings.batchSize) symbols per request"),
-            ("Now", status.isRunning ? "running" : "idle"),
+            ("Now", status.running ? "running" : "idle"),
             ("Next run", status.nextRunAt?.description ?? "—"),
         ]
-        guard let last = status.lastRun else {
+        guard let last = status.last else {
             return MarketHTML.cards(figures)
                 + MarketHTML.note(
                     settings.fetchInterval == nil

@@ -37,18 +37,9 @@ public struct ServerMarket: Sendable {
         self.liveInterval = liveInterval
     }
 
-    /// The file's bytes, or nil when it cannot be read.
+    /// The file's bytes, or nil when it cannot be read (LedgerApp's ``NotificationFile/readWhole(_:)``).
     @Sendable public static func readWholeFile(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        return ferror(file) == 0 ? bytes : nil
+        NotificationFile.readWhole(path)
     }
 }
 

@@ -66,6 +66,17 @@ public protocol BooksDatabase: Sendable {
     /// Runs `body` with `user`'s notifications (the alerts the fetcher fired for them), kept in
     /// the database so that every server on it lists the same.
     func withNotifications<T>(of user: String, _ body: (any NotificationStore) throws -> T) throws -> T
+    /// The values every server on the database shares (``SharedValueStore``): the fetcher's
+    /// last run and the live pages' latest quotes, so every server shows the same.
+    func sharedValues() -> any SharedValueStore
+}
+
+/// How many connections a server opens to its database for the users' books.
+public enum BooksDatabaseConnections {
+    /// When not told otherwise (`--database-connections`).
+    public static let standard = 32
+    /// The most that may be asked for.
+    public static let range = 1...1000
 }
 
 /// One user's notifications (alerts that fired) kept in a database, as the server's

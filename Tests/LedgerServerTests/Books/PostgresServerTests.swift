@@ -12,12 +12,14 @@ import Testing
     "the server's books in PostgreSQL",
     .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
 struct PostgresServerTests {
-    /// The books database a `--database` URL on the cluster's socket opens.
-    static func database() throws -> PostgresBooksDatabase {
+    /// The books database a `--database` URL on the cluster's socket opens, its new users'
+    /// books made as `ledger-serve` makes them with `variables`.
+    static func database(variables: [String: String] = [:]) throws -> PostgresBooksDatabase {
         let cluster = try PostgresCluster.shared.get()
         return try PostgresBooksDatabase(
             PostgresLocation(
-                endpoint: .socket(path: cluster.socketPath), user: cluster.user, database: cluster.database))
+                endpoint: .socket(path: cluster.socketPath), user: cluster.user, database: cluster.database),
+            newBooks: LedgerSetting.newBooksSettings(variables: variables))
     }
 
     /// Adds in date order and back-dated, fees, a sale and a second asset: replay order, lots
@@ -56,6 +58,32 @@ struct PostgresServerTests {
         #expect(!FileManager.default.fileExists(atPath: postgres.settings.ledgerPath(forUser: user)))
         try await files.stop()
         try await postgres.stop()
+    }
+
+    @Test("a new user's books take LGR_CURRENCY on both stores, as a new ledger file does; without it USD")
+    func newUserCurrency() async throws {
+        for currency in ["EUR", nil] {
+            let variables = currency.map { ["LGR_CURRENCY": $0] } ?? [:]
+            let files = try await TestServer.start(variables: variables)
+            let postgres = try await TestServer.start(
+                variables: variables, database: try Self.database(variables: variables))
+            let user = "pg-\(UUID().uuidString.lowercased())"
+            var answers: [String] = []
+            for server in [files, postgres] {
+                let added = try await Self.add(
+                    #"{"kind": "deposit", "words": "\#(currency ?? "USD") 100", "date": "2025-01-01"}"#, user,
+                    on: server)
+                #expect(added.status == 201, "\(added.body)")
+                let portfolio = try await server.client.get(
+                    "/api/v1/portfolio?as-of=2026-06-30", headers: Books.user(user))
+                #expect(portfolio.status == 200, "\(portfolio.body)")
+                answers.append(portfolio.body)
+            }
+            #expect(answers[0].contains(#""currency": "\#(currency ?? "USD")""#), "\(answers[0])")
+            #expect(answers[1] == answers[0], "\(currency ?? "none")")
+            try await files.stop()
+            try await postgres.stop()
+        }
     }
 
     @Test("the log, the report and returns answer the same JSON as on ledger files, and their pages open")

@@ -98,12 +98,12 @@ struct LivePriceTests {
 
     /// What a signed-in browser's stream sends until `text` arrives (at most 15 s), lowercase
     /// header names as sent.
-    static func read(port: Int, path: String, until text: String) async -> String {
+    static func read(port: Int, path: String, until text: String, user: String = "alice") async -> String {
         await RawConnection.onThread {
             guard let connection = try? RawConnection(port: port, receiveTimeoutMilliseconds: 15_000) else {
                 return ""
             }
-            connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Test-User: alice\r\n\r\n")
+            connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Test-User: \(user)\r\n\r\n")
             var received = ""
             while !received.contains(text), let piece = connection.receiveOnce(), !piece.isEmpty {
                 received += String(decoding: piece, as: UTF8.self)

@@ -8,8 +8,10 @@ import LedgerStore
 /// or a beginning of the same chain. Then per user: the account and its tokens (never a
 /// session: users sign in again), the events not yet there (the same chain, byte for byte:
 /// the database links them with the same ``HashChain``, and its head must come out as the
-/// file's), the prices, settings, alerts and import receipts not yet there. What is already there is left as it is, so
-/// a second run adds nothing and an interrupted run finishes where it stopped.
+/// file's), the prices, settings, alerts and import receipts not yet there, and the
+/// notifications the server kept beside the ledger (``NotificationFile``) with how many were
+/// seen. What is already there is left as it is, so a second run adds nothing and an
+/// interrupted run finishes where it stopped.
 public struct BooksMigration {
     public let source: ServerSettings
     /// Opens the database: called once every ledger file has verified.
@@ -49,10 +51,34 @@ public struct BooksMigration {
                 tally.add(copied.tally)
                 kept = copied.kept
             }
+            let notifications = try Self.copyNotifications(of: user.name, from: source, into: database)
+            tally.notifications = notifications.copied
+            if notifications.kept { kept.append("notifications") }
             report(MigrationTally.line(user: user.name, tally, head: book?.head, kept: kept))
             total.add(tally)
         }
         return total
+    }
+
+    /// The lines of `user`'s notification file the database lacks, appended after those it
+    /// holds when these are a beginning of the file's, and the file's seen count when it is
+    /// higher than the database's; how many lines, and whether the database holds others
+    /// (a server on it fired alerts since), which are kept and named.
+    static func copyNotifications(of user: String, from source: ServerSettings, into database: SharedBooks)
+        throws -> (copied: Int, kept: Bool)
+    {
+        let path = NotificationFile.path(source, user: user)
+        let file = NotificationFile.lines(path).map { String(decoding: $0, as: UTF8.self) }
+        let seen = NotificationFile.seen(path)
+        guard !file.isEmpty || seen > 0 else { return (0, false) }
+        return try database.withNotifications(of: user) { store in
+            let there = try store.lines()
+            guard there.starts(with: file) || file.starts(with: there) else { return (0, true) }
+            let missing = Array(file.dropFirst(there.count))
+            try store.append(missing)
+            if try store.counts().seen < seen { try store.setSeen(seen) }
+            return (missing.count, false)
+        }
     }
 
     /// The user (unless one of that name is there: it is kept as it is) and the tokens the
@@ -75,7 +101,8 @@ public struct BooksMigration {
     }
 }
 
-/// What a migration added: users, tokens, events, prices, settings, alerts, import receipts.
+/// What a migration added: users, tokens, events, prices, settings, alerts, import receipts,
+/// notifications.
 public struct MigrationTally: Equatable, Sendable {
     public var users = 0
     public var tokens = 0
@@ -84,6 +111,7 @@ public struct MigrationTally: Equatable, Sendable {
     public var settings = 0
     public var alerts = 0
     public var receipts = 0
+    public var notifications = 0
 
     public init() {}
 
@@ -97,13 +125,14 @@ public struct MigrationTally: Equatable, Sendable {
         settings += other.settings
         alerts += other.alerts
         receipts += other.receipts
+        notifications += other.notifications
     }
 
     /// `2 users, 1 token, 5 events` (what is not zero); in one user's line `the user, …`.
     public func phrase(oneUser: Bool = false) -> String {
         let counts = [
             (users, "user"), (tokens, "token"), (events, "event"), (prices, "price"), (settings, "setting"),
-            (alerts, "alert"), (receipts, "import receipt"),
+            (alerts, "alert"), (receipts, "import receipt"), (notifications, "notification"),
         ]
         return counts.filter { $0.0 > 0 }
             .map { oneUser && $0.1 == "user" ? "the user" : Self.count($0.0, $0.1) }

@@ -46,6 +46,13 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("database-password-file"), help: ArgumentHelp(ServeOptions.passwordFileHelp))
     var databasePasswordFile: String?
 
+    @Option(
+        name: .customLong("database-connections"),
+        help:
+            "The most connections this server opens to the database for the users' books, 1 to 1000 (default: the config file's \"database_connections\", else 32)."
+    )
+    var databaseConnections: String?
+
     /// The help of `--database-password-file`, the same for every command that takes a database.
     static let passwordFileHelp =
         "A file of mode 600 holding the database's password on its first line (default: $LGR_DATABASE_PASSWORD, the file $LGR_DATABASE_PASSWORD_FILE names, $PGPASSWORD, the config file's \"database_password_file\")."
@@ -71,7 +78,8 @@ struct ServeOptions: ParsableArguments {
         settings.messagesKept = try MessageRules.keepCount(keepMessages)
         settings.registration = registration
         settings.database = try Self.database(
-            database, passwordFile: databasePasswordFile, variables: variables, readFile: readFile)
+            database, passwordFile: databasePasswordFile, connections: databaseConnections, variables: variables,
+            readFile: readFile)
         return settings
     }
 
@@ -79,11 +87,11 @@ struct ServeOptions: ParsableArguments {
     /// `LGR_DATABASE_URL`, else the config file's; its password from `passwordFile` or where
     /// LedgerApp's ``DatabaseConfig`` looks. A refusal names `flag`.
     static func database(
-        _ option: String?, flag: String = "--database", passwordFile: String?, variables: [String: String],
-        readFile: (String) -> [UInt8]?
+        _ option: String?, flag: String = "--database", passwordFile: String?, connections: String? = nil,
+        variables: [String: String], readFile: (String) -> [UInt8]?
     ) throws -> DatabaseURL? {
         try DatabaseConfig.url(
-            option: option, flag: flag, passwordFile: passwordFile, variables: variables,
+            option: option, flag: flag, passwordFile: passwordFile, connections: connections, variables: variables,
             configFile: ConfigFile.read(variables: variables, readFile: readFile))
     }
 
