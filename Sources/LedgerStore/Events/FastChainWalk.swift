@@ -131,6 +131,9 @@ enum FastChainWalk {
         private var expected: [UInt8] = []
         private var canonical = CanonicalEventJSON()
         private let packed = PackedEventDecoder()
+        /// The last event accepted: its box is written again for the next row's when the
+        /// visitor kept no copy of it (one allocation less a row).
+        private var spare: LedgerEvent?
 
         init(head: ChainHead) {
             count = head.count
@@ -147,7 +150,7 @@ enum FastChainWalk {
             guard row.sequence == count + 1, replayStart > 128,
                 FastChainWalk.same(chunk.bytes(of: row, to: 64), hash),
                 hashes(chunk.bytes(of: row, from: 128, to: replayStart), to: chunk.bytes(of: row, from: 64, to: 128)),
-                let event = packed.event(from: chunk.bytes(of: row, from: replayStart)),
+                let event = packed.event(from: chunk.bytes(of: row, from: replayStart), reusing: &spare),
                 writes(
                     event, as: chunk.bytes(of: row, from: 128, to: replayStart), replayBytes: row.end - row.replayStart)
             else { return nil }
@@ -160,6 +163,7 @@ enum FastChainWalk {
                 hash = Array(stored)
             }
             swap(&digest, &next)
+            spare = event
             return event
         }
 
