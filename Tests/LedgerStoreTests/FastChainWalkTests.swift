@@ -30,7 +30,7 @@ struct FastChainWalkTests {
         let store = try store(with: Self.events(seed: seed))
         let statement = try store.database.prepare("SELECT \(EventColumns.list) FROM events ORDER BY seq")
         defer { statement.reset() }
-        let canonical = CanonicalColumns()
+        var canonical = CanonicalColumns()
         var rows = 0
         while try statement.step() {
             var bytes: [UInt8] = []
@@ -209,13 +209,19 @@ struct FastChainWalkTests {
             case 3: stored.removeLast(Int(random.next() % 3))
             default: break
             }
-            let matches = previous.withUnsafeBufferPointer { previous in
+            // The walk hashes the head's digest (the bytes its hex spells), and keeps the digest.
+            let previousBytes = previous.withUnsafeBufferPointer { HashChain.bytes(fromHexDigits: $0) }
+            var digest = [UInt8](repeating: 0, count: 32)
+            let matches = previousBytes.withUnsafeBytes { previous in
                 canonical.withUnsafeBytes { canonical in
-                    stored.withUnsafeBufferPointer {
-                        HashChain.matches(previousHex: previous, canonical: canonical, hashHex: $0)
+                    stored.withUnsafeBufferPointer { stored in
+                        digest.withUnsafeMutableBytes {
+                            HashChain.matches(previous: previous, canonical: canonical, hashHex: stored, digest: $0)
+                        }
                     }
                 }
             }
+            if stored.count == 64 { #expect(HashChain.hexBytes(digest) == right, "round \(round)") }
             #expect(matches == (stored == right), "round \(round)")
             if matches { matched += 1 }
         }

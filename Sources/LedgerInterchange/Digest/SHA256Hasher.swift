@@ -28,6 +28,14 @@ package struct SHA256Hasher {
         }
     }
 
+    /// ``finalize()`` written to the first 32 bytes of `digest` (no array made: the chain walk
+    /// hashes every event).
+    package func finalize(into digest: UnsafeMutableRawBufferPointer) {
+        precondition(digest.count >= 32, "SHA256Hasher: a digest takes 32 bytes")
+        var copy = context
+        SHA256_Final(digest.baseAddress!.assumingMemoryBound(to: UInt8.self), &copy)
+    }
+
     /// The digest of `bytes`.
     package static func hash(data bytes: [UInt8]) -> [UInt8] {
         var hasher = SHA256Hasher()

@@ -31,30 +31,30 @@ public struct CanonicalEventJSON {
         EventRecordV1.integer(Int64(event.schemaVersion), &out)
         out.append(",\"seq\":")
         EventRecordV1.integer(event.sequence, &out)
-        Self.id(",\"id\":", event.id, &out)
-        Self.text(",\"kind\":", event.kind.rawValue, &out)
+        Self.id(",\"id\":\"", event.id, &out)
+        Self.text(",\"kind\":\"", event.kind.rawValue, &out)
         out.append(",\"occurred_at\":")
         occurred.write(event.occurredAt.secondsSinceEpoch, to: &out)
         out.append(",\"recorded_at\":")
         recorded.write(event.recordedAt.secondsSinceEpoch, to: &out)
-        Self.text(",\"account\":", event.account, &out)
+        Self.text(",\"account\":\"", event.account, &out)
         Self.action(event.action, &out)
-        if let hash = event.chain?.hash { Self.text(",\"tx_hash\":", hash, &out) }
-        if let address = event.chain?.address { Self.text(",\"address\":", address, &out) }
+        if let hash = event.chain?.hash { Self.text(",\"tx_hash\":\"", hash, &out) }
+        if let address = event.chain?.address { Self.text(",\"address\":\"", address, &out) }
         if let fee = event.fee {
-            Self.decimal(",\"fee\":", fee.quantity, &out)
-            Self.text(",\"fee_asset\":", fee.asset.symbol.text, &out)
-            Self.text(",\"fee_class\":", fee.asset.assetClass.rawValue, &out)
+            Self.decimal(",\"fee\":\"", fee.quantity, &out)
+            Self.text(",\"fee_asset\":\"", fee.asset.symbol.text, &out)
+            Self.text(",\"fee_class\":\"", fee.asset.assetClass.rawValue, &out)
         }
-        Self.text(",\"note\":", event.note, &out)
+        Self.text(",\"note\":\"", event.note, &out)
         switch event.provenance {
         case .manual:
-            Self.text(",\"source\":", "manual", &out)
+            Self.text(",\"source\":\"", "manual", &out)
         case .imported(let batch, let fingerprint):
             // Empty means unknown, and the record leaves it out.
-            Self.text(",\"source\":", "import", &out)
-            if !batch.isEmpty { Self.text(",\"batch\":", batch, &out) }
-            if !fingerprint.isEmpty { Self.text(",\"fingerprint\":", fingerprint.text, &out) }
+            Self.text(",\"source\":\"", "import", &out)
+            if !batch.isEmpty { Self.text(",\"batch\":\"", batch, &out) }
+            if !fingerprint.isEmpty { Self.text(",\"fingerprint\":\"", fingerprint.text, &out) }
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -68,57 +68,67 @@ public struct CanonicalEventJSON {
             price(term, for: amount.quantity, &out)
         case .trade(let given, let received):
             main(given, &out)
-            text(",\"counter_asset\":", received.asset.symbol.text, &out)
-            text(",\"counter_class\":", received.asset.assetClass.rawValue, &out)
-            decimal(",\"counter_quantity\":", received.quantity, &out)
+            text(",\"counter_asset\":\"", received.asset.symbol.text, &out)
+            text(",\"counter_class\":\"", received.asset.assetClass.rawValue, &out)
+            decimal(",\"counter_quantity\":\"", received.quantity, &out)
         case .deposit(let amount), .withdraw(let amount), .fee(let amount):
             main(amount, &out)
         case .transfer(let amount, let destination):
             main(amount, &out)
-            text(",\"to_account\":", destination, &out)
+            text(",\"to_account\":\"", destination, &out)
         case .income(let amount, let kind, let value):
             main(amount, &out)
             if let value { price(value, for: amount.quantity, &out) }
-            text(",\"income_kind\":", kind.rawValue, &out)
+            text(",\"income_kind\":\"", kind.rawValue, &out)
         case .split(let asset, let ratio):
-            text(",\"asset\":", asset.symbol.text, &out)
-            text(",\"asset_class\":", asset.assetClass.rawValue, &out)
-            text(",\"split_ratio\":", ratio.description, &out)
+            text(",\"asset\":\"", asset.symbol.text, &out)
+            text(",\"asset_class\":\"", asset.assetClass.rawValue, &out)
+            text(",\"split_ratio\":\"", ratio.description, &out)
         case .void(let target, let why):
-            id(",\"void_target\":", target, &out)
-            text(",\"reason\":", why, &out)
+            id(",\"void_target\":\"", target, &out)
+            text(",\"reason\":\"", why, &out)
         case .link(let link):
             main(link.arrived, &out)
-            text(",\"to_account\":", link.toAccount, &out)
-            text(",\"reason\":", link.rule.rawValue, &out)
-            id(",\"link_withdrawal\":", link.withdrawal, &out)
-            id(",\"link_deposit\":", link.deposit, &out)
+            text(",\"to_account\":\"", link.toAccount, &out)
+            text(",\"reason\":\"", link.rule.rawValue, &out)
+            id(",\"link_withdrawal\":\"", link.withdrawal, &out)
+            id(",\"link_deposit\":\"", link.deposit, &out)
         }
     }
 
     private static func main(_ amount: AssetAmount, _ out: inout ByteCursor) {
-        text(",\"asset\":", amount.asset.symbol.text, &out)
-        text(",\"asset_class\":", amount.asset.assetClass.rawValue, &out)
-        decimal(",\"quantity\":", amount.quantity, &out)
+        text(",\"asset\":\"", amount.asset.symbol.text, &out)
+        text(",\"asset_class\":\"", amount.asset.assetClass.rawValue, &out)
+        decimal(",\"quantity\":\"", amount.quantity, &out)
     }
 
     /// `price` and `quote` (the unit price, derived from a total), then the total if given.
     private static func price(_ term: PriceTerm, for quantity: ExactDecimal, _ out: inout ByteCursor) {
         let unit = term.unitPrice(for: quantity)
-        decimal(",\"price\":", unit.amount, &out)
-        text(",\"quote\":", unit.currency.text, &out)
-        if let total = term.total { decimal(",\"total\":", total, &out) }
+        decimal(",\"price\":\"", unit.amount, &out)
+        text(",\"quote\":\"", unit.currency.text, &out)
+        if let total = term.total { decimal(",\"total\":\"", total, &out) }
     }
 
+    /// `key` ends with the value's opening quote (one piece less to append for each field).
     private static func text(_ key: StaticString, _ value: String, _ out: inout ByteCursor) {
         out.append(key)
+        var value = value
+        let plain = value.withUTF8 { bytes in
+            guard !JSONWriter.needsEscaping(bytes) else { return false }
+            out.append(bytes)
+            out.append(UInt8(ascii: "\""))
+            return true
+        }
+        guard !plain else { return }
+        // The escaped string, with its own quotes.
+        out.removeLast(1)
         JSONWriter.appendString(value, to: &out)
     }
 
     /// An id's digits (Crockford's base 32) need no escaping, and no string is made.
     private static func id(_ key: StaticString, _ value: EventID, _ out: inout ByteCursor) {
         out.append(key)
-        out.append(UInt8(ascii: "\""))
         value.write(textTo: &out)
         out.append(UInt8(ascii: "\""))
     }
@@ -126,7 +136,6 @@ public struct CanonicalEventJSON {
     /// A decimal's text needs no escaping: its digits, sign and point, or `overflow`.
     private static func decimal(_ key: StaticString, _ value: ExactDecimal, _ out: inout ByteCursor) {
         out.append(key)
-        out.append(UInt8(ascii: "\""))
         value.write(formattedTo: &out)
         out.append(UInt8(ascii: "\""))
     }

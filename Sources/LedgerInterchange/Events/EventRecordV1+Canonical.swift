@@ -64,7 +64,7 @@ extension EventRecordV1 {
     }
 
     /// ``integer(_:_:)`` through a cursor (at most 20 bytes: `Int64.min`).
-    static func integer(_ value: Int64, _ out: inout ByteCursor) {
+    package static func integer(_ value: Int64, _ out: inout ByteCursor) {
         out.reserve(20) { start in
             let magnitude = value.magnitude
             var width = 1

@@ -234,7 +234,7 @@ public struct JSONWriter {
     /// without making a string of it).
     public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        if !bytes.contains(where: needsEscape) {
+        if !needsEscaping(bytes) {
             out.append(contentsOf: bytes)
         } else {
             for byte in bytes { appendEscaped(byte, to: &out) }
@@ -246,7 +246,7 @@ public struct JSONWriter {
     public static func appendString(_ value: String, to out: inout ByteCursor) {
         var value = value
         value.withUTF8 { bytes in
-            guard !bytes.contains(where: needsEscape) else {
+            guard !needsEscaping(bytes) else {
                 var escaped: [UInt8] = []
                 appendString(utf8: bytes, to: &escaped)
                 return escaped.withUnsafeBufferPointer { out.append($0) }
@@ -255,10 +255,6 @@ public struct JSONWriter {
             out.append(bytes)
             out.append(UInt8(ascii: "\""))
         }
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// One byte of a string literal: bytes of multi-byte characters are copied as they are.

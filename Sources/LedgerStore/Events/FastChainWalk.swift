@@ -44,7 +44,7 @@ enum FastChainWalk {
             try BatchPipe.run(
                 perBatch: 1,
                 produce: { emit in
-                    let reader = Reader(covered: covered, replay: replay)
+                    var reader = Reader(covered: covered, replay: replay)
                     var chunk = chunks.take()
                     // The current chunk with room for `bound` more bytes: handed over when full.
                     func room(_ bound: Int) throws -> WalkChunk {
@@ -81,11 +81,12 @@ enum FastChainWalk {
     /// replay row. The JSON is hashed and the replay row decoded on the calling thread: with
     /// the rows' buffers reused and the holdings fold lighter, this thread carried more than
     /// that one (58 % of the samples against 42 %, the hash ~11 % of all: docs/PERFORMANCE.md),
-    /// and wall time is the busier thread's.
-    final class Reader {
+    /// and wall time is the busier thread's. A struct in a local of that thread (no run-time
+    /// exclusivity checks).
+    struct Reader {
         let covered: Int64
         let replay: WalkReplayRows
-        let canonical = CanonicalColumns()
+        var canonical = CanonicalColumns()
         private static let hashColumn = Int32(EventColumns.names.count)
 
         init(covered: Int64, replay: WalkReplayRows) {
@@ -95,7 +96,7 @@ enum FastChainWalk {
 
         /// Writes the current row of `row` into the chunk `room` gives for the bytes it may
         /// take (``WalkChunk/Row``).
-        func row(_ row: SQLiteStatement, room: (Int) throws -> WalkChunk) throws {
+        mutating func row(_ row: SQLiteStatement, room: (Int) throws -> WalkChunk) throws {
             let sequence = row.int(0)
             guard sequence <= covered, let previous = row.bytes(Self.hashColumn), previous.count == 64,
                 let hash = row.bytes(Self.hashColumn + 1), hash.count == 64,
@@ -104,32 +105,40 @@ enum FastChainWalk {
             // Written in place: the hashes, the columns' JSON, the replay row.
             let bound = 128 + canonical.read(row) + data.count
             try room(bound).add(sequence, bound: bound) { start in
-                var cursor = ByteCursor(at: start)
-                cursor.put(previous)
-                cursor.put(hash)
-                cursor.at += canonical.write(to: cursor.at)
-                let replayStart = cursor.at - start
-                cursor.put(data)
-                return (replayStart, cursor.at - start)
+                var cursor = ByteCursor(base: start, capacity: bound)
+                cursor.append(previous)
+                cursor.append(hash)
+                canonical.write(to: &cursor)
+                let replayStart = cursor.count
+                cursor.append(data)
+                return (replayStart, cursor.count)
             }
         }
     }
 
     /// Checks rows on the calling thread, in order: the number, the link, the columns' JSON
-    /// against the stored hash (``HashChain/matches(previousHex:canonical:hashHex:)``), then
-    /// against the replay row's event, decoded here.
+    /// against the stored hash (``HashChain/matches(previous:canonical:hashHex:digest:)``),
+    /// then against the replay row's event, decoded here.
     struct Checker {
         private(set) var count: Int64
         /// The head's hash as 64 hex digits.
         private var hash: [UInt8]
+        /// The head's hash as its 32 bytes (what a row that links to it hashes first), and
+        /// room for the next row's.
+        private var digest: [UInt8]
+        private var next = [UInt8](repeating: 0, count: 32)
         /// Where the event's canonical JSON is written: reused, grown to the largest bound.
         private var expected: [UInt8] = []
         private var canonical = CanonicalEventJSON()
         private let packed = PackedEventDecoder()
+        /// The last event accepted: its box is written again for the next row's when the
+        /// visitor kept no copy of it (one allocation less a row).
+        private var spare: LedgerEvent?
 
         init(head: ChainHead) {
             count = head.count
             hash = Array(head.hash.utf8)
+            digest = HashChain.bytes(fromHex: head.hash)
         }
 
         var head: ChainHead { ChainHead(count: count, hash: String(decoding: hash, as: UTF8.self)) }
@@ -140,11 +149,8 @@ enum FastChainWalk {
             let replayStart = row.replayStart - row.start
             guard row.sequence == count + 1, replayStart > 128,
                 FastChainWalk.same(chunk.bytes(of: row, to: 64), hash),
-                HashChain.matches(
-                    previousHex: chunk.bytes(of: row, to: 64),
-                    canonical: UnsafeRawBufferPointer(chunk.bytes(of: row, from: 128, to: replayStart)),
-                    hashHex: chunk.bytes(of: row, from: 64, to: 128)),
-                let event = packed.event(from: chunk.bytes(of: row, from: replayStart)),
+                hashes(chunk.bytes(of: row, from: 128, to: replayStart), to: chunk.bytes(of: row, from: 64, to: 128)),
+                let event = packed.event(from: chunk.bytes(of: row, from: replayStart), reusing: &spare),
                 writes(
                     event, as: chunk.bytes(of: row, from: 128, to: replayStart), replayBytes: row.end - row.replayStart)
             else { return nil }
@@ -156,7 +162,22 @@ enum FastChainWalk {
             } else {
                 hash = Array(stored)
             }
+            swap(&digest, &next)
+            spare = event
             return event
+        }
+
+        /// SHA-256 of the head's digest and `canonical` is `hashHex`; the digest is left in
+        /// ``next``.
+        private mutating func hashes(_ canonical: UnsafeBufferPointer<UInt8>, to hashHex: UnsafeBufferPointer<UInt8>)
+            -> Bool
+        {
+            digest.withUnsafeBytes { previous in
+                next.withUnsafeMutableBytes {
+                    HashChain.matches(
+                        previous: previous, canonical: UnsafeRawBufferPointer(canonical), hashHex: hashHex, digest: $0)
+                }
+            }
         }
 
         /// The event's canonical JSON is `json`, byte for byte. It is written through a cursor

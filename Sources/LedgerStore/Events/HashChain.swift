@@ -1,5 +1,11 @@
 import LedgerInterchange
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The hash chain: each event stores SHA-256(previous hash ‖ canonical encoding). `package`: the
 /// PostgreSQL store (LedgerStorePostgres) links its events with this same code, so both chains
 /// are the same bytes.
@@ -56,29 +62,28 @@ package enum HashChain {
         }
     }
 
-    /// Whether SHA-256 of the 32 bytes `previousHex` spells (as ``bytes(fromHexDigits:)``
-    /// reads them) followed by `canonical` is the hash `hashHex` spells in lower-case hex:
-    /// ``digest(previous:canonical:)`` and ``hexBytes(_:)`` compared, without an array made
-    /// for any of them (the chain walk checks every event so).
+    /// Whether SHA-256 of the 32 bytes `previous` followed by `canonical` is the hash
+    /// `hashHex` spells in lower-case hex: ``digest(previous:canonical:)`` and ``hexBytes(_:)``
+    /// compared, with no array made for any of them (the chain walk checks every event so).
+    /// The digest is written to `digest` (32 bytes), which the walk keeps as the next event's
+    /// `previous`: it is what that event's `prev_hash` spells when the two hex texts are the
+    /// same, so no hex is decoded.
     static func matches(
-        previousHex: UnsafeBufferPointer<UInt8>, canonical: UnsafeRawBufferPointer, hashHex: UnsafeBufferPointer<UInt8>
+        previous: UnsafeRawBufferPointer, canonical: UnsafeRawBufferPointer, hashHex: UnsafeBufferPointer<UInt8>,
+        digest: UnsafeMutableRawBufferPointer
     ) -> Bool {
-        guard hashHex.count == 64 else { return false }
+        guard hashHex.count == 64, digest.count == 32 else { return false }
         var hasher = SHA256Hasher()
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: previousHex.count / 2) { previous in
-            for index in previous.indices {
-                previous[index] = nibble(previousHex[2 * index]) << 4 | (nibble(previousHex[2 * index + 1]) & 15)
-            }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(previous))
-        }
+        hasher.update(bufferPointer: previous)
         hasher.update(bufferPointer: canonical)
-        return hasher.finalize().withUnsafeBytes { digest in
-            guard digest.count == 32 else { return false }
-            for (index, byte) in digest.enumerated()
-            where hashHex[2 * index] != hexDigit(byte >> 4) || hashHex[2 * index + 1] != hexDigit(byte & 15) {
-                return false
+        hasher.finalize(into: digest)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { hex in
+            for index in 0..<32 {
+                let byte = digest[index]
+                hex[2 * index] = hexDigit(byte >> 4)
+                hex[2 * index + 1] = hexDigit(byte & 15)
             }
-            return true
+            return memcmp(hex.baseAddress!, hashHex.baseAddress!, 64) == 0
         }
     }
 
