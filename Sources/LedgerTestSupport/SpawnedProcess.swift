@@ -104,18 +104,25 @@ public final class SpawnedProcess: @unchecked Sendable {
         await RawConnection.onThread { self.finish(within: seconds) }
     }
 
+    /// Waits for the end without reaping it (`WNOWAIT`: the child stays a zombie, so its number
+    /// cannot be given to another process), then reaps it and records the ending under the lock
+    /// ``signal(_:)`` takes: a signal is sent either to the zombie or not at all. Reaping first
+    /// and recording after left a moment in which a test's `defer { child.signal(SIGKILL) }`
+    /// could kill a later process that got the number (CI, round 28: another test's `sleep`).
     private func reap() {
-        var status: Int32 = 0
-        var result: pid_t
-        repeat { result = waitpid(pid, &status, 0) } while result == -1 && errno == EINTR
-        let low = status & 0x7f
-        let end =
-            result == -1
-            ? Ending(status: -1, signalled: false)
-            : low == 0 ? Ending(status: (status >> 8) & 0xff, signalled: false) : Ending(status: low, signalled: true)
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
         _ = Self.live.withLock { $0.removeValue(forKey: pid) }
         ended.withLock {
-            ending = end
+            var status: Int32 = 0
+            var result: pid_t
+            repeat { result = waitpid(pid, &status, 0) } while result == -1 && errno == EINTR
+            let low = status & 0x7f
+            ending =
+                result == -1
+                ? Ending(status: -1, signalled: false)
+                : low == 0
+                    ? Ending(status: (status >> 8) & 0xff, signalled: false) : Ending(status: low, signalled: true)
             ended.broadcast()
         }
     }
