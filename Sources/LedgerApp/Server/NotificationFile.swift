@@ -1,5 +1,3 @@
-import Glibc
-
 /// A user's notifications beside ledger files (a server without `--database`): the alerts the
 /// fetcher fired for them, one JSON object a line in `DATA/users/NAME/notifications.jsonl`
 /// (oldest first, appended, never rewritten), and how many of them the user has seen in
@@ -13,26 +11,12 @@ public enum NotificationFile {
 
     /// The file's non-empty lines; none when it does not exist.
     public static func lines(_ path: String) -> [ArraySlice<UInt8>] {
-        (readWhole(path) ?? []).split(separator: 0x0A)
+        (WholeFile.read(path) ?? []).split(separator: 0x0A)
     }
 
     /// How many of the lines the user has seen (0 when never marked).
     public static func seen(_ path: String) -> Int {
-        let text = String(decoding: readWhole(path + ".seen") ?? [], as: UTF8.self)
+        let text = String(decoding: WholeFile.read(path + ".seen") ?? [], as: UTF8.self)
         return Int(text.filter { $0 != "\n" }) ?? 0
-    }
-
-    /// The file's bytes, or nil when it cannot be read.
-    public static func readWhole(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        return ferror(file) == 0 ? bytes : nil
     }
 }

@@ -15,7 +15,7 @@ struct Invites: Sendable {
     /// The key at `DATA/invite.key`, made when missing.
     static func open(_ settings: ServerSettings) throws -> Invites {
         let path = settings.dataDirectory + "/invite.key"
-        if let bytes = ServerMarket.readWholeFile(path), bytes.count >= 32 {
+        if let bytes = WholeFile.read(path), bytes.count >= 32 {
             return Invites(key: String(decoding: bytes, as: UTF8.self))
         }
         try DataDirectory.makePrivate(settings.dataDirectory)

@@ -25,7 +25,7 @@ public struct ServerMarket: Sendable {
 
     public init(
         link: MarketLink = MarketLink(),
-        readFile: @escaping @Sendable (String) -> [UInt8]? = ServerMarket.readWholeFile,
+        readFile: @escaping @Sendable (String) -> [UInt8]? = WholeFile.read,
         users: (any ServerUserList)? = nil, spawner: any CommandSpawning = ShellCommandRunner(),
         status: FetcherStatus = FetcherStatus(), liveInterval: Duration = .seconds(5)
     ) {
@@ -35,11 +35,6 @@ public struct ServerMarket: Sendable {
         self.spawner = spawner
         self.status = status
         self.liveInterval = liveInterval
-    }
-
-    /// The file's bytes, or nil when it cannot be read (LedgerApp's ``NotificationFile/readWhole(_:)``).
-    @Sendable public static func readWholeFile(_ path: String) -> [UInt8]? {
-        NotificationFile.readWhole(path)
     }
 }
 
