@@ -12,9 +12,13 @@ struct SpawnedProcessTests {
         var planted: [Int32] = [-1, -1]
         #expect(pipe(&planted) == 0)
         defer { for end in planted { close(end) } }
-        let child = try SpawnedProcess("/bin/sleep", ["30"], stdout: .pipe)
+        // Long enough to outlive any stall of the run: in round 28 (twice) and round 29 this test
+        // waited over 30 s for a cooperative thread while other suites held both, and found the
+        // `sleep 30` it had started ended by itself (status 0). The defer ends it.
+        let child = try SpawnedProcess("/bin/sleep", ["3600"], stdout: .pipe)
         defer { child.signal(SIGKILL) }
-        let descriptors = try await Self.settledDescriptors(of: child.pid)
+        let pid = child.pid
+        let descriptors = try await RawConnection.onThread { Result { try Self.settledDescriptors(of: pid) } }.get()
         #expect(descriptors == ["0", "1", "2"], "\(descriptors)")
         // The pipe's other end stays ours alone: closing it gives the child's reader its end.
         let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(planted[1])")
@@ -27,13 +31,13 @@ struct SpawnedProcessTests {
     /// The child's descriptors once its program runs. Its dynamic loader opens and closes the
     /// libraries it loads (CI once listed a "3" that was gone a moment later), while a
     /// descriptor the child inherited stays: polls up to 5 s for exactly 0, 1 and 2, else gives
-    /// the last listing.
-    static func settledDescriptors(of pid: pid_t) async throws -> [String] {
+    /// the last listing. It runs on a thread of its own, not the run's cooperative pool.
+    static func settledDescriptors(of pid: pid_t) throws -> [String] {
         var listing: [String] = []
         for _ in 0..<500 {
             listing = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").sorted()
             if listing == ["0", "1", "2"] { return listing }
-            try await Task.sleep(nanoseconds: 10_000_000)
+            usleep(10_000)
         }
         return listing
     }
