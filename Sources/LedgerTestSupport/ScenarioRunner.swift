@@ -58,38 +58,46 @@ public struct ScenarioRunner {
                 continue
             }
             guard line.hasPrefix("$ ") else { continue }
-            let command = line.dropFirst(2).replacingOccurrences(of: "$TMP", with: directory)
-                .replacingOccurrences(of: "$REPO", with: Self.repository)
             transcript += line + "\n"
-            let ledgerPath = directory + "/books.ledger"
-            let before = FileManager.default.contents(atPath: ledgerPath)
-            let words = ShellWords.split(command)
-            let status =
-                try words.first == "serve"
-                ? server.command(Array(words.dropFirst()), fixed)
-                : words.first == "stream"
-                    ? stream.command(Array(words.dropFirst()), fixed) : execute(words, fixed, directory)
-            transcript += server.masked(
-                fixed.stdout.text.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(
-                    of: Self.repository, with: "$REPO"))
-            for error in fixed.stderr.text.split(separator: "\n") {
-                transcript +=
-                    "! "
-                    + server.masked(
-                        error.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(
-                            of: Self.repository, with: "$REPO")) + "\n"
-            }
-            if status != 0 {
-                transcript += "[exit \(status)]\n"
-                if !Self.answerStatuses.contains(status), FileManager.default.contents(atPath: ledgerPath) != before {
-                    problems.append("'\(line)' failed but changed the ledger file")
-                }
-            }
-            fixed.stdout.clear()
-            fixed.stderr.clear()
+            transcript += try step(line, fixed, directory, server, stream, problems: &problems)
         }
         if let failure = Golden.check(transcript, path: path) { problems.append(failure) }
         return problems
+    }
+
+    /// Runs one `$ ` line; returns what it printed (the scenario's folder and the repository
+    /// masked, errors as `! ` lines) and its status when not 0, and notes in `problems` a
+    /// failure that changed the ledger file.
+    private func step(
+        _ line: String, _ fixed: FixedEnvironment, _ directory: String, _ server: ScenarioServer,
+        _ stream: ScenarioStream, problems: inout [String]
+    ) throws -> String {
+        defer {
+            fixed.stdout.clear()
+            fixed.stderr.clear()
+        }
+        let command = line.dropFirst(2).replacingOccurrences(of: "$TMP", with: directory)
+            .replacingOccurrences(of: "$REPO", with: Self.repository)
+        let ledgerPath = directory + "/books.ledger"
+        let before = FileManager.default.contents(atPath: ledgerPath)
+        let words = ShellWords.split(command)
+        let status =
+            try words.first == "serve"
+            ? server.command(Array(words.dropFirst()), fixed)
+            : words.first == "stream"
+                ? stream.command(Array(words.dropFirst()), fixed) : execute(words, fixed, directory)
+        let mask = { (text: String) in
+            server.masked(
+                text.replacingOccurrences(of: directory, with: "$TMP").replacingOccurrences(
+                    of: Self.repository, with: "$REPO"))
+        }
+        var printed = mask(fixed.stdout.text)
+        for error in fixed.stderr.text.split(separator: "\n") { printed += "! " + mask(String(error)) + "\n" }
+        guard status != 0 else { return printed }
+        if !Self.answerStatuses.contains(status), FileManager.default.contents(atPath: ledgerPath) != before {
+            problems.append("'\(line)' failed but changed the ledger file")
+        }
+        return printed + "[exit \(status)]\n"
     }
 
     private func execute(_ words: [String], _ fixed: FixedEnvironment, _ directory: String) throws -> Int32 {

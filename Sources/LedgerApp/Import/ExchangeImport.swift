@@ -109,17 +109,9 @@ public struct ExchangeImport {
             let file = tallies[place.file].file
             let message = ImportHoldingsCheck.describe(shortfall)
             if request.allowZeroBasis {
-                try session.stage(
-                    zeroBasisLot(
-                        shortfall, recordedAt: recordedAt, currency: currency, batch: tallies[place.file].batch),
-                    place: place, before: true)
-                tallies[place.file].added += 1
-                tallies[place.file].zeroBasis.append(
-                    ImportProblem(
-                        line: place.line,
-                        message:
-                            "\(message); the missing \(shortfall.missing) \(shortfall.key.asset) is recorded as a zero-basis lot (--allow-zero-basis)"
-                    ))
+                try addZeroBasisLot(
+                    for: shortfall, message: message, into: &tallies[place.file], session: session,
+                    recordedAt: recordedAt, currency: currency)
             } else if seen.insert(place).inserted {
                 if request.skipInvalid {
                     try session.unstage(place)
@@ -135,6 +127,25 @@ public struct ExchangeImport {
                 errors.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }.map(\.text),
                 .rowsTakeMoreThanHeld(count: errors.count))
         }
+    }
+
+    /// `--allow-zero-basis`: the shortfall's zero-basis lot staged before the row that needs it,
+    /// and noted in the file's tally.
+    private func addZeroBasisLot(
+        for shortfall: ImportHoldingsCheck.Shortfall, message: String, into tally: inout ImportTally,
+        session: SQLiteImportSession, recordedAt: Timestamp, currency: String
+    ) throws {
+        let place = shortfall.place
+        try session.stage(
+            zeroBasisLot(shortfall, recordedAt: recordedAt, currency: currency, batch: tally.batch), place: place,
+            before: true)
+        tally.added += 1
+        tally.zeroBasis.append(
+            ImportProblem(
+                line: place.line,
+                message:
+                    "\(message); the missing \(shortfall.missing) \(shortfall.key.asset) is recorded as a zero-basis lot (--allow-zero-basis)"
+            ))
     }
 
     /// An income of the missing quantity, valued at 0, just before the sale that needs it.

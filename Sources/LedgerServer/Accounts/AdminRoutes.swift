@@ -12,21 +12,34 @@ struct AdminRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
         guard let auth = state.authenticator as? AccountAuthenticator else { return }
         if state.settings.registration == .invite, let invites = try? Invites.open(state.settings) {
-            signedIn.post("/admin/invites") { request, context in
-                let admin = try Self.requireAdmin(context)
-                let name = try await FormFields(request, context: context)["name"]
-                do {
-                    let userName = try UserName(name)
-                    let now = Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000))
-                    let link = "/signup?invite=" + invites.make(name: userName.text, now: now)
-                    let notice =
-                        "Send \(userName.text) this link on this server's address (good for 7 days, for one account named \(userName.text)): \(link)"
-                    return try await Self.page(admin, auth: auth, notice: notice)
-                } catch let error as AccountError {
-                    return try await Self.page(admin, auth: auth, errors: [error.description.capitalizedSentence])
-                }
+            Self.registerInvites(signedIn, invites: invites, auth: auth, state: state)
+        }
+        Self.registerUsers(signedIn, auth: auth)
+        Self.registerSwitches(signedIn, auth: auth)
+    }
+
+    /// `POST /admin/invites`: a link for one named account.
+    private static func registerInvites(
+        _ signedIn: RouterGroup<SignedInContext>, invites: Invites, auth: AccountAuthenticator, state: ServerState
+    ) {
+        signedIn.post("/admin/invites") { request, context in
+            let admin = try Self.requireAdmin(context)
+            let name = try await FormFields(request, context: context)["name"]
+            do {
+                let userName = try UserName(name)
+                let now = Timestamp(secondsSinceEpoch: Int64(state.clockMilliseconds() / 1000))
+                let link = "/signup?invite=" + invites.make(name: userName.text, now: now)
+                let notice =
+                    "Send \(userName.text) this link on this server's address (good for 7 days, for one account named \(userName.text)): \(link)"
+                return try await Self.page(admin, auth: auth, notice: notice)
+            } catch let error as AccountError {
+                return try await Self.page(admin, auth: auth, errors: [error.description.capitalizedSentence])
             }
         }
+    }
+
+    /// `GET /admin/users` (the list and the form) and `POST /admin/users` (a new user).
+    private static func registerUsers(_ signedIn: RouterGroup<SignedInContext>, auth: AccountAuthenticator) {
         signedIn.get("/admin/users") { request, context in
             let admin = try Self.requireAdmin(context)
             let notice = request.uri.queryParameters["done"].map(String.init)
@@ -46,6 +59,10 @@ struct AdminRoutes: RouteGroup {
             }
             return ServerResponse.redirect(to: "/admin/users?done=" + FormEncoding.escape("Added \(name)."))
         }
+    }
+
+    /// `POST /admin/users/NAME/disable` and `…/enable`.
+    private static func registerSwitches(_ signedIn: RouterGroup<SignedInContext>, auth: AccountAuthenticator) {
         for (action, disabled) in [("disable", true), ("enable", false)] {
             signedIn.post("/admin/users/:name/\(action)") { _, context in
                 let admin = try Self.requireAdmin(context)

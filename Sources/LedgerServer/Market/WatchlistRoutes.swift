@@ -10,6 +10,12 @@ import LedgerRender
 /// `ledger.watchlist/1`). The list lives in the user's ledger (``Watchlist``), as `watch` keeps it.
 struct WatchlistRoutes: RouteGroup {
     func register(public router: Router<ServerContext>, signedIn: RouterGroup<SignedInContext>, state: ServerState) {
+        Self.registerPage(signedIn)
+        Self.registerAPI(signedIn)
+    }
+
+    /// The page and its two forms.
+    private static func registerPage(_ signedIn: RouterGroup<SignedInContext>) {
         signedIn.get("/watchlist") { _, context in
             let books = context.books
             return try await Offload.run { Self.page(books: books) }
@@ -38,6 +44,10 @@ struct WatchlistRoutes: RouteGroup {
                 }
             }
         }
+    }
+
+    /// `GET/POST /api/v1/watchlist`.
+    private static func registerAPI(_ signedIn: RouterGroup<SignedInContext>) {
         signedIn.get("/api/v1/watchlist") { _, context in
             let books = context.books
             return try await Offload.run { Self.json(books: books) }

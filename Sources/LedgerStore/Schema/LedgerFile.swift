@@ -162,6 +162,12 @@ enum LedgerFile {
         {
             try database.execute("PRAGMA user_version = \(migrations.count)")
         }
+        try refuseNewer(database, path: path, migrations: migrations)
+    }
+
+    /// Throws when the file records a migration this version does not know (a newer `ledger`
+    /// wrote it).
+    private static func refuseNewer(_ database: SQLiteDatabase, path: String, migrations: [Migration]) throws {
         let known = Set(migrations.map(\.name))
         let statement = try database.prepare("SELECT name FROM schema_migrations")
         defer { statement.reset() }

@@ -82,22 +82,32 @@ public struct StreamTicker {
                     outage = true
                 case .message(let text):
                     outage = false
-                    guard let message = StreamerMessage.parse(text) else { continue }
-                    if case .refused(let reason) = message {
-                        if !priced { return .unavailable("the streamer answered \(reason)") }
-                        warn("the streamer answered \(reason)")
-                        continue
-                    }
-                    guard let index = try apply(message, warn: warn) else { continue }
-                    done += 1
-                    show(rows, index)
-                    if let updates, done >= updates { return .finished }
+                    if let end = try take(text, done: &done, show: show, warn: warn) { return end }
                 }
             }
             if let duration, (clock.now - began) >= .milliseconds(Int64(duration * 1000)) { return .finished }
             usleep(20_000)
         }
         return .finished
+    }
+
+    /// One message of the stream: a refusal before the first price ends the run, a later one is
+    /// a warning; a price that changes a row shows the rows and counts toward `updates`. Nil
+    /// while the run goes on.
+    private mutating func take(
+        _ text: String, done: inout Int, show: ([LiveRow], Int) -> Void, warn: (String) -> Void
+    ) throws -> Outcome? {
+        guard let message = StreamerMessage.parse(text) else { return nil }
+        if case .refused(let reason) = message {
+            if !priced { return .unavailable("the streamer answered \(reason)") }
+            warn("the streamer answered \(reason)")
+            return nil
+        }
+        guard let index = try apply(message, warn: warn) else { return nil }
+        done += 1
+        show(rows, index)
+        if let updates, done >= updates { return .finished }
+        return nil
     }
 
     /// Applies one message; returns the index of the row whose price it changed.

@@ -107,6 +107,14 @@ struct PricesFetchCommand: EnvironmentCommand {
         try result.record(in: store, fetchedAt: now)
         try setup.commit()
         let actions = try history ? corporateActions(targets, setup, store, now, environment) : nil
+        show(report, actions, targets: targets, result: result, quote: quote, now: now, environment)
+    }
+
+    /// The fetch's summary (and the corporate actions of `--history`), or its JSON.
+    private func show(
+        _ report: FetchReport, _ actions: [CorporateActionFinding]?, targets: FetchTargets, result: FetchResult,
+        quote: AssetSymbol, now: Timestamp, _ environment: CommandEnvironment
+    ) {
         guard outputFormat == .json else {
             environment.write(report.summary())
             if let actions {

@@ -117,45 +117,43 @@ enum BinanceOperation: Equatable {
 
     init(_ name: String) {
         let lower = name.lowercased()
-        if Self.trades.contains(lower) {
-            self = .trade
-            return
-        }
-        if [
-            "deposit", "withdraw", "fiat deposit", "fiat withdraw", "fiat withdrawal", "send", "binance card spending",
-            "p2p trading",
-        ].contains(lower) {
-            self = .movement
-            return
-        }
-        if ["token swap - redenomination/rebranding", "asset recovery", "token swap - distribution"].contains(lower) {
-            self = .bySign
-            return
-        }
-        if ["bnb fee deduction"].contains(lower) {
-            self = .fee
-            return
-        }
-        if ["realized profit and loss", "funding fee", "insurance fund compensation"].contains(lower) {
-            self = .profitOrLoss
-            return
-        }
-        if lower.hasPrefix("transfer between") || lower.hasSuffix("subscription") || lower.hasSuffix("redemption")
-            || lower.hasSuffix("purchase")
-            || [
-                "main and funding account transfer", "transfer_in", "transfer_out", "isolated margin loan",
-                "margin loan",
-            ].contains(lower)
+        if let named = Self.named[lower] {
+            self = named
+        } else if lower.hasPrefix("transfer between") || lower.hasSuffix("subscription")
+            || lower.hasSuffix("redemption") || lower.hasSuffix("purchase")
         {
             self = .internalMove
-            return
+        } else {
+            self = Self.incomes[lower].map { .income($0) } ?? .unknown
         }
-        if let kind = Self.incomes[lower] {
-            self = .income(kind)
-            return
-        }
-        self = .unknown
     }
+
+    /// The operations known by their whole name; a name in two lists takes the first.
+    private static let named: [String: Self] = {
+        let lists: [(Self, [String])] = [
+            (.trade, Array(trades)),
+            (
+                .movement,
+                [
+                    "deposit", "withdraw", "fiat deposit", "fiat withdraw", "fiat withdrawal", "send",
+                    "binance card spending", "p2p trading",
+                ]
+            ),
+            (.bySign, ["token swap - redenomination/rebranding", "asset recovery", "token swap - distribution"]),
+            (.fee, ["bnb fee deduction"]),
+            (.profitOrLoss, ["realized profit and loss", "funding fee", "insurance fund compensation"]),
+            (
+                .internalMove,
+                [
+                    "main and funding account transfer", "transfer_in", "transfer_out", "isolated margin loan",
+                    "margin loan",
+                ]
+            ),
+        ]
+        var table: [String: Self] = [:]
+        for (kind, names) in lists { for name in names where table[name] == nil { table[name] = kind } }
+        return table
+    }()
 
     private static let trades: Set<String> = [
         "transaction buy", "transaction spend", "transaction sold", "transaction revenue", "transaction fee",

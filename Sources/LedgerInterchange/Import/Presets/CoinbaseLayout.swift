@@ -79,35 +79,40 @@ public struct CoinbaseLayout: ImportLayout {
         let notes = row["Notes"]
         // Every row states the spot price of its asset: recorded as an observed price.
         let spot = try? unitValue(row)
-        func event(_ action: EventAction, fee: AssetAmount? = nil, note: String = notes) -> ImportOutcome {
-            build.event(
-                row, at: time, action, fee: fee, note: note, id: id, spot: spot ?? nil, hash: Self.hash(row),
+        let kind = CoinbaseType(type, notes: notes)
+        if let made = try action(kind, row, amount) {
+            return build.event(
+                row, at: time, made.0, fee: made.1, note: notes, id: id, spot: spot ?? nil, hash: Self.hash(row),
                 address: row["Recipient Address"])
         }
-        let kind = CoinbaseType(type, notes: notes)
         switch kind {
-        case .buy, .sell:
-            let (action, fee) = try tradeWithFee(row, amount, buying: kind == .buy)
-            return event(action, fee: fee)
-        case .advancedBuy, .advancedSell:
-            let (action, fee) = try advancedTrade(row, amount, buying: kind == .advancedBuy)
-            return event(action, fee: fee)
         case .convert:
             return try convertRow(row, amount, id: id, time: time)
-        case .deposit: return event(try TradeAction.inflow(amount, field: "Quantity Transacted"))
-        case .withdrawal: return event(.withdraw(amount.magnitude))
+        case .internalMove:
+            return build.ignored(row, "'\(type)' moves \(amount.magnitude) within Coinbase (no change in holdings)")
+        default:
+            throw RowError(
+                "transaction type '\(type)' is not one the coinbase preset knows; record it with 'ledger add'")
+        }
+    }
+
+    /// The event and fee of a row that is one event by itself; nil for a Convert leg, a move
+    /// within Coinbase and an unknown type.
+    private func action(_ kind: CoinbaseType, _ row: ImportRow, _ amount: AssetAmount) throws(RowError) -> (
+        EventAction, AssetAmount?
+    )? {
+        switch kind {
+        case .buy, .sell: return try tradeWithFee(row, amount, buying: kind == .buy)
+        case .advancedBuy, .advancedSell: return try advancedTrade(row, amount, buying: kind == .advancedBuy)
+        case .deposit: return (try TradeAction.inflow(amount, field: "Quantity Transacted"), nil)
+        case .withdrawal, .spend: return (.withdraw(amount.magnitude), nil)
         case .bySign(let towardsAccount):
             let signed =
                 amount.quantity.isNegative
                 ? amount : AssetAmount(towardsAccount ? amount.quantity : amount.quantity.negated, amount.asset)
-            return event(try TradeAction.movement(signed, field: "Quantity Transacted"))
-        case .spend: return event(.withdraw(amount.magnitude))
-        case .income(let kind): return event(try TradeAction.income(amount, kind, value: try incomeValue(row)))
-        case .internalMove:
-            return build.ignored(row, "'\(type)' moves \(amount.magnitude) within Coinbase (no change in holdings)")
-        case .unknown:
-            throw RowError(
-                "transaction type '\(type)' is not one the coinbase preset knows; record it with 'ledger add'")
+            return (try TradeAction.movement(signed, field: "Quantity Transacted"), nil)
+        case .income(let kind): return (try TradeAction.income(amount, kind, value: try incomeValue(row)), nil)
+        case .convert, .internalMove, .unknown: return nil
         }
     }
 

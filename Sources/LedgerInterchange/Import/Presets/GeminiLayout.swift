@@ -30,38 +30,8 @@ public struct GeminiLayout: ImportLayout {
             let time = try ImportDate.dateAndTime(row["Date"], row["Time (UTC)"], "Date")
             let type = row["Type"]
             switch type.lowercased() {
-            case "buy", "sell":
-                let pair = try codes.pair(row["Symbol"], "Symbol")
-                let base = try amount(row, pair.base)
-                let quote = try amount(row, pair.quote)
-                let fee = try self.fee(row)
-                let action = try TradeAction.make(type.lowercased() == "buy" ? .buy : .sell, base: base, quote: quote)
-                let id = row["Trade ID"].isEmpty ? nil : row["Trade ID"]
-                return [
-                    build.event(row, at: time, action, fee: fee, note: row["Specification"], id: id, idKind: "trade")
-                ]
-            case "credit", "debit":
-                let asset = try codes.asset(row["Symbol"], "Symbol")
-                let moved = try amount(row, asset)
-                let spec = row["Specification"].lowercased()
-                let action: EventAction
-                if type.lowercased() == "credit",
-                    ["interest", "reward", "staking", "earn"].contains(where: { spec.contains($0) })
-                {
-                    action = try TradeAction.income(
-                        moved, spec.contains("staking") ? .staking : spec.contains("interest") ? .interest : .reward)
-                } else {
-                    action = try TradeAction.movement(
-                        type.lowercased() == "credit"
-                            ? moved.magnitude : AssetAmount(moved.quantity.magnitude.negated, asset), field: "Amount")
-                }
-                let hash = row["Tx Hash"]
-                return [
-                    build.event(
-                        row, at: time, action, fee: try fee(row), note: row["Specification"],
-                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer", hash: hash,
-                        address: row[type.lowercased() == "credit" ? "Deposit Destination" : "Withdrawal Destination"])
-                ]
+            case "buy", "sell": return [try trade(row, at: time, buying: type.lowercased() == "buy")]
+            case "credit", "debit": return [try movement(row, at: time, credit: type.lowercased() == "credit")]
             default:
                 throw RowError(
                     "type '\(type)' is not one the gemini preset knows (Buy, Sell, Credit, Debit); record it with 'ledger add'"
@@ -70,6 +40,38 @@ public struct GeminiLayout: ImportLayout {
         } catch {
             return [build.problem(row, error.message)]
         }
+    }
+
+    /// A `Buy` or `Sell` row.
+    private func trade(_ row: ImportRow, at time: Timestamp, buying: Bool) throws(RowError) -> ImportOutcome {
+        let pair = try codes.pair(row["Symbol"], "Symbol")
+        let base = try amount(row, pair.base)
+        let quote = try amount(row, pair.quote)
+        let fee = try self.fee(row)
+        let action = try TradeAction.make(buying ? .buy : .sell, base: base, quote: quote)
+        let id = row["Trade ID"].isEmpty ? nil : row["Trade ID"]
+        return build.event(row, at: time, action, fee: fee, note: row["Specification"], id: id, idKind: "trade")
+    }
+
+    /// A `Credit` or `Debit` row: a deposit or withdrawal, or income when the specification says
+    /// interest, a reward, staking or earn.
+    private func movement(_ row: ImportRow, at time: Timestamp, credit: Bool) throws(RowError) -> ImportOutcome {
+        let asset = try codes.asset(row["Symbol"], "Symbol")
+        let moved = try amount(row, asset)
+        let spec = row["Specification"].lowercased()
+        let action: EventAction
+        if credit, ["interest", "reward", "staking", "earn"].contains(where: { spec.contains($0) }) {
+            action = try TradeAction.income(
+                moved, spec.contains("staking") ? .staking : spec.contains("interest") ? .interest : .reward)
+        } else {
+            action = try TradeAction.movement(
+                credit ? moved.magnitude : AssetAmount(moved.quantity.magnitude.negated, asset), field: "Amount")
+        }
+        let hash = row["Tx Hash"]
+        return build.event(
+            row, at: time, action, fee: try fee(row), note: row["Specification"],
+            id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "transfer", hash: hash,
+            address: row[credit ? "Deposit Destination" : "Withdrawal Destination"])
     }
 
     /// The `<CUR> Amount <CUR>` column of `asset`.

@@ -114,31 +114,30 @@ public struct KuCoinTransferLayout: ImportLayout {
             let amount = signed.magnitude
             let fee = AssetAmount(try ImportNumber.optional(row["Fee"], "Fee").magnitude, asset)
             guard amount.quantity.isPositive else { throw RowError("Amount is 0") }
-            let hash = row["Hash"]
-            switch kind {
-            case .deposit:
-                return [
-                    build.event(
-                        row, at: when, .deposit(amount), fee: fee, note: row["Remarks"],
-                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "deposit", hash: hash,
-                        address: row[at: row.header.position(prefix: "Deposit Address")])
-                ]
-            case .withdrawal:
-                return [
-                    build.event(
-                        row, at: when, .withdraw(amount), fee: fee, note: row["Remarks"],
-                        id: hash.isEmpty ? nil : hash + ":" + asset.symbol.text, idKind: "withdrawal", hash: hash,
-                        address: row[at: row.header.position(prefix: "Withdrawal Address")])
-                ]
-            case .earn:
-                return [
-                    build.event(
-                        row, at: when, .income(amount, kind: .staking, value: nil), fee: fee,
-                        note: row["Product Name"])
-                ]
-            }
+            return [event(row, at: when, amount, fee: fee, asset: asset)]
         } catch {
             return [build.problem(row, error.message)]
+        }
+    }
+
+    /// The row's event by the file's kind: a deposit or withdrawal on its chain, or staking income.
+    private func event(
+        _ row: ImportRow, at when: Timestamp, _ amount: AssetAmount, fee: AssetAmount, asset: Asset
+    ) -> ImportOutcome {
+        let hash = row["Hash"]
+        let id = hash.isEmpty ? nil : hash + ":" + asset.symbol.text
+        switch kind {
+        case .deposit:
+            return build.event(
+                row, at: when, .deposit(amount), fee: fee, note: row["Remarks"], id: id, idKind: "deposit",
+                hash: hash, address: row[at: row.header.position(prefix: "Deposit Address")])
+        case .withdrawal:
+            return build.event(
+                row, at: when, .withdraw(amount), fee: fee, note: row["Remarks"], id: id, idKind: "withdrawal",
+                hash: hash, address: row[at: row.header.position(prefix: "Withdrawal Address")])
+        case .earn:
+            return build.event(
+                row, at: when, .income(amount, kind: .staking, value: nil), fee: fee, note: row["Product Name"])
         }
     }
 }
