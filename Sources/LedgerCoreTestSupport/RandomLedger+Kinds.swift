@@ -35,25 +35,10 @@ extension RandomLedgerGenerator {
         let account = pick(options.accounts)
         let asset = pick(options.assets)
         switch drawKind() {
-        case .depositFiat:
-            return make.make(
-                .deposit(Self.amount(Self.money(Int64.random(in: 10_000...2_000_000, using: &rng)), "USD")),
-                on: now, account: account)
-        case .withdrawFiat:
-            guard let quantity = share(of: "USD", in: account) else { return nil }
-            return make.make(
-                .withdraw(Self.amount(quantity.rounded(places: 2, rule: .towardZero), "USD")), on: now, account: account
-            )
-        case .buy:
-            let amount = Self.amount(purchaseQuantity(asset), asset)
-            let term = priceTerm(amount.quantity, tradedPrice(asset))
-            return make.make(.buy(amount, price: term), on: now, account: account, fee: fee(asset, account: account))
-        case .sell:
-            guard let quantity = share(of: asset, in: account) else { return nil }
-            let term = priceTerm(quantity, tradedPrice(asset))
-            return make.make(
-                .sell(Self.amount(quantity, asset), price: term), on: now, account: account,
-                fee: fee(asset, account: account))
+        case .depositFiat: return fiat(deposit: true, account: account)
+        case .withdrawFiat: return fiat(deposit: false, account: account)
+        case .buy: return buyOrSell(asset, account: account, buying: true)
+        case .sell: return buyOrSell(asset, account: account, buying: false)
         case .trade:
             return trade(asset, account: account)
         case .transfer:
@@ -75,6 +60,32 @@ extension RandomLedgerGenerator {
             return make.make(
                 .withdraw(Self.amount(quantity, asset)), on: now, account: account, fee: fee(asset, account: account))
         }
+    }
+
+    /// A deposit of up to $20,000, or a withdrawal of a share of the account's dollars.
+    private mutating func fiat(deposit: Bool, account: String) -> LedgerEvent? {
+        if deposit {
+            return make.make(
+                .deposit(Self.amount(Self.money(Int64.random(in: 10_000...2_000_000, using: &rng)), "USD")),
+                on: now, account: account)
+        }
+        guard let quantity = share(of: "USD", in: account) else { return nil }
+        return make.make(
+            .withdraw(Self.amount(quantity.rounded(places: 2, rule: .towardZero), "USD")), on: now, account: account)
+    }
+
+    /// A purchase at the asset's traded price, or the sale of a share of what the account holds.
+    private mutating func buyOrSell(_ asset: String, account: String, buying: Bool) -> LedgerEvent? {
+        if buying {
+            let amount = Self.amount(purchaseQuantity(asset), asset)
+            let term = priceTerm(amount.quantity, tradedPrice(asset))
+            return make.make(.buy(amount, price: term), on: now, account: account, fee: fee(asset, account: account))
+        }
+        guard let quantity = share(of: asset, in: account) else { return nil }
+        let term = priceTerm(quantity, tradedPrice(asset))
+        return make.make(
+            .sell(Self.amount(quantity, asset), price: term), on: now, account: account,
+            fee: fee(asset, account: account))
     }
 
     /// A unit price in USD, or (for every fourth event, as an exchange's CSV gives it) the
