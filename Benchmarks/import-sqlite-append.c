@@ -19,10 +19,19 @@
 // b  with N or M, the two hashes as 32-byte BLOBs instead of 64 hex digits;
 // w  before the COMMIT, every appended row read back (each column, and its replay row),
 // as the import's check reads them.
+// B  several events a row (round 29): `events` and `event_replay` left empty; each statement
+// appends one row of `event_blocks` holding ROWS events (each its packed row and its 32-byte
+// hash) and the ROWS events' ids and fingerprints into two WITHOUT ROWID tables whose primary
+// keys keep them unique; k  with B, those two key tables left out (uniqueness not kept by
+// the database).
+// Each run prints its append's wall and CPU time (BEGIN to the last INSERT), the read back's
+// (w) and the COMMIT's: time a run at 1M outside valgrind, inside a hold of the build lock.
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #define NC 34
 typedef struct {
@@ -119,12 +128,13 @@ static void bindColumn(sqlite3_stmt *s, int p, Row *r, int c, int binary) {
     else sqlite3_bind_null(s, p);
 }
 
-// Reads back every appended row, each column, as the import's check does (w).
-static long readBack(sqlite3 *d, int merged) {
+// Reads back every appended row, each column, as the import's check does (w): the rows of
+// `only` (M, B), else each row of `events` and its replay row.
+static long readBack(sqlite3 *d, const char *only) {
     sqlite3_stmt *q, *rq = 0;
     long bytes = 0;
-    ck(sqlite3_prepare_v2(d, "SELECT * FROM events WHERE seq > 0 ORDER BY seq", -1, &q, 0), d, "read");
-    if (!merged)
+    ck(sqlite3_prepare_v2(d, only ? only : "SELECT * FROM events WHERE seq > 0 ORDER BY seq", -1, &q, 0), d, "read");
+    if (!only)
         ck(sqlite3_prepare_v2(d, "SELECT data FROM event_replay WHERE occurred_at >= 0 ORDER BY occurred_at, seq", -1,
                &rq, 0),
             d, "read replay");
@@ -140,6 +150,71 @@ static long readBack(sqlite3 *d, int merged) {
     return bytes;
 }
 
+// Wall and CPU seconds since the process began, for the phases' split.
+typedef struct {
+    double wall, user, sys;
+} Clock;
+
+static Clock now(void) {
+    struct timespec t;
+    struct rusage u;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    getrusage(RUSAGE_SELF, &u);
+    return (Clock){t.tv_sec + t.tv_nsec / 1e9, u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6,
+        u.ru_stime.tv_sec + u.ru_stime.tv_usec / 1e6};
+}
+
+static void phase(const char *name, Clock a, Clock b) {
+    printf("%s: %.3f s wall, %.3f s user, %.3f s sys\n", name, b.wall - a.wall, b.user - a.user, b.sys - a.sys);
+}
+
+// B: the block table and the two key tables (k: without them), append-only like the log.
+static void blocks(sqlite3 *d, int keys) {
+    ck(sqlite3_exec(d,
+           "CREATE TABLE event_blocks (first_seq INTEGER PRIMARY KEY, last_seq INTEGER NOT NULL,"
+           " last_occurred INTEGER NOT NULL, prev_hash BLOB NOT NULL, hash BLOB NOT NULL, data BLOB NOT NULL) STRICT;"
+           "CREATE TRIGGER event_blocks_no_update BEFORE UPDATE ON event_blocks BEGIN SELECT RAISE(ABORT, 'no'); END;"
+           "CREATE TRIGGER event_blocks_no_delete BEFORE DELETE ON event_blocks BEGIN SELECT RAISE(ABORT, 'no'); END;",
+           0, 0, 0),
+        d, "blocks");
+    if (keys)
+        ck(sqlite3_exec(d,
+               "CREATE TABLE event_ids (id TEXT PRIMARY KEY, seq INTEGER NOT NULL) STRICT, WITHOUT ROWID;"
+               "CREATE TABLE event_fingerprints (fingerprint TEXT PRIMARY KEY, seq INTEGER NOT NULL) STRICT,"
+               " WITHOUT ROWID;",
+               0, 0, 0),
+            d, "keys");
+}
+
+// B: rows[i..<i+per] as one block row, and (keys) their ids and fingerprints.
+static void appendBlock(sqlite3 *d, sqlite3_stmt *sb, sqlite3_stmt *sk, sqlite3_stmt *sf, Row *rows, int per,
+    unsigned char *buf) {
+    size_t len = 0;
+    for (int k = 0; k < per; k++) {
+        memcpy(buf + len, rows[k].blob, rows[k].bl);
+        memcpy(buf + len + rows[k].bl, rows[k].tv[28] + 65, 32);
+        len += rows[k].bl + 32;
+        if (!sk) continue;
+        sqlite3_bind_text(sk, 2 * k + 1, rows[k].tv[1], rows[k].tl[1], SQLITE_STATIC);
+        sqlite3_bind_int64(sk, 2 * k + 2, rows[k].iv[0]);
+        sqlite3_bind_text(sf, 2 * k + 1, rows[k].tv[26], rows[k].tl[26], SQLITE_STATIC);
+        sqlite3_bind_int64(sf, 2 * k + 2, rows[k].iv[0]);
+    }
+    sqlite3_bind_int64(sb, 1, rows[0].iv[0]);
+    sqlite3_bind_int64(sb, 2, rows[per - 1].iv[0]);
+    sqlite3_bind_int64(sb, 3, rows[per - 1].rocc);
+    sqlite3_bind_blob(sb, 4, rows[0].tv[27] + 65, 32, SQLITE_STATIC);
+    sqlite3_bind_blob(sb, 5, rows[per - 1].tv[28] + 65, 32, SQLITE_STATIC);
+    sqlite3_bind_blob(sb, 6, buf, (int)len, SQLITE_STATIC);
+    ck(sqlite3_step(sb), d, "block step");
+    sqlite3_reset(sb);
+    if (!sk) return;
+    ck(sqlite3_step(sk), d, "ids step");
+    sqlite3_reset(sk);
+    ck(sqlite3_step(sf), d, "fingerprints step");
+    sqlite3_reset(sf);
+}
+
 static char *insertSQL(const char *head, const char *row, int rows) {
     char *sql = malloc(strlen(head) + rows * (strlen(row) + 2) + 1);
     strcpy(sql, head);
@@ -147,10 +222,37 @@ static char *insertSQL(const char *head, const char *row, int rows) {
     return sql;
 }
 
+// B: the whole append, ROWS events a block row, timed as the other layouts are.
+static int appendBlocks(sqlite3 *d, Row *rows, int n, int per, int keys, int readBackToo) {
+    sqlite3_stmt *sb, *sk = 0, *sf = 0;
+    unsigned char *buf = malloc((size_t)per * 4096);
+    char *ids = insertSQL("INSERT INTO event_ids (id, seq) VALUES ", "(?, ?)", per);
+    char *fps = insertSQL("INSERT INTO event_fingerprints (fingerprint, seq) VALUES ", "(?, ?)", per);
+    Clock t0 = now();
+    ck(sqlite3_exec(d, "BEGIN IMMEDIATE", 0, 0, 0), d, "begin");
+    ck(sqlite3_prepare_v2(d,
+           "INSERT INTO event_blocks (first_seq, last_seq, last_occurred, prev_hash, hash, data)"
+           " VALUES (?, ?, ?, ?, ?, ?)",
+           -1, &sb, 0),
+        d, "block");
+    if (keys) ck(sqlite3_prepare_v2(d, ids, -1, &sk, 0), d, "ids");
+    if (keys) ck(sqlite3_prepare_v2(d, fps, -1, &sf, 0), d, "fingerprints");
+    for (int i = 0; i + per <= n; i += per) appendBlock(d, sb, sk, sf, rows + i, per, buf);
+    Clock t1 = now();
+    if (readBackToo) printf("%ld bytes read back\n", readBack(d, "SELECT * FROM event_blocks ORDER BY first_seq"));
+    Clock t2 = now();
+    ck(sqlite3_exec(d, "COMMIT", 0, 0, 0), d, "commit");
+    Clock t3 = now();
+    printf("%d events appended, %d a block row\n", n - n % per, per);
+    phase("append", t0, t1), phase("read back", t1, t2), phase("commit", t2, t3), phase("all", t0, t3);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) return fprintf(stderr, "usage: %s SRC DST ROWS [OPTIONS]\n", argv[0]), 64;
     int per = atoi(argv[3]), cap = 2000000;
     const char *o = argc > 4 ? argv[4] : "";
+    sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1); // statement journals in memory, as the import's
     Row *rows = calloc(cap, sizeof(Row));
     int n = load(argv[1], rows, cap);
     sqlite3 *d;
@@ -171,7 +273,9 @@ int main(int argc, char **argv) {
             d, "j");
     int isNarrow = strchr(o, 'N') || strchr(o, 'M'), merged = strchr(o, 'M') != 0, binary = strchr(o, 'b') != 0;
     if (isNarrow) narrow(d, o);
+    if (strchr(o, 'B')) blocks(d, !strchr(o, 'k'));
     if (strchr(o, 'n')) return 0;
+    if (strchr(o, 'B')) return appendBlocks(d, rows, n, per, !strchr(o, 'k'), strchr(o, 'w') != 0);
     int ncols = isNarrow ? NN + merged : NC;
     char row[512] = "(";
     for (int c = 0; c < ncols; c++) strcat(row, c ? ", ?" : "?");
@@ -184,6 +288,7 @@ int main(int argc, char **argv) {
         strchr(o, 'r') ? " OR ROLLBACK" : "");
     char *replaySQL = insertSQL(head, "(?, ?, ?)", per);
     sqlite3_stmt *se, *sr, *count = 0;
+    Clock t0 = now();
     ck(sqlite3_exec(d, "BEGIN IMMEDIATE", 0, 0, 0), d, "begin");
     ck(sqlite3_prepare_v2(d, eventsSQL, -1, &se, 0), d, "events");
     ck(sqlite3_prepare_v2(d, replaySQL, -1, &sr, 0), d, "replay");
@@ -220,8 +325,12 @@ int main(int argc, char **argv) {
                "CREATE INDEX events_links ON events(seq) WHERE kind = 'link';",
                0, 0, 0),
             d, "J");
-    if (strchr(o, 'w')) printf("%ld bytes read back\n", readBack(d, merged));
+    Clock t1 = now();
+    if (strchr(o, 'w')) printf("%ld bytes read back\n", readBack(d, merged ? "SELECT * FROM events WHERE seq > 0 ORDER BY seq" : 0));
+    Clock t2 = now();
     ck(sqlite3_exec(d, "COMMIT", 0, 0, 0), d, "commit");
+    Clock t3 = now();
     printf("%d rows appended, %d a statement\n", n - n % per, per);
+    phase("append", t0, t1), phase("read back", t1, t2), phase("commit", t2, t3), phase("all", t0, t3);
     return 0;
 }

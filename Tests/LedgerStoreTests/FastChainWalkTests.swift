@@ -78,6 +78,11 @@ struct FastChainWalkTests {
         var events = Self.allFields(seed: seed)
         // Six bytes of JSON each, the most a byte of text takes.
         events[3].note = String(repeating: "\u{01}", count: 700)
+        // Fingerprints are written from their bytes: one that must be escaped, one past the
+        // inline capacity.
+        events[4].provenance = .imported(batch: "b\"1", fingerprint: "kraken:row:\"q\"\t#1")
+        events[5].provenance = .imported(
+            batch: "b2", fingerprint: ImportFingerprint(String(repeating: "f✓", count: 30)))
         for (index, var event) in events.enumerated() {
             event.sequence = Int64(index + 1)
             let bound = CanonicalEventJSON.bound(textBytes: PackedEvent.encode(event).count)

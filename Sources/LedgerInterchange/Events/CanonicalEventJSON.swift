@@ -54,7 +54,8 @@ public struct CanonicalEventJSON {
             // Empty means unknown, and the record leaves it out.
             Self.text(",\"source\":\"", "import", &out)
             if !batch.isEmpty { Self.text(",\"batch\":\"", batch, &out) }
-            if !fingerprint.isEmpty { Self.text(",\"fingerprint\":\"", fingerprint.text, &out) }
+            // From its bytes: its `text` is a new string each time (an allocation past 15 bytes).
+            if !fingerprint.isEmpty { fingerprint.withUTF8 { Self.text(",\"fingerprint\":\"", utf8: $0, &out) } }
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -111,19 +112,24 @@ public struct CanonicalEventJSON {
     }
 
     /// `key` ends with the value's opening quote (one piece less to append for each field).
+    /// The text's bytes are borrowed where it keeps them in one piece (every native string),
+    /// without the copy `withUTF8` needs of a `var`.
     private static func text(_ key: StaticString, _ value: String, _ out: inout ByteCursor) {
-        out.append(key)
+        guard value.utf8.withContiguousStorageIfAvailable({ text(key, utf8: $0, &out) }) == nil else { return }
         var value = value
-        let plain = value.withUTF8 { bytes in
-            guard !JSONWriter.needsEscaping(bytes) else { return false }
+        value.withUTF8 { text(key, utf8: $0, &out) }
+    }
+
+    private static func text(_ key: StaticString, utf8 bytes: UnsafeBufferPointer<UInt8>, _ out: inout ByteCursor) {
+        out.append(key)
+        guard JSONWriter.needsEscaping(bytes) else {
             out.append(bytes)
             out.append(UInt8(ascii: "\""))
-            return true
+            return
         }
-        guard !plain else { return }
         // The escaped string, with its own quotes.
         out.removeLast(1)
-        JSONWriter.appendString(value, to: &out)
+        JSONWriter.appendString(utf8: bytes, to: &out)
     }
 
     /// An id's digits (Crockford's base 32) need no escaping, and no string is made.

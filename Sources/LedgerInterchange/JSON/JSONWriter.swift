@@ -245,16 +245,19 @@ public struct JSONWriter {
     /// ``appendString(_:to:)`` into a cursor (at most 6 bytes a byte of `value`, and 2).
     public static func appendString(_ value: String, to out: inout ByteCursor) {
         var value = value
-        value.withUTF8 { bytes in
-            guard !needsEscaping(bytes) else {
-                var escaped: [UInt8] = []
-                appendString(utf8: bytes, to: &escaped)
-                return escaped.withUnsafeBufferPointer { out.append($0) }
-            }
-            out.append(UInt8(ascii: "\""))
-            out.append(bytes)
-            out.append(UInt8(ascii: "\""))
+        value.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
+
+    /// ``appendString(_:to:)`` of UTF-8 bytes into a cursor (at most 6 bytes a byte, and 2).
+    public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
+        guard !needsEscaping(bytes) else {
+            var escaped: [UInt8] = []
+            appendString(utf8: bytes, to: &escaped)
+            return escaped.withUnsafeBufferPointer { out.append($0) }
         }
+        out.append(UInt8(ascii: "\""))
+        out.append(bytes)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// One byte of a string literal: bytes of multi-byte characters are copied as they are.
