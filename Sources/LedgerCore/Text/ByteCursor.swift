@@ -85,6 +85,12 @@ public struct ByteCursor {
             let target = UnsafeMutableRawPointer(base + count)
             target.storeBytes(of: word, as: UInt64.self)
             target.storeBytes(of: word, toByteOffset: repeated - 8, as: UInt64.self)
+        } else if repeated >= 4, repeated < 8 {
+            // A JSON key's indentation at depth 1 to 2, likewise (two words of four).
+            let word = UInt32(byte) &* 0x0101_0101
+            let target = UnsafeMutableRawPointer(base + count)
+            target.storeBytes(of: word, as: UInt32.self)
+            target.storeBytes(of: word, toByteOffset: repeated - 4, as: UInt32.self)
         } else {
             (base + count).update(repeating: byte, count: repeated)
         }
