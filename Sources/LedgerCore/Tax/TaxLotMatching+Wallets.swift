@@ -38,11 +38,7 @@ extension TaxLotMatching {
     mutating func allocateToWallets() {
         perWallet = true
         var unplaced = heldByAccount.all.mapValues { max($0, .zero) }
-        // Room for a lot an acquisition, as the lots had (``room``), and for lots split in two:
-        // grown by doubling, the lots were copied into fresh pages at each step, and again as
-        // the lots left over and those bought after the switch were added.
         var placed: [TaxLot] = []
-        placed.reserveCapacity(max(room, lots.count + unplaced.count + 16))
         var left: [TaxLot] = []
         for var lot in lots {
             let room = unplaced[lot.account] ?? .zero

@@ -78,9 +78,6 @@ struct TaxLotMatching {
     /// How many of ``purchases`` are open already (they come in the same order).
     var opened = 0
     var disposals: [TaxDisposal] = []
-    /// The lots' room: a lot for each of the asset's acquisitions (memory never written is
-    /// never touched), kept when the lots are allocated to the accounts.
-    let room: Int
     /// The lot pieces of the sale being matched, kept between sales so that a sale makes no
     /// array of its own.
     private var pieces: [TaxLot] = []
@@ -117,7 +114,6 @@ struct TaxLotMatching {
         perWalletFromTime = perWalletFrom?.startOfDay
         self.purchases = purchases
         purchaseDays = purchases.map(\.time.date.daysSinceEpoch)
-        room = acquisitions
         lots.reserveCapacity(acquisitions)
     }
 

@@ -35,9 +35,7 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
 
     init(_ lots: [TaxLot] = []) {
         storage = lots
-        // As much room as the lots have (a new lot appended would double a smaller array).
-        isHeld.reserveCapacity(lots.capacity)
-        isHeld.append(contentsOf: repeatElement(true, count: lots.count))
+        isHeld = Array(repeating: true, count: lots.count)
         count = lots.count
     }
 
