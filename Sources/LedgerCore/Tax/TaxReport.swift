@@ -46,7 +46,10 @@ public enum TaxTreatment: String, Sendable {
 /// lot piece of one sale.
 public struct TaxDisposal: Hashable, Sendable {
     // The 16-byte-aligned numbers first: in the order the report writes them, padding made
-    // each of a million disposals 32 bytes larger.
+    // each of a million disposals 32 bytes larger. 144 bytes in all (208 until round 29, with
+    // the rare figures inline and the acquisition an optional): a million disposals are
+    // written once into fresh pages, and a fresh page was ~7.5 µs of `tax` at 1M
+    // (docs/PERFORMANCE.md, "`ledger tax`").
     public var event: EventID
     /// The acquiring event of a disposal of one lot piece (``oneLot``).
     var lotEvent = EventID(value: 0)
@@ -54,17 +57,16 @@ public struct TaxDisposal: Hashable, Sendable {
     /// The consideration: gross (before ``disposalCosts``) under the UK rules, after the
     /// sale's fee under the US and German rules (where ``disposalCosts`` is zero).
     public var proceeds: ExactDecimal
-    /// The disposal's own costs, allowable under the UK rules.
-    public var disposalCosts: ExactDecimal = .zero
     /// The matched acquisition costs (wash-sale adjusted in the US).
     public var costBasis: ExactDecimal
-    /// The disallowed loss, added to the gain (Form 8949 column (g)).
-    public var adjustment: ExactDecimal = .zero
     public var disposed: Timestamp
-    /// When the units were acquired for the holding period (nil when matched with the pool or
-    /// with several acquisitions).
-    public var acquired: Timestamp?
+    /// ``acquired``, with ``Extras/noTime`` for none (an optional took 8 bytes more).
+    var acquiredTime: Timestamp
     public var asset: AssetSymbol
+    public var account: String
+    /// What few disposals have (``disposalCosts``, ``adjustment``, ``adjustmentCode``, more
+    /// than one match): nil when all of it is zero or empty (``TaxDisposal+Extras.swift``).
+    var extras: Extras?
     public var assetClass: AssetClass
     /// Short or long (US, Germany; nil under the UK rules).
     public var term: HoldingTerm?
@@ -73,18 +75,12 @@ public struct TaxDisposal: Hashable, Sendable {
     public var proceedsKnown: Bool
     /// False when a price the cost needed is missing (``costBasis`` is then the known part).
     public var costKnown: Bool
-    // The one-byte fields together: `oneLot` after the texts padded each disposal to 224
-    // bytes, here it is 208 (disposals are most of `ledger tax`'s memory at a million trades).
     /// Set for a disposal of one lot piece (US, Germany: nearly all of them), whose one match
     /// is its own quantity, cost, acquisition and cost's completeness with ``lotEvent`` and
     /// this rule (``matches`` makes it when asked): kept in place of an array of one, a heap
     /// allocation and a retain for each of a million disposals (docs/PERFORMANCE.md, "ledger
     /// tax"). Nil: the matches are ``storedMatches``.
     var oneLot: TaxMatch.Rule?
-    public var account: String
-    /// `W` for a wash sale (Form 8949 column (f)).
-    public var adjustmentCode: String?
-    var storedMatches: [TaxMatch]
 
     /// Whether every figure of the disposal is known; when not, ``gain`` is no figure at all.
     public var complete: Bool { proceedsKnown && costKnown }
@@ -99,13 +95,13 @@ public struct TaxDisposal: Hashable, Sendable {
         self.assetClass = assetClass
         self.account = account
         self.quantity = quantity
-        self.acquired = acquired
+        self.acquiredTime = acquired ?? Extras.noTime
         self.disposed = disposed
         self.proceeds = proceeds
         self.costBasis = costBasis
-        self.storedMatches = matches
         self.proceedsKnown = complete
         self.costKnown = complete
+        if !matches.isEmpty { storedMatches = matches }
     }
 
     /// Cost plus the disposal's own costs (SA108 "allowable costs").

@@ -65,8 +65,10 @@ extension TaxStream {
         /// at 1M (each side's instants ordered on its own thread, the holdings made on both)
         /// with a fifth gave this thread 847 samples of the stage and the second 797, with
         /// 12 % 717 and 891, so a sixth; round 26's years' totals in order took ~70 samples off
-        /// this thread (a sixth: 546 here, 629 there, load 1), so a fifth again.
-        static let hereShare = (numerator: 1, denominator: 5)
+        /// this thread (a sixth: 546 here, 629 there, load 1), so a fifth again. Round 29's
+        /// smaller disposals took this thread's page faults of keeping them down (a fifth:
+        /// 538–561 here, 617–652 there in three profiles; 691 and 628 before), so a quarter.
+        static let hereShare = (numerator: 1, denominator: 4)
 
         var here: Matching
         var there: Matching

@@ -7,7 +7,7 @@
 /// Two stages, which ``SecondCore`` may run on two threads: the matching (``Sales``: every
 /// transaction stepped through its asset's lots) hands each sale's disposals on with their
 /// year, and the stream keeps them, closes each year (its totals) and keeps the next while
-/// the matching goes on. The calling thread also matches a fifth of the transactions itself
+/// the matching goes on. The calling thread also matches a quarter of the transactions itself
 /// (``Sides``: some assets whole); each side orders its sales at one instant (by asset, then
 /// event: ``TaxEngine/inOrder(_:)``'s order), and the two are merged in that order, so that
 /// the disposals are kept in the report's order with no sort after.

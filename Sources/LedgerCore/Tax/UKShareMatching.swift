@@ -163,8 +163,9 @@ extension UKShareMatching.Disposed {
         var result = TaxDisposal(
             event: event, asset: asset, assetClass: assetClass, account: account, quantity: quantity,
             acquired: dates.count == 1 ? dates.first! : nil, disposed: time, proceeds: proceeds,
-            costBasis: matches.reduce(.zero) { $0 + $1.cost }, matches: matches, complete: true)
-        result.disposalCosts = fees
+            costBasis: matches.reduce(.zero) { $0 + $1.cost }, matches: [], complete: true)
+        // The costs and matches in one piece (each set on its own made its own extras).
+        result.extras = .make(disposalCosts: fees, adjustment: .zero, adjustmentCode: nil, matches: matches)
         (result.proceedsKnown, result.costKnown) = (proceedsKnown, costKnown)
         return result
     }

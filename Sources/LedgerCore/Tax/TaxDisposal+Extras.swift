@@ -1,0 +1,84 @@
+/// The figures of a disposal that most disposals do not have, kept out of line: a US or German
+/// lot piece has no disposal costs (its fee is in the proceeds), no wash-sale adjustment and
+/// one match kept in place (``TaxDisposal/oneLot``), so its ``TaxDisposal/extras`` is nil and
+/// it takes 144 bytes instead of 208 (docs/PERFORMANCE.md, "`ledger tax`", round 29). A UK
+/// disposal (a day's disposals of one asset) has its costs and matches here.
+extension TaxDisposal {
+    /// Never changed once made (a disposal that changes one of them gets a new one), so
+    /// disposals that share one stay values.
+    final class Extras: Sendable {
+        /// ``TaxDisposal/acquiredTime`` for no acquisition date: before any recordable time.
+        static var noTime: Timestamp { Timestamp(secondsSinceEpoch: .min) }
+
+        let disposalCosts: ExactDecimal
+        let adjustment: ExactDecimal
+        let adjustmentCode: String?
+        let matches: [TaxMatch]
+
+        init(disposalCosts: ExactDecimal, adjustment: ExactDecimal, adjustmentCode: String?, matches: [TaxMatch]) {
+            self.disposalCosts = disposalCosts
+            self.adjustment = adjustment
+            self.adjustmentCode = adjustmentCode
+            self.matches = matches
+        }
+
+        /// Nil when every part is zero, nil or empty (what a disposal without extras reads).
+        static func make(
+            disposalCosts: ExactDecimal, adjustment: ExactDecimal, adjustmentCode: String?, matches: [TaxMatch]
+        ) -> Extras? {
+            guard !disposalCosts.isZero || !adjustment.isZero || adjustmentCode != nil || !matches.isEmpty else {
+                return nil
+            }
+            return Extras(
+                disposalCosts: disposalCosts, adjustment: adjustment, adjustmentCode: adjustmentCode,
+                matches: matches)
+        }
+    }
+
+    /// When the units were acquired for the holding period (nil when matched with the pool or
+    /// with several acquisitions).
+    public var acquired: Timestamp? {
+        get { acquiredTime == Extras.noTime ? nil : acquiredTime }
+        set { acquiredTime = newValue ?? Extras.noTime }
+    }
+
+    /// The disposal's own costs, allowable under the UK rules.
+    public var disposalCosts: ExactDecimal {
+        get { extras?.disposalCosts ?? .zero }
+        set {
+            extras = .make(
+                disposalCosts: newValue, adjustment: adjustment, adjustmentCode: adjustmentCode,
+                matches: storedMatches)
+        }
+    }
+
+    /// The disallowed loss, added to the gain (Form 8949 column (g)).
+    public var adjustment: ExactDecimal {
+        get { extras?.adjustment ?? .zero }
+        set {
+            extras = .make(
+                disposalCosts: disposalCosts, adjustment: newValue, adjustmentCode: adjustmentCode,
+                matches: storedMatches)
+        }
+    }
+
+    /// `W` for a wash sale (Form 8949 column (f)).
+    public var adjustmentCode: String? {
+        get { extras?.adjustmentCode }
+        set {
+            extras = .make(
+                disposalCosts: disposalCosts, adjustment: adjustment, adjustmentCode: newValue,
+                matches: storedMatches)
+        }
+    }
+
+    /// The matches when not ``oneLot`` (``matches``).
+    var storedMatches: [TaxMatch] {
+        get { extras?.matches ?? [] }
+        set {
+            extras = .make(
+                disposalCosts: disposalCosts, adjustment: adjustment, adjustmentCode: adjustmentCode,
+                matches: newValue)
+        }
+    }
+}
