@@ -25,6 +25,12 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
     /// FNV-1a of the text, computed once: symbols key the replay's dictionaries, and hashing
     /// the `String` on every lookup cost more than the rest of the lookup.
     let textHash: UInt64
+    /// A number the replay's decoder gives each symbol it makes (``tagged(_:)``), never given
+    /// to another spelling in this process; 0 for symbols made anywhere else. Not part of
+    /// equality or hashing: a replay's ``PositionTable`` finds a tagged symbol's id by one
+    /// compare instead of a probe (docs/PERFORMANCE.md, "Cold replay, twenty-ninth round").
+    /// Declared before the flag so it sits in the padding: the symbol stays 32 bytes.
+    package private(set) var tag: UInt32 = 0
     /// True for ISO 4217 codes of currencies in common use (looked up once: every purchase
     /// infers its quote currency's class, and a `String`-keyed lookup per event showed up as
     /// 5 % of a replay).
@@ -43,6 +49,14 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
         text = upper
         textHash = fnv1a(bytes)
         isWellKnownFiat = FiatCurrency.named[upper] != nil
+    }
+
+    /// This symbol with `tag`, which the caller guarantees no other spelling is ever given in
+    /// this process (LedgerStore's `SymbolTags`).
+    package func tagged(_ tag: UInt32) -> AssetSymbol {
+        var copy = self
+        copy.tag = tag
+        return copy
     }
 
     public static func == (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool {
