@@ -20,8 +20,13 @@ public enum AssetClass: String, CaseIterable, Sendable, Comparable {
 }
 
 /// An asset symbol such as `BTC`, `1INCH`, `AAPL`, `BRK.B` or `USD`, kept upper-case.
+///
+/// Its bytes are held in the value itself, not in a `String`: a symbol holds no reference, so
+/// an event's amounts, prices and the fold's arguments copy without a retain or a release
+/// (docs/PERFORMANCE.md, "Cold replay, twenty-ninth round"); ``text`` makes the string.
 public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let text: String
+    /// The 1–20 ASCII bytes in memory order, zeros after them.
+    private let bytes: (UInt64, UInt64, UInt64)
     /// FNV-1a of the text, computed once: symbols key the replay's dictionaries, and hashing
     /// the `String` on every lookup cost more than the rest of the lookup.
     let textHash: UInt64
@@ -29,8 +34,8 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
     /// to another spelling in this process; 0 for symbols made anywhere else. Not part of
     /// equality or hashing: a replay's ``PositionTable`` finds a tagged symbol's id by one
     /// compare instead of a probe (docs/PERFORMANCE.md, "Cold replay, twenty-ninth round").
-    /// Declared before the flag so it sits in the padding: the symbol stays 32 bytes.
     package private(set) var tag: UInt32 = 0
+    private let count: UInt8
     /// True for ISO 4217 codes of currencies in common use (looked up once: every purchase
     /// infers its quote currency's class, and a `String`-keyed lookup per event showed up as
     /// 5 % of a replay).
@@ -46,9 +51,23 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
             bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
             bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".")
         else { return nil }
-        text = upper
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
+        self.bytes = words
+        count = UInt8(bytes.count)
         textHash = fnv1a(bytes)
         isWellKnownFiat = FiatCurrency.named[upper] != nil
+    }
+
+    /// The symbol as text, e.g. `BTC`.
+    public var text: String {
+        let count = Int(count)
+        return withUnsafeBytes(of: bytes) { raw in
+            String(unsafeUninitializedCapacity: count) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[..<count]))
+                return count
+            }
+        }
     }
 
     /// This symbol with `tag`, which the caller guarantees no other spelling is ever given in
@@ -60,7 +79,7 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     public static func == (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool {
-        lhs.textHash == rhs.textHash && lhs.text == rhs.text
+        lhs.bytes == rhs.bytes && lhs.count == rhs.count
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(textHash) }
@@ -76,7 +95,12 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
     /// else crypto.
     public var inferredClass: AssetClass { isWellKnownFiat ? .fiat : .crypto }
 
-    public static func < (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool { lhs.text < rhs.text }
+    /// The texts' order (ASCII: byte by byte, a prefix first), by the words read most
+    /// significant byte first.
+    public static func < (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool {
+        (UInt64(bigEndian: lhs.bytes.0), UInt64(bigEndian: lhs.bytes.1), UInt64(bigEndian: lhs.bytes.2))
+            < (UInt64(bigEndian: rhs.bytes.0), UInt64(bigEndian: rhs.bytes.1), UInt64(bigEndian: rhs.bytes.2))
+    }
 }
 
 /// An asset: its symbol and class.
