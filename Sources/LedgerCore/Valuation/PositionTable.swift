@@ -111,18 +111,11 @@ struct PositionTable: Sendable {
     mutating func accountID(_ name: String) -> Int {
         // Either of the two is a hit as it stands: reordering them on each turn of a pooled
         // replay retained and released both names.
-        if recentAccounts.0.id >= 0, Self.same(recentAccounts.0.name, name) { return recentAccounts.0.id }
-        if recentAccounts.1.id >= 0, Self.same(recentAccounts.1.name, name) { return recentAccounts.1.id }
+        if recentAccounts.0.id >= 0, recentAccounts.0.name == name { return recentAccounts.0.id }
+        if recentAccounts.1.id >= 0, recentAccounts.1.name == name { return recentAccounts.1.id }
         let id = knownOrNewAccountID(name)
         recentAccounts = (RecentAccount(name: name, id: id), recentAccounts.0)
         return id
-    }
-
-    /// Two names' equality, the lengths first: two different short names (`*` and an
-    /// account's) went through the string comparison's slow path each time.
-    @inline(__always)
-    private static func same(_ one: String, _ other: String) -> Bool {
-        one.utf8.count == other.utf8.count && one == other
     }
 
     private mutating func knownOrNewAccountID(_ name: String) -> Int {
