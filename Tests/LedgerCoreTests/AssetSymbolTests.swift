@@ -26,6 +26,12 @@ struct AssetSymbolTests {
         #expect(symbols.sorted().map(\.text) == Self.texts.sorted())
     }
 
+    @Test("a symbol is 32 bytes and an amount 48: copies are moves, not memcpy calls of larger values")
+    func sizes() {
+        #expect(MemoryLayout<AssetSymbol>.stride == 32 && MemoryLayout<Asset>.stride == 32)
+        #expect(MemoryLayout<AssetAmount>.stride == 48)
+    }
+
     @Test("lower case folds, a tag changes nothing but the tag, and what is not a symbol is refused")
     func foldedTaggedRefused() throws {
         let btc = try #require(AssetSymbol("btc"))

@@ -89,8 +89,7 @@ struct PositionTable: Sendable {
         symbolPlaces[place] = Int32(id + 1)
     }
 
-    /// Where a symbol's probe starts: its FNV-1a digest's high bits after a multiply (the low
-    /// bits of FNV-1a depend only on the low bits of each byte).
+    /// Where a symbol's probe starts: its digest's high bits after a multiply.
     private static func firstPlace(_ digest: UInt64) -> Int {
         Int(truncatingIfNeeded: (digest &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
