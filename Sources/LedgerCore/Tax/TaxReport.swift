@@ -64,7 +64,10 @@ public struct TaxDisposal: Hashable, Sendable {
     /// When the units were acquired for the holding period (nil when matched with the pool or
     /// with several acquisitions).
     public var acquired: Timestamp?
-    public var asset: AssetSymbol
+    // The one-byte fields together, in the optional time's tail before the symbol: `oneLot`
+    // after the texts padded each disposal to 224 bytes, and so did they after the symbol
+    // once it held its bytes and a tag (30 bytes, `AssetSymbol`); here it is 208 (disposals
+    // are most of `ledger tax`'s memory at a million trades).
     public var assetClass: AssetClass
     /// Short or long (US, Germany; nil under the UK rules).
     public var term: HoldingTerm?
@@ -73,14 +76,13 @@ public struct TaxDisposal: Hashable, Sendable {
     public var proceedsKnown: Bool
     /// False when a price the cost needed is missing (``costBasis`` is then the known part).
     public var costKnown: Bool
-    // The one-byte fields together: `oneLot` after the texts padded each disposal to 224
-    // bytes, here it is 208 (disposals are most of `ledger tax`'s memory at a million trades).
     /// Set for a disposal of one lot piece (US, Germany: nearly all of them), whose one match
     /// is its own quantity, cost, acquisition and cost's completeness with ``lotEvent`` and
     /// this rule (``matches`` makes it when asked): kept in place of an array of one, a heap
     /// allocation and a retain for each of a million disposals (docs/PERFORMANCE.md, "ledger
     /// tax"). Nil: the matches are ``storedMatches``.
     var oneLot: TaxMatch.Rule?
+    public var asset: AssetSymbol
     public var account: String
     /// `W` for a wash sale (Form 8949 column (f)).
     public var adjustmentCode: String?
