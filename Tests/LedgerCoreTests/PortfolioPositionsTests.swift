@@ -1,6 +1,7 @@
-import LedgerCore
 import LedgerCoreTestSupport
 import Testing
+
+@testable import LedgerCore
 
 /// The fold keeps its positions by small integer ids (`PositionTable`); what a report reads
 /// back through `PortfolioState`'s accessors must be what an independent quantity fold
@@ -71,6 +72,20 @@ struct PortfolioPositionsTests {
             #expect(kept.book(key)?.quantity == held, "seed \(seed) \(key)")
         }
         #expect(count > 0 && free.booksByKey.isEmpty)
+    }
+
+    @Test("a tagged symbol (the replay decoder's) finds its spelling's id whatever its tag; tags do not mix")
+    func taggedSymbols() {
+        var table = PositionTable()
+        let (btc, eth) = (sym("BTC"), sym("ETH"))
+        let plain = table.symbolID(btc)
+        #expect(table.symbolID(btc.tagged(7)) == plain && table.symbolID(btc.tagged(7)) == plain)
+        // 263 takes 7's place in the cache: each is still its own symbol.
+        let ethID = table.symbolID(eth.tagged(263))
+        #expect(ethID != plain && table.symbolID(btc.tagged(7)) == plain && table.symbolID(eth.tagged(263)) == ethID)
+        #expect(table.symbolID(btc.tagged(9)) == plain && table.symbolID(eth) == ethID)
+        #expect(table.id(of: eth) == ethID && table.id(of: btc.tagged(9)) == plain)
+        #expect(table.id(of: sym("XRP").tagged(11)) == nil && table.symbols.count == 2)
     }
 
     @Test("a key the replay never made reads as nothing; classes and cash read back by name")

@@ -262,11 +262,42 @@ struct ReplayRowsTests {
             // One past Int64's range is refused, not cut.
             #expect(reader.int64() == nil)
         }
-        let texts = ["", "A", "USD", "ABCDEFGH", "ABCDEFGHI", "ABCDEFGHIJKLMNO", "ABCDEFGHIJKLMNA", "ABCDEFGHIJKLMN"]
+        let texts = [
+            "", "A", "USD", "ABCD", "ABCDE", "ABCDEFG", "BBCDEFG", "ABCDEFH", "ABCDEFGH", "ABCDEFGHI", "ABCDEFGHIJKL",
+            "ABCDEFGHIJKLMNO", "ABCDEFGHIJKLMNA", "ABCDEFGHIJKLMN",
+        ]
         let keys = texts.map { text in Array(text.utf8).withUnsafeBufferPointer { PackedText($0)! } }
         #expect(Set(keys).count == texts.count)
         #expect(Array("ABCDEFGHIJKLMNOP".utf8).withUnsafeBufferPointer { PackedText($0) } == nil)
-        let low = Array("AB".utf8).withUnsafeBufferPointer { PackedText($0)! }
-        #expect(low.low == 0x4241 && low.high == 2 << 56)
+        // Byte i at bits 8i, whatever the length (one load, two overlapping loads, or bytes).
+        for text in texts {
+            let bytes = Array(text.utf8)
+            var (low, high): (UInt64, UInt64) = (0, UInt64(bytes.count) << 56)
+            for (index, byte) in bytes.enumerated() {
+                if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+            }
+            let key = bytes.withUnsafeBufferPointer { PackedText($0)! }
+            #expect(key.low == low && key.high == high, "\(text)")
+        }
+    }
+
+    @Test("each decoder tags the symbols it makes: one tag a made symbol in the process, equal symbols alike")
+    func symbolTags() throws {
+        var make = Events()
+        let bytes = PackedEvent.encode(make.buy("ETH", "3", at: "120.5", on: "2031-06-12", fee: "1.25"))
+        func symbols(_ decoder: PackedEventDecoder) -> [AssetSymbol] {
+            guard let event = bytes.withUnsafeBufferPointer({ decoder.event(from: $0) }),
+                case .buy(let amount, let term) = event.action
+            else { return [] }
+            return [amount.asset.symbol, term.quote, event.fee?.asset.symbol].compactMap { $0 }
+        }
+        let (one, two) = (PackedEventDecoder(), PackedEventDecoder())
+        let (first, again, other) = (symbols(one), symbols(one), symbols(two))
+        try #require(first.count == 3 && other.count == 3)
+        #expect(first.map(\.text) == ["ETH", "USD", "USD"] && first == other)
+        #expect(first.allSatisfy { $0.tag != 0 } && other.allSatisfy { $0.tag != 0 })
+        // The same decoder hands back what it made; another makes its own, with other tags.
+        #expect(first.map(\.tag) == again.map(\.tag) && first[1].tag == first[2].tag)
+        #expect(Set(first.map(\.tag)).isDisjoint(with: other.map(\.tag)) && first[0].tag != first[1].tag)
     }
 }

@@ -20,11 +20,19 @@ public enum AssetClass: String, CaseIterable, Sendable, Comparable {
 }
 
 /// An asset symbol such as `BTC`, `1INCH`, `AAPL`, `BRK.B` or `USD`, kept upper-case.
+///
+/// Its bytes are held in the value itself, not in a `String`: a symbol holds no reference, so
+/// an event's amounts, prices and the fold's arguments copy without a retain or a release
+/// (docs/PERFORMANCE.md, "Cold replay, twenty-ninth round"); ``text`` makes the string.
 public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let text: String
-    /// FNV-1a of the text, computed once: symbols key the replay's dictionaries, and hashing
-    /// the `String` on every lookup cost more than the rest of the lookup.
-    let textHash: UInt64
+    /// The 1–20 ASCII bytes in memory order, zeros after them.
+    private let bytes: (UInt64, UInt64, UInt64)
+    /// A number the replay's decoder gives each symbol it makes (``tagged(_:)``), never given
+    /// to another spelling in this process; 0 for symbols made anywhere else. Not part of
+    /// equality or hashing: a replay's ``PositionTable`` finds a tagged symbol's id by one
+    /// compare instead of a probe (docs/PERFORMANCE.md, "Cold replay, twenty-ninth round").
+    package private(set) var tag: UInt32 = 0
+    private let count: UInt8
     /// True for ISO 4217 codes of currencies in common use (looked up once: every purchase
     /// infers its quote currency's class, and a `String`-keyed lookup per event showed up as
     /// 5 % of a replay).
@@ -40,13 +48,44 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
             bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
             bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".")
         else { return nil }
-        text = upper
-        textHash = fnv1a(bytes)
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
+        self.bytes = words
+        count = UInt8(bytes.count)
         isWellKnownFiat = FiatCurrency.named[upper] != nil
     }
 
+    /// A digest of the bytes, from the three words at once (no byte loop): symbols key the
+    /// replay's dictionaries. Not stored: with it the symbol took 40 bytes, not 32, and every
+    /// amount (64 bytes, not 48) and event was copied by `memcpy` calls instead of moves.
+    var textHash: UInt64 {
+        var hash = bytes.0 &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ hash >> 29 ^ bytes.1) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ hash >> 32 ^ bytes.2) &* 0x94D0_49BB_1331_11EB
+        return hash ^ hash >> 31
+    }
+
+    /// The symbol as text, e.g. `BTC`.
+    public var text: String {
+        let count = Int(count)
+        return withUnsafeBytes(of: bytes) { raw in
+            String(unsafeUninitializedCapacity: count) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[..<count]))
+                return count
+            }
+        }
+    }
+
+    /// This symbol with `tag`, which the caller guarantees no other spelling is ever given in
+    /// this process (LedgerStore's `SymbolTags`).
+    package func tagged(_ tag: UInt32) -> AssetSymbol {
+        var copy = self
+        copy.tag = tag
+        return copy
+    }
+
     public static func == (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool {
-        lhs.textHash == rhs.textHash && lhs.text == rhs.text
+        lhs.bytes == rhs.bytes && lhs.count == rhs.count
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(textHash) }
@@ -62,7 +101,12 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
     /// else crypto.
     public var inferredClass: AssetClass { isWellKnownFiat ? .fiat : .crypto }
 
-    public static func < (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool { lhs.text < rhs.text }
+    /// The texts' order (ASCII: byte by byte, a prefix first), by the words read most
+    /// significant byte first.
+    public static func < (lhs: AssetSymbol, rhs: AssetSymbol) -> Bool {
+        (UInt64(bigEndian: lhs.bytes.0), UInt64(bigEndian: lhs.bytes.1), UInt64(bigEndian: lhs.bytes.2))
+            < (UInt64(bigEndian: rhs.bytes.0), UInt64(bigEndian: rhs.bytes.1), UInt64(bigEndian: rhs.bytes.2))
+    }
 }
 
 /// An asset: its symbol and class.

@@ -46,8 +46,9 @@ public enum TaxTreatment: String, Sendable {
 /// lot piece of one sale.
 public struct TaxDisposal: Hashable, Sendable {
     // The 16-byte-aligned numbers first: in the order the report writes them, padding made
-    // each of a million disposals 32 bytes larger. 144 bytes in all (208 until round 29, with
-    // the rare figures inline and the acquisition an optional): a million disposals are
+    // each of a million disposals 32 bytes larger. 160 bytes in all (208 until round 29, with
+    // the rare figures inline and the acquisition an optional; 144 with the 16-byte symbol of
+    // before round 29, which now holds its bytes inline): a million disposals are
     // written once into fresh pages, and a fresh page was ~7.5 µs of `tax` at 1M
     // (docs/PERFORMANCE.md, "`ledger tax`").
     public var event: EventID

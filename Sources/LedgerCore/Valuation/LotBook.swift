@@ -139,7 +139,9 @@ public struct LotBook: Sendable {
         if method == .hifo { lot.fixUnitCost() }
         var index = storage.count
         while index > head, storage[index - 1].acquired > lot.acquired { index -= 1 }
-        storage.insert(lot, at: index)
+        // Nearly every lot is the newest: an append (`insert` at the end went through the
+        // generic `replaceSubrange`).
+        if index == storage.count { storage.append(lot) } else { storage.insert(lot, at: index) }
         guard method == .hifo else { return }
         open.insert(true, at: index)
         // A lot acquired before others (a transfer of old lots) shifts the indices: rare.

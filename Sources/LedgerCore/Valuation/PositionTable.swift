@@ -26,6 +26,10 @@ struct PositionTable: Sendable {
     /// Open addressing over ``AssetSymbol``'s digest: id + 1 per place, 0 for an empty one;
     /// at least twice as many places as symbols.
     private var symbolPlaces = [Int32](repeating: 0, count: 16)
+    /// Direct-mapped by a tagged symbol's tag (``AssetSymbol/tag``): the tag in the high half,
+    /// the id in the low; 0 for an empty place. A replay's symbols are all tagged, so a lookup
+    /// is one load and one compare; a miss (a new symbol, a collision) probes as untagged ones do.
+    private var tagged = [UInt64](repeating: 0, count: 256)
     private var accountIDs: [String: Int] = [:]
     /// The two accounts named last, newest first: most events name the one before's, and a
     /// pooled replay goes back and forth between the pooled account and the fiat's.
@@ -35,6 +39,19 @@ struct PositionTable: Sendable {
 
     /// The id of `symbol`, if it was seen.
     func id(of symbol: AssetSymbol) -> Int? {
+        if let id = cachedID(symbol) { return id }
+        return probedID(symbol)
+    }
+
+    /// The id the tag cache holds for `symbol`, if it is tagged and there.
+    @inline(__always)
+    private func cachedID(_ symbol: AssetSymbol) -> Int? {
+        let tag = UInt64(symbol.tag)
+        let entry = tagged[Int(truncatingIfNeeded: tag & 255)]
+        return tag != 0 && entry >> 32 == tag ? Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) : nil
+    }
+
+    private func probedID(_ symbol: AssetSymbol) -> Int? {
         let mask = symbolPlaces.count - 1
         var place = Self.firstPlace(symbol.textHash) & mask
         while true {
@@ -47,7 +64,13 @@ struct PositionTable: Sendable {
 
     /// The id of `symbol`, given the next one when new.
     mutating func symbolID(_ symbol: AssetSymbol) -> Int {
-        if let id = id(of: symbol) { return id }
+        if let id = cachedID(symbol) { return id }
+        let id = probedID(symbol) ?? newSymbolID(symbol)
+        if symbol.tag != 0 { tagged[Int(symbol.tag & 255)] = UInt64(symbol.tag) << 32 | UInt64(id) }
+        return id
+    }
+
+    private mutating func newSymbolID(_ symbol: AssetSymbol) -> Int {
         symbols.append(symbol)
         classes.append(nil)
         if symbols.count * 2 > symbolPlaces.count {
@@ -66,8 +89,7 @@ struct PositionTable: Sendable {
         symbolPlaces[place] = Int32(id + 1)
     }
 
-    /// Where a symbol's probe starts: its FNV-1a digest's high bits after a multiply (the low
-    /// bits of FNV-1a depend only on the low bits of each byte).
+    /// Where a symbol's probe starts: its digest's high bits after a multiply.
     private static func firstPlace(_ digest: UInt64) -> Int {
         Int(truncatingIfNeeded: (digest &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
@@ -86,9 +108,11 @@ struct PositionTable: Sendable {
 
     /// The id of account `name`, given the next one when new.
     mutating func accountID(_ name: String) -> Int {
+        // Either of the two is a hit as it stands: reordering them on each turn of a pooled
+        // replay retained and released both names.
         if recentAccounts.0.id >= 0, recentAccounts.0.name == name { return recentAccounts.0.id }
-        let id =
-            recentAccounts.1.id >= 0 && recentAccounts.1.name == name ? recentAccounts.1.id : knownOrNewAccountID(name)
+        if recentAccounts.1.id >= 0, recentAccounts.1.name == name { return recentAccounts.1.id }
+        let id = knownOrNewAccountID(name)
         recentAccounts = (RecentAccount(name: name, id: id), recentAccounts.0)
         return id
     }

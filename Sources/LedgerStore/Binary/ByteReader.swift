@@ -13,6 +13,7 @@ struct ByteReader {
     /// How many bytes there are in all.
     var size: Int { bytes.count }
 
+    @inline(__always)
     mutating func byte() -> UInt8? {
         guard offset < bytes.count else { return nil }
         defer { offset += 1 }
@@ -20,6 +21,7 @@ struct ByteReader {
     }
 
     /// A fixed-width little-endian integer.
+    @inline(__always)
     mutating func fixed<T: FixedWidthInteger>(_ type: T.Type) -> T? {
         let size = MemoryLayout<T>.size
         guard bytes.count - offset >= size else { return nil }
@@ -29,6 +31,7 @@ struct ByteReader {
     }
 
     /// The next `count` bytes, borrowed.
+    @inline(__always)
     mutating func take(_ count: Int) -> UnsafeBufferPointer<UInt8>? {
         guard count >= 0, count <= bytes.count - offset else { return nil }
         let start = offset
@@ -63,14 +66,21 @@ struct ByteReader {
 
     /// A signed varint that fits 64 bits. Up to nine bytes (every time and sequence) are read
     /// and unzigzagged in 64-bit arithmetic; a longer one is read again by ``signed()``.
+    @inline(__always)
     mutating func int64() -> Int64? {
         if let narrow = shortSigned() { return narrow }
+        return longInt64()
+    }
+
+    @inline(never)
+    private mutating func longInt64() -> Int64? {
         guard let value = signed(), let narrow = Int64(exactly: value) else { return nil }
         return narrow
     }
 
     /// A signed varint of at most nine bytes, in 64-bit arithmetic; nil for a longer one, the
     /// offset left where it was (``signed()`` reads it then).
+    @inline(__always)
     mutating func shortSigned() -> Int64? {
         guard let raw = shortUnsigned() else { return nil }
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
@@ -111,6 +121,7 @@ struct ByteReader {
         return (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
     }
 
+    @inline(never)
     private mutating func shortUnsignedByBytes() -> UInt64? {
         var cursor = offset
         var raw: UInt64 = 0
@@ -129,13 +140,16 @@ struct ByteReader {
     }
 
     /// An ``EventID``: its 128 bits little-endian, loaded at once.
+    @inline(__always)
     mutating func id() -> EventID? {
         fixed(UInt128.self).map { EventID(value: $0) }
     }
 
-    /// The bytes of a varint-length-prefixed string, borrowed.
+    /// The bytes of a varint-length-prefixed string, borrowed. (A length is never past 63 bits:
+    /// read in 64-bit arithmetic.)
+    @inline(__always)
     mutating func slice() -> UnsafeBufferPointer<UInt8>? {
-        guard let length = unsigned(), length <= UInt128(bytes.count - offset) else { return nil }
+        guard let length = shortUnsigned(), length <= UInt64(bytes.count - offset) else { return nil }
         return take(Int(length))
     }
 

@@ -75,6 +75,9 @@ enum PackedEvent {
         UInt8(classes.firstIndex(of: assetClass)!)
     }
 
+    /// 10⁰ … 10¹⁸ in 64 bits: the common scales, multiplied without 128-bit arithmetic.
+    static let smallPowersOfTen: [Int64] = (0...18).map { Int64(powersOfTen[$0]) }
+
     /// 10⁰ … 10³⁸: the scale of a stored decimal's trailing zeros.
     static let powersOfTen: [Int128] = {
         var powers: [Int128] = [1]

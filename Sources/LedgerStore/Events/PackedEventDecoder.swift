@@ -116,16 +116,19 @@ final class PackedEventDecoder {
         }
     }
 
+    @inline(__always)
     private func amount(_ reader: inout ByteReader) -> AssetAmount? {
         guard let asset = asset(&reader), let quantity = reader.decimal() else { return nil }
         return AssetAmount(quantity, asset)
     }
 
+    @inline(__always)
     private func price(_ reader: inout ByteReader) -> Price? {
         guard let amount = reader.decimal(), let currency = symbol(&reader) else { return nil }
         return Price(amount, currency)
     }
 
+    @inline(__always)
     private func asset(_ reader: inout ByteReader) -> Asset? {
         guard let symbol = symbol(&reader), let code = reader.byte(), Int(code) < PackedEvent.classes.count else {
             return nil
@@ -133,10 +136,12 @@ final class PackedEventDecoder {
         return Asset(symbol, class: PackedEvent.classes[Int(code)])
     }
 
+    @inline(__always)
     private func symbol(_ reader: inout ByteReader) -> AssetSymbol? {
         reader.slice().flatMap { interner.symbol($0) }
     }
 
+    @inline(__always)
     private func text(_ reader: inout ByteReader) -> String? {
         reader.slice().map { interner.text($0) }
     }
@@ -144,15 +149,22 @@ final class PackedEventDecoder {
 
 extension ByteReader {
     /// A ``PackedEvent`` decimal: the count of trailing zeros, then the rest as a signed varint.
+    @inline(__always)
     mutating func decimal() -> ExactDecimal? {
-        guard let zeros = byte(), Int(zeros) < PackedEvent.powersOfTen.count else { return nil }
+        guard let zeros = byte() else { return nil }
         // Most mantissas fit 64 bits and most powers (10¹⁸ at most) too, and the product of two
         // 64-bit numbers always fits 128: no 128-bit multiplication, no overflow to check.
         if zeros <= 18, let mantissa = shortSigned() {
-            let units = mantissa.multipliedFullWidth(by: Int64(PackedEvent.powersOfTen[Int(zeros)]))
+            let units = mantissa.multipliedFullWidth(by: PackedEvent.smallPowersOfTen[Int(zeros)])
             return ExactDecimal(units: Int128(units.high) << 64 | Int128(units.low))
         }
-        guard let mantissa = signed() else { return nil }
+        return longDecimal(zeros: zeros)
+    }
+
+    /// ``decimal()`` past 64 bits: a mantissa of ten varint bytes or more, or a power over 10¹⁸.
+    @inline(never)
+    private mutating func longDecimal(zeros: UInt8) -> ExactDecimal? {
+        guard Int(zeros) < PackedEvent.powersOfTen.count, let mantissa = signed() else { return nil }
         let (units, overflow) = mantissa.multipliedReportingOverflow(by: PackedEvent.powersOfTen[Int(zeros)])
         return overflow ? nil : ExactDecimal(units: units)
     }

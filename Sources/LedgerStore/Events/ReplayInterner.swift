@@ -1,71 +1,128 @@
 import LedgerCore
+import Synchronization
 
 /// The strings the replay meets on every row — symbols, accounts, import batches — interned,
 /// so a ledger's few distinct values are each made once, not once per row. Shared by the
 /// column decoder (``EventRowDecoder``) and the replay-row decoder (``PackedEventDecoder``).
+/// Each symbol made here is tagged (``SymbolTags``), so the fold's position table finds it by
+/// its tag.
 struct ReplayInterner {
     private var symbols = InternCache<AssetSymbol>()
     private var texts = InternCache<String>()
-    private var lastBatch: (bytes: [UInt8], text: String)?
+    /// The last batch made, its bytes and text apart: a tuple of both was copied, two
+    /// retains and two releases, to be compared on every row.
+    private var lastBatchBytes: [UInt8] = []
+    private var lastBatchText: String?
 
     /// The symbol spelled by `bytes`, or nil when they are not a stored (upper-case, valid)
     /// symbol: the callers then fall back or report the row.
+    @inline(__always)
     mutating func symbol(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetSymbol? {
+        if let key = PackedText(bytes), let known = symbols[key] { return known }
+        return newSymbol(bytes)
+    }
+
+    @inline(never)
+    private mutating func newSymbol(_ bytes: UnsafeBufferPointer<UInt8>) -> AssetSymbol? {
         guard let key = PackedText(bytes) else { return AssetSymbol(String(decoding: bytes, as: UTF8.self)) }
-        if let known = symbols[key] { return known }
         let text = String(decoding: bytes, as: UTF8.self)
         guard let symbol = AssetSymbol(text), symbol.text == text else { return nil }
-        symbols.insert(symbol, for: key)
-        return symbol
+        let tagged = symbol.tagged(SymbolTags.next())
+        symbols.insert(tagged, for: key)
+        return tagged
     }
 
     /// Short texts (accounts): few, repeated on every row.
+    @inline(__always)
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let key = PackedText(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-        if let known = texts[key] { return known }
+        if let key = PackedText(bytes), let known = texts[key] { return known }
+        return newText(bytes)
+    }
+
+    @inline(never)
+    private mutating func newText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
-        texts.insert(text, for: key)
+        if let key = PackedText(bytes) { texts.insert(text, for: key) }
         return text
     }
 
     /// One batch per imported file: the previous row's is nearly always the same.
     mutating func batch(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         // `memcmp`: the generic `elementsEqual` was a tenth of decoding a replay row in `verify`.
-        if let last = lastBatch, FastChainWalk.same(bytes, last.bytes) { return last.text }
+        if let text = lastBatchText, FastChainWalk.same(bytes, lastBatchBytes) { return text }
         let text = String(decoding: bytes, as: UTF8.self)
-        lastBatch = (Array(bytes), text)
+        (lastBatchBytes, lastBatchText) = (Array(bytes), text)
         return text
     }
 }
 
-/// Up to 16 bytes of text packed into two integers: a cheap dictionary key for interning.
+/// The tags of the symbols the interners make (``AssetSymbol/tag``): each symbol made gets the
+/// next number of the process, so a tag never names two spellings, whichever decoder made it.
+/// When all 2³²−1 are used, symbols are made untagged (0), and the position table probes.
+enum SymbolTags {
+    private static let counter = Atomic<UInt32>(1)
+
+    static func next() -> UInt32 {
+        var current = counter.load(ordering: .relaxed)
+        while current != 0 {
+            let (exchanged, original) = counter.compareExchange(
+                expected: current, desired: current &+ 1, ordering: .relaxed)
+            if exchanged { return current }
+            current = original
+        }
+        return 0
+    }
+}
+
+/// Up to 15 bytes of text packed into two integers: a cheap dictionary key for interning.
 struct PackedText: Hashable {
     let low: UInt64
     let high: UInt64
 
+    /// Byte i at bits 8i of the pair, little-endian; the length in the top byte. Read by at most
+    /// two overlapping loads, never past the text (a `memcpy` call and a loop over the bytes
+    /// were ~50 and ~80 instructions a symbol in a replay).
+    @inline(__always)
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= 15 else { return nil }
-        // Byte i at bits 8i of the pair, little-endian, as one copy (a loop over the bytes was
-        // ~80 instructions a symbol in a replay); the length in the top byte.
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-        low = UInt64(littleEndian: words.0)
-        high = UInt64(littleEndian: words.1) | UInt64(bytes.count) << 56
+        let count = bytes.count
+        guard count <= 15 else { return nil }
+        var (low, high): (UInt64, UInt64) = (0, 0)
+        if let start = bytes.baseAddress.map(UnsafeRawPointer.init) {
+            if count >= 8 {
+                low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+                if count > 8 {
+                    let tail = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                    high = tail >> (UInt64(16 - count) * 8)
+                }
+            } else if count >= 4 {
+                let head = UInt64(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
+                let tail = UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+                low = head | tail << (UInt64(count - 4) * 8)
+            } else {
+                for index in 0..<count { low |= UInt64(bytes[index]) << (UInt64(index) * 8) }
+            }
+        }
+        self.low = low
+        self.high = high | UInt64(count) << 56
     }
 }
 
 /// A direct-mapped cache of 256 slots: a lookup is one index and one compare, no hashing.
-/// A collision only evicts, so the cache is always correct.
+/// A collision only evicts, so the cache is always correct. Keys and values in two arrays, so
+/// a miss touches no value (a slot of both, optional, was retained to be compared).
 struct InternCache<Value> {
-    private var slots: [(key: PackedText, value: Value)?] = Array(repeating: nil, count: 256)
+    private var keys = [PackedText?](repeating: nil, count: 256)
+    private var values: [Value?] = Array(repeating: nil, count: 256)
 
+    @inline(__always)
     subscript(key: PackedText) -> Value? {
-        guard let slot = slots[key.slot], slot.key == key else { return nil }
-        return slot.value
+        let slot = key.slot
+        return keys[slot] == key ? values[slot] : nil
     }
 
     mutating func insert(_ value: Value, for key: PackedText) {
-        slots[key.slot] = (key, value)
+        keys[key.slot] = key
+        values[key.slot] = value
     }
 }
 
