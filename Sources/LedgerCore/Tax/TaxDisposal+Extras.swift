@@ -1,7 +1,7 @@
 /// The figures of a disposal that most disposals do not have, kept out of line: a US or German
 /// lot piece has no disposal costs (its fee is in the proceeds), no wash-sale adjustment and
 /// one match kept in place (``TaxDisposal/oneLot``), so its ``TaxDisposal/extras`` is nil and
-/// it takes 144 bytes instead of 208 (docs/PERFORMANCE.md, "`ledger tax`", round 29). A UK
+/// it takes 160 bytes instead of 208 (docs/PERFORMANCE.md, "`ledger tax`", round 29). A UK
 /// disposal (a day's disposals of one asset) has its costs and matches here.
 extension TaxDisposal {
     /// Never changed once made (a disposal that changes one of them gets a new one), so
@@ -45,40 +45,34 @@ extension TaxDisposal {
     /// The disposal's own costs, allowable under the UK rules.
     public var disposalCosts: ExactDecimal {
         get { extras?.disposalCosts ?? .zero }
-        set {
-            extras = .make(
-                disposalCosts: newValue, adjustment: adjustment, adjustmentCode: adjustmentCode,
-                matches: storedMatches)
-        }
+        set { remake(disposalCosts: newValue) }
     }
 
     /// The disallowed loss, added to the gain (Form 8949 column (g)).
     public var adjustment: ExactDecimal {
         get { extras?.adjustment ?? .zero }
-        set {
-            extras = .make(
-                disposalCosts: disposalCosts, adjustment: newValue, adjustmentCode: adjustmentCode,
-                matches: storedMatches)
-        }
+        set { remake(adjustment: newValue) }
     }
 
     /// `W` for a wash sale (Form 8949 column (f)).
     public var adjustmentCode: String? {
         get { extras?.adjustmentCode }
-        set {
-            extras = .make(
-                disposalCosts: disposalCosts, adjustment: adjustment, adjustmentCode: newValue,
-                matches: storedMatches)
-        }
+        set { remake(adjustmentCode: newValue) }
     }
 
     /// The matches when not ``oneLot`` (``matches``).
     var storedMatches: [TaxMatch] {
         get { extras?.matches ?? [] }
-        set {
-            extras = .make(
-                disposalCosts: disposalCosts, adjustment: adjustment, adjustmentCode: adjustmentCode,
-                matches: newValue)
-        }
+        set { remake(matches: newValue) }
+    }
+
+    /// The extras again with the parts given changed (nil when all of them are empty).
+    private mutating func remake(
+        disposalCosts: ExactDecimal? = nil, adjustment: ExactDecimal? = nil, adjustmentCode: String?? = nil,
+        matches: [TaxMatch]? = nil
+    ) {
+        extras = .make(
+            disposalCosts: disposalCosts ?? self.disposalCosts, adjustment: adjustment ?? self.adjustment,
+            adjustmentCode: adjustmentCode ?? self.adjustmentCode, matches: matches ?? storedMatches)
     }
 }
