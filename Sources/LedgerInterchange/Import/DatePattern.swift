@@ -53,51 +53,57 @@ public struct DatePattern: Sendable, Equatable {
     /// The instant `text` names, read at `offset` seconds east of UTC.
     public func read(_ text: String, offset: Int) -> Timestamp? {
         var scanner = Scanner(Array(ImportText.trimmed(text)))
-        var values = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
-        var meridiem: Bool?
+        var fields = Fields()
         for piece in pieces {
-            switch piece {
-            case .year4:
-                guard let value = scanner.number(4, 4) else { return nil }
-                values.year = value
-            case .year2:
-                guard let value = scanner.number(2, 2) else { return nil }
-                values.year = 2000 + value
-            case .month:
-                guard let value = scanner.number(1, 2) else { return nil }
-                values.month = value
-            case .day:
-                guard let value = scanner.number(1, 2) else { return nil }
-                values.day = value
-            case .hour:
-                guard let value = scanner.number(1, 2) else { return nil }
-                values.hour = value
-            case .minute:
-                guard let value = scanner.number(2, 2) else { return nil }
-                values.minute = value
-            case .second:
-                guard let value = scanner.number(2, 2) else { return nil }
-                values.second = value
-                if scanner.take(".") { _ = scanner.number(1, 9) }
-            case .monthName:
-                guard let value = scanner.monthName() else { return nil }
-                values.month = value
-            case .meridiem:
-                guard let value = scanner.meridiem() else { return nil }
-                meridiem = value
-            case .literal(let character): guard scanner.take(character) else { return nil }
-            }
+            guard fields.take(piece, from: &scanner) else { return nil }
         }
         guard scanner.atEnd else { return nil }
-        if let pm = meridiem {
-            guard (1...12).contains(values.hour) else { return nil }
-            values.hour = values.hour % 12 + (pm ? 12 : 0)
+        return fields.instant(offset: offset)
+    }
+
+    /// The fields the pieces read, and the instant they name (missing time fields are 0).
+    private struct Fields {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var meridiem: Bool?
+
+        /// Reads one piece; false when the text does not match it.
+        mutating func take(_ piece: Piece, from scanner: inout Scanner) -> Bool {
+            switch piece {
+            case .year4: return store(scanner.number(4, 4), in: \.year)
+            case .year2: return store(scanner.number(2, 2).map { 2000 + $0 }, in: \.year)
+            case .month: return store(scanner.number(1, 2), in: \.month)
+            case .day: return store(scanner.number(1, 2), in: \.day)
+            case .hour: return store(scanner.number(1, 2), in: \.hour)
+            case .minute: return store(scanner.number(2, 2), in: \.minute)
+            case .second:
+                guard store(scanner.number(2, 2), in: \.second) else { return false }
+                if scanner.take(".") { _ = scanner.number(1, 9) }
+                return true
+            case .monthName: return store(scanner.monthName(), in: \.month)
+            case .meridiem:
+                meridiem = scanner.meridiem()
+                return meridiem != nil
+            case .literal(let character): return scanner.take(character)
+            }
         }
-        guard let date = LocalDate(year: values.year, month: values.month, day: values.day),
-            values.hour < 24, values.minute < 60, values.second < 60
-        else { return nil }
-        let seconds = Int64(values.hour * 3600 + values.minute * 60 + values.second - offset)
-        return date.startOfDay.adding(seconds: seconds)
+
+        private mutating func store(_ value: Int?, in field: WritableKeyPath<Fields, Int>) -> Bool {
+            guard let value else { return false }
+            self[keyPath: field] = value
+            return true
+        }
+
+        /// Nil when a field is out of range (the 13th month, 24:00, 1–12 wanted before AM/PM).
+        func instant(offset: Int) -> Timestamp? {
+            var hour = self.hour
+            if let pm = meridiem {
+                guard (1...12).contains(hour) else { return nil }
+                hour = hour % 12 + (pm ? 12 : 0)
+            }
+            guard let date = LocalDate(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
+            else { return nil }
+            return date.startOfDay.adding(seconds: Int64(hour * 3600 + minute * 60 + second - offset))
+        }
     }
 
     private struct Scanner {

@@ -49,43 +49,57 @@ public enum ImportNumber {
         if !style.decimalComma, case .success(let value) = ExactDecimal.parse(text, allowExponent: true) {
             return value
         }
-        var bytes = Array(ImportText.trimmed(text).utf8)[...]
-        let notNumber = RowError("\(field) '\(text)' is not a number")
-        let parenthesized = bytes.first == UInt8(ascii: "(") && bytes.last == UInt8(ascii: ")")
-        if parenthesized { bytes = bytes.dropFirst().dropLast() }
-        var negative = parenthesized
-        var signed = false
-        func takeSign() {
-            guard !signed, let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else {
-                return
-            }
-            signed = true
-            if first == UInt8(ascii: "-") { negative.toggle() }
-            bytes = bytes.dropFirst()
-        }
-        takeSign()
-        let symbol = bytes.prefix(while: isSymbol)
-        // `e5` / `E-5` are exponents without a number, not a currency symbol before one.
-        guard symbol.count != 1 || symbol.first! | 0x20 != UInt8(ascii: "e") else { throw notNumber }
-        bytes = bytes[symbol.endIndex...].drop { $0 == 0x20 }
-        takeSign()
-        guard !(parenthesized && signed) else {
-            throw RowError("\(field) '\(text)' is not a number: a sign inside parentheses")
-        }
-        let end = numberEnd(bytes, style)
-        let digits = bytes[..<end]
+        let shape = try MoneyShape(text, field)
+        let end = numberEnd(shape.rest, style)
+        let digits = shape.rest[..<end]
         guard let first = digits.first, isDigit(first) || isMarkThenDigit(digits, style) else {
-            throw notNumber
+            throw RowError("\(field) '\(text)' is not a number")
         }
-        let suffix = bytes[end...]
+        let suffix = shape.rest[end...]
         guard suffix.allSatisfy({ isSymbol($0) || $0 == 0x20 }) else {
             let after = String(decoding: suffix, as: UTF8.self).drop { $0 == " " }.first.map(String.init) ?? ""
             throw RowError(
                 "\(field) '\(text)' is not a number: '\(after)' after it is neither a unit nor part of a number")
         }
-        for mark in [symbol, suffix] { try checkMark(mark, text, field, unit) }
+        for mark in [shape.symbol, suffix] { try checkMark(mark, text, field, unit) }
         let value = try plain(try ungrouped(digits, text, field, style), field)
-        return negative ? value.negated : value
+        return shape.negative ? value.negated : value
+    }
+
+    /// What stands before a money amount's number: `(`, one sign (before or after the
+    /// symbol) and the symbol; `rest` is the number and what follows it.
+    private struct MoneyShape {
+        var symbol: ArraySlice<UInt8> = []
+        var rest: ArraySlice<UInt8>
+        var negative: Bool
+        private var signed = false
+
+        init(_ text: String, _ field: String) throws(RowError) {
+            rest = Array(ImportText.trimmed(text).utf8)[...]
+            let parenthesized = rest.first == UInt8(ascii: "(") && rest.last == UInt8(ascii: ")")
+            if parenthesized { rest = rest.dropFirst().dropLast() }
+            negative = parenthesized
+            takeSign()
+            symbol = rest.prefix(while: ImportNumber.isSymbol)
+            // `e5` / `E-5` are exponents without a number, not a currency symbol before one.
+            guard symbol.count != 1 || symbol.first! | 0x20 != UInt8(ascii: "e") else {
+                throw RowError("\(field) '\(text)' is not a number")
+            }
+            rest = rest[symbol.endIndex...].drop { $0 == 0x20 }
+            takeSign()
+            guard !(parenthesized && signed) else {
+                throw RowError("\(field) '\(text)' is not a number: a sign inside parentheses")
+            }
+        }
+
+        private mutating func takeSign() {
+            guard !signed, let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else {
+                return
+            }
+            signed = true
+            if first == UInt8(ascii: "-") { negative.toggle() }
+            rest = rest.dropFirst()
+        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
@@ -164,50 +178,70 @@ public enum ImportNumber {
     private static func ungrouped(_ digits: ArraySlice<UInt8>, _ text: String, _ field: String, _ style: Style)
         throws(RowError) -> String
     {
-        let group = style.decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
-        let mark = style.decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
-        let groupName = Character(UnicodeScalar(group))
-        let markName = Character(UnicodeScalar(mark))
-        guard digits.count(where: { $0 == mark }) <= 1 else {
+        var groups = DigitGroups(style, capacity: digits.count)
+        let markName = Character(UnicodeScalar(groups.mark))
+        guard digits.count(where: { $0 == groups.mark }) <= 1 else {
             throw RowError("\(field) '\(text)' is not a number: it has more than one '\(markName)'")
         }
-        var output = [UInt8]()
-        output.reserveCapacity(digits.count)
-        var groups = 0
-        var run = 0
-        var inFraction = false
-        // `,` groups thousands: the first group has 1 to 3 digits, every later one exactly 3.
-        let runIsValid = { groups == 0 ? (1...3).contains(run) : run == 3 }
-        let notGrouping = { () -> RowError in
-            let hint = style.decimalComma ? "" : "; if the file uses decimal commas, pass --decimal-comma"
-            return RowError("\(field) '\(text)' is not a number: '\(groupName)' does not group thousands\(hint)")
-        }
-        var exponent = false
+        let groupName = Character(UnicodeScalar(groups.group))
+        let hint = style.decimalComma ? "" : "; if the file uses decimal commas, pass --decimal-comma"
+        let notGrouping = RowError("\(field) '\(text)' is not a number: '\(groupName)' does not group thousands\(hint)")
         for byte in digits {
+            switch groups.take(byte) {
+            case .taken: continue
+            case .groupAfterMark:
+                throw RowError("\(field) '\(text)' is not a number: '\(groupName)' after the decimal mark")
+            case .notGrouping: throw notGrouping
+            }
+        }
+        guard groups.endsWell else { throw notGrouping }
+        if groups.output.first == UInt8(ascii: ".") { groups.output.insert(UInt8(ascii: "0"), at: 0) }
+        return String(decoding: groups.output, as: UTF8.self)
+    }
+
+    /// Digits read one byte at a time, their grouping checked: `,` groups thousands (the
+    /// first group 1 to 3 digits, every later one exactly 3), none after the decimal mark;
+    /// `output` is the digits with `.` as the mark and no separators.
+    private struct DigitGroups {
+        enum Step { case taken, groupAfterMark, notGrouping }
+        let group: UInt8
+        let mark: UInt8
+        let spaceGroups: Bool
+        var output: [UInt8] = []
+        private var groups = 0
+        private var run = 0
+        private var inFraction = false
+        private var exponent = false
+
+        init(_ style: Style, capacity: Int) {
+            group = style.decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
+            mark = style.decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
+            spaceGroups = style.decimalComma
+            output.reserveCapacity(capacity)
+        }
+
+        /// Whether the digits can end here: a grouped whole part ends on a full group.
+        var endsWell: Bool { inFraction || groups == 0 || run == 3 }
+
+        mutating func take(_ byte: UInt8) -> Step {
             if exponent || byte | 0x20 == UInt8(ascii: "e") {
                 exponent = true
                 output.append(byte)
-                continue
-            }
-            if byte == group || (byte == 0x20 && style.decimalComma) {
-                guard !inFraction else {
-                    throw RowError("\(field) '\(text)' is not a number: '\(groupName)' after the decimal mark")
-                }
-                guard runIsValid() else { throw notGrouping() }
+            } else if byte == group || (byte == 0x20 && spaceGroups) {
+                guard !inFraction else { return .groupAfterMark }
+                guard groups == 0 ? (1...3).contains(run) : run == 3 else { return .notGrouping }
                 groups += 1
                 run = 0
             } else if byte == mark {
-                guard groups == 0 || run == 3 else { throw notGrouping() }
+                guard groups == 0 || run == 3 else { return .notGrouping }
                 inFraction = true
                 output.append(UInt8(ascii: "."))
             } else {
                 if !inFraction { run += 1 }
                 output.append(byte)
             }
+            return .taken
         }
-        if !inFraction, groups > 0, run != 3 { throw notGrouping() }
-        if output.first == UInt8(ascii: ".") { output.insert(UInt8(ascii: "0"), at: 0) }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// A quantity that must be present and not zero; its sign is returned separately.

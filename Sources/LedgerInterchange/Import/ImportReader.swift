@@ -92,30 +92,32 @@ public struct ImportReader {
             if imported[at: 0].hasPrefix("No matching records found") {
                 return emit(.ignored(line: row.line, reason: "the export says it holds no records"))
             }
-            // More fields than the header would shift every later column: an unquoted `,`
-            // (a decimal comma, a thousands separator) in a field. Never guess which one.
-            if imported.fields.count > header.names.count {
-                let extra = imported.fields.count - header.names.count
-                return emit(
-                    .problem(
-                        ImportProblem(
-                            line: row.line,
-                            message:
-                                "the row has \(imported.fields.count) fields where the header has \(header.names.count): \(extra == 1 ? "a field holds" : "fields hold") an unquoted '\(Character(UnicodeScalar(separator)))' (a decimal comma?); quote such fields, or export with another delimiter and pass --delimiter"
-                        )))
-            }
-            if imported.fields.count < header.names.count / 2 {
-                return emit(
-                    .problem(
-                        ImportProblem(
-                            line: row.line,
-                            message:
-                                "the row has \(imported.fields.count) fields where the header has \(header.names.count); is a line cut short?"
-                        )))
-            }
+            if let problem = fieldCountProblem(imported, header) { return emit(.problem(problem)) }
             for outcome in current.read(imported) { emit(outcome) }
             layout = current
         }
+    }
+
+    /// A row whose field count cannot be the header's. More fields would shift every later
+    /// column: an unquoted `,` (a decimal comma, a thousands separator) in a field; never guess
+    /// which one. Fewer than half: a line cut short.
+    private func fieldCountProblem(_ row: ImportRow, _ header: ImportHeader) -> ImportProblem? {
+        let count = row.fields.count
+        let expected = header.names.count
+        if count > expected {
+            let extra = count - expected
+            return ImportProblem(
+                line: row.line,
+                message:
+                    "the row has \(count) fields where the header has \(expected): \(extra == 1 ? "a field holds" : "fields hold") an unquoted '\(Character(UnicodeScalar(separator)))' (a decimal comma?); quote such fields, or export with another delimiter and pass --delimiter"
+            )
+        }
+        if count < expected / 2 {
+            return ImportProblem(
+                line: row.line,
+                message: "the row has \(count) fields where the header has \(expected); is a line cut short?")
+        }
+        return nil
     }
 
     private mutating func findHeader(_ row: CSVRow, _ emit: (ImportOutcome) -> Void) {
