@@ -184,17 +184,20 @@ public enum ImportNumber {
             throw RowError("\(field) '\(text)' is not a number: it has more than one '\(markName)'")
         }
         let groupName = Character(UnicodeScalar(groups.group))
-        let hint = style.decimalComma ? "" : "; if the file uses decimal commas, pass --decimal-comma"
-        let notGrouping = RowError("\(field) '\(text)' is not a number: '\(groupName)' does not group thousands\(hint)")
+        // Made only when thrown: this runs for every amount a Coinbase-shaped row writes as money.
+        func notGrouping() -> RowError {
+            let hint = style.decimalComma ? "" : "; if the file uses decimal commas, pass --decimal-comma"
+            return RowError("\(field) '\(text)' is not a number: '\(groupName)' does not group thousands\(hint)")
+        }
         for byte in digits {
             switch groups.take(byte) {
             case .taken: continue
             case .groupAfterMark:
                 throw RowError("\(field) '\(text)' is not a number: '\(groupName)' after the decimal mark")
-            case .notGrouping: throw notGrouping
+            case .notGrouping: throw notGrouping()
             }
         }
-        guard groups.endsWell else { throw notGrouping }
+        guard groups.endsWell else { throw notGrouping() }
         if groups.output.first == UInt8(ascii: ".") { groups.output.insert(UInt8(ascii: "0"), at: 0) }
         return String(decoding: groups.output, as: UTF8.self)
     }
