@@ -106,7 +106,7 @@ extension LedgerEvents {
     {
         while try statement.step() {
             stepped += 1
-            guard let bytes = statement.borrowedBlob(0), let kind = PackedEventDecoder.kind(of: bytes) else {
+            guard let bytes = statement.borrowedBlob(0), let kind = decoder.kind(of: bytes) else {
                 throw undecodable(row: stepped - 1, through: asOf)
             }
             if kind == .void || kind == .link { continue }
