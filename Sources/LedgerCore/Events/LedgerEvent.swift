@@ -156,27 +156,16 @@ public struct LedgerEvent: Hashable, Sendable {
         occurredAt: Timestamp, recordedAt: Timestamp, account: String,
         action: EventAction, fee: AssetAmount?, note: String, provenance: Provenance, chain: ChainReference?
     ) {
-        guard var reused = spare.take(), isKnownUniquelyReferenced(&reused.box) else {
-            box = Box(
-                Fields(
-                    sequence: sequence, id: id, schemaVersion: schemaVersion, occurredAt: occurredAt,
-                    recordedAt: recordedAt, account: account, action: action, fee: fee, note: note,
-                    provenance: provenance, chain: chain))
-            return
+        let fields = Fields(
+            sequence: sequence, id: id, schemaVersion: schemaVersion, occurredAt: occurredAt,
+            recordedAt: recordedAt, account: account, action: action, fee: fee, note: note,
+            provenance: provenance, chain: chain)
+        if var reused = spare.take(), isKnownUniquelyReferenced(&reused.box) {
+            reused.box.fields = fields
+            self = reused
+        } else {
+            box = Box(fields)
         }
-        // Field by field, in place: a whole `Fields` built, copied in (its strings retained
-        // again) and destroyed was ~250 instructions a replayed event (docs/PERFORMANCE.md,
-        // "Cold replay, thirtieth round").
-        let box = reused.box
-        (box.fields.sequence, box.fields.id, box.fields.schemaVersion) = (sequence, id, schemaVersion)
-        (box.fields.occurredAt, box.fields.recordedAt) = (occurredAt, recordedAt)
-        box.fields.account = account
-        box.fields.action = action
-        box.fields.fee = fee
-        box.fields.note = note
-        box.fields.provenance = provenance
-        box.fields.chain = chain
-        self = reused
     }
 
     public static func == (lhs: LedgerEvent, rhs: LedgerEvent) -> Bool {
