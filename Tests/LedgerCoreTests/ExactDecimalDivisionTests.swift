@@ -4,8 +4,9 @@ import Testing
 @testable import LedgerCore
 
 /// The hardware paths of ``ExactDecimal/divide(_:by:)`` give exactly the generic full-width
-/// division's quotient and remainder.
-@Suite("ExactDecimal: the full-width division's fast paths")
+/// division's quotient and remainder, and ``ExactDecimal/fullProduct(_:_:)`` the generic
+/// full-width product: the generic forms are the reference.
+@Suite("ExactDecimal: the full-width product's and division's fast paths")
 struct ExactDecimalDivisionTests {
     static func wide(_ random: inout SplitMix64, below divisor: UInt128) -> (high: UInt128, low: UInt128) {
         let high = random.next() % 3 == 0 ? 0 : (UInt128(random.next()) << 64 | UInt128(random.next())) % divisor
@@ -30,6 +31,43 @@ struct ExactDecimalDivisionTests {
                     found.quotient == expected.quotient && found.remainder == expected.remainder,
                     "seed \(seed) divisor \(divisor) dividend \(wide)")
             }
+        }
+    }
+
+    /// Operands of 0 to 128 bits, edges among them (0, 1, 10¹⁸, 2⁶⁴ − 1, 2⁶⁴, 2¹²⁷, the largest).
+    static func operand(_ random: inout SplitMix64) -> UInt128 {
+        let edges: [UInt128] = [
+            0, 1, ExactDecimal.unitsPerOne.magnitude, UInt128(UInt64.max), UInt128(UInt64.max) + 1, UInt128(1) << 127,
+            UInt128(Int128.max), UInt128.max,
+        ]
+        let choice = random.next() % 4
+        if choice == 0 { return edges[Int(random.next() % UInt64(edges.count))] }
+        let full = UInt128(random.next()) << 64 | UInt128(random.next())
+        return choice == 1 ? full & UInt128(UInt64.max) : full >> (random.next() % 128)
+    }
+
+    @Test("the product in 64-bit pieces is the generic full-width product", arguments: [11, 12, 13] as [UInt64])
+    func productSameAsGeneric(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<3_000 {
+            let (lhs, rhs) = (Self.operand(&random), Self.operand(&random))
+            let expected = lhs.multipliedFullWidth(by: rhs)
+            let found = ExactDecimal.fullProduct(lhs, rhs)
+            #expect(found.high == expected.high && found.low == expected.low, "seed \(seed): \(lhs) × \(rhs)")
+        }
+    }
+
+    @Test("− is + of the negation, at the overflow edges too", arguments: [21, 22] as [UInt64])
+    func subtraction(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let edges: [Int128] = [0, 1, -1, Int128.max, Int128.min + 1, Int128.min, Int128.max / 2 + 1, -(Int128.max / 2)]
+        for _ in 0..<3_000 {
+            let pick = { (random: inout SplitMix64) -> ExactDecimal in
+                let raw = Int128(bitPattern: Self.operand(&random))
+                return ExactDecimal(units: random.next() % 3 == 0 ? edges[Int(random.next() % 8)] : raw)
+            }
+            let (lhs, rhs) = (pick(&random), pick(&random))
+            #expect(lhs - rhs == lhs + rhs.negated, "seed \(seed): \(lhs.units) − \(rhs.units)")
         }
     }
 

@@ -32,8 +32,7 @@ extension ExactDecimal {
         remainders.reserveCapacity(weights.count)
         for weight in weights {
             // weight ≤ whole, so the quotient is at most |self| and the division cannot overflow.
-            let (quotient, remainder) = whole.dividingFullWidth(
-                magnitude.multipliedFullWidth(by: weight.units.magnitude))
+            let (quotient, remainder) = Self.divide(Self.fullProduct(magnitude, weight.units.magnitude), by: whole)
             shares.append(quotient)
             remainders.append(remainder)
         }
@@ -52,8 +51,8 @@ extension ExactDecimal {
         _ magnitude: UInt128, _ first: ExactDecimal, _ second: ExactDecimal, _ whole: UInt128
     ) -> [ExactDecimal] {
         // Each weight ≤ whole: the products' high words are below it (``divide(_:by:)``'s terms).
-        let one = Self.divide(magnitude.multipliedFullWidth(by: first.units.magnitude), by: whole)
-        let two = Self.divide(magnitude.multipliedFullWidth(by: second.units.magnitude), by: whole)
+        let one = Self.divide(Self.fullProduct(magnitude, first.units.magnitude), by: whole)
+        let two = Self.divide(Self.fullProduct(magnitude, second.units.magnitude), by: whole)
         var (share0, share1) = (one.quotient, two.quotient)
         if magnitude - share0 - share1 > 0 {
             if one.remainder >= two.remainder { share0 += 1 } else { share1 += 1 }

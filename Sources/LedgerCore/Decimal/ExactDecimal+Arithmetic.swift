@@ -16,8 +16,12 @@ extension ExactDecimal {
         return overflowed || sum == Int128.min ? .overflow : ExactDecimal(units: sum)
     }
 
+    /// As `lhs + rhs.negated`, in one subtraction: ``overflow`` is never an operand, so −`rhs`
+    /// fits and the two overflow alike (the negation's own check was a third of the fold's `−`).
     public static func - (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
-        lhs + rhs.negated
+        guard !lhs.isOverflow, !rhs.isOverflow else { return .overflow }
+        let (difference, overflowed) = lhs.units.subtractingReportingOverflow(rhs.units)
+        return overflowed || difference == Int128.min ? .overflow : ExactDecimal(units: difference)
     }
 
     public static prefix func - (value: ExactDecimal) -> ExactDecimal {
@@ -43,10 +47,10 @@ extension ExactDecimal {
     }
 
     /// The product through a full-width (256-bit) intermediate, so no digit is lost before the
-    /// single rounding step.
+    /// single rounding step (``fullProduct(_:_:)``, ``divide(_:by:)``: 64-bit pieces).
     public func multiplied(by other: ExactDecimal, rounding: RoundingRule) -> ExactDecimal {
         guard !isOverflow, !other.isOverflow else { return .overflow }
-        let wide = units.magnitude.multipliedFullWidth(by: other.units.magnitude)
+        let wide = Self.fullProduct(units.magnitude, other.units.magnitude)
         let divisor = Self.unitsPerOne.magnitude
         guard wide.high < divisor else { return .overflow }
         let (quotient, remainder) = Self.divide(wide, by: divisor)
@@ -58,7 +62,7 @@ extension ExactDecimal {
     /// yields ``overflow``.
     public func divided(by other: ExactDecimal, rounding: RoundingRule) -> ExactDecimal {
         guard !isOverflow, !other.isOverflow, !other.isZero else { return .overflow }
-        let wide = units.magnitude.multipliedFullWidth(by: Self.unitsPerOne.magnitude)
+        let wide = Self.fullProduct(units.magnitude, Self.unitsPerOne.magnitude)
         let divisor = other.units.magnitude
         guard wide.high < divisor else { return .overflow }
         let (quotient, remainder) = Self.divide(wide, by: divisor)
@@ -70,7 +74,7 @@ extension ExactDecimal {
     /// whether a total ÷ quantity is an exact unit price.
     public func dividedExactly(by other: ExactDecimal) -> ExactDecimal? {
         guard !isOverflow, !other.isOverflow, !other.isZero else { return nil }
-        let wide = units.magnitude.multipliedFullWidth(by: Self.unitsPerOne.magnitude)
+        let wide = Self.fullProduct(units.magnitude, Self.unitsPerOne.magnitude)
         let divisor = other.units.magnitude
         guard wide.high < divisor, Self.divide(wide, by: divisor).remainder == 0 else { return nil }
         return divided(by: other, rounding: .towardZero)
@@ -80,7 +84,7 @@ extension ExactDecimal {
     /// else nil: whether quantity × unit price is an exact total.
     public func multipliedExactly(by other: ExactDecimal) -> ExactDecimal? {
         guard !isOverflow, !other.isOverflow else { return nil }
-        let wide = units.magnitude.multipliedFullWidth(by: other.units.magnitude)
+        let wide = Self.fullProduct(units.magnitude, other.units.magnitude)
         let divisor = Self.unitsPerOne.magnitude
         guard wide.high < divisor, Self.divide(wide, by: divisor).remainder == 0 else { return nil }
         let product = multiplied(by: other, rounding: .towardZero)
@@ -101,23 +105,6 @@ extension ExactDecimal {
         guard !isOverflow else { return .overflow }
         let (product, overflowed) = units.multipliedReportingOverflow(by: Int128(factor))
         return overflowed || product == Int128.min ? .overflow : ExactDecimal(units: product)
-    }
-
-    /// `wide` ÷ `divisor` for `wide.high` < `divisor`: exactly `divisor.dividingFullWidth(wide)`,
-    /// whose generic form for `UInt128` is slow, by the hardware's division where it fits: a
-    /// dividend within 128 bits, or a divisor within 64 (10¹⁸, every product's) in two
-    /// 128-by-64-bit steps.
-    static func divide(
-        _ wide: (high: UInt128, low: UInt128), by divisor: UInt128
-    ) -> (quotient: UInt128, remainder: UInt128) {
-        if wide.high == 0 { return wide.low.quotientAndRemainder(dividingBy: divisor) }
-        guard divisor <= UInt128(UInt64.max) else { return divisor.dividingFullWidth(wide) }
-        // wide.high < divisor < 2⁶⁴: the dividend's top word is 0 and its second below the divisor.
-        let small = UInt64(truncatingIfNeeded: divisor)
-        let upper = small.dividingFullWidth(
-            (UInt64(truncatingIfNeeded: wide.high), UInt64(truncatingIfNeeded: wide.low >> 64)))
-        let lower = small.dividingFullWidth((upper.remainder, UInt64(truncatingIfNeeded: wide.low)))
-        return (UInt128(upper.quotient) << 64 | UInt128(lower.quotient), UInt128(lower.remainder))
     }
 
     /// 10^exponent as an `Int128`, for 0 ≤ exponent ≤ 38.

@@ -2,7 +2,7 @@ extension PortfolioFold {
     /// The slot lots of the asset with id `assetID` are kept in for `account` (the pooled
     /// account unless valued per account).
     mutating func lotSlot(_ assetID: Int, _ account: String) -> Int {
-        state.positions.slot(state.options.perAccount ? account : ValuationOptions.pooledAccount, assetID)
+        state.options.perAccount ? state.positions.slot(account, assetID) : state.positions.pooledSlot(assetID)
     }
 
     /// Records the class the event gives `asset` (``PortfolioState/assetClasses``).

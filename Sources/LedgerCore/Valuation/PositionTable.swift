@@ -34,6 +34,8 @@ struct PositionTable: Sendable {
     /// The two accounts named last, newest first: most events name the one before's, and a
     /// pooled replay goes back and forth between the pooled account and the fiat's.
     private var recentAccounts = (RecentAccount(), RecentAccount())
+    /// The pooled account's id once ``pooledSlot(_:)`` has named it, else -1.
+    private var pooledAccountID = -1
     /// Slot by account id, then asset id; -1 where the pair has none yet.
     private var slots: [[Int32]] = []
 
@@ -135,13 +137,25 @@ struct PositionTable: Sendable {
     /// The slot of the asset with id `assetID` (``symbolID(_:)``, ``remember(_:)``) in
     /// `account`, made (empty) when new.
     mutating func slot(_ account: String, _ assetID: Int) -> Int {
-        let accountID = accountID(account)
+        slot(accountID: accountID(account), assetID)
+    }
+
+    /// ``slot(_:_:)`` in ``ValuationOptions/pooledAccount``, whose id is kept: a pooled replay
+    /// names it and the events' account in turn, and the two recent accounts' names were
+    /// compared (~45 instructions) on every other lookup (docs/PERFORMANCE.md, "Cold replay,
+    /// thirtieth round").
+    mutating func pooledSlot(_ assetID: Int) -> Int {
+        if pooledAccountID < 0 { pooledAccountID = knownOrNewAccountID(ValuationOptions.pooledAccount) }
+        return slot(accountID: pooledAccountID, assetID)
+    }
+
+    private mutating func slot(accountID: Int, _ assetID: Int) -> Int {
         if assetID < slots[accountID].count, slots[accountID][assetID] >= 0 {
             return Int(slots[accountID][assetID])
         }
         while slots[accountID].count <= assetID { slots[accountID].append(-1) }
         slots[accountID][assetID] = Int32(entries.count)
-        entries.append(Entry(key: PositionKey(account: account, asset: symbols[assetID])))
+        entries.append(Entry(key: PositionKey(account: accounts[accountID], asset: symbols[assetID])))
         return entries.count - 1
     }
 

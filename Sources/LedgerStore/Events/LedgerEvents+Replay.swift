@@ -60,34 +60,58 @@ extension LedgerEvents {
     ) throws {
         // The fold starts after the first rows are read: only stepping and the reset at the
         // end can meet its lookups.
-        let statement = try database.prepare(
-            "SELECT data, seq FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq")
+        let statement = try replayRows(through: asOf)
         defer { try? ledger.sharingConnection { statement.reset() } }
-        try statement.bind([.integer(asOf.secondsSinceEpoch)])
         let decoder = PackedEventDecoder()
-        var reusable: LedgerEvent?
+        var (reusable, stepped): (LedgerEvent?, Int) = (nil, 0)
         while let event = try ledger.sharingConnection({
             if reusable == nil { reusable = spare() }
-            return try nextReplayRow(statement, decoder, skipping: voided, reusing: &reusable)
+            return try nextReplayRow(
+                statement, decoder, skipping: voided, reusing: &reusable, counting: &stepped, through: asOf)
         }) {
             try body(event)
         }
     }
 
-    /// The next effective event of the replay rows `statement` steps, or nil at the end.
+    /// The replay rows up to `asOf`, data only, in replay order. When no row is later than
+    /// `asOf` (a report as of now) the statement has no bound: SQLite's check of it on every
+    /// row (~200 instructions) and the `seq` column (~80) were a fifth of stepping a row
+    /// (docs/PERFORMANCE.md, "Cold replay, thirtieth round"); an error names the row's `seq`
+    /// through ``undecodable(row:through:)``.
+    private func replayRows(through asOf: Timestamp) throws -> SQLiteStatement {
+        let last = try database.scalarInt("SELECT max(occurred_at) FROM event_replay")
+        guard let last, last > asOf.secondsSinceEpoch else {
+            return try database.prepare("SELECT data FROM event_replay ORDER BY occurred_at, seq")
+        }
+        let statement = try database.prepare(
+            "SELECT data FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq")
+        try statement.bind([.integer(asOf.secondsSinceEpoch)])
+        return statement
+    }
+
+    /// The error for replay row `index` (from 0) of ``replayRows(through:)``, naming its `seq`.
+    private func undecodable(row index: Int, through asOf: Timestamp) -> StoreError {
+        let sql = "SELECT seq FROM event_replay WHERE occurred_at <= ?1 ORDER BY occurred_at, seq LIMIT 1 OFFSET ?2"
+        let found = try? database.scalarInt(sql, [.integer(asOf.secondsSinceEpoch), .integer(Int64(index))])
+        return StoreError.corruptRecord("the replay row of event #\((found ?? nil) ?? 0) does not decode")
+    }
+
+    /// The next effective event of the replay rows `statement` steps, or nil at the end;
+    /// `stepped` counts the rows stepped, for an error to name the row.
     private func nextReplayRow(
         _ statement: SQLiteStatement, _ decoder: PackedEventDecoder, skipping voided: Set<EventID>,
-        reusing spare: inout LedgerEvent?
+        reusing spare: inout LedgerEvent?, counting stepped: inout Int, through asOf: Timestamp
     )
         throws -> LedgerEvent?
     {
         while try statement.step() {
-            guard let bytes = statement.borrowedBlob(0), let kind = PackedEventDecoder.kind(of: bytes) else {
-                throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
+            stepped += 1
+            guard let bytes = statement.borrowedBlob(0), let kind = decoder.kind(of: bytes) else {
+                throw undecodable(row: stepped - 1, through: asOf)
             }
             if kind == .void || kind == .link { continue }
             guard let event = decoder.event(from: bytes, reusing: &spare) else {
-                throw StoreError.corruptRecord("the replay row of event #\(statement.int(1)) does not decode")
+                throw undecodable(row: stepped - 1, through: asOf)
             }
             if !voided.isEmpty, voided.contains(event.id) { continue }
             return event

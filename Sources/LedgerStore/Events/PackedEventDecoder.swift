@@ -6,6 +6,11 @@ final class PackedEventDecoder {
     /// Unchecked: a decoder is used by one thread at a time, and the run-time exclusivity
     /// check of each access (five a row) was ~3 % of a cold replay (docs/PERFORMANCE.md).
     @exclusivity(unchecked) private var interner = ReplayInterner()
+    /// ``PackedEvent``'s code tables, held here: a `static let` is reached through `swift_once`
+    /// on every access, five a replayed row (docs/PERFORMANCE.md, "Cold replay, thirtieth round").
+    private let kinds = PackedEvent.kinds
+    private let classes = PackedEvent.classes
+    private let powers = PackedEvent.smallPowersOfTen
 
     /// The event, or nil when the bytes are not a packed event of a version this build reads.
     func event(from bytes: UnsafeBufferPointer<UInt8>) -> LedgerEvent? {
@@ -17,7 +22,7 @@ final class PackedEventDecoder {
     func event(from bytes: UnsafeBufferPointer<UInt8>, reusing spare: inout LedgerEvent?) -> LedgerEvent? {
         var reader = ByteReader(bytes)
         guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
-            let kind = reader.byte().flatMap(Self.kind(code:)),
+            let kind = reader.byte().flatMap(kind(code:)),
             let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
             let id = reader.id(), let schema = reader.int64(), let account = text(&reader),
             let action = action(kind, version: version, &reader), let hasFee = reader.byte()
@@ -49,12 +54,12 @@ final class PackedEventDecoder {
     }
 
     /// The kind of packed bytes (the replay skips voids without decoding them).
-    static func kind(of bytes: UnsafeBufferPointer<UInt8>) -> EventKind? {
+    func kind(of bytes: UnsafeBufferPointer<UInt8>) -> EventKind? {
         bytes.count > 1 ? kind(code: bytes[1]) : nil
     }
 
-    private static func kind(code: UInt8) -> EventKind? {
-        Int(code) < PackedEvent.kinds.count ? PackedEvent.kinds[Int(code)] : nil
+    private func kind(code: UInt8) -> EventKind? {
+        Int(code) < kinds.count ? kinds[Int(code)] : nil
     }
 
     private func action(_ kind: EventKind, version: UInt8, _ reader: inout ByteReader) -> EventAction? {
@@ -118,22 +123,20 @@ final class PackedEventDecoder {
 
     @inline(__always)
     private func amount(_ reader: inout ByteReader) -> AssetAmount? {
-        guard let asset = asset(&reader), let quantity = reader.decimal() else { return nil }
+        guard let asset = asset(&reader), let quantity = reader.decimal(powers) else { return nil }
         return AssetAmount(quantity, asset)
     }
 
     @inline(__always)
     private func price(_ reader: inout ByteReader) -> Price? {
-        guard let amount = reader.decimal(), let currency = symbol(&reader) else { return nil }
+        guard let amount = reader.decimal(powers), let currency = symbol(&reader) else { return nil }
         return Price(amount, currency)
     }
 
     @inline(__always)
     private func asset(_ reader: inout ByteReader) -> Asset? {
-        guard let symbol = symbol(&reader), let code = reader.byte(), Int(code) < PackedEvent.classes.count else {
-            return nil
-        }
-        return Asset(symbol, class: PackedEvent.classes[Int(code)])
+        guard let symbol = symbol(&reader), let code = reader.byte(), Int(code) < classes.count else { return nil }
+        return Asset(symbol, class: classes[Int(code)])
     }
 
     @inline(__always)
@@ -148,14 +151,15 @@ final class PackedEventDecoder {
 }
 
 extension ByteReader {
-    /// A ``PackedEvent`` decimal: the count of trailing zeros, then the rest as a signed varint.
+    /// A ``PackedEvent`` decimal: the count of trailing zeros, then the rest as a signed varint;
+    /// `powers` is ``PackedEvent/smallPowersOfTen``.
     @inline(__always)
-    mutating func decimal() -> ExactDecimal? {
+    mutating func decimal(_ powers: [Int64]) -> ExactDecimal? {
         guard let zeros = byte() else { return nil }
         // Most mantissas fit 64 bits and most powers (10¹⁸ at most) too, and the product of two
         // 64-bit numbers always fits 128: no 128-bit multiplication, no overflow to check.
         if zeros <= 18, let mantissa = shortSigned() {
-            let units = mantissa.multipliedFullWidth(by: PackedEvent.smallPowersOfTen[Int(zeros)])
+            let units = mantissa.multipliedFullWidth(by: powers[Int(zeros)])
             return ExactDecimal(units: Int128(units.high) << 64 | Int128(units.low))
         }
         return longDecimal(zeros: zeros)

@@ -107,22 +107,39 @@ struct PackedText: Hashable {
     }
 }
 
-/// A direct-mapped cache of 256 slots: a lookup is one index and one compare, no hashing.
-/// A collision only evicts, so the cache is always correct. Keys and values in two arrays, so
-/// a miss touches no value (a slot of both, optional, was retained to be compared).
+/// An open-addressed cache of 256 places: a lookup is an index and a compare, no hashing, and a
+/// collision probes the next place instead of evicting. Direct-mapped, two of a ledger's ~50
+/// symbols in one place made each other again on every row they alternated: 4,000 symbols
+/// remade at 100k events, ~75 instructions an event on the reader and a fresh tag each time
+/// for the fold's table (docs/PERFORMANCE.md, "Cold replay, thirtieth round"). Past 128 keys the
+/// cache starts again empty, so probes stay short whatever a ledger holds. Keys and values
+/// in two arrays, so a miss touches no value.
 struct InternCache<Value> {
     private var keys = [PackedText?](repeating: nil, count: 256)
     private var values: [Value?] = Array(repeating: nil, count: 256)
+    private var count = 0
 
     @inline(__always)
     subscript(key: PackedText) -> Value? {
-        let slot = key.slot
-        return keys[slot] == key ? values[slot] : nil
+        var place = key.slot
+        while let known = keys[place] {
+            if known == key { return values[place] }
+            place = (place + 1) & 255
+        }
+        return nil
     }
 
     mutating func insert(_ value: Value, for key: PackedText) {
-        keys[key.slot] = key
-        values[key.slot] = value
+        if count >= 128 {
+            keys = [PackedText?](repeating: nil, count: 256)
+            values = Array(repeating: nil, count: 256)
+            count = 0
+        }
+        var place = key.slot
+        while let known = keys[place], known != key { place = (place + 1) & 255 }
+        if keys[place] == nil { count += 1 }
+        keys[place] = key
+        values[place] = value
     }
 }
 

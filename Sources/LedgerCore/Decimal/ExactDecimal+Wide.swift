@@ -1,0 +1,42 @@
+extension ExactDecimal {
+    /// `lhs` × `rhs` in full (256 bits), exactly `lhs.multipliedFullWidth(by: rhs)`, in 64-bit
+    /// pieces: the generic form for `UInt128` was ~66 instructions a call, a tenth of the
+    /// fold's arithmetic (docs/PERFORMANCE.md, "Cold replay, thirtieth round"). Two operands
+    /// within 64 bits are one multiplication.
+    @inline(__always)
+    static func fullProduct(_ lhs: UInt128, _ rhs: UInt128) -> (high: UInt128, low: UInt128) {
+        let (left1, left0) = (UInt64(truncatingIfNeeded: lhs >> 64), UInt64(truncatingIfNeeded: lhs))
+        let (right1, right0) = (UInt64(truncatingIfNeeded: rhs >> 64), UInt64(truncatingIfNeeded: rhs))
+        let p00 = left0.multipliedFullWidth(by: right0)
+        guard left1 | right1 != 0 else { return (0, UInt128(p00.high) << 64 | UInt128(p00.low)) }
+        let p01 = left0.multipliedFullWidth(by: right1)
+        let p10 = left1.multipliedFullWidth(by: right0)
+        let p11 = left1.multipliedFullWidth(by: right1)
+        // Each column's sum fits 128 bits (three or four words below 2⁶⁴ each); its high word
+        // carries into the next.
+        let second = UInt128(p00.high) &+ UInt128(p01.low) &+ UInt128(p10.low)
+        let third = UInt128(p01.high) &+ UInt128(p10.high) &+ UInt128(p11.low) &+ (second >> 64)
+        let fourth = UInt128(p11.high) &+ (third >> 64)
+        return (fourth << 64 | (third & UInt128(UInt64.max)), second << 64 | UInt128(p00.low))
+    }
+
+    /// `wide` ÷ `divisor` for `wide.high` < `divisor`: exactly `divisor.dividingFullWidth(wide)`,
+    /// whose generic form for `UInt128` is slow, by the hardware's division where it fits: a
+    /// divisor within 64 bits (10¹⁸, every product's) in two 128-by-64-bit steps whatever the
+    /// dividend (a dividend within 128 bits went through `__udivti3` and `__umodti3`), a
+    /// larger one with a dividend within 128 bits in one 128-bit division.
+    static func divide(
+        _ wide: (high: UInt128, low: UInt128), by divisor: UInt128
+    ) -> (quotient: UInt128, remainder: UInt128) {
+        guard divisor >> 64 == 0 else {
+            if wide.high == 0 { return wide.low.quotientAndRemainder(dividingBy: divisor) }
+            return divisor.dividingFullWidth(wide)
+        }
+        // wide.high < divisor < 2⁶⁴: the dividend's top word is 0 and its second below the divisor.
+        let small = UInt64(truncatingIfNeeded: divisor)
+        let upper = small.dividingFullWidth(
+            (UInt64(truncatingIfNeeded: wide.high), UInt64(truncatingIfNeeded: wide.low >> 64)))
+        let lower = small.dividingFullWidth((upper.remainder, UInt64(truncatingIfNeeded: wide.low)))
+        return (UInt128(upper.quotient) << 64 | UInt128(lower.quotient), UInt128(lower.remainder))
+    }
+}
