@@ -91,8 +91,10 @@ extension ExactDecimal {
     public func rounded(places: Int, rule: RoundingRule = .halfAwayFromZero) -> ExactDecimal {
         guard !isOverflow, places < Self.scale else { return self }
         let step = Self.powerOfTen(Self.scale - max(places, 0)).magnitude
-        let magnitude = units.magnitude
-        let result = Self.make(magnitude / step, magnitude % step, step, negative: units < 0, rounding: rule)
+        // One division, not two (display rounds millions of figures in a tax report).
+        let (quotient, remainder) = Self.quotientAndRemainder(
+            units.magnitude, dividingBy: UInt64(truncatingIfNeeded: step))
+        let result = Self.make(quotient, UInt128(remainder), step, negative: units < 0, rounding: rule)
         return result.isOverflow ? result : ExactDecimal(units: result.units * Int128(step))
     }
 
@@ -106,18 +108,25 @@ extension ExactDecimal {
     /// `wide` ÷ `divisor` for `wide.high` < `divisor`: exactly `divisor.dividingFullWidth(wide)`,
     /// whose generic form for `UInt128` is slow, by the hardware's division where it fits: a
     /// dividend within 128 bits, or a divisor within 64 (10¹⁸, every product's) in two
-    /// 128-by-64-bit steps.
+    /// 128-by-64-bit steps, each one division with its remainder worked out from the quotient
+    /// (``quotientAndRemainder(_:dividingBy:)``: `__umodti3` was a second call each, round 30).
     static func divide(
         _ wide: (high: UInt128, low: UInt128), by divisor: UInt128
     ) -> (quotient: UInt128, remainder: UInt128) {
-        if wide.high == 0 { return wide.low.quotientAndRemainder(dividingBy: divisor) }
-        guard divisor <= UInt128(UInt64.max) else { return divisor.dividingFullWidth(wide) }
-        // wide.high < divisor < 2⁶⁴: the dividend's top word is 0 and its second below the divisor.
+        guard divisor <= UInt128(UInt64.max) else {
+            return wide.high == 0 ? wide.low.quotientAndRemainder(dividingBy: divisor) : divisor.dividingFullWidth(wide)
+        }
         let small = UInt64(truncatingIfNeeded: divisor)
-        let upper = small.dividingFullWidth(
-            (UInt64(truncatingIfNeeded: wide.high), UInt64(truncatingIfNeeded: wide.low >> 64)))
-        let lower = small.dividingFullWidth((upper.remainder, UInt64(truncatingIfNeeded: wide.low)))
-        return (UInt128(upper.quotient) << 64 | UInt128(lower.quotient), UInt128(lower.remainder))
+        if wide.high == 0 {
+            let (quotient, remainder) = quotientAndRemainder(wide.low, dividingBy: small)
+            return (quotient, UInt128(remainder))
+        }
+        // wide.high < divisor < 2⁶⁴: the dividend's top word is 0 and its second below the
+        // divisor, so each step's quotient fits in 64 bits.
+        let upper = quotientAndRemainder(wide.high << 64 | wide.low >> 64, dividingBy: small)
+        let lower = quotientAndRemainder(
+            UInt128(upper.remainder) << 64 | wide.low & UInt128(UInt64.max), dividingBy: small)
+        return (upper.quotient << 64 | lower.quotient, UInt128(lower.remainder))
     }
 
     /// 10^exponent as an `Int128`, for 0 ≤ exponent ≤ 38.
