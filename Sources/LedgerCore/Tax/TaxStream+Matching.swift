@@ -1,10 +1,10 @@
 /// The matching stage of ``TaxStream``, in two sides: the assets are shared out between the
 /// second thread ("there", most of them) and the calling thread ("here", about
-/// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps every disposal and
-/// adds up each side's sums of the years, so that neither thread waits for the other
-/// (docs/PERFORMANCE.md, "`ledger tax`"). An asset's lots are matched on one side only: its
-/// transactions in order, as on one thread. Each side puts its own sales at one instant in the
-/// report's order (``Sale/precedes(_:)``), so that keeping merges the two.
+/// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps and totals every
+/// disposal, so that neither thread waits for the other (docs/PERFORMANCE.md, "`ledger tax`").
+/// An asset's lots are matched on one side only: its transactions in order, as on one thread.
+/// Each side puts its own sales at one instant in the report's order (``Sale/precedes(_:)``),
+/// so that keeping merges the two.
 extension TaxStream {
     /// One sale: its transaction's position, its tax year, where its disposals start and end in
     /// ``Sales/disposals`` (a sale that gave none, or one after the year asked for, has none,
@@ -36,8 +36,6 @@ extension TaxStream {
     struct Sales {
         var disposals: [TaxDisposal] = []
         var ends: [Sale] = []
-        /// What each year's disposals here add up to, in order of year.
-        var years: [YearSums] = []
         /// Every transaction before this position was looked at.
         var through = 0
 
@@ -57,24 +55,20 @@ extension TaxStream {
         mutating func clear() {
             disposals.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
-            years.removeAll(keepingCapacity: true)
         }
     }
 
     /// The two sides' matchings and every asset's number.
     struct Sides {
         /// The part of the transactions whose assets the calling thread matches, besides
-        /// keeping every disposal and adding up the years' sums: round 25's per-thread profiles of `tax -O json`
+        /// keeping and totalling every disposal: round 25's per-thread profiles of `tax -O json`
         /// at 1M (each side's instants ordered on its own thread, the holdings made on both)
         /// with a fifth gave this thread 847 samples of the stage and the second 797, with
         /// 12 % 717 and 891, so a sixth; round 26's years' totals in order took ~70 samples off
         /// this thread (a sixth: 546 here, 629 there, load 1), so a fifth again. Round 29's
         /// smaller disposals took this thread's page faults of keeping them down (a fifth:
         /// 538–561 here, 617–652 there in three profiles; 691 and 628 before), so a quarter.
-        /// Round 30 tallies each side's own disposals where they are matched (``YearTally``):
-        /// ~60 of this thread's ~300 samples of the stage (load 2.4) went, three quarters of
-        /// them to the second thread, so a third.
-        static let hereShare = (numerator: 1, denominator: 3)
+        static let hereShare = (numerator: 1, denominator: 4)
 
         var here: Matching
         var there: Matching
@@ -134,8 +128,6 @@ extension TaxStream {
         let order: Order
         let wanted: Int?
         var years: YearOfDay
-        /// This side's disposals tallied by year as they are matched.
-        var tally: YearTally
         /// The next transaction to look at.
         var next = 0
 
@@ -144,7 +136,6 @@ extension TaxStream {
             self.order = order
             self.wanted = wanted
             years = YearOfDay(rules: rules)
-            tally = YearTally(rules: rules)
         }
 
         /// Looks at the transactions up to `end` (or until `sales` holds `most` sales), and on
@@ -181,24 +172,14 @@ extension TaxStream {
                 // A sale's disposals all have its time: its year is the year of each.
                 let time = transaction.pointee.time
                 let year = years.year(of: time)
-                settle(&sales, from: start, year: year)
+                if year > wanted ?? year, sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
                 sales.ends.append(
                     Sale(
                         position: position, year: year, start: start, end: sales.disposals.endIndex, time: time,
                         rank: order.ranks[number], event: transaction.pointee.event))
             }
             sales.through = next
-            tally.end(into: &sales.years)
             Self.orderInstants(&sales.ends, from: first)
-        }
-
-        /// A sale's disposals from `start` on, in `year`: dropped after the year asked for, else
-        /// tallied.
-        private mutating func settle(_ sales: inout Sales, from start: Int, year: Int) {
-            let end = sales.disposals.endIndex
-            guard end > start else { return }
-            guard year <= wanted ?? year else { return sales.disposals.removeSubrange(start...) }
-            tally.add(&sales.disposals, start..<end, year: year, to: &sales.years)
         }
 
         /// Each instant's sales from `first` on in the report's order (most instants' are: one

@@ -5,13 +5,12 @@
 /// ``TaxEngine/perAsset(_:rules:options:year:)`` gives.
 ///
 /// Two stages, which ``SecondCore`` may run on two threads: the matching (``Sales``: every
-/// transaction stepped through its asset's lots, and each year's disposals tallied) hands each
-/// sale's disposals on with their year and each year's sums, and the stream keeps them, closes
-/// each year (its sums added up) and keeps the next while the matching goes on. The calling
-/// thread also matches a third of the transactions itself (``Sides``: some assets whole); each
-/// side orders its sales at one instant (by asset, then event: ``TaxEngine/inOrder(_:)``'s
-/// order), and the two are merged in that order, so that the disposals are kept in the
-/// report's order with no sort after.
+/// transaction stepped through its asset's lots) hands each sale's disposals on with their
+/// year, and the stream keeps them, closes each year (its totals) and keeps the next while
+/// the matching goes on. The calling thread also matches a quarter of the transactions itself
+/// (``Sides``: some assets whole); each side orders its sales at one instant (by asset, then
+/// event: ``TaxEngine/inOrder(_:)``'s order), and the two are merged in that order, so that
+/// the disposals are kept in the report's order with no sort after.
 struct TaxStream {
     let rules: TaxRules
     /// The one year whose disposals are kept (nil: all); no totals after it.
@@ -19,9 +18,12 @@ struct TaxStream {
     var matched = TaxEngine.Matched()
     /// The year being collected.
     var current: Int?
-    /// The sums of the years not yet closed, added up from both sides' batches
-    /// (``TaxStream+YearSums.swift``).
-    var sums: [Int: YearSums] = [:]
+    /// Where the current year's disposals start in `matched.disposals`, when it is kept.
+    var yearStart = 0
+    /// The current year's disposals when it is not kept (its totals only: a year before `--year`).
+    var scratch: [TaxDisposal] = []
+    /// The years' tallies, kept from one year to the next (``TaxYearTotals``).
+    var tallies: [TaxFigures.Tally] = []
 
     /// Nil when the transactions are not in time order (``TaxEngine/perAsset(_:rules:options:year:)``
     /// then matches them): the census that shares the assets out checks it in its pass.
@@ -83,11 +85,10 @@ struct TaxStream {
 
     /// Both sides' sales of the same transactions, in the report's order (``Sale/precedes(_:)``:
     /// each side's sales at one instant are in that order already, so this merges the two);
-    /// each one's disposals kept when its year is, and both sides' sums of each year added to
-    /// the year's. One side's sales whose disposals follow each other are kept in one piece.
+    /// each one's disposals kept when its year is, counted in its year's totals when that year
+    /// comes before the one asked for. One side's sales whose disposals follow each other are
+    /// kept in one piece.
     private mutating func keep(_ theirs: Sales, _ mine: Sales) {
-        for year in theirs.years { sums[year.year, default: YearSums(year: year.year)].add(year) }
-        for year in mine.years { sums[year.year, default: YearSums(year: year.year)].add(year) }
         var (one, other) = (theirs.ends.startIndex, mine.ends.startIndex)
         var run = (theirs: true, disposals: 0..<0)
         while one < theirs.ends.endIndex || other < mine.ends.endIndex {
@@ -107,20 +108,26 @@ struct TaxStream {
         keep(run.disposals, of: run.theirs ? theirs.disposals : mine.disposals)
     }
 
-    /// Disposals of the current year, in order, when it is kept.
+    /// Disposals of the current year, in order.
     private mutating func keep(_ range: Range<Int>, of disposals: [TaxDisposal]) {
-        guard !range.isEmpty, let year = current, keeps(year) else { return }
-        Self.keep(disposals[range], into: &matched.disposals)
+        guard !range.isEmpty, let year = current else { return }
+        if keeps(year) {
+            Self.keep(disposals[range], into: &matched.disposals, rules: rules)
+        } else {
+            Self.keep(disposals[range], into: &scratch, rules: rules)
+        }
     }
 
     /// Static: a method of the stream would hold a copy of it, and so of the array appended
     /// to, which each append would then copy whole.
-    private static func keep(_ disposals: ArraySlice<TaxDisposal>, into kept: inout [TaxDisposal]) {
+    private static func keep(_ disposals: ArraySlice<TaxDisposal>, into kept: inout [TaxDisposal], rules: TaxRules) {
+        let first = kept.endIndex
         // In one piece (the runtime's array copy, a call of the copy witness a disposal): one
         // by one (`append` of each) was slower, two `memmove`s a disposal (round 27: 77 samples
-        // of `memmove` against 36 of the witness at 1M). The German treatment is set where the
-        // disposals are tallied (``YearTally``).
+        // of `memmove` against 36 of the witness at 1M).
         kept.append(contentsOf: disposals)
+        guard rules == .de else { return }
+        for index in first..<kept.endIndex { TaxEngine.germanTreatment(of: &kept[index]) }
     }
 
     /// Whether the disposals of `year` are kept (every year, or the one asked for).
@@ -130,12 +137,21 @@ struct TaxStream {
     private mutating func enter(_ year: Int) {
         closeYear()
         current = year
+        yearStart = matched.disposals.endIndex
         matched.years.append(year)
     }
 
-    /// The year's totals from its sums (none after the year asked for).
+    /// The year's totals (its disposals are in the report's order already).
     private mutating func closeYear() {
-        guard let year = current, year <= wanted ?? year else { return }
-        matched.totals[year] = (sums.removeValue(forKey: year) ?? YearSums(year: year)).totals(rules: rules)
+        guard let year = current else { return }
+        if keeps(year) {
+            matched.totals[year] = TaxYearTotals(
+                matched.disposals, yearStart..<matched.disposals.endIndex, year: year, rules: rules,
+                tallies: &tallies)
+        } else if year < wanted ?? year {
+            matched.totals[year] = TaxYearTotals(
+                scratch, scratch.indices, year: year, rules: rules, tallies: &tallies)
+            scratch.removeAll(keepingCapacity: true)
+        }
     }
 }

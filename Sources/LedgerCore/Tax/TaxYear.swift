@@ -75,9 +75,20 @@ struct TaxYearTotals {
     /// buffer: an array's element handed to a function was copied, with a retain of each of
     /// its references).
     init(_ disposals: [TaxDisposal], _ range: Range<Int>, year: Int, rules: TaxRules) {
+        var tallies: [TaxFigures.Tally] = []
+        self.init(disposals, range, year: year, rules: rules, tallies: &tallies)
+    }
+
+    /// ``init(_:_:year:rules:)`` with `tallies` kept from the year before (their memory reused).
+    init(_ disposals: [TaxDisposal], _ range: Range<Int>, year: Int, rules: TaxRules, tallies: inout [TaxFigures.Tally])
+    {
         // Each tally's table of sales has room for the year's disposals when first used: grown
         // by doubling, each year's tables were copied into fresh pages (1% of `tax -O json` at 1M).
-        var tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(room: range.count), count: 3)
+        if tallies.isEmpty {
+            tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(room: range.count), count: 3)
+        } else {
+            for index in tallies.indices { tallies[index].reset(room: range.count) }
+        }
         var complete = true
         disposals.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -88,13 +99,8 @@ struct TaxYearTotals {
                 tallies[tally].add(disposal)
             }
         }
-        self.init(sums: tallies.map(\.figures), complete: complete, year: year, rules: rules)
-    }
-
-    /// The totals of a year whose disposals' tallies came to `sums` (``tally(of:year:rules:)``'s
-    /// order), `complete` when every disposal is.
-    init(sums: [TaxFigures], complete: Bool, year: Int, rules: TaxRules) {
         self.complete = complete
+        let sums = tallies.map(\.figures)
         switch rules {
         case .us:
             (shortTerm, longTerm) = (sums[0], sums[1])
@@ -122,7 +128,7 @@ struct TaxYearTotals {
     /// is read where it is: handed by value, each was copied with a retain of its references
     /// (3% of `tax -O json` at 1M).
     @inline(__always)
-    static func tally(of disposal: UnsafePointer<TaxDisposal>, year: Int, rules: TaxRules) -> Int? {
+    private static func tally(of disposal: UnsafePointer<TaxDisposal>, year: Int, rules: TaxRules) -> Int? {
         switch rules {
         case .us: disposal.pointee.term.map { $0 == .short ? 0 : 1 }
         case .uk:

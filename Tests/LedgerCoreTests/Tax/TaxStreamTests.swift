@@ -13,13 +13,13 @@ struct TaxStreamTests {
     static let accounts = ["kraken", "ledger"]
 
     /// Buys, sells, transfers from 2023 to 2026; some events share their instant with the next.
-    static func history(seed: UInt64, count: Int = 500) -> [TaxTransaction] {
+    static func history(seed: UInt64) -> [TaxTransaction] {
         var rng = SplitMix64(seed: seed)
         var held: [String: Int] = [:]
         var transactions: [TaxTransaction] = []
         var time = TaxScenario.date("2023-01-02").startOfDay
         var event: UInt128 = 0
-        for _ in 0..<count {
+        for _ in 0..<500 {
             if Int.random(in: 0..<4, using: &rng) > 0 {
                 time = time.adding(seconds: Int64.random(in: 1...400_000, using: &rng))
             }
@@ -87,29 +87,6 @@ struct TaxStreamTests {
             }
         }
         #expect(TaxEngine.report(transactions, rules: .us).disposals.contains { $0.adjustmentCode == "W" })
-    }
-
-    @Test(
-        "years over many batches of either side: each side's sums by year add up to one tally's totals",
-        arguments: [21, 22] as [UInt64])
-    func yearsOverBatches(seed: UInt64) throws {
-        // About 2,000 sales over some 28 years: years begin and end inside the batches.
-        let transactions = Self.history(seed: seed, count: 6_000)
-        let options = TaxOptions()
-        for rules in [TaxRules.us, .de] {
-            for year in [nil, 2030] as [Int?] {
-                let apart = TaxEngine.perAsset(transactions, rules: rules, options: options, year: year)
-                let expected = Self.report(apart, rules: rules, options: options, year: year).years
-                #expect(expected.count >= 8 && !apart.disposals.isEmpty)
-                if year == nil { #expect(apart.disposals.count > 4 * TaxStream.Sales.perBatch) }
-                for cores in [OneCore(), AllAheadCore()] as [any SecondCore] {
-                    let streamed = try #require(
-                        TaxStream.match(transactions, rules: rules, options: options, year: year, cores: cores))
-                    #expect(streamed.disposals == apart.disposals, "\(rules) \(year ?? 0)")
-                    #expect(Self.report(streamed, rules: rules, options: options, year: year).years == expected)
-                }
-            }
-        }
     }
 
     @Test("disposals at one instant are ordered by asset, then event, keeping one event's own order")
