@@ -108,25 +108,18 @@ extension ExactDecimal {
     /// `wide` ÷ `divisor` for `wide.high` < `divisor`: exactly `divisor.dividingFullWidth(wide)`,
     /// whose generic form for `UInt128` is slow, by the hardware's division where it fits: a
     /// dividend within 128 bits, or a divisor within 64 (10¹⁸, every product's) in two
-    /// 128-by-64-bit steps, each one division with its remainder worked out from the quotient
-    /// (``quotientAndRemainder(_:dividingBy:)``: `__umodti3` was a second call each, round 30).
+    /// 128-by-64-bit steps.
     static func divide(
         _ wide: (high: UInt128, low: UInt128), by divisor: UInt128
     ) -> (quotient: UInt128, remainder: UInt128) {
-        guard divisor <= UInt128(UInt64.max) else {
-            return wide.high == 0 ? wide.low.quotientAndRemainder(dividingBy: divisor) : divisor.dividingFullWidth(wide)
-        }
+        if wide.high == 0 { return wide.low.quotientAndRemainder(dividingBy: divisor) }
+        guard divisor <= UInt128(UInt64.max) else { return divisor.dividingFullWidth(wide) }
+        // wide.high < divisor < 2⁶⁴: the dividend's top word is 0 and its second below the divisor.
         let small = UInt64(truncatingIfNeeded: divisor)
-        if wide.high == 0 {
-            let (quotient, remainder) = quotientAndRemainder(wide.low, dividingBy: small)
-            return (quotient, UInt128(remainder))
-        }
-        // wide.high < divisor < 2⁶⁴: the dividend's top word is 0 and its second below the
-        // divisor, so each step's quotient fits in 64 bits.
-        let upper = quotientAndRemainder(wide.high << 64 | wide.low >> 64, dividingBy: small)
-        let lower = quotientAndRemainder(
-            UInt128(upper.remainder) << 64 | wide.low & UInt128(UInt64.max), dividingBy: small)
-        return (upper.quotient << 64 | lower.quotient, UInt128(lower.remainder))
+        let upper = small.dividingFullWidth(
+            (UInt64(truncatingIfNeeded: wide.high), UInt64(truncatingIfNeeded: wide.low >> 64)))
+        let lower = small.dividingFullWidth((upper.remainder, UInt64(truncatingIfNeeded: wide.low)))
+        return (UInt128(upper.quotient) << 64 | UInt128(lower.quotient), UInt128(lower.remainder))
     }
 
     /// 10^exponent as an `Int128`, for 0 ≤ exponent ≤ 38.
