@@ -77,8 +77,10 @@ public struct TaxView {
         // never touched): through a buffer of its own, each disposal's text was copied once more.
         let limit = positions.reduce(0) { $0 + describedMaxBytes(disposals[$1]) }
         let bytes = [UInt8](atMost: limit) { out in
-            // In place: the disposal is not copied (a retain of each of its strings).
-            for index in positions { describe(disposals[index], into: &out) }
+            // In place: the disposal is not copied (a retain of each of its strings). Its dates'
+            // texts from the ones written last (``DayText``).
+            var days = DayText()
+            for index in positions { describe(disposals[index], into: &out, days: &days) }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -93,14 +95,19 @@ public struct TaxView {
     func disposalRuns() -> [Int: [Range<Int>]] {
         var runs: [Int: [Range<Int>]] = [:]
         var start = disposals.startIndex
-        while start < disposals.endIndex {
-            let year = TaxCalendar.year(of: disposals[start].disposed.date, rules: report.rules)
-            var end = start + 1
-            while end < disposals.endIndex,
-                TaxCalendar.year(of: disposals[end].disposed.date, rules: report.rules) == year
-            {
-                end += 1
+        // The year of each day once (a disposal's calendar arithmetic was most of this pass).
+        var (day, dayYear) = (Int64.min, 0)
+        func yearOf(_ index: Int) -> Int {
+            let time = disposals[index].disposed
+            if time.daysSinceEpoch != day {
+                (day, dayYear) = (time.daysSinceEpoch, TaxCalendar.year(of: time.date, rules: report.rules))
             }
+            return dayYear
+        }
+        while start < disposals.endIndex {
+            let year = yearOf(start)
+            var end = start + 1
+            while end < disposals.endIndex, yearOf(end) == year { end += 1 }
             runs[year, default: []].append(start..<end)
             start = end
         }
@@ -246,19 +253,19 @@ public struct TaxView {
 
     /// The most bytes ``describe(_:into:)`` writes for `disposal`.
     func describedMaxBytes(_ disposal: TaxDisposal) -> Int {
-        1024 + 2 * disposal.asset.text.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
+        1024 + 2 * disposal.asset.utf8Count + (disposal.adjustmentCode?.utf8.count ?? 0)
             + disposal.matchCount * Self.wordsMaxBytes
     }
 
     /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match,
-    /// written to `out` (at most ``describedMaxBytes(_:)``).
-    func describe(_ disposal: TaxDisposal, into out: inout ByteCursor) {
+    /// written to `out` (at most ``describedMaxBytes(_:)``), the dates' texts from `days`.
+    func describe(_ disposal: TaxDisposal, into out: inout ByteCursor, days: inout DayText) {
         out.append("  sold ")
         NumberFormat.write(quantity: disposal.quantity, to: &out)
         out.append(" ")
-        out.append(text: disposal.asset.text)
+        disposal.asset.write(to: &out)
         out.append(" on ")
-        disposal.disposed.date.write(descriptionTo: &out)
+        disposal.disposed.write(dateTo: &out, days: &days)
         out.append(" for ")
         NumberFormat.write(money: disposal.proceeds, complete: disposal.proceedsKnown, to: &out)
         let costs = !disposal.disposalCosts.isZero
@@ -269,7 +276,7 @@ public struct TaxView {
         out.append(":\n")
         for index in 0..<disposal.matchCount {
             out.append("    ")
-            Self.words(disposal.match(at: index), into: &out)
+            Self.words(disposal.match(at: index), into: &out, days: &days)
             out.append("\n")
         }
         if let code = disposal.adjustmentCode {
@@ -308,6 +315,12 @@ public struct TaxView {
 
     /// ``words(_:)`` written to `out` (at most ``wordsMaxBytes``).
     static func words(_ match: TaxMatch, into out: inout ByteCursor) {
+        var days = DayText()
+        words(match, into: &out, days: &days)
+    }
+
+    /// ``words(_:into:)``, the date's text from `days` (``DayText``).
+    static func words(_ match: TaxMatch, into out: inout ByteCursor, days: inout DayText) {
         guard let whole = match.outOf, whole.quantity.isPositive else {
             guard match.rule != .notHeld else {
                 NumberFormat.write(quantity: match.quantity, to: &out)
@@ -317,7 +330,7 @@ public struct TaxView {
             let unit = match.quantity.isPositive ? match.cost / match.quantity : .zero
             out.append(text: match.rule.rawValue)
             out.append(" lot")
-            bought(match, &out)
+            bought(match, &out, days: &days)
             out.append(": ")
             NumberFormat.write(quantity: match.quantity, to: &out)
             out.append(" at ")
@@ -333,7 +346,7 @@ public struct TaxView {
         case .sameDay: out.append("same day: acquired that day, ")
         case .bedAndBreakfast:
             out.append("30 days:")
-            bought(match, &out)
+            bought(match, &out, days: &days)
             out.append(", ")
         default: out.append("section 104 pool ")
         }
@@ -357,10 +370,10 @@ public struct TaxView {
     }
 
     /// ` bought 2024-01-02`, or nothing without a date.
-    private static func bought(_ match: TaxMatch, _ out: inout ByteCursor) {
+    private static func bought(_ match: TaxMatch, _ out: inout ByteCursor, days: inout DayText) {
         guard let acquired = match.acquired else { return }
         out.append(" bought ")
-        acquired.date.write(descriptionTo: &out)
+        acquired.write(dateTo: &out, days: &days)
     }
 
     private func income(_ year: TaxYear) -> String { "  " + incomeLine(year) + "\n" }

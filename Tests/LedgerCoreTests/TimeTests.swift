@@ -62,7 +62,8 @@ struct TimeTests {
         #expect(Timestamp(secondsSinceEpoch: -1).description == "1969-12-31T23:59:59Z")
     }
 
-    @Test("a time written with the last two days' texts kept reads as its description", arguments: [1, 2] as [UInt64])
+    @Test(
+        "a time written with the last two instants' texts kept reads as its description", arguments: [1, 2] as [UInt64])
     func dayText(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         var days = DayText()
@@ -79,16 +80,24 @@ struct TimeTests {
                 seconds += (back ? -86_400 : 86_400) * 400 + 17
                 back.toggle()
             case 1: seconds = far[step % far.count]
+            // The same instant again (a lot's acquisition beside its match's).
+            case 3: break
             case 2: seconds = Int64.random(in: -5_000_000_000...5_000_000_000, using: &rng)
             default: seconds += Int64.random(in: -600...600, using: &rng)
             }
             let time = Timestamp(secondsSinceEpoch: seconds)
+            // The date alone or the whole instant, in turn at random, from the same texts kept.
+            let dateOnly = Int.random(in: 0..<3, using: &rng) == 0
             let text = withBytes(atMost: Timestamp.descriptionMaxBytes) {
-                time.write(descriptionTo: &$0, days: &days)
+                if dateOnly {
+                    time.write(dateTo: &$0, days: &days)
+                } else {
+                    time.write(descriptionTo: &$0, days: &days)
+                }
             } then: {
                 String(decoding: $0, as: UTF8.self)
             }
-            #expect(text == time.description, "\(seconds)")
+            #expect(text == (dateOnly ? time.date.description : time.description), "\(seconds)")
         }
     }
 }

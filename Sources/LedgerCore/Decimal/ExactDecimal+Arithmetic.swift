@@ -95,8 +95,10 @@ extension ExactDecimal {
     public func rounded(places: Int, rule: RoundingRule = .halfAwayFromZero) -> ExactDecimal {
         guard !isOverflow, places < Self.scale else { return self }
         let step = Self.powerOfTen(Self.scale - max(places, 0)).magnitude
-        let magnitude = units.magnitude
-        let result = Self.make(magnitude / step, magnitude % step, step, negative: units < 0, rounding: rule)
+        // One division, not two (display rounds millions of figures in a tax report).
+        let (quotient, remainder) = Self.quotientAndRemainder(
+            units.magnitude, dividingBy: UInt64(truncatingIfNeeded: step))
+        let result = Self.make(quotient, UInt128(remainder), step, negative: units < 0, rounding: rule)
         return result.isOverflow ? result : ExactDecimal(units: result.units * Int128(step))
     }
 

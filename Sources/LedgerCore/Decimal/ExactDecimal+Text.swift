@@ -129,18 +129,11 @@ extension ExactDecimal {
         }
     }
 
-    /// `magnitude` ÷ 10¹⁸ and the remainder (below 10¹⁸: 64 bits), by one hardware division
-    /// where the quotient fits in 64 bits (every amount below ~1.8 × 10¹⁹), not the generic
-    /// 128-bit division.
+    /// `magnitude` ÷ 10¹⁸ and the remainder (below 10¹⁸: 64 bits), by one division
+    /// (``quotientAndRemainder(_:dividingBy:)``: a multiplication for every amount below ~18.4).
     private static func wholeAndFraction(_ magnitude: UInt128) -> (whole: UInt128, fraction: UInt64) {
-        let one = UInt64(unitsPerOne)
-        let high = UInt64(truncatingIfNeeded: magnitude >> 64)
-        guard high < one else {
-            let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: UInt128(one))
-            return (whole, UInt64(fraction))
-        }
-        let (whole, fraction) = one.dividingFullWidth((high: high, low: UInt64(truncatingIfNeeded: magnitude)))
-        return (UInt128(whole), fraction)
+        let (whole, fraction) = quotientAndRemainder(magnitude, dividingBy: 1_000_000_000_000_000_000)
+        return (whole, fraction)
     }
 
     /// The decimal digits of `value`, most significant first.
@@ -154,26 +147,52 @@ extension ExactDecimal {
         writeDigits(value, width: width, to: &out)
     }
 
-    /// The last `width` (at most 20) decimal digits of `value`, zeros in front: two digits a
-    /// 64-bit division (a tax report at a million trades writes ~10⁸ digits, most of them the
-    /// 18 of a fraction), the pair split by a division of a byte.
+    /// The last `width` (at most 20) decimal digits of `value`, zeros in front (a tax report at a
+    /// million trades writes ~10⁸ digits, most of them the 18 of a fraction): eight digits a
+    /// 64-bit division, split in 32 bits into four pairs, each pair's two bytes read from
+    /// ``digitPairs`` (round 30: a division a pair and one of a byte for its tens before).
     private static func writeDigits(_ value: UInt64, width: Int, to out: inout ByteCursor) {
         out.reserve(width) { start in
             var rest = value
             var position = width
+            while position >= 8 {
+                let next = rest / 100_000_000
+                let eight = UInt32(truncatingIfNeeded: rest &- next &* 100_000_000)
+                rest = next
+                position -= 8
+                let high = eight / 10_000
+                putFour(high, at: start + position)
+                putFour(eight &- high &* 10_000, at: start + position + 4)
+            }
             while position >= 2 {
                 let next = rest / 100
-                let pair = UInt8(truncatingIfNeeded: rest &- next &* 100)
-                rest = next
                 position -= 2
-                let tens = pair / 10
-                start[position] = UInt8(ascii: "0") &+ tens
-                start[position + 1] = UInt8(ascii: "0") &+ (pair &- tens &* 10)
+                putPair(UInt32(truncatingIfNeeded: rest &- next &* 100), at: start + position)
+                rest = next
             }
             if position == 1 { start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
             return width
         }
     }
+
+    /// The four digits of `value` (below 10,000) at `target`.
+    @inline(__always)
+    private static func putFour(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
+        let high = value / 100
+        putPair(high, at: target)
+        putPair(value &- high &* 100, at: target + 2)
+    }
+
+    /// The two digits of `value` (below 100) at `target`: one 16-bit copy from ``digitPairs``.
+    @inline(__always)
+    private static func putPair(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
+        let source = UnsafeRawPointer(digitPairs.utf8Start + 2 &* Int(value))
+        UnsafeMutableRawPointer(target).storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+    }
+
+    /// "00", "01", … "99" end to end: a literal, read in place (nothing to initialise).
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Exactly `places` fractional digits after rounding by `rule` (display only).
     public func formatted(places: Int, rule: RoundingRule = .halfAwayFromZero) -> String {

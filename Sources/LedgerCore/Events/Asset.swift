@@ -76,6 +76,18 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
         }
     }
 
+    /// How many bytes ``text`` has.
+    public var utf8Count: Int { Int(count) }
+
+    /// ``text``'s bytes written to `out` with no `String` made (a tax report writes one a
+    /// disposal, a million at a million trades).
+    public func write(to out: inout ByteCursor) {
+        let count = Int(count)
+        withUnsafeBytes(of: bytes) { raw in
+            out.append(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[..<count]))
+        }
+    }
+
     /// This symbol with `tag`, which the caller guarantees no other spelling is ever given in
     /// this process (LedgerStore's `SymbolTags`).
     package func tagged(_ tag: UInt32) -> AssetSymbol {

@@ -98,6 +98,12 @@ public struct ByteCursor {
         writtenCount += repeated
     }
 
+    /// A copy of the bytes written at `range` appended (a number written again).
+    @inlinable public mutating func append(copyOf range: Range<Int>) {
+        precondition(range.upperBound <= count, "ByteCursor: copying past what was written")
+        append(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
     /// Drops the last `k` bytes written.
     @inlinable public mutating func removeLast(_ k: Int) {
         precondition(k <= count, "ByteCursor: removing more than was written")

@@ -59,6 +59,37 @@ public struct JSONObjectBytes {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// `"name": "1.5"`, the number's text copied from where `same` says it was written in `out`
+    /// when `value` is the value written there (a tax report's disposal writes its quantity and
+    /// cost again in its match, and its cost again as allowable costs); `same` then says where
+    /// this one is.
+    public mutating func field(
+        _ name: StaticString, exact value: ExactDecimal, same: inout WrittenDecimal, _ out: inout ByteCursor
+    ) {
+        key(name, &out)
+        out.append(UInt8(ascii: "\""))
+        let start = out.count
+        if same.value == value, same.count > 0 {
+            out.append(copyOf: same.start..<same.start + same.count)
+        } else {
+            value.write(formattedTo: &out)
+        }
+        same = WrittenDecimal(value: value, start: start, count: out.count - start)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// ``field(_:exact:known:knownPart:_:)``, the number's text from `same` when it is the same
+    /// (``field(_:exact:same:_:)``).
+    public mutating func field(
+        _ name: StaticString, exact value: ExactDecimal, known: Bool, knownPart: StaticString,
+        same: inout WrittenDecimal, _ out: inout ByteCursor
+    ) {
+        guard !known else { return field(name, exact: value, same: &same, &out) }
+        key(name, &out)
+        out.append("null")
+        field(knownPart, exact: value, same: &same, &out)
+    }
+
     /// `"name": "1.5"` when `known`; else `"name": null`, followed by `"knownPart": "1.5"` when
     /// a `knownPart` name is given: ``ReportJSON``'s rule for a figure that lacks a price.
     public mutating func field(
@@ -108,6 +139,14 @@ public struct JSONObjectBytes {
         JSONWriter.appendString(value, to: &out)
     }
 
+    /// `"name": "BTC"` (a symbol's bytes never need escaping).
+    public mutating func field(_ name: StaticString, symbol value: AssetSymbol, _ out: inout ByteCursor) {
+        key(name, &out)
+        out.append(UInt8(ascii: "\""))
+        value.write(to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// `"name": true`.
     public mutating func field(_ name: StaticString, flag value: Bool, _ out: inout ByteCursor) {
         key(name, &out)
@@ -138,5 +177,20 @@ public struct JSONObjectBytes {
         guard pretty else { return }
         out.append(UInt8(ascii: "\n"))
         out.append(UInt8(ascii: " "), count: 2 * depth)
+    }
+}
+
+/// Where a number's text was written in a ``ByteCursor`` (the quotes left out), for
+/// ``JSONObjectBytes/field(_:exact:same:_:)`` to copy when the same number comes again.
+public struct WrittenDecimal {
+    var value = ExactDecimal.zero
+    var start = 0
+    /// 0: nothing written yet.
+    var count = 0
+
+    public init() {}
+
+    init(value: ExactDecimal, start: Int, count: Int) {
+        (self.value, self.start, self.count) = (value, start, count)
     }
 }

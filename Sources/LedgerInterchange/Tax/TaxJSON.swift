@@ -221,10 +221,13 @@ public enum TaxJSON {
     static func disposal(_ disposal: TaxDisposal, at place: JSONPlace, days: inout DayText, _ out: inout ByteCursor) {
         var object = JSONObjectBytes(at: place, &out)
         object.field("event", id: disposal.event, &out)
-        object.field("asset", text: disposal.asset.text, &out)
+        object.field("asset", symbol: disposal.asset, &out)
         object.field("class", text: disposal.assetClass.rawValue, &out)
         object.field("account", text: disposal.account, &out)
-        object.field("quantity", exact: disposal.quantity, &out)
+        // The quantity's and the cost's text written once, copied where the same number comes
+        // again (the allowable costs, the match of a disposal of one lot).
+        var (quantity, costs) = (WrittenDecimal(), WrittenDecimal())
+        object.field("quantity", exact: disposal.quantity, same: &quantity, &out)
         object.field("acquired", time: disposal.acquired, days: &days, &out)
         object.field("disposed", time: disposal.disposed, days: &days, &out)
         let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
@@ -232,27 +235,39 @@ public enum TaxJSON {
         object.field(
             "disposal_costs", exact: disposal.disposalCosts, known: sold, knownPart: "disposal_costs_known_part",
             &out)
-        object.field("cost_basis", exact: disposal.costBasis, known: cost, knownPart: "cost_basis_known_part", &out)
+        object.field(
+            "cost_basis", exact: disposal.costBasis, known: cost, knownPart: "cost_basis_known_part", same: &costs,
+            &out)
         object.field(
             "allowable_costs", exact: disposal.allowableCosts, known: cost,
-            knownPart: "allowable_costs_known_part", &out)
+            knownPart: "allowable_costs_known_part", same: &costs, &out)
         object.field("adjustment_code", text: disposal.adjustmentCode, &out)
         let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
         object.field("adjustment", exact: disposal.adjustment, known: adjustmentKnown, &out)
         object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
         object.field("term", text: disposal.term?.rawValue, &out)
         object.field("treatment", text: disposal.treatment.rawValue, &out)
-        // By position: a disposal of one lot keeps its match in place (no array made).
+        matches(disposal, &object, days: &days, same: &quantity, &costs, &out)
+        object.field("complete", flag: disposal.complete, &out)
+        object.close(&out)
+    }
+
+    /// A disposal's `matches`, by position: a disposal of one lot keeps its match in place (no
+    /// array made). Its quantity's and cost's text copied from `quantity` and `costs` when the
+    /// same.
+    private static func matches(
+        _ disposal: TaxDisposal, _ object: inout JSONObjectBytes, days: inout DayText,
+        same quantity: inout WrittenDecimal, _ costs: inout WrittenDecimal, _ out: inout ByteCursor
+    ) {
         object.objects("matches", 0..<disposal.matchCount, &out) { match, index, out in
             let item = disposal.match(at: index)
             match.field("rule", text: item.rule.rawValue, &out)
-            match.field("quantity", exact: item.quantity, &out)
-            match.field("cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", &out)
+            match.field("quantity", exact: item.quantity, same: &quantity, &out)
+            match.field(
+                "cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", same: &costs, &out)
             match.field("acquired", time: item.acquired, days: &days, &out)
             match.field("event", id: item.event, &out)
         }
-        object.field("complete", flag: disposal.complete, &out)
-        object.close(&out)
     }
 
     /// The most bytes ``disposal(_:_:)`` writes at `place`: 17 fields, 4 known parts and 6
@@ -262,7 +277,7 @@ public enum TaxJSON {
         let deepest = JSONPlace(depth: place.depth + 3, pretty: place.pretty)
         let field = JSONObjectBytes.fieldMaxBytes(at: deepest) + Timestamp.descriptionMaxBytes + 2
         let texts =
-            disposal.asset.text.utf8.count + disposal.account.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
+            disposal.asset.utf8Count + disposal.account.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
         return (21 + 7 * disposal.matchCount) * field + 6 * texts + 64
     }
 
@@ -294,7 +309,7 @@ public enum TaxJSON {
     /// One holding's object at `place` (at most ``holdingMaxBytes(_:at:)``).
     static func holding(_ holding: TaxHolding, at place: JSONPlace, days: inout DayText, _ out: inout ByteCursor) {
         var object = JSONObjectBytes(at: place, &out)
-        object.field("asset", text: holding.asset.text, &out)
+        object.field("asset", symbol: holding.asset, &out)
         object.field("account", text: holding.account, &out)
         object.field("quantity", exact: holding.quantity, &out)
         object.field(
@@ -305,7 +320,7 @@ public enum TaxJSON {
 
     /// The most bytes ``holding(_:at:days:_:)`` writes at `place`: 6 fields, the texts escaped.
     static func holdingMaxBytes(_ holding: TaxHolding, at place: JSONPlace) -> Int {
-        let texts = holding.asset.text.utf8.count + holding.account.utf8.count
+        let texts = holding.asset.utf8Count + holding.account.utf8.count
         let field = JSONObjectBytes.fieldMaxBytes(at: place) + Timestamp.descriptionMaxBytes
         return 6 * field + 6 * texts + 64
     }

@@ -13,13 +13,13 @@ struct TaxStreamTests {
     static let accounts = ["kraken", "ledger"]
 
     /// Buys, sells, transfers from 2023 to 2026; some events share their instant with the next.
-    static func history(seed: UInt64) -> [TaxTransaction] {
+    static func history(seed: UInt64, count: Int = 500) -> [TaxTransaction] {
         var rng = SplitMix64(seed: seed)
         var held: [String: Int] = [:]
         var transactions: [TaxTransaction] = []
         var time = TaxScenario.date("2023-01-02").startOfDay
         var event: UInt128 = 0
-        for _ in 0..<500 {
+        for _ in 0..<count {
             if Int.random(in: 0..<4, using: &rng) > 0 {
                 time = time.adding(seconds: Int64.random(in: 1...400_000, using: &rng))
             }
@@ -87,6 +87,48 @@ struct TaxStreamTests {
             }
         }
         #expect(TaxEngine.report(transactions, rules: .us).disposals.contains { $0.adjustmentCode == "W" })
+    }
+
+    @Test(
+        "years over many batches of either side, a sale's event on both sides: the totals of matching apart",
+        arguments: [21, 22] as [UInt64])
+    func yearsOverBatches(seed: UInt64) throws {
+        // About 2,000 sales over some 28 years: years begin and end inside the batches.
+        let transactions = Self.history(seed: seed, count: 6_000)
+        let options = TaxOptions()
+        for rules in [TaxRules.us, .de] {
+            for year in [nil, 2030] as [Int?] {
+                let apart = TaxEngine.perAsset(transactions, rules: rules, options: options, year: year)
+                let expected = Self.report(apart, rules: rules, options: options, year: year).years
+                #expect(expected.count >= 8 && !apart.disposals.isEmpty)
+                if year == nil { #expect(apart.disposals.count > 4 * TaxStream.Sales.perBatch) }
+                for cores in [OneCore(), AllAheadCore()] as [any SecondCore] {
+                    let streamed = try #require(
+                        TaxStream.match(transactions, rules: rules, options: options, year: year, cores: cores))
+                    #expect(streamed.disposals == apart.disposals, "\(rules) \(year ?? 0)")
+                    #expect(Self.report(streamed, rules: rules, options: options, year: year).years == expected)
+                }
+            }
+        }
+    }
+
+    @Test("assets found by their tags (the replay's symbols), a spelling under two tags or none, as by name")
+    func taggedSymbols() throws {
+        let plain = Self.history(seed: 9, count: 1_500)
+        var tagged = plain
+        for index in tagged.indices where index % 5 != 0 {
+            // Each spelling two tags of its own (as two decoders give), some transactions none.
+            let spelling = Self.assets.firstIndex { $0.0 == tagged[index].asset.text } ?? 0
+            tagged[index].asset = tagged[index].asset.tagged(UInt32(1 + 2 * spelling + index % 2))
+        }
+        for rules in [TaxRules.us, .de] {
+            let one = try #require(TaxStream.match(plain, rules: rules, options: TaxOptions(), year: nil))
+            let other = try #require(TaxStream.match(tagged, rules: rules, options: TaxOptions(), year: nil))
+            #expect(one.disposals == other.disposals && one.holdings == other.holdings && one.years == other.years)
+            #expect(
+                Self.report(one, rules: rules, options: TaxOptions(), year: nil).years
+                    == Self.report(other, rules: rules, options: TaxOptions(), year: nil).years)
+        }
     }
 
     @Test("disposals at one instant are ordered by asset, then event, keeping one event's own order")
