@@ -33,10 +33,12 @@ extension ExactDecimal {
             return divisor.dividingFullWidth(wide)
         }
         // wide.high < divisor < 2⁶⁴: the dividend's top word is 0 and its second below the divisor.
+        // Each step one division, its remainder from the quotient (``quotientAndRemainder(_:dividingBy:)``):
+        // `dividingFullWidth` of 64 bits calls `__udivti3` and `__umodti3` each.
         let small = UInt64(truncatingIfNeeded: divisor)
-        let upper = small.dividingFullWidth(
-            (UInt64(truncatingIfNeeded: wide.high), UInt64(truncatingIfNeeded: wide.low >> 64)))
-        let lower = small.dividingFullWidth((upper.remainder, UInt64(truncatingIfNeeded: wide.low)))
-        return (UInt128(upper.quotient) << 64 | UInt128(lower.quotient), UInt128(lower.remainder))
+        let upper = quotientAndRemainder(wide.high << 64 | wide.low >> 64, dividingBy: small)
+        let lower = quotientAndRemainder(
+            UInt128(upper.remainder) << 64 | wide.low & UInt128(UInt64.max), dividingBy: small)
+        return (upper.quotient << 64 | lower.quotient, UInt128(lower.remainder))
     }
 }
