@@ -132,8 +132,9 @@ enum FastChainWalk {
         private var canonical = CanonicalEventJSON()
         private let packed = PackedEventDecoder()
         /// The last event accepted: its box is written again for the next row's when the
-        /// visitor kept no copy of it (one allocation less a row).
-        private var spare: LedgerEvent?
+        /// visitor kept no copy of it (one allocation less a row). The split walk gives it an
+        /// event the calling thread is done with instead (``SplitChainWalk``).
+        var spare: LedgerEvent?
 
         init(head: ChainHead) {
             count = head.count
@@ -142,6 +143,15 @@ enum FastChainWalk {
         }
 
         var head: ChainHead { ChainHead(count: count, hash: String(decoding: hash, as: UTF8.self)) }
+
+        /// Starts again after event `count`, whose hash is taken to be `previous` (64 hex
+        /// digits): the stored `prev_hash` of the next row, which the split walk's calling
+        /// thread holds to the hash before it (``SplitChainWalk``).
+        mutating func restart(after count: Int64, previous: UnsafeBufferPointer<UInt8>) {
+            self.count = count
+            hash = Array(previous)
+            digest = HashChain.bytes(fromHexDigits: previous)
+        }
 
         /// The replay row's event when `row` follows the head and is sound (then it is the new
         /// head); nil when not.

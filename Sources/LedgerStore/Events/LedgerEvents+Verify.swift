@@ -11,24 +11,40 @@ extension LedgerEvents {
 
     /// ``verifyChain()``, handing `visit` each event that checked out before the first break,
     /// in sequence order: what `ledger verify` checks of every event beyond the chain, without
-    /// reading the log a second time.
+    /// reading the log a second time. The log is read on two connections at once
+    /// (``SplitChainWalk``); the second is opened before the read transaction starts, so that
+    /// it can tell whether it sees the same snapshot.
     public func verifyChain(visiting visit: (LedgerEvent) -> Void) throws -> ChainVerification {
+        try verifyChain(blockRows: SplitChainWalk.blockRows, visiting: visit)
+    }
+
+    /// ``verifyChain(visiting:)`` with the split walk's blocks of `blockRows` (tests cross many).
+    func verifyChain(blockRows: Int64, visiting visit: (LedgerEvent) -> Void) throws -> ChainVerification {
         try ledger.guarded {
-            try database.readTransaction {
-                try Self.walk(database, after: ChainHead(count: 0, hash: HashChain.genesis), visiting: visit)
+            let second = SecondReader(ledger)
+            return try database.readTransaction {
+                try Self.walk(
+                    database, after: ChainHead(count: 0, hash: HashChain.genesis), alongside: second,
+                    blockRows: blockRows, visiting: visit)
             }
         }
     }
 
     /// The chain from the event after `start` to the head, checked as ``verifyChain()`` checks
     /// it: what a write checks from the last verified point, and an import checks of the
-    /// events it appended, before its COMMIT. The fast path (``FastChainWalk``) goes as far as
-    /// it can; the general walk goes on from there, and names the break if there is one.
+    /// events it appended, before its COMMIT. The fast path goes as far as it can (on both
+    /// connections with a `second` one, ``SplitChainWalk``; else ``FastChainWalk``); the
+    /// general walk goes on from there, and names the break if there is one.
     static func walk(
         _ database: SQLiteDatabase, after start: ChainHead, through end: Int64 = .max,
+        alongside second: SecondReader? = nil, blockRows: Int64 = SplitChainWalk.blockRows,
         visiting visit: (LedgerEvent) -> Void = { _ in }
     ) throws -> ChainVerification {
-        let fast = try FastChainWalk.run(database, after: start, through: end, visiting: visit)
+        let split = try second.flatMap {
+            try SplitChainWalk.run(
+                database, second: $0, after: start, through: end, blockRows: blockRows, visiting: visit)
+        }
+        let fast = try split ?? FastChainWalk.run(database, after: start, through: end, visiting: visit)
         if fast.complete { return ChainVerification(head: fast.head, firstBreak: nil) }
         return try generalWalk(database, after: fast.head, through: end, visiting: visit)
     }

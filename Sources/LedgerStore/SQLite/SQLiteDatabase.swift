@@ -141,6 +141,9 @@ public final class SQLiteDatabase {
         return try body()
     }
 
+    /// A transaction is open on this connection (its snapshot, if it has read, is already taken).
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Runs `body` with the page cache at most `kibibytes` (`PRAGMA cache_size`: the pages
     /// beyond it are freed at once; restored after, which allocates nothing). For a write of
     /// a large BLOB, whose pages are written once, after a full replay filled the cache.
