@@ -118,6 +118,24 @@ struct SplitChainWalkTests {
         }
     }
 
+    @Test(
+        "a seq set past the rows, up to Int64.max: the break the one-connection walk finds, no overflow",
+        arguments: ["9223372036854775807", "9223372036854775000", "10000000000000"])
+    func tamperedLastSequence(sequence: String) throws {
+        let store = try store(seed: 49)
+        let count = Int64(FastChainWalkTests.events(seed: 49).count)
+        try store.executeRaw(
+            """
+            DROP TRIGGER events_append_only_update;
+            UPDATE events SET seq = \(sequence) WHERE seq = \(count);
+            """)
+        var visited: [Int64] = []
+        let split = try store.events.verifyChain(blockRows: 7) { visited.append($0.sequence) }
+        let (expected, expectedVisits) = try oneConnection(store)
+        #expect(split.firstBreak != nil && split.firstBreak == expected.firstBreak)
+        #expect(split.head == expected.head && visited == expectedVisits)
+    }
+
     /// A replay row whose note is thousands of control characters: each is six bytes of JSON,
     /// the most a byte can take, so the event's JSON is written to the edge of its bound.
     @Test("a crafted replay row is reported, not written past its bound", arguments: [7, 4096] as [Int64])

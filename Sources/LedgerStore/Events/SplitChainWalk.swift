@@ -40,7 +40,7 @@ enum SplitChainWalk {
             for thread in threads { thread.join() }
         }
         for (worker, connection) in [database, second.database].enumerated() {
-            let blocks = Array(stride(from: worker, to: plan.blocks, by: 2))
+            let blocks = stride(from: worker, to: plan.blocks, by: 2)
             guard let thread = WorkerThread({ work(connection, blocks, plan, pool, channels[worker]) }) else {
                 return nil
             }
@@ -50,15 +50,20 @@ enum SplitChainWalk {
     }
 
     /// The blocks of a walk: block `index` holds the events after `lower(index)` through
-    /// `upper(index)`.
+    /// `upper(index)`. `last` is the largest `seq`, which a tampered ledger may set to anything
+    /// up to `Int64.max`: nothing here overflows, and the workers step their blocks lazily (the
+    /// first block short of its end hands the walk back to the general one).
     struct Plan {
         let start: Int64
         let last: Int64
         let blockRows: Int64
 
-        var blocks: Int { Int((last - start + blockRows - 1) / blockRows) }
+        var blocks: Int {
+            let rows = last - start
+            return Int(rows / blockRows + (rows % blockRows == 0 ? 0 : 1))
+        }
         func lower(_ index: Int) -> Int64 { start + Int64(index) * blockRows }
-        func upper(_ index: Int) -> Int64 { min(last, lower(index) + blockRows) }
+        func upper(_ index: Int) -> Int64 { lower(index) + min(blockRows, last - lower(index)) }
     }
 
     /// The calling thread's part: each block in order, its first row linked to the head before
@@ -86,7 +91,7 @@ enum SplitChainWalk {
     /// A worker thread's part: its blocks read and checked on `database`, in order, each handed
     /// to the calling thread; it stops when the calling thread has.
     private static func work(
-        _ database: SQLiteDatabase, _ blocks: [Int], _ plan: Plan, _ pool: WalkBlocks,
+        _ database: SQLiteDatabase, _ blocks: StrideTo<Int>, _ plan: Plan, _ pool: WalkBlocks,
         _ channel: BatchChannel<WalkBlock>
     ) {
         var worker = Worker()
