@@ -100,7 +100,11 @@ struct TaxYearTotals {
             }
         }
         self.complete = complete
-        let sums = tallies.map(\.figures)
+        place(tallies.map(\.figures), year: year, rules: rules)
+    }
+
+    /// The tallies' sums where each rule set files them.
+    private mutating func place(_ sums: [TaxFigures], year: Int, rules: TaxRules) {
         switch rules {
         case .us:
             (shortTerm, longTerm) = (sums[0], sums[1])

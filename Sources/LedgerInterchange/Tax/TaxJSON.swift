@@ -123,30 +123,36 @@ public enum TaxJSON {
         unknown("losses_used", year.lossesUsed, known: year.carryKnown, &writer)
         unknown("losses_carried_forward", year.lossesCarriedForward, known: year.carryKnown, &writer)
         unknown("taxable_gain", year.taxableGain, known: year.carryKnown, &writer)
-        if !year.parts.isEmpty {
-            writer.key("parts")
-            writer.beginArray()
-            for part in year.parts {
-                writer.beginObject()
-                writer.field("start", part.start.description)
-                writer.field("end", part.end.description)
-                figures(part.figures, &writer)
-                writer.endObject()
-            }
-            writer.endArray()
-        }
+        if !year.parts.isEmpty { parts(year.parts, &writer) }
         if let free = year.taxFree { nested("tax_free", free, &writer) }
         if let atSource = year.taxedAtSource { nested("taxed_at_source", atSource, &writer) }
-        if let other = year.otherIncome {
-            writer.key("other_income")
-            writer.beginObject()
-            ReportJSON.partial("total", other, complete: year.otherIncomeKnown, &writer)
-            writer.field("exempt_limit", TaxCalendar.germanOtherIncomeLimit.description)
-            unknown("taxable", year.otherIncomeTaxable, known: year.otherIncomeKnown, &writer)
-            writer.endObject()
-        }
+        if let other = year.otherIncome { otherIncome(other, year, &writer) }
         ReportJSON.partial("income", year.incomeTotal, complete: year.incomeKnown, &writer)
         writer.field("complete", year.complete)
+        writer.endObject()
+    }
+
+    /// UK 2024/25: the figures before and from 30 October 2024.
+    static func parts(_ parts: [TaxYearPart], _ writer: inout JSONWriter) {
+        writer.key("parts")
+        writer.beginArray()
+        for part in parts {
+            writer.beginObject()
+            writer.field("start", part.start.description)
+            writer.field("end", part.end.description)
+            figures(part.figures, &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// Germany: other income (§ 22 Nr. 3 EStG) against its exemption limit.
+    static func otherIncome(_ total: ExactDecimal, _ year: TaxYear, _ writer: inout JSONWriter) {
+        writer.key("other_income")
+        writer.beginObject()
+        ReportJSON.partial("total", total, complete: year.otherIncomeKnown, &writer)
+        writer.field("exempt_limit", TaxCalendar.germanOtherIncomeLimit.description)
+        unknown("taxable", year.otherIncomeTaxable, known: year.otherIncomeKnown, &writer)
         writer.endObject()
     }
 
