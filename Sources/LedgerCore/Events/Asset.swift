@@ -67,11 +67,10 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// The symbol as text, e.g. `BTC`.
     public var text: String {
-        let count = Int(count)
-        return withUnsafeBytes(of: bytes) { raw in
-            String(unsafeUninitializedCapacity: count) { buffer in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[..<count]))
-                return count
+        withUTF8 { utf8 in
+            String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(utf8))
+                return utf8.count
             }
         }
     }
@@ -82,9 +81,15 @@ public struct AssetSymbol: Hashable, Comparable, Sendable, CustomStringConvertib
     /// ``text``'s bytes written to `out` with no `String` made (a tax report writes one a
     /// disposal, a million at a million trades).
     public func write(to out: inout ByteCursor) {
+        withUTF8 { out.append($0) }
+    }
+
+    /// ``text``'s bytes, read where the symbol holds them.
+    @inline(__always)
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let count = Int(count)
-        withUnsafeBytes(of: bytes) { raw in
-            out.append(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[..<count]))
+        return withUnsafeBytes(of: bytes) { raw in
+            body(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[..<count]))
         }
     }
 
