@@ -40,16 +40,23 @@ public struct PortfolioFold {
     public mutating func apply(_ next: LedgerEvent) {
         guard next.occurredAt <= state.options.asOf else { return }
         let destination = if case .transfer(_, let to) = next.action { to } else { "" }
-        apply(FoldEvent(next, account: 0, destination: 1), account: next.account, destination: destination)
+        event.account = next.account
+        apply(FoldEvent(next, account: 0, destination: 1), destination: destination)
     }
 
     /// Applies a replay's batch of events in order (each ignored when it happened after the
-    /// options' as-of).
+    /// options' as-of). Each view is read where it lies (its action is not copied), and its
+    /// account's name taken only when it differs from the event's before.
     public mutating func apply(_ batch: FoldBatch) {
+        var named: Int32 = -1
         batch.events.withUnsafeBufferPointer { events in
-            for view in events where view.occurredAt <= state.options.asOf {
-                let destination = view.destination < 0 ? "" : batch.names[Int(view.destination)]
-                apply(view, account: batch.names[Int(view.account)], destination: destination)
+            for index in events.indices where events[index].occurredAt <= state.options.asOf {
+                if events[index].account != named {
+                    named = events[index].account
+                    event.account = batch.names[Int(named)]
+                }
+                let destination = events[index].destination
+                apply(events[index], destination: destination < 0 ? "" : batch.names[Int(destination)])
             }
         }
     }
@@ -72,10 +79,10 @@ public struct PortfolioFold {
 
     var currency: AssetSymbol { state.options.currency }
 
-    /// The fold of one event: ``FoldEvent`` `view` in `account`, a transfer to `destination`.
-    private mutating func apply(_ view: FoldEvent, account: String, destination: String) {
-        event.view = view
-        event.account = account
+    /// The fold of one event, `view` in ``event``'s account (set first), a transfer to
+    /// `destination`.
+    private mutating func apply(_ view: FoldEvent, destination: String) {
+        event.take(view)
         state.eventCount += 1
         state.lastOccurredAt = max(state.lastOccurredAt, view.occurredAt)
         remember(view.action.primaryAsset)

@@ -133,17 +133,21 @@ extension EventAction {
     }
 }
 
-/// The event a fold is applying: its view, and its account by name.
+/// The event a fold is applying: what the fold's steps read of its view (not its action,
+/// which the fold reads where the view lies), and its account by name.
 struct FoldingEvent {
-    var view = FoldEvent(
-        sequence: 0, id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: Timestamp(secondsSinceEpoch: 0),
-        account: 0, isManual: true, fee: nil, action: .void)
+    var sequence: Int64 = 0
+    var id = EventID(milliseconds: 0, random: (0, 0))
+    var occurredAt = Timestamp(secondsSinceEpoch: 0)
+    var fee: AssetAmount?
+    var isManual = true
+    var kind = EventKind.void
     var account = ""
 
-    var sequence: Int64 { view.sequence }
-    var id: EventID { view.id }
-    var occurredAt: Timestamp { view.occurredAt }
-    var fee: AssetAmount? { view.fee }
-    var isManual: Bool { view.isManual }
-    var kind: EventKind { view.action.kind }
+    /// Takes `view`'s fields (its account's name is set apart).
+    @inline(__always)
+    mutating func take(_ view: FoldEvent) {
+        (sequence, id, occurredAt, fee) = (view.sequence, view.id, view.occurredAt, view.fee)
+        (isManual, kind) = (view.isManual, view.action.kind)
+    }
 }

@@ -315,12 +315,12 @@ private struct FoldRows {
             stepped += 1
             guard let bytes = statement.borrowedBlob(0), let kind = decoder.kind(of: bytes) else { return failed() }
             if kind == .void || kind == .link { continue }
-            guard let event = decoder.foldEvent(from: bytes) else { return failed() }
-            if !voided.isEmpty, voided.contains(event.id) { continue }
-            guard !links.isEmpty, links.isLinked(event.id) else {
-                batch.events.append(event)
-                continue
-            }
+            guard decoder.append(from: bytes, to: &batch.events) else { return failed() }
+            let id = batch.events[batch.events.count - 1].id
+            let skipped = !voided.isEmpty && voided.contains(id)
+            guard skipped || (!links.isEmpty && links.isLinked(id)) else { continue }
+            batch.events.removeLast()
+            guard !skipped else { continue }
             guard let full = decoder.event(from: bytes) else { return failed() }
             links.replay(full) { batch.events.append(FoldEvent($0) { decoder.accountIndex($0) }) }
         }

@@ -42,9 +42,16 @@ final class PackedEventDecoder {
 
     /// The event as the fold reads it (``FoldEvent``), its account and a transfer's
     /// destination indexed in ``accountNames``; nil where ``event(from:)`` is nil, and for a
-    /// void or a link (which the replay skips first). The recorded time, schema version, note
-    /// and import are checked to be there and passed over, not made.
+    /// void or a link (which the replay skips first).
     func foldEvent(from bytes: UnsafeBufferPointer<UInt8>) -> FoldEvent? {
+        var one: [FoldEvent] = []
+        return append(from: bytes, to: &one) ? one[0] : nil
+    }
+
+    /// ``foldEvent(from:)`` appended to `events` (made where it is stored, not copied there
+    /// through an optional); false, and nothing appended, where that is nil. The recorded
+    /// time, schema version, note and import are checked to be there and passed over, not made.
+    func append(from bytes: UnsafeBufferPointer<UInt8>, to events: inout [FoldEvent]) -> Bool {
         var reader = ByteReader(bytes)
         var destination: UnsafeBufferPointer<UInt8>?
         guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
@@ -54,11 +61,13 @@ final class PackedEventDecoder {
             let action = foldAction(kind, version: version, &reader, destination: &destination),
             let fee = fee(&reader), reader.slice() != nil, let isManual = isManual(&reader),
             chainReference(&reader) != nil
-        else { return nil }
-        return FoldEvent(
-            sequence: sequence, id: id, occurredAt: Timestamp(secondsSinceEpoch: occurred),
-            account: names.index(account), destination: destination.map { names.index($0) } ?? -1,
-            isManual: isManual, fee: fee, action: action)
+        else { return false }
+        events.append(
+            FoldEvent(
+                sequence: sequence, id: id, occurredAt: Timestamp(secondsSinceEpoch: occurred),
+                account: names.index(account), destination: destination.map { names.index($0) } ?? -1,
+                isManual: isManual, fee: fee, action: action))
+        return true
     }
 
     /// The index of `name` in ``accountNames``, given the next one when new (an event the
