@@ -12,8 +12,8 @@ import Testing
 @Suite("Fold batches")
 struct FoldBatchTests {
     /// ``ReplayRowsTests/variedEvents(seed:)`` (every kind, imports, notes, a void, a split,
-    /// totals, stocks), an account name past the interning cache's 15 bytes, and a linked
-    /// withdrawal and deposit with a network fee.
+    /// totals, stocks), an account name past the interning cache's 15 bytes, a linked
+    /// withdrawal and deposit with a network fee, and a deposit with an on-chain reference.
     static func events(seed: UInt64) -> [LedgerEvent] {
         var events = ReplayRowsTests.variedEvents(seed: seed)
         var make = Events(seed: seed &+ 7)
@@ -24,9 +24,11 @@ struct FoldBatchTests {
                 TransferLink(
                     withdrawal: out.id, deposit: into.id, arrived: Events.amount("0.0009", "BTC"),
                     toAccount: "a wallet with a long name", rule: .window)), on: "2031-07-03")
+        var onChain = make.deposit("ETH", "2", on: "2031-07-05", account: "wallet")
+        onChain.chain = ChainReference(hash: "0xabc123", address: "0xdef456")
         events += [
             out, into, link,
-            make.buy("BTC", "0.5", at: "30000", on: "2031-07-04", account: "a wallet with a long name"),
+            make.buy("BTC", "0.5", at: "30000", on: "2031-07-04", account: "a wallet with a long name"), onChain,
         ]
         return events
     }

@@ -50,7 +50,8 @@ final class PackedEventDecoder {
 
     /// ``foldEvent(from:)`` appended to `events` (made where it is stored, not copied there
     /// through an optional); false, and nothing appended, where that is nil. The recorded
-    /// time, schema version, note and import are checked to be there and passed over, not made.
+    /// time, schema version, note and import are checked to be there and passed over, not made;
+    /// an on-chain reference (rare) is read only when the row goes on after the provenance.
     func append(from bytes: UnsafeBufferPointer<UInt8>, to events: inout [FoldEvent]) -> Bool {
         var reader = ByteReader(bytes)
         var destination: UnsafeBufferPointer<UInt8>?
@@ -60,7 +61,7 @@ final class PackedEventDecoder {
             let id = reader.id(), reader.int64() != nil, let account = reader.slice(),
             let action = foldAction(kind, version: version, &reader, destination: &destination),
             let fee = fee(&reader), reader.slice() != nil, let isManual = isManual(&reader),
-            chainReference(&reader) != nil
+            reader.isAtEnd || chainReference(&reader) != nil
         else { return false }
         events.append(
             FoldEvent(
