@@ -34,6 +34,27 @@ struct ExactDecimalDivisionTests {
         }
     }
 
+    @Test("÷ 10¹⁸ by its reciprocal is the generic division, edges included", arguments: [31, 32, 33] as [UInt64])
+    func byUnitSameAsGeneric(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let divisor = ExactDecimal.unitsPerOne.magnitude
+        let edges: [(high: UInt128, low: UInt128)] = [
+            (0, 0), (0, 1), (0, divisor - 1), (0, divisor), (0, UInt128.max), (divisor - 1, 0),
+            (divisor - 1, UInt128.max),
+            (1, 0), (UInt128(1) << 59, UInt128.max), (divisor / 2, divisor / 2),
+        ]
+        let drawn = (0..<2_000).map { _ in
+            let bits = Int(random.next() % 128)
+            let low = (UInt128(random.next()) << 64 | UInt128(random.next())) >> bits
+            return (high: random.next() % 2 == 0 ? 0 : UInt128(random.next()) % divisor, low: low)
+        }
+        for wide in edges + drawn {
+            let expected = divisor.dividingFullWidth(wide)
+            let found = ExactDecimal.divideByUnit(wide)
+            #expect(found.quotient == expected.quotient && found.remainder == expected.remainder, "\(wide)")
+        }
+    }
+
     /// Operands of 0 to 128 bits, edges among them (0, 1, 10¹⁸, 2⁶⁴ − 1, 2⁶⁴, 2¹²⁷, the largest).
     static func operand(_ random: inout SplitMix64) -> UInt128 {
         let edges: [UInt128] = [

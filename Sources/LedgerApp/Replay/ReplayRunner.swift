@@ -39,8 +39,8 @@ public struct ReplayRunner {
     public func replay(_ options: [ValuationOptions]) throws -> [PortfolioState] {
         var folds = options.map { PortfolioFold(options: $0, prices: prices) }
         let asOf = options.map(\.asOf).max() ?? Timestamp(secondsSinceEpoch: 0)
-        try store.events.forEachEffectiveEvent(through: asOf) { event in
-            for index in folds.indices { folds[index].apply(event) }
+        try store.events.forEachEffectiveBatch(through: asOf) { batch in
+            for index in folds.indices { folds[index].apply(batch) }
         }
         try checkPrices()
         return folds.map(\.state)
@@ -54,7 +54,7 @@ public struct ReplayRunner {
             options: ValuationOptions(currency: currency, asOf: context.now), prices: prices, recordingDisposals: false,
             recordingTax: true, keepingLots: false)
         fold.reserveTaxTransactions(Int(try store.events.chainHead().count))
-        try store.events.forEachEffectiveEvent(through: context.now) { fold.apply($0) }
+        try store.events.forEachEffectiveBatch(through: context.now) { fold.apply($0) }
         try checkPrices()
         try report(fold.state.diagnostics)
         return fold.state
@@ -78,7 +78,7 @@ public struct ReplayRunner {
             }
         }
         var fold = PortfolioFold(options: options, prices: prices, recordingDisposals: false)
-        let position = try store.events.forEachEffectiveEvent(through: options.asOf) { fold.apply($0) }
+        let position = try store.events.forEachEffectiveBatch(through: options.asOf) { fold.apply($0) }
         if useSnapshots, fold.state.eventCount >= snapshotThreshold { save(fold.state, key: key, at: position) }
         return fold.state
     }

@@ -47,13 +47,13 @@ extension ExactDecimal {
     }
 
     /// The product through a full-width (256-bit) intermediate, so no digit is lost before the
-    /// single rounding step (``fullProduct(_:_:)``, ``divide(_:by:)``: 64-bit pieces).
+    /// single rounding step (``fullProduct(_:_:)``, ``divideByUnit(_:)``: 64-bit pieces).
     public func multiplied(by other: ExactDecimal, rounding: RoundingRule) -> ExactDecimal {
         guard !isOverflow, !other.isOverflow else { return .overflow }
         let wide = Self.fullProduct(units.magnitude, other.units.magnitude)
         let divisor = Self.unitsPerOne.magnitude
         guard wide.high < divisor else { return .overflow }
-        let (quotient, remainder) = Self.divide(wide, by: divisor)
+        let (quotient, remainder) = Self.divideByUnit(wide)
         let negative = (units < 0) != (other.units < 0)
         return Self.make(quotient, remainder, divisor, negative: negative, rounding: rounding)
     }

@@ -42,3 +42,42 @@ extension ExactDecimal {
         return (upper.quotient << 64 | lower.quotient, UInt128(lower.remainder))
     }
 }
+
+extension ExactDecimal {
+    /// `wide` ÷ 10¹⁸ for `wide.high` < 10¹⁸ (every product's rounding step): exactly
+    /// ``divide(_:by:)`` by 10¹⁸, in two 128-by-64-bit steps by a multiplication with 10¹⁸'s
+    /// reciprocal (Möller and Granlund, "Improved division by invariant integers", 2011,
+    /// algorithm 4) instead of the hardware's division: Swift lowers each 128-by-64-bit step to
+    /// `__udivti3` and its `divq`, ~57 instructions (docs/PERFORMANCE.md, "Cold replay,
+    /// thirty-first round").
+    @inline(__always)
+    static func divideByUnit(_ wide: (high: UInt128, low: UInt128)) -> (quotient: UInt128, remainder: UInt128) {
+        // The 192-bit dividend shifted left by 4, as the divisor is, so that the divisor's top
+        // bit is set (10¹⁸ has 60 bits); the top word stays below the shifted divisor.
+        let top = UInt64(truncatingIfNeeded: wide.high)
+        let (middle, bottom) = (UInt64(truncatingIfNeeded: wide.low >> 64), UInt64(truncatingIfNeeded: wide.low))
+        let upper = divideNormalized(top << 4 | middle >> 60, middle << 4 | bottom >> 60)
+        let lower = divideNormalized(upper.remainder, bottom << 4)
+        return (UInt128(upper.quotient) << 64 | UInt128(lower.quotient), UInt128(lower.remainder >> 4))
+    }
+
+    /// (`high`, `low`) ÷ 10¹⁸ × 16 for `high` below it, by its reciprocal.
+    @inline(__always)
+    private static func divideNormalized(_ high: UInt64, _ low: UInt64) -> (quotient: UInt64, remainder: UInt64) {
+        let divisor: UInt64 = 0xDE0B_6B3A_7640_0000 // 10¹⁸ × 16
+        let reciprocal: UInt64 = 0x2725_DD1D_243A_BA0E // ⌊(2¹²⁸ − 1) ÷ divisor⌋ − 2⁶⁴
+        let product = reciprocal.multipliedFullWidth(by: high)
+        let (sum, carry) = product.low.addingReportingOverflow(low)
+        var quotient = product.high &+ high &+ (carry ? 2 : 1)
+        var remainder = low &- quotient &* divisor
+        if remainder > sum {
+            quotient &-= 1
+            remainder &+= divisor
+        }
+        if remainder >= divisor {
+            quotient &+= 1
+            remainder &-= divisor
+        }
+        return (quotient, remainder)
+    }
+}

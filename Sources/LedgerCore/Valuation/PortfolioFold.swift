@@ -12,7 +12,7 @@ public struct PortfolioFold {
     public internal(set) var state: PortfolioState
     let prices: PriceTable
     /// The event being applied.
-    var event: LedgerEvent
+    var event = FoldingEvent()
 
     /// A fold to feed events one at a time with ``apply(_:)``, in replay order, with voided
     /// events already left out (what `LedgerEvents.forEachEffectiveEvent` yields).
@@ -33,17 +33,32 @@ public struct PortfolioFold {
     public init(state: PortfolioState, prices: PriceTable) {
         self.state = state
         self.prices = prices
-        event = LedgerEvent(
-            id: EventID(milliseconds: 0, random: (0, 0)), occurredAt: Timestamp(secondsSinceEpoch: 0),
-            recordedAt: Timestamp(secondsSinceEpoch: 0),
-            action: .void(target: EventID(milliseconds: 0, random: (0, 0)), reason: ""))
     }
 
-    /// Applies one event (ignored when it happened after the options' as-of).
+    /// Applies one event (ignored when it happened after the options' as-of), through the
+    /// same fold as a replay's batches: its view, its account and destination by name.
     public mutating func apply(_ next: LedgerEvent) {
         guard next.occurredAt <= state.options.asOf else { return }
-        event = next
-        apply()
+        let destination = if case .transfer(_, let to) = next.action { to } else { "" }
+        event.account = next.account
+        apply(FoldEvent(next, account: 0, destination: 1), destination: destination)
+    }
+
+    /// Applies a replay's batch of events in order (each ignored when it happened after the
+    /// options' as-of). Each view is read where it lies (its action is not copied), and its
+    /// account's name taken only when it differs from the event's before.
+    public mutating func apply(_ batch: FoldBatch) {
+        var named: Int32 = -1
+        batch.events.withUnsafeBufferPointer { events in
+            for index in events.indices where events[index].occurredAt <= state.options.asOf {
+                if events[index].account != named {
+                    named = events[index].account
+                    event.account = batch.names[Int(named)]
+                }
+                let destination = events[index].destination
+                apply(events[index], destination: destination < 0 ? "" : batch.names[Int(destination)])
+            }
+        }
     }
 
     /// Replays `events` (any order; voids applied; those after `options.asOf` left out).
@@ -64,11 +79,14 @@ public struct PortfolioFold {
 
     var currency: AssetSymbol { state.options.currency }
 
-    private mutating func apply() {
+    /// The fold of one event, `view` in ``event``'s account (set first), a transfer to
+    /// `destination`.
+    private mutating func apply(_ view: FoldEvent, destination: String) {
+        event.take(view)
         state.eventCount += 1
-        state.lastOccurredAt = max(state.lastOccurredAt, event.occurredAt)
-        remember(event.action.primaryAsset)
-        switch event.action {
+        state.lastOccurredAt = max(state.lastOccurredAt, view.occurredAt)
+        remember(view.action.primaryAsset)
+        switch view.action {
         case .buy(let amount, let term):
             let paid = AssetAmount(term.quoteAmount(for: amount.quantity), Asset(term.quote))
             exchange(given: paid, received: amount, value: valued(paid))
@@ -80,7 +98,7 @@ public struct PortfolioFold {
             exchange(given: given, received: received, value: tradeValue(given, received))
         case .deposit(let amount): deposit(amount)
         case .withdraw(let amount): withdraw(amount)
-        case .transfer(let amount, let destination): transfer(amount, to: destination)
+        case .transfer(let amount): transfer(amount, to: destination)
         case .income(let amount, let kind, let value): receiveIncome(amount, kind: kind, stated: value)
         case .fee(let amount): addFees(payFee(amount))
         case .split(let asset, let ratio): split(asset.symbol, ratio)

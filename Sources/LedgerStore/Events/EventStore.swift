@@ -35,6 +35,10 @@ public protocol EventLogStore: EventStore {
     /// The events a replay uses, in replay order, up to `asOf`; where the log stood.
     @discardableResult
     func forEachEffectiveEvent(through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws -> LogPosition
+    /// The same events as the fold reads them, in batches (``FoldBatch``; by default made from
+    /// ``forEachEffectiveEvent(through:_:)``).
+    @discardableResult
+    func forEachEffectiveBatch(through asOf: Timestamp, _ body: (FoldBatch) throws -> Void) throws -> LogPosition
     /// The events appended after `sequence`, in replay order, up to `asOf`.
     @discardableResult
     func forEachEvent(after sequence: Int64, through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws

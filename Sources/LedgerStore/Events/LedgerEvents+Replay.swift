@@ -50,6 +50,60 @@ extension LedgerEvents {
         }
     }
 
+    /// ``forEachEffectiveEvent(through:_:)`` as the fold reads the events (``FoldEvent``), in
+    /// batches. From the replay rows each event is decoded straight into its view on the reader
+    /// thread, no ``LedgerEvent`` made (but for a linked withdrawal or deposit, which
+    /// ``TransferLinks`` replays), so nothing per event is counted by two threads
+    /// (docs/PERFORMANCE.md, "Cold replay, thirty-first round"). Without complete replay rows
+    /// the batches are made from the columns' events.
+    @discardableResult
+    public func forEachEffectiveBatch(through asOf: Timestamp, _ body: (FoldBatch) throws -> Void) throws
+        -> LogPosition
+    {
+        try ledger.guarded {
+            try database.readTransaction {
+                let voided = try self.voidedIDs()
+                let links = try self.transferLinks(through: asOf, voided: voided)
+                let packed = try ledger.readsReplayRows && ReplayRows.areComplete(database)
+                try BatchPipe.run(
+                    perBatch: 1, recycles: true,
+                    produce: { emit, spare in
+                        guard packed else {
+                            var batcher = FoldBatcher()
+                            try self.forEachEventRow(through: asOf, skipping: voided) { event in
+                                links.replay(event) { batcher.add($0) }
+                                try batcher.flush(reusing: spare, emit)
+                            }
+                            return try batcher.flush(all: true, emit)
+                        }
+                        try self.forEachFoldBatch(through: asOf, skipping: voided, links: links, reusing: spare, emit)
+                    }, consume: body)
+                return try self.position()
+            }
+        }
+    }
+
+    /// The effective events of the replay rows as the fold reads them, a batch at a time: each
+    /// batch is filled holding the connection lock (the fold may read prices on the same
+    /// connection between two batches) and handed to `emit` after.
+    private func forEachFoldBatch(
+        through asOf: Timestamp, skipping voided: Set<EventID>, links: TransferLinks,
+        reusing spare: () -> FoldBatch?, _ emit: (FoldBatch) throws -> Void
+    ) throws {
+        let statement = try replayRows(through: asOf)
+        defer { try? ledger.sharingConnection { statement.reset() } }
+        var rows = FoldRows(statement: statement, voided: voided, links: links)
+        var more = true
+        while more {
+            var batch = FoldBatch(reusing: spare())
+            more = try ledger.sharingConnection { try rows.fill(&batch) }
+            guard !batch.events.isEmpty else { continue }
+            batch.names = rows.decoder.accountNames
+            try emit(batch)
+        }
+        if let failed = rows.failedRow { throw undecodable(row: failed, through: asOf) }
+    }
+
     /// The effective events from their replay rows (``ReplayRows``): one BLOB each. Each row
     /// is stepped and decoded holding the connection lock, since the fold `body` feeds may
     /// read prices on the same connection between two rows (``Ledger/sharingConnection(_:)``).
@@ -233,5 +287,65 @@ extension LedgerEvents {
         try ledger.guarded {
             try database.scalarInt("SELECT MAX(occurred_at) FROM events").map(Timestamp.init(secondsSinceEpoch:))
         }
+    }
+}
+
+/// The replay rows a statement steps, decoded into batches for the fold (``FoldEvent``).
+private struct FoldRows {
+    let statement: SQLiteStatement
+    let voided: Set<EventID>
+    let links: TransferLinks
+    let decoder = PackedEventDecoder()
+    /// The rows stepped so far.
+    private var stepped = 0
+    /// The place (from 0) of the row that did not decode, once one did not.
+    private(set) var failedRow: Int?
+
+    init(statement: SQLiteStatement, voided: Set<EventID>, links: TransferLinks) {
+        self.statement = statement
+        self.voided = voided
+        self.links = links
+    }
+
+    /// Decodes effective events into `batch` until it is full; false when the rows ended (or
+    /// one did not decode: ``failedRow``).
+    mutating func fill(_ batch: inout FoldBatch) throws -> Bool {
+        while !batch.isFull {
+            guard try statement.step() else { return false }
+            stepped += 1
+            guard let bytes = statement.borrowedBlob(0), let kind = decoder.kind(of: bytes) else { return failed() }
+            if kind == .void || kind == .link { continue }
+            guard decoder.append(from: bytes, to: &batch.events) else { return failed() }
+            let id = batch.events[batch.events.count - 1].id
+            let skipped = !voided.isEmpty && voided.contains(id)
+            guard skipped || (!links.isEmpty && links.isLinked(id)) else { continue }
+            batch.events.removeLast()
+            guard !skipped else { continue }
+            guard let full = decoder.event(from: bytes) else { return failed() }
+            links.replay(full) { batch.events.append(FoldEvent($0) { decoder.accountIndex($0) }) }
+        }
+        return true
+    }
+
+    private mutating func failed() -> Bool {
+        failedRow = stepped - 1
+        return false
+    }
+}
+
+extension EventLogStore {
+    /// The effective events as the fold reads them, in batches made from
+    /// ``forEachEffectiveEvent(through:_:)`` (a store without replay rows).
+    @discardableResult
+    public func forEachEffectiveBatch(through asOf: Timestamp, _ body: (FoldBatch) throws -> Void) throws
+        -> LogPosition
+    {
+        var batcher = FoldBatcher()
+        let position = try forEachEffectiveEvent(through: asOf) { event in
+            batcher.add(event)
+            try batcher.flush(body)
+        }
+        try batcher.flush(all: true, body)
+        return position
     }
 }

@@ -6,6 +6,8 @@ final class PackedEventDecoder {
     /// Unchecked: a decoder is used by one thread at a time, and the run-time exclusivity
     /// check of each access (five a row) was ~3 % of a cold replay (docs/PERFORMANCE.md).
     @exclusivity(unchecked) private var interner = ReplayInterner()
+    /// The accounts of the events made for the fold (``foldEvent(from:)``), by index.
+    @exclusivity(unchecked) private var names = ReplayNames()
     /// ``PackedEvent``'s code tables, held here: a `static let` is reached through `swift_once`
     /// on every access, five a replayed row (docs/PERFORMANCE.md, "Cold replay, thirtieth round").
     private let kinds = PackedEvent.kinds
@@ -25,19 +27,70 @@ final class PackedEventDecoder {
             let kind = reader.byte().flatMap(kind(code:)),
             let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
             let id = reader.id(), let schema = reader.int64(), let account = text(&reader),
-            let action = action(kind, version: version, &reader), let hasFee = reader.byte()
+            let action = action(kind, version: version, &reader), let fee = fee(&reader)
         else { return nil }
-        var fee: AssetAmount?
-        if hasFee == 1 {
-            guard let amount = amount(&reader) else { return nil }
-            fee = amount
-        }
         guard let note = reader.string(), let provenance = provenance(&reader) else { return nil }
         guard let chain = chainReference(&reader) else { return nil }
         return LedgerEvent(
             reusing: &spare, sequence: sequence, id: id, schemaVersion: Int(schema),
             occurredAt: Timestamp(secondsSinceEpoch: occurred), recordedAt: Timestamp(secondsSinceEpoch: recorded),
             account: account, action: action, fee: fee, note: note, provenance: provenance, chain: chain)
+    }
+
+    /// The accounts ``foldEvent(from:)`` has met, by index.
+    var accountNames: [String] { names.names }
+
+    /// The event as the fold reads it (``FoldEvent``), its account and a transfer's
+    /// destination indexed in ``accountNames``; nil where ``event(from:)`` is nil, and for a
+    /// void or a link (which the replay skips first).
+    func foldEvent(from bytes: UnsafeBufferPointer<UInt8>) -> FoldEvent? {
+        var one: [FoldEvent] = []
+        return append(from: bytes, to: &one) ? one[0] : nil
+    }
+
+    /// ``foldEvent(from:)`` appended to `events` (made where it is stored, not copied there
+    /// through an optional); false, and nothing appended, where that is nil. The recorded
+    /// time, schema version, note and import are checked to be there and passed over, not made;
+    /// an on-chain reference (rare) is read only when the row goes on after the provenance.
+    func append(from bytes: UnsafeBufferPointer<UInt8>, to events: inout [FoldEvent]) -> Bool {
+        var reader = ByteReader(bytes)
+        var destination: UnsafeBufferPointer<UInt8>?
+        guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
+            let kind = reader.byte().flatMap(kind(code:)),
+            let sequence = reader.int64(), let occurred = reader.int64(), reader.int64() != nil,
+            let id = reader.id(), reader.int64() != nil, let account = reader.slice(),
+            let action = foldAction(kind, version: version, &reader, destination: &destination),
+            let fee = fee(&reader), reader.slice() != nil, let isManual = isManual(&reader),
+            reader.isAtEnd || chainReference(&reader) != nil
+        else { return false }
+        events.append(
+            FoldEvent(
+                sequence: sequence, id: id, occurredAt: Timestamp(secondsSinceEpoch: occurred),
+                account: names.index(account), destination: destination.map { names.index($0) } ?? -1,
+                isManual: isManual, fee: fee, action: action))
+        return true
+    }
+
+    /// The index of `name` in ``accountNames``, given the next one when new (an event the
+    /// replay decodes in full, a linked withdrawal's or deposit's, is added by name).
+    func accountIndex(_ name: String) -> Int32 { names.index(name) }
+
+    /// An event's fee: `.some(nil)` without one (a flag byte other than 1), nil when the bytes
+    /// end or are not an amount.
+    private func fee(_ reader: inout ByteReader) -> AssetAmount?? {
+        guard let flag = reader.byte() else { return nil }
+        guard flag == 1 else { return .some(nil) }
+        return amount(&reader).map { .some($0) }
+    }
+
+    /// Whether the provenance is ``Provenance/manual``, its import passed over; nil when the
+    /// bytes are not a provenance.
+    private func isManual(_ reader: inout ByteReader) -> Bool? {
+        switch reader.byte() {
+        case 0: return true
+        case 1: return reader.slice() != nil && reader.slice() != nil ? false : nil
+        default: return nil
+        }
     }
 
     /// The on-chain reference a deposit or withdrawal of record version 5 ends with: `.some(nil)`
@@ -64,33 +117,6 @@ final class PackedEventDecoder {
 
     private func action(_ kind: EventKind, version: UInt8, _ reader: inout ByteReader) -> EventAction? {
         switch kind {
-        case .buy, .sell:
-            guard let amount = amount(&reader), let term = term(version: version, &reader) else { return nil }
-            return kind == .buy ? .buy(amount, price: term) : .sell(amount, price: term)
-        case .trade:
-            guard let given = amount(&reader), let received = amount(&reader) else { return nil }
-            return .trade(given: given, received: received)
-        case .deposit: return amount(&reader).map { .deposit($0) }
-        case .withdraw: return amount(&reader).map { .withdraw($0) }
-        case .fee: return amount(&reader).map { .fee($0) }
-        case .transfer:
-            guard let amount = amount(&reader), let destination = text(&reader) else { return nil }
-            return .transfer(amount, toAccount: destination)
-        case .income:
-            guard let amount = amount(&reader), let code = reader.byte(), Int(code) < PackedEvent.incomeKinds.count,
-                let hasValue = reader.byte()
-            else { return nil }
-            let kind = PackedEvent.incomeKinds[Int(code)]
-            guard hasValue != 0 else { return .income(amount, kind: kind, value: nil) }
-            guard hasValue <= 2 else { return nil }
-            return price(&reader).map {
-                .income(amount, kind: kind, value: hasValue == 1 ? .unit($0) : .total($0.amount, quote: $0.currency))
-            }
-        case .split:
-            guard let asset = asset(&reader), let numerator = reader.int64(), let denominator = reader.int64(),
-                let ratio = SplitRatio(numerator: Int(numerator), denominator: Int(denominator))
-            else { return nil }
-            return .split(asset, ratio)
         case .void:
             guard let target = reader.id(), let reason = reader.string() else { return nil }
             return .void(target: target, reason: reason)
@@ -101,6 +127,55 @@ final class PackedEventDecoder {
             return .link(
                 TransferLink(
                     withdrawal: withdrawal, deposit: deposit, arrived: arrived, toAccount: destination, rule: rule))
+        default:
+            var destination: UnsafeBufferPointer<UInt8>?
+            guard let action = foldAction(kind, version: version, &reader, destination: &destination) else {
+                return nil
+            }
+            return EventAction(action, destination: destination.map { interner.text($0) } ?? "")
+        }
+    }
+
+    /// The payload of every kind but a void and a link, as the fold reads it (the one reading
+    /// of these kinds' layout, for ``event(from:reusing:)`` and ``foldEvent(from:)``); a
+    /// transfer's destination account left in `destination`, as bytes.
+    private func foldAction(
+        _ kind: EventKind, version: UInt8, _ reader: inout ByteReader,
+        destination: inout UnsafeBufferPointer<UInt8>?
+    ) -> FoldAction? {
+        switch kind {
+        case .buy, .sell:
+            guard let amount = amount(&reader), let term = term(version: version, &reader) else { return nil }
+            return kind == .buy ? .buy(amount, price: term) : .sell(amount, price: term)
+        case .trade:
+            guard let given = amount(&reader), let received = amount(&reader) else { return nil }
+            return .trade(given: given, received: received)
+        case .deposit: return amount(&reader).map { .deposit($0) }
+        case .withdraw: return amount(&reader).map { .withdraw($0) }
+        case .fee: return amount(&reader).map { .fee($0) }
+        case .transfer:
+            guard let amount = amount(&reader), let account = reader.slice() else { return nil }
+            destination = account
+            return .transfer(amount)
+        case .income: return income(&reader)
+        case .split:
+            guard let asset = asset(&reader), let numerator = reader.int64(), let denominator = reader.int64(),
+                let ratio = SplitRatio(numerator: Int(numerator), denominator: Int(denominator))
+            else { return nil }
+            return .split(asset, ratio)
+        case .void, .link: return nil
+        }
+    }
+
+    private func income(_ reader: inout ByteReader) -> FoldAction? {
+        guard let amount = amount(&reader), let code = reader.byte(), Int(code) < PackedEvent.incomeKinds.count,
+            let hasValue = reader.byte()
+        else { return nil }
+        let kind = PackedEvent.incomeKinds[Int(code)]
+        guard hasValue != 0 else { return .income(amount, kind: kind, value: nil) }
+        guard hasValue <= 2 else { return nil }
+        return price(&reader).map {
+            .income(amount, kind: kind, value: hasValue == 1 ? .unit($0) : .total($0.amount, quote: $0.currency))
         }
     }
 

@@ -56,6 +56,40 @@ struct ReplayInterner {
     }
 }
 
+/// Account names by index for the events a replay makes for the fold (``FoldEvent``): found
+/// by their bytes in an ``InternCache``, each name made and indexed once. A name past 15 bytes
+/// (no cache key) is compared with the last such name before it is looked up by its text.
+struct ReplayNames {
+    private var table = FoldNames()
+    private var cache = InternCache<Int32>()
+    private var lastLongBytes: [UInt8] = []
+    private var lastLongIndex: Int32 = -1
+
+    /// Every name indexed so far.
+    var names: [String] { table.names }
+
+    @inline(__always)
+    mutating func index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        if let key = PackedText(bytes), let known = cache[key] { return known }
+        return newIndex(bytes)
+    }
+
+    @inline(never)
+    private mutating func newIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        guard let key = PackedText(bytes) else {
+            if lastLongIndex >= 0, FastChainWalk.same(bytes, lastLongBytes) { return lastLongIndex }
+            lastLongIndex = table.index(String(decoding: bytes, as: UTF8.self))
+            lastLongBytes = Array(bytes)
+            return lastLongIndex
+        }
+        let index = table.index(String(decoding: bytes, as: UTF8.self))
+        cache.insert(index, for: key)
+        return index
+    }
+
+    mutating func index(_ name: String) -> Int32 { table.index(name) }
+}
+
 /// The tags of the symbols the interners make (``AssetSymbol/tag``): each symbol made gets the
 /// next number of the process, so a tag never names two spellings, whichever decoder made it.
 /// When all 2³²−1 are used, symbols are made untagged (0), and the position table probes.
