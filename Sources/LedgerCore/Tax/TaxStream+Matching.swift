@@ -40,15 +40,19 @@ extension TaxStream {
         var through = 0
 
         /// Sales handed on at a time (one hand-over a batch; the arrays made at their size).
-        static let perBatch = 256
-        /// Transactions looked at most before a batch is handed on (the calling thread matches
+        /// Round 31: 256 → 1,024, and 4,096 → 16,384 transactions looked at (``scannedPer``):
+        /// with ~3,000 hand-overs at 1M each thread of the matching waited ~a fifth of the
+        /// stage for the other (`perf`: 14–16 of 20 samples a 20 ms slice busy; 18–19 after).
+        static let perBatch = 1024
+        /// Transactions looked at most, a sale handed on: a batch of `perBatch` sales is handed
+        /// on after `scannedPer × perBatch` transactions at most (the calling thread matches
         /// its own assets up to there when it takes the batch); a batch goes on to the end of
         /// the instant it is at.
-        static let scannedPerBatch = 4096
+        static let scannedPer = 16
 
-        init() {
-            disposals.reserveCapacity(Self.perBatch * 2)
-            ends.reserveCapacity(Self.perBatch)
+        init(room: Int = Self.perBatch) {
+            disposals.reserveCapacity(room * 2)
+            ends.reserveCapacity(room)
         }
 
         /// Empty again, its arrays kept (the calling thread's, used batch after batch).
@@ -78,8 +82,13 @@ extension TaxStream {
         let byName: [Int]
 
         /// Nil when the transactions are not in time order (the census's pass checks it).
-        init?(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?) {
-            var census = AssetCensus(transactions, rules: rules, options: options)
+        /// `counted`: the census the replay took as it wrote the transactions down
+        /// (``PortfolioState/taxCensus``), used when it counted all of these.
+        init?(
+            _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?,
+            counted: TaxCensus? = nil
+        ) {
+            var census = AssetCensus(transactions, counted: counted, rules: rules, options: options)
             guard census.inTimeOrder else { return nil }
             let quota = transactions.count * Self.hereShare.numerator / Self.hereShare.denominator
             var mine: [Bool] = []
@@ -199,14 +208,15 @@ extension TaxStream {
             }
         }
 
-        /// The second thread's part: every transaction looked at, batch by batch, each handed
-        /// to `hand`.
-        mutating func run(_ transactions: UnsafeBufferPointer<TaxTransaction>, to hand: (Sales) -> Void) {
+        /// The second thread's part: every transaction looked at, batch by batch of up to
+        /// `perBatch` sales, each handed to `hand`.
+        mutating func run(
+            _ transactions: UnsafeBufferPointer<TaxTransaction>, perBatch: Int, to hand: (Sales) -> Void
+        ) {
             while next < transactions.count {
-                var sales = Sales()
-                scan(
-                    transactions, to: min(next + Sales.scannedPerBatch, transactions.count), most: Sales.perBatch,
-                    into: &sales)
+                var sales = Sales(room: perBatch)
+                let end = min(next + Sales.scannedPer * perBatch, transactions.count)
+                scan(transactions, to: end, most: perBatch, into: &sales)
                 hand(sales)
             }
         }
@@ -251,94 +261,5 @@ struct Matchers {
         guard index >= 0 else { return false }
         all[Int(index)].appendHoldings(of: asset, to: &holdings)
         return true
-    }
-}
-
-/// Every asset of the transactions, numbered in the order of their first transactions, with
-/// what its matching needs: one dictionary lookup a transaction (the matching loop looked each
-/// transaction's asset up twice more).
-private struct AssetCensus {
-    var symbols: [AssetSymbol] = []
-    /// Each transaction's asset number (-1: fiat, not matched).
-    var numbers: [Int32] = []
-    /// By the asset's first transaction's class.
-    var washSales: [Bool] = []
-    /// Where the wash-sale rule applies, the asset's acquisitions.
-    var purchases: [[TaxLotMatching.Purchase]] = []
-    var acquisitions: [Int] = []
-    /// The asset's transactions: the work of matching it.
-    var transactions: [Int] = []
-    /// Whether each transaction's time is at or after the one before (the stream matches them
-    /// in one pass only then): checked in this pass, not in one of its own (15 samples at 1M).
-    var inTimeOrder = true
-
-    /// Each asset's number by its symbol, for a symbol without a tag (or one not met yet).
-    private var positions: [AssetSymbol: Int32] = [:]
-    /// Each tagged symbol's number + 1 by its tag (0: not met yet): most transactions' asset is
-    /// found by one load, not a dictionary probe (round 30: the census runs on the calling
-    /// thread alone before the matching starts, ~40 samples at 1M, half of them the probe).
-    private var byTag: [Int32] = []
-
-    init(_ all: [TaxTransaction], rules: TaxRules, options: TaxOptions) {
-        numbers.reserveCapacity(all.count)
-        var last = Timestamp(secondsSinceEpoch: .min)
-        for index in all.indices {
-            let time = all[index].time
-            if time < last { inTimeOrder = false }
-            last = time
-            guard all[index].assetClass != .fiat else {
-                numbers.append(-1)
-                continue
-            }
-            let tag = Int(all[index].asset.tag)
-            let tagged = tag > 0 && tag < byTag.count ? byTag[tag] : 0
-            let number = tagged > 0 ? tagged - 1 : self.number(of: all[index], tag: tag, rules, options)
-            numbers.append(number)
-            transactions[Int(number)] += 1
-            guard all[index].isAcquisition else { continue }
-            acquisitions[Int(number)] += 1
-            if washSales[Int(number)] { purchases[Int(number)].append(TaxLotMatching.Purchase(all[index])) }
-        }
-    }
-
-    /// The number of `transaction`'s asset by its symbol (a new one when first met), kept by
-    /// its tag too (tags are the process's symbols counted: a few hundred at most).
-    private mutating func number(
-        of transaction: TaxTransaction, tag: Int, _ rules: TaxRules, _ options: TaxOptions
-    ) -> Int32 {
-        let asset = transaction.asset
-        let number: Int32
-        if let known = positions[asset] {
-            number = known
-        } else {
-            number = Int32(symbols.count)
-            positions[asset] = number
-            symbols.append(asset)
-            washSales.append(TaxEngine.washSales(transaction.assetClass, rules, options))
-            purchases.append([])
-            acquisitions.append(0)
-            transactions.append(0)
-        }
-        guard tag > 0, tag < 1 << 16 else { return number }
-        if tag >= byTag.count { byTag += [Int32](repeating: 0, count: tag + 1 - byTag.count) }
-        byTag[tag] = number + 1
-        return number
-    }
-
-    /// The matchings of the assets `mine` marks (their purchases moved out of the census).
-    mutating func matchers(where mine: [Bool], _ rules: TaxRules, _ options: TaxOptions) -> Matchers {
-        var side = Matchers()
-        for number in symbols.indices {
-            side.local.append(mine[number] ? Int32(side.all.count) : -1)
-            guard mine[number] else { continue }
-            var own: [TaxLotMatching.Purchase] = []
-            swap(&own, &purchases[number])
-            side.all.append(
-                TaxLotMatching(
-                    method: TaxEngine.method(rules, options), washSales: washSales[number],
-                    perWalletFrom: TaxEngine.perWalletFrom(rules, options), purchases: own,
-                    acquisitions: acquisitions[number]))
-        }
-        return side
     }
 }

@@ -27,11 +27,14 @@ struct TaxStream {
 
     /// Nil when the transactions are not in time order (``TaxEngine/perAsset(_:rules:options:year:)``
     /// then matches them): the census that shares the assets out checks it in its pass.
+    /// `perBatch`: the second thread's sales a batch (tests make it small, to cross many);
+    /// `counted`: the replay's census of the transactions (``TaxCensus``), if it took one.
     static func match(
         _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?,
-        cores: any SecondCore = OneCore()
+        cores: any SecondCore = OneCore(), perBatch: Int = Sales.perBatch, counted: TaxCensus? = nil
     ) -> TaxEngine.Matched? {
-        guard var sides = Sides(transactions, rules: rules, options: options, wanted: year) else { return nil }
+        guard var sides = Sides(transactions, rules: rules, options: options, wanted: year, counted: counted)
+        else { return nil }
         var stream = TaxStream(rules: rules, wanted: year)
         // Every year kept: room for one disposal a transaction (a sale of several lots gives
         // several, but most transactions are none), so the array is not copied as it doubles
@@ -47,7 +50,7 @@ struct TaxStream {
         transactions.withUnsafeBufferPointer { all in
             cores.pipe(
                 produce: {
-                    there.run(all, to: $0)
+                    there.run(all, perBatch: perBatch, to: $0)
                     // Its lots as they stand after the last transaction, while the calling
                     // thread keeps the last batches (after the pipe, it was 60 samples there).
                     there.matchers.finish()
@@ -76,7 +79,7 @@ struct TaxStream {
         _ here: inout Matching, _ all: UnsafeBufferPointer<TaxTransaction>, _ mine: inout Sales
     ) -> Bool {
         here.scan(all, to: all.count, into: &mine)
-        keep(Sales(), mine)
+        keep(Sales(room: 0), mine)
         mine.clear()
         here.matchers.finish()
         closeYear()
