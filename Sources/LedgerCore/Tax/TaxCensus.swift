@@ -16,10 +16,18 @@ public struct TaxCensus: Sendable {
     private(set) var transactions: [Int] = []
     /// Each asset's acquisitions.
     private(set) var acquisitions: [Int] = []
+    /// Whether each transaction is a sale whose event sells in another transaction too (a
+    /// trade and its fee paid in a second asset): its gain is netted with theirs by the calling
+    /// thread (``TaxFigures/Tally``); every other sale's is summed where it is matched
+    /// (``TaxYearSums``). True is always safe.
+    private(set) var shared: [Bool] = []
     /// Whether each transaction's time is at or after the one before (the stream matches them
     /// in one pass only then).
     private(set) var inTimeOrder = true
     private var last = Timestamp(secondsSinceEpoch: .min)
+    /// The event counted last and the position of its first sale (-1: none yet).
+    private var event: EventID?
+    private var eventSale = -1
     /// Each asset's number by its symbol, for a symbol without a tag (or one not met yet).
     private var positions: [AssetSymbol: Int32] = [:]
     /// Each tagged symbol's number + 1 by its tag (0: not met yet): most transactions' asset is
@@ -28,24 +36,42 @@ public struct TaxCensus: Sendable {
 
     public init() {}
 
-    /// The census of `all`, in one pass.
+    /// The census of `all`. Its shared sales are found by event wherever they are in `all` (the
+    /// replay's census finds them next to each other, as it writes an event's transactions
+    /// down one after the other).
     init(_ all: [TaxTransaction]) {
-        numbers.reserveCapacity(all.count)
+        reserveCapacity(all.count)
+        var sales: [EventID: Int] = [:]
         for index in all.indices {
-            count(all[index].asset, all[index].assetClass, acquisition: all[index].isAcquisition, at: all[index].time)
+            let transaction = all[index]
+            count(
+                transaction.asset, transaction.assetClass, acquisition: transaction.isAcquisition,
+                sale: transaction.isDisposal, event: transaction.event, at: transaction.time)
+            if transaction.isDisposal, transaction.assetClass != .fiat { sales[transaction.event, default: 0] += 1 }
+        }
+        for index in all.indices where all[index].isDisposal && all[index].assetClass != .fiat {
+            shared[index] = sales[all[index].event, default: 0] > 1
         }
     }
 
-    /// Room for `count` transactions' numbers.
-    mutating func reserveCapacity(_ count: Int) { numbers.reserveCapacity(count) }
+    /// Room for `count` transactions.
+    mutating func reserveCapacity(_ count: Int) {
+        numbers.reserveCapacity(count)
+        shared.reserveCapacity(count)
+    }
 
     /// How many transactions were counted.
     var count: Int { numbers.count }
 
-    /// The next transaction, of `asset` (of class `assetClass`) at `time`.
-    mutating func count(_ asset: AssetSymbol, _ assetClass: AssetClass, acquisition: Bool, at time: Timestamp) {
+    /// The next transaction, of `asset` (of class `assetClass`) at `time` in `event`: an
+    /// acquisition, a sale or neither.
+    mutating func count(
+        _ asset: AssetSymbol, _ assetClass: AssetClass, acquisition: Bool, sale: Bool, event: EventID,
+        at time: Timestamp
+    ) {
         if time < last { inTimeOrder = false }
         last = time
+        note(sale && assetClass != .fiat, of: event)
         guard assetClass != .fiat else { return numbers.append(-1) }
         let tag = Int(asset.tag)
         let tagged = tag > 0 && tag < byTag.count ? byTag[tag] : 0
@@ -53,6 +79,20 @@ public struct TaxCensus: Sendable {
         numbers.append(number)
         transactions[Int(number)] += 1
         if acquisition { acquisitions[Int(number)] += 1 }
+    }
+
+    /// The next transaction's place in `event`: a second sale of the event (right after the
+    /// first's transactions) makes both shared.
+    private mutating func note(_ sale: Bool, of event: EventID) {
+        if event != self.event { (self.event, eventSale) = (event, -1) }
+        shared.append(false)
+        guard sale else { return }
+        guard eventSale >= 0 else {
+            eventSale = shared.count - 1
+            return
+        }
+        shared[eventSale] = true
+        shared[shared.count - 1] = true
     }
 
     /// The number of `asset` by its symbol (a new one when first met), kept by its tag too
@@ -87,6 +127,7 @@ struct AssetCensus {
 
     var symbols: [AssetSymbol] { counted.symbols }
     var numbers: [Int32] { counted.numbers }
+    var shared: [Bool] { counted.shared }
     var transactions: [Int] { counted.transactions }
     var inTimeOrder: Bool { counted.inTimeOrder }
 

@@ -1,6 +1,6 @@
 /// The matching stage of ``TaxStream``, in two sides: the assets are shared out between the
 /// second thread ("there", most of them) and the calling thread ("here", about
-/// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps and totals every
+/// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps every
 /// disposal, so that neither thread waits for the other (docs/PERFORMANCE.md, "`ledger tax`").
 /// An asset's lots are matched on one side only: its transactions in order, as on one thread.
 /// Each side puts its own sales at one instant in the report's order (``Sale/precedes(_:)``),
@@ -19,6 +19,9 @@ extension TaxStream {
         /// The asset's place among all the assets by name.
         let rank: Int32
         let event: EventID
+        /// Whether its event sells in another transaction too (``TaxCensus/shared``): its
+        /// disposals are then tallied by the calling thread, not summed on its side.
+        let shared: Bool
 
         /// The report's order (``TaxEngine/inOrder(_:)``'s): by time, then asset, then event;
         /// sales of one asset and event by position. A sale's disposals share its time, asset
@@ -38,6 +41,8 @@ extension TaxStream {
         var ends: [Sale] = []
         /// Every transaction before this position was looked at.
         var through = 0
+        /// What the sales not shared add to their years' figures, year by year.
+        var sums: [TaxYearSums] = []
 
         /// Sales handed on at a time (one hand-over a batch; the arrays made at their size).
         /// Round 31: 256 → 1,024, and 4,096 → 16,384 transactions looked at (``scannedPer``):
@@ -59,6 +64,15 @@ extension TaxStream {
         mutating func clear() {
             disposals.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
+            sums.removeAll(keepingCapacity: true)
+        }
+
+        /// The sale whose disposals are `range` (of `year`) summed (``TaxYearSums``).
+        mutating func sum(_ range: Range<Int>, year: Int, rules: TaxRules) {
+            if sums.last?.year != year { sums.append(TaxYearSums(year: year)) }
+            disposals.withUnsafeBufferPointer { all in
+                sums[sums.count - 1].add(sale: UnsafeBufferPointer(rebasing: all[range]), rules: rules)
+            }
         }
     }
 
@@ -72,7 +86,9 @@ extension TaxStream {
         /// this thread (a sixth: 546 here, 629 there, load 1), so a fifth again. Round 29's
         /// smaller disposals took this thread's page faults of keeping them down (a fifth:
         /// 538–561 here, 617–652 there in three profiles; 691 and 628 before), so a quarter.
-        static let hereShare = (numerator: 1, denominator: 4)
+        /// Round 31's sides sum their own sales' figures (``TaxYearSums``), so this one no longer
+        /// totals every disposal (a quarter: 189 samples here, 320 there), so two fifths.
+        static let hereShare = (numerator: 2, denominator: 5)
 
         var here: Matching
         var there: Matching
@@ -102,7 +118,7 @@ extension TaxStream {
             byName = symbols.indices.sorted { symbols[$0] < symbols[$1] }
             var ranks = [Int32](repeating: 0, count: symbols.count)
             for (rank, number) in byName.enumerated() { ranks[number] = Int32(rank) }
-            let order = Matching.Order(numbers: census.numbers, ranks: ranks)
+            let order = Matching.Order(numbers: census.numbers, ranks: ranks, shared: census.shared)
             here = Matching(census.matchers(where: mine, rules, options), order, rules: rules, wanted: wanted)
             there = Matching(
                 census.matchers(where: mine.map { !$0 }, rules, options), order, rules: rules, wanted: wanted)
@@ -131,10 +147,13 @@ extension TaxStream {
         struct Order {
             var numbers: [Int32] = []
             var ranks: [Int32] = []
+            /// Each transaction's ``TaxCensus/shared``.
+            var shared: [Bool] = []
         }
 
         var matchers: Matchers
         let order: Order
+        let rules: TaxRules
         let wanted: Int?
         var years: YearOfDay
         /// The next transaction to look at.
@@ -143,6 +162,7 @@ extension TaxStream {
         init(_ matchers: Matchers, _ order: Order = Order(), rules: TaxRules, wanted: Int?) {
             self.matchers = matchers
             self.order = order
+            self.rules = rules
             self.wanted = wanted
             years = YearOfDay(rules: rules)
         }
@@ -178,17 +198,33 @@ extension TaxStream {
                     if sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
                     continue
                 }
-                // A sale's disposals all have its time: its year is the year of each.
-                let time = transaction.pointee.time
-                let year = years.year(of: time)
-                if year > wanted ?? year, sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
-                sales.ends.append(
-                    Sale(
-                        position: position, year: year, start: start, end: sales.disposals.endIndex, time: time,
-                        rank: order.ranks[number], event: transaction.pointee.event))
+                sold(transaction, at: position, of: number, from: start, into: &sales)
             }
             sales.through = next
             Self.orderInstants(&sales.ends, from: first)
+        }
+
+        /// The sale at `position` (of asset `number`) matched, its disposals from `start` on:
+        /// cut when its year comes after the one asked for, given the German treatment, summed
+        /// when its event sells nowhere else, and its ``Sale`` added.
+        private mutating func sold(
+            _ transaction: UnsafePointer<TaxTransaction>, at position: Int, of number: Int, from start: Int,
+            into sales: inout Sales
+        ) {
+            // A sale's disposals all have its time: its year is the year of each.
+            let time = transaction.pointee.time
+            let year = years.year(of: time)
+            if year > wanted ?? year, sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
+            let end = sales.disposals.endIndex
+            if rules == .de {
+                for index in start..<end { TaxEngine.germanTreatment(of: &sales.disposals[index]) }
+            }
+            let shared = order.shared[position]
+            if !shared, start < end { sales.sum(start..<end, year: year, rules: rules) }
+            sales.ends.append(
+                Sale(
+                    position: position, year: year, start: start, end: end, time: time, rank: order.ranks[number],
+                    event: transaction.pointee.event, shared: shared))
         }
 
         /// Each instant's sales from `first` on in the report's order (most instants' are: one

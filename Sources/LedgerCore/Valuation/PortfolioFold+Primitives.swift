@@ -29,8 +29,14 @@ extension PortfolioFold {
 
     /// Writes one moment down for the tax rules (docs/TAX.md, "Input").
     mutating func recordTax(_ kind: TaxTransaction.Kind, _ asset: Asset, _ quantity: ExactDecimal, _ amount: Valued) {
-        let acquisition = if case .acquisition = kind { true } else { false }
-        state.taxCensus.count(asset.symbol, asset.assetClass, acquisition: acquisition, at: event.occurredAt)
+        let (acquisition, sale) =
+            switch kind {
+            case .acquisition: (true, false)
+            case .disposal: (false, true)
+            default: (false, false)
+            }
+        state.taxCensus.count(
+            asset.symbol, asset.assetClass, acquisition: acquisition, sale: sale, event: event.id, at: event.occurredAt)
         state.taxTransactions.append(
             TaxTransaction(
                 kind, asset: asset.symbol, class: asset.assetClass, account: event.account, quantity: quantity,
