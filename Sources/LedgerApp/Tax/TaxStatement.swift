@@ -74,7 +74,7 @@ public struct TaxStatement: Sendable {
         let state = try runner.replayForTax(currency: currency)
         let report = TaxEngine.report(
             state.taxTransactions, income: state.taxIncome, rules: rules, options: options, year: year,
-            cores: context.cores)
+            cores: context.cores, census: state.taxCensus)
         if let year, report.disposals.isEmpty {
             throw TaxError.noDisposals(
                 year: TaxCalendar.label(of: year, rules: rules),

@@ -26,14 +26,19 @@ public enum TaxEngine {
     /// With `year` (`ledger tax --year`), the years after it are not built (a year needs the
     /// ones before it for the losses carried forward, never the ones after it) and only its
     /// disposals are kept. `cores`: where the matching may run beside the keeping of its
-    /// disposals (``TaxStream``).
+    /// disposals (``TaxStream``); `census`: the replay's census of `transactions`
+    /// (``PortfolioState/taxCensus``), if it took one.
     public static func report(
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
-        options: TaxOptions = TaxOptions(), year: Int? = nil, cores: any SecondCore = OneCore()
+        options: TaxOptions = TaxOptions(), year: Int? = nil, cores: any SecondCore = OneCore(),
+        census: TaxCensus? = nil
     ) -> TaxReport {
         // The stream checks the time order in its census (nil: not in time order).
         let streamed =
-            rules == .uk ? nil : TaxStream.match(transactions, rules: rules, options: options, year: year, cores: cores)
+            rules == .uk
+            ? nil
+            : TaxStream.match(
+                transactions, rules: rules, options: options, year: year, cores: cores, counted: census)
         let matched = streamed ?? perAsset(transactions, rules: rules, options: options, year: year)
         return TaxReport(
             rules: rules, options: options,

@@ -6,9 +6,9 @@ extension TaxLotMatching {
     /// with its acquisition dates, holding periods and basis. Before the switch only the
     /// lots' account labels move (one pool still); what `source`'s lots do not cover arrives
     /// without basis (a later sale of it is matched as not held, at zero cost).
-    mutating func move(_ quantity: ExactDecimal, from source: String, to destination: String) {
-        heldByAccount.add(-quantity, to: source)
-        heldByAccount.add(quantity, to: destination)
+    mutating func move(_ quantity: ExactDecimal, from source: Int32, to destination: Int32) {
+        heldByAccount.add(-quantity, at: source)
+        heldByAccount.add(quantity, at: destination)
         var pieces: [TaxLot] = []
         _ = take(quantity, from: source, always: true, into: &pieces)
         for var piece in pieces {
@@ -60,9 +60,11 @@ extension TaxLotMatching {
 
     /// `lot` to the accounts with units still open, in name order; what none has room for
     /// stays in the lot's own account.
-    private mutating func allocate(_ lot: TaxLot, open: inout [String: ExactDecimal]) {
+    private mutating func allocate(_ lot: TaxLot, open: inout [Int32: ExactDecimal]) {
         var rest = lot
-        for account in open.keys.sorted() where rest.held.quantity.isPositive {
+        let names = heldByAccount
+        for account in open.keys.sorted(by: { names.name(of: $0) < names.name(of: $1) })
+        where rest.held.quantity.isPositive {
             let room = open[account]!
             guard room.isPositive else { continue }
             if room >= rest.held.quantity {
@@ -78,7 +80,7 @@ extension TaxLotMatching {
     }
 
     /// `quantity` of `lot` (less than all of it) with its share of the cost, in `account`.
-    private func split(_ lot: inout TaxLot, _ quantity: ExactDecimal, to account: String) -> TaxLot {
+    private func split(_ lot: inout TaxLot, _ quantity: ExactDecimal, to account: Int32) -> TaxLot {
         var part = lot
         part.held = CostedQuantity(quantity: quantity, cost: lot.held.take(quantity), complete: lot.held.complete)
         part.account = account

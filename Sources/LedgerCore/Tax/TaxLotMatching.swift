@@ -2,9 +2,10 @@
 struct TaxLot: Hashable, Sendable {
     let event: EventID
     let acquired: Timestamp
-    /// The account the units are in (where bought, or moved to by a transfer); under the US
-    /// rules before 2025 a label only, used for the allocation at the switch.
-    var account: String
+    /// The account the units are in (where bought, or moved to by a transfer), by its number
+    /// in the matching (``AccountQuantities/number(of:)``): no `String`, so a lot is plain
+    /// bytes; under the US rules before 2025 a label only, used for the allocation at the switch.
+    var account: Int32
     /// The first day of the holding period: the acquisition's date, moved back by a wash
     /// sale's tacked holding period.
     var holdingStart: LocalDate
@@ -16,7 +17,7 @@ struct TaxLot: Hashable, Sendable {
     /// other methods, which never compare it: a division per lot opened is not free.
     var unitCost = ExactDecimal.zero
 
-    init(event: EventID, acquired: Timestamp, account: String, holdingStart: LocalDate, held: CostedQuantity) {
+    init(event: EventID, acquired: Timestamp, account: Int32, holdingStart: LocalDate, held: CostedQuantity) {
         self.event = event
         self.acquired = acquired
         self.account = account
@@ -134,21 +135,23 @@ struct TaxLotMatching {
     }
 
     private mutating func apply(_ transaction: UnsafePointer<TaxTransaction>, into sink: inout [TaxDisposal]) {
-        let account = transaction.pointee.account
+        let account = heldByAccount.number(of: transaction.pointee.account)
         switch transaction.pointee.kind {
         case .acquisition:
-            heldByAccount.add(transaction.pointee.quantity, to: account)
-            open(transaction)
+            heldByAccount.add(transaction.pointee.quantity, at: account)
+            open(transaction, in: account)
         case .disposal:
-            heldByAccount.add(-transaction.pointee.quantity, to: account)
-            dispose(transaction, into: &sink)
+            heldByAccount.add(-transaction.pointee.quantity, at: account)
+            dispose(transaction, from: account, into: &sink)
         case .removal:
-            heldByAccount.add(-transaction.pointee.quantity, to: account)
+            heldByAccount.add(-transaction.pointee.quantity, at: account)
             var taken: [TaxLot] = []
             _ = take(transaction.pointee.quantity, from: account, into: &taken)
         case .transfer(let destination):
             // One pool in every year (the engine's universal basis): a transfer changes nothing.
-            if perWalletFrom != nil { move(transaction.pointee.quantity, from: account, to: destination) }
+            if perWalletFrom != nil {
+                move(transaction.pointee.quantity, from: account, to: heldByAccount.number(of: destination))
+            }
         case .split(let numerator, let denominator):
             let hifo = method == .hifo
             lots.updateEach { lot in
@@ -161,9 +164,9 @@ struct TaxLotMatching {
 
     /// Opens the acquisition's lot, first splitting off the units that absorb a loss sold
     /// before it (a replacement bought after the sale).
-    private mutating func open(_ transaction: UnsafePointer<TaxTransaction>) {
+    private mutating func open(_ transaction: UnsafePointer<TaxTransaction>, in account: Int32) {
         var base = TaxLot(
-            event: transaction.pointee.event, acquired: transaction.pointee.time, account: transaction.pointee.account,
+            event: transaction.pointee.event, acquired: transaction.pointee.time, account: account,
             holdingStart: transaction.pointee.date,
             held: CostedQuantity(
                 quantity: transaction.pointee.quantity, cost: transaction.pointee.amount,
@@ -199,7 +202,7 @@ struct TaxLotMatching {
     func priced(_ lot: TaxLot) -> TaxLot { method == .hifo ? lot.priced : lot }
 
     /// The index of the lot the method takes next: of all lots, or only of `account`'s.
-    mutating func next(in account: String? = nil) -> Int? {
+    mutating func next(in account: Int32? = nil) -> Int? {
         switch method {
         case .hifo: return lots.highest(in: account)
         case .lifo:
@@ -214,7 +217,7 @@ struct TaxLotMatching {
     /// Takes `quantity` by the method from the lots (only `account`'s once basis is per
     /// account), appending the pieces to `pieces`: returns what no lot covered.
     mutating func take(
-        _ quantity: ExactDecimal, from account: String, always: Bool = false, into pieces: inout [TaxLot]
+        _ quantity: ExactDecimal, from account: Int32, always: Bool = false, into pieces: inout [TaxLot]
     ) -> ExactDecimal {
         let only = perWallet || always ? account : nil
         var wanted = quantity
@@ -241,20 +244,22 @@ struct TaxLotMatching {
     /// One disposal a lot piece of the sale, appended to `sink`. The pieces go in an array
     /// kept between sales, and a sale of one piece (most) takes the whole proceeds without an
     /// array of shares.
-    private mutating func dispose(_ transaction: UnsafePointer<TaxTransaction>, into sink: inout [TaxDisposal]) {
+    private mutating func dispose(
+        _ transaction: UnsafePointer<TaxTransaction>, from account: Int32, into sink: inout [TaxDisposal]
+    ) {
         var pieces: [TaxLot] = []
         swap(&pieces, &self.pieces)
         defer {
             pieces.removeAll(keepingCapacity: true)
             swap(&pieces, &self.pieces)
         }
-        let uncovered = take(transaction.pointee.quantity, from: transaction.pointee.account, into: &pieces)
+        let uncovered = take(transaction.pointee.quantity, from: account, into: &pieces)
         let date = transaction.pointee.date
         if uncovered.isPositive {
             pieces.append(
                 TaxLot(
-                    event: transaction.pointee.event, acquired: transaction.pointee.time,
-                    account: transaction.pointee.account, holdingStart: date,
+                    event: transaction.pointee.event, acquired: transaction.pointee.time, account: account,
+                    holdingStart: date,
                     held: CostedQuantity(quantity: uncovered, cost: .zero)))
         }
         let amount = transaction.pointee.amount
@@ -302,7 +307,8 @@ struct TaxLotMatching {
         for lot in lots {
             holdings.append(
                 TaxHolding(
-                    asset: asset, account: perWallet ? lot.account : ValuationOptions.pooledAccount,
+                    asset: asset,
+                    account: perWallet ? heldByAccount.name(of: lot.account) : ValuationOptions.pooledAccount,
                     quantity: lot.held.quantity, costBasis: lot.held.cost, acquired: lot.acquired,
                     costKnown: lot.held.complete))
         }

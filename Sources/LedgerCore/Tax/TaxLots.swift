@@ -27,9 +27,9 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
     /// at the next ask). It may still hold gone lots, skipped when they come to the top.
     private var heap: HighestUnitCost?
     /// Each asked account's heap (its lots only), kept and dropped with ``heap``.
-    private var accountHeaps: [String: HighestUnitCost] = [:]
+    private var accountHeaps: [Int32: HighestUnitCost] = [:]
     /// FIFO and LIFO: each asked account's positions, kept and dropped with ``heap``.
-    private var accountPositions: [String: AccountPositions] = [:]
+    private var accountPositions: [Int32: AccountPositions] = [:]
     /// Whether any index of positions or unit costs is kept.
     private var indexed: Bool { heap != nil || !accountHeaps.isEmpty || !accountPositions.isEmpty }
 
@@ -129,7 +129,7 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
 
     /// HIFO: the held lot with the highest unit cost (the earliest of equals), of all lots or
     /// only `account`'s.
-    mutating func highest(in account: String?) -> Int? {
+    mutating func highest(in account: Int32?) -> Int? {
         guard count > 0 else { return nil }
         guard let account else {
             if heap == nil { heap = Self.heap(storage, Array(indices)) }
@@ -142,21 +142,21 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
     }
 
     /// FIFO per account: `account`'s first held lot.
-    mutating func first(in account: String) -> Int? {
+    mutating func first(in account: Int32) -> Int? {
         guard count > 0 else { return nil }
         makePositions(of: account)
         return accountPositions[account]!.first(held: isHeld)
     }
 
     /// LIFO per account: `account`'s last held lot.
-    mutating func last(in account: String) -> Int? {
+    mutating func last(in account: Int32) -> Int? {
         guard count > 0 else { return nil }
         makePositions(of: account)
         return accountPositions[account]!.last(held: isHeld)
     }
 
     /// `account`'s positions, made when first asked (one scan; then kept as lots are added).
-    private mutating func makePositions(of account: String) {
+    private mutating func makePositions(of account: Int32) {
         guard accountPositions[account] == nil else { return }
         accountPositions[account] = AccountPositions(positions: indices.filter { storage[$0].account == account })
     }

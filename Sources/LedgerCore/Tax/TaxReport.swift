@@ -330,7 +330,7 @@ public struct TaxFigures: Hashable, Sendable {
     }
 
     @inline(__always)
-    private mutating func add(_ disposal: UnsafePointer<TaxDisposal>) {
+    mutating func add(_ disposal: UnsafePointer<TaxDisposal>) {
         self.disposals += 1
         proceeds += disposal.pointee.proceeds
         costBasis += disposal.pointee.costBasis
@@ -340,7 +340,8 @@ public struct TaxFigures: Hashable, Sendable {
         costKnown = costKnown && disposal.pointee.costKnown
     }
 
-    private mutating func count(_ gain: ExactDecimal) {
+    /// One sale's gain (per term) counted as a gain or a loss.
+    mutating func count(_ gain: ExactDecimal) {
         if gain.isNegative { losses += gain.negated } else { gains += gain }
     }
 

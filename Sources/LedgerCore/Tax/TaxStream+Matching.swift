@@ -1,6 +1,6 @@
 /// The matching stage of ``TaxStream``, in two sides: the assets are shared out between the
 /// second thread ("there", most of them) and the calling thread ("here", about
-/// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps and totals every
+/// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps every
 /// disposal, so that neither thread waits for the other (docs/PERFORMANCE.md, "`ledger tax`").
 /// An asset's lots are matched on one side only: its transactions in order, as on one thread.
 /// Each side puts its own sales at one instant in the report's order (``Sale/precedes(_:)``),
@@ -19,6 +19,9 @@ extension TaxStream {
         /// The asset's place among all the assets by name.
         let rank: Int32
         let event: EventID
+        /// Whether its event sells in another transaction too (``TaxCensus/shared``): its
+        /// disposals are then tallied by the calling thread, not summed on its side.
+        let shared: Bool
 
         /// The report's order (``TaxEngine/inOrder(_:)``'s): by time, then asset, then event;
         /// sales of one asset and event by position. A sale's disposals share its time, asset
@@ -38,23 +41,38 @@ extension TaxStream {
         var ends: [Sale] = []
         /// Every transaction before this position was looked at.
         var through = 0
+        /// What the sales not shared add to their years' figures, year by year.
+        var sums: [TaxYearSums] = []
 
         /// Sales handed on at a time (one hand-over a batch; the arrays made at their size).
-        static let perBatch = 256
-        /// Transactions looked at most before a batch is handed on (the calling thread matches
+        /// Round 31: 256 → 1,024, and 4,096 → 16,384 transactions looked at (``scannedPer``):
+        /// with ~3,000 hand-overs at 1M each thread of the matching waited ~a fifth of the
+        /// stage for the other (`perf`: 14–16 of 20 samples a 20 ms slice busy; 18–19 after).
+        static let perBatch = 1024
+        /// Transactions looked at most, a sale handed on: a batch of `perBatch` sales is handed
+        /// on after `scannedPer × perBatch` transactions at most (the calling thread matches
         /// its own assets up to there when it takes the batch); a batch goes on to the end of
         /// the instant it is at.
-        static let scannedPerBatch = 4096
+        static let scannedPer = 16
 
-        init() {
-            disposals.reserveCapacity(Self.perBatch * 2)
-            ends.reserveCapacity(Self.perBatch)
+        init(room: Int = Self.perBatch) {
+            disposals.reserveCapacity(room * 2)
+            ends.reserveCapacity(room)
         }
 
         /// Empty again, its arrays kept (the calling thread's, used batch after batch).
         mutating func clear() {
             disposals.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
+            sums.removeAll(keepingCapacity: true)
+        }
+
+        /// The sale whose disposals are `range` (of `year`) summed (``TaxYearSums``).
+        mutating func sum(_ range: Range<Int>, year: Int, rules: TaxRules) {
+            if sums.last?.year != year { sums.append(TaxYearSums(year: year)) }
+            disposals.withUnsafeBufferPointer { all in
+                sums[sums.count - 1].add(sale: UnsafeBufferPointer(rebasing: all[range]), rules: rules)
+            }
         }
     }
 
@@ -68,7 +86,9 @@ extension TaxStream {
         /// this thread (a sixth: 546 here, 629 there, load 1), so a fifth again. Round 29's
         /// smaller disposals took this thread's page faults of keeping them down (a fifth:
         /// 538–561 here, 617–652 there in three profiles; 691 and 628 before), so a quarter.
-        static let hereShare = (numerator: 1, denominator: 4)
+        /// Round 31's sides sum their own sales' figures (``TaxYearSums``), so this one no longer
+        /// totals every disposal (a quarter: 189 samples here, 320 there), so two fifths.
+        static let hereShare = (numerator: 2, denominator: 5)
 
         var here: Matching
         var there: Matching
@@ -78,8 +98,13 @@ extension TaxStream {
         let byName: [Int]
 
         /// Nil when the transactions are not in time order (the census's pass checks it).
-        init?(_ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?) {
-            var census = AssetCensus(transactions, rules: rules, options: options)
+        /// `counted`: the census the replay took as it wrote the transactions down
+        /// (``PortfolioState/taxCensus``), used when it counted all of these.
+        init?(
+            _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, wanted: Int?,
+            counted: TaxCensus? = nil
+        ) {
+            var census = AssetCensus(transactions, counted: counted, rules: rules, options: options)
             guard census.inTimeOrder else { return nil }
             let quota = transactions.count * Self.hereShare.numerator / Self.hereShare.denominator
             var mine: [Bool] = []
@@ -93,7 +118,7 @@ extension TaxStream {
             byName = symbols.indices.sorted { symbols[$0] < symbols[$1] }
             var ranks = [Int32](repeating: 0, count: symbols.count)
             for (rank, number) in byName.enumerated() { ranks[number] = Int32(rank) }
-            let order = Matching.Order(numbers: census.numbers, ranks: ranks)
+            let order = Matching.Order(numbers: census.numbers, ranks: ranks, shared: census.shared)
             here = Matching(census.matchers(where: mine, rules, options), order, rules: rules, wanted: wanted)
             there = Matching(
                 census.matchers(where: mine.map { !$0 }, rules, options), order, rules: rules, wanted: wanted)
@@ -122,10 +147,13 @@ extension TaxStream {
         struct Order {
             var numbers: [Int32] = []
             var ranks: [Int32] = []
+            /// Each transaction's ``TaxCensus/shared``.
+            var shared: [Bool] = []
         }
 
         var matchers: Matchers
         let order: Order
+        let rules: TaxRules
         let wanted: Int?
         var years: YearOfDay
         /// The next transaction to look at.
@@ -134,6 +162,7 @@ extension TaxStream {
         init(_ matchers: Matchers, _ order: Order = Order(), rules: TaxRules, wanted: Int?) {
             self.matchers = matchers
             self.order = order
+            self.rules = rules
             self.wanted = wanted
             years = YearOfDay(rules: rules)
         }
@@ -169,17 +198,33 @@ extension TaxStream {
                     if sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
                     continue
                 }
-                // A sale's disposals all have its time: its year is the year of each.
-                let time = transaction.pointee.time
-                let year = years.year(of: time)
-                if year > wanted ?? year, sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
-                sales.ends.append(
-                    Sale(
-                        position: position, year: year, start: start, end: sales.disposals.endIndex, time: time,
-                        rank: order.ranks[number], event: transaction.pointee.event))
+                sold(transaction, at: position, of: number, from: start, into: &sales)
             }
             sales.through = next
             Self.orderInstants(&sales.ends, from: first)
+        }
+
+        /// The sale at `position` (of asset `number`) matched, its disposals from `start` on:
+        /// cut when its year comes after the one asked for, given the German treatment, summed
+        /// when its event sells nowhere else, and its ``Sale`` added.
+        private mutating func sold(
+            _ transaction: UnsafePointer<TaxTransaction>, at position: Int, of number: Int, from start: Int,
+            into sales: inout Sales
+        ) {
+            // A sale's disposals all have its time: its year is the year of each.
+            let time = transaction.pointee.time
+            let year = years.year(of: time)
+            if year > wanted ?? year, sales.disposals.endIndex > start { sales.disposals.removeSubrange(start...) }
+            let end = sales.disposals.endIndex
+            if rules == .de {
+                for index in start..<end { TaxEngine.germanTreatment(of: &sales.disposals[index]) }
+            }
+            let shared = order.shared[position]
+            if !shared, start < end { sales.sum(start..<end, year: year, rules: rules) }
+            sales.ends.append(
+                Sale(
+                    position: position, year: year, start: start, end: end, time: time, rank: order.ranks[number],
+                    event: transaction.pointee.event, shared: shared))
         }
 
         /// Each instant's sales from `first` on in the report's order (most instants' are: one
@@ -199,14 +244,15 @@ extension TaxStream {
             }
         }
 
-        /// The second thread's part: every transaction looked at, batch by batch, each handed
-        /// to `hand`.
-        mutating func run(_ transactions: UnsafeBufferPointer<TaxTransaction>, to hand: (Sales) -> Void) {
+        /// The second thread's part: every transaction looked at, batch by batch of up to
+        /// `perBatch` sales, each handed to `hand`.
+        mutating func run(
+            _ transactions: UnsafeBufferPointer<TaxTransaction>, perBatch: Int, to hand: (Sales) -> Void
+        ) {
             while next < transactions.count {
-                var sales = Sales()
-                scan(
-                    transactions, to: min(next + Sales.scannedPerBatch, transactions.count), most: Sales.perBatch,
-                    into: &sales)
+                var sales = Sales(room: perBatch)
+                let end = min(next + Sales.scannedPer * perBatch, transactions.count)
+                scan(transactions, to: end, most: perBatch, into: &sales)
                 hand(sales)
             }
         }
@@ -251,94 +297,5 @@ struct Matchers {
         guard index >= 0 else { return false }
         all[Int(index)].appendHoldings(of: asset, to: &holdings)
         return true
-    }
-}
-
-/// Every asset of the transactions, numbered in the order of their first transactions, with
-/// what its matching needs: one dictionary lookup a transaction (the matching loop looked each
-/// transaction's asset up twice more).
-private struct AssetCensus {
-    var symbols: [AssetSymbol] = []
-    /// Each transaction's asset number (-1: fiat, not matched).
-    var numbers: [Int32] = []
-    /// By the asset's first transaction's class.
-    var washSales: [Bool] = []
-    /// Where the wash-sale rule applies, the asset's acquisitions.
-    var purchases: [[TaxLotMatching.Purchase]] = []
-    var acquisitions: [Int] = []
-    /// The asset's transactions: the work of matching it.
-    var transactions: [Int] = []
-    /// Whether each transaction's time is at or after the one before (the stream matches them
-    /// in one pass only then): checked in this pass, not in one of its own (15 samples at 1M).
-    var inTimeOrder = true
-
-    /// Each asset's number by its symbol, for a symbol without a tag (or one not met yet).
-    private var positions: [AssetSymbol: Int32] = [:]
-    /// Each tagged symbol's number + 1 by its tag (0: not met yet): most transactions' asset is
-    /// found by one load, not a dictionary probe (round 30: the census runs on the calling
-    /// thread alone before the matching starts, ~40 samples at 1M, half of them the probe).
-    private var byTag: [Int32] = []
-
-    init(_ all: [TaxTransaction], rules: TaxRules, options: TaxOptions) {
-        numbers.reserveCapacity(all.count)
-        var last = Timestamp(secondsSinceEpoch: .min)
-        for index in all.indices {
-            let time = all[index].time
-            if time < last { inTimeOrder = false }
-            last = time
-            guard all[index].assetClass != .fiat else {
-                numbers.append(-1)
-                continue
-            }
-            let tag = Int(all[index].asset.tag)
-            let tagged = tag > 0 && tag < byTag.count ? byTag[tag] : 0
-            let number = tagged > 0 ? tagged - 1 : self.number(of: all[index], tag: tag, rules, options)
-            numbers.append(number)
-            transactions[Int(number)] += 1
-            guard all[index].isAcquisition else { continue }
-            acquisitions[Int(number)] += 1
-            if washSales[Int(number)] { purchases[Int(number)].append(TaxLotMatching.Purchase(all[index])) }
-        }
-    }
-
-    /// The number of `transaction`'s asset by its symbol (a new one when first met), kept by
-    /// its tag too (tags are the process's symbols counted: a few hundred at most).
-    private mutating func number(
-        of transaction: TaxTransaction, tag: Int, _ rules: TaxRules, _ options: TaxOptions
-    ) -> Int32 {
-        let asset = transaction.asset
-        let number: Int32
-        if let known = positions[asset] {
-            number = known
-        } else {
-            number = Int32(symbols.count)
-            positions[asset] = number
-            symbols.append(asset)
-            washSales.append(TaxEngine.washSales(transaction.assetClass, rules, options))
-            purchases.append([])
-            acquisitions.append(0)
-            transactions.append(0)
-        }
-        guard tag > 0, tag < 1 << 16 else { return number }
-        if tag >= byTag.count { byTag += [Int32](repeating: 0, count: tag + 1 - byTag.count) }
-        byTag[tag] = number + 1
-        return number
-    }
-
-    /// The matchings of the assets `mine` marks (their purchases moved out of the census).
-    mutating func matchers(where mine: [Bool], _ rules: TaxRules, _ options: TaxOptions) -> Matchers {
-        var side = Matchers()
-        for number in symbols.indices {
-            side.local.append(mine[number] ? Int32(side.all.count) : -1)
-            guard mine[number] else { continue }
-            var own: [TaxLotMatching.Purchase] = []
-            swap(&own, &purchases[number])
-            side.all.append(
-                TaxLotMatching(
-                    method: TaxEngine.method(rules, options), washSales: washSales[number],
-                    perWalletFrom: TaxEngine.perWalletFrom(rules, options), purchases: own,
-                    acquisitions: acquisitions[number]))
-        }
-        return side
     }
 }

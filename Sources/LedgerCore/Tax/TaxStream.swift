@@ -18,25 +18,27 @@ struct TaxStream {
     var matched = TaxEngine.Matched()
     /// The year being collected.
     var current: Int?
-    /// Where the current year's disposals start in `matched.disposals`, when it is kept.
-    var yearStart = 0
-    /// The current year's disposals when it is not kept (its totals only: a year before `--year`).
-    var scratch: [TaxDisposal] = []
-    /// The years' tallies, kept from one year to the next (``TaxYearTotals``).
-    var tallies: [TaxFigures.Tally] = []
+    /// What the sides summed of each year's sales not shared (``TaxYearSums``), added up.
+    var sums: [Int: TaxYearSums] = [:]
+    /// The current year's shared sales (``TaxCensus/shared``), tallied here by tally
+    /// (``TaxYearTotals``), and whether each of their disposals had every figure.
+    var tallies = [TaxFigures.Tally](repeating: TaxFigures.Tally(), count: 3)
+    var talliedComplete = true
 
     /// Nil when the transactions are not in time order (``TaxEngine/perAsset(_:rules:options:year:)``
     /// then matches them): the census that shares the assets out checks it in its pass.
+    /// `perBatch`: the second thread's sales a batch (tests make it small, to cross many);
+    /// `counted`: the replay's census of the transactions (``TaxCensus``), if it took one.
     static func match(
         _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?,
-        cores: any SecondCore = OneCore()
+        cores: any SecondCore = OneCore(), perBatch: Int = Sales.perBatch, counted: TaxCensus? = nil
     ) -> TaxEngine.Matched? {
-        guard var sides = Sides(transactions, rules: rules, options: options, wanted: year) else { return nil }
+        guard var sides = Sides(transactions, rules: rules, options: options, wanted: year, counted: counted)
+        else { return nil }
         var stream = TaxStream(rules: rules, wanted: year)
-        // Every year kept: room for one disposal a transaction (a sale of several lots gives
-        // several, but most transactions are none), so the array is not copied as it doubles
-        // (the copies into fresh memory were 6% of `tax -O json` at 1M). Pages never written
-        // are never touched.
+        // Every year kept: room for one disposal a transaction (a sale of several lots gives several, but
+        // most transactions are none), so the array is not copied as it doubles (the copies into fresh
+        // memory were 6% of `tax -O json` at 1M). Pages never written are never touched.
         if year == nil { stream.matched.disposals.reserveCapacity(transactions.count) }
         // The second thread's side, moved out (a copy left behind would make its first step
         // copy every array it holds) and back once the pipe has returned (and joined it).
@@ -47,7 +49,7 @@ struct TaxStream {
         transactions.withUnsafeBufferPointer { all in
             cores.pipe(
                 produce: {
-                    there.run(all, to: $0)
+                    there.run(all, perBatch: perBatch, to: $0)
                     // Its lots as they stand after the last transaction, while the calling
                     // thread keeps the last batches (after the pipe, it was 60 samples there).
                     there.matchers.finish()
@@ -76,7 +78,7 @@ struct TaxStream {
         _ here: inout Matching, _ all: UnsafeBufferPointer<TaxTransaction>, _ mine: inout Sales
     ) -> Bool {
         here.scan(all, to: all.count, into: &mine)
-        keep(Sales(), mine)
+        keep(Sales(room: 0), mine)
         mine.clear()
         here.matchers.finish()
         closeYear()
@@ -89,6 +91,7 @@ struct TaxStream {
     /// comes before the one asked for. One side's sales whose disposals follow each other are
     /// kept in one piece.
     private mutating func keep(_ theirs: Sales, _ mine: Sales) {
+        for part in theirs.sums + mine.sums { sums[part.year, default: TaxYearSums(year: part.year)].add(part) }
         var (one, other) = (theirs.ends.startIndex, mine.ends.startIndex)
         var run = (theirs: true, disposals: 0..<0)
         while one < theirs.ends.endIndex || other < mine.ends.endIndex {
@@ -99,35 +102,42 @@ struct TaxStream {
             if fromTheirs { one += 1 } else { other += 1 }
             if sale.year == current, fromTheirs == run.theirs, sale.start == run.disposals.upperBound {
                 run.disposals = run.disposals.lowerBound..<sale.end
-                continue
+            } else {
+                keep(run.disposals, of: run.theirs ? theirs.disposals : mine.disposals)
+                if sale.year != current { enter(sale.year) }
+                run = (fromTheirs, sale.start..<sale.end)
             }
-            keep(run.disposals, of: run.theirs ? theirs.disposals : mine.disposals)
-            if sale.year != current { enter(sale.year) }
-            run = (fromTheirs, sale.start..<sale.end)
+            if sale.shared { tally(sale, of: fromTheirs ? theirs.disposals : mine.disposals) }
         }
         keep(run.disposals, of: run.theirs ? theirs.disposals : mine.disposals)
     }
 
-    /// Disposals of the current year, in order.
-    private mutating func keep(_ range: Range<Int>, of disposals: [TaxDisposal]) {
-        guard !range.isEmpty, let year = current else { return }
-        if keeps(year) {
-            Self.keep(disposals[range], into: &matched.disposals, rules: rules)
-        } else {
-            Self.keep(disposals[range], into: &scratch, rules: rules)
+    /// A shared sale's disposals (of the current year) in its year's tallies.
+    private mutating func tally(_ sale: Sale, of disposals: [TaxDisposal]) {
+        let rules = rules
+        disposals.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            for index in sale.start..<sale.end {
+                talliedComplete = talliedComplete && all[index].complete
+                guard let tally = TaxYearTotals.tally(of: base + index, year: sale.year, rules: rules) else { continue }
+                tallies[tally].add(base + index)
+            }
         }
+    }
+
+    /// Disposals of the current year, in order, when it is kept.
+    private mutating func keep(_ range: Range<Int>, of disposals: [TaxDisposal]) {
+        guard !range.isEmpty, let year = current, keeps(year) else { return }
+        Self.keep(disposals[range], into: &matched.disposals)
     }
 
     /// Static: a method of the stream would hold a copy of it, and so of the array appended
     /// to, which each append would then copy whole.
-    private static func keep(_ disposals: ArraySlice<TaxDisposal>, into kept: inout [TaxDisposal], rules: TaxRules) {
-        let first = kept.endIndex
+    private static func keep(_ disposals: ArraySlice<TaxDisposal>, into kept: inout [TaxDisposal]) {
         // In one piece (the runtime's array copy, a call of the copy witness a disposal): one
         // by one (`append` of each) was slower, two `memmove`s a disposal (round 27: 77 samples
         // of `memmove` against 36 of the witness at 1M).
         kept.append(contentsOf: disposals)
-        guard rules == .de else { return }
-        for index in first..<kept.endIndex { TaxEngine.germanTreatment(of: &kept[index]) }
     }
 
     /// Whether the disposals of `year` are kept (every year, or the one asked for).
@@ -137,21 +147,19 @@ struct TaxStream {
     private mutating func enter(_ year: Int) {
         closeYear()
         current = year
-        yearStart = matched.disposals.endIndex
         matched.years.append(year)
     }
 
-    /// The year's totals (its disposals are in the report's order already).
+    /// The year's totals, when it is kept or comes before the one asked for: what the sides
+    /// summed and the shared sales' tallies.
     private mutating func closeYear() {
         guard let year = current else { return }
-        if keeps(year) {
+        if keeps(year) || year < wanted ?? year {
             matched.totals[year] = TaxYearTotals(
-                matched.disposals, yearStart..<matched.disposals.endIndex, year: year, rules: rules,
-                tallies: &tallies)
-        } else if year < wanted ?? year {
-            matched.totals[year] = TaxYearTotals(
-                scratch, scratch.indices, year: year, rules: rules, tallies: &tallies)
-            scratch.removeAll(keepingCapacity: true)
+                sums.removeValue(forKey: year) ?? TaxYearSums(year: year), shared: tallies, complete: talliedComplete,
+                rules: rules)
         }
+        for index in tallies.indices { tallies[index].reset(room: 0) }
+        talliedComplete = true
     }
 }

@@ -103,6 +103,14 @@ struct TaxYearTotals {
         place(tallies.map(\.figures), year: year, rules: rules)
     }
 
+    /// The totals of a year from what the sales whose event sells nowhere else add (`sums`,
+    /// summed where they were matched) and the tallies of the others (`shared`, each sale's
+    /// gain per term netted across them; `complete` whether each of their disposals is).
+    init(_ sums: TaxYearSums, shared: [TaxFigures.Tally], complete: Bool, rules: TaxRules) {
+        self.complete = sums.complete && complete
+        place(shared.indices.map { sums.tallies[$0] + shared[$0].figures }, year: sums.year, rules: rules)
+    }
+
     /// The tallies' sums where each rule set files them.
     private mutating func place(_ sums: [TaxFigures], year: Int, rules: TaxRules) {
         switch rules {
@@ -132,7 +140,7 @@ struct TaxYearTotals {
     /// is read where it is: handed by value, each was copied with a retain of its references
     /// (3% of `tax -O json` at 1M).
     @inline(__always)
-    private static func tally(of disposal: UnsafePointer<TaxDisposal>, year: Int, rules: TaxRules) -> Int? {
+    static func tally(of disposal: UnsafePointer<TaxDisposal>, year: Int, rules: TaxRules) -> Int? {
         switch rules {
         case .us: disposal.pointee.term.map { $0 == .short ? 0 : 1 }
         case .uk:

@@ -29,6 +29,14 @@ extension PortfolioFold {
 
     /// Writes one moment down for the tax rules (docs/TAX.md, "Input").
     mutating func recordTax(_ kind: TaxTransaction.Kind, _ asset: Asset, _ quantity: ExactDecimal, _ amount: Valued) {
+        let (acquisition, sale) =
+            switch kind {
+            case .acquisition: (true, false)
+            case .disposal: (false, true)
+            default: (false, false)
+            }
+        state.taxCensus.count(
+            asset.symbol, asset.assetClass, acquisition: acquisition, sale: sale, event: event.id, at: event.occurredAt)
         state.taxTransactions.append(
             TaxTransaction(
                 kind, asset: asset.symbol, class: asset.assetClass, account: event.account, quantity: quantity,
@@ -39,6 +47,7 @@ extension PortfolioFold {
     /// copied every transaction again and raised the peak by half (`ledger tax` at 1M events).
     public mutating func reserveTaxTransactions(_ count: Int) {
         state.taxTransactions.reserveCapacity(count)
+        state.taxCensus.reserveCapacity(count)
     }
 
     /// Takes lots out of a position; a quantity not covered by lots becomes a warning.

@@ -9,6 +9,8 @@ public struct PortfolioState: Sendable {
     /// tax rules (``taxTransactions``, ``taxIncome``; `ledger tax`). Off for every other report.
     public internal(set) var recordsTax = false
     public internal(set) var taxTransactions: [TaxTransaction] = []
+    /// ``taxTransactions``' assets counted as each is written down (``TaxCensus``).
+    public internal(set) var taxCensus = TaxCensus()
     public internal(set) var taxIncome: [TaxIncomeRecord] = []
     /// Every rate a value of the tax replay was converted with (docs/TAX.md).
     public internal(set) var taxRates: Set<TaxRate> = []

@@ -139,6 +139,21 @@ public struct JSONObjectBytes {
         JSONWriter.appendString(value, to: &out)
     }
 
+    /// `"name": "short"`: a word with nothing to escape (an enum's raw value, ASCII letters and
+    /// `-`), copied as it is, or `null`. ``field(_:text:_:)`` checked each of the four a tax
+    /// disposal has for escaping, through two calls a word (~8 % of `tax -O json`'s output at 1M).
+    @inline(__always)
+    public mutating func field(_ name: StaticString, word value: String?, _ out: inout ByteCursor) {
+        key(name, &out)
+        guard var value else { return out.append("null") }
+        out.append(UInt8(ascii: "\""))
+        value.withUTF8 { word in
+            assert(!JSONWriter.needsEscaping(word), "not a word: \(String(decoding: word, as: UTF8.self))")
+            out.append(word)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// `"name": "BTC"` (a symbol's bytes never need escaping).
     public mutating func field(_ name: StaticString, symbol value: AssetSymbol, _ out: inout ByteCursor) {
         key(name, &out)

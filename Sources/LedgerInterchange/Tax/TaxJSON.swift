@@ -228,7 +228,7 @@ public enum TaxJSON {
         var object = JSONObjectBytes(at: place, &out)
         object.field("event", id: disposal.event, &out)
         object.field("asset", symbol: disposal.asset, &out)
-        object.field("class", text: disposal.assetClass.rawValue, &out)
+        object.field("class", word: disposal.assetClass.rawValue, &out)
         object.field("account", text: disposal.account, &out)
         // The quantity's and the cost's text written once, copied where the same number comes
         // again (the allowable costs, the match of a disposal of one lot).
@@ -251,8 +251,8 @@ public enum TaxJSON {
         let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
         object.field("adjustment", exact: disposal.adjustment, known: adjustmentKnown, &out)
         object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
-        object.field("term", text: disposal.term?.rawValue, &out)
-        object.field("treatment", text: disposal.treatment.rawValue, &out)
+        object.field("term", word: disposal.term?.rawValue, &out)
+        object.field("treatment", word: disposal.treatment.rawValue, &out)
         matches(disposal, &object, days: &days, same: &quantity, &costs, &out)
         object.field("complete", flag: disposal.complete, &out)
         object.close(&out)
@@ -267,7 +267,7 @@ public enum TaxJSON {
     ) {
         object.objects("matches", 0..<disposal.matchCount, &out) { match, index, out in
             let item = disposal.match(at: index)
-            match.field("rule", text: item.rule.rawValue, &out)
+            match.field("rule", word: item.rule.rawValue, &out)
             match.field("quantity", exact: item.quantity, same: &quantity, &out)
             match.field(
                 "cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", same: &costs, &out)

@@ -146,7 +146,7 @@ struct TaxLotsTests {
         }
     }
 
-    static let accounts = ["a", "b", "c"]
+    static let accounts: [Int32] = [0, 1, 2]
 
     /// A lot with a unit cost from a few values, so ties are common.
     static func lot(_ step: Int, _ rng: inout SplitMix64) -> TaxLot {
@@ -182,7 +182,7 @@ struct TaxLotsTests {
     }
 
     /// The first lot with the highest unit cost (of `account`'s).
-    static func scanHighest(_ lots: [TaxLot], in account: String?) -> Int? {
+    static func scanHighest(_ lots: [TaxLot], in account: Int32?) -> Int? {
         var best: Int?
         for index in lots.indices where account == nil || lots[index].account == account {
             if best == nil || lots[index].unitCost > lots[best!].unitCost { best = index }

@@ -11,6 +11,9 @@ import Testing
 struct TaxStreamTests {
     static let assets: [(String, AssetClass)] = [("AAA", .stock), ("BBB", .crypto), ("CCC", .crypto)]
     static let accounts = ["kraken", "ledger"]
+    /// The second thread's sales a batch in the tests that cross many batches (the
+    /// program's are 1,024, ``TaxStream/Sales/perBatch``).
+    static let perBatch = 256
 
     /// Buys, sells, transfers from 2023 to 2026; some events share their instant with the next.
     static func history(seed: UInt64, count: Int = 500) -> [TaxTransaction] {
@@ -101,10 +104,12 @@ struct TaxStreamTests {
                 let apart = TaxEngine.perAsset(transactions, rules: rules, options: options, year: year)
                 let expected = Self.report(apart, rules: rules, options: options, year: year).years
                 #expect(expected.count >= 8 && !apart.disposals.isEmpty)
-                if year == nil { #expect(apart.disposals.count > 4 * TaxStream.Sales.perBatch) }
+                if year == nil { #expect(apart.disposals.count > 4 * Self.perBatch) }
                 for cores in [OneCore(), AllAheadCore()] as [any SecondCore] {
                     let streamed = try #require(
-                        TaxStream.match(transactions, rules: rules, options: options, year: year, cores: cores))
+                        TaxStream.match(
+                            transactions, rules: rules, options: options, year: year, cores: cores,
+                            perBatch: Self.perBatch))
                     #expect(streamed.disposals == apart.disposals, "\(rules) \(year ?? 0)")
                     #expect(Self.report(streamed, rules: rules, options: options, year: year).years == expected)
                 }
@@ -212,12 +217,13 @@ struct TaxStreamTests {
         #expect(!sides.here.matchers.all.isEmpty && !sides.there.matchers.all.isEmpty)
         for rules in [TaxRules.us, .de] {
             let apart = TaxEngine.perAsset(transactions, rules: rules, options: options, year: nil)
-            #expect(apart.disposals.count > 4 * TaxStream.Sales.perBatch)
+            #expect(apart.disposals.count > 4 * Self.perBatch)
             let longest = Dictionary(grouping: apart.disposals, by: \.disposed).values.map(\.count).max() ?? 0
             #expect(longest > 32)
             for cores in [OneCore(), AllAheadCore()] as [any SecondCore] {
                 let streamed = try #require(
-                    TaxStream.match(transactions, rules: rules, options: options, year: nil, cores: cores))
+                    TaxStream.match(
+                        transactions, rules: rules, options: options, year: nil, cores: cores, perBatch: Self.perBatch))
                 #expect(streamed.disposals == apart.disposals, "\(rules)")
                 #expect(streamed.holdings == apart.holdings && streamed.years == apart.years)
             }
