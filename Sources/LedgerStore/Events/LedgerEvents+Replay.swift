@@ -26,27 +26,21 @@ extension LedgerEvents {
     public func forEachEffectiveEvent(through asOf: Timestamp, _ body: (LedgerEvent) throws -> Void) throws
         -> LogPosition
     {
-        try ledger.guarded {
-            try database.readTransaction {
-                let voided = try self.voidedIDs()
-                let links = try self.transferLinks(through: asOf, voided: voided)
-                let packed = try ledger.readsReplayRows && ReplayRows.areComplete(database)
-                try BatchPipe.run(
-                    recycles: packed,
-                    produce: { emit, spare in
-                        func rows(_ linked: (LedgerEvent) throws -> Void) throws {
-                            if packed {
-                                try self.forEachReplayRow(through: asOf, skipping: voided, reusing: spare, linked)
-                            } else {
-                                try self.forEachEventRow(through: asOf, skipping: voided, linked)
-                            }
+        try inReplayTransaction(through: asOf) { voided, links, packed in
+            try BatchPipe.run(
+                recycles: packed,
+                produce: { emit, spare in
+                    func rows(_ linked: (LedgerEvent) throws -> Void) throws {
+                        if packed {
+                            try self.forEachReplayRow(through: asOf, skipping: voided, reusing: spare, linked)
+                        } else {
+                            try self.forEachEventRow(through: asOf, skipping: voided, linked)
                         }
-                        // Without links each event goes straight to the pipe (two closure calls
-                        // and their thunks less an event).
-                        if links.isEmpty { try rows(emit) } else { try rows { try links.replay($0, emit) } }
-                    }, consume: body)
-                return try self.position()
-            }
+                    }
+                    // Without links each event goes straight to the pipe (two closure calls
+                    // and their thunks less an event).
+                    if links.isEmpty { try rows(emit) } else { try rows { try links.replay($0, emit) } }
+                }, consume: body)
         }
     }
 
@@ -60,24 +54,35 @@ extension LedgerEvents {
     public func forEachEffectiveBatch(through asOf: Timestamp, _ body: (FoldBatch) throws -> Void) throws
         -> LogPosition
     {
+        try inReplayTransaction(through: asOf) { voided, links, packed in
+            try BatchPipe.run(
+                perBatch: 1, recycles: true,
+                produce: { emit, spare in
+                    guard packed else {
+                        var batcher = FoldBatcher()
+                        try self.forEachEventRow(through: asOf, skipping: voided) { event in
+                            links.replay(event) { batcher.add($0) }
+                            try batcher.flush(reusing: spare, emit)
+                        }
+                        return try batcher.flush(all: true, emit)
+                    }
+                    try self.forEachFoldBatch(through: asOf, skipping: voided, links: links, reusing: spare, emit)
+                }, consume: body)
+        }
+    }
+
+    /// Runs `replay` in one read transaction with what both replays read before the rows: the
+    /// voided events, the transfer links up to `asOf`, and whether the replay rows cover the
+    /// log (else the columns are read). Returns where the log stood, read in the same
+    /// transaction.
+    private func inReplayTransaction(
+        through asOf: Timestamp, _ replay: (Set<EventID>, TransferLinks, Bool) throws -> Void
+    ) throws -> LogPosition {
         try ledger.guarded {
             try database.readTransaction {
                 let voided = try self.voidedIDs()
                 let links = try self.transferLinks(through: asOf, voided: voided)
-                let packed = try ledger.readsReplayRows && ReplayRows.areComplete(database)
-                try BatchPipe.run(
-                    perBatch: 1, recycles: true,
-                    produce: { emit, spare in
-                        guard packed else {
-                            var batcher = FoldBatcher()
-                            try self.forEachEventRow(through: asOf, skipping: voided) { event in
-                                links.replay(event) { batcher.add($0) }
-                                try batcher.flush(reusing: spare, emit)
-                            }
-                            return try batcher.flush(all: true, emit)
-                        }
-                        try self.forEachFoldBatch(through: asOf, skipping: voided, links: links, reusing: spare, emit)
-                    }, consume: body)
+                try replay(voided, links, try ledger.readsReplayRows && ReplayRows.areComplete(database))
                 return try self.position()
             }
         }
