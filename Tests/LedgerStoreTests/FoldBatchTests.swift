@@ -117,6 +117,29 @@ struct FoldBatchTests {
         }
     }
 
+    @Test("the replay rows are read with a small page cache, the columns with the connection's")
+    func replayPageCache() throws {
+        let store = try store(with: Self.events(seed: 47))
+        let connection = try store.database.scalarInt("PRAGMA cache_size")
+        #expect(connection == -Int64(LedgerFile.cacheKiB))
+        for packed in [true, false] {
+            store.readsReplayRows = packed
+            defer { store.readsReplayRows = true }
+            let options = ValuationOptions(currency: sym("USD"), asOf: Timestamp(secondsSinceEpoch: .max))
+            var fold = PortfolioFold(options: options, prices: RandomLedger(seed: 47).prices)
+            var during: [Int64?] = []
+            try store.events.forEachEffectiveBatch(through: options.asOf) { batch in
+                fold.apply(batch)
+                // Where the fold reads prices: on the same connection, between two batches.
+                during.append(try store.sharingConnection { try store.database.scalarInt("PRAGMA cache_size") })
+            }
+            let expected = packed ? -Int64(LedgerEvents.replayCacheKiB) : connection
+            #expect(!during.isEmpty && during.allSatisfy { $0 == expected }, "packed \(packed)")
+            #expect(try store.database.scalarInt("PRAGMA cache_size") == connection)
+            #expect(fold.state.eventCount > 0)
+        }
+    }
+
     @Test("a view is plain bytes: no reference to count")
     func plainBytes() {
         #expect(_isPOD(FoldEvent.self))

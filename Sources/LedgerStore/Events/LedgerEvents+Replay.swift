@@ -74,7 +74,7 @@ extension LedgerEvents {
     /// Runs `replay` in one read transaction with what both replays read before the rows: the
     /// voided events, the transfer links up to `asOf`, and whether the replay rows cover the
     /// log (else the columns are read). Returns where the log stood, read in the same
-    /// transaction.
+    /// transaction. The replay rows are read with the page cache held to ``replayCacheKiB``.
     private func inReplayTransaction(
         through asOf: Timestamp, _ replay: (Set<EventID>, TransferLinks, Bool) throws -> Void
     ) throws -> LogPosition {
@@ -82,11 +82,23 @@ extension LedgerEvents {
             try database.readTransaction {
                 let voided = try self.voidedIDs()
                 let links = try self.transferLinks(through: asOf, voided: voided)
-                try replay(voided, links, try ledger.readsReplayRows && ReplayRows.areComplete(database))
+                if try ledger.readsReplayRows && ReplayRows.areComplete(database) {
+                    try database.withPageCache(kibibytes: Self.replayCacheKiB) { try replay(voided, links, true) }
+                } else {
+                    try replay(voided, links, false)
+                }
                 return try self.position()
             }
         }
     }
+
+    /// The page cache while the replay rows are read: they are read once, in order, so a
+    /// larger cache only grows. With the connection's 64 MiB (``LedgerFile/cacheKiB``, for
+    /// the row lookups of a read through an index, as the columns' replay is) a 1M-event
+    /// replay allocated and faulted in ~60 MB of pages it never read again: half the
+    /// process's page faults, on the reader thread (docs/PERFORMANCE.md, "Cold replay,
+    /// thirty-second round").
+    static let replayCacheKiB = 2_048
 
     /// The effective events of the replay rows as the fold reads them, a batch at a time: each
     /// batch is filled holding the connection lock (the fold may read prices on the same
