@@ -87,6 +87,8 @@ extension ExactDecimal {
             out.append("overflow")
             return
         }
+        // Zero (a tax disposal's costs and adjustment, most of them) with no division.
+        guard units != 0 else { return out.append(UInt8(ascii: "0")) }
         let (whole, fraction) = Self.wholeAndFraction(units.magnitude)
         if units < 0 { out.append(UInt8(ascii: "-")) }
         if let small = UInt64(exactly: whole) {
@@ -97,6 +99,11 @@ extension ExactDecimal {
         guard fraction != 0 else { return }
         var rest = fraction
         var digits = Self.scale
+        // Trailing zeros eight, then four, then one at a time.
+        while rest % 100_000_000 == 0 {
+            rest /= 100_000_000
+            digits -= 8
+        }
         while rest % 10_000 == 0 {
             rest /= 10_000
             digits -= 4
@@ -131,16 +138,11 @@ extension ExactDecimal {
         }
     }
 
-    /// `magnitude` ÷ 10¹⁸ and the remainder (below 10¹⁸: 64 bits): a multiplication for every
-    /// amount below ~18.4, else by 10¹⁸'s reciprocal (``divideByUnit(_:)``; the runtime's
-    /// 128-bit division was ~5 % of a text tax report's output at 1M, round 32).
+    /// `magnitude` ÷ 10¹⁸ and the remainder (below 10¹⁸: 64 bits), by one division
+    /// (``quotientAndRemainder(_:dividingBy:)``: a multiplication for every amount below ~18.4).
     private static func wholeAndFraction(_ magnitude: UInt128) -> (whole: UInt128, fraction: UInt64) {
-        guard magnitude >> 64 != 0 else {
-            let (whole, fraction) = quotientAndRemainder(magnitude, dividingBy: 1_000_000_000_000_000_000)
-            return (whole, fraction)
-        }
-        let (whole, fraction) = divideByUnit((high: 0, low: magnitude))
-        return (whole, UInt64(truncatingIfNeeded: fraction))
+        let (whole, fraction) = quotientAndRemainder(magnitude, dividingBy: 1_000_000_000_000_000_000)
+        return (whole, fraction)
     }
 
     /// ``write(formattedTo:places:rule:)``'s text, rounded half away from zero, its integer
@@ -165,7 +167,7 @@ extension ExactDecimal {
         // Half away from zero, as ``rounded(places:rule:)``: up when the rest is at least half.
         if rest >= step &- rest {
             kept += 1
-            if kept == 1_000_000_000_000_000_000 / step { (whole, kept) = (whole + 1, 0) }
+            if kept == (places == 2 ? 100 : UInt64(Self.powerOfTen(places))) { (whole, kept) = (whole + 1, 0) }
         }
         if whole | kept != 0 {
             if units < 0 { out.append(UInt8(ascii: "-")) } else if plus { out.append(UInt8(ascii: "+")) }
@@ -187,21 +189,32 @@ extension ExactDecimal {
         }
         let width = digits + (digits - 1) / 3
         out.reserve(width) { start in
-            var (rest, position, run) = (value, width, 0)
-            while true {
-                position -= 1
-                start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                guard rest > 0 else { break }
-                run += 1
-                if run == 3 {
-                    position -= 1
-                    start[position] = UInt8(ascii: ",")
-                    run = 0
-                }
+            // Three digits and a comma at a time from the right (a pair from ``digitPairs``),
+            // then the 1–3 digits left in front.
+            var (rest, position) = (value, width)
+            while rest >= 1000 {
+                let next = rest / 1000
+                position -= 4
+                start[position] = UInt8(ascii: ",")
+                putThree(UInt32(truncatingIfNeeded: rest &- next &* 1000), at: start + position + 1)
+                rest = next
+            }
+            let front = UInt32(truncatingIfNeeded: rest)
+            switch position {
+            case 3: putThree(front, at: start)
+            case 2: putPair(front, at: start)
+            default: start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: front)
             }
             return width
         }
+    }
+
+    /// The three digits of `value` (below 1,000) at `target`.
+    @inline(__always)
+    private static func putThree(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
+        let hundreds = value / 100
+        target[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+        putPair(value &- hundreds &* 100, at: target + 1)
     }
 
     /// The decimal digits of `value`, most significant first.
