@@ -92,6 +92,13 @@ struct ExactDecimalOnePassTextTests {
             let value = ExactDecimal(text)!
             #expect(Self.written { _ = value.write(groupedTo: &$0, places: places) } == expected, "\(text)")
         }
+        // Every digit in every place of a fraction and of an integer part (eight digits a division).
+        for text in [
+            "0.999999999999999999", "0.100000000000000001", "12345678.87654321", "99999999.00000001",
+            "-9876543210987654321.012345678901234567", "0.090807060504030201", "10000000.1",
+        ] {
+            #expect(ExactDecimal(text)!.formatted() == text)
+        }
         #expect(Self.written { _ = ExactDecimal("0.005")!.write(groupedTo: &$0, places: 2, plus: true) } == "+0.01")
         #expect(Self.written { _ = ExactDecimal("0.004")!.write(groupedTo: &$0, places: 2, plus: true) } == "0.00")
         // Nothing written for 0 or 18 places, the overflow marker, an integer part of 2⁶⁴ − 1 on.
