@@ -10,6 +10,7 @@ public enum NumberFormat {
 
     /// ``money(_:places:)`` written to `out` (at most ``maxBytes(_:)``).
     public static func write(money value: ExactDecimal, places: Int = 2, to out: inout ByteCursor) {
+        guard !value.write(groupedTo: &out, places: places) else { return }
         let start = out.count
         value.write(formattedTo: &out, places: places)
         group(from: start, &out)
@@ -57,6 +58,7 @@ public enum NumberFormat {
 
     /// ``signedMoney(_:)`` written to `out`.
     public static func write(signedMoney value: ExactDecimal, to out: inout ByteCursor) {
+        guard !value.write(groupedTo: &out, places: 2, plus: true) else { return }
         if value.rounded(places: 2).isPositive { out.append(UInt8(ascii: "+")) }
         write(money: value, to: &out)
     }
