@@ -291,6 +291,11 @@ public struct TaxView {
             NumberFormat.write(money: disposal.allowableCosts, complete: disposal.costKnown, to: &out)
             out.append(",")
         }
+        writeGain(disposal, afterCosts: costs, into: &out)
+    }
+
+    /// The disposal's last line from ` gain `: the gain, its term or treatment, if incomplete.
+    private func writeGain(_ disposal: TaxDisposal, afterCosts costs: Bool, into out: inout ByteCursor) {
         out.append(costs ? " gain " : "    gain ")
         NumberFormat.write(signedMoney: disposal.gain, complete: disposal.complete, to: &out)
         if let term = disposal.term, report.rules == .us {
@@ -322,25 +327,7 @@ public struct TaxView {
     /// ``words(_:into:)``, the date's text from `days` (``DayText``).
     static func words(_ match: TaxMatch, into out: inout ByteCursor, days: inout DayText) {
         guard let whole = match.outOf, whole.quantity.isPositive else {
-            guard match.rule != .notHeld else {
-                NumberFormat.write(quantity: match.quantity, to: &out)
-                return out.append(" not held: matched at zero cost")
-            }
-            // `fifo lot bought 2024-01-02: 1.5 at 3.00 = 4.50`.
-            let unit = match.quantity.isPositive ? match.cost / match.quantity : .zero
-            out.append(text: match.rule.rawValue)
-            out.append(" lot")
-            bought(match, &out, days: &days)
-            out.append(": ")
-            NumberFormat.write(quantity: match.quantity, to: &out)
-            out.append(" at ")
-            if match.costKnown {
-                NumberFormat.write(price: unit, to: &out)
-            } else {
-                out.append(text: NumberFormat.incompleteUnknown)
-            }
-            out.append(" = ")
-            return NumberFormat.write(money: match.cost, complete: match.costKnown, to: &out)
+            return lotWords(match, into: &out, days: &days)
         }
         switch match.rule {
         case .sameDay: out.append("same day: acquired that day, ")
@@ -356,6 +343,28 @@ public struct TaxView {
         out.append(" at ")
         if whole.complete {
             NumberFormat.write(money: whole.cost / whole.quantity, places: 5, to: &out)
+        } else {
+            out.append(text: NumberFormat.incompleteUnknown)
+        }
+        out.append(" = ")
+        NumberFormat.write(money: match.cost, complete: match.costKnown, to: &out)
+    }
+
+    /// A match of a lot (or of nothing held): `fifo lot bought 2024-01-02: 1.5 at 3.00 = 4.50`.
+    private static func lotWords(_ match: TaxMatch, into out: inout ByteCursor, days: inout DayText) {
+        guard match.rule != .notHeld else {
+            NumberFormat.write(quantity: match.quantity, to: &out)
+            return out.append(" not held: matched at zero cost")
+        }
+        let unit = match.quantity.isPositive ? match.cost / match.quantity : .zero
+        out.append(text: match.rule.rawValue)
+        out.append(" lot")
+        bought(match, &out, days: &days)
+        out.append(": ")
+        NumberFormat.write(quantity: match.quantity, to: &out)
+        out.append(" at ")
+        if match.costKnown {
+            NumberFormat.write(price: unit, to: &out)
         } else {
             out.append(text: NumberFormat.incompleteUnknown)
         }

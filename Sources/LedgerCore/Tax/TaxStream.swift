@@ -36,9 +36,8 @@ struct TaxStream {
         guard var sides = Sides(transactions, rules: rules, options: options, wanted: year, counted: counted)
         else { return nil }
         var stream = TaxStream(rules: rules, wanted: year)
-        // Every year kept: room for one disposal a transaction (a sale of several lots gives several, but
-        // most transactions are none), so the array is not copied as it doubles (the copies into fresh
-        // memory were 6% of `tax -O json` at 1M). Pages never written are never touched.
+        // Every year kept: room for one disposal a transaction, so the array is not copied as it
+        // doubles (6% of `tax -O json` at 1M); pages never written are never touched.
         if year == nil { stream.matched.disposals.reserveCapacity(transactions.count) }
         // The second thread's side, moved out (a copy left behind would make its first step
         // copy every array it holds) and back once the pipe has returned (and joined it).
@@ -63,8 +62,7 @@ struct TaxStream {
                     // own (after the pipe, this thread waited for that one, then did its own).
                     if theirs.through == all.count { finished = stream.finish(&sides.here, all, &mine) }
                 })
-            // No batch reached the end (no transactions).
-            if !finished { _ = stream.finish(&sides.here, all, &mine) }
+            if !finished { _ = stream.finish(&sides.here, all, &mine) } // no transactions
         }
         swap(&there, &sides.there)
         stream.matched.holdings = sides.holdings()

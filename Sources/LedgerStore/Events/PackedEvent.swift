@@ -115,18 +115,23 @@ extension ByteWriter {
         string(price.currency.text)
     }
 
+    /// A price term: `unitTag` then the unit price, or `unitTag + 1` then the total.
+    mutating func term(_ term: PriceTerm, unitTag: UInt8) {
+        switch term {
+        case .unit(let unit):
+            byte(unitTag)
+            price(unit)
+        case .total(let total, let quote):
+            byte(unitTag + 1)
+            price(Price(total, quote))
+        }
+    }
+
     mutating func payload(of action: EventAction) {
         switch action {
         case .buy(let amount, let term), .sell(let amount, let term):
             self.amount(amount)
-            switch term {
-            case .unit(let unit):
-                byte(0)
-                price(unit)
-            case .total(let total, let quote):
-                byte(1)
-                price(Price(total, quote))
-            }
+            self.term(term, unitTag: 0)
         case .trade(let given, let received):
             amount(given)
             amount(received)
@@ -139,15 +144,7 @@ extension ByteWriter {
             self.amount(amount)
             byte(UInt8(PackedEvent.incomeKinds.firstIndex(of: kind)!))
             // 0: no value; 1: a unit value; 2: a total (record version 3).
-            switch value {
-            case nil: byte(0)
-            case .unit(let unit)?:
-                byte(1)
-                price(unit)
-            case .total(let total, let quote)?:
-                byte(2)
-                price(Price(total, quote))
-            }
+            if let value { term(value, unitTag: 1) } else { byte(0) }
         case .split(let asset, let ratio):
             self.asset(asset)
             signed(Int64(ratio.numerator))
