@@ -45,8 +45,7 @@ struct FastChainWalkTests {
     /// ``events(seed:)`` plus the kinds and fields it lacks: a trade, an income given as a
     /// total, a transfer link, a deposit and a withdrawal with an on-chain reference.
     static func allFields(seed: UInt64) -> [LedgerEvent] {
-        // Its own seed: the ids must differ from those of `events(seed:)` for a store to take both.
-        var make = Events(seed: seed &+ 0x5EED)
+        var make = Events(seed: seed)
         let out = make.withdraw("BTC", "0.5", on: "2031-07-01", account: "exchange")
         let into = make.deposit("BTC", "0.4999", on: "2031-07-01", account: "wallet")
         var events =

@@ -27,105 +27,123 @@ public struct CanonicalEventJSON {
     /// Writes the canonical JSON of `EventRecordV1(event)` to `out`, which has room for
     /// ``bound(textBytes:)`` (the cursor stops the process rather than write past it).
     public mutating func write(_ event: LedgerEvent, to out: inout ByteCursor) {
-        var json = CanonicalJSONOutput(cursor: out)
-        encode(event, to: &json)
-        out = json.cursor
-    }
-
-    /// The event's fields in the canonical order, each handed to `out` (written as JSON, or
-    /// held to a stored row's columns: ``CanonicalEventMatch``). The one description of which
-    /// fields an event has, and in which order.
-    mutating func encode<Out: CanonicalEventOutput>(_ event: LedgerEvent, to out: inout Out) {
-        out.header(version: Int64(event.schemaVersion), sequence: event.sequence)
-        out.id(.id, event.id)
-        Self.text(.kind, event.kind.rawValue, &out)
-        out.times(occurred: event.occurredAt.secondsSinceEpoch, recorded: event.recordedAt.secondsSinceEpoch, &self)
-        Self.text(.account, event.account, &out)
+        out.append("{\"version\":")
+        EventRecordV1.integer(Int64(event.schemaVersion), &out)
+        out.append(",\"seq\":")
+        EventRecordV1.integer(event.sequence, &out)
+        Self.id(",\"id\":\"", event.id, &out)
+        Self.text(",\"kind\":\"", event.kind.rawValue, &out)
+        out.append(",\"occurred_at\":")
+        occurred.write(event.occurredAt.secondsSinceEpoch, to: &out)
+        out.append(",\"recorded_at\":")
+        recorded.write(event.recordedAt.secondsSinceEpoch, to: &out)
+        Self.text(",\"account\":\"", event.account, &out)
         Self.action(event.action, &out)
-        if let hash = event.chain?.hash { Self.text(.txHash, hash, &out) }
-        if let address = event.chain?.address { Self.text(.address, address, &out) }
+        if let hash = event.chain?.hash { Self.text(",\"tx_hash\":\"", hash, &out) }
+        if let address = event.chain?.address { Self.text(",\"address\":\"", address, &out) }
         if let fee = event.fee {
-            out.decimal(.fee, fee.quantity)
-            Self.text(.feeAsset, fee.asset.symbol.text, &out)
-            Self.text(.feeClass, fee.asset.assetClass.rawValue, &out)
+            Self.decimal(",\"fee\":\"", fee.quantity, &out)
+            Self.text(",\"fee_asset\":\"", fee.asset.symbol.text, &out)
+            Self.text(",\"fee_class\":\"", fee.asset.assetClass.rawValue, &out)
         }
-        Self.text(.note, event.note, &out)
+        Self.text(",\"note\":\"", event.note, &out)
         switch event.provenance {
         case .manual:
-            Self.text(.source, "manual", &out)
+            Self.text(",\"source\":\"", "manual", &out)
         case .imported(let batch, let fingerprint):
             // Empty means unknown, and the record leaves it out.
-            Self.text(.source, "import", &out)
-            if !batch.isEmpty { Self.text(.batch, batch, &out) }
+            Self.text(",\"source\":\"", "import", &out)
+            if !batch.isEmpty { Self.text(",\"batch\":\"", batch, &out) }
             // From its bytes: its `text` is a new string each time (an allocation past 15 bytes).
-            if !fingerprint.isEmpty { fingerprint.withUTF8 { out.text(.fingerprint, $0) } }
+            if !fingerprint.isEmpty { fingerprint.withUTF8 { Self.text(",\"fingerprint\":\"", utf8: $0, &out) } }
         }
-        out.end()
+        out.append(UInt8(ascii: "}"))
     }
-
-    /// The time fields' JSON strings, kept for the last values (``CanonicalJSONOutput``).
-    mutating func timeText(occurred: Int64) -> [UInt8] { self.occurred.text(occurred) }
-    mutating func timeText(recorded: Int64) -> [UInt8] { self.recorded.text(recorded) }
 
     /// The action's fields, `asset` to `link_deposit` in the canonical order (as
     /// `EventRecordV1.fill(from:)` sets them).
-    private static func action<Out: CanonicalEventOutput>(_ action: EventAction, _ out: inout Out) {
+    private static func action(_ action: EventAction, _ out: inout ByteCursor) {
         switch action {
         case .buy(let amount, let term), .sell(let amount, let term):
             main(amount, &out)
             price(term, for: amount.quantity, &out)
         case .trade(let given, let received):
             main(given, &out)
-            text(.counterAsset, received.asset.symbol.text, &out)
-            text(.counterClass, received.asset.assetClass.rawValue, &out)
-            out.decimal(.counterQuantity, received.quantity)
+            text(",\"counter_asset\":\"", received.asset.symbol.text, &out)
+            text(",\"counter_class\":\"", received.asset.assetClass.rawValue, &out)
+            decimal(",\"counter_quantity\":\"", received.quantity, &out)
         case .deposit(let amount), .withdraw(let amount), .fee(let amount):
             main(amount, &out)
         case .transfer(let amount, let destination):
             main(amount, &out)
-            text(.toAccount, destination, &out)
+            text(",\"to_account\":\"", destination, &out)
         case .income(let amount, let kind, let value):
             main(amount, &out)
             if let value { price(value, for: amount.quantity, &out) }
-            text(.incomeKind, kind.rawValue, &out)
+            text(",\"income_kind\":\"", kind.rawValue, &out)
         case .split(let asset, let ratio):
-            text(.asset, asset.symbol.text, &out)
-            text(.assetClass, asset.assetClass.rawValue, &out)
-            text(.splitRatio, ratio.description, &out)
+            text(",\"asset\":\"", asset.symbol.text, &out)
+            text(",\"asset_class\":\"", asset.assetClass.rawValue, &out)
+            text(",\"split_ratio\":\"", ratio.description, &out)
         case .void(let target, let why):
-            out.id(.voidTarget, target)
-            text(.reason, why, &out)
+            id(",\"void_target\":\"", target, &out)
+            text(",\"reason\":\"", why, &out)
         case .link(let link):
             main(link.arrived, &out)
-            text(.toAccount, link.toAccount, &out)
-            text(.reason, link.rule.rawValue, &out)
-            out.id(.linkWithdrawal, link.withdrawal)
-            out.id(.linkDeposit, link.deposit)
+            text(",\"to_account\":\"", link.toAccount, &out)
+            text(",\"reason\":\"", link.rule.rawValue, &out)
+            id(",\"link_withdrawal\":\"", link.withdrawal, &out)
+            id(",\"link_deposit\":\"", link.deposit, &out)
         }
     }
 
-    private static func main<Out: CanonicalEventOutput>(_ amount: AssetAmount, _ out: inout Out) {
-        text(.asset, amount.asset.symbol.text, &out)
-        text(.assetClass, amount.asset.assetClass.rawValue, &out)
-        out.decimal(.quantity, amount.quantity)
+    private static func main(_ amount: AssetAmount, _ out: inout ByteCursor) {
+        text(",\"asset\":\"", amount.asset.symbol.text, &out)
+        text(",\"asset_class\":\"", amount.asset.assetClass.rawValue, &out)
+        decimal(",\"quantity\":\"", amount.quantity, &out)
     }
 
     /// `price` and `quote` (the unit price, derived from a total), then the total if given.
-    private static func price<Out: CanonicalEventOutput>(
-        _ term: PriceTerm, for quantity: ExactDecimal, _ out: inout Out
-    ) {
+    private static func price(_ term: PriceTerm, for quantity: ExactDecimal, _ out: inout ByteCursor) {
         let unit = term.unitPrice(for: quantity)
-        out.decimal(.price, unit.amount)
-        text(.quote, unit.currency.text, &out)
-        if let total = term.total { out.decimal(.total, total) }
+        decimal(",\"price\":\"", unit.amount, &out)
+        text(",\"quote\":\"", unit.currency.text, &out)
+        if let total = term.total { decimal(",\"total\":\"", total, &out) }
     }
 
+    /// `key` ends with the value's opening quote (one piece less to append for each field).
     /// The text's bytes are borrowed where it keeps them in one piece (every native string),
     /// without the copy `withUTF8` needs of a `var`.
-    private static func text<Out: CanonicalEventOutput>(_ field: CanonicalField, _ value: String, _ out: inout Out) {
-        guard value.utf8.withContiguousStorageIfAvailable({ out.text(field, $0) }) == nil else { return }
+    private static func text(_ key: StaticString, _ value: String, _ out: inout ByteCursor) {
+        guard value.utf8.withContiguousStorageIfAvailable({ text(key, utf8: $0, &out) }) == nil else { return }
         var value = value
-        value.withUTF8 { out.text(field, $0) }
+        value.withUTF8 { text(key, utf8: $0, &out) }
+    }
+
+    private static func text(_ key: StaticString, utf8 bytes: UnsafeBufferPointer<UInt8>, _ out: inout ByteCursor) {
+        out.append(key)
+        guard JSONWriter.needsEscaping(bytes) else {
+            out.append(bytes)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        // The escaped string, with its own quotes.
+        out.removeLast(1)
+        JSONWriter.appendString(utf8: bytes, to: &out)
+    }
+
+    /// An id's digits (Crockford's base 32) need no escaping, and no string is made.
+    private static func id(_ key: StaticString, _ value: EventID, _ out: inout ByteCursor) {
+        out.append(key)
+        value.write(textTo: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A decimal's text needs no escaping: its digits, sign and point, or `overflow`.
+    private static func decimal(_ key: StaticString, _ value: ExactDecimal, _ out: inout ByteCursor) {
+        out.append(key)
+        value.write(formattedTo: &out)
+        out.append(UInt8(ascii: "\""))
     }
 }
 

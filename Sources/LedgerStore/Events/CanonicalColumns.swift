@@ -29,13 +29,22 @@ struct CanonicalColumns {
     /// left out).
     private typealias Field = (key: StaticString, column: Int32, required: Bool)
 
-    /// The text fields in the canonical order (``CanonicalField``), with their columns (as in
-    /// ``EventColumns/names``); the integers and times go between `kind` and `account`.
-    private static let fields: [Field] = zip(
-        CanonicalField.allCases,
-        [1, 3, 6, 7, 8, 9, 10, 11, 27, 12, 13, 14, 15, 16, 17, 18, 19, 28, 29, 30, 31, 20, 21, 22, 23, 24, 25, 26]
-            as [Int32]
-    ).map { ($0.key, $1, $0.isRequired) }
+    /// The text fields in the canonical order (columns as in ``EventColumns/names``); the
+    /// integers and times go between `kind` and `account`.
+    private static let fields: [Field] = [
+        (",\"id\":\"", 1, true), (",\"kind\":\"", 3, true), (",\"account\":\"", 6, true),
+        (",\"asset\":\"", 7, false), (",\"asset_class\":\"", 8, false), (",\"quantity\":\"", 9, false),
+        (",\"price\":\"", 10, false), (",\"quote\":\"", 11, false), (",\"total\":\"", 27, false),
+        (",\"counter_asset\":\"", 12, false), (",\"counter_class\":\"", 13, false),
+        (",\"counter_quantity\":\"", 14, false), (",\"to_account\":\"", 15, false),
+        (",\"income_kind\":\"", 16, false), (",\"split_ratio\":\"", 17, false),
+        (",\"void_target\":\"", 18, false), (",\"reason\":\"", 19, false),
+        (",\"link_withdrawal\":\"", 28, false), (",\"link_deposit\":\"", 29, false),
+        (",\"tx_hash\":\"", 30, false), (",\"address\":\"", 31, false),
+        (",\"fee\":\"", 20, false), (",\"fee_asset\":\"", 21, false), (",\"fee_class\":\"", 22, false),
+        (",\"note\":\"", 23, true), (",\"source\":\"", 24, true),
+        (",\"batch\":\"", 25, false), (",\"fingerprint\":\"", 26, false),
+    ]
 
     /// The bytes of the fields' keys and quotes with the integers', the times' keys and the
     /// braces.
@@ -79,18 +88,6 @@ struct CanonicalColumns {
         }
         self.escapes = escapes
         return escapes ? size * 6 : size
-    }
-
-    /// The canonical JSON of `event` is that of the row ``read(_:)`` took, compared field by
-    /// field by `encoder` (``CanonicalEventJSON/matches(_:row:)``), not written.
-    mutating func matches(_ event: LedgerEvent, encoder: inout CanonicalEventJSON) -> Bool {
-        let (version, sequence, occurredAt, recordedAt) = (version, sequence, occurredAt, recordedAt)
-        return texts.withUnsafeBufferPointer {
-            encoder.matches(
-                event,
-                row: CanonicalRow(
-                    version: version, sequence: sequence, occurredAt: occurredAt, recordedAt: recordedAt, texts: $0))
-        }
     }
 
     /// Writes the JSON of the row ``read(_:)`` took to `out`, which has room for what it

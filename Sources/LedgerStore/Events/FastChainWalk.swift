@@ -87,8 +87,7 @@ enum FastChainWalk {
         let covered: Int64
         let replay: WalkReplayRows
         var canonical = CanonicalColumns()
-        /// The row's `prev_hash`; its `hash` is the next column.
-        static let hashColumn = Int32(EventColumns.names.count)
+        private static let hashColumn = Int32(EventColumns.names.count)
 
         init(covered: Int64, replay: WalkReplayRows) {
             self.covered = covered
@@ -165,41 +164,8 @@ enum FastChainWalk {
                 writes(
                     event, as: chunk.bytes(of: row, from: 128, to: replayStart), replayBytes: row.end - row.replayStart)
             else { return nil }
-            advance(to: row.sequence, hash: chunk.bytes(of: row, from: 64, to: 128), event: event)
-            return event
-        }
-
-        /// The split walk's check of a row on the thread that read it (``SplitChainWalk``),
-        /// its bytes still SQLite's: the number, the link, the columns' JSON (written by
-        /// `columns`) against the stored hash, then the replay row's event held to the columns
-        /// field by field (``CanonicalColumns/matches(_:encoder:)``) instead of its JSON
-        /// written and compared: the same rows are accepted as by ``accepts(_:of:)``.
-        mutating func accepts(
-            _ sequence: Int64, previous: UnsafeBufferPointer<UInt8>, hash stored: UnsafeBufferPointer<UInt8>,
-            replay: UnsafeBufferPointer<UInt8>, row: SQLiteStatement, columns: inout CanonicalColumns
-        ) -> LedgerEvent? {
-            guard sequence == count + 1, FastChainWalk.same(previous, hash) else { return nil }
-            let bound = columns.read(row)
-            // The buffer is taken out of `self` while it is written: the hash mutates `self`.
-            var buffer: [UInt8] = []
-            swap(&buffer, &expected)
-            defer { swap(&buffer, &expected) }
-            if buffer.count < bound { buffer = Array(repeating: 0, count: bound) }
-            let hashed = buffer.withUnsafeMutableBufferPointer { room in
-                var cursor = LedgerCore.ByteCursor(base: room.baseAddress!, capacity: bound)
-                columns.write(to: &cursor)
-                return hashes(cursor.written, to: stored)
-            }
-            guard hashed, let event = packed.event(from: replay, reusing: &spare),
-                columns.matches(event, encoder: &canonical)
-            else { return nil }
-            advance(to: sequence, hash: stored, event: event)
-            return event
-        }
-
-        /// `event`, numbered `sequence` and stored with `stored` (64 hex digits), is the new head.
-        private mutating func advance(to sequence: Int64, hash stored: UnsafeBufferPointer<UInt8>, event: LedgerEvent) {
-            count = sequence
+            count = row.sequence
+            let stored = chunk.bytes(of: row, from: 64, to: 128)
             if hash.count == 64 {
                 // In place, not a new array for every row.
                 hash.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: stored.baseAddress!, count: 64) }
@@ -208,6 +174,7 @@ enum FastChainWalk {
             }
             swap(&digest, &next)
             spare = event
+            return event
         }
 
         /// SHA-256 of the head's digest and `canonical` is `hashHex`; the digest is left in

@@ -107,40 +107,37 @@ enum SplitChainWalk {
         }
     }
 
-    /// One worker's checker and columns' reader, kept from block to block (a struct in a local
-    /// of its thread: no run-time exclusivity checks).
+    /// One worker's checker and row buffer, kept from block to block (a struct in a local of
+    /// its thread: no run-time exclusivity checks).
     private struct Worker {
         var checker = FastChainWalk.Checker(head: ChainHead(count: 0, hash: HashChain.genesis))
-        var columns = CanonicalColumns()
+        let chunk = WalkChunk(capacity: 64 * 1024)
 
         /// Reads the events after `lower` through `upper` into `block`, each checked as the
         /// one-connection walk checks it (but the first one's link: the calling thread has the
-        /// hash before it), up to the first it cannot accept. A row is checked where it is
-        /// read, from SQLite's bytes (not copied for another thread): the columns' JSON is
-        /// written and hashed, and the replay row's event compared with the columns in place
-        /// (its JSON not written as well).
+        /// hash before it), up to the first it cannot accept.
         mutating func check(_ database: SQLiteDatabase, after lower: Int64, through upper: Int64, into block: WalkBlock)
             throws
         {
             let rows = try WalkRows(database, after: ChainHead(count: lower, hash: HashChain.genesis), through: upper)
             defer { rows.reset() }
-            let (statement, hashColumn) = (rows.statement, FastChainWalk.Reader.hashColumn)
+            var reader = FastChainWalk.Reader(covered: rows.covered, replay: rows.replay)
+            let chunk = chunk
             var spares = block.takeSpares()
-            while try statement.step() {
-                let sequence = statement.int(0)
-                guard sequence <= rows.covered, let previous = statement.bytes(hashColumn), previous.count == 64,
-                    let hash = statement.bytes(hashColumn + 1), hash.count == 64,
-                    let replay = try rows.replay.data(occurredAt: statement.int(4), sequence: sequence)
-                else { break }
+            while try rows.statement.step() {
+                chunk.clear()
+                try reader.row(rows.statement) { bound in
+                    chunk.reserve(bound)
+                    return chunk
+                }
+                let row = chunk.rows[0]
                 if block.events.isEmpty {
-                    block.firstPrevious.append(contentsOf: previous)
-                    checker.restart(after: lower, previous: previous)
+                    guard row.end - row.start >= 128 else { break }
+                    block.firstPrevious.append(contentsOf: chunk.bytes(of: row, to: 64))
+                    checker.restart(after: lower, previous: chunk.bytes(of: row, to: 64))
                 }
                 checker.spare = spares.popLast()
-                guard
-                    let event = checker.accepts(
-                        sequence, previous: previous, hash: hash, replay: replay, row: statement, columns: &columns)
-                else { break }
+                guard let event = checker.accepts(row, of: chunk) else { break }
                 block.events.append(event)
             }
             checker.spare = nil
