@@ -8,7 +8,9 @@
 // MODE 0: step the rows only (SQLite still makes every result column);
 //      1: and read each column as the walk does (sqlite3_column_value, _value_text, _value_bytes);
 //      2: 1 and the replay rows stepped beside (the walk's whole SQLite work);
-//      3: 1 by sqlite3_column_blob and _bytes instead.
+//      3: 1 by sqlite3_column_blob and _bytes instead;
+//      4: 1 by sqlite3_column_text and _bytes instead;
+//      5: 1 by sqlite3_column_value, _value_blob and _value_bytes (no NUL-terminating copy).
 // MMAP_BYTES sets PRAGMA mmap_size (the ledger's own connections do not map).
 #include <sqlite3.h>
 #include <stdio.h>
@@ -41,6 +43,17 @@ int main(int argc, char **argv) {
   while (sqlite3_step(rows) == SQLITE_ROW) {
     count++;
     for (int i = 0; mode >= 1 && i < columns; i++) {
+      if (mode == 5) {
+        sqlite3_value *value = sqlite3_column_value(rows, i);
+        const unsigned char *blob = sqlite3_value_blob(value);
+        total += blob ? sqlite3_value_bytes(value) + blob[0] : sqlite3_value_type(value);
+        continue;
+      }
+      if (mode == 4) {
+        const unsigned char *text = sqlite3_column_text(rows, i);
+        if (text) total += sqlite3_column_bytes(rows, i) + text[0];
+        continue;
+      }
       if (mode == 3) {
         const unsigned char *blob = sqlite3_column_blob(rows, i);
         total += sqlite3_column_bytes(rows, i) + (blob ? blob[0] : 0);
