@@ -53,4 +53,21 @@ struct ExactDecimalShortDivisionTests {
             #expect(value.rounded(places: places) == expected, "seed \(seed) \(value.units) to \(places)")
         }
     }
+
+    @Test("rounding past the largest value is overflow, not a trap (a price of 170141183460469231731.6873)")
+    func roundedPastTheLargestIsOverflow() {
+        let largest = ExactDecimal(units: Int128.max)
+        for value in [largest, -largest] {
+            #expect(value.rounded(places: 2).isOverflow)
+            #expect(value.rounded(places: 17).isOverflow)
+            #expect(
+                value.rounded(places: 2, rule: .towardZero)
+                    == ExactDecimal(units: value.units / 10_000_000_000_000_000 * 10_000_000_000_000_000))
+        }
+        // Its text for a report: `overflow`, no places after it.
+        #expect(largest.formatted(places: 2) == "overflow")
+        // Just below: rounds down, fits.
+        let below = ExactDecimal(units: Int128.max / 10_000_000_000_000_000 * 10_000_000_000_000_000)
+        #expect(below.rounded(places: 2) == below)
+    }
 }

@@ -99,7 +99,8 @@ extension ExactDecimal {
         let (quotient, remainder) = Self.quotientAndRemainder(
             units.magnitude, dividingBy: UInt64(truncatingIfNeeded: step))
         let result = Self.make(quotient, UInt128(remainder), step, negative: units < 0, rounding: rule)
-        return result.isOverflow ? result : ExactDecimal(units: result.units * Int128(step))
+        // A value within half a step of the largest rounds past it: overflow, not a trap.
+        return result.multiplied(byInteger: Int(step))
     }
 
     /// `self` × `factor` for an integer factor, exact (splits, share counts).

@@ -126,8 +126,10 @@ extension ExactDecimal {
         // Half away from zero (every report's rounding) in one pass where it can be.
         if rule == .halfAwayFromZero, writeRounded(to: &out, places: places, grouped: false, plus: false) { return }
         let start = out.count
-        rounded(places: places, rule: rule).write(formattedTo: &out)
-        guard places > 0 else { return }
+        let rounded = rounded(places: places, rule: rule)
+        rounded.write(formattedTo: &out)
+        // Rounded past the largest value: `overflow`, with no places after it.
+        guard places > 0, !rounded.isOverflow else { return }
         var point = out.count - 1
         while point >= start, out[point] != UInt8(ascii: ".") { point -= 1 }
         if point < start {
