@@ -70,6 +70,64 @@ struct FastChainWalkTests {
         return events
     }
 
+    /// ``events(seed:)`` and the kinds ``allFields(seed:)`` adds, made on another seed (a store
+    /// takes no id twice), with valid references, each event at the record version that holds
+    /// it: as the tool writes them.
+    static func recordable(seed: UInt64) -> [LedgerEvent] {
+        var events = Self.events(seed: seed) + Self.allFields(seed: seed &+ 0x5EED).suffix(5)
+        events[events.count - 3].chain = ChainReference(hash: "0xabc\"d", address: "bc1q\\x")
+        for index in events.indices.suffix(3) {
+            events[index].schemaVersion = LedgerEvent.minimumSchemaVersion(
+                events[index].action, chain: events[index].chain)
+        }
+        return events
+    }
+
+    /// Records the general walk cannot read as events, though the columns' JSON is the replay
+    /// row's event's (the store writes such drafts as given): the event's offset from the end
+    /// of ``recordable(seed:)``, the change, and the walk's reason.
+    static let unreadable: [(fromEnd: Int, change: @Sendable (inout LedgerEvent) -> Void, reason: String)] = [
+        (3, { $0.schemaVersion = 1 }, "field 'tx_hash' needs record version 5, but the record is version 1"),
+        (2, { $0.chain = ChainReference(hash: nil, address: "bc1q ✓") }, "field 'address' 'bc1q ✓' must be 1 to"),
+        (1, { $0.schemaVersion = 3 }, "link needs record version 4, but the record is version 3"),
+        (4, { $0.schemaVersion = 2 }, "field 'total' needs record version 3, but the record is version 2"),
+    ]
+
+    @Test("a ledger of every kind, as the tool writes it, is walked alike by the fast path and the general walk")
+    func everyKind() throws {
+        let events = Self.recordable(seed: 47)
+        let store = try store(with: events)
+        let start = ChainHead(count: 0, hash: HashChain.genesis)
+        var fastVisits: [LedgerEvent] = []
+        let fast = try FastChainWalk.run(store.database, after: start, through: .max) { fastVisits.append($0) }
+        var generalVisits: [LedgerEvent] = []
+        let general = try LedgerEvents.generalWalk(store.database, after: start) { generalVisits.append($0) }
+        #expect(fast.complete && general.firstBreak == nil && fast.head == general.head)
+        #expect(fastVisits == generalVisits && fastVisits.count == events.count)
+    }
+
+    @Test(
+        "a record the general walk cannot read stops the fast path there, on one connection and two",
+        arguments: 0..<4)
+    func unreadableRecord(index: Int) throws {
+        var events = Self.recordable(seed: 48)
+        let (fromEnd, change, reason) = Self.unreadable[index]
+        change(&events[events.count - fromEnd])
+        let store = try store(with: events)
+        let sequence = Int64(events.count - fromEnd + 1)
+        let start = ChainHead(count: 0, hash: HashChain.genesis)
+        let fast = try FastChainWalk.run(store.database, after: start, through: .max) { _ in }
+        #expect(!fast.complete && fast.head.count == sequence - 1)
+        let general = try LedgerEvents.generalWalk(store.database, after: start)
+        var visited: [Int64] = []
+        let verification = try store.events.verifyChain(blockRows: 4) { visited.append($0.sequence) }
+        for found in [general, verification] {
+            #expect(found.firstBreak?.sequence == sequence && found.head.count == Int64(events.count))
+            #expect(found.firstBreak?.reason.contains(reason) == true, "\(String(describing: found.firstBreak))")
+        }
+        #expect(visited == Array(1..<sequence))
+    }
+
     @Test(
         "the event's canonical bytes, written from the event, are its record's, within the walk's bound",
         arguments: [51, 52] as [UInt64])

@@ -161,6 +161,7 @@ enum FastChainWalk {
                 FastChainWalk.same(chunk.bytes(of: row, to: 64), hash),
                 hashes(chunk.bytes(of: row, from: 128, to: replayStart), to: chunk.bytes(of: row, from: 64, to: 128)),
                 let event = packed.event(from: chunk.bytes(of: row, from: replayStart), reusing: &spare),
+                FastChainWalk.readable(event),
                 writes(
                     event, as: chunk.bytes(of: row, from: 128, to: replayStart), replayBytes: row.end - row.replayStart)
             else { return nil }
@@ -206,6 +207,21 @@ enum FastChainWalk {
                 return FastChainWalk.same(cursor.written, json)
             }
         }
+    }
+
+    /// The record of `event` is one the general walk reads back as an event
+    /// (``EventRecordV1/event()``): a record whose canonical JSON is the event's can still be
+    /// refused there, for a reference, a total or a link its record version does not hold, or
+    /// a reference that is not printable ASCII, none of which the replay row's decoding
+    /// refuses. The tool never writes such an event (its version is the lowest that holds it,
+    /// its references are checked as they are read), but the store takes one as given.
+    static func readable(_ event: LedgerEvent) -> Bool {
+        guard event.schemaVersion >= LedgerEvent.minimumSchemaVersion(event.action, chain: event.chain) else {
+            return false
+        }
+        guard let chain = event.chain else { return true }
+        return (event.kind == .deposit || event.kind == .withdraw)
+            && chain.hash.map(ChainReference.isValid) != false && chain.address.map(ChainReference.isValid) != false
     }
 
     /// Byte for byte the same (`memcmp`: the generic `elementsEqual` was a tenth of the walk).
