@@ -58,8 +58,9 @@ extension LedgerEvent {
         return validateAction()
     }
 
-    /// An on-chain reference: only on a deposit or a withdrawal, and each part a valid text.
-    private func checkChain(_ chain: ChainReference) -> EventValidationError? {
+    /// An on-chain reference: only on a deposit or a withdrawal, and each part a valid text
+    /// (also what `verify`'s fast walk holds a record's reference to).
+    package func checkChain(_ chain: ChainReference) -> EventValidationError? {
         guard kind == .deposit || kind == .withdraw else { return .chainReferenceOnKind(kind) }
         for (field, value) in [("tx_hash", chain.hash), ("address", chain.address)] {
             if let value, !ChainReference.isValid(value) { return .invalidChainReference(field: field, value: value) }

@@ -216,12 +216,8 @@ enum FastChainWalk {
     /// refuses. The tool never writes such an event (its version is the lowest that holds it,
     /// its references are checked as they are read), but the store takes one as given.
     static func readable(_ event: LedgerEvent) -> Bool {
-        guard event.schemaVersion >= LedgerEvent.minimumSchemaVersion(event.action, chain: event.chain) else {
-            return false
-        }
-        guard let chain = event.chain else { return true }
-        return (event.kind == .deposit || event.kind == .withdraw)
-            && chain.hash.map(ChainReference.isValid) != false && chain.address.map(ChainReference.isValid) != false
+        event.schemaVersion >= LedgerEvent.minimumSchemaVersion(event.action, chain: event.chain)
+            && event.chain.flatMap(event.checkChain) == nil
     }
 
     /// Byte for byte the same (`memcmp`: the generic `elementsEqual` was a tenth of the walk).
