@@ -91,14 +91,17 @@ public enum TaxJSON {
         if part > 0 { writer.valueWrittenApart() }
         let first = part * disposalsPerPart
         let place = writer.nextPlace
-        // By index: the disposal is read in place, not copied (with a retain of each of its
-        // strings and its matches) for each of a million. Straight into the part's bytes, at
-        // the most it may take (memory never written is never touched).
+        // Through a pointer: the disposal is read in place (``TaxDisposal/fields(at:)``), not
+        // copied (with a retain of its account and extras) for each of a million. Straight
+        // into the part's bytes, at the most it may take (memory never written is never touched).
         var days = DayText()
-        writer.rawValues(
-            min(first + disposalsPerPart, disposals.endIndex) - first,
-            atMost: { disposalMaxBytes(disposals[first + $0], at: place) }, into: bytes,
-            write: { index, out, place in self.disposal(disposals[first + index], at: place, days: &days, &out) })
+        disposals.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress.map({ $0 + first }) else { return }
+            writer.rawValues(
+                min(first + disposalsPerPart, all.count) - first,
+                atMost: { disposalMaxBytes(at: base + $0, place) }, into: bytes,
+                write: { index, out, place in self.disposal(at: base + index, place, days: &days, &out) })
+        }
         return bytes
     }
 
@@ -218,43 +221,48 @@ public enum TaxJSON {
 
     /// ``disposal(_:_:)``, each date's text from `days` when it is the day written last.
     static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter, days: inout DayText) {
-        writer.rawValue(atMost: disposalMaxBytes(disposal, at: writer.nextPlace)) { out, place in
-            self.disposal(disposal, at: place, days: &days, &out)
+        withUnsafePointer(to: disposal) { disposal in
+            writer.rawValue(atMost: disposalMaxBytes(at: disposal, writer.nextPlace)) { out, place in
+                self.disposal(at: disposal, place, days: &days, &out)
+            }
         }
     }
 
-    /// One disposal's object at `place` (at most ``disposalMaxBytes(_:at:)``).
-    static func disposal(_ disposal: TaxDisposal, at place: JSONPlace, days: inout DayText, _ out: inout ByteCursor) {
+    /// The object of the disposal at `disposal`, at `place` (at most ``disposalMaxBytes(at:_:)``).
+    static func disposal(
+        at disposal: UnsafePointer<TaxDisposal>, _ place: JSONPlace, days: inout DayText, _ out: inout ByteCursor
+    ) {
+        let fields = TaxDisposal.fields(at: disposal)
         var object = JSONObjectBytes(at: place, &out)
-        object.field("event", id: disposal.event, &out)
-        object.field("asset", symbol: disposal.asset, &out)
-        object.field("class", word: disposal.assetClass.rawValue, &out)
-        object.field("account", text: disposal.account, &out)
+        object.field("event", id: fields.event, &out)
+        object.field("asset", symbol: fields.asset, &out)
+        object.field("class", word: fields.assetClass.rawValue, &out)
+        object.field("account", text: disposal.pointee.account, &out)
         // The quantity's and the cost's text written once, copied where the same number comes
         // again (the allowable costs, the match of a disposal of one lot).
         var (quantity, costs) = (WrittenDecimal(), WrittenDecimal())
-        object.field("quantity", exact: disposal.quantity, same: &quantity, &out)
-        object.field("acquired", time: disposal.acquired, days: &days, &out)
-        object.field("disposed", time: disposal.disposed, days: &days, &out)
-        let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
-        object.field("proceeds", exact: disposal.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
+        object.field("quantity", exact: fields.quantity, same: &quantity, &out)
+        object.field("acquired", time: fields.acquired, days: &days, &out)
+        object.field("disposed", time: fields.disposed, days: &days, &out)
+        let (sold, cost) = (fields.proceedsKnown, fields.costKnown)
+        object.field("proceeds", exact: fields.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
         object.field(
-            "disposal_costs", exact: disposal.disposalCosts, known: sold, knownPart: "disposal_costs_known_part",
+            "disposal_costs", exact: fields.disposalCosts, known: sold, knownPart: "disposal_costs_known_part", &out)
+        object.field(
+            "cost_basis", exact: fields.costBasis, known: cost, knownPart: "cost_basis_known_part", same: &costs,
             &out)
         object.field(
-            "cost_basis", exact: disposal.costBasis, known: cost, knownPart: "cost_basis_known_part", same: &costs,
-            &out)
+            "allowable_costs", exact: fields.allowableCosts, known: cost, knownPart: "allowable_costs_known_part",
+            same: &costs, &out)
         object.field(
-            "allowable_costs", exact: disposal.allowableCosts, known: cost,
-            knownPart: "allowable_costs_known_part", same: &costs, &out)
-        object.field("adjustment_code", text: disposal.adjustmentCode, &out)
-        let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
-        object.field("adjustment", exact: disposal.adjustment, known: adjustmentKnown, &out)
-        object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
-        object.field("term", word: disposal.term?.rawValue, &out)
-        object.field("treatment", word: disposal.treatment.rawValue, &out)
-        matches(disposal, &object, days: &days, same: &quantity, &costs, &out)
-        object.field("complete", flag: disposal.complete, &out)
+            "adjustment_code", text: fields.hasAdjustmentCode ? TaxDisposal.adjustmentCode(at: disposal) : nil, &out)
+        let adjustmentKnown = fields.complete || !fields.hasAdjustmentCode
+        object.field("adjustment", exact: fields.adjustment, known: adjustmentKnown, &out)
+        object.field("gain", exact: fields.gain, known: fields.complete, &out)
+        object.field("term", word: fields.term?.rawValue, &out)
+        object.field("treatment", word: fields.treatment.rawValue, &out)
+        matches(disposal, fields, &object, days: &days, same: &quantity, &costs, &out)
+        object.field("complete", flag: fields.complete, &out)
         object.close(&out)
     }
 
@@ -262,11 +270,12 @@ public enum TaxJSON {
     /// array made). Its quantity's and cost's text copied from `quantity` and `costs` when the
     /// same.
     private static func matches(
-        _ disposal: TaxDisposal, _ object: inout JSONObjectBytes, days: inout DayText,
-        same quantity: inout WrittenDecimal, _ costs: inout WrittenDecimal, _ out: inout ByteCursor
+        _ disposal: UnsafePointer<TaxDisposal>, _ fields: TaxDisposal.Fields, _ object: inout JSONObjectBytes,
+        days: inout DayText, same quantity: inout WrittenDecimal, _ costs: inout WrittenDecimal,
+        _ out: inout ByteCursor
     ) {
-        object.objects("matches", 0..<disposal.matchCount, &out) { match, index, out in
-            let item = disposal.match(at: index)
+        object.objects("matches", 0..<fields.matchCount, &out) { match, index, out in
+            let item = (index == 0 ? fields.firstMatch : nil) ?? TaxDisposal.match(at: index, of: disposal)
             match.field("rule", word: item.rule.rawValue, &out)
             match.field("quantity", exact: item.quantity, same: &quantity, &out)
             match.field(
@@ -276,15 +285,14 @@ public enum TaxJSON {
         }
     }
 
-    /// The most bytes ``disposal(_:_:)`` writes at `place`: 17 fields, 4 known parts and 6
-    /// fields and a known part a match (the bracket's line counted as one), each at most a name,
-    /// a time or a number, and the texts escaped.
-    static func disposalMaxBytes(_ disposal: TaxDisposal, at place: JSONPlace) -> Int {
+    /// The most bytes ``disposal(at:_:days:_:)`` writes of the disposal at `disposal` at
+    /// `place`: 17 fields, 4 known parts and 6 fields and a known part a match (the bracket's
+    /// line counted as one), each at most a name, a time or a number, and the texts escaped.
+    static func disposalMaxBytes(at disposal: UnsafePointer<TaxDisposal>, _ place: JSONPlace) -> Int {
         let deepest = JSONPlace(depth: place.depth + 3, pretty: place.pretty)
         let field = JSONObjectBytes.fieldMaxBytes(at: deepest) + Timestamp.descriptionMaxBytes + 2
-        let texts =
-            disposal.asset.utf8Count + disposal.account.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
-        return (21 + 7 * disposal.matchCount) * field + 6 * texts + 64
+        let (matches, texts) = TaxDisposal.sizes(at: disposal)
+        return (21 + 7 * matches) * field + 6 * texts + 64
     }
 
     /// The text of part `part` of the holdings (``holdingsPerPart`` of them), as
