@@ -4,16 +4,32 @@ import LedgerCore
 /// matched, written straight into bytes a part at a time (a hundred megabytes at a million
 /// trades).
 extension TaxView {
-    /// The disposals at `runs` described, handed on a part at a time as UTF-8.
-    func writeDisposals(_ runs: [Range<Int>], to out: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let parts = runs.flatMap { run in
+    /// A piece of the text (``pieces()``): words and figures, or disposals described.
+    enum Piece {
+        case text(String)
+        case disposals(Range<Int>)
+    }
+
+    /// The disposals at `runs` in parts of at most ``disposalsPerPart``. Round 33: the whole
+    /// text in one run of ``SecondCore/inOrder(_:reusing:consume:)``, where each year's parts
+    /// were one of their own: at a million trades a thread started for each of 22 years and
+    /// took one part of its ~9, the calling thread the rest (~180 of ~275 samples).
+    func parts(_ runs: [Range<Int>]) -> [Range<Int>] {
+        runs.flatMap { run in
             stride(from: run.lowerBound, to: run.upperBound, by: Self.disposalsPerPart).map {
                 $0..<min($0 + Self.disposalsPerPart, run.upperBound)
             }
         }
-        cores.inOrder(
-            parts.count, reusing: { describe(parts[$0], into: $1 ?? ReusableBytes()) },
-            consume: { $0.withUnsafeBytes(out) })
+    }
+
+    /// `piece`'s bytes written over `bytes`.
+    func write(_ piece: Piece, into bytes: ReusableBytes) -> ReusableBytes {
+        switch piece {
+        case .text(let text):
+            bytes.write(atMost: text.utf8.count) { $0.append(text: text) }
+            return bytes
+        case .disposals(let positions): return describe(positions, into: bytes)
+        }
     }
 
     /// The disposals at `positions` described over `bytes`.

@@ -37,16 +37,25 @@ public struct TaxView {
         return text
     }
 
-    /// ``render()``'s text handed to `out` in pieces (the disposals ``disposalsPerPart`` at a
-    /// time): every year's disposals are a hundred megabytes at a million trades, each written
-    /// straight into bytes.
+    /// ``render()``'s text handed to `out` in pieces (``renderUTF8(to:)``'s).
     public func render(to out: (String) -> Void) {
-        render(to: out) { out(String(decoding: $0, as: UTF8.self)) }
+        renderUTF8 { out(String(decoding: $0, as: UTF8.self)) }
     }
 
-    /// ``render(to:)``, the disposals' parts handed to `utf8` as the bytes written (made a
-    /// `String` each, their UTF-8 was checked and copied again: ~6 % of the text at 1M).
-    public func render(to out: (String) -> Void, utf8: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// ``render()``'s text handed to `out` as UTF-8 in pieces: every year's disposals are a
+    /// hundred megabytes at a million trades, ``disposalsPerPart`` at a time written straight
+    /// into bytes (``pieces()``).
+    public func renderUTF8(to out: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let pieces = pieces()
+        cores.inOrder(
+            pieces.count, reusing: { write(pieces[$0], into: $1 ?? ReusableBytes()) },
+            consume: { $0.withUnsafeBytes(out) })
+    }
+
+    /// The text in order: the title and notes, each year's figures, its disposals in parts,
+    /// its income; the rates and the missing prices last.
+    func pieces() -> [Piece] {
+        var pieces: [Piece] = []
         var text = title + "\n"
         // Within 80 columns, as every text report (continuation lines indented by two).
         text += notes.flatMap { ReportTextView.wrap($0, width: 80, indent: "  ") }.map { $0 + "\n" }.joined()
@@ -54,9 +63,9 @@ public struct TaxView {
         for year in years {
             text += "\n" + summary(year)
             if let own = runs[year.year] {
-                out(text + "\n")
+                pieces.append(.text(text + "\n"))
                 text = ""
-                writeDisposals(own, to: utf8)
+                pieces += parts(own).map { .disposals($0) }
             }
             if !year.income.isEmpty { text += "\n" + income(year) }
         }
@@ -64,7 +73,8 @@ public struct TaxView {
         if let note = MissingPriceNote.sentence(missing, ledgerCurrency: currency) {
             text += "\n" + ReportTextView.wrap(note, width: 80, indent: "  ").map { $0 + "\n" }.joined()
         }
-        out(text)
+        pieces.append(.text(text))
+        return pieces
     }
 
     /// Where each year's disposals are, in one pass: runs of positions, in order (the disposals
