@@ -37,10 +37,25 @@ public struct TaxView {
         return text
     }
 
-    /// ``render()``'s text handed to `out` in pieces (the disposals ``disposalsPerPart`` at a
-    /// time): every year's disposals are a hundred megabytes at a million trades, each written
-    /// straight into bytes.
+    /// ``render()``'s text handed to `out` in pieces (``renderUTF8(to:)``'s).
     public func render(to out: (String) -> Void) {
+        renderUTF8 { out(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// ``render()``'s text handed to `out` as UTF-8 in pieces: every year's disposals are a
+    /// hundred megabytes at a million trades, ``disposalsPerPart`` at a time written straight
+    /// into bytes (``pieces()``).
+    public func renderUTF8(to out: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let pieces = pieces()
+        cores.inOrder(
+            pieces.count, reusing: { write(pieces[$0], into: $1 ?? ReusableBytes()) },
+            consume: { $0.withUnsafeBytes(out) })
+    }
+
+    /// The text in order: the title and notes, each year's figures, its disposals in parts,
+    /// its income; the rates and the missing prices last.
+    func pieces() -> [Piece] {
+        var pieces: [Piece] = []
         var text = title + "\n"
         // Within 80 columns, as every text report (continuation lines indented by two).
         text += notes.flatMap { ReportTextView.wrap($0, width: 80, indent: "  ") }.map { $0 + "\n" }.joined()
@@ -48,9 +63,9 @@ public struct TaxView {
         for year in years {
             text += "\n" + summary(year)
             if let own = runs[year.year] {
-                out(text + "\n")
+                pieces.append(.text(text + "\n"))
                 text = ""
-                writeDisposals(own, to: out)
+                pieces += parts(own).map { .disposals($0) }
             }
             if !year.income.isEmpty { text += "\n" + income(year) }
         }
@@ -58,36 +73,9 @@ public struct TaxView {
         if let note = MissingPriceNote.sentence(missing, ledgerCurrency: currency) {
             text += "\n" + ReportTextView.wrap(note, width: 80, indent: "  ").map { $0 + "\n" }.joined()
         }
-        out(text)
+        pieces.append(.text(text))
+        return pieces
     }
-
-    /// The disposals at `runs` described, handed on a part at a time.
-    private func writeDisposals(_ runs: [Range<Int>], to out: (String) -> Void) {
-        let parts = runs.flatMap { run in
-            stride(from: run.lowerBound, to: run.upperBound, by: Self.disposalsPerPart).map {
-                $0..<min($0 + Self.disposalsPerPart, run.upperBound)
-            }
-        }
-        cores.inOrder(parts.count, { describe(parts[$0]) }, consume: out)
-    }
-
-    /// The disposals at `positions` described.
-    private func describe(_ positions: Range<Int>) -> String {
-        // Straight into the part's bytes, at the most they may take (memory never written is
-        // never touched): through a buffer of its own, each disposal's text was copied once more.
-        let limit = positions.reduce(0) { $0 + describedMaxBytes(disposals[$1]) }
-        let bytes = [UInt8](atMost: limit) { out in
-            // In place: the disposal is not copied (a retain of each of its strings). Its dates'
-            // texts from the ones written last (``DayText``).
-            var days = DayText()
-            for index in positions { describe(disposals[index], into: &out, days: &days) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Disposals a part of the text: about half a megabyte (~135 bytes a disposal at a
-    /// million trades).
-    static let disposalsPerPart = 4_096
 
     /// Where each year's disposals are, in one pass: runs of positions, in order (the disposals
     /// are in time order, so a year is usually one run; filtering them per year copied each
@@ -249,65 +237,6 @@ public struct TaxView {
         let whole = value.rounded(places: 0, rule: .towardZero)
         let pounds = up && whole != value ? whole + .one : whole
         return Row(label, NumberFormat.money(value), "(£" + NumberFormat.money(pounds, places: 0) + " on the return)")
-    }
-
-    /// The most bytes ``describe(_:into:)`` writes for `disposal`.
-    func describedMaxBytes(_ disposal: TaxDisposal) -> Int {
-        1024 + 2 * disposal.asset.utf8Count + (disposal.adjustmentCode?.utf8.count ?? 0)
-            + disposal.matchCount * Self.wordsMaxBytes
-    }
-
-    /// `sold 700 LOBS on 2023-05-01 for 3,360.00, costs 100.00:` and one line per match,
-    /// written to `out` (at most ``describedMaxBytes(_:)``), the dates' texts from `days`.
-    func describe(_ disposal: TaxDisposal, into out: inout ByteCursor, days: inout DayText) {
-        out.append("  sold ")
-        NumberFormat.write(quantity: disposal.quantity, to: &out)
-        out.append(" ")
-        disposal.asset.write(to: &out)
-        out.append(" on ")
-        disposal.disposed.write(dateTo: &out, days: &days)
-        out.append(" for ")
-        NumberFormat.write(money: disposal.proceeds, complete: disposal.proceedsKnown, to: &out)
-        let costs = !disposal.disposalCosts.isZero
-        if costs {
-            out.append(", costs ")
-            NumberFormat.write(money: disposal.disposalCosts, complete: disposal.proceedsKnown, to: &out)
-        }
-        out.append(":\n")
-        for index in 0..<disposal.matchCount {
-            out.append("    ")
-            Self.words(disposal.match(at: index), into: &out, days: &days)
-            out.append("\n")
-        }
-        if let code = disposal.adjustmentCode {
-            out.append("    wash sale (")
-            out.append(text: code)
-            out.append("): loss of ")
-            Self.write(figure: disposal.adjustment, known: disposal.complete, to: &out)
-            out.append(" disallowed, added to the replacement shares' basis\n")
-        }
-        if costs {
-            out.append("    allowable costs ")
-            NumberFormat.write(money: disposal.allowableCosts, complete: disposal.costKnown, to: &out)
-            out.append(",")
-        }
-        writeGain(disposal, afterCosts: costs, into: &out)
-    }
-
-    /// The disposal's last line from ` gain `: the gain, its term or treatment, if incomplete.
-    private func writeGain(_ disposal: TaxDisposal, afterCosts costs: Bool, into out: inout ByteCursor) {
-        out.append(costs ? " gain " : "    gain ")
-        NumberFormat.write(signedMoney: disposal.gain, complete: disposal.complete, to: &out)
-        if let term = disposal.term, report.rules == .us {
-            out.append(term == .short ? " (short term)" : " (long term)")
-        }
-        switch disposal.treatment {
-        case .taxable: if report.rules == .de { out.append(" (held one year or less: taxable)") }
-        case .taxFree: out.append(" (held more than one year: tax-free)")
-        case .taxedAtSource: out.append(" (taxed at source by the bank)")
-        }
-        if !disposal.complete { out.append(" — incomplete: a price is missing") }
-        out.append("\n")
     }
 
     /// One match in words: `section 104 pool 700 of 1,500 at 4.18667 = 2,930.67`.

@@ -100,4 +100,43 @@ struct TimeTests {
             #expect(text == (dateOnly ? time.date.description : time.description), "\(seconds)")
         }
     }
+
+    @Test(
+        "a time written among many instants kept in sixteen slots by their day reads as its description",
+        arguments: [3, 4] as [UInt64])
+    func dayTextSlots(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var days = DayText()
+        // Forty instants over a few weeks (several a day, days sharing a slot sixteen apart, a
+        // second before midnight and midnight, negative days), written in random order: every
+        // way a slot is found, its date kept with another time, or taken by another day.
+        let start: Int64 = Int64.random(in: -2_000_000_000...4_000_000_000, using: &rng) / 86_400 * 86_400
+        var instants: [Int64] = (0..<36).map { _ in
+            start + 86_400 * Int64.random(in: -20...40, using: &rng) + Int64.random(in: 0..<86_400, using: &rng)
+        }
+        instants += [start - 1, start, start + 86_399, -86_401]
+        for _ in 0..<3_000 {
+            let time = Timestamp(secondsSinceEpoch: instants[Int.random(in: 0..<instants.count, using: &rng)])
+            let dateOnly = Int.random(in: 0..<4, using: &rng) == 0
+            let text = withBytes(atMost: Timestamp.descriptionMaxBytes) {
+                if dateOnly {
+                    time.write(dateTo: &$0, days: &days)
+                } else {
+                    time.write(descriptionTo: &$0, days: &days)
+                }
+            } then: {
+                String(decoding: $0, as: UTF8.self)
+            }
+            #expect(text == (dateOnly ? time.date.description : Self.reference(time)), "\(time.secondsSinceEpoch)")
+            #expect(time.description == Self.reference(time))
+        }
+    }
+
+    /// An instant's text made apart from the writers: the date's `description`, the time's
+    /// three numbers padded by `String`.
+    static func reference(_ time: Timestamp) -> String {
+        let second = time.secondOfDay
+        let pairs = [second / 3600, second / 60 % 60, second % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }
+        return "\(time.date)T" + pairs.joined(separator: ":") + "Z"
+    }
 }

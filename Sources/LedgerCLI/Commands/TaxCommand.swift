@@ -112,7 +112,7 @@ struct TaxCommand: EnvironmentCommand {
                 form == nil
                     ? TaxCSV.disposals(statement.disposals, currency: statement.currency)
                     : TaxCSV.form8949(statement.disposals, boxes: boxes))
-        case .text: view.render(to: out)
+        case .text: view.renderUTF8(to: utf8)
         case .md: out(view.markdown())
         case .html: out(view.html())
         }

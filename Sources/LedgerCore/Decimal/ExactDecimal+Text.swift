@@ -191,7 +191,7 @@ extension ExactDecimal {
         }
         let width = digits + (digits - 1) / 3
         out.reserve(width) { start in
-            // Three digits and a comma at a time from the right (a pair from ``digitPairs``),
+            // Three digits and a comma at a time from the right (a pair from ``DigitPairs``),
             // then the 1–3 digits left in front.
             var (rest, position) = (value, width)
             while rest >= 1000 {
@@ -204,7 +204,7 @@ extension ExactDecimal {
             let front = UInt32(truncatingIfNeeded: rest)
             switch position {
             case 3: putThree(front, at: start)
-            case 2: putPair(front, at: start)
+            case 2: DigitPairs.put(front, at: start)
             default: start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: front)
             }
             return width
@@ -216,7 +216,7 @@ extension ExactDecimal {
     private static func putThree(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
         let hundreds = value / 100
         target[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
-        putPair(value &- hundreds &* 100, at: target + 1)
+        DigitPairs.put(value &- hundreds &* 100, at: target + 1)
     }
 
     /// The decimal digits of `value`, most significant first.
@@ -233,7 +233,7 @@ extension ExactDecimal {
     /// The last `width` (at most 20) decimal digits of `value`, zeros in front (a tax report at a
     /// million trades writes ~10⁸ digits, most of them the 18 of a fraction): eight digits a
     /// 64-bit division, split in 32 bits into four pairs, each pair's two bytes read from
-    /// ``digitPairs`` (round 30: a division a pair and one of a byte for its tens before).
+    /// ``DigitPairs`` (round 30: a division a pair and one of a byte for its tens before).
     private static func writeDigits(_ value: UInt64, width: Int, to out: inout ByteCursor) {
         out.reserve(width) { start in
             var rest = value
@@ -250,7 +250,7 @@ extension ExactDecimal {
             while position >= 2 {
                 let next = rest / 100
                 position -= 2
-                putPair(UInt32(truncatingIfNeeded: rest &- next &* 100), at: start + position)
+                DigitPairs.put(UInt32(truncatingIfNeeded: rest &- next &* 100), at: start + position)
                 rest = next
             }
             if position == 1 { start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
@@ -262,20 +262,9 @@ extension ExactDecimal {
     @inline(__always)
     private static func putFour(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
         let high = value / 100
-        putPair(high, at: target)
-        putPair(value &- high &* 100, at: target + 2)
+        DigitPairs.put(high, at: target)
+        DigitPairs.put(value &- high &* 100, at: target + 2)
     }
-
-    /// The two digits of `value` (below 100) at `target`: one 16-bit copy from ``digitPairs``.
-    @inline(__always)
-    private static func putPair(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
-        let source = UnsafeRawPointer(digitPairs.utf8Start + 2 &* Int(value))
-        UnsafeMutableRawPointer(target).storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
-    }
-
-    /// "00", "01", … "99" end to end: a literal, read in place (nothing to initialise).
-    private static let digitPairs: StaticString =
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Exactly `places` fractional digits after rounding by `rule` (display only).
     public func formatted(places: Int, rule: RoundingRule = .halfAwayFromZero) -> String {

@@ -60,36 +60,11 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
         out.append(atMost: 26) { write(textTo: &$0) }
     }
 
-    /// ``text`` (26 bytes) written to `out`, from the value's two 64-bit halves (a `UInt128`
-    /// shift is two words' work, 25 of them an id): the last 12 digits are the low half's bits
-    /// 0–59, the 14th takes its last 4 bits and the high half's first, the first 13 the rest.
-    public func write(textTo out: inout ByteCursor) {
-        EventID.digits.withUTF8Buffer { digits in
-            let digit = digits.baseAddress!
-            out.reserve(26) { buffer in
-                var low = UInt64(truncatingIfNeeded: value)
-                var high = UInt64(truncatingIfNeeded: value &>> 64)
-                for index in stride(from: 25, through: 14, by: -1) {
-                    buffer[index] = digit[Int(truncatingIfNeeded: low & 31)]
-                    low &>>= 5
-                }
-                buffer[13] = digit[Int(truncatingIfNeeded: (low | high &<< 4) & 31)]
-                high &>>= 1
-                for index in stride(from: 12, through: 0, by: -1) {
-                    buffer[index] = digit[Int(truncatingIfNeeded: high & 31)]
-                    high &>>= 5
-                }
-                return 26
-            }
-        }
-    }
-
     public var description: String { text }
 
     public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.value < rhs.value }
 
-    /// Crockford's base-32 digits, a literal: ``appendText(to:)`` reads them without the check
-    /// of a lazily made `static let` array on each call (millions in a tax report).
+    /// Crockford's base-32 digits (``digitPairs`` holds them two by two for writing).
     private static let digits: StaticString = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
     private static let alphabet = digits.withUTF8Buffer { Array($0) }
 

@@ -55,7 +55,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The most bytes ``write(descriptionTo:)`` writes (20 for the years 0000 to 9999).
     public static let descriptionMaxBytes = 64
 
-    /// ``description`` written to `out`, digit by digit.
+    /// ``description`` written to `out`, two digits at a time (``put(_:at:)``).
     public func write(descriptionTo out: inout ByteCursor) {
         let date = date
         let second = secondOfDay
@@ -64,12 +64,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             return
         }
         out.reserve(20) { text in
-            LocalDate.put(date.year, width: 4, then: "-", at: text)
-            LocalDate.put(date.month, width: 2, then: "-", at: text + 5)
-            LocalDate.put(date.day, width: 2, then: "T", at: text + 8)
-            LocalDate.put(second / 3600, width: 2, then: ":", at: text + 11)
-            LocalDate.put(second / 60 % 60, width: 2, then: ":", at: text + 14)
-            LocalDate.put(second % 60, width: 2, then: "Z", at: text + 17)
+            Self.put(date, at: UnsafeMutableRawPointer(text))
+            Self.put(second: second, at: UnsafeMutableRawPointer(text))
             return 20
         }
     }

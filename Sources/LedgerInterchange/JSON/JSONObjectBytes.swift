@@ -52,6 +52,7 @@ public struct JSONObjectBytes {
     }
 
     /// `"name": "1.5"`.
+    @inline(__always)
     public mutating func field(_ name: StaticString, exact value: ExactDecimal, _ out: inout ByteCursor) {
         key(name, &out)
         out.append(UInt8(ascii: "\""))
@@ -63,6 +64,7 @@ public struct JSONObjectBytes {
     /// when `value` is the value written there (a tax report's disposal writes its quantity and
     /// cost again in its match, and its cost again as allowable costs); `same` then says where
     /// this one is.
+    @inline(__always)
     public mutating func field(
         _ name: StaticString, exact value: ExactDecimal, same: inout WrittenDecimal, _ out: inout ByteCursor
     ) {
@@ -80,6 +82,7 @@ public struct JSONObjectBytes {
 
     /// ``field(_:exact:known:knownPart:_:)``, the number's text from `same` when it is the same
     /// (``field(_:exact:same:_:)``).
+    @inline(__always)
     public mutating func field(
         _ name: StaticString, exact value: ExactDecimal, known: Bool, knownPart: StaticString,
         same: inout WrittenDecimal, _ out: inout ByteCursor
@@ -92,6 +95,7 @@ public struct JSONObjectBytes {
 
     /// `"name": "1.5"` when `known`; else `"name": null`, followed by `"knownPart": "1.5"` when
     /// a `knownPart` name is given: ``ReportJSON``'s rule for a figure that lacks a price.
+    @inline(__always)
     public mutating func field(
         _ name: StaticString, exact value: ExactDecimal, known: Bool, knownPart: StaticString? = nil,
         _ out: inout ByteCursor
@@ -103,6 +107,7 @@ public struct JSONObjectBytes {
     }
 
     /// `"name": "2024-06-01T12:00:00Z"`, or `null`.
+    @inline(__always)
     public mutating func field(_ name: StaticString, time value: Timestamp?, _ out: inout ByteCursor) {
         key(name, &out)
         guard let value else { return out.append("null") }
@@ -113,6 +118,7 @@ public struct JSONObjectBytes {
 
     /// `"name": "2024-06-01T12:00:00Z"`, or `null`, the date's text from `days` when it is the
     /// day written last (``DayText``).
+    @inline(__always)
     public mutating func field(
         _ name: StaticString, time value: Timestamp?, days: inout DayText, _ out: inout ByteCursor
     ) {
@@ -124,6 +130,7 @@ public struct JSONObjectBytes {
     }
 
     /// `"name": "01HZ…"`, or `null`.
+    @inline(__always)
     public mutating func field(_ name: StaticString, id value: EventID?, _ out: inout ByteCursor) {
         key(name, &out)
         guard let value else { return out.append("null") }
@@ -133,6 +140,7 @@ public struct JSONObjectBytes {
     }
 
     /// `"name": "text"` (escaped: up to 6 bytes a byte), or `null`.
+    @inline(__always)
     public mutating func field(_ name: StaticString, text value: String?, _ out: inout ByteCursor) {
         key(name, &out)
         guard let value else { return out.append("null") }
@@ -155,6 +163,7 @@ public struct JSONObjectBytes {
     }
 
     /// `"name": "BTC"` (a symbol's bytes never need escaping).
+    @inline(__always)
     public mutating func field(_ name: StaticString, symbol value: AssetSymbol, _ out: inout ByteCursor) {
         key(name, &out)
         out.append(UInt8(ascii: "\""))
@@ -163,6 +172,7 @@ public struct JSONObjectBytes {
     }
 
     /// `"name": true`.
+    @inline(__always)
     public mutating func field(_ name: StaticString, flag value: Bool, _ out: inout ByteCursor) {
         key(name, &out)
         out.append(value ? "true" : "false")

@@ -75,33 +75,6 @@ public enum TaxJSON {
         writer.endArray()
     }
 
-    /// Disposals a part of the array: about ``piece`` bytes (~860 a disposal at a million trades).
-    static let disposalsPerPart = 1024
-
-    /// Holdings a part of the array (~200 bytes each): on either thread too, where they were
-    /// written on the calling thread alone after the disposals (~50 samples at a million trades).
-    static let holdingsPerPart = 4096
-
-    /// The text of part `part` of the disposals (``disposalsPerPart`` of them), `start` being
-    /// the writer where the array's values go, nothing written yet, written over `bytes`.
-    static func disposals(
-        _ disposals: [TaxDisposal], _ part: Int, at start: JSONWriter, into bytes: ReusableBytes
-    ) -> ReusableBytes {
-        var writer = start
-        if part > 0 { writer.valueWrittenApart() }
-        let first = part * disposalsPerPart
-        let place = writer.nextPlace
-        // By index: the disposal is read in place, not copied (with a retain of each of its
-        // strings and its matches) for each of a million. Straight into the part's bytes, at
-        // the most it may take (memory never written is never touched).
-        var days = DayText()
-        writer.rawValues(
-            min(first + disposalsPerPart, disposals.endIndex) - first,
-            atMost: { disposalMaxBytes(disposals[first + $0], at: place) }, into: bytes,
-            write: { index, out, place in self.disposal(disposals[first + index], at: place, days: &days, &out) })
-        return bytes
-    }
-
     /// How many bytes the writer collects before ``write(_:years:disposals:currency:missing:notes:rates:to:)``
     /// hands them on.
     static let piece = 1 << 20
@@ -207,84 +180,6 @@ public enum TaxJSON {
         unknown("adjustment", figures.adjustment, known: figures.complete, &writer)
         unknown("gain", figures.net, known: figures.complete, &writer)
         writer.endObject()
-    }
-
-    /// One disposal, written straight into bytes (``JSONObjectBytes``) and appended in one
-    /// piece: at a million trades these are most of what `tax -O json` does.
-    static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter) {
-        var days = DayText()
-        self.disposal(disposal, &writer, days: &days)
-    }
-
-    /// ``disposal(_:_:)``, each date's text from `days` when it is the day written last.
-    static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter, days: inout DayText) {
-        writer.rawValue(atMost: disposalMaxBytes(disposal, at: writer.nextPlace)) { out, place in
-            self.disposal(disposal, at: place, days: &days, &out)
-        }
-    }
-
-    /// One disposal's object at `place` (at most ``disposalMaxBytes(_:at:)``).
-    static func disposal(_ disposal: TaxDisposal, at place: JSONPlace, days: inout DayText, _ out: inout ByteCursor) {
-        var object = JSONObjectBytes(at: place, &out)
-        object.field("event", id: disposal.event, &out)
-        object.field("asset", symbol: disposal.asset, &out)
-        object.field("class", word: disposal.assetClass.rawValue, &out)
-        object.field("account", text: disposal.account, &out)
-        // The quantity's and the cost's text written once, copied where the same number comes
-        // again (the allowable costs, the match of a disposal of one lot).
-        var (quantity, costs) = (WrittenDecimal(), WrittenDecimal())
-        object.field("quantity", exact: disposal.quantity, same: &quantity, &out)
-        object.field("acquired", time: disposal.acquired, days: &days, &out)
-        object.field("disposed", time: disposal.disposed, days: &days, &out)
-        let (sold, cost) = (disposal.proceedsKnown, disposal.costKnown)
-        object.field("proceeds", exact: disposal.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
-        object.field(
-            "disposal_costs", exact: disposal.disposalCosts, known: sold, knownPart: "disposal_costs_known_part",
-            &out)
-        object.field(
-            "cost_basis", exact: disposal.costBasis, known: cost, knownPart: "cost_basis_known_part", same: &costs,
-            &out)
-        object.field(
-            "allowable_costs", exact: disposal.allowableCosts, known: cost,
-            knownPart: "allowable_costs_known_part", same: &costs, &out)
-        object.field("adjustment_code", text: disposal.adjustmentCode, &out)
-        let adjustmentKnown = disposal.complete || disposal.adjustmentCode == nil
-        object.field("adjustment", exact: disposal.adjustment, known: adjustmentKnown, &out)
-        object.field("gain", exact: disposal.gain, known: disposal.complete, &out)
-        object.field("term", word: disposal.term?.rawValue, &out)
-        object.field("treatment", word: disposal.treatment.rawValue, &out)
-        matches(disposal, &object, days: &days, same: &quantity, &costs, &out)
-        object.field("complete", flag: disposal.complete, &out)
-        object.close(&out)
-    }
-
-    /// A disposal's `matches`, by position: a disposal of one lot keeps its match in place (no
-    /// array made). Its quantity's and cost's text copied from `quantity` and `costs` when the
-    /// same.
-    private static func matches(
-        _ disposal: TaxDisposal, _ object: inout JSONObjectBytes, days: inout DayText,
-        same quantity: inout WrittenDecimal, _ costs: inout WrittenDecimal, _ out: inout ByteCursor
-    ) {
-        object.objects("matches", 0..<disposal.matchCount, &out) { match, index, out in
-            let item = disposal.match(at: index)
-            match.field("rule", word: item.rule.rawValue, &out)
-            match.field("quantity", exact: item.quantity, same: &quantity, &out)
-            match.field(
-                "cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", same: &costs, &out)
-            match.field("acquired", time: item.acquired, days: &days, &out)
-            match.field("event", id: item.event, &out)
-        }
-    }
-
-    /// The most bytes ``disposal(_:_:)`` writes at `place`: 17 fields, 4 known parts and 6
-    /// fields and a known part a match (the bracket's line counted as one), each at most a name,
-    /// a time or a number, and the texts escaped.
-    static func disposalMaxBytes(_ disposal: TaxDisposal, at place: JSONPlace) -> Int {
-        let deepest = JSONPlace(depth: place.depth + 3, pretty: place.pretty)
-        let field = JSONObjectBytes.fieldMaxBytes(at: deepest) + Timestamp.descriptionMaxBytes + 2
-        let texts =
-            disposal.asset.utf8Count + disposal.account.utf8.count + (disposal.adjustmentCode?.utf8.count ?? 0)
-        return (21 + 7 * disposal.matchCount) * field + 6 * texts + 64
     }
 
     /// The text of part `part` of the holdings (``holdingsPerPart`` of them), as
