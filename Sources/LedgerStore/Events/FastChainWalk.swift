@@ -36,34 +36,13 @@ enum FastChainWalk {
     ) throws -> Outcome {
         let rows = try WalkRows(database, after: start, through: end)
         defer { rows.reset() }
-        let (statement, covered, replay) = (rows.statement, rows.covered, rows.replay)
         // A struct, mutated only here: a class's stored `var`s were checked for exclusive
         // access at run time on every read and write (a few per row).
         var checker = Checker(head: start)
         do {
             try BatchPipe.run(
                 perBatch: 1,
-                produce: { emit in
-                    var reader = Reader(covered: covered, replay: replay)
-                    var chunk = chunks.take()
-                    // The current chunk with room for `bound` more bytes: handed over when full.
-                    func room(_ bound: Int) throws -> WalkChunk {
-                        guard !chunk.fits(bound) else { return chunk }
-                        if !chunk.rows.isEmpty {
-                            try emit(chunk)
-                            chunk = chunks.take()
-                        }
-                        chunk.reserve(bound)
-                        return chunk
-                    }
-                    while try statement.step() {
-                        try reader.row(statement, room: room)
-                        guard chunk.rows.count >= chunks.rowsPerChunk else { continue }
-                        try emit(chunk)
-                        chunk = chunks.take()
-                    }
-                    if !chunk.rows.isEmpty { try emit(chunk) }
-                },
+                produce: { emit in try read(rows, into: chunks, emit) },
                 consume: { chunk in
                     defer { chunks.give(chunk) }
                     for row in chunk.rows {
@@ -75,6 +54,31 @@ enum FastChainWalk {
             return Outcome(head: checker.head, complete: false)
         }
         return Outcome(head: checker.head, complete: true)
+    }
+
+    /// The reading thread's part: every row of `rows` written into chunks of `chunks`, each
+    /// handed to `emit` when it holds ``WalkChunks/rowsPerChunk`` rows or has no room for the
+    /// next row's bytes, the last one when the rows end.
+    private static func read(_ rows: WalkRows, into chunks: WalkChunks, _ emit: (WalkChunk) throws -> Void) throws {
+        var reader = Reader(covered: rows.covered, replay: rows.replay)
+        var chunk = chunks.take()
+        // The current chunk with room for `bound` more bytes: handed over when full.
+        func room(_ bound: Int) throws -> WalkChunk {
+            guard !chunk.fits(bound) else { return chunk }
+            if !chunk.rows.isEmpty {
+                try emit(chunk)
+                chunk = chunks.take()
+            }
+            chunk.reserve(bound)
+            return chunk
+        }
+        while try rows.statement.step() {
+            try reader.row(rows.statement, room: room)
+            guard chunk.rows.count >= chunks.rowsPerChunk else { continue }
+            try emit(chunk)
+            chunk = chunks.take()
+        }
+        if !chunk.rows.isEmpty { try emit(chunk) }
     }
 
     /// Reads a row on the walk's second thread: its hashes, its columns' canonical JSON and its
