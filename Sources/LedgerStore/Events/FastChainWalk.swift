@@ -223,11 +223,13 @@ enum FastChainWalk {
     /// and ratios are checked as they are read), but the store takes one as given. Held to the
     /// general walk by a seeded test of odd drafts (`WalkAgreementTests`).
     static func readable(_ event: LedgerEvent) -> Bool {
-        let needed = LedgerEvent.minimumSchemaVersion(event.action, chain: event.chain)
+        // Copied out of the event once (an action's copy is ~100 instructions).
+        let action = event.action
+        let needed = LedgerEvent.minimumSchemaVersion(action, chain: event.chain)
         // A version below 1 holds no field that needs one, and no reader refuses it (the
         // general walk neither): only a field above its record's version is refused.
         return (needed == 1 || event.schemaVersion >= needed) && event.chain.flatMap(event.checkChain) == nil
-            && event.fee?.quantity.isOverflow != true && readable(event.action)
+            && event.fee?.quantity.isOverflow != true && readable(action)
     }
 
     /// Every number the record of `action` writes (``EventRecordV1/init(_:)``) reads back.
