@@ -12,8 +12,6 @@ import Testing
 /// verdict, on ledgers of random drafts written through the store as given (``OddDrafts``).
 @Suite("Chain walks agree on odd drafts")
 struct WalkAgreementTests {
-    /// Ledgers per run (a few seconds in a debug build; `LGR_SLOW_TESTS=1` walks more).
-    static let ledgers: UInt64 = SlowTests.enabled ? 1_600 : 160
     static let draftsPerLedger = 24
     static let genesis = ChainHead(count: 0, hash: HashChain.genesis)
 
@@ -181,4 +179,11 @@ struct WalkAgreementFoundTests {
         let value = ExactDecimal(units: units)
         #expect((try? ExactDecimal.parse(value.description).get()) == (value.isOverflow ? nil : value))
     }
+}
+
+// Last in the file: `.ci/slow-tests`' check (`SlowTestListTests`) takes a suite declared after
+// the slow tests' switch to be gated by it, and these suites run in every `swift test`.
+extension WalkAgreementTests {
+    /// Ledgers per run (a few seconds in a debug build; `LGR_SLOW_TESTS=1` walks more).
+    static let ledgers: UInt64 = SlowTests.enabled ? 1_600 : 160
 }
