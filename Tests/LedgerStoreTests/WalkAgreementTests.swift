@@ -174,6 +174,23 @@ struct WalkAgreementFoundTests {
         #expect(fast.head.count == Int64(events.count))
     }
 
+    /// The lemma the walks' agreement rests on: the fast path accepts a row when its columns'
+    /// JSON is the replay row's event's record's, so the general walk then parses that record,
+    /// and must read back that event exactly when ``FastChainWalk/readable(_:)`` says so.
+    @Test("an event's record reads back as the event exactly when the fast path calls it readable")
+    func readableLemma() {
+        var make = OddDrafts(seed: 33, oddness: 6)
+        var refused = 0
+        for index in 1...20_000 {
+            var event = make.next()
+            event.sequence = Int64(index)
+            let readsBack = (try? EventRecordV1(event).event()) == event
+            #expect(FastChainWalk.readable(event) == readsBack, "draft \(index): \(event.action)")
+            if !readsBack { refused += 1 }
+        }
+        #expect(refused > 1_000 && refused < 19_000, "\(refused) refused")
+    }
+
     @Test("every decimal's text reads back but the overflow marker's", arguments: OddDrafts.edgeUnits)
     func decimalText(units: Int128) {
         let value = ExactDecimal(units: units)
