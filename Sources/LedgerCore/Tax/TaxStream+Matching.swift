@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The matching stage of ``TaxStream``, in two sides: the assets are shared out between the
 /// second thread ("there", most of them) and the calling thread ("here", about
 /// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps every
@@ -245,17 +247,38 @@ extension TaxStream {
         }
 
         /// The second thread's part: every transaction looked at, batch by batch of up to
-        /// `perBatch` sales, each handed to `hand`.
+        /// `perBatch` sales, each handed to `hand`, each made in a batch the calling thread
+        /// handed back to `spares` when there is one.
         mutating func run(
-            _ transactions: UnsafeBufferPointer<TaxTransaction>, perBatch: Int, to hand: (Sales) -> Void
+            _ transactions: UnsafeBufferPointer<TaxTransaction>, perBatch: Int, spares: SpareSales = SpareSales(),
+            to hand: (Sales) -> Void
         ) {
             while next < transactions.count {
-                var sales = Sales(room: perBatch)
+                var sales = spares.take() ?? Sales(room: perBatch)
                 let end = min(next + Sales.scannedPer * perBatch, transactions.count)
                 scan(transactions, to: end, most: perBatch, into: &sales)
                 hand(sales)
             }
         }
+    }
+}
+
+/// Batches of the second thread's sales the calling thread is done with, handed back to be
+/// filled again (``TaxStream/Matching/run(_:perBatch:spares:to:)``): each batch made anew
+/// wrote its disposals into fresh pages, ~7k page faults of `tax` at 1M (docs/PERFORMANCE.md,
+/// "`ledger tax`", round 33).
+final class SpareSales: Sendable {
+    private let spares = Mutex<[TaxStream.Sales]>([])
+
+    /// A batch kept, its arrays to be written over.
+    func put(_ sales: TaxStream.Sales) { spares.withLock { $0.append(sales) } }
+
+    /// The oldest batch handed back, emptied, once a newer one follows it: the pipe may still
+    /// hold the newest a moment (its arrays would then be copied, not written over).
+    func take() -> TaxStream.Sales? {
+        var sales: TaxStream.Sales? = spares.withLock { $0.count >= 2 ? $0.removeFirst() : nil }
+        sales?.clear()
+        return sales
     }
 }
 

@@ -45,10 +45,11 @@ struct TaxStream {
         swap(&there, &sides.there)
         var mine = Sales()
         var finished = false
+        let spares = SpareSales()
         transactions.withUnsafeBufferPointer { all in
             cores.pipe(
                 produce: {
-                    there.run(all, perBatch: perBatch, to: $0)
+                    there.run(all, perBatch: perBatch, spares: spares, to: $0)
                     // Its lots as they stand after the last transaction, while the calling
                     // thread keeps the last batches (after the pipe, it was 60 samples there).
                     there.matchers.finish()
@@ -58,6 +59,7 @@ struct TaxStream {
                     sides.here.scan(all, to: theirs.through, into: &mine)
                     stream.keep(theirs, mine)
                     mine.clear()
+                    spares.put(theirs)
                     // The last batch: this side finishes while the second thread finishes its
                     // own (after the pipe, this thread waited for that one, then did its own).
                     if theirs.through == all.count { finished = stream.finish(&sides.here, all, &mine) }
