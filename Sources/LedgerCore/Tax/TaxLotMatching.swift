@@ -93,6 +93,8 @@ struct TaxLotMatching {
     /// The lot pieces of the sale being matched, kept between sales so that a sale makes no
     /// array of its own.
     private var pieces: [TaxLot] = []
+    /// The day of the last sale and its ``TaxCalendar/lastDayHeldMoreThanOneYear(disposed:)``.
+    private var longByDay = (day: Int64.min, lastLong: 0)
 
     /// Matches every disposal of `transactions` (one asset, replay order).
     static func run(
@@ -265,7 +267,6 @@ struct TaxLotMatching {
             swap(&pieces, &self.pieces)
         }
         let uncovered = take(transaction.pointee.quantity, from: account, into: &pieces)
-        let date = transaction.pointee.date
         if uncovered.isPositive {
             pieces.append(
                 TaxLot(
@@ -273,13 +274,14 @@ struct TaxLotMatching {
                     holdingDay: Int32(transaction.pointee.time.daysSinceEpoch),
                     held: CostedQuantity(quantity: uncovered, cost: .zero)))
         }
+        let lastLong = lastLongDay(of: transaction.pointee.time)
         let amount = transaction.pointee.amount
         let shares = pieces.count == 1 ? [] : amount.apportioned(by: pieces.map(\.held.quantity))
         let sold = washSales ? Set(pieces.map(\.event)) : []
         for index in pieces.indices {
             let share = shares.isEmpty ? amount : shares[index]
             let notHeld = uncovered.isPositive && index == pieces.count - 1
-            var disposal = record(pieces[index], proceeds: share, of: transaction, on: date, notHeld: notHeld)
+            var disposal = record(pieces[index], proceeds: share, of: transaction, lastLong: lastLong, notHeld: notHeld)
             if washSales, pieces[index].held.cost > share {
                 disposal.adjustment = washSale(
                     pieces[index], loss: pieces[index].held.cost - share, on: transaction.pointee, excluding: sold)
@@ -289,8 +291,16 @@ struct TaxLotMatching {
         }
     }
 
+    /// ``TaxCalendar/lastDayHeldMoreThanOneYear(disposed:)`` of the day of `time`, worked out
+    /// once a day.
+    private mutating func lastLongDay(of time: Timestamp) -> Int {
+        let day = time.daysSinceEpoch
+        if day != longByDay.day { longByDay = (day, TaxCalendar.lastDayHeldMoreThanOneYear(disposed: time.date)) }
+        return longByDay.lastLong
+    }
+
     private func record(
-        _ piece: TaxLot, proceeds: ExactDecimal, of sale: UnsafePointer<TaxTransaction>, on date: LocalDate,
+        _ piece: TaxLot, proceeds: ExactDecimal, of sale: UnsafePointer<TaxTransaction>, lastLong: Int,
         notHeld: Bool
     ) -> TaxDisposal {
         let rule: TaxMatch.Rule = notHeld ? .notHeld : (method == .lifo ? .lifo : method == .hifo ? .hifo : .fifo)
@@ -301,7 +311,8 @@ struct TaxLotMatching {
             acquired: piece.acquired, disposed: sale.pointee.time, proceeds: proceeds, costBasis: piece.held.cost,
             proceedsKnown: sale.pointee.complete,
             costKnown: piece.held.complete)
-        disposal.term = TaxCalendar.heldMoreThanOneYear(acquired: piece.holdingStart, disposed: date) ? .long : .short
+        // ``TaxCalendar/heldMoreThanOneYear(acquired:disposed:)``, by the sale's last long day.
+        disposal.term = Int(piece.holdingDay) <= lastLong ? .long : .short
         return disposal
     }
 

@@ -175,6 +175,11 @@ struct TaxStreamTests {
         #expect(MemoryLayout<TaxDisposal>.stride <= 160)
     }
 
+    @Test("a lot takes 96 bytes: its holding start a day number, its fields in an order that leaves no padding")
+    func lotSize() {
+        #expect(MemoryLayout<TaxLot>.stride <= 96)
+    }
+
     /// Ten assets (the first two the calling thread's side), a few lots each, then forty
     /// instants of up to 80 sales and some purchases, the events drawn from six: long runs at
     /// one instant with ties of asset and event, over several of the second thread's batches.
