@@ -87,6 +87,11 @@ struct TaxStreamTests {
                 #expect(ahead.disposals == streamed.disposals && ahead.holdings == streamed.holdings)
                 #expect(ahead.years == streamed.years)
                 #expect(Self.report(ahead, rules: rules, options: options, year: year).years == one.years)
+                // A report without its holdings (text) is the same report otherwise.
+                let without = TaxEngine.report(
+                    transactions, rules: rules, options: options, year: year, holdings: false)
+                #expect(without.holdings.isEmpty && without.disposals == streamed.disposals)
+                #expect(without.years == one.years && without.yearsWithDisposals == streamed.years)
             }
         }
         #expect(TaxEngine.report(transactions, rules: .us).disposals.contains { $0.adjustmentCode == "W" })
