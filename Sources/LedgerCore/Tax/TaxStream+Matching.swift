@@ -90,7 +90,11 @@ extension TaxStream {
         /// 538–561 here, 617–652 there in three profiles; 691 and 628 before), so a quarter.
         /// Round 31's sides sum their own sales' figures (``TaxYearSums``), so this one no longer
         /// totals every disposal (a quarter: 189 samples here, 320 there), so two fifths.
+        /// Round 33: with `--year` this thread keeps one year's disposals only (two fifths: 112–134
+        /// samples here, 187–200 there), so a half.
         static let hereShare = (numerator: 2, denominator: 5)
+        /// ``hereShare`` when one year's disposals are kept.
+        static let hereShareOfOneYear = (numerator: 1, denominator: 2)
 
         var here: Matching
         var there: Matching
@@ -108,7 +112,8 @@ extension TaxStream {
         ) {
             var census = AssetCensus(transactions, counted: counted, rules: rules, options: options)
             guard census.inTimeOrder else { return nil }
-            let quota = transactions.count * Self.hereShare.numerator / Self.hereShare.denominator
+            let share = wanted == nil ? Self.hereShare : Self.hereShareOfOneYear
+            let quota = transactions.count * share.numerator / share.denominator
             var mine: [Bool] = []
             var taken = 0
             for count in census.transactions {
