@@ -9,6 +9,9 @@ public struct TaxRequest: Sendable {
     public var washSalesForCrypto = false
     /// US: the $1,500 capital loss limit of married filing separately.
     public var marriedFilingSeparately = false
+    /// Whether the report lists what is still held (``TaxReport/holdings``; only `-O json`
+    /// writes them): without, a million trades' lots are not made into holdings.
+    public var holdings = true
 
     public init(
         rules: String?, year: String?, method: String?, washSalesForCrypto: Bool = false,
@@ -74,7 +77,7 @@ public struct TaxStatement: Sendable {
         let state = try runner.replayForTax(currency: currency)
         let report = TaxEngine.report(
             state.taxTransactions, income: state.taxIncome, rules: rules, options: options, year: year,
-            cores: context.cores, census: state.taxCensus)
+            cores: context.cores, census: state.taxCensus, holdings: request.holdings)
         if let year, report.disposals.isEmpty {
             throw TaxError.noDisposals(
                 year: TaxCalendar.label(of: year, rules: rules),

@@ -61,9 +61,10 @@ struct TaxCommand: EnvironmentCommand {
         let format = try TaxFormat.parse(outputFormat, for: "tax")
         try checkForm(format)
         let store = try ledgerOptions.openForReading(in: environment)
-        let request = TaxRequest(
+        var request = TaxRequest(
             rules: rules, year: year, method: method, washSalesForCrypto: washSalesCrypto,
             marriedFilingSeparately: marriedSeparately)
+        request.holdings = format == .json
         let statement = try TaxStatement.make(request, store: store, context: environment.app)
         if form != nil, statement.report.rules != .us { throw TaxCommandError.formNeedsUSRules }
         let boxes =

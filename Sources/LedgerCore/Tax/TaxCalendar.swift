@@ -52,6 +52,22 @@ public enum TaxCalendar {
         disposed > adding(years: 1, to: acquired)
     }
 
+    /// The last acquisition day (days since 1970-01-01) held more than one year at a disposal on
+    /// `disposed` (``heldMoreThanOneYear(acquired:disposed:)`` for that day and every day before
+    /// it, for none after): worked out once a sale and compared with each lot piece's day, where
+    /// a date was made and moved a year on for each piece.
+    static func lastDayHeldMoreThanOneYear(disposed: LocalDate) -> Int {
+        // More than one year: the acquisition comes before (disposed's year − 1, month, day),
+        // year, month and day compared in turn (a 29 February's anniversary, the 28th, compares
+        // as the 29th would, as no date falls between them); that day is the 28th when the
+        // year before has no 29 February.
+        guard disposed.year > 1 else { return Int.min }
+        guard let yearBefore = LocalDate(year: disposed.year - 1, month: disposed.month, day: disposed.day) else {
+            return LocalDate(year: disposed.year - 1, month: 2, day: 28)!.daysSinceEpoch
+        }
+        return yearBefore.daysSinceEpoch - 1
+    }
+
     /// The UK annual exempt amount of the tax year starting in `year`, nil outside the table.
     public static func ukAnnualExemptAmount(_ year: Int) -> ExactDecimal? {
         switch year {

@@ -35,6 +35,19 @@ extension TaxDisposal {
         }
     }
 
+    /// ``allowableCosts``, ``adjustment`` and ``gain`` of the disposal at `disposal`, from its
+    /// stored parts: the computed properties read through `pointee` copied the whole disposal
+    /// first (its value witness; ~3 % of the matching's samples at 1M, round 33).
+    @inline(__always)
+    static func figures(
+        at disposal: UnsafePointer<TaxDisposal>
+    ) -> (allowableCosts: ExactDecimal, adjustment: ExactDecimal, gain: ExactDecimal) {
+        let extras = disposal.pointee.extras
+        let allowableCosts = disposal.pointee.costBasis + (extras?.disposalCosts ?? .zero)
+        let adjustment = extras?.adjustment ?? .zero
+        return (allowableCosts, adjustment, disposal.pointee.proceeds - allowableCosts + adjustment)
+    }
+
     /// When the units were acquired for the holding period (nil when matched with the pool or
     /// with several acquisitions).
     public var acquired: Timestamp? {

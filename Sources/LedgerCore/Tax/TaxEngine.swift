@@ -27,19 +27,22 @@ public enum TaxEngine {
     /// ones before it for the losses carried forward, never the ones after it) and only its
     /// disposals are kept. `cores`: where the matching may run beside the keeping of its
     /// disposals (``TaxStream``); `census`: the replay's census of `transactions`
-    /// (``PortfolioState/taxCensus``), if it took one.
+    /// (``PortfolioState/taxCensus``), if it took one; `holdings`: false leaves
+    /// ``TaxReport/holdings`` empty (a report that does not show them).
     public static func report(
         _ transactions: [TaxTransaction], income: [TaxIncomeRecord] = [], rules: TaxRules,
         options: TaxOptions = TaxOptions(), year: Int? = nil, cores: any SecondCore = OneCore(),
-        census: TaxCensus? = nil
+        census: TaxCensus? = nil, holdings: Bool = true
     ) -> TaxReport {
         // The stream checks the time order in its census (nil: not in time order).
         let streamed =
             rules == .uk
             ? nil
             : TaxStream.match(
-                transactions, rules: rules, options: options, year: year, cores: cores, counted: census)
-        let matched = streamed ?? perAsset(transactions, rules: rules, options: options, year: year)
+                transactions, rules: rules, options: options, year: year, cores: cores, counted: census,
+                holdings: holdings)
+        var matched = streamed ?? perAsset(transactions, rules: rules, options: options, year: year)
+        if !holdings { matched.holdings = [] }
         return TaxReport(
             rules: rules, options: options,
             years: TaxYearBuilder.years(matched.totals, income: income, rules: rules, options: options, through: year),

@@ -38,23 +38,25 @@ extension TaxLotMatching {
     mutating func allocateToWallets() {
         perWallet = true
         var unplaced = heldByAccount.all.mapValues { max($0, .zero) }
-        var placed: [TaxLot] = []
         var left: [TaxLot] = []
-        for var lot in lots {
+        let hifo = method == .hifo
+        // In place: the lots made into a new array were ~5k fresh pages of `tax` at 1M.
+        lots.updateOrRemoveEach { (lot: inout TaxLot) -> Bool in
             let room = unplaced[lot.account] ?? .zero
             if room >= lot.held.quantity {
                 unplaced[lot.account] = room - lot.held.quantity
-                placed.append(lot)
-                continue
+                return true
             }
-            if room.isPositive {
-                let home = lot.account
-                placed.append(split(&lot, room, to: home))
-                unplaced[home] = .zero
+            guard room.isPositive else {
+                left.append(lot)
+                return false
             }
-            left.append(lot)
+            var rest = lot
+            lot = Self.split(&rest, room, to: lot.account, hifo: hifo)
+            unplaced[lot.account] = .zero
+            left.append(rest)
+            return true
         }
-        lots = TaxLots(placed)
         for lot in methodOrder(left) { allocate(lot, open: &unplaced) }
     }
 
@@ -73,18 +75,19 @@ extension TaxLotMatching {
                 insertInOrder(rest)
                 return
             }
-            insertInOrder(split(&rest, room, to: account))
+            insertInOrder(Self.split(&rest, room, to: account, hifo: method == .hifo))
             open[account] = .zero
         }
         if rest.held.quantity.isPositive { insertInOrder(rest) }
     }
 
-    /// `quantity` of `lot` (less than all of it) with its share of the cost, in `account`.
-    private func split(_ lot: inout TaxLot, _ quantity: ExactDecimal, to account: Int32) -> TaxLot {
+    /// `quantity` of `lot` (less than all of it) with its share of the cost, in `account`
+    /// (with its unit cost for HIFO).
+    private static func split(_ lot: inout TaxLot, _ quantity: ExactDecimal, to account: Int32, hifo: Bool) -> TaxLot {
         var part = lot
         part.held = CostedQuantity(quantity: quantity, cost: lot.held.take(quantity), complete: lot.held.complete)
         part.account = account
-        return priced(part)
+        return hifo ? part.priced : part
     }
 
     /// The lots in the order the standing method takes them.

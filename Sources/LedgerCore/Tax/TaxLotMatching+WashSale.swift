@@ -12,7 +12,7 @@ extension TaxLotMatching {
         let replaced = takes.reduce(ExactDecimal.zero) { $0 + $1.quantity }
         guard replaced.isPositive else { return .zero }
         let disallowed = replaced == piece.held.quantity ? loss : loss * replaced / piece.held.quantity
-        let tackedDays = sale.date.daysSinceEpoch - piece.holdingStart.daysSinceEpoch
+        let tackedDays = Int(sale.time.daysSinceEpoch) - Int(piece.holdingDay)
         let amounts = disallowed.apportioned(by: takes.map(\.quantity))
         for ((index, quantity), amount) in zip(takes, amounts) {
             purchases[index].used += quantity

@@ -1,29 +1,40 @@
-/// One open lot under the US or German rules.
+/// One open lot under the US or German rules. Plain bytes, 96 in all (128 until round 33, with
+/// a 24-byte `LocalDate` and the fields in another order): the lots' arrays were ~11k fresh
+/// pages of `tax` at 1M (docs/PERFORMANCE.md, "`ledger tax`", round 33).
 struct TaxLot: Hashable, Sendable {
     let event: EventID
-    let acquired: Timestamp
+    var held: CostedQuantity
+    /// True once the lot absorbed a disallowed loss (a replacement share absorbs one only).
+    var washAdjusted = false
     /// The account the units are in (where bought, or moved to by a transfer), by its number
     /// in the matching (``AccountQuantities/number(of:)``): no `String`, so a lot is plain
     /// bytes; under the US rules before 2025 a label only, used for the allocation at the switch.
     var account: Int32
-    /// The first day of the holding period: the acquisition's date, moved back by a wash
-    /// sale's tacked holding period.
-    var holdingStart: LocalDate
-    var held: CostedQuantity
-    /// True once the lot absorbed a disallowed loss (a replacement share absorbs one only).
-    var washAdjusted = false
+    let acquired: Timestamp
     /// HIFO only: cost ÷ quantity, fixed when the lot is opened, adjusted or split (taking part
     /// of a lot takes its proportion of the cost, which leaves it unchanged). Zero for the
     /// other methods, which never compare it: a division per lot opened is not free.
     var unitCost = ExactDecimal.zero
+    /// ``holdingStart`` as days since 1970-01-01.
+    var holdingDay: Int32
 
-    init(event: EventID, acquired: Timestamp, account: Int32, holdingStart: LocalDate, held: CostedQuantity) {
+    init(event: EventID, acquired: Timestamp, account: Int32, holdingDay: Int32, held: CostedQuantity) {
         self.event = event
         self.acquired = acquired
         self.account = account
-        self.holdingStart = holdingStart
+        self.holdingDay = holdingDay
         self.held = held
     }
+
+    init(event: EventID, acquired: Timestamp, account: Int32, holdingStart: LocalDate, held: CostedQuantity) {
+        self.init(
+            event: event, acquired: acquired, account: account, holdingDay: Int32(holdingStart.daysSinceEpoch),
+            held: held)
+    }
+
+    /// The first day of the holding period: the acquisition's date, moved back by a wash
+    /// sale's tacked holding period.
+    var holdingStart: LocalDate { LocalDate(daysSinceEpoch: Int(holdingDay)) }
 
     /// The lot with its unit cost fixed (for HIFO).
     var priced: TaxLot {
@@ -82,6 +93,8 @@ struct TaxLotMatching {
     /// The lot pieces of the sale being matched, kept between sales so that a sale makes no
     /// array of its own.
     private var pieces: [TaxLot] = []
+    /// The day of the last sale and its ``TaxCalendar/lastDayHeldMoreThanOneYear(disposed:)``.
+    private var longByDay = (day: Int64.min, lastLong: 0)
 
     /// Matches every disposal of `transactions` (one asset, replay order).
     static func run(
@@ -167,7 +180,7 @@ struct TaxLotMatching {
     private mutating func open(_ transaction: UnsafePointer<TaxTransaction>, in account: Int32) {
         var base = TaxLot(
             event: transaction.pointee.event, acquired: transaction.pointee.time, account: account,
-            holdingStart: transaction.pointee.date,
+            holdingDay: Int32(transaction.pointee.time.daysSinceEpoch),
             held: CostedQuantity(
                 quantity: transaction.pointee.quantity, cost: transaction.pointee.amount,
                 complete: transaction.pointee.complete))
@@ -191,7 +204,7 @@ struct TaxLotMatching {
         let cost = lot.held.take(adjustment.quantity)
         var part = TaxLot(
             event: lot.event, acquired: lot.acquired, account: lot.account,
-            holdingStart: lot.acquired.date.adding(days: -adjustment.tackedDays),
+            holdingDay: Int32(Int(lot.acquired.daysSinceEpoch) - adjustment.tackedDays),
             held: CostedQuantity(
                 quantity: adjustment.quantity, cost: cost + adjustment.amount, complete: lot.held.complete))
         part.washAdjusted = true
@@ -228,7 +241,7 @@ struct TaxLotMatching {
             piece.held = CostedQuantity(quantity: part, cost: lots.take(part, at: index), complete: known)
             if !lots[index].held.quantity.isPositive { lots.remove(at: index) }
             // Parts of one lot (split by a transfer or the allocation) taken together are one piece.
-            if let last = pieces.last, last.event == piece.event, last.holdingStart == piece.holdingStart,
+            if let last = pieces.last, last.event == piece.event, last.holdingDay == piece.holdingDay,
                 last.washAdjusted == piece.washAdjusted
             {
                 pieces[pieces.count - 1].held.add(
@@ -254,21 +267,21 @@ struct TaxLotMatching {
             swap(&pieces, &self.pieces)
         }
         let uncovered = take(transaction.pointee.quantity, from: account, into: &pieces)
-        let date = transaction.pointee.date
         if uncovered.isPositive {
             pieces.append(
                 TaxLot(
                     event: transaction.pointee.event, acquired: transaction.pointee.time, account: account,
-                    holdingStart: date,
+                    holdingDay: Int32(transaction.pointee.time.daysSinceEpoch),
                     held: CostedQuantity(quantity: uncovered, cost: .zero)))
         }
+        let lastLong = lastLongDay(of: transaction.pointee.time)
         let amount = transaction.pointee.amount
         let shares = pieces.count == 1 ? [] : amount.apportioned(by: pieces.map(\.held.quantity))
         let sold = washSales ? Set(pieces.map(\.event)) : []
         for index in pieces.indices {
             let share = shares.isEmpty ? amount : shares[index]
             let notHeld = uncovered.isPositive && index == pieces.count - 1
-            var disposal = record(pieces[index], proceeds: share, of: transaction, on: date, notHeld: notHeld)
+            var disposal = record(pieces[index], proceeds: share, of: transaction, lastLong: lastLong, notHeld: notHeld)
             if washSales, pieces[index].held.cost > share {
                 disposal.adjustment = washSale(
                     pieces[index], loss: pieces[index].held.cost - share, on: transaction.pointee, excluding: sold)
@@ -278,8 +291,16 @@ struct TaxLotMatching {
         }
     }
 
+    /// ``TaxCalendar/lastDayHeldMoreThanOneYear(disposed:)`` of the day of `time`, worked out
+    /// once a day.
+    private mutating func lastLongDay(of time: Timestamp) -> Int {
+        let day = time.daysSinceEpoch
+        if day != longByDay.day { longByDay = (day, TaxCalendar.lastDayHeldMoreThanOneYear(disposed: time.date)) }
+        return longByDay.lastLong
+    }
+
     private func record(
-        _ piece: TaxLot, proceeds: ExactDecimal, of sale: UnsafePointer<TaxTransaction>, on date: LocalDate,
+        _ piece: TaxLot, proceeds: ExactDecimal, of sale: UnsafePointer<TaxTransaction>, lastLong: Int,
         notHeld: Bool
     ) -> TaxDisposal {
         let rule: TaxMatch.Rule = notHeld ? .notHeld : (method == .lifo ? .lifo : method == .hifo ? .hifo : .fifo)
@@ -290,7 +311,8 @@ struct TaxLotMatching {
             acquired: piece.acquired, disposed: sale.pointee.time, proceeds: proceeds, costBasis: piece.held.cost,
             proceedsKnown: sale.pointee.complete,
             costKnown: piece.held.complete)
-        disposal.term = TaxCalendar.heldMoreThanOneYear(acquired: piece.holdingStart, disposed: date) ? .long : .short
+        // ``TaxCalendar/heldMoreThanOneYear(acquired:disposed:)``, by the sale's last long day.
+        disposal.term = Int(piece.holdingDay) <= lastLong ? .long : .short
         return disposal
     }
 

@@ -104,6 +104,20 @@ struct TaxLots: BidirectionalCollection, MutableCollection {
         dropIndexes()
     }
 
+    /// Changes every lot in place and takes out those `change` returns false for (the
+    /// allocation at the switch), in one pass: what is left is as ``init(_:)`` of the kept
+    /// lots would make it.
+    mutating func updateOrRemoveEach(_ change: (inout TaxLot) -> Bool) {
+        var removed = false
+        for index in head..<storage.count where isHeld[index] {
+            guard !change(&storage[index]) else { continue }
+            isHeld[index] = false
+            count -= 1
+            removed = true
+        }
+        if removed { compact() } else { dropIndexes() }
+    }
+
     /// Takes one lot out: it is marked gone (the last ones are dropped at once), and the gone
     /// ones are dropped once they are half the array.
     mutating func remove(at index: Int) {

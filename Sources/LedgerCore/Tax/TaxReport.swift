@@ -247,7 +247,7 @@ public struct TaxFigures: Hashable, Sendable {
         mutating func add(_ disposal: UnsafePointer<TaxDisposal>) {
             sum.add(disposal)
             if let term = disposal.pointee.term {
-                net(SaleTerm(event: disposal.pointee.event, term: term), disposal.pointee.gain)
+                net(SaleTerm(event: disposal.pointee.event, term: term), TaxDisposal.figures(at: disposal).gain)
             } else {
                 for part in disposal.pointee.partGains { sum.count(part) }
             }
@@ -334,8 +334,10 @@ public struct TaxFigures: Hashable, Sendable {
         self.disposals += 1
         proceeds += disposal.pointee.proceeds
         costBasis += disposal.pointee.costBasis
-        allowableCosts += disposal.pointee.allowableCosts
-        adjustment += disposal.pointee.adjustment
+        // Its stored parts read where they are (``TaxDisposal/figures(at:)``).
+        let figures = TaxDisposal.figures(at: disposal)
+        allowableCosts += figures.allowableCosts
+        adjustment += figures.adjustment
         proceedsKnown = proceedsKnown && disposal.pointee.proceedsKnown
         costKnown = costKnown && disposal.pointee.costKnown
     }

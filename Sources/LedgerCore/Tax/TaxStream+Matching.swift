@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The matching stage of ``TaxStream``, in two sides: the assets are shared out between the
 /// second thread ("there", most of them) and the calling thread ("here", about
 /// ``TaxStream/Sides/hereShare`` of the transactions), which also keeps every
@@ -88,7 +90,11 @@ extension TaxStream {
         /// 538–561 here, 617–652 there in three profiles; 691 and 628 before), so a quarter.
         /// Round 31's sides sum their own sales' figures (``TaxYearSums``), so this one no longer
         /// totals every disposal (a quarter: 189 samples here, 320 there), so two fifths.
+        /// Round 33: with `--year` this thread keeps one year's disposals only (two fifths: 112–134
+        /// samples here, 187–200 there), so a half.
         static let hereShare = (numerator: 2, denominator: 5)
+        /// ``hereShare`` when one year's disposals are kept.
+        static let hereShareOfOneYear = (numerator: 1, denominator: 2)
 
         var here: Matching
         var there: Matching
@@ -106,7 +112,8 @@ extension TaxStream {
         ) {
             var census = AssetCensus(transactions, counted: counted, rules: rules, options: options)
             guard census.inTimeOrder else { return nil }
-            let quota = transactions.count * Self.hereShare.numerator / Self.hereShare.denominator
+            let share = wanted == nil ? Self.hereShare : Self.hereShareOfOneYear
+            let quota = transactions.count * share.numerator / share.denominator
             var mine: [Bool] = []
             var taken = 0
             for count in census.transactions {
@@ -239,23 +246,63 @@ extension TaxStream {
                     sorted = sorted && sales[end - 1].precedes(sales[end])
                     end += 1
                 }
-                if !sorted { sales[start..<end].sort { $0.precedes($1) } }
+                if !sorted { order(&sales, start..<end) }
                 start = end
             }
         }
 
+        /// `range` of `sales` sorted by ``Sale/precedes(_:)`` (a strict order: no two sales
+        /// are equal), by insertion up to 32 sales, an instant's being few and nearly in order
+        /// (the library's sort, its closure called through its generic code, was ~5 % of the
+        /// matching's samples at 1M, round 33), by the library's sort beyond.
+        static func order(_ sales: inout [Sale], _ range: Range<Int>) {
+            guard range.count <= 32 else { return sales[range].sort { $0.precedes($1) } }
+            sales.withUnsafeMutableBufferPointer { all in
+                for index in range.dropFirst() {
+                    let sale = all[index]
+                    var slot = index
+                    while slot > range.lowerBound, sale.precedes(all[slot - 1]) {
+                        all[slot] = all[slot - 1]
+                        slot -= 1
+                    }
+                    all[slot] = sale
+                }
+            }
+        }
+
         /// The second thread's part: every transaction looked at, batch by batch of up to
-        /// `perBatch` sales, each handed to `hand`.
+        /// `perBatch` sales, each handed to `hand`, each made in a batch the calling thread
+        /// handed back to `spares` when there is one.
         mutating func run(
-            _ transactions: UnsafeBufferPointer<TaxTransaction>, perBatch: Int, to hand: (Sales) -> Void
+            _ transactions: UnsafeBufferPointer<TaxTransaction>, perBatch: Int, spares: SpareSales = SpareSales(),
+            to hand: (Sales) -> Void
         ) {
             while next < transactions.count {
-                var sales = Sales(room: perBatch)
+                var sales = spares.take() ?? Sales(room: perBatch)
                 let end = min(next + Sales.scannedPer * perBatch, transactions.count)
                 scan(transactions, to: end, most: perBatch, into: &sales)
                 hand(sales)
             }
         }
+    }
+}
+
+/// Batches of the second thread's sales the calling thread is done with, handed back to be
+/// filled again (``TaxStream/Matching/run(_:perBatch:spares:to:)``): each batch made anew
+/// wrote its disposals into fresh pages, ~7k page faults of `tax` at 1M (docs/PERFORMANCE.md,
+/// "`ledger tax`", round 33).
+final class SpareSales: Sendable {
+    private let spares = Mutex<[TaxStream.Sales]>([])
+
+    /// A batch kept, its arrays to be written over.
+    func put(_ sales: TaxStream.Sales) { spares.withLock { $0.append(sales) } }
+
+    /// The oldest batch handed back, emptied, once a newer one follows it: the pipe may still
+    /// hold the newest a moment (its arrays would then be copied, not written over).
+    func take() -> TaxStream.Sales? {
+        var sales: TaxStream.Sales? = spares.withLock { $0.count >= 2 ? $0.removeFirst() : nil }
+        sales?.clear()
+        return sales
     }
 }
 

@@ -28,10 +28,12 @@ struct TaxStream {
     /// Nil when the transactions are not in time order (``TaxEngine/perAsset(_:rules:options:year:)``
     /// then matches them): the census that shares the assets out checks it in its pass.
     /// `perBatch`: the second thread's sales a batch (tests make it small, to cross many);
-    /// `counted`: the replay's census of the transactions (``TaxCensus``), if it took one.
+    /// `counted`: the replay's census of the transactions (``TaxCensus``), if it took one;
+    /// `holdings`: false makes none (a report that does not show them).
     static func match(
         _ transactions: [TaxTransaction], rules: TaxRules, options: TaxOptions, year: Int?,
-        cores: any SecondCore = OneCore(), perBatch: Int = Sales.perBatch, counted: TaxCensus? = nil
+        cores: any SecondCore = OneCore(), perBatch: Int = Sales.perBatch, counted: TaxCensus? = nil,
+        holdings: Bool = true
     ) -> TaxEngine.Matched? {
         guard var sides = Sides(transactions, rules: rules, options: options, wanted: year, counted: counted)
         else { return nil }
@@ -45,10 +47,11 @@ struct TaxStream {
         swap(&there, &sides.there)
         var mine = Sales()
         var finished = false
+        let spares = SpareSales()
         transactions.withUnsafeBufferPointer { all in
             cores.pipe(
                 produce: {
-                    there.run(all, perBatch: perBatch, to: $0)
+                    there.run(all, perBatch: perBatch, spares: spares, to: $0)
                     // Its lots as they stand after the last transaction, while the calling
                     // thread keeps the last batches (after the pipe, it was 60 samples there).
                     there.matchers.finish()
@@ -58,6 +61,7 @@ struct TaxStream {
                     sides.here.scan(all, to: theirs.through, into: &mine)
                     stream.keep(theirs, mine)
                     mine.clear()
+                    spares.put(theirs)
                     // The last batch: this side finishes while the second thread finishes its
                     // own (after the pipe, this thread waited for that one, then did its own).
                     if theirs.through == all.count { finished = stream.finish(&sides.here, all, &mine) }
@@ -65,7 +69,7 @@ struct TaxStream {
             if !finished { _ = stream.finish(&sides.here, all, &mine) } // no transactions
         }
         swap(&there, &sides.there)
-        stream.matched.holdings = sides.holdings()
+        if holdings { stream.matched.holdings = sides.holdings() }
         return stream.matched
     }
 

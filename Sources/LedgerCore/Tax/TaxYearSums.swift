@@ -18,7 +18,7 @@ struct TaxYearSums {
         guard let first = disposals.baseAddress else { return }
         // Most sales are one lot piece: its gain is the sale's.
         if disposals.count == 1 {
-            if let tally = sum(first, rules: rules) { tallies[tally].count(first.pointee.gain) }
+            if let tally = sum(first, rules: rules) { tallies[tally].count(TaxDisposal.figures(at: first).gain) }
             return
         }
         // A slot for each tally and term (2 × 3), set when first used.
@@ -27,11 +27,12 @@ struct TaxYearSums {
             for index in disposals.indices {
                 guard let tally = sum(first + index, rules: rules) else { continue }
                 let slot = 2 * tally + (disposals[index].term == .long ? 1 : 0)
+                let gain = TaxDisposal.figures(at: first + index).gain
                 if used & 1 << slot == 0 {
-                    nets.initializeElement(at: slot, to: disposals[index].gain)
+                    nets.initializeElement(at: slot, to: gain)
                     used |= 1 << slot
                 } else {
-                    nets[slot] += disposals[index].gain
+                    nets[slot] += gain
                 }
             }
             for slot in 0..<6 where used & 1 << slot != 0 { tallies[slot / 2].count(nets[slot]) }

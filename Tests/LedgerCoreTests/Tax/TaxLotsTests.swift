@@ -146,6 +146,39 @@ struct TaxLotsTests {
         }
     }
 
+    @Test(
+        "lots changed and taken out in one pass are the kept ones in order, and the choices after",
+        arguments: [1, 2, 3] as [UInt64])
+    func updateOrRemoveEach(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var lots = TaxLots()
+        var reference: [TaxLot] = []
+        for step in 0..<600 {
+            Self.acquire(step, roll: Int.random(in: 0..<8, using: &rng), &lots, &reference, &rng)
+            if Int.random(in: 0..<3, using: &rng) == 0 { Self.takeAny(&lots, &reference, &rng) }
+        }
+        // Asked first, so that the indexes exist and must be dropped.
+        _ = lots.highest(in: nil)
+        _ = lots.first(in: 1)
+        var rolls: [Int] = []
+        lots.updateOrRemoveEach { lot in
+            let roll = Int.random(in: 0..<4, using: &rng)
+            rolls.append(roll)
+            if roll == 1 { lot.account = 2 }
+            return roll != 0
+        }
+        reference = zip(reference, rolls).compactMap { lot, roll in
+            guard roll != 0 else { return nil }
+            var changed = lot
+            if roll == 1 { changed.account = 2 }
+            return changed
+        }
+        #expect(Array(lots) == reference, "seed \(seed)")
+        #expect(lots.count == reference.count)
+        #expect(lots.first(in: 2).map { lots[$0] } == reference.first { $0.account == 2 })
+        #expect(lots.highest(in: nil).map { lots[$0].unitCost } == reference.map(\.unitCost).max())
+    }
+
     static let accounts: [Int32] = [0, 1, 2]
 
     /// A lot with a unit cost from a few values, so ties are common.

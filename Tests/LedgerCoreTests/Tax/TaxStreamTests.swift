@@ -87,6 +87,11 @@ struct TaxStreamTests {
                 #expect(ahead.disposals == streamed.disposals && ahead.holdings == streamed.holdings)
                 #expect(ahead.years == streamed.years)
                 #expect(Self.report(ahead, rules: rules, options: options, year: year).years == one.years)
+                // A report without its holdings (text) is the same report otherwise.
+                let without = TaxEngine.report(
+                    transactions, rules: rules, options: options, year: year, holdings: false)
+                #expect(without.holdings.isEmpty && without.disposals == streamed.disposals)
+                #expect(without.years == one.years && without.yearsWithDisposals == streamed.years)
             }
         }
         #expect(TaxEngine.report(transactions, rules: .us).disposals.contains { $0.adjustmentCode == "W" })
@@ -173,6 +178,11 @@ struct TaxStreamTests {
     @Test("a disposal takes 160 bytes: the rare figures boxed, its one-byte fields together, not padded apart")
     func disposalSize() {
         #expect(MemoryLayout<TaxDisposal>.stride <= 160)
+    }
+
+    @Test("a lot takes 96 bytes: its holding start a day number, its fields in an order that leaves no padding")
+    func lotSize() {
+        #expect(MemoryLayout<TaxLot>.stride <= 96)
     }
 
     /// Ten assets (the first two the calling thread's side), a few lots each, then forty
