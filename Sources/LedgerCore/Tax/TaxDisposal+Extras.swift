@@ -42,10 +42,18 @@ extension TaxDisposal {
     static func figures(
         at disposal: UnsafePointer<TaxDisposal>
     ) -> (allowableCosts: ExactDecimal, adjustment: ExactDecimal, gain: ExactDecimal) {
-        let extras = disposal.pointee.extras
-        let allowableCosts = disposal.pointee.costBasis + (extras?.disposalCosts ?? .zero)
+        figures(proceeds: disposal.pointee.proceeds, costBasis: disposal.pointee.costBasis, disposal.pointee.extras)
+    }
+
+    /// The one rule of a disposal's figures: allowable costs are the cost plus the disposal's
+    /// own costs (SA108), the gain is proceeds − allowable costs + the disallowed loss.
+    @inline(__always)
+    static func figures(
+        proceeds: ExactDecimal, costBasis: ExactDecimal, _ extras: Extras?
+    ) -> (allowableCosts: ExactDecimal, adjustment: ExactDecimal, gain: ExactDecimal) {
+        let allowableCosts = costBasis + (extras?.disposalCosts ?? .zero)
         let adjustment = extras?.adjustment ?? .zero
-        return (allowableCosts, adjustment, disposal.pointee.proceeds - allowableCosts + adjustment)
+        return (allowableCosts, adjustment, proceeds - allowableCosts + adjustment)
     }
 
     /// When the units were acquired for the holding period (nil when matched with the pool or

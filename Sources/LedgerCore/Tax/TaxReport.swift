@@ -105,11 +105,13 @@ public struct TaxDisposal: Hashable, Sendable {
         if !matches.isEmpty { storedMatches = matches }
     }
 
-    /// Cost plus the disposal's own costs (SA108 "allowable costs").
-    public var allowableCosts: ExactDecimal { costBasis + disposalCosts }
+    /// Cost plus the disposal's own costs (SA108 "allowable costs"; ``figures(proceeds:costBasis:_:)``).
+    public var allowableCosts: ExactDecimal {
+        Self.figures(proceeds: proceeds, costBasis: costBasis, extras).allowableCosts
+    }
 
-    /// Proceeds − allowable costs + the disallowed loss.
-    public var gain: ExactDecimal { proceeds - allowableCosts + adjustment }
+    /// Proceeds − allowable costs + the disallowed loss (``figures(proceeds:costBasis:_:)``).
+    public var gain: ExactDecimal { Self.figures(proceeds: proceeds, costBasis: costBasis, extras).gain }
 
     /// The gain of each matched part: the proceeds after the disposal's costs shared by
     /// quantity (to 10⁻¹⁸, adding up exactly), less the part's cost. They add up to ``gain``.

@@ -57,20 +57,28 @@ struct TaxStream {
                     there.matchers.finish()
                 },
                 consume: { (theirs: Sales) in
-                    // This side's assets up to where the batch ends, then both in order.
-                    sides.here.scan(all, to: theirs.through, into: &mine)
-                    stream.keep(theirs, mine)
-                    mine.clear()
-                    spares.put(theirs)
-                    // The last batch: this side finishes while the second thread finishes its
-                    // own (after the pipe, this thread waited for that one, then did its own).
-                    if theirs.through == all.count { finished = stream.finish(&sides.here, all, &mine) }
+                    if stream.take(theirs, &sides.here, all, &mine, spares) { finished = true }
                 })
             if !finished { _ = stream.finish(&sides.here, all, &mine) } // no transactions
         }
         swap(&there, &sides.there)
         if holdings { stream.matched.holdings = sides.holdings() }
         return stream.matched
+    }
+
+    /// One batch of the second thread's sales: this side's assets up to where the batch ends,
+    /// then both kept in order, the batch handed back to be filled again. At the last batch this
+    /// side finishes while the second thread finishes its own (after the pipe, this thread
+    /// waited for that one, then did its own); true then.
+    private mutating func take(
+        _ theirs: Sales, _ here: inout Matching, _ all: UnsafeBufferPointer<TaxTransaction>, _ mine: inout Sales,
+        _ spares: SpareSales
+    ) -> Bool {
+        here.scan(all, to: theirs.through, into: &mine)
+        keep(theirs, mine)
+        mine.clear()
+        spares.put(theirs)
+        return theirs.through == all.count && finish(&here, all, &mine)
     }
 
     /// The calling thread's side to the end (its transactions after the second thread's last
