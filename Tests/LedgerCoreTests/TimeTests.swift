@@ -88,15 +88,7 @@ struct TimeTests {
             let time = Timestamp(secondsSinceEpoch: seconds)
             // The date alone or the whole instant, in turn at random, from the same texts kept.
             let dateOnly = Int.random(in: 0..<3, using: &rng) == 0
-            let text = withBytes(atMost: Timestamp.descriptionMaxBytes) {
-                if dateOnly {
-                    time.write(dateTo: &$0, days: &days)
-                } else {
-                    time.write(descriptionTo: &$0, days: &days)
-                }
-            } then: {
-                String(decoding: $0, as: UTF8.self)
-            }
+            let text = Self.written(time, dateOnly: dateOnly, days: &days)
             #expect(text == (dateOnly ? time.date.description : time.description), "\(seconds)")
         }
     }
@@ -118,17 +110,22 @@ struct TimeTests {
         for _ in 0..<3_000 {
             let time = Timestamp(secondsSinceEpoch: instants[Int.random(in: 0..<instants.count, using: &rng)])
             let dateOnly = Int.random(in: 0..<4, using: &rng) == 0
-            let text = withBytes(atMost: Timestamp.descriptionMaxBytes) {
-                if dateOnly {
-                    time.write(dateTo: &$0, days: &days)
-                } else {
-                    time.write(descriptionTo: &$0, days: &days)
-                }
-            } then: {
-                String(decoding: $0, as: UTF8.self)
-            }
+            let text = Self.written(time, dateOnly: dateOnly, days: &days)
             #expect(text == (dateOnly ? time.date.description : Self.reference(time)), "\(time.secondsSinceEpoch)")
             #expect(time.description == Self.reference(time))
+        }
+    }
+
+    /// `time`'s date alone or its whole instant, written from the texts `days` keeps.
+    static func written(_ time: Timestamp, dateOnly: Bool, days: inout DayText) -> String {
+        withBytes(atMost: Timestamp.descriptionMaxBytes) {
+            if dateOnly {
+                time.write(dateTo: &$0, days: &days)
+            } else {
+                time.write(descriptionTo: &$0, days: &days)
+            }
+        } then: {
+            String(decoding: $0, as: UTF8.self)
         }
     }
 
