@@ -15,7 +15,8 @@ struct TaxLot: Hashable, Sendable {
     /// of a lot takes its proportion of the cost, which leaves it unchanged). Zero for the
     /// other methods, which never compare it: a division per lot opened is not free.
     var unitCost = ExactDecimal.zero
-    /// ``holdingStart`` as days since 1970-01-01.
+    /// The first day of the holding period, as days since 1970-01-01: the acquisition's date,
+    /// moved back by a wash sale's tacked holding period.
     var holdingDay: Int32
 
     init(event: EventID, acquired: Timestamp, account: Int32, holdingDay: Int32, held: CostedQuantity) {
@@ -25,16 +26,6 @@ struct TaxLot: Hashable, Sendable {
         self.holdingDay = holdingDay
         self.held = held
     }
-
-    init(event: EventID, acquired: Timestamp, account: Int32, holdingStart: LocalDate, held: CostedQuantity) {
-        self.init(
-            event: event, acquired: acquired, account: account, holdingDay: Int32(holdingStart.daysSinceEpoch),
-            held: held)
-    }
-
-    /// The first day of the holding period: the acquisition's date, moved back by a wash
-    /// sale's tacked holding period.
-    var holdingStart: LocalDate { LocalDate(daysSinceEpoch: Int(holdingDay)) }
 
     /// The lot with its unit cost fixed (for HIFO).
     var priced: TaxLot {

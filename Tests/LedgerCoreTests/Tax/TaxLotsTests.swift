@@ -187,7 +187,7 @@ struct TaxLotsTests {
         let quantity = ExactDecimal(Int.random(in: 1...5, using: &rng))
         var lot = TaxLot(
             event: EventID(value: UInt128(step)), acquired: time, account: accounts.randomElement(using: &rng)!,
-            holdingStart: time.date,
+            holdingDay: Int32(time.daysSinceEpoch),
             held: CostedQuantity(quantity: quantity, cost: quantity * ExactDecimal(Int.random(in: 1...8, using: &rng))))
         lot.unitCost = lot.held.cost / lot.held.quantity
         return lot
