@@ -20,12 +20,17 @@ public enum TaxCalendar {
     /// ff.: the order of use is kept per wallet): the first day the ledger can record.
     public static let germanBasisPerWallet = Timestamp.recordable.lowerBound.date
 
-    /// The first and last day of a tax year.
+    /// The first and last day of a tax year, within the days a date can name (0001-01-01 to
+    /// 9999-12-31): the UK years 0 and 9999 of a history at those ends are cut there, where
+    /// they made no date and trapped.
     public static func bounds(of year: Int, rules: TaxRules) -> ClosedRange<LocalDate> {
+        let (first, last) = (LocalDate(year: 1, month: 1, day: 1)!, LocalDate(year: 9999, month: 12, day: 31)!)
         guard rules == .uk else {
-            return LocalDate(year: year, month: 1, day: 1)!...LocalDate(year: year, month: 12, day: 31)!
+            return
+                (LocalDate(year: year, month: 1, day: 1) ?? first)...(LocalDate(year: year, month: 12, day: 31) ?? last)
         }
-        return LocalDate(year: year, month: 4, day: 6)!...LocalDate(year: year + 1, month: 4, day: 5)!
+        return
+            (LocalDate(year: year, month: 4, day: 6) ?? first)...(LocalDate(year: year + 1, month: 4, day: 5) ?? last)
     }
 
     /// The tax year a `--year` value names: `2024`, or for the UK also `2024/2025`, `2024/25`
@@ -40,10 +45,12 @@ public enum TaxCalendar {
         return second == year + 1 || second == (year + 1) % 100 ? year : nil
     }
 
-    /// The same calendar date `years` later; 29 February becomes 28 February.
+    /// The same calendar date `years` later; 29 February becomes 28 February. Past 9999-12-31
+    /// (a date cannot name the year 10000), 9999-12-31: no later day can be compared with it.
     public static func adding(years: Int, to date: LocalDate) -> LocalDate {
         LocalDate(year: date.year + years, month: date.month, day: date.day)
-            ?? LocalDate(year: date.year + years, month: date.month, day: date.day - 1)!
+            ?? LocalDate(year: date.year + years, month: date.month, day: date.day - 1)
+            ?? LocalDate(year: 9999, month: 12, day: 31)!
     }
 
     /// Held more than one year: disposed of after the first anniversary of the acquisition

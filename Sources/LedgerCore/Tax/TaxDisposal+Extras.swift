@@ -51,9 +51,11 @@ extension TaxDisposal {
     static func figures(
         proceeds: ExactDecimal, costBasis: ExactDecimal, _ extras: Extras?
     ) -> (allowableCosts: ExactDecimal, adjustment: ExactDecimal, gain: ExactDecimal) {
-        let allowableCosts = costBasis + (extras?.disposalCosts ?? .zero)
-        let adjustment = extras?.adjustment ?? .zero
-        return (allowableCosts, adjustment, proceeds - allowableCosts + adjustment)
+        // No extras (nearly every US and German disposal): the same figures, as x + 0 is x
+        // exactly (``ExactDecimal/overflow`` too), without two additions of zero.
+        guard let extras else { return (costBasis, .zero, proceeds - costBasis) }
+        let allowableCosts = costBasis + extras.disposalCosts
+        return (allowableCosts, extras.adjustment, proceeds - allowableCosts + extras.adjustment)
     }
 
     /// When the units were acquired for the holding period (nil when matched with the pool or

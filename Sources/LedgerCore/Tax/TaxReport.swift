@@ -339,7 +339,8 @@ public struct TaxFigures: Hashable, Sendable {
         // Its stored parts read where they are (``TaxDisposal/figures(at:)``).
         let figures = TaxDisposal.figures(at: disposal)
         allowableCosts += figures.allowableCosts
-        adjustment += figures.adjustment
+        // Nearly always zero (no extras): adding it changed nothing.
+        if disposal.pointee.extras != nil { adjustment += figures.adjustment }
         proceedsKnown = proceedsKnown && disposal.pointee.proceedsKnown
         costKnown = costKnown && disposal.pointee.costKnown
     }

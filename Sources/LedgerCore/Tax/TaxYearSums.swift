@@ -26,7 +26,9 @@ struct TaxYearSums {
         withUnsafeTemporaryAllocation(of: ExactDecimal.self, capacity: 6) { nets in
             for index in disposals.indices {
                 guard let tally = sum(first + index, rules: rules) else { continue }
-                let slot = 2 * tally + (disposals[index].term == .long ? 1 : 0)
+                // Through the pointer: `disposals[index]` copied the whole disposal (a retain and a
+                // release of its account and extras) to read its term.
+                let slot = 2 * tally + ((first + index).pointee.term == .long ? 1 : 0)
                 let gain = TaxDisposal.figures(at: first + index).gain
                 if used & 1 << slot == 0 {
                     nets.initializeElement(at: slot, to: gain)
@@ -44,7 +46,7 @@ struct TaxYearSums {
     /// ``TaxFigures/Tally`` counts them).
     @inline(__always)
     private mutating func sum(_ disposal: UnsafePointer<TaxDisposal>, rules: TaxRules) -> Int? {
-        complete = complete && disposal.pointee.complete
+        complete = complete && disposal.pointee.proceedsKnown && disposal.pointee.costKnown
         guard let tally = TaxYearTotals.tally(of: disposal, year: year, rules: rules) else { return nil }
         tallies[tally].add(disposal)
         guard disposal.pointee.term != nil else {
