@@ -97,23 +97,36 @@ extension ExactDecimal {
             out.append(text: String(whole))
         }
         guard fraction != 0 else { return }
-        var rest = fraction
-        var digits = Self.scale
-        // Trailing zeros eight, then four, then one at a time.
-        while rest % 100_000_000 == 0 {
-            rest /= 100_000_000
-            digits -= 8
+        Self.writeFraction(fraction, to: &out)
+    }
+
+    /// `.` and the digits of `fraction` (1 ..< 10¹⁸, in units of 10⁻¹⁸) without its trailing
+    /// zeros: its first eight digits, or all eighteen when the last ten are not all zeros (a
+    /// price's or a quantity's few places, a cost's eighteen), written whole; then the zeros
+    /// at their end dropped a word at a time. Before, a division by 10⁸, 10⁴ or 10 for each step
+    /// of the zeros' count, then the digits left (round 34).
+    private static func writeFraction(_ fraction: UInt64, to out: inout ByteCursor) {
+        let top = fraction / 10_000_000_000
+        let bottom = fraction &- top &* 10_000_000_000
+        let width = bottom == 0 ? 9 : 19
+        out.reserve(width) { start in
+            start[0] = UInt8(ascii: ".")
+            putEight(UInt32(truncatingIfNeeded: top), at: start + 1)
+            if bottom != 0 {
+                let high = bottom / 100_000_000
+                DigitPairs.put(UInt32(truncatingIfNeeded: high), at: start + 9)
+                putEight(UInt32(truncatingIfNeeded: bottom &- high &* 100_000_000), at: start + 11)
+            }
+            // A digit not zero lies in the last eight (the first eight when `bottom` is zero) or,
+            // when those are all zeros, in the two before them: no word read before `start`.
+            var end = width
+            while true {
+                let word = UnsafeRawPointer(start + end - 8).loadUnaligned(as: UInt64.self) ^ 0x3030_3030_3030_3030
+                // The last byte is the word's highest: its zero bytes at the top are the zeros.
+                if word != 0 { return end - word.leadingZeroBitCount / 8 }
+                end -= 8
+            }
         }
-        while rest % 10_000 == 0 {
-            rest /= 10_000
-            digits -= 4
-        }
-        while rest % 10 == 0 {
-            rest /= 10
-            digits -= 1
-        }
-        out.append(UInt8(ascii: "."))
-        Self.writeDigits(rest, width: digits, to: &out)
     }
 
     /// ``formatted(places:rule:)``'s text written to `out` (at most ``formattedMaxBytes`` + 1 +
@@ -183,12 +196,7 @@ extension ExactDecimal {
     /// The decimal digits of `value` with `,` between each three from the right.
     private static func writeGrouped(_ value: UInt64, to out: inout ByteCursor) {
         guard value >= 1000 else { return writeDigits(value, to: &out) }
-        var digits = 4
-        var limit: UInt64 = 10_000
-        while digits < 20, value >= limit {
-            digits += 1
-            limit = limit.multipliedReportingOverflow(by: 10).partialValue
-        }
+        let digits = digitCount(value)
         let width = digits + (digits - 1) / 3
         out.reserve(width) { start in
             // Three digits and a comma at a time from the right (a pair from ``DigitPairs``),
@@ -221,14 +229,18 @@ extension ExactDecimal {
 
     /// The decimal digits of `value`, most significant first.
     private static func writeDigits(_ value: UInt64, to out: inout ByteCursor) {
-        var width = 1
-        var limit: UInt64 = 10
-        while width < 20, value >= limit {
-            width += 1
-            limit = limit.multipliedReportingOverflow(by: 10).partialValue
-        }
-        writeDigits(value, width: width, to: &out)
+        writeDigits(value, width: digitCount(value), to: &out)
     }
+
+    /// How many decimal digits `value` has (1 for 0): from its bit length, log₁₀ 2 ≈ 1233 / 2¹²,
+    /// then one comparison (a loop of a comparison and a multiplication a digit before).
+    static func digitCount(_ value: UInt64) -> Int {
+        let guess = ((64 &- (value | 1).leadingZeroBitCount) &* 1233) >> 12
+        return guess &+ (value | 1 >= powersOfTen64[guess] ? 1 : 0)
+    }
+
+    /// 10⁰ … 10¹⁹.
+    private static let powersOfTen64: [UInt64] = (0..<20).map { UInt64(powerOfTen($0)) }
 
     /// The last `width` (at most 20) decimal digits of `value`, zeros in front (a tax report at a
     /// million trades writes ~10⁸ digits, most of them the 18 of a fraction): eight digits a
@@ -243,9 +255,7 @@ extension ExactDecimal {
                 let eight = UInt32(truncatingIfNeeded: rest &- next &* 100_000_000)
                 rest = next
                 position -= 8
-                let high = eight / 10_000
-                putFour(high, at: start + position)
-                putFour(eight &- high &* 10_000, at: start + position + 4)
+                putEight(eight, at: start + position)
             }
             while position >= 2 {
                 let next = rest / 100
@@ -256,6 +266,14 @@ extension ExactDecimal {
             if position == 1 { start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
             return width
         }
+    }
+
+    /// The eight digits of `value` (below 10⁸) at `target`.
+    @inline(__always)
+    private static func putEight(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
+        let high = value / 10_000
+        putFour(high, at: target)
+        putFour(value &- high &* 10_000, at: target + 4)
     }
 
     /// The four digits of `value` (below 10,000) at `target`.
