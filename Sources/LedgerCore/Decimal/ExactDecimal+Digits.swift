@@ -39,8 +39,17 @@ extension ExactDecimal {
         DigitPairs.put(value &- hundreds &* 100, at: target + 1)
     }
 
-    /// The decimal digits of `value`, most significant first.
+    /// The decimal digits of `value`, most significant first: one or two (most quantities'
+    /// whole parts, and many amounts') where they are written, more through a call.
+    @inline(__always)
     static func writeDigits(_ value: UInt64, to out: inout ByteCursor) {
+        guard value >= 10 else { return out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
+        guard value >= 100 else {
+            return out.reserve(2) { target in
+                DigitPairs.put(UInt32(truncatingIfNeeded: value), at: target)
+                return 2
+            }
+        }
         writeDigits(value, width: digitCount(value), to: &out)
     }
 

@@ -159,8 +159,17 @@ extension ExactDecimal {
             if units < 0 { out.append(UInt8(ascii: "-")) } else if plus { out.append(UInt8(ascii: "+")) }
         }
         if grouped { Self.writeGrouped(whole, to: &out) } else { Self.writeDigits(whole, to: &out) }
-        out.append(UInt8(ascii: "."))
-        Self.writeDigits(kept, width: places, to: &out)
+        guard places == 2 else {
+            out.append(UInt8(ascii: "."))
+            Self.writeDigits(kept, width: places, to: &out)
+            return true
+        }
+        // Money's two places: the point and one pair, where a call wrote the pair (round 34).
+        out.reserve(3) { target in
+            target[0] = UInt8(ascii: ".")
+            DigitPairs.put(UInt32(truncatingIfNeeded: kept), at: target + 1)
+            return 3
+        }
         return true
     }
 
