@@ -173,9 +173,27 @@ extension ExactDecimal {
         return true
     }
 
+    /// ``writeGrouped(_:to:)`` of 1,000 … 999,999 (most of a report's money): the thousands,
+    /// `,` and three digits, with no count of the digits and no loop.
+    private static func writeThousands(_ value: UInt32, to out: inout ByteCursor) {
+        let high = value / 1000
+        let width = high >= 100 ? 7 : high >= 10 ? 6 : 5
+        out.reserve(width) { start in
+            switch width {
+            case 7: putThree(high, at: start)
+            case 6: DigitPairs.put(high, at: start)
+            default: start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+            }
+            start[width - 4] = UInt8(ascii: ",")
+            putThree(value &- high &* 1000, at: start + width - 3)
+            return width
+        }
+    }
+
     /// The decimal digits of `value` with `,` between each three from the right.
     private static func writeGrouped(_ value: UInt64, to out: inout ByteCursor) {
         guard value >= 1000 else { return writeDigits(value, to: &out) }
+        guard value >= 1_000_000 else { return writeThousands(UInt32(truncatingIfNeeded: value), to: &out) }
         let digits = digitCount(value)
         let width = digits + (digits - 1) / 3
         out.reserve(width) { start in
