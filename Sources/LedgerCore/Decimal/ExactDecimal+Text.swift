@@ -97,23 +97,7 @@ extension ExactDecimal {
             out.append(text: String(whole))
         }
         guard fraction != 0 else { return }
-        var rest = fraction
-        var digits = Self.scale
-        // Trailing zeros eight, then four, then one at a time.
-        while rest % 100_000_000 == 0 {
-            rest /= 100_000_000
-            digits -= 8
-        }
-        while rest % 10_000 == 0 {
-            rest /= 10_000
-            digits -= 4
-        }
-        while rest % 10 == 0 {
-            rest /= 10
-            digits -= 1
-        }
-        out.append(UInt8(ascii: "."))
-        Self.writeDigits(rest, width: digits, to: &out)
+        Self.writeFraction(fraction, to: &out)
     }
 
     /// ``formatted(places:rule:)``'s text written to `out` (at most ``formattedMaxBytes`` + 1 +
@@ -175,20 +159,42 @@ extension ExactDecimal {
             if units < 0 { out.append(UInt8(ascii: "-")) } else if plus { out.append(UInt8(ascii: "+")) }
         }
         if grouped { Self.writeGrouped(whole, to: &out) } else { Self.writeDigits(whole, to: &out) }
-        out.append(UInt8(ascii: "."))
-        Self.writeDigits(kept, width: places, to: &out)
+        guard places == 2 else {
+            out.append(UInt8(ascii: "."))
+            Self.writeDigits(kept, width: places, to: &out)
+            return true
+        }
+        // Money's two places: the point and one pair, where a call wrote the pair (round 34).
+        out.reserve(3) { target in
+            target[0] = UInt8(ascii: ".")
+            DigitPairs.put(UInt32(truncatingIfNeeded: kept), at: target + 1)
+            return 3
+        }
         return true
+    }
+
+    /// ``writeGrouped(_:to:)`` of 1,000 … 999,999 (most of a report's money): the thousands,
+    /// `,` and three digits, with no count of the digits and no loop.
+    private static func writeThousands(_ value: UInt32, to out: inout ByteCursor) {
+        let high = value / 1000
+        let width = high >= 100 ? 7 : high >= 10 ? 6 : 5
+        out.reserve(width) { start in
+            switch width {
+            case 7: putThree(high, at: start)
+            case 6: DigitPairs.put(high, at: start)
+            default: start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+            }
+            start[width - 4] = UInt8(ascii: ",")
+            putThree(value &- high &* 1000, at: start + width - 3)
+            return width
+        }
     }
 
     /// The decimal digits of `value` with `,` between each three from the right.
     private static func writeGrouped(_ value: UInt64, to out: inout ByteCursor) {
         guard value >= 1000 else { return writeDigits(value, to: &out) }
-        var digits = 4
-        var limit: UInt64 = 10_000
-        while digits < 20, value >= limit {
-            digits += 1
-            limit = limit.multipliedReportingOverflow(by: 10).partialValue
-        }
+        guard value >= 1_000_000 else { return writeThousands(UInt32(truncatingIfNeeded: value), to: &out) }
+        let digits = digitCount(value)
         let width = digits + (digits - 1) / 3
         out.reserve(width) { start in
             // Three digits and a comma at a time from the right (a pair from ``DigitPairs``),
@@ -209,61 +215,6 @@ extension ExactDecimal {
             }
             return width
         }
-    }
-
-    /// The three digits of `value` (below 1,000) at `target`.
-    @inline(__always)
-    private static func putThree(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
-        let hundreds = value / 100
-        target[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
-        DigitPairs.put(value &- hundreds &* 100, at: target + 1)
-    }
-
-    /// The decimal digits of `value`, most significant first.
-    private static func writeDigits(_ value: UInt64, to out: inout ByteCursor) {
-        var width = 1
-        var limit: UInt64 = 10
-        while width < 20, value >= limit {
-            width += 1
-            limit = limit.multipliedReportingOverflow(by: 10).partialValue
-        }
-        writeDigits(value, width: width, to: &out)
-    }
-
-    /// The last `width` (at most 20) decimal digits of `value`, zeros in front (a tax report at a
-    /// million trades writes ~10⁸ digits, most of them the 18 of a fraction): eight digits a
-    /// 64-bit division, split in 32 bits into four pairs, each pair's two bytes read from
-    /// ``DigitPairs`` (round 30: a division a pair and one of a byte for its tens before).
-    private static func writeDigits(_ value: UInt64, width: Int, to out: inout ByteCursor) {
-        out.reserve(width) { start in
-            var rest = value
-            var position = width
-            while position >= 8 {
-                let next = rest / 100_000_000
-                let eight = UInt32(truncatingIfNeeded: rest &- next &* 100_000_000)
-                rest = next
-                position -= 8
-                let high = eight / 10_000
-                putFour(high, at: start + position)
-                putFour(eight &- high &* 10_000, at: start + position + 4)
-            }
-            while position >= 2 {
-                let next = rest / 100
-                position -= 2
-                DigitPairs.put(UInt32(truncatingIfNeeded: rest &- next &* 100), at: start + position)
-                rest = next
-            }
-            if position == 1 { start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
-            return width
-        }
-    }
-
-    /// The four digits of `value` (below 10,000) at `target`.
-    @inline(__always)
-    private static func putFour(_ value: UInt32, at target: UnsafeMutablePointer<UInt8>) {
-        let high = value / 100
-        DigitPairs.put(high, at: target)
-        DigitPairs.put(value &- high &* 100, at: target + 2)
     }
 
     /// Exactly `places` fractional digits after rounding by `rule` (display only).

@@ -55,9 +55,7 @@ public struct JSONObjectBytes {
     @inline(__always)
     public mutating func field(_ name: StaticString, exact value: ExactDecimal, _ out: inout ByteCursor) {
         key(name, &out)
-        out.append(UInt8(ascii: "\""))
-        value.write(formattedTo: &out)
-        out.append(UInt8(ascii: "\""))
+        out.appendJSON(exact: value)
     }
 
     /// `"name": "1.5"`, the number's text copied from where `same` says it was written in `out`
@@ -70,13 +68,7 @@ public struct JSONObjectBytes {
     ) {
         key(name, &out)
         out.append(UInt8(ascii: "\""))
-        let start = out.count
-        if same.value == value, same.count > 0 {
-            out.append(copyOf: same.start..<same.start + same.count)
-        } else {
-            value.write(formattedTo: &out)
-        }
-        same = WrittenDecimal(value: value, start: start, count: out.count - start)
+        out.appendJSON(exact: value, same: &same)
         out.append(UInt8(ascii: "\""))
     }
 
@@ -123,20 +115,14 @@ public struct JSONObjectBytes {
         _ name: StaticString, time value: Timestamp?, days: inout DayText, _ out: inout ByteCursor
     ) {
         key(name, &out)
-        guard let value else { return out.append("null") }
-        out.append(UInt8(ascii: "\""))
-        value.write(descriptionTo: &out, days: &days)
-        out.append(UInt8(ascii: "\""))
+        out.appendJSON(time: value, days: &days)
     }
 
     /// `"name": "01HZ…"`, or `null`.
     @inline(__always)
     public mutating func field(_ name: StaticString, id value: EventID?, _ out: inout ByteCursor) {
         key(name, &out)
-        guard let value else { return out.append("null") }
-        out.append(UInt8(ascii: "\""))
-        value.write(textTo: &out)
-        out.append(UInt8(ascii: "\""))
+        out.appendJSON(id: value)
     }
 
     /// `"name": "text"` (escaped: up to 6 bytes a byte), or `null`.
@@ -153,13 +139,7 @@ public struct JSONObjectBytes {
     @inline(__always)
     public mutating func field(_ name: StaticString, word value: String?, _ out: inout ByteCursor) {
         key(name, &out)
-        guard var value else { return out.append("null") }
-        out.append(UInt8(ascii: "\""))
-        value.withUTF8 { word in
-            assert(!JSONWriter.needsEscaping(word), "not a word: \(String(decoding: word, as: UTF8.self))")
-            out.append(word)
-        }
-        out.append(UInt8(ascii: "\""))
+        out.appendJSON(word: value)
     }
 
     /// `"name": "BTC"` (a symbol's bytes never need escaping).
@@ -175,7 +155,7 @@ public struct JSONObjectBytes {
     @inline(__always)
     public mutating func field(_ name: StaticString, flag value: Bool, _ out: inout ByteCursor) {
         key(name, &out)
-        out.append(value ? "true" : "false")
+        out.appendJSON(flag: value)
     }
 
     /// `"name": [{…}, …]`: one object an item, its fields written by `fields`.

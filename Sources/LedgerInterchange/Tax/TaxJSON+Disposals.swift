@@ -23,104 +23,140 @@ extension TaxJSON {
         // copied (with a retain of its account and extras) for each of a million. Straight
         // into the part's bytes, at the most it may take (memory never written is never touched).
         var days = DayText()
-        disposals.withUnsafeBufferPointer { all in
-            guard let base = all.baseAddress.map({ $0 + first }) else { return }
-            writer.rawValues(
-                min(first + disposalsPerPart, all.count) - first,
-                atMost: { disposalMaxBytes(at: base + $0, place) }, into: bytes,
-                write: { index, out, place in self.disposal(at: base + index, place, days: &days, &out) })
+        disposalRuns(at: place).withView { runs in
+            disposals.withUnsafeBufferPointer { all in
+                guard let base = all.baseAddress.map({ $0 + first }) else { return }
+                writer.rawValues(
+                    min(first + disposalsPerPart, all.count) - first,
+                    atMost: { disposalMaxBytes(at: base + $0, place) }, into: bytes,
+                    write: { index, out, _ in self.disposal(at: base + index, runs, days: &days, &out) })
+            }
         }
         return bytes
     }
 
-    /// One disposal, written straight into bytes (``JSONObjectBytes``) and appended in one
-    /// piece: at a million trades these are most of what `tax -O json` does.
+    /// One disposal, written straight into bytes (``JSONRuns``) and appended in one piece.
     static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter) {
         var days = DayText()
-        self.disposal(disposal, &writer, days: &days)
-    }
-
-    /// ``disposal(_:_:)``, each date's text from `days` when it is the day written last.
-    static func disposal(_ disposal: TaxDisposal, _ writer: inout JSONWriter, days: inout DayText) {
-        withUnsafePointer(to: disposal) { disposal in
-            writer.rawValue(atMost: disposalMaxBytes(at: disposal, writer.nextPlace)) { out, place in
-                self.disposal(at: disposal, place, days: &days, &out)
+        disposalRuns(at: writer.nextPlace).withView { runs in
+            withUnsafePointer(to: disposal) { disposal in
+                writer.rawValue(atMost: disposalMaxBytes(at: disposal, writer.nextPlace)) { out, _ in
+                    self.disposal(at: disposal, runs, days: &days, &out)
+                }
             }
         }
     }
 
-    /// The object of the disposal at `disposal`, at `place` (at most ``disposalMaxBytes(at:_:)``).
+    /// The object of the disposal at `disposal` (at most ``disposalMaxBytes(at:_:)``), its
+    /// keys and what lies between its values from `runs` (``disposalRuns(at:)``, at its place).
     static func disposal(
-        at disposal: UnsafePointer<TaxDisposal>, _ place: JSONPlace, days: inout DayText, _ out: inout ByteCursor
+        at disposal: UnsafePointer<TaxDisposal>, _ runs: JSONRunsView, days: inout DayText, _ out: inout ByteCursor
     ) {
         let fields = TaxDisposal.fields(at: disposal)
-        var object = JSONObjectBytes(at: place, &out)
         // The quantity's and the cost's text written once, copied where the same number comes
         // again (the allowable costs, the match of a disposal of one lot).
         var (quantity, costs) = (WrittenDecimal(), WrittenDecimal())
-        head(disposal, fields, &object, days: &days, same: &quantity, &out)
-        figures(disposal, fields, &object, same: &costs, &out)
-        object.field("term", word: fields.term?.rawValue, &out)
-        object.field("treatment", word: fields.treatment.rawValue, &out)
-        matches(disposal, fields, &object, days: &days, same: &quantity, &costs, &out)
-        object.field("complete", flag: fields.complete, &out)
-        object.close(&out)
+        head(disposal, fields, runs, days: &days, same: &quantity, &out)
+        figures(disposal, fields, runs, same: &costs, &out)
+        runs.append(DisposalRun.term.rawValue, to: &out)
+        out.appendJSON(word: fields.term?.rawValue)
+        runs.append(DisposalRun.treatment.rawValue, to: &out)
+        out.appendJSON(bareWord: fields.treatment.rawValue)
+        matches(disposal, fields, runs, days: &days, same: &quantity, &costs, &out)
+        out.appendJSON(flag: fields.complete)
+        runs.append(DisposalRun.close.rawValue, to: &out)
     }
 
     /// A disposal's fields from `event` to `disposed`. Apart from the rest: in one function,
     /// the fields' writers were left calls, the function too large to take them all in.
     private static func head(
-        _ disposal: UnsafePointer<TaxDisposal>, _ fields: TaxDisposal.Fields, _ object: inout JSONObjectBytes,
+        _ disposal: UnsafePointer<TaxDisposal>, _ fields: TaxDisposal.Fields, _ runs: JSONRunsView,
         days: inout DayText, same quantity: inout WrittenDecimal, _ out: inout ByteCursor
     ) {
-        object.field("event", id: fields.event, &out)
-        object.field("asset", symbol: fields.asset, &out)
-        object.field("class", word: fields.assetClass.rawValue, &out)
-        object.field("account", text: disposal.pointee.account, &out)
-        object.field("quantity", exact: fields.quantity, same: &quantity, &out)
-        object.field("acquired", time: fields.acquired, days: &days, &out)
-        object.field("disposed", time: fields.disposed, days: &days, &out)
+        runs.append(DisposalRun.event.rawValue, to: &out)
+        fields.event.write(textTo: &out)
+        runs.append(DisposalRun.asset.rawValue, to: &out)
+        fields.asset.write(to: &out)
+        runs.append(DisposalRun.assetClass.rawValue, to: &out)
+        out.appendJSON(bareWord: fields.assetClass.rawValue)
+        runs.append(DisposalRun.account.rawValue, to: &out)
+        JSONWriter.appendString(disposal.pointee.account, to: &out)
+        runs.append(DisposalRun.quantity.rawValue, to: &out)
+        out.appendJSON(exact: fields.quantity, same: &quantity)
+        runs.append(DisposalRun.acquired.rawValue, to: &out)
+        out.appendJSON(time: fields.acquired, days: &days)
+        runs.append(DisposalRun.disposed.rawValue, to: &out)
+        fields.disposed.write(descriptionTo: &out, days: &days)
     }
 
     /// A disposal's fields from `proceeds` to `gain`.
     private static func figures(
-        _ disposal: UnsafePointer<TaxDisposal>, _ fields: TaxDisposal.Fields, _ object: inout JSONObjectBytes,
+        _ disposal: UnsafePointer<TaxDisposal>, _ fields: TaxDisposal.Fields, _ runs: JSONRunsView,
         same costs: inout WrittenDecimal, _ out: inout ByteCursor
     ) {
         let (sold, cost) = (fields.proceedsKnown, fields.costKnown)
-        object.field("proceeds", exact: fields.proceeds, known: sold, knownPart: "proceeds_known_part", &out)
-        object.field(
-            "disposal_costs", exact: fields.disposalCosts, known: sold, knownPart: "disposal_costs_known_part", &out)
-        object.field(
-            "cost_basis", exact: fields.costBasis, known: cost, knownPart: "cost_basis_known_part", same: &costs,
-            &out)
-        object.field(
-            "allowable_costs", exact: fields.allowableCosts, known: cost, knownPart: "allowable_costs_known_part",
-            same: &costs, &out)
-        object.field(
-            "adjustment_code", text: fields.hasAdjustmentCode ? TaxDisposal.adjustmentCode(at: disposal) : nil, &out)
-        let adjustmentKnown = fields.complete || !fields.hasAdjustmentCode
-        object.field("adjustment", exact: fields.adjustment, known: adjustmentKnown, &out)
-        object.field("gain", exact: fields.gain, known: fields.complete, &out)
+        var none = WrittenDecimal()
+        figure(fields.proceeds, known: sold, .proceeds, runs, same: &none, &out)
+        figure(fields.disposalCosts, known: sold, .disposalCosts, runs, same: &none, &out)
+        figure(fields.costBasis, known: cost, .costBasis, runs, same: &costs, &out)
+        figure(fields.allowableCosts, known: cost, .allowableCosts, runs, same: &costs, &out)
+        runs.append(DisposalRun.adjustmentCode.rawValue, to: &out)
+        if fields.hasAdjustmentCode, let code = TaxDisposal.adjustmentCode(at: disposal) {
+            JSONWriter.appendString(code, to: &out)
+        } else {
+            out.append("null")
+        }
+        runs.append(DisposalRun.adjustment.rawValue, to: &out)
+        if fields.complete || !fields.hasAdjustmentCode {
+            out.appendJSON(exact: fields.adjustment)
+        } else {
+            out.append("null")
+        }
+        runs.append(DisposalRun.gain.rawValue, to: &out)
+        if fields.complete { out.appendJSON(exact: fields.gain) } else { out.append("null") }
+    }
+
+    /// `"1.5"` after the key `run`, or `null` and the known part after the key of the run
+    /// that follows `run` (``ReportJSON``'s rule for a figure that lacks a price); the text
+    /// copied from `same` when the same number (``WrittenDecimal``).
+    @inline(__always)
+    private static func figure(
+        _ value: ExactDecimal, known: Bool, _ run: DisposalRun, _ runs: JSONRunsView, same: inout WrittenDecimal,
+        _ out: inout ByteCursor
+    ) {
+        runs.append(run.rawValue, to: &out)
+        if known {
+            out.appendUnchecked(UInt8(ascii: "\""))
+        } else {
+            out.append("null")
+            runs.append(run.rawValue + 1, to: &out)
+        }
+        out.appendJSON(exact: value, same: &same)
+        out.appendUnchecked(UInt8(ascii: "\""))
     }
 
     /// A disposal's `matches`, by position: a disposal of one lot keeps its match in place (no
     /// array made). Its quantity's and cost's text copied from `quantity` and `costs` when the
-    /// same.
+    /// same. Ends with the key `complete`.
     private static func matches(
-        _ disposal: UnsafePointer<TaxDisposal>, _ fields: TaxDisposal.Fields, _ object: inout JSONObjectBytes,
+        _ disposal: UnsafePointer<TaxDisposal>, _ fields: TaxDisposal.Fields, _ runs: JSONRunsView,
         days: inout DayText, same quantity: inout WrittenDecimal, _ costs: inout WrittenDecimal,
         _ out: inout ByteCursor
     ) {
-        object.objects("matches", 0..<fields.matchCount, &out) { match, index, out in
+        guard fields.matchCount > 0 else { return runs.append(DisposalRun.noMatches.rawValue, to: &out) }
+        for index in 0..<fields.matchCount {
+            runs.append((index == 0 ? DisposalRun.matches : .nextMatch).rawValue, to: &out)
             let item = (index == 0 ? fields.firstMatch : nil) ?? TaxDisposal.match(at: index, of: disposal)
-            match.field("rule", word: item.rule.rawValue, &out)
-            match.field("quantity", exact: item.quantity, same: &quantity, &out)
-            match.field(
-                "cost", exact: item.cost, known: item.costKnown, knownPart: "cost_known_part", same: &costs, &out)
-            match.field("acquired", time: item.acquired, days: &days, &out)
-            match.field("event", id: item.event, &out)
+            out.appendJSON(bareWord: item.rule.rawValue)
+            runs.append(DisposalRun.matchQuantity.rawValue, to: &out)
+            out.appendJSON(exact: item.quantity, same: &quantity)
+            figure(item.cost, known: item.costKnown, .matchCost, runs, same: &costs, &out)
+            runs.append(DisposalRun.matchAcquired.rawValue, to: &out)
+            out.appendJSON(time: item.acquired, days: &days)
+            runs.append(DisposalRun.matchEvent.rawValue, to: &out)
+            out.appendJSON(id: item.event)
         }
+        runs.append(DisposalRun.matchesEnd.rawValue, to: &out)
     }
 
     /// The most bytes ``disposal(at:_:days:_:)`` writes of the disposal at `disposal` at
@@ -130,6 +166,7 @@ extension TaxJSON {
         let deepest = JSONPlace(depth: place.depth + 3, pretty: place.pretty)
         let field = JSONObjectBytes.fieldMaxBytes(at: deepest) + Timestamp.descriptionMaxBytes + 2
         let (matches, texts) = TaxDisposal.sizes(at: disposal)
-        return (21 + 7 * matches) * field + 6 * texts + 64
+        // Each run's slot is written whole (``JSONRunsView/append(_:to:)``): room for one more.
+        return (21 + 7 * matches) * field + 6 * texts + 64 + 2 * JSONObjectBytes.fieldMaxBytes(at: deepest)
     }
 }
