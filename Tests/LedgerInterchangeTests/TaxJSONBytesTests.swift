@@ -51,34 +51,6 @@ struct TaxJSONBytesTests {
         #expect(fast.text == reference.text)
     }
 
-    /// The runs and quotes of a disposal are written unchecked in release builds
-    /// (``ByteCursor/checkRoom(_:)``): its bytes and the whole slot its last run copies must
-    /// fit ``TaxJSON/disposalMaxBytes(at:_:)``, at every depth its runs fit (``JSONRuns``).
-    @Test("each disposal and its last run's slot within its most bytes", arguments: [4, 5, 6] as [UInt64])
-    func withinBound(seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
-        for depth in 0...4 {
-            for pretty in [true, false] {
-                let place = JSONPlace(depth: depth, pretty: pretty)
-                let runs = TaxJSON.disposalRuns(at: place)
-                for index in 0..<200 {
-                    let disposal = Self.disposal(index, &rng)
-                    var days = DayText()
-                    withUnsafePointer(to: disposal) { at in
-                        let limit = TaxJSON.disposalMaxBytes(at: at, place)
-                        let bytes = runs.withView { view in
-                            [UInt8](atMost: limit) { out in
-                                out.checkRoom(limit)
-                                TaxJSON.disposal(at: at, view, days: &days, &out)
-                            }
-                        }
-                        #expect(bytes.count + JSONRuns.slot <= limit, "seed \(seed) depth \(depth) pretty \(pretty)")
-                    }
-                }
-            }
-        }
-    }
-
     /// `{"schema": …, "disposals": [` : the place the report writes its disposals.
     static func start(_ pretty: Bool) -> JSONWriter {
         var writer = JSONWriter(pretty: pretty)

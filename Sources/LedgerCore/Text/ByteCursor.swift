@@ -29,31 +29,6 @@ public struct ByteCursor {
         writtenCount += wrote
     }
 
-    /// Checks once that `room` more bytes fit, for a writer that then writes the fixed pieces of
-    /// an object of at most `room` bytes unchecked (``reserveUnchecked(_:_:)``,
-    /// ``appendUnchecked(_:)``): one check an object, not one a piece.
-    @inlinable @inline(__always) public func checkRoom(_ room: Int) {
-        precondition(count + room <= capacity, "ByteCursor: more than the bytes reserved")
-    }
-
-    /// ``reserve(_:_:)`` unchecked in release (checked in debug builds): only within an object
-    /// whose most bytes were checked by ``checkRoom(_:)``.
-    @inlinable @inline(__always) public mutating func reserveUnchecked(
-        _ room: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int
-    ) {
-        assert(count + room <= capacity, "ByteCursor: more than the bytes reserved")
-        let wrote = write(base + count)
-        assert(wrote <= room, "ByteCursor: more than the room asked for")
-        writtenCount &+= wrote
-    }
-
-    /// ``append(_:)-(UInt8)`` unchecked in release, likewise (``checkRoom(_:)``).
-    @inlinable @inline(__always) public mutating func appendUnchecked(_ byte: UInt8) {
-        assert(count < capacity, "ByteCursor: more than the bytes reserved")
-        base[count] = byte
-        writtenCount &+= 1
-    }
-
     @inlinable public mutating func append(_ byte: UInt8) {
         precondition(count < capacity, "ByteCursor: more than the bytes reserved")
         base[count] = byte

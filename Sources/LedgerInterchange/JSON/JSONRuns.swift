@@ -34,14 +34,13 @@ public struct JSONRuns: Sendable {
 public struct JSONRunsView {
     let base: UnsafeRawPointer
 
-    /// Run `index` appended to `out` unchecked: `out` must have room for a whole slot (the bytes
-    /// past the run are written over by what comes next), checked once for the whole object
-    /// (``ByteCursor/checkRoom(_:)``) against its most bytes, which count a slot a run.
+    /// Run `index` appended to `out` (which must have room for a whole slot: the bytes past
+    /// the run are written over by what comes next).
     @inline(__always)
     public func append(_ index: Int, to out: inout ByteCursor) {
         let slot = base + index &* 64
         let length = Int(slot.load(fromByteOffset: 63, as: UInt8.self))
-        out.reserveUnchecked(64) { target in
+        out.reserve(64) { target in
             let target = UnsafeMutableRawPointer(target)
             let words = (
                 slot.loadUnaligned(as: SIMD16<UInt8>.self),

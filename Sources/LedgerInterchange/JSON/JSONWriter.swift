@@ -55,10 +55,7 @@ public struct JSONWriter {
     public mutating func rawValue(atMost limit: Int, _ write: (inout ByteCursor, JSONPlace) -> Void) {
         let place = nextPlace
         separate()
-        utf8.append(atMost: limit) { out in
-            out.checkRoom(limit)
-            write(&out, place)
-        }
+        utf8.append(atMost: limit) { write(&$0, place) }
     }
 
     /// `count` values written by `write` straight into `bytes` (over what it held), after the
@@ -73,22 +70,14 @@ public struct JSONWriter {
         write: (Int, inout ByteCursor, JSONPlace) -> Void
     ) {
         let place = nextPlace
-        // Each value's most bytes kept: room for it checked once before it is written (its
-        // writer may then write its fixed pieces unchecked, ``ByteCursor/checkRoom(_:)``).
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { limits in
-            // A comma, a new line and its indentation before each value.
-            var bound = utf8.count
+        // A comma, a new line and its indentation before each value.
+        var bound = utf8.count
+        for index in 0..<count { bound += 2 + 2 * place.depth + limit(index) }
+        bytes.write(atMost: bound) { out in
+            utf8.withUnsafeBufferPointer { out.append($0) }
             for index in 0..<count {
-                limits[index] = limit(index)
-                bound += 2 + 2 * place.depth + limits[index]
-            }
-            bytes.write(atMost: bound) { out in
-                utf8.withUnsafeBufferPointer { out.append($0) }
-                for index in 0..<count {
-                    separate(into: &out)
-                    out.checkRoom(limits[index])
-                    write(index, &out, place)
-                }
+                separate(into: &out)
+                write(index, &out, place)
             }
         }
         utf8.removeAll(keepingCapacity: true)

@@ -126,13 +126,13 @@ extension TaxJSON {
     ) {
         runs.append(run.rawValue, to: &out)
         if known {
-            out.appendUnchecked(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: "\""))
         } else {
             out.append("null")
             runs.append(run.rawValue + 1, to: &out)
         }
         out.appendJSON(exact: value, same: &same)
-        out.appendUnchecked(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A disposal's `matches`, by position: a disposal of one lot keeps its match in place (no
