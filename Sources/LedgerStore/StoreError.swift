@@ -1,3 +1,5 @@
+import LedgerInterchange
+
 /// Why the store could not do what was asked. `description` is the user-facing sentence.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case noLedger(path: String)
@@ -23,6 +25,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case chainBroken(path: String, ChainBreak)
     case eventNotFound(reference: String)
     case corruptRecord(String)
+    /// An event to append whose record the ledger could not read back
+    /// (``EventRecordV1/readsBack(_:)``): nothing is written.
+    case unreadableDraft(EventRecordError)
     case sqlite(SQLiteError)
     /// A failure of a database server (the PostgreSQL store): its message and SQLSTATE.
     case database(String)
@@ -61,6 +66,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "no event '\(reference)'; 'ledger log' lists events with their numbers"
         case .corruptRecord(let detail):
             "the ledger holds an unreadable event: \(detail); run 'ledger verify'"
+        case .unreadableDraft(let error):
+            "cannot record the event: field '\(error.field)' \(error.problem), which the ledger could not read back; nothing was written"
         case .sqlite(let error) where error.isDiskFull:
             "the ledger database failed: the disk is full (no space left on the device); free some space and run the command again"
         case .sqlite(let error):

@@ -130,12 +130,13 @@ struct EventKindTimeTests {
     }
 
     @Test(
-        "holding days count UTC dates; more than 365 days is long term",
+        "holding days count UTC dates; more than one year by the calendar is long term",
         arguments: [
             ("2023-01-01", "2024-01-01", 365, HoldingTerm.short), // 2023 has 365 days
             ("2023-01-01", "2024-01-02", 366, .long),
             ("2024-01-01", "2024-12-31", 365, .short), // 2024 is a leap year
-            ("2024-01-01", "2025-01-01", 366, .long),
+            ("2024-01-01", "2025-01-01", 366, .short), // the anniversary: one year, not more
+            ("2024-01-01", "2025-01-02", 367, .long),
             ("2024-01-01T23:00:00Z", "2024-01-02T01:00:00Z", 1, .short), // two hours, two dates
             ("2024-01-01T01:00:00Z", "2024-01-01T23:00:00Z", 0, .short),
         ])

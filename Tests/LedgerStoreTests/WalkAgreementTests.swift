@@ -44,7 +44,7 @@ struct WalkAgreementTests {
         // From drafts mostly odd to drafts odd now and then.
         var make = OddDrafts(seed: seed, oddness: [10, 40, 150, 600][Int(seed / 4 % 4)])
         let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
-        _ = try store.events.append((0..<drafts).map { _ in make.next() }) { _ in }
+        _ = try store.events.append((0..<drafts).map { _ in make.next() }, asGiven: true) { _ in }
         let database = store.database
         let general = try Walked { try LedgerEvents.generalWalk(database, after: genesis, visiting: $0) }
         let one = try Walked { visit in
@@ -137,7 +137,7 @@ struct WalkAgreementFoundTests {
         var events = FastChainWalkTests.recordable(seed: 53)
         events.insert(odd, at: 10)
         let store = try Ledger(path: makeTemporaryDirectory() + "/books.ledger", mode: .createIfMissing)
-        _ = try store.events.append(events) { _ in }
+        _ = try store.events.append(events, asGiven: true) { _ in }
         return (store, events)
     }
 

@@ -9,7 +9,8 @@ struct GainsCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "gains",
         abstract: "Realized gains per disposal, with holding period and term.",
-        discussion: "Held more than 365 days is long term. -O csv gives one row per disposal for a tax preparer."
+        discussion:
+            "Held more than one year by the calendar is long term (IRS Pub. 544); a sale on the anniversary of the purchase is still short term. -O csv gives one row per disposal for a tax preparer."
     )
 
     @OptionGroup var ledgerOptions: LedgerOptions

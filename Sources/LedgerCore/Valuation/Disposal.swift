@@ -1,6 +1,14 @@
-/// Whether a gain was held long enough for long-term treatment (more than 365 days).
+/// Whether a gain was held long enough for long-term treatment: more than one year, by the
+/// calendar (IRS Publication 544, "Holding Period": counted from the day after acquisition, the
+/// day of disposal included), so a sale on the first anniversary is still short term.
 public enum HoldingTerm: String, Sendable {
     case short, long
+
+    /// The term of a holding from `acquired` to `disposed` (UTC dates): the one rule of `gains`
+    /// and `tax` (``TaxCalendar/heldMoreThanOneYear(acquired:disposed:)``).
+    public init(acquired: LocalDate, disposed: LocalDate) {
+        self = TaxCalendar.heldMoreThanOneYear(acquired: acquired, disposed: disposed) ? .long : .short
+    }
 }
 
 /// One realized piece: part of one lot disposed of by one event.
@@ -30,7 +38,9 @@ public struct Disposal: Hashable, Sendable {
     /// Whole days between acquisition and disposal (by UTC date).
     public var holdingDays: Int { disposed.date.daysSinceEpoch - acquired.date.daysSinceEpoch }
 
-    public var term: HoldingTerm { holdingDays > 365 ? .long : .short }
+    /// Long when held more than one year by the calendar (``HoldingTerm/init(acquired:disposed:)``):
+    /// 366 days across a 29 February is exactly one year, short term.
+    public var term: HoldingTerm { HoldingTerm(acquired: acquired.date, disposed: disposed.date) }
 }
 
 /// What a replay is asked to compute.

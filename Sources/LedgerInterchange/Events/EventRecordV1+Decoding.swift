@@ -13,6 +13,8 @@ extension EventRecordV1 {
         guard (linkWithdrawal == nil && linkDeposit == nil) || eventKind == .link else {
             throw fail(linkWithdrawal == nil ? "link_deposit" : "link_withdrawal", "is only for a link, not a \(kind)")
         }
+        try recordable("occurred_at", occurredAt)
+        try recordable("recorded_at", recordedAt)
         var event = LedgerEvent(
             sequence: sequence, id: eventID, schemaVersion: schemaVersion,
             occurredAt: Timestamp(secondsSinceEpoch: occurredAt),
@@ -155,6 +157,13 @@ extension EventRecordV1 {
             throw fail(field + "_class", "must be \(AssetClass.list)")
         }
         return Asset(parsed, class: assetClass)
+    }
+
+    /// A time the ledger can record (``Timestamp/recordable``): beyond it, reports could not
+    /// work out its date.
+    private func recordable(_ field: String, _ seconds: Int64) throws(EventRecordError) {
+        let time = Timestamp(secondsSinceEpoch: seconds)
+        guard Timestamp.recordable.contains(time) else { throw fail(field, Self.timeProblem(time)) }
     }
 
     private func fail(_ field: String, _ problem: String) -> EventRecordError {

@@ -25,14 +25,18 @@ enum EventAppender {
     }
 
     /// Appends `drafts` after the chain's head and returns them as stored (sequences assigned).
-    static func append(_ drafts: [LedgerEvent], to database: SQLiteDatabase) throws -> [LedgerEvent] {
+    /// `asGiven`: without the read-back rule (``EventEncoder/checksReadBack``), for tests only.
+    static func append(_ drafts: [LedgerEvent], to database: SQLiteDatabase, asGiven: Bool = false) throws
+        -> [LedgerEvent]
+    {
         var chain = try ChainLinker(database)
-        let encoder = try EventEncoder(database)
+        var encoder = try EventEncoder(database)
+        encoder.checksReadBack = !asGiven
         let chunkSize = chunkSize(database)
         let first = chain.head.count + 1
         var start = 0
         while start < drafts.count {
-            var chunk = encoder.encode(
+            var chunk = try encoder.encode(
                 drafts[start..<min(start + chunkSize, drafts.count)], firstSequence: first + Int64(start))
             chain.link(&chunk)
             try write(chunk, to: database, keepingCount: encoder.keepsReplayCount)
@@ -159,7 +163,8 @@ final class StreamingAppender {
         chain = try ChainLinker(database)
         let encoder = try EventEncoder(database)
         keepsReplayCount = encoder.keepsReplayCount
-        worker = AssistedWorker { encoder.encode($0.events[...], firstSequence: $0.first) }
+        // A refused draft's error comes back through `worker.next()`.
+        worker = AssistedWorker { try encoder.encode($0.events[...], firstSequence: $0.first) }
         chunkSize = EventAppender.chunkSize(database)
         full = try chunkSize == EventAppender.fullChunkRows ? EventAppender.FullChunkStatements(database) : nil
         nextSequence = chain.head.count + 1
@@ -236,6 +241,9 @@ struct EventEncoder: Sendable {
     /// True when the replay rows' count trigger is set aside (a bulk load,
     /// ``LedgerEvents/perRowTriggers``): the writer then keeps the count, once a chunk.
     let keepsReplayCount: Bool
+    /// True (always, but in tests that make the ledgers another writer could): each event's
+    /// record must read back (``EventRecordV1/readsBack(_:)``).
+    var checksReadBack = true
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
         addsReplayRows = try ReplayRows.areComplete(database)
@@ -243,13 +251,16 @@ struct EventEncoder: Sendable {
     }
 
     /// The rows of `events`, numbered from `firstSequence`; their hashes are left empty.
-    func encode(_ events: ArraySlice<LedgerEvent>, firstSequence: Int64) -> EncodedChunk {
+    /// Throws ``StoreError/unreadableDraft(_:)`` for an event whose record the ledger could not
+    /// read back (``EventRecordV1/readsBack(_:)``), before any of its rows is made.
+    func encode(_ events: ArraySlice<LedgerEvent>, firstSequence: Int64) throws(StoreError) -> EncodedChunk {
         var chunk = EncodedChunk(capacity: events.count)
         var json = CanonicalEventJSON()
         for (offset, draft) in events.enumerated() {
             var event = draft
             event.sequence = firstSequence + Int64(offset)
             chunk.lastSequence = event.sequence
+            if checksReadBack, let problem = EventRecordV1.readsBack(event) { throw .unreadableDraft(problem) }
             let packed = PackedEvent.encode(event)
             Self.appendCanonicalJSON(of: event, replayBytes: packed.count, with: &json, to: &chunk.canonical)
             chunk.canonicalEnds.append(chunk.canonical.count)

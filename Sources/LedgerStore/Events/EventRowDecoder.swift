@@ -14,7 +14,10 @@ final class EventRowDecoder {
     }
 
     private func fastEvent(_ row: SQLiteStatement) -> LedgerEvent? {
-        guard row.int(2) == 1, row.bytes(27) == nil, let kind = row.bytes(3), let id = row.bytes(1).flatMap(Self.id),
+        // A time outside the recordable years goes to the record's reading, which names it.
+        guard row.int(2) == 1, row.bytes(27) == nil, PackedEvent.recordable.contains(row.int(4)),
+            PackedEvent.recordable.contains(row.int(5)), let kind = row.bytes(3),
+            let id = row.bytes(1).flatMap(Self.id),
             let account = row.bytes(6).flatMap(account), let provenance = provenance(row),
             let action = action(kind, row)
         else { return nil }

@@ -214,45 +214,10 @@ enum FastChainWalk {
     }
 
     /// The record of `event` is one the general walk reads back as an event
-    /// (``EventRecordV1/event()``): a record whose canonical JSON is the event's can still be
-    /// refused there, none of which the replay row's decoding refuses: for a reference, a
-    /// total or a link its record version does not hold, a reference that is not printable
-    /// ASCII, a number written as `overflow` (``ExactDecimal/overflow``'s text, which no
-    /// decimal's parse reads) or a split's ratio its text does not read back as. The tool never
-    /// writes such an event (its version is the lowest that holds it, its references, numbers
-    /// and ratios are checked as they are read), but the store takes one as given. Held to the
-    /// general walk by a seeded test of odd drafts (`WalkAgreementTests`).
-    static func readable(_ event: LedgerEvent) -> Bool {
-        // Copied out of the event once (an action's copy is ~100 instructions).
-        let action = event.action
-        let needed = LedgerEvent.minimumSchemaVersion(action, chain: event.chain)
-        // A version below 1 holds no field that needs one, and no reader refuses it (the
-        // general walk neither): only a field above its record's version is refused.
-        return (needed == 1 || event.schemaVersion >= needed) && event.chain.flatMap(event.checkChain) == nil
-            && event.fee?.quantity.isOverflow != true && readable(action)
-    }
-
-    /// Every number the record of `action` writes (``EventRecordV1/init(_:)``) reads back.
-    private static func readable(_ action: EventAction) -> Bool {
-        switch action {
-        case .buy(let amount, let term), .sell(let amount, let term): readable(amount, term)
-        case .income(let amount, _, let term): term.map { readable(amount, $0) } ?? !amount.quantity.isOverflow
-        case .trade(let given, let received): !given.quantity.isOverflow && !received.quantity.isOverflow
-        case .deposit(let amount), .withdraw(let amount), .fee(let amount), .transfer(let amount, _):
-            !amount.quantity.isOverflow
-        case .link(let link): !link.arrived.quantity.isOverflow
-        // Its parser's limits, not a copy of them (a split is rare).
-        case .split(_, let ratio): SplitRatio(ratio.description) == ratio
-        case .void: true
-        }
-    }
-
-    /// An amount and the price term of a buy, a sell or an income: the record writes the
-    /// quantity, the term's amount and, for a total, the unit price derived from it.
-    private static func readable(_ amount: AssetAmount, _ term: PriceTerm) -> Bool {
-        !amount.quantity.isOverflow && !term.givenAmount.isOverflow
-            && (term.total == nil || !term.unitPrice(for: amount.quantity).amount.isOverflow)
-    }
+    /// (``EventRecordV1/readsBack(_:)``, the rule the appender holds new events to): a replay
+    /// row can decode to an event that ``EventRecordV1/event()`` would refuse, written by
+    /// another writer than this tool.
+    static func readable(_ event: LedgerEvent) -> Bool { EventRecordV1.readsBack(event) == nil }
 
     /// Byte for byte the same (`memcmp`: the generic `elementsEqual` was a tenth of the walk).
     static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {

@@ -69,11 +69,19 @@ public struct LedgerEvents: EventLogStore {
     }
 
     public func append(_ drafts: [LedgerEvent], check: (any EventReading) throws -> Void) throws -> [LedgerEvent] {
+        try append(drafts, asGiven: false, check: check)
+    }
+
+    /// ``append(_:check:)``; `asGiven` without the rule that each record reads back
+    /// (``EventRecordV1/readsBack(_:)``): for tests that make the ledgers another writer could.
+    func append(_ drafts: [LedgerEvent], asGiven: Bool, check: (any EventReading) throws -> Void) throws
+        -> [LedgerEvent]
+    {
         let (stored, anchored) = try ledger.guarded {
             try database.immediateTransaction {
                 let before = try ChainLinker.chainHead(database)
                 try check(self)
-                let stored = try EventAppender.append(drafts, to: database)
+                let stored = try EventAppender.append(drafts, to: database, asGiven: asGiven)
                 return (stored, try ledger.anchor.beforeCommit(from: before))
             }
         }

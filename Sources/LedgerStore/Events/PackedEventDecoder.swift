@@ -26,6 +26,7 @@ final class PackedEventDecoder {
         guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
             let kind = reader.byte().flatMap(kind(code:)),
             let sequence = reader.int64(), let occurred = reader.int64(), let recorded = reader.int64(),
+            PackedEvent.recordable.contains(occurred), PackedEvent.recordable.contains(recorded),
             let id = reader.id(), let schema = reader.int64(), let account = text(&reader),
             let action = action(kind, version: version, &reader), let fee = fee(&reader)
         else { return nil }
@@ -57,7 +58,8 @@ final class PackedEventDecoder {
         var destination: UnsafeBufferPointer<UInt8>?
         guard let version = reader.byte(), PackedEvent.readableVersions.contains(version),
             let kind = reader.byte().flatMap(kind(code:)),
-            let sequence = reader.int64(), let occurred = reader.int64(), reader.int64() != nil,
+            let sequence = reader.int64(), let occurred = reader.int64(), PackedEvent.recordable.contains(occurred),
+            reader.int64() != nil,
             let id = reader.id(), reader.int64() != nil, let account = reader.slice(),
             let action = foldAction(kind, version: version, &reader, destination: &destination),
             let fee = fee(&reader), reader.slice() != nil, let isManual = isManual(&reader),
