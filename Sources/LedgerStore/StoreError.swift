@@ -67,7 +67,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corruptRecord(let detail):
             "the ledger holds an unreadable event: \(detail); run 'ledger verify'"
         case .unreadableDraft(let error):
-            "cannot record the event: field '\(error.field)' \(error.problem), which the ledger could not read back; nothing was written"
+            "cannot record event #\(error.sequence): field '\(error.field)' \(error.problem), which the ledger could not read back; nothing was written; this is a defect in ledger (its checks of what you typed or imported let it through), please report it with the command or the file"
         case .sqlite(let error) where error.isDiskFull:
             "the ledger database failed: the disk is full (no space left on the device); free some space and run the command again"
         case .sqlite(let error):

@@ -88,6 +88,10 @@ extension LedgerEvent {
                 if value.givenAmount.isOverflow { return .outOfRange(field: "value") }
                 if value.givenAmount.isNegative { return .negativePrice(value.givenAmount) }
                 if value.quoteAmount(for: amount.quantity).isOverflow { return .outOfRange(field: "quantity × value") }
+                // A total's unit value (kept for display) must fit too, as a buy's or a sell's.
+                if value.unitPrice(for: amount.quantity).amount.isOverflow {
+                    return .outOfRange(field: "total ÷ quantity")
+                }
             }
             return Self.checkQuantity(amount.quantity, "quantity")
         case .split: return nil
