@@ -74,6 +74,11 @@ public struct PostgresEvents: EventLogStore {
             try check(self)
             guard !drafts.isEmpty else { return [] }
             let rows = ChainRows(linking: drafts, after: locked)
+            // The SQLite appender's rule (``EventRecordV1/readsBack(_:)``): nothing the ledger
+            // could not read back; thrown inside the transaction, so nothing is written.
+            if let problem = rows.events.lazy.compactMap(EventRecordV1.readsBack).first {
+                throw StoreError.unreadableDraft(problem)
+            }
             try session.rows(Self.insertSQL, Self.insertBinds(rows, user: ledger.userID))
             try session.rows(Self.moveHeadSQL, Self.moveHeadBinds(rows, user: ledger.userID))
             return rows.events

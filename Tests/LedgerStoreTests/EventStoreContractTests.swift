@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerInterchange
 import LedgerStore
 import LedgerStorePostgres
 import LedgerTestSupport
@@ -64,6 +65,25 @@ struct EventStoreContractTests {
         let head = try store.chainHead()
         #expect(throws: Refused.self) {
             try store.append([make.deposit("USD", "6", on: "2024-01-02")]) { _ in throw Refused() }
+        }
+        #expect(try store.chainHead() == head)
+        #expect(try store.allEvents().count == 1)
+    }
+
+    @Test("a draft the ledger could not read back is refused and nothing written", arguments: StoreKind.allCases)
+    func unreadableDraft(kind: StoreKind) throws {
+        let store = try kind.make()
+        var make = Events()
+        _ = try store.append([make.deposit("USD", "5", on: "2024-01-01")]) { _ in }
+        let head = try store.chainHead()
+        var late = make.deposit("USD", "6", on: "2024-01-02")
+        late.occurredAt = Timestamp.recordable.upperBound.adding(seconds: 1)
+        let drafts = [make.deposit("USD", "7", on: "2024-01-03"), late]
+        #expect {
+            _ = try store.append(drafts) { _ in }
+        } throws: { error in
+            guard case StoreError.unreadableDraft(let problem) = error else { return false }
+            return problem.field == "occurred_at" && problem.sequence == 3
         }
         #expect(try store.chainHead() == head)
         #expect(try store.allEvents().count == 1)

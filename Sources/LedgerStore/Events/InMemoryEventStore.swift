@@ -37,6 +37,8 @@ public final class InMemoryEventStore: EventStore, SettingsStore {
         var appended: [(event: LedgerEvent, hash: String)] = []
         for var event in drafts {
             event.sequence = head.count + 1
+            // The SQLite appender's rule: nothing the ledger could not read back.
+            if let problem = EventRecordV1.readsBack(event) { throw StoreError.unreadableDraft(problem) }
             let hash = HashChain.hash(previous: head.hash, record: EventRecordV1(event))
             appended.append((event, hash))
             head = ChainHead(count: event.sequence, hash: hash)
