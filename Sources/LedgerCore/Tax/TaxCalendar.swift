@@ -24,7 +24,7 @@ public enum TaxCalendar {
     /// 9999-12-31): the UK years 0 and 9999 of a history at those ends are cut there, where
     /// they made no date and trapped.
     public static func bounds(of year: Int, rules: TaxRules) -> ClosedRange<LocalDate> {
-        let (first, last) = (LocalDate(year: 1, month: 1, day: 1)!, LocalDate(year: 9999, month: 12, day: 31)!)
+        let (first, last) = (Timestamp.recordable.lowerBound.date, Timestamp.recordable.upperBound.date)
         guard rules == .uk else {
             return
                 (LocalDate(year: year, month: 1, day: 1) ?? first)...(LocalDate(year: year, month: 12, day: 31) ?? last)
@@ -50,7 +50,7 @@ public enum TaxCalendar {
     public static func adding(years: Int, to date: LocalDate) -> LocalDate {
         LocalDate(year: date.year + years, month: date.month, day: date.day)
             ?? LocalDate(year: date.year + years, month: date.month, day: date.day - 1)
-            ?? LocalDate(year: 9999, month: 12, day: 31)!
+            ?? Timestamp.recordable.upperBound.date
     }
 
     /// Held more than one year: disposed of after the first anniversary of the acquisition

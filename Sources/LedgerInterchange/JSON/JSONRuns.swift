@@ -38,9 +38,9 @@ public struct JSONRunsView {
     /// the run are written over by what comes next).
     @inline(__always)
     public func append(_ index: Int, to out: inout ByteCursor) {
-        let slot = base + index &* 64
-        let length = Int(slot.load(fromByteOffset: 63, as: UInt8.self))
-        out.reserve(64) { target in
+        let slot = base + index &* JSONRuns.slot
+        let length = Int(slot.load(fromByteOffset: JSONRuns.slot - 1, as: UInt8.self))
+        out.reserve(JSONRuns.slot) { target in
             let target = UnsafeMutableRawPointer(target)
             let words = (
                 slot.loadUnaligned(as: SIMD16<UInt8>.self),
