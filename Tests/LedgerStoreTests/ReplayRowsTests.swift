@@ -300,4 +300,10 @@ struct ReplayRowsTests {
         #expect(first.map(\.tag) == again.map(\.tag) && first[1].tag == first[2].tag)
         #expect(Set(first.map(\.tag)).isDisjoint(with: other.map(\.tag)) && first[0].tag != first[1].tag)
     }
+
+    @Test("the replay rows' recordable seconds are Timestamp.recordable's")
+    func recordableSeconds() {
+        let range = Timestamp.recordable
+        #expect(PackedEvent.recordable == range.lowerBound.secondsSinceEpoch...range.upperBound.secondsSinceEpoch)
+    }
 }
